@@ -1,0 +1,173 @@
+"""What memctl knows about each Markdown file, cached by mtime and size.
+
+`memctl now` needs a health line over the whole workspace on every session start, and
+`memctl index` a row per file; both read this catalog instead of parsing every file every time.
+Only files whose mtime or size changed are parsed again. The cache lives in .memctl/cache/ and is
+never committed; deleting it only costs one full scan.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from .dates import try_date
+from .errors import MemctlError
+from .workspace import DAILY_DIR, INDEX_FILE, NOW_FILE, Workspace, atomic_write, iter_markdown
+
+_VERSION = 3
+
+
+@dataclass
+class FileFacts:
+    path: str  # workspace-relative, posix
+    kind: str  # note | daily | now | index
+    stamp: list[int] = field(default_factory=list)  # [mtime_ns, size]
+    error: str | None = None  # "file:line: message" when unreadable
+    frontmatter: bool = False
+    title: str | None = None
+    description: str | None = None
+    category: str | None = None
+    priority: str | None = None
+    status: str | None = None
+    last_verified: str | None = None
+    date: str | None = None
+    expires: str | None = None
+    tags: list[str] = field(default_factory=list)
+    entries: int = 0
+    ids: list[str] = field(default_factory=list)
+    expiring: list[str] = field(default_factory=list)  # expires: dates of open entries
+    low_without_expiry: int = 0
+    closed: int = 0
+    problems: list[str] = field(default_factory=list)
+    last_entry: str | None = None  # daily logs: "YYYY-MM-DD HH:MM" of the newest heading
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data.pop("stamp")
+        return data
+
+
+def kind_of(rel: str) -> str:
+    if rel == NOW_FILE:
+        return "now"
+    if rel == INDEX_FILE:
+        return "index"
+    if rel.startswith(f"{DAILY_DIR}/"):
+        return "daily"
+    return "note"
+
+
+def scan(ws: Workspace, *, archive: bool = False) -> list[FileFacts]:
+    """Facts for every Markdown file, parsing only what changed since the last scan."""
+    cache_path = ws.cache_dir / ("catalog-archive.json" if archive else "catalog.json")
+    cached = _load_cache(cache_path)
+    facts: list[FileFacts] = []
+    changed = False
+    for path in iter_markdown(ws, archive=archive):
+        rel = ws.rel(path)
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        stamp = [st.st_mtime_ns, st.st_size]
+        hit = cached.get(rel)
+        if hit is not None and hit.stamp == stamp:
+            facts.append(hit)
+            continue
+        facts.append(read_facts(ws, path, rel, stamp))
+        changed = True
+    if changed or len(facts) != len(cached):
+        _save_cache(cache_path, facts)
+    return facts
+
+
+def read_facts(ws: Workspace, path: Path, rel: str, stamp: list[int]) -> FileFacts:
+    from .daily import last_heading
+    from .note import read_note
+
+    kind = kind_of(rel)
+    facts = FileFacts(path=rel, kind=kind, stamp=stamp)
+    try:
+        note = read_note(path, display=rel)
+    except MemctlError as exc:
+        facts.error = str(exc)
+        return facts
+    if kind == "daily":
+        facts.last_entry = last_heading(rel, note.text)
+        return facts
+    if kind != "note":
+        return facts
+    meta = note.meta
+    facts.frontmatter = note.has_frontmatter
+    facts.title = note.title
+    facts.description = _text(meta.get("description"))
+    facts.category = _text(meta.get("category")) or (rel.split("/")[0] if "/" in rel else None)
+    facts.priority = note.priority
+    facts.status = note.status
+    facts.last_verified = _date_text(meta.get("last_verified"))
+    facts.date = _date_text(meta.get("date"))
+    facts.expires = _date_text(meta.get("expires"))
+    tags = meta.get("tags")
+    facts.tags = [str(t) for t in tags] if isinstance(tags, list) else ([str(tags)] if tags else [])
+    facts.problems = [str(p) for p in note.problems()]
+    for entry in note.entries():
+        facts.entries += 1
+        if entry.id:
+            facts.ids.append(entry.id)
+        if entry.closed:
+            facts.closed += 1
+            continue
+        if entry.expires:
+            facts.expiring.append(entry.expires)
+        elif entry.priority == "low":
+            facts.low_without_expiry += 1
+    return facts
+
+
+def _text(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def _date_text(value: object) -> str | None:
+    day = try_date(value)
+    return day.isoformat() if day else (None if value is None else str(value))
+
+
+def _load_cache(path: Path) -> dict[str, FileFacts]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("version") != _VERSION:
+            return {}
+        return {item["path"]: FileFacts(**item) for item in data["files"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}  # a missing or damaged cache is rebuilt, never trusted
+
+
+def _save_cache(path: Path, facts: list[FileFacts]) -> None:
+    payload = {"version": _VERSION, "files": [asdict(f) for f in facts]}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, json.dumps(payload, ensure_ascii=False, separators=(",", ":")))
+    except OSError:
+        pass  # read-only workspace: the scan still answers, it just is not remembered
+
+
+def is_stale(facts: FileFacts, today: dt.date, stale_days: int) -> bool:
+    """Not verified within stale_days (high-priority files too: they are reviewed, not expired)."""
+    if facts.kind != "note" or not facts.frontmatter or facts.status == "superseded":
+        return False
+    verified = try_date(facts.last_verified) or try_date(facts.date)
+    return verified is None or (today - verified).days > stale_days
+
+
+def find_id(ws: Workspace, entry_id: str) -> list[str]:
+    """The files that hold an entry with this block id (more than one is a doctor finding)."""
+    wanted = entry_id.lstrip("^")
+    return [f.path for f in scan(ws) if wanted in f.ids]
+
+
+def all_ids(ws: Workspace) -> set[str]:
+    return {i for f in scan(ws) for i in f.ids}

@@ -1,0 +1,1 @@
+"""The command line: thin Typer wrappers over the memctl library."""

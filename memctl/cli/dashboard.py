@@ -1,0 +1,31 @@
+"""`memctl index`: regenerate the INDEX.md health dashboard."""
+
+from __future__ import annotations
+
+import typer
+
+from . import context, output
+
+
+def register(root: typer.Typer) -> None:
+    root.command("index")(index)
+
+
+def index() -> None:
+    """Regenerate INDEX.md, marking notes not verified for stale_days as stale.
+
+    Example: memctl index
+    """
+    from ..dashboard import regenerate_index
+
+    outcome = regenerate_index(context.workspace(), today=context.now().date())
+    output.result(outcome, _render)
+
+
+def _render(outcome) -> None:
+    report = outcome.value
+    output.text(f"INDEX.md: {len(report.rows)} notes")
+    for path in report.marked_stale:
+        output.text(f"⚠️  marked stale: {path}")
+    output.text(report.health.line())
+    output.change_notices(outcome.change)

@@ -1,0 +1,34 @@
+"""`memctl doctor`: check the workspace and say how to fix what it finds."""
+
+from __future__ import annotations
+
+import typer
+
+from . import context, output
+
+
+def register(root: typer.Typer) -> None:
+    root.command("doctor")(doctor)
+
+
+def doctor() -> None:
+    """Check frontmatter, ids, daily-log history and derived files; exit 1 on errors.
+
+    Example: memctl doctor --json
+    """
+    from ..doctor import check
+
+    report = check(context.workspace(), today=context.now().date())
+    output.result(report, _render)
+    if report.errors:
+        raise typer.Exit(1)
+
+
+def _render(report) -> None:
+    if not report.findings:
+        output.text("doctor: no problems found", style="green")
+        return
+    for f in report.findings:
+        output.text(f"{f.severity}: {f.where}: {f.message}",
+                    style="red" if f.severity == "error" else "yellow")  # fmt: skip
+        output.text(f"    fix: {f.fix}")

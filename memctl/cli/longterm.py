@@ -1,0 +1,133 @@
+"""`memctl new | add | verify | show | ls`: long-term notes and their entry lines."""
+
+from __future__ import annotations
+
+import typer
+
+from . import context, output
+
+
+def register(root: typer.Typer) -> None:
+    for command in (new, add, verify, show, ls):
+        root.command(command.__name__)(command)
+
+
+def new(
+    name: str = typer.Argument(..., help="CATEGORY/NAME, e.g. lessons/api-guide"),
+    title: str = typer.Option(None, "--title", "-t", help="Title (default: from the name)."),
+    priority: str = typer.Option("med", "--priority", "-p", help="high | med | low"),
+    tag: list[str] = typer.Option(None, "--tag", help="A tag (repeat)."),
+    use_when: list[str] = typer.Option(None, "--use-when", help="A use-when phrase (repeat)."),
+    description: str = typer.Option(None, "--description", "-d", help="One line for INDEX.md."),
+    expires: str = typer.Option(None, "--expires", help="YYYY-MM-DD (not for high priority)."),
+) -> None:
+    """Create a note with full frontmatter.
+
+    Example: memctl new lessons/api-guide -t "API guide" -p high --tag api --use-when "calling the billing API"
+    """
+    from ..longterm import new_note
+
+    outcome = new_note(context.workspace(), name, title=title, priority=priority, tags=tag,
+                       use_when=use_when, description=description, expires=expires,
+                       today=context.now().date())  # fmt: skip
+    output.result(outcome, _render_created)
+
+
+def _render_created(outcome) -> None:
+    output.text(f"created {outcome.value.path}")
+    output.change_notices(outcome.change)
+
+
+def add(
+    name: str = typer.Argument(..., help="The note, e.g. lessons/api-guide"),
+    text: str = typer.Argument(..., help="The memory, one line."),
+    priority: str = typer.Option("med", "--priority", "-p", help="high | med | low"),
+    kind: str = typer.Option(None, "--kind", "-k", help="DECISION, LESSON, FACT, CONTEXT, …"),
+    expires: str = typer.Option(None, "--expires", help="YYYY-MM-DD (not for high priority)."),
+    source: str = typer.Option(None, "--source", "-s", help="user | agent | web | file | tool"),
+    by: str = typer.Option(None, "--by", help="Who said it."),
+    when: str = typer.Option(None, "--when", help="A use-when phrase for this entry."),
+    from_date: str = typer.Option(None, "--from-date", help="Since when it holds (YYYY-MM-DD)."),
+) -> None:
+    """Append an entry line with a fresh id to a note.
+
+    Example: memctl add lessons/api-guide "Use the v2 endpoint; v1 drops fields" -k LESSON -p high
+    """
+    from ..longterm import add_entry
+
+    outcome = add_entry(context.workspace(), name, text, priority=priority, kind=kind,
+                        expires=expires, source=source, by=by, when=when, from_date=from_date,
+                        today=context.now().date())  # fmt: skip
+    output.result(outcome, _render_added)
+
+
+def _render_added(outcome) -> None:
+    ref = outcome.value
+    output.text(f"{ref.path}:{ref.entry.line}  ^{ref.entry.id}  {ref.entry.format()}")
+    output.change_notices(outcome.change)
+
+
+def verify(target: str = typer.Argument(..., help="A note path or an entry id.")) -> None:
+    """Mark a note verified today (status active), or an entry (verified:DATE).
+
+    Example: memctl verify lessons/api-guide
+    """
+    from ..longterm import verify as verify_target
+
+    outcome = verify_target(context.workspace(), target, today=context.now().date())
+    output.result(outcome, _render_verified)
+
+
+def _render_verified(outcome) -> None:
+    value = outcome.value
+    what = f"^{value.entry_id} in {value.path}" if value.entry_id else value.path
+    output.text(f"verified {what} on {value.day}")
+    output.change_notices(outcome.change)
+
+
+def show(
+    target: str = typer.Argument(..., help="A note path or an entry id (archived too)."),
+) -> None:
+    """Print a note, or one entry with its file and line.
+
+    Example: memctl show k3x9
+    """
+    from ..longterm import show as show_target
+
+    output.result(show_target(context.workspace(), target), _render_shown)
+
+
+def _render_shown(shown) -> None:
+    if shown.entry is not None:
+        output.text(f"{shown.path}:{shown.entry.line}" + ("  (archived)" if shown.archived else ""))
+        output.text(shown.text)
+    else:
+        if shown.archived:
+            output.notice(f"{shown.path} is archived")
+        output.markdown(shown.text)
+
+
+def ls(
+    category: str = typer.Option(None, "--category", "-c", help="Only this category."),
+    status: str = typer.Option(None, "--status", help="active | stale | superseded | conflict"),
+    priority: str = typer.Option(None, "--priority", "-p", help="high | med | low"),
+) -> None:
+    """List notes with their priority, status and last verification.
+
+    Example: memctl ls --status stale
+    """
+    from ..longterm import list_notes
+
+    listing = list_notes(context.workspace(), category=category, status=status,
+                         priority=priority, today=context.now().date())  # fmt: skip
+    output.result(listing, _render_listing)
+
+
+def _render_listing(listing) -> None:
+    from ..dashboard import PRIORITY_SHOWN
+
+    output.table(
+        ["File", "Pri", "Status", "Verified", "Entries", "Title"],
+        [[f.path, PRIORITY_SHOWN.get(f.priority, "⚪"), f.status or "—", f.last_verified or "—",
+          str(f.entries), f.title or ""] for f in listing.files],
+    )  # fmt: skip

@@ -1,0 +1,119 @@
+"""`memctl now`: print NOW.md and the health line; edit its focus, tasks and priorities."""
+
+from __future__ import annotations
+
+import typer
+
+from . import context, output
+
+app = typer.Typer(help="Where did I leave off: NOW.md and one health line.")
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="now")
+
+
+@app.callback(invoke_without_command=True)
+def now(
+    ctx: typer.Context,
+    full: bool = typer.Option(False, "--full", help="Print all of NOW.md even over the budget."),
+) -> None:
+    """Print NOW.md and one health line (run this at the start of every session).
+
+    Example: memctl now
+    """
+    if ctx.invoked_subcommand:
+        return
+    from ..now import view_now
+
+    ws = context.workspace()
+    output.result(view_now(ws, today=context.now().date(), full=full), _render_view)
+
+
+def _render_view(view) -> None:
+    output.markdown(view.text)
+    if view.truncated:
+        output.text(
+            f"[memctl: NOW.md is ~{view.total_tokens:,} tokens, over the {view.budget:,}-token "
+            f"budget; showing {view.shown_lines} of {view.total_lines} lines. "
+            "See all: memctl now --full]",
+            style="yellow",
+        )
+    output.text(view.health.line(), style="green" if view.health.ok else "yellow")
+
+
+def _render_doc(outcome) -> None:
+    output.markdown(outcome.value.render())
+    output.change_notices(outcome.change)
+
+
+@app.command("focus")
+def focus(
+    items: list[str] = typer.Argument(..., help="Focus items for today."),
+    add: bool = typer.Option(False, "--add", help="Add to today's focus instead of replacing it."),
+) -> None:
+    """Set Today's Focus.
+
+    Example: memctl now focus "ship the archive job" "answer Anna"
+    """
+    from ..now import set_focus
+
+    output.result(set_focus(context.workspace(), items, add=add, now=context.now()), _render_doc)
+
+
+@app.command("start")
+def start(
+    task: str = typer.Argument(..., help="The task now in progress."),
+    blocked: str = typer.Option(None, "--blocked", help="What blocks it, if anything."),
+) -> None:
+    """Add a task to In Progress.
+
+    Example: memctl now start "migrate the wiki" --blocked "waiting for admin access"
+    """
+    from ..now import start_task
+
+    ws = context.workspace()
+    output.result(start_task(ws, task, blocker=blocked, now=context.now()), _render_doc)
+
+
+@app.command("done")
+def done(ref: str = typer.Argument(..., help="The item's number or a piece of its text.")) -> None:
+    """Move an In Progress task to Today's Focus as ✅ done.
+
+    Example: memctl now done 2
+    """
+    from ..now import finish_task
+
+    output.result(finish_task(context.workspace(), ref, now=context.now()), _render_doc)
+
+
+@app.command("block")
+def block(
+    ref: str = typer.Argument(..., help="The item's number or a piece of its text."),
+    reason: str = typer.Option(None, "--reason", help="The blocker; leave out to unblock."),
+) -> None:
+    """Mark an In Progress task blocked (or unblocked without --reason).
+
+    Example: memctl now block 1 --reason "API key expired"
+    """
+    from ..now import block_task
+
+    output.result(block_task(context.workspace(), ref, reason, now=context.now()), _render_doc)
+
+
+@app.command("priority")
+def priority(
+    task: str = typer.Argument(..., help="The task (a row is matched by its task text)."),
+    level: str = typer.Option("P1", "--level", "-p", help="Priority label, e.g. P0."),
+    status: str = typer.Option("todo", "--status", "-s", help="Status text for the row."),
+    remove: bool = typer.Option(False, "--remove", help="Remove the row for this task."),
+) -> None:
+    """Set (or remove) a row of the Current Priorities table.
+
+    Example: memctl now priority "file the tax form" -p P0 -s "in progress"
+    """
+    from ..now import set_priority
+
+    ws = context.workspace()
+    outcome = set_priority(ws, level, task, status, remove=remove, now=context.now())
+    output.result(outcome, _render_doc)

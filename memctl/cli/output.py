@@ -1,0 +1,94 @@
+"""How results reach the terminal: JSON for agents, rich for people, plain text for pipes.
+
+stdout carries the answer; stderr carries notices and errors. Rich is imported only when a
+person is watching (a TTY, and NO_COLOR unset), so agents' calls stay fast.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterable
+
+from . import context
+
+
+def fancy() -> bool:
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and not context.options.json
+
+
+def _console(stderr: bool = False):
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+def emit_json(data: object) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
+
+
+def result(value: object, render) -> None:
+    """Print a result: its to_dict() as JSON, or through `render(value)` for people."""
+    if context.options.json:
+        emit_json(value.to_dict() if hasattr(value, "to_dict") else value)
+    else:
+        render(value)
+
+
+def text(line: str = "", *, style: str | None = None) -> None:
+    if fancy() and style:
+        _console().print(line, style=style, markup=False)
+    else:
+        sys.stdout.write(line + "\n")
+
+
+def markdown(source: str) -> None:
+    if fancy():
+        from rich.markdown import Markdown
+
+        _console().print(Markdown(source))
+    else:
+        sys.stdout.write(source if source.endswith("\n") else source + "\n")
+
+
+def table(headers: list[str], rows: Iterable[list[str]], *, title: str | None = None) -> None:
+    rows = [[str(c) for c in row] for row in rows]
+    if fancy():
+        from rich.table import Table
+
+        grid = Table(title=title, show_lines=False)
+        for header in headers:
+            grid.add_column(header, overflow="fold")
+        for row in rows:
+            grid.add_row(*row, end_section=False)
+        _console().print(grid)
+        return
+    if title:
+        sys.stdout.write(title + "\n")
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+    for row in [headers, *rows]:
+        sys.stdout.write("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+        sys.stdout.write("\n")
+
+
+def notice(message: str) -> None:
+    """Chatter for the person (commits made, edits left alone): stderr, never in the answer."""
+    if fancy():
+        _console(stderr=True).print(f"[dim]{message}[/dim]", markup=True, highlight=False)
+    else:
+        sys.stderr.write(message + "\n")
+
+
+def change_notices(change) -> None:
+    for line in change.notices:
+        notice(line)
+    for commit in change.commits:
+        notice(f"committed {commit.sha[:8]} {commit.message}")
+
+
+def error(exc) -> None:
+    """One line on stderr; in --json mode the error is also a JSON document on stdout."""
+    if context.options.json:
+        emit_json(exc.to_dict())
+    sys.stderr.write(f"memctl: error: {exc}\n")

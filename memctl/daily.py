@@ -1,0 +1,94 @@
+"""Daily logs: ``daily/YYYY-MM-DD.md``, append-only, one ``### HH:MM — title`` entry at a time.
+
+memctl never rewrites a past day, so ``daily/2026-02-01.md:14`` stays a stable address.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from .dates import fmt_date
+from .errors import InvalidValue
+from .workspace import DAILY_DIR, Outcome, Workspace
+
+HEADING = re.compile(r"^###\s+(?P<time>\d{1,2}:\d{2})\s*(?:[—–-]+\s*(?P<title>.*))?$")
+DAY_FILE = re.compile(r"^(?P<day>\d{4}-\d{2}-\d{2})\.md$")
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    path: str
+    line: int  # the heading's 1-based line: the entry's address
+    day: str
+    time: str
+    title: str
+    text: str
+
+    def to_dict(self) -> dict:
+        return {"path": self.path, "line": self.line, "day": self.day, "time": self.time,
+                "title": self.title, "text": self.text}  # fmt: skip
+
+
+def day_path(ws: Workspace, day: dt.date):
+    return ws.daily_dir / f"{fmt_date(day)}.md"
+
+
+def append_log(ws: Workspace, title: str, text: str, *, now: dt.datetime) -> Outcome:
+    """Add one entry at the end of today's log (created with a `# date` heading if new)."""
+    title = " ".join(title.split())
+    if not title:
+        raise InvalidValue("a log entry needs a title")
+    body = text.rstrip("\n")
+    path = day_path(ws, now.date())
+    rel = ws.rel(path)
+    with ws.change("log", f"{rel} {now:%H:%M} {title}") as change:
+        existing = path.read_text(encoding="utf-8") if path.exists() else ""
+        prefix = "" if existing else f"# {fmt_date(now.date())}\n"
+        if existing and not existing.endswith("\n"):
+            prefix = "\n"
+        gap = "\n" if (existing + prefix) and not (existing + prefix).endswith("\n\n") else ""
+        block = f"{prefix}{gap}### {now:%H:%M} — {title}\n" + (f"\n{body}\n" if body else "")
+        line = (existing + prefix + gap).count("\n") + 1
+        change.append(path, block)
+    entry = LogEntry(rel, line, fmt_date(now.date()), f"{now:%H:%M}", title, body)
+    return Outcome(entry, change)
+
+
+def parse_log(rel: str, text: str) -> list[LogEntry]:
+    """The entries of one day's log, each with its heading line and the text under it."""
+    m = DAY_FILE.match(rel.rsplit("/", 1)[-1])
+    day = m["day"] if m else ""
+    entries: list[LogEntry] = []
+    current: dict | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        h = HEADING.match(line)
+        if h:
+            if current:
+                entries.append(_close(current))
+            current = {"path": rel, "line": number, "day": day, "time": h["time"],
+                       "title": (h["title"] or "").strip(), "lines": []}  # fmt: skip
+        elif current is not None:
+            current["lines"].append(line)
+    if current:
+        entries.append(_close(current))
+    return entries
+
+
+def _close(current: dict) -> LogEntry:
+    text = "\n".join(current.pop("lines")).strip("\n")
+    return LogEntry(text=text, **current)
+
+
+def last_heading(rel: str, text: str) -> str | None:
+    """'YYYY-MM-DD HH:MM' of the newest entry in a day's log, if it has one."""
+    m = DAY_FILE.match(rel.rsplit("/", 1)[-1])
+    if not m:
+        return None
+    times = [h["time"].zfill(5) for line in text.splitlines() if (h := HEADING.match(line))]
+    return f"{m['day']} {max(times)}" if times else None
+
+
+def is_day_file(rel: str) -> bool:
+    return rel.startswith(f"{DAILY_DIR}/") and DAY_FILE.match(rel.rsplit("/", 1)[-1]) is not None

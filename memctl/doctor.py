@@ -1,0 +1,159 @@
+"""`memctl doctor`: check the workspace and say how to fix each finding."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import gitstore
+from .catalog import scan
+from .note import FIELDS
+from .workspace import INDEX_FILE, NOW_FILE, Workspace
+
+# Derived files that must never be in git (they are rebuilt from the Markdown).
+DERIVED_PATTERNS = (".memctl/cache", ".memctl/*.db", ".memctl/*.db-*", ".memctl/lock",
+                    ".memctl/usage.jsonl")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Finding:
+    severity: str  # error | warning | info
+    code: str
+    where: str
+    message: str
+    fix: str
+
+    def to_dict(self) -> dict:
+        return {"severity": self.severity, "code": self.code, "where": self.where,
+                "message": self.message, "fix": self.fix}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class DoctorReport:
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f.severity == "error")
+
+    def to_dict(self) -> dict:
+        return {"errors": self.errors, "findings": [f.to_dict() for f in self.findings]}
+
+
+def check(ws: Workspace, *, today: dt.date) -> DoctorReport:
+    findings: list[Finding] = []
+    facts = scan(ws)
+    for name in (NOW_FILE, INDEX_FILE):
+        if not (ws.root / name).exists():
+            findings.append(
+                Finding(
+                    "error",
+                    "missing-file",
+                    name,
+                    f"{name} is missing",
+                    "run `memctl init` (it only adds what is missing)",
+                )
+            )
+    for f in facts:
+        if f.error:
+            findings.append(
+                Finding(
+                    "error",
+                    "unreadable",
+                    f.error.split(": ", 1)[0],
+                    f.error.split(": ", 1)[-1],
+                    "fix the file by hand at that line; memctl leaves it as is",
+                )
+            )
+            continue
+        for problem in f.problems:
+            where, _, message = problem.partition(": ")
+            findings.append(
+                Finding(
+                    "error", "bad-value", where, message, "correct the value in the frontmatter"
+                )
+            )
+        if f.kind == "note" and f.frontmatter:
+            missing = [k for k in FIELDS if k not in _present_keys(ws, f.path)]
+            if missing:
+                findings.append(
+                    Finding(
+                        "warning",
+                        "missing-fields",
+                        f.path,
+                        f"frontmatter lacks {', '.join(missing)}",
+                        "add them by hand; see docs/formats.md",
+                    )
+                )
+        if f.low_without_expiry:
+            findings.append(
+                Finding(
+                    "warning",
+                    "low-without-expiry",
+                    f.path,
+                    f"{f.low_without_expiry} low-priority entr"
+                    f"{'y has' if f.low_without_expiry == 1 else 'ies have'} "
+                    "no expires: date",
+                    "add expires:YYYY-MM-DD to each, or raise the priority",
+                )
+            )
+    counts = Counter(i for f in facts for i in f.ids)
+    for entry_id, n in sorted(counts.items()):
+        if n > 1:
+            holders = [f.path for f in facts if entry_id in f.ids]
+            findings.append(
+                Finding(
+                    "error",
+                    "duplicate-id",
+                    ", ".join(sorted(set(holders))),
+                    f"id ^{entry_id} is used {n} times",
+                    "give all but one of them a new id (any unused letters)",
+                )
+            )
+    if gitstore.is_repo(ws.root) and gitstore.has_head(ws.root):
+        findings += _rewritten_daily_logs(ws)
+        findings += _committed_derived_files(ws)
+    return DoctorReport(findings)
+
+
+def _present_keys(ws: Workspace, rel: str) -> set[str]:
+    from .note import read_note
+
+    return set(read_note(ws.root / rel, display=rel).meta)
+
+
+def _rewritten_daily_logs(ws: Workspace) -> list[Finding]:
+    """Past daily logs are append-only: any commit that removed or changed a line is a finding."""
+    out = gitstore.run(ws.root, "log", "--format=@@commit %H", "-p", "-U0", "--no-renames",
+                       "--", "daily/")  # fmt: skip
+    findings: list[Finding] = []
+    sha = path = None
+    seen: set[str] = set()
+    for line in out.splitlines():
+        if line.startswith("@@commit "):
+            sha = line.split()[1]
+        elif line.startswith("--- "):
+            path = line[6:] if line.startswith("--- a/") else None
+        elif line.startswith("-") and not line.startswith("---") and path and path not in seen:
+            seen.add(path)
+            findings.append(
+                Finding(
+                    "warning",
+                    "daily-rewritten",
+                    path,
+                    f"an earlier line was changed or removed in commit {sha[:8]} "
+                    "(daily logs are append-only; its entries count as untrusted from then on)",
+                    f"review `git show {sha[:8]} -- {path}`; restore the line with git if it was "
+                    "a mistake",
+                )
+            )
+    return findings
+
+
+def _committed_derived_files(ws: Workspace) -> list[Finding]:
+    tracked = gitstore.run(ws.root, "ls-files", "-z", "--", *DERIVED_PATTERNS).split("\0")
+    return [Finding("error", "derived-committed", path,
+                    "a derived file is committed (it is rebuilt from the Markdown)",
+                    f"git rm --cached '{path}' && git commit -m 'untrack derived file'")
+            for path in tracked if path]  # fmt: skip

@@ -1,0 +1,208 @@
+"""Entry lines: one memory per Markdown list item.
+
+    - [🟡MED][DECISION] added:2026-02-01 expires:2026-03-01 src:user · the text ^k3x9
+
+Priority and kind in brackets, then ``key:value`` fields, then `` · `` and the text, then an
+Obsidian-style block id. A closed fact keeps its line, struck through:
+
+    - ~~[🟡MED][FACT] added:2026-02-01 until:2026-03-05 why:"moved" · the call is on Wednesday~~ ^q7w2
+
+A line a person wrote by hand (``- the wifi password is on the fridge``) is an entry too; it is
+only reformatted when memctl changes it, and then to the canonical form above.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass, field, replace
+
+PRIORITY_EMOJI = {"high": "🔴", "med": "🟡", "low": "🟢"}
+PRIORITY_WORD = {"high": "HIGH", "med": "MED", "low": "LOW"}
+_PRIORITY_ALIASES = {
+    "high": "high", "🔴": "high", "🔴high": "high", "p0": "high", "core": "high",
+    "med": "med", "medium": "med", "🟡": "med", "🟡med": "med", "🟡medium": "med",
+    "important": "med",
+    "low": "low", "🟢": "low", "🟢low": "low", "reference": "low",
+}  # fmt: skip
+
+# Fields memctl reads on a hand-written line that has no " · " separator.
+KNOWN_FIELDS = (
+    "added", "from", "expires", "until", "why", "src", "by", "ref", "when", "seen",
+    "verified", "archived", "supersedes", "superseded_by", "label", "trust", "first",
+)  # fmt: skip
+
+SEPARATOR = " · "
+_BULLET = re.compile(r"^(?P<indent>[ \t]*)(?P<bullet>[-*+]) (?P<rest>.*)$")
+_TAG = re.compile(r"\[(?P<tag>[^\[\]\s]{1,24})\]")
+_KIND = re.compile(r"[A-Z][A-Z0-9_-]{1,23}")
+_FIELD = re.compile(r'(?P<key>[a-z][a-z_]{0,23}):(?P<value>"(?:[^"\\]|\\.)*"|[^\s"]\S*)')
+_BLOCK_ID = re.compile(r"\s\^(?P<id>[A-Za-z0-9][A-Za-z0-9-]{0,31})$")
+_ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no look-alikes (l/1, o/0)
+
+
+def normalize_priority(value: object) -> str | None:
+    """'high' | 'med' | 'low' for any accepted spelling (🔴, HIGH, 🟡MED, medium…), else None."""
+    if value is None:
+        return None
+    key = str(value).strip().lower().replace(" ", "")
+    return _PRIORITY_ALIASES.get(key)
+
+
+@dataclass
+class Entry:
+    text: str
+    priority: str | None = None
+    kind: str | None = None
+    fields: dict[str, str] = field(default_factory=dict)
+    id: str | None = None
+    closed: bool = False
+    indent: str = ""
+    bullet: str = "-"
+    line: int | None = None  # 1-based line number in its file, when read from one
+    raw: str | None = None  # the line exactly as read
+
+    @property
+    def added(self) -> str | None:
+        return self.fields.get("added")
+
+    @property
+    def expires(self) -> str | None:
+        return self.fields.get("expires")
+
+    def with_fields(self, **changes: str | None) -> Entry:
+        """A copy with fields set (None removes one); new keys go to the end, order kept."""
+        fields = dict(self.fields)
+        for key, value in changes.items():
+            if value is None:
+                fields.pop(key, None)
+            else:
+                fields[key] = str(value)
+        return replace(self, fields=fields, raw=None)
+
+    def format(self) -> str:
+        """The line as memctl writes it; an untouched entry that was read returns its raw line."""
+        if self.raw is not None:
+            return self.raw
+        return format_entry(self)
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "line": self.line,
+            "priority": self.priority,
+            "kind": self.kind,
+            "fields": dict(self.fields),
+            "closed": self.closed,
+            "text": self.text,
+        }
+
+
+def format_entry(entry: Entry) -> str:
+    head = ""
+    if entry.priority:
+        head += f"[{PRIORITY_EMOJI[entry.priority]}{PRIORITY_WORD[entry.priority]}]"
+    if entry.kind:
+        head += f"[{entry.kind}]"
+    parts = [head] if head else []
+    parts += [f"{key}:{_quote(value)}" for key, value in entry.fields.items()]
+    body = " ".join(parts) + SEPARATOR + entry.text if parts else entry.text
+    if entry.closed:
+        body = f"~~{body}~~"
+    line = f"{entry.indent}{entry.bullet} {body}"
+    return f"{line} ^{entry.id}" if entry.id else line
+
+
+def _quote(value: str) -> str:
+    if value and not re.search(r'[\s"\\]', value):
+        return value
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _unquote(value: str) -> str:
+    if len(value) >= 2 and value[0] == '"' and value[-1] == '"':
+        return re.sub(r"\\(.)", r"\1", value[1:-1])
+    return value
+
+
+def is_entry_line(line: str) -> bool:
+    return _BULLET.match(line) is not None and not line.startswith((" ", "\t"))
+
+
+def parse_entry(line: str, *, lineno: int | None = None) -> Entry | None:
+    """Read one Markdown list item as an entry; None for any other line."""
+    m = _BULLET.match(line)
+    if m is None:
+        return None
+    rest = m["rest"].rstrip()
+    entry = Entry(text="", indent=m["indent"], bullet=m["bullet"], line=lineno, raw=line)
+
+    id_match = _BLOCK_ID.search(rest)
+    if id_match:
+        entry.id = id_match["id"]
+        rest = rest[: id_match.start()].rstrip()
+
+    if rest.startswith("~~") and rest.endswith("~~") and len(rest) > 4:
+        entry.closed = True
+        rest = rest[2:-2]
+
+    pos = 0
+    while (t := _TAG.match(rest, pos)) is not None:
+        tag = t["tag"]
+        priority = normalize_priority(tag)
+        if priority and entry.priority is None:
+            entry.priority = priority
+        elif _KIND.fullmatch(tag) and entry.kind is None:
+            entry.kind = tag
+        else:
+            break
+        pos = t.end()
+    rest = rest[pos:].lstrip(" ")
+
+    entry.fields, entry.text = _split_fields(rest)
+    return entry
+
+
+def _split_fields(rest: str) -> tuple[dict[str, str], str]:
+    if rest.startswith("· "):
+        return {}, rest[2:]
+    sep = rest.find(SEPARATOR)
+    if sep > 0:
+        fields = _read_fields(rest[:sep])
+        if fields is not None:
+            return fields, rest[sep + len(SEPARATOR) :]
+    # No separator: a hand-written line, where only known leading fields count as fields.
+    fields, pos = {}, 0
+    while (f := _FIELD.match(rest, pos)) and f["key"] in KNOWN_FIELDS and _ends_token(rest, f):
+        fields[f["key"]] = _unquote(f["value"])
+        pos = min(f.end() + 1, len(rest))
+    return fields, rest[pos:]
+
+
+def _read_fields(head: str) -> dict[str, str] | None:
+    """All of `head` as key:value fields, or None if any token is not one."""
+    fields: dict[str, str] = {}
+    pos = 0
+    while pos < len(head):
+        f = _FIELD.match(head, pos)
+        if f is None or not _ends_token(head, f):
+            return None
+        fields[f["key"]] = _unquote(f["value"])
+        pos = f.end() + 1
+    return fields
+
+
+def _ends_token(text: str, match: re.Match) -> bool:
+    return match.end() == len(text) or text[match.end()] == " "
+
+
+def new_id(taken: set[str], *, length: int = 4) -> str:
+    """A short block id not in `taken` (grows longer if the short ones run out)."""
+    for attempt in range(200):
+        size = length + attempt // 50
+        candidate = secrets.choice(_ID_ALPHABET[:24]) + "".join(
+            secrets.choice(_ID_ALPHABET) for _ in range(size - 1)
+        )
+        if candidate not in taken:
+            return candidate
+    raise RuntimeError("could not find a free entry id")

@@ -1,0 +1,79 @@
+"""The one error family memctl raises, and the exit codes callers can branch on."""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+
+
+class ExitCode(enum.IntEnum):
+    """Documented in README.md; keep the two in step."""
+
+    OK = 0
+    ERROR = 1  # bad input, a workspace problem, something not found
+    USAGE = 2  # wrong options or arguments (also what Typer/Click use)
+    REFUSED = 3  # a deliberate refusal a caller may branch on (gate, guard, purge safety)
+
+
+class MemctlError(Exception):
+    """An error meant for the person or agent at the terminal: one line, no traceback."""
+
+    exit_code: ExitCode = ExitCode.ERROR
+
+    def __init__(self, message: str, *, path: Path | str | None = None, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.path = str(path) if path is not None else None
+        self.line = line
+
+    def where(self) -> str:
+        if self.path is None:
+            return ""
+        return f"{self.path}:{self.line}" if self.line else self.path
+
+    def __str__(self) -> str:
+        where = self.where()
+        return f"{where}: {self.message}" if where else self.message
+
+    def to_dict(self) -> dict:
+        return {
+            "error": self.message,
+            "type": type(self).__name__,
+            "path": self.path,
+            "line": self.line,
+            "exit_code": int(self.exit_code),
+        }
+
+
+class WorkspaceNotFound(MemctlError):
+    """No workspace was given and none was found walking up from the current folder."""
+
+
+class ConfigError(MemctlError):
+    """.memctl/config.yaml is invalid."""
+
+
+class ParseError(MemctlError):
+    """A file could not be read as memctl Markdown; it is left untouched."""
+
+
+class NotFound(MemctlError):
+    """A file, entry id or section that does not exist."""
+
+
+class PathRefused(MemctlError):
+    """A path outside the workspace, or one memctl must not write."""
+
+
+class LockTimeout(MemctlError):
+    """Another memctl process held the workspace lock for too long."""
+
+
+class InvalidValue(MemctlError):
+    """A value (date, priority, status, kind) memctl cannot accept."""
+
+
+class Refused(MemctlError):
+    """memctl declines on purpose; callers may branch on the exit code."""
+
+    exit_code = ExitCode.REFUSED

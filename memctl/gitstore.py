@@ -1,0 +1,100 @@
+"""Every git operation memctl makes. The only module that talks to git.
+
+Hot paths (a commit after `memctl log`) call the git binary directly: importing GitPython alone
+costs more than the whole 150 ms budget of `memctl log`. GitPython is used where it pays for
+itself: creating repositories and reading history.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import MemctlError
+
+_ENV = {"GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
+FALLBACK_IDENTITY = ("memctl", "memctl@localhost")
+
+
+class GitError(MemctlError):
+    """git refused an operation memctl needed."""
+
+
+@dataclass(frozen=True)
+class Commit:
+    sha: str
+    message: str
+    paths: tuple[str, ...]
+
+    def to_dict(self) -> dict:
+        return {"sha": self.sha, "message": self.message, "paths": list(self.paths)}
+
+
+def is_repo(root: Path) -> bool:
+    return (root / ".git").exists()
+
+
+def run(root: Path, *args: str, check: bool = True, stdin: str | None = None) -> str:
+    proc = subprocess.run(
+        ["git", *args], cwd=root, input=stdin, capture_output=True, text=True,
+        env={**os.environ, **_ENV},
+    )  # fmt: skip
+    if check and proc.returncode != 0:
+        detail = (proc.stderr or proc.stdout).strip().splitlines()
+        raise GitError(f"git {args[0]} failed: {detail[-1] if detail else proc.returncode}",
+                       path=root)  # fmt: skip
+    return proc.stdout
+
+
+def init_repo(root: Path) -> None:
+    """A new repository on branch main, with an identity if the machine has none."""
+    import git
+
+    repo = git.Repo.init(root, initial_branch="main")
+    reader = repo.config_reader()
+    if not reader.has_option("user", "email") or not reader.has_option("user", "name"):
+        with repo.config_writer() as writer:
+            writer.set_value("user", "name", FALLBACK_IDENTITY[0])
+            writer.set_value("user", "email", FALLBACK_IDENTITY[1])
+
+
+def dirty_paths(root: Path) -> set[str]:
+    """Paths (relative, posix) with uncommitted changes, tracked or not."""
+    out = run(root, "status", "--porcelain=v1", "-z", "--untracked-files=all")
+    paths: set[str] = set()
+    records = out.split("\0")
+    i = 0
+    while i < len(records):
+        record = records[i]
+        if len(record) > 3:
+            paths.add(record[3:])
+            if record[0] in "RC":  # a rename carries its source as the next record
+                i += 1
+                paths.add(records[i])
+        i += 1
+    return paths
+
+
+def commit(root: Path, paths: list[str], message: str) -> Commit | None:
+    """Commit exactly `paths` (additions, edits, removals), nothing else; None if unchanged."""
+    if not paths:
+        return None
+    run(root, "add", "-A", "--", *paths)
+    staged = run(root, "diff", "--cached", "--name-only", "-z", "--no-renames", "--", *paths)
+    changed = [p for p in staged.split("\0") if p]
+    if not changed:
+        return None
+    run(root, "commit", "-q", "--no-verify", "-m", message, "--", *changed)
+    sha = run(root, "rev-parse", "HEAD").strip()
+    return Commit(sha=sha, message=message, paths=tuple(changed))
+
+
+def has_head(root: Path) -> bool:
+    return bool(run(root, "rev-parse", "--verify", "-q", "HEAD", check=False).strip())
+
+
+def tracked(root: Path, paths: list[str]) -> set[str]:
+    out = run(root, "ls-files", "-z", "--", *paths)
+    return {p for p in out.split("\0") if p}

@@ -1,0 +1,71 @@
+"""The one-line health summary `memctl now` prints and INDEX.md opens with."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from .catalog import FileFacts, is_stale, scan
+from .dates import try_date
+from .workspace import Workspace
+
+
+@dataclass(frozen=True)
+class Health:
+    notes: int
+    stale: int
+    expiring: int  # open entries and files expiring within expiring_days (or already expired)
+    expiring_days: int
+    unreadable: int
+    last_log: str | None  # "YYYY-MM-DD HH:MM" of the newest daily-log entry
+    days_since_log: int | None
+
+    def line(self) -> str:
+        since = (
+            "no daily log yet"
+            if self.days_since_log is None
+            else "last log today"
+            if self.days_since_log == 0
+            else f"last log {self.days_since_log} day{'s' if self.days_since_log != 1 else ''} ago"
+        )
+        return (f"health: {self.notes} notes · {self.stale} stale · {self.expiring} expiring "
+                f"≤{self.expiring_days}d · {self.unreadable} unreadable · {since}")  # fmt: skip
+
+    @property
+    def ok(self) -> bool:
+        return not (self.stale or self.unreadable)
+
+    def to_dict(self) -> dict:
+        return {"notes": self.notes, "stale": self.stale, "expiring": self.expiring,
+                "expiring_days": self.expiring_days, "unreadable": self.unreadable,
+                "last_log": self.last_log, "days_since_log": self.days_since_log,
+                "line": self.line()}  # fmt: skip
+
+
+def expiring_dates(facts: FileFacts) -> list[str]:
+    return facts.expiring + ([facts.expires] if facts.expires else [])
+
+
+def workspace_health(ws: Workspace, *, today: dt.date, facts: list[FileFacts] | None = None
+                     ) -> Health:  # fmt: skip
+    facts = scan(ws) if facts is None else facts
+    horizon = today + dt.timedelta(days=ws.config.expiring_days)
+    notes = [f for f in facts if f.kind == "note"]
+    expiring = 0
+    for f in notes:
+        for value in expiring_dates(f):
+            day = try_date(value)
+            if day is not None and day <= horizon:
+                expiring += 1
+    logs = [f.last_entry for f in facts if f.kind == "daily" and f.last_entry]
+    last = max(logs) if logs else None
+    days = (today - dt.date.fromisoformat(last[:10])).days if last else None
+    return Health(
+        notes=len(notes),
+        stale=sum(1 for f in notes if is_stale(f, today, ws.config.stale_days)),
+        expiring=expiring,
+        expiring_days=ws.config.expiring_days,
+        unreadable=sum(1 for f in facts if f.error),
+        last_log=last,
+        days_since_log=days,
+    )

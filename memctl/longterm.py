@@ -1,0 +1,303 @@
+"""Long-term notes: create them, add entry lines, verify, show and list.
+
+Notes live in category folders (lessons/, people/, rules/, …) with YAML frontmatter; each memory
+is one entry line with a block id, so `lessons/api-guide.md#^k3x9` addresses it for good.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .catalog import FileFacts, all_ids, find_id, scan
+from .dates import fmt_date, parse_date
+from .entry import Entry, new_id, normalize_priority, parse_entry
+from .errors import InvalidValue, MemctlError, NotFound, ParseError, Refused
+from .note import STATUSES, new_note_text, read_note, replace_line, set_meta
+from .workspace import ARCHIVE_DIR, Outcome, Workspace
+
+SOURCES = ("user", "agent", "web", "file", "tool")
+_SLUG = re.compile(r"[^a-z0-9\u00c0-\uffff]+")
+_ID_REF = re.compile(r"^\^?(?P<id>[A-Za-z0-9][A-Za-z0-9-]{0,31})$")
+
+
+def slugify(name: str) -> str:
+    return _SLUG.sub("-", name.lower()).strip("-") or "note"
+
+
+def note_path(ws: Workspace, name: str) -> Path:
+    """`category/name` (".md" optional) as a path inside the workspace."""
+    rel = name if name.endswith(".md") else f"{name}.md"
+    if "/" not in rel:
+        raise InvalidValue(f"{name!r}: give CATEGORY/NAME, e.g. lessons/api-guide")
+    path = ws.resolve(rel, for_writing=True)
+    if ws.rel(path).split("/")[0] in ("daily", ARCHIVE_DIR):
+        raise InvalidValue(f"{name!r}: notes live in category folders, not daily/ or .archive/")
+    return path
+
+
+@dataclass(frozen=True)
+class CreatedNote:
+    path: str
+    meta: dict
+
+    def to_dict(self) -> dict:
+        return {"path": self.path, "meta": {k: str(v) if isinstance(v, dt.date) else v
+                                            for k, v in self.meta.items()}}  # fmt: skip
+
+
+def new_note(ws: Workspace, name: str, *, title: str | None, priority: str = "med",
+             tags: list[str] | None = None, use_when: list[str] | None = None,
+             description: str | None = None, source: str | None = None,
+             expires: str | None = None, today: dt.date) -> Outcome:  # fmt: skip
+    from .initialize import template
+
+    path = note_path(ws, name)
+    if path.exists():
+        raise Refused(f"{ws.rel(path)} already exists; add to it with `memctl add`")
+    level = normalize_priority(priority)
+    if level is None:
+        raise InvalidValue(f"unknown priority {priority!r} (use high, med or low)")
+    if expires and level == "high":
+        raise Refused("high-priority notes never expire; drop --expires or lower the priority")
+    category = ws.rel(path).split("/")[0]
+    title = title or path.stem.replace("-", " ").replace("_", " ").capitalize()
+    meta = {"title": title, "date": today, "category": category, "priority": level,
+            "status": "active", "last_verified": today, "tags": tags or []}  # fmt: skip
+    if description:
+        meta["description"] = description
+    if use_when:
+        meta["use_when"] = list(use_when)
+    if source:
+        meta["source"] = source
+    if expires:
+        meta["expires"] = parse_date(expires, what="--expires")
+    text = new_note_text(meta, template("note.md").format(title=title))
+    with ws.change("new", ws.rel(path)) as change:
+        change.write(path, text)
+    return Outcome(CreatedNote(ws.rel(path), meta), change)
+
+
+@dataclass(frozen=True)
+class EntryRef:
+    path: str
+    entry: Entry
+
+    def to_dict(self) -> dict:
+        return {"path": self.path, "address": self.address, **self.entry.to_dict()}
+
+    @property
+    def address(self) -> str:
+        return (
+            f"{self.path}#^{self.entry.id}" if self.entry.id else f"{self.path}:{self.entry.line}"
+        )
+
+
+def add_entry(ws: Workspace, name: str, text: str, *, priority: str | None = "med",
+              kind: str | None = None, expires: str | None = None, source: str | None = None,
+              by: str | None = None, when: str | None = None, from_date: str | None = None,
+              today: dt.date) -> Outcome:  # fmt: skip
+    """Append one entry line with a fresh block id to an existing note."""
+    text = " ".join(text.split())
+    if not text:
+        raise InvalidValue("the entry text is empty")
+    level = normalize_priority(priority) if priority else None
+    if priority and level is None:
+        raise InvalidValue(f"unknown priority {priority!r} (use high, med or low)")
+    if expires and level == "high":
+        raise Refused("high-priority entries never expire or archive; drop --expires or use "
+                      "--priority med/low")  # fmt: skip
+    if kind and not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{1,23}", kind):
+        raise InvalidValue(f"kind {kind!r}: use one word like DECISION, LESSON, FACT, CONTEXT")
+    if source and source not in SOURCES:
+        raise InvalidValue(f"source {source!r}: use one of {', '.join(SOURCES)}")
+    path = resolve_note(ws, name)
+    with ws.change("add", "") as change:
+        note = read_note(path, display=ws.rel(path))
+        fields = {"added": fmt_date(today)}
+        if from_date:
+            fields["from"] = fmt_date(parse_date(from_date, what="--from-date"))
+        if expires:
+            day = parse_date(expires, what="--expires")
+            fields["expires"] = fmt_date(day)
+        for key, value in (("src", source), ("by", by), ("when", when)):
+            if value:
+                fields[key] = value
+        entry = Entry(text=text, priority=level, kind=kind.upper() if kind else None,
+                      fields=fields, id=new_id(all_ids(ws)))  # fmt: skip
+        line = entry.format()
+        body = note.text if note.text.endswith("\n") or not note.text else note.text + "\n"
+        entry.line = body.count("\n") + 1
+        change.what = f"{ws.rel(path)} ^{entry.id}"
+        change.write(path, body + line + "\n")
+    return Outcome(EntryRef(ws.rel(path), entry), change)
+
+
+def resolve_note(ws: Workspace, name: str) -> Path:
+    """An existing note by path, with or without `.md`."""
+    for candidate in (name, f"{name}.md"):
+        path = ws.resolve(candidate, for_writing=True)
+        if path.is_file():
+            return path
+    raise NotFound(f"no note {name!r}; create it with `memctl new CATEGORY/NAME`")
+
+
+def find_entry(ws: Workspace, ref: str, *, archive: bool = False) -> EntryRef:
+    """An entry by block id (`k3x9`, `^k3x9`, `file#^k3x9`) or by `file:LINE`."""
+    path_part, _, anchor = ref.partition("#")
+    if anchor:
+        return _entry_in(ws, resolve_note(ws, path_part), anchor.lstrip("^"))
+    if ":" in ref and ref.rsplit(":", 1)[1].isdigit():
+        file_part, line = ref.rsplit(":", 1)
+        path = resolve_note(ws, file_part)
+        note = read_note(path, display=ws.rel(path))
+        for entry in note.entries():
+            if entry.line == int(line):
+                return EntryRef(ws.rel(path), entry)
+        raise NotFound(f"no entry on line {line}", path=ws.rel(path), line=int(line))
+    m = _ID_REF.match(ref)
+    if not m:
+        raise InvalidValue(f"{ref!r} is not an entry id (like k3x9) or FILE:LINE")
+    hits = find_id(ws, m["id"])
+    if archive and not hits:
+        hits = [f.path for f in scan(ws, archive=True) if m["id"] in f.ids]
+    if not hits:
+        raise NotFound(f"no entry with id ^{m['id']}")
+    if len(hits) > 1:
+        raise MemctlError(f"id ^{m['id']} is used in {len(hits)} files ({', '.join(hits)}); "
+                          "give FILE#^ID, and see `memctl doctor`")  # fmt: skip
+    return _entry_in(ws, ws.root / hits[0], m["id"])
+
+
+def _entry_in(ws: Workspace, path: Path, entry_id: str) -> EntryRef:
+    note = read_note(path, display=ws.rel(path))
+    for entry in note.entries():
+        if entry.id == entry_id:
+            return EntryRef(ws.rel(path), entry)
+    raise NotFound(f"no entry with id ^{entry_id}", path=ws.rel(path))
+
+
+def rewrite_entry(ws: Workspace, change, ref: EntryRef, new: Entry) -> None:
+    """Replace one entry line in place, inside an open change; the file must not have moved."""
+    path = ws.root / ref.path
+    note = read_note(path, display=ref.path)
+    current = note.text.splitlines()[ref.entry.line - 1]
+    if parse_entry(current) is None or current != ref.entry.raw:
+        raise ParseError("the line changed while memctl was working; run the command again",
+                         path=ref.path, line=ref.entry.line)  # fmt: skip
+    new.raw = None
+    change.write(path, replace_line(note.text, ref.entry.line, new.format()))
+
+
+@dataclass(frozen=True)
+class Verified:
+    path: str
+    entry_id: str | None
+    day: str
+
+    def to_dict(self) -> dict:
+        return {"path": self.path, "id": self.entry_id, "last_verified": self.day}
+
+
+def verify(ws: Workspace, target: str, *, today: dt.date) -> Outcome:
+    """A note: last_verified today, status active. An entry: `verified:` today on its line."""
+    if _looks_like_entry_ref(ws, target):
+        ref = find_entry(ws, target)
+        with ws.change("verify", ref.address) as change:
+            rewrite_entry(ws, change, ref, ref.entry.with_fields(verified=fmt_date(today)))
+        return Outcome(Verified(ref.path, ref.entry.id, fmt_date(today)), change)
+    path = resolve_note(ws, target)
+    rel = ws.rel(path)
+    with ws.change("verify", rel) as change:
+        note = read_note(path, display=rel)
+        if not note.has_frontmatter:
+            raise ParseError("has no frontmatter to verify; memctl does not add frontmatter "
+                             "to your files unasked (add it by hand, or use `memctl new`)",
+                             path=rel)  # fmt: skip
+        updated = set_meta(note, last_verified=today, status="active")
+        if updated is not note:
+            change.write(path, updated.render())
+    return Outcome(Verified(rel, None, fmt_date(today)), change)
+
+
+def _looks_like_entry_ref(ws: Workspace, target: str) -> bool:
+    if "#" in target:
+        return True
+    if ":" in target and target.rsplit(":", 1)[1].isdigit():
+        return True
+    if "/" in target or target.endswith(".md"):
+        return False
+    return _ID_REF.match(target) is not None and not (ws.root / target).exists()
+
+
+@dataclass(frozen=True)
+class Shown:
+    path: str
+    text: str
+    entry: Entry | None = None
+    archived: bool = False
+
+    def to_dict(self) -> dict:
+        data = {"path": self.path, "archived": self.archived}
+        if self.entry is not None:
+            data["entry"] = self.entry.to_dict()
+            data["text"] = self.entry.format()
+        else:
+            data["text"] = self.text
+        return data
+
+
+def show(ws: Workspace, target: str) -> Shown:
+    """A note's text, or one entry; archived material too (it stays readable)."""
+    if _looks_like_entry_ref(ws, target):
+        ref = find_entry(ws, target, archive=True)
+        return Shown(ref.path, ref.entry.format(), ref.entry,
+                     archived=ref.path.startswith(ARCHIVE_DIR))  # fmt: skip
+    for candidate in (target, f"{target}.md", f"{ARCHIVE_DIR}/{target}",
+                      f"{ARCHIVE_DIR}/{target}.md"):  # fmt: skip
+        path = ws.resolve(candidate)
+        if path.is_file():
+            note = read_note(path, display=ws.rel(path))
+            return Shown(ws.rel(path), note.text, archived=ws.rel(path).startswith(ARCHIVE_DIR))
+    raise NotFound(f"no note or entry {target!r}")
+
+
+@dataclass(frozen=True)
+class Listing:
+    files: list[FileFacts]
+
+    def to_dict(self) -> dict:
+        return {"files": [f.to_dict() for f in self.files]}
+
+
+def list_notes(ws: Workspace, *, category: str | None = None, status: str | None = None,
+               priority: str | None = None, today: dt.date) -> Listing:  # fmt: skip
+    from .catalog import is_stale
+
+    if status and status not in (*STATUSES, "none", "unreadable"):
+        raise InvalidValue(f"unknown status {status!r} (use {', '.join(STATUSES)})")
+    level = normalize_priority(priority) if priority else None
+    if priority and level is None:
+        raise InvalidValue(f"unknown priority {priority!r} (use high, med or low)")
+    picked = []
+    for f in scan(ws):
+        if f.kind != "note":
+            continue
+        shown_status = (
+            "unreadable"
+            if f.error
+            else "stale"
+            if f.status in (None, "active") and is_stale(f, today, ws.config.stale_days)
+            else f.status or "none"
+        )
+        if category and (f.category or "") != category and not f.path.startswith(f"{category}/"):
+            continue
+        if status and shown_status != status:
+            continue
+        if level and f.priority != level:
+            continue
+        f.status = shown_status
+        picked.append(f)
+    return Listing(picked)

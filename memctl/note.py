@@ -1,0 +1,312 @@
+"""Structured notes: YAML frontmatter plus a Markdown body of entry lines.
+
+Reading uses python-frontmatter's YAML handler (libyaml, fast enough for 10,000 files).
+Writing never re-serializes what a person wrote: a scalar key is changed on its own line, and
+only values that need it (lists) go through ruamel.yaml's round-trip dumper, which keeps
+comments, quotes and key order. A note read and written back unchanged is byte-identical.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .entry import Entry, is_entry_line, normalize_priority, parse_entry
+from .errors import ParseError
+
+FIELDS = ("title", "date", "category", "priority", "status", "last_verified", "tags")
+OPTIONAL_FIELDS = ("use_when", "source", "expires", "description")
+STATUSES = ("active", "stale", "superseded", "conflict")
+_OPEN = "---"
+_TOP_KEY = re.compile(r"^(?P<key>[A-Za-z_][\w-]*)\s*:(?P<rest>.*)$")
+
+
+@dataclass
+class Note:
+    path: Path
+    text: str
+    has_frontmatter: bool = False
+    fm_text: str = ""  # the YAML between the delimiters, exactly as written
+    meta: dict = field(default_factory=dict)
+    body: str = ""
+    body_line: int = 1  # 1-based line number of the body's first line
+
+    @property
+    def title(self) -> str | None:
+        title = self.meta.get("title")
+        return None if title is None else str(title)
+
+    @property
+    def priority(self) -> str | None:
+        return normalize_priority(self.meta.get("priority"))
+
+    @property
+    def status(self) -> str | None:
+        status = self.meta.get("status")
+        return None if status is None else str(status).strip().lower()
+
+    def entries(self) -> list[Entry]:
+        """Top-level list items of the body, outside fenced code blocks, with file line numbers."""
+        found: list[Entry] = []
+        fenced = False
+        for offset, line in enumerate(self.body.splitlines()):
+            if line.lstrip().startswith(("```", "~~~")):
+                fenced = not fenced
+                continue
+            if not fenced and is_entry_line(line):
+                entry = parse_entry(line, lineno=self.body_line + offset)
+                if entry is not None:
+                    found.append(entry)
+        return found
+
+    def problems(self) -> list[ParseError]:
+        """What is wrong with the frontmatter values (the file itself did parse)."""
+        found = []
+        raw_priority = self.meta.get("priority")
+        if raw_priority is not None and self.priority is None:
+            found.append(
+                self._problem(
+                    "priority",
+                    f"unknown priority {raw_priority!r} (use high, med or low; 🔴 🟡 🟢 also work)",
+                )
+            )
+        if self.status is not None and self.status not in STATUSES:
+            found.append(
+                self._problem(
+                    "status", f"unknown status {self.status!r} (use {', '.join(STATUSES)})"
+                )
+            )
+        for key in ("date", "last_verified", "expires"):
+            value = self.meta.get(key)
+            if value is not None and not isinstance(value, dt.date):
+                found.append(self._problem(key, f"{key} {value!r} is not a date (YYYY-MM-DD)"))
+        return found
+
+    def _problem(self, key: str, message: str) -> ParseError:
+        return ParseError(message, path=self.path, line=key_line(self.fm_text, key))
+
+    def render(self) -> str:
+        if not self.has_frontmatter:
+            return self.body
+        return f"{_OPEN}\n{self.fm_text}{_OPEN}\n{self.body}"
+
+
+def read_note(path: Path, *, display: str | None = None) -> Note:
+    """Parse a note; every problem that makes it unreadable is a ParseError naming file and line."""
+    shown = display or str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ParseError(f"cannot read: {exc.strerror}", path=shown) from exc
+    return parse_note(data, path=path, display=shown)
+
+
+def parse_note(data: bytes | str, *, path: Path, display: str | None = None) -> Note:
+    shown = display or str(path)
+    if isinstance(data, bytes):
+        if b"\x00" in data:
+            raise ParseError("binary file, not Markdown text", path=shown)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data[: exc.start].count(b"\n") + 1
+            raise ParseError("not UTF-8 text", path=shown, line=line) from exc
+    else:
+        text = data
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].rstrip("\r\n") != _OPEN:
+        return Note(path=path, text=text, body=text)
+
+    close = next((i for i in range(1, len(lines)) if lines[i].rstrip("\r\n") == _OPEN), None)
+    if close is None:
+        raise ParseError("frontmatter opened with --- is never closed", path=shown, line=1)
+    fm_text = "".join(lines[1:close])
+    body = "".join(lines[close + 1 :])
+    meta = _load_yaml(fm_text, shown)
+    _refuse_duplicate_keys(fm_text, shown)
+    _refuse_second_frontmatter(lines, close, shown)
+    return Note(path=path, text=text, has_frontmatter=True, fm_text=fm_text, meta=meta,
+                body=body, body_line=close + 2)  # fmt: skip
+
+
+def _load_yaml(fm_text: str, shown: str) -> dict:
+    import yaml  # python-frontmatter's YAML library; the C loader when libyaml is present
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        meta = yaml.load(fm_text, Loader=loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 2 if mark else 1  # +1 for 1-based, +1 for the opening ---
+        raise ParseError(f"broken YAML frontmatter: {exc.problem}", path=shown, line=line) from exc
+    except yaml.YAMLError as exc:
+        raise ParseError(f"broken YAML frontmatter: {exc}", path=shown, line=1) from exc
+    except ValueError as exc:  # libyaml builds dates eagerly: 2026-02-30 fails here
+        line = _impossible_date_line(fm_text)
+        raise ParseError(f"impossible date in frontmatter: {exc}", path=shown, line=line) from exc
+    if meta is None:
+        return {}
+    if not isinstance(meta, dict):
+        raise ParseError("frontmatter is not a mapping of key: value", path=shown, line=2)
+    return meta
+
+
+def _impossible_date_line(fm_text: str) -> int:
+    for number, line in enumerate(fm_text.splitlines(), start=2):
+        for found in re.findall(r"\b\d{4}-\d\d-\d\d\b", line):
+            try:
+                dt.date.fromisoformat(found)
+            except ValueError:
+                return number
+    return 1
+
+
+def _refuse_duplicate_keys(fm_text: str, shown: str) -> None:
+    seen: dict[str, int] = {}
+    for number, line in enumerate(fm_text.splitlines(), start=2):
+        m = _TOP_KEY.match(line)
+        if m:
+            key = m["key"]
+            if key in seen:
+                raise ParseError(
+                    f"frontmatter key {key!r} appears twice (first on line {seen[key]})",
+                    path=shown,
+                    line=number,
+                )
+            seen[key] = number
+
+
+def _refuse_second_frontmatter(lines: list[str], close: int, shown: str) -> None:
+    rest = [i for i in range(close + 1, len(lines)) if lines[i].strip()]
+    if len(rest) >= 2 and lines[rest[0]].rstrip("\r\n") == _OPEN and _TOP_KEY.match(lines[rest[1]]):
+        raise ParseError(
+            "a second frontmatter block follows the first", path=shown, line=rest[0] + 1
+        )
+
+
+def key_line(fm_text: str, key: str) -> int | None:
+    for number, line in enumerate(fm_text.splitlines(), start=2):
+        m = _TOP_KEY.match(line)
+        if m and m["key"] == key:
+            return number
+    return None
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+def set_meta(note: Note, **values: object) -> Note:
+    """A copy of the note with frontmatter keys set; everything else is kept as written.
+
+    A scalar already on one line is replaced in place (its comment kept); a new key goes to
+    the end; a list or a multi-line value goes through ruamel.yaml's round-trip dumper.
+    """
+    fm_text = note.fm_text
+    for key, value in values.items():
+        if _same(note.meta.get(key), value) and key in note.meta:
+            continue
+        if isinstance(value, list | tuple | dict):
+            fm_text = _set_with_ruamel(fm_text, key, value)
+        else:
+            fm_text = _set_scalar_line(fm_text, key, _scalar(value))
+    if fm_text == note.fm_text and note.has_frontmatter:
+        return note
+    meta = _load_yaml(fm_text, str(note.path))
+    return Note(path=note.path, text="", has_frontmatter=True, fm_text=fm_text, meta=meta,
+                body=note.body, body_line=note.body_line + _line_delta(note, fm_text))  # fmt: skip
+
+
+def _line_delta(note: Note, fm_text: str) -> int:
+    before = note.fm_text.count("\n") + (2 if note.has_frontmatter else 0)
+    return fm_text.count("\n") + 2 - before
+
+
+def _same(old: object, new: object) -> bool:
+    if isinstance(old, dt.date) and not isinstance(new, dt.date):
+        return str(old) == str(new)
+    return old == new
+
+
+def _scalar(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dt.date | int | float):
+        return str(value)
+    text = str(value)
+    if re.fullmatch(r"[\w][\w .,/@+()-]*", text) and not _yaml_would_retype(text):
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _yaml_would_retype(text: str) -> bool:
+    lowered = text.lower()
+    return (
+        lowered in {"yes", "no", "on", "off", "true", "false", "null", "~"}
+        or bool(re.fullmatch(r"[-+]?[\d._]+(e[-+]?\d+)?|\d{4}-\d\d-\d\d.*", lowered))
+        or text != text.strip()
+    )
+
+
+def _set_scalar_line(fm_text: str, key: str, rendered: str) -> str:
+    lines = fm_text.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        m = _TOP_KEY.match(line.rstrip("\r\n"))
+        if not m or m["key"] != key:
+            continue
+        value_and_comment = m["rest"]
+        follows_block = i + 1 < len(lines) and lines[i + 1][:1] in (" ", "\t", "-")
+        if not value_and_comment.strip() and follows_block:
+            return _set_with_ruamel(fm_text, key, rendered)  # a block value: let ruamel do it
+        comment = re.search(r"\s+#.*$", value_and_comment)
+        eol = line[len(line.rstrip("\r\n")) :] or "\n"
+        lines[i] = f"{key}: {rendered}{comment.group(0) if comment else ''}{eol}"
+        return "".join(lines)
+    if fm_text and not fm_text.endswith("\n"):
+        fm_text += "\n"
+    return f"{fm_text}{key}: {rendered}\n"
+
+
+def _set_with_ruamel(fm_text: str, key: str, value: object) -> str:
+    import io
+
+    from ruamel.yaml import YAML
+
+    yaml = YAML()
+    yaml.preserve_quotes = True
+    yaml.width = 4096
+    if re.search(r"^[ \t]+- ", fm_text, re.MULTILINE):  # keep the person's "  - item" style
+        yaml.indent(mapping=2, sequence=4, offset=2)
+    data = yaml.load(fm_text) or {}
+    if isinstance(value, str) and value.startswith('"'):
+        value = yaml.load(value)
+    data[key] = list(value) if isinstance(value, tuple) else value
+    out = io.StringIO()
+    yaml.dump(data, out)
+    return out.getvalue()
+
+
+def new_note_text(meta: dict, body: str) -> str:
+    """Frontmatter for a note memctl creates, keys in the documented order."""
+    lines = []
+    for key, value in meta.items():
+        if value is None:
+            continue
+        if isinstance(value, list | tuple):
+            items = ", ".join(_scalar(v) for v in value)
+            lines.append(f"{key}: [{items}]")
+        else:
+            lines.append(f"{key}: {_scalar(value)}")
+    return f"{_OPEN}\n" + "\n".join(lines) + f"\n{_OPEN}\n{body}"
+
+
+def replace_line(text: str, lineno: int, new_line: str) -> str:
+    """Replace the 1-based line `lineno` of `text`, keeping its line ending."""
+    lines = text.splitlines(keepends=True)
+    old = lines[lineno - 1]
+    eol = old[len(old.rstrip("\r\n")) :]
+    lines[lineno - 1] = new_line + eol
+    return "".join(lines)

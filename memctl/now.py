@@ -1,0 +1,249 @@
+"""NOW.md, "where did I leave off": read at every session start, the one file memctl overwrites.
+
+Sections memctl edits: ``## Today's Focus``, ``## In Progress`` (blockers after "— blocked:")
+and ``## Current Priorities`` (a Priority | Task | Status table). Any other section a person
+adds is kept as written. Every rewrite is one git commit, so each earlier version can be found.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+from .dates import fmt_stamp
+from .errors import InvalidValue, NotFound
+from .workspace import Outcome, Workspace
+
+FOCUS = "Today's Focus"
+IN_PROGRESS = "In Progress"
+PRIORITIES = "Current Priorities"
+_UPDATED = re.compile(r"^Updated:\s*(?P<stamp>.*)$")
+_BLOCKED = " — blocked: "
+_TABLE_HEAD = ["| Priority | Task | Status |", "|----------|------|--------|"]
+
+
+@dataclass
+class NowDoc:
+    head: list[str] = field(default_factory=list)  # lines before the first "## "
+    sections: list[tuple[str, list[str]]] = field(default_factory=list)
+
+    @classmethod
+    def parse(cls, text: str) -> NowDoc:
+        doc = cls()
+        current: list[str] = doc.head
+        for line in text.splitlines():
+            if line.startswith("## "):
+                current = []
+                doc.sections.append((line[3:].strip(), current))
+            else:
+                current.append(line)
+        return doc
+
+    def render(self) -> str:
+        out = list(self.head)
+        for name, lines in self.sections:
+            out.append(f"## {name}")
+            out.extend(lines)
+        return "\n".join(out).rstrip("\n") + "\n"
+
+    def section(self, name: str) -> list[str]:
+        for existing, lines in self.sections:
+            if existing.lower() == name.lower():
+                return lines
+        lines: list[str] = [""]
+        self.sections.append((name, lines))
+        return lines
+
+    def items(self, name: str) -> list[str]:
+        return [line[2:] for line in self.section(name) if line.startswith(("- ", "* "))]
+
+    def set_items(self, name: str, items: list[str]) -> None:
+        lines = self.section(name)
+        kept = [line for line in lines if not line.startswith(("- ", "* ")) and line.strip()]
+        lines[:] = kept + [f"- {item}" for item in items] + [""]
+
+    def stamp(self, moment: dt.datetime) -> None:
+        for i, line in enumerate(self.head):
+            if _UPDATED.match(line):
+                self.head[i] = f"Updated: {fmt_stamp(moment)}"
+                return
+        self.head.insert(1 if self.head else 0, f"Updated: {fmt_stamp(moment)}")
+
+    def updated(self) -> str | None:
+        for line in self.head:
+            if m := _UPDATED.match(line):
+                return m["stamp"].strip()
+        return None
+
+    def priorities(self) -> list[list[str]]:
+        rows = []
+        for line in self.section(PRIORITIES):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if line.strip().startswith("|") and len(cells) == 3 and not _is_header(cells):
+                rows.append(cells)
+        return rows
+
+    def set_priorities(self, rows: list[list[str]]) -> None:
+        lines = self.section(PRIORITIES)
+        kept = [line for line in lines if line.strip() and not line.strip().startswith("|")]
+        table = _TABLE_HEAD + [f"| {p} | {t} | {s} |" for p, t, s in rows]
+        lines[:] = kept + table + [""]
+
+    def to_dict(self) -> dict:
+        return {
+            "updated": self.updated(),
+            "focus": self.items(FOCUS),
+            "in_progress": self.items(IN_PROGRESS),
+            "priorities": [
+                dict(zip(("priority", "task", "status"), r, strict=True)) for r in self.priorities()
+            ],  # fmt: skip
+        }
+
+
+def _is_header(cells: list[str]) -> bool:
+    return cells[0].lower() == "priority" or set("".join(cells)) <= set("-: ")
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.replace("|", "/").split())
+
+
+def read_now(ws: Workspace) -> str:
+    try:
+        return ws.now_path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise NotFound("NOW.md is missing; `memctl init` writes a fresh one",
+                       path=ws.rel(ws.now_path)) from None  # fmt: skip
+    except UnicodeDecodeError:
+        raise InvalidValue("NOW.md is not UTF-8 text; fix it by hand",
+                           path=ws.rel(ws.now_path)) from None  # fmt: skip
+
+
+def _rewrite(ws: Workspace, what: str, edit, now: dt.datetime) -> Outcome:
+    with ws.change("now", what) as change:
+        doc = NowDoc.parse(read_now(ws))
+        edit(doc)
+        doc.stamp(now)
+        change.write(ws.now_path, doc.render())
+    return Outcome(doc, change)
+
+
+def set_focus(ws: Workspace, items: list[str], *, add: bool, now: dt.datetime) -> Outcome:
+    def edit(doc: NowDoc) -> None:
+        doc.set_items(FOCUS, (doc.items(FOCUS) if add else []) + [_cell(i) for i in items])
+
+    return _rewrite(ws, f"focus {'+' if add else ''}{'; '.join(items)}", edit, now)
+
+
+def start_task(ws: Workspace, task: str, *, blocker: str | None, now: dt.datetime) -> Outcome:
+    task = _cell(task)
+    if not task:
+        raise InvalidValue("the task is empty")
+
+    def edit(doc: NowDoc) -> None:
+        item = f"🔄 {task}" + (f"{_BLOCKED}{_cell(blocker)}" if blocker else "")
+        doc.set_items(IN_PROGRESS, doc.items(IN_PROGRESS) + [item])
+
+    return _rewrite(ws, f"start {task}", edit, now)
+
+
+def _find(items: list[str], ref: str) -> int:
+    if ref.isdigit() and 1 <= int(ref) <= len(items):
+        return int(ref) - 1
+    hits = [i for i, item in enumerate(items) if ref.lower() in item.lower()]
+    if len(hits) == 1:
+        return hits[0]
+    listing = "; ".join(f"{n}. {item}" for n, item in enumerate(items, start=1)) or "none"
+    kind = "matches several" if hits else "matches no"
+    raise NotFound(f"{ref!r} {kind} In Progress item (give its number): {listing}")
+
+
+def _task_text(item: str) -> str:
+    return item.removeprefix("🔄 ").split(_BLOCKED)[0].strip()
+
+
+def finish_task(ws: Workspace, ref: str, *, now: dt.datetime) -> Outcome:
+    done: list[str] = []
+
+    def edit(doc: NowDoc) -> None:
+        items = doc.items(IN_PROGRESS)
+        task = _task_text(items.pop(_find(items, ref)))
+        done.append(task)
+        doc.set_items(IN_PROGRESS, items)
+        doc.set_items(FOCUS, doc.items(FOCUS) + [f"✅ {task}"])
+
+    return _rewrite(ws, f"done {ref}", edit, now)
+
+
+def block_task(ws: Workspace, ref: str, reason: str | None, *, now: dt.datetime) -> Outcome:
+    def edit(doc: NowDoc) -> None:
+        items = doc.items(IN_PROGRESS)
+        i = _find(items, ref)
+        items[i] = f"🔄 {_task_text(items[i])}" + (f"{_BLOCKED}{_cell(reason)}" if reason else "")
+        doc.set_items(IN_PROGRESS, items)
+
+    return _rewrite(ws, f"{'block' if reason else 'unblock'} {ref}", edit, now)
+
+
+def set_priority(ws: Workspace, priority: str, task: str, status: str, *, remove: bool,
+                 now: dt.datetime) -> Outcome:  # fmt: skip
+    def edit(doc: NowDoc) -> None:
+        rows = [r for r in doc.priorities() if r[1].lower() != _cell(task).lower()]
+        if remove and len(rows) == len(doc.priorities()):
+            raise NotFound(f"no priority row for task {task!r}")
+        if not remove:
+            rows.append([_cell(priority), _cell(task), _cell(status)])
+        rows.sort(key=lambda r: r[0])
+        doc.set_priorities(rows)
+
+    return _rewrite(ws, f"priority {'-' if remove else ''}{task}", edit, now)
+
+
+# --- reading, within a budget --------------------------------------------------------------
+
+
+def estimate_tokens(text: str) -> int:
+    """About 4 characters a token for Latin text, one a character for CJK and emoji."""
+    wide = sum(1 for ch in text if ord(ch) >= 0x2E80)
+    return (len(text) - wide + 3) // 4 + wide
+
+
+@dataclass(frozen=True)
+class NowView:
+    text: str  # what is shown (all of NOW.md, or its first lines when over budget)
+    total_tokens: int
+    shown_lines: int
+    total_lines: int
+    budget: int
+    health: object  # health.Health
+
+    @property
+    def truncated(self) -> bool:
+        return self.shown_lines < self.total_lines
+
+    def to_dict(self) -> dict:
+        return {"now": self.text, "truncated": self.truncated, "tokens": self.total_tokens,
+                "budget_tokens": self.budget, "shown_lines": self.shown_lines,
+                "total_lines": self.total_lines, "health": self.health.to_dict()}  # fmt: skip
+
+
+def view_now(ws: Workspace, *, today: dt.date, full: bool = False) -> NowView:
+    from .health import workspace_health
+
+    text = read_now(ws)
+    health = workspace_health(ws, today=today)
+    budget = ws.config.now_budget_tokens
+    lines = text.splitlines(keepends=True)
+    total = estimate_tokens(text)
+    if full or total <= budget:
+        return NowView(text, total, len(lines), len(lines), budget, health)
+    room = budget - 40  # the health line and the notice that says what was left out
+    shown, used = [], 0
+    for line in lines:
+        cost = estimate_tokens(line)
+        if used + cost > room:
+            break
+        shown.append(line)
+        used += cost
+    return NowView("".join(shown), total, len(shown), len(lines), budget, health)

@@ -1,0 +1,294 @@
+"""The workspace: where it is, its layout, safe paths, atomic writes, the lock, and changes.
+
+A workspace is a folder holding ``.memctl/`` (config and derived state), NOW.md, INDEX.md,
+``daily/``, one folder per category and ``.archive/``. It is also a git repository, and every
+change memctl makes is one commit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import gitstore
+from .config import Config, load_config
+from .errors import LockTimeout, PathRefused, WorkspaceNotFound
+
+MARKER = ".memctl"
+ENV_VAR = "MEMCTL_WORKSPACE"
+NOW_FILE = "NOW.md"
+INDEX_FILE = "INDEX.md"
+DAILY_DIR = "daily"
+ARCHIVE_DIR = ".archive"
+PROTECTED = (".git", MARKER)
+
+
+def find_root(explicit: str | os.PathLike | None = None, *, env: dict | None = None,
+              cwd: Path | None = None) -> Path:  # fmt: skip
+    """--workspace, then $MEMCTL_WORKSPACE, then the nearest folder upwards holding .memctl/."""
+    env = os.environ if env is None else env
+    for given, origin in ((explicit, "--workspace"), (env.get(ENV_VAR), ENV_VAR)):
+        if given:
+            root = Path(given).expanduser().resolve()
+            if not (root / MARKER).is_dir():
+                raise WorkspaceNotFound(
+                    f"{origin} points at {root}, which is not a memctl workspace "
+                    f"(no {MARKER}/ folder); run `memctl init {given}` to create one"
+                )
+            return root
+    start = (cwd or Path.cwd()).resolve()
+    for folder in (start, *start.parents):
+        if (folder / MARKER).is_dir():
+            return folder
+    raise WorkspaceNotFound(
+        f"no memctl workspace here or above {start}; run `memctl init [PATH]`, "
+        f"pass --workspace PATH, or set {ENV_VAR}"
+    )
+
+
+def open_workspace(explicit: str | os.PathLike | None = None, **kwargs) -> Workspace:
+    root = find_root(explicit, **kwargs)
+    return Workspace(root, load_config(root / MARKER / "config.yaml"))
+
+
+@dataclass
+class Workspace:
+    root: Path
+    config: Config = field(default_factory=Config)
+
+    @property
+    def state_dir(self) -> Path:
+        return self.root / MARKER
+
+    @property
+    def cache_dir(self) -> Path:
+        return self.state_dir / "cache"
+
+    @property
+    def now_path(self) -> Path:
+        return self.root / NOW_FILE
+
+    @property
+    def index_path(self) -> Path:
+        return self.root / INDEX_FILE
+
+    @property
+    def daily_dir(self) -> Path:
+        return self.root / DAILY_DIR
+
+    @property
+    def archive_dir(self) -> Path:
+        return self.root / ARCHIVE_DIR
+
+    def rel(self, path: Path) -> str:
+        """The workspace-relative posix path memctl prints and commits."""
+        return Path(os.path.relpath(path, self.root)).as_posix()
+
+    def resolve(self, given: str | os.PathLike, *, for_writing: bool = False) -> Path:
+        """A path the person named, refused if it leaves the workspace (.., absolute, symlink)."""
+        raw = Path(given).expanduser()
+        candidate = raw if raw.is_absolute() else self.root / raw
+        real_root = self.root.resolve()
+        real = candidate.resolve()
+        try:
+            inside = real.relative_to(real_root)
+        except ValueError:
+            raise PathRefused(f"{given}: outside the workspace {self.root}") from None
+        if inside.parts and inside.parts[0] in PROTECTED and for_writing:
+            raise PathRefused(f"{given}: memctl does not write inside {inside.parts[0]}/")
+        return real_root / inside
+
+    # --- the lock --------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def lock(self) -> Iterator[None]:
+        """Serialize writers across processes (flock); re-entrant within one process."""
+        key = str(self.root.resolve())
+        held = _LOCKS.get(key)
+        if held:
+            held[1] += 1
+            try:
+                yield
+            finally:
+                held[1] -= 1
+            return
+        import fcntl
+
+        self.state_dir.mkdir(exist_ok=True)
+        fd = os.open(self.state_dir / "lock", os.O_RDWR | os.O_CREAT, 0o644)
+        deadline = time.monotonic() + self.config.lock_timeout_seconds
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise LockTimeout(
+                            f"another memctl process has held the workspace lock for over "
+                            f"{self.config.lock_timeout_seconds:g}s", path=self.state_dir / "lock"
+                        ) from None  # fmt: skip
+                    time.sleep(0.005)
+            _LOCKS[key] = [fd, 1]
+            try:
+                yield
+            finally:
+                del _LOCKS[key]
+                fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
+
+    @contextlib.contextmanager
+    def change(self, verb: str, what: str = "") -> Iterator[Change]:
+        """One mutating command: under the lock, written atomically, committed once at the end."""
+        with self.lock():
+            change = Change(self, verb, what)
+            yield change
+            change.finish()
+
+
+_LOCKS: dict[str, list[int]] = {}
+
+
+class Change:
+    """The files one command writes, and the commit that records them.
+
+    A person's uncommitted edit to a file memctl is about to change is committed first, on its
+    own, as the person's edit; other uncommitted edits are left alone and reported.
+    """
+
+    def __init__(self, ws: Workspace, verb: str, what: str):
+        self.ws = ws
+        self.verb = verb
+        self.what = what
+        self.touched: list[str] = []
+        self.commits: list[gitstore.Commit] = []
+        self.notices: list[str] = []
+        self._dirty: set[str] | None = None
+        self._git = ws.config.auto_commit and gitstore.is_repo(ws.root)
+
+    def _before(self, path: Path) -> str:
+        rel = self.ws.rel(path)
+        if self._git and self._dirty is None:
+            self._dirty = gitstore.dirty_paths(self.ws.root)
+        if self._git and rel in self._dirty and rel not in self.touched:
+            saved = gitstore.commit(
+                self.ws.root, [rel], f"edit by hand: {rel} (saved before memctl {self.verb})"
+            )
+            if saved:
+                self.commits.append(saved)
+                self.notices.append(f"committed your uncommitted edit of {rel} first, on its own")
+            self._dirty.discard(rel)
+        if rel not in self.touched:
+            self.touched.append(rel)
+        return rel
+
+    def write(self, path: Path, text: str) -> None:
+        self._before(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, text)
+
+    def append(self, path: Path, text: str) -> None:
+        """Add text at the end of a file, atomically (the old file or the new one, never half)."""
+        self._before(path)
+        old = path.read_bytes() if path.exists() else b""
+        if old and not old.endswith(b"\n"):
+            old += b"\n"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, old + text.encode("utf-8"))
+
+    def move(self, src: Path, dst: Path) -> None:
+        self._before(src)
+        self._before(dst)
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(src, dst)
+
+    def remove(self, path: Path) -> None:
+        self._before(path)
+        path.unlink(missing_ok=True)
+
+    def mkdir(self, path: Path) -> None:
+        path.mkdir(parents=True, exist_ok=True)
+
+    def finish(self) -> None:
+        if not self._git or not self.touched:
+            return
+        subject = f"memctl {self.verb}: {self.what}" if self.what else f"memctl {self.verb}"
+        made = gitstore.commit(self.ws.root, self.touched, subject)
+        if made:
+            self.commits.append(made)
+        others = sorted((self._dirty or set()) - set(self.touched))
+        if others:
+            shown = ", ".join(others[:5]) + (" …" if len(others) > 5 else "")
+            self.notices.append(f"left {len(others)} uncommitted change(s) of yours alone: {shown}")
+
+    def to_dict(self) -> dict:
+        return {
+            "files": list(self.touched),
+            "commits": [c.to_dict() for c in self.commits],
+            "notices": list(self.notices),
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a mutating command produced, with the files it wrote and the commits it made."""
+
+    value: object
+    change: Change
+
+    def to_dict(self) -> dict:
+        data = self.value.to_dict() if hasattr(self.value, "to_dict") else {"value": self.value}
+        return {**data, "change": self.change.to_dict()}
+
+
+def atomic_write(path: Path, data: str | bytes) -> None:
+    """Write via a temp file, fsync and rename: a crash leaves the old file or the new one."""
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(tmp, path.stat().st_mode & 0o7777)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        raise
+    dir_fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def iter_markdown(ws: Workspace, *, archive: bool = False) -> Iterator[Path]:
+    """Every .md file of the live workspace (and of .archive/ when asked), sorted per folder.
+
+    Dot folders are skipped (.git, .memctl, and .archive unless asked); symlinks are not followed.
+    """
+
+    def walk(folder: Path) -> Iterator[Path]:
+        try:
+            items = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            return
+        for item in items:
+            if item.name.startswith(".") and not (
+                archive and folder == ws.root and item.name == ARCHIVE_DIR
+            ):
+                continue
+            if item.is_dir(follow_symlinks=False):
+                yield from walk(Path(item.path))
+            elif item.name.endswith(".md") and item.is_file(follow_symlinks=False):
+                yield Path(item.path)
+
+    yield from walk(ws.root)

@@ -1,0 +1,1 @@
+"""The files `memctl init` and `memctl new` write (read with importlib.resources)."""
