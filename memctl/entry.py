@@ -5,7 +5,7 @@
 Priority and kind in brackets, then ``key:value`` fields, then `` · `` and the text, then an
 Obsidian-style block id. A closed fact keeps its line, struck through:
 
-    - ~~[🟡MED][FACT] added:2026-02-01 until:2026-03-05 why:"moved" · the call is on Wednesday~~ ^q7w2
+    - ~~[🟡MED][FACT] added:2026-02-01 until:2026-03-05 why:"moved" · call on Wednesday~~ ^q7w2
 
 A line a person wrote by hand (``- the wifi password is on the fridge``) is an entry too; it is
 only reformatted when memctl changes it, and then to the canonical form above.

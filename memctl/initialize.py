@@ -97,7 +97,8 @@ def init_workspace(path: Path, *, categories: list[str] | None = None,
             paths += result.adopted
         elif dirty_before:
             result.notices.append(f"left {len(dirty_before)} uncommitted change(s) of yours alone")
-        what = f"workspace{' (adopted %d files)' % len(result.adopted) if result.adopted else ''}"
+        adopted = f" (adopted {len(result.adopted)} files)" if result.adopted else ""
+        what = f"workspace{adopted}"
         made = gitstore.commit(root, sorted(set(paths)), f"memctl init: {what}")
         result.commit = made.sha if made else None
     return result

@@ -23,7 +23,7 @@ def new(
 ) -> None:
     """Create a note with full frontmatter.
 
-    Example: memctl new lessons/api-guide -t "API guide" -p high --tag api --use-when "calling the billing API"
+    Example: memctl new lessons/api-guide -t "API guide" -p high --use-when "calling billing"
     """
     from ..longterm import new_note
 
