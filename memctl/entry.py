@@ -14,7 +14,6 @@ only reformatted when memctl changes it, and then to the canonical form above.
 from __future__ import annotations
 
 import re
-import secrets
 from dataclasses import dataclass, field, replace
 
 PRIORITY_EMOJI = {"high": "🔴", "med": "🟡", "low": "🟢"}
@@ -106,11 +105,24 @@ def format_entry(entry: Entry) -> str:
         head += f"[{entry.kind}]"
     parts = [head] if head else []
     parts += [f"{key}:{_quote(value)}" for key, value in entry.fields.items()]
-    body = " ".join(parts) + SEPARATOR + entry.text if parts else entry.text
+    if parts:
+        body = " ".join(parts) + SEPARATOR + entry.text
+    elif _would_misread(entry.text):
+        body = SEPARATOR.lstrip(" ") + entry.text  # "- · text" keeps the text whole
+    else:
+        body = entry.text
     if entry.closed:
         body = f"~~{body}~~"
     line = f"{entry.indent}{entry.bullet} {body}"
     return f"{line} ^{entry.id}" if entry.id else line
+
+
+def _would_misread(text: str) -> bool:
+    """Would a bare `- text` line parse back with tags, fields or a strike that are not there?"""
+    if text.startswith(("[", "· ", "~~")) or text.endswith("~~"):
+        return True
+    f = _FIELD.match(text)
+    return bool(f and f["key"] in KNOWN_FIELDS and _ends_token(text, f))
 
 
 def _quote(value: str) -> str:
@@ -198,6 +210,8 @@ def _ends_token(text: str, match: re.Match) -> bool:
 
 def new_id(taken: set[str], *, length: int = 4) -> str:
     """A short block id not in `taken` (grows longer if the short ones run out)."""
+    import secrets
+
     for attempt in range(200):
         size = length + attempt // 50
         candidate = secrets.choice(_ID_ALPHABET[:24]) + "".join(

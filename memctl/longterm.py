@@ -252,9 +252,13 @@ class Shown:
 def show(ws: Workspace, target: str) -> Shown:
     """A note's text, or one entry; archived material too (it stays readable)."""
     if _looks_like_entry_ref(ws, target):
-        ref = find_entry(ws, target, archive=True)
-        return Shown(ref.path, ref.entry.format(), ref.entry,
-                     archived=ref.path.startswith(ARCHIVE_DIR))  # fmt: skip
+        try:
+            ref = find_entry(ws, target, archive=True)
+            return Shown(ref.path, ref.entry.format(), ref.entry,
+                         archived=ref.path.startswith(ARCHIVE_DIR))  # fmt: skip
+        except NotFound:
+            if "#" in target or ":" in target:
+                raise
     for candidate in (target, f"{target}.md", f"{ARCHIVE_DIR}/{target}",
                       f"{ARCHIVE_DIR}/{target}.md"):  # fmt: skip
         path = ws.resolve(candidate)

@@ -32,6 +32,7 @@ class Note:
     meta: dict = field(default_factory=dict)
     body: str = ""
     body_line: int = 1  # 1-based line number of the body's first line
+    display: str = ""  # the path as shown in messages (workspace-relative)
 
     @property
     def title(self) -> str | None:
@@ -85,7 +86,7 @@ class Note:
         return found
 
     def _problem(self, key: str, message: str) -> ParseError:
-        return ParseError(message, path=self.path, line=key_line(self.fm_text, key))
+        return ParseError(message, path=self.display or self.path, line=key_line(self.fm_text, key))
 
     def render(self) -> str:
         if not self.has_frontmatter:
@@ -117,7 +118,7 @@ def parse_note(data: bytes | str, *, path: Path, display: str | None = None) -> 
         text = data
     lines = text.splitlines(keepends=True)
     if not lines or lines[0].rstrip("\r\n") != _OPEN:
-        return Note(path=path, text=text, body=text)
+        return Note(path=path, text=text, body=text, display=shown)
 
     close = next((i for i in range(1, len(lines)) if lines[i].rstrip("\r\n") == _OPEN), None)
     if close is None:
@@ -128,7 +129,7 @@ def parse_note(data: bytes | str, *, path: Path, display: str | None = None) -> 
     _refuse_duplicate_keys(fm_text, shown)
     _refuse_second_frontmatter(lines, close, shown)
     return Note(path=path, text=text, has_frontmatter=True, fm_text=fm_text, meta=meta,
-                body=body, body_line=close + 2)  # fmt: skip
+                body=body, body_line=close + 2, display=shown)  # fmt: skip
 
 
 def _load_yaml(fm_text: str, shown: str) -> dict:
@@ -140,6 +141,7 @@ def _load_yaml(fm_text: str, shown: str) -> dict:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 2 if mark else 1  # +1 for 1-based, +1 for the opening ---
+        line = min(line, fm_text.count("\n") + 1)  # an unclosed bracket is blamed on its line
         raise ParseError(f"broken YAML frontmatter: {exc.problem}", path=shown, line=line) from exc
     except yaml.YAMLError as exc:
         raise ParseError(f"broken YAML frontmatter: {exc}", path=shown, line=1) from exc
@@ -213,9 +215,10 @@ def set_meta(note: Note, **values: object) -> Note:
             fm_text = _set_scalar_line(fm_text, key, _scalar(value))
     if fm_text == note.fm_text and note.has_frontmatter:
         return note
-    meta = _load_yaml(fm_text, str(note.path))
+    meta = _load_yaml(fm_text, note.display or str(note.path))
     return Note(path=note.path, text="", has_frontmatter=True, fm_text=fm_text, meta=meta,
-                body=note.body, body_line=note.body_line + _line_delta(note, fm_text))  # fmt: skip
+                body=note.body, body_line=note.body_line + _line_delta(note, fm_text),
+                display=note.display)  # fmt: skip
 
 
 def _line_delta(note: Note, fm_text: str) -> int:

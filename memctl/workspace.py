@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import gitstore
 from .config import Config, load_config
 from .errors import LockTimeout, PathRefused, WorkspaceNotFound
 
@@ -169,9 +168,13 @@ class Change:
         self.commits: list[gitstore.Commit] = []
         self.notices: list[str] = []
         self._dirty: set[str] | None = None
+        from . import gitstore
+
         self._git = ws.config.auto_commit and gitstore.is_repo(ws.root)
 
     def _before(self, path: Path) -> str:
+        from . import gitstore
+
         rel = self.ws.rel(path)
         if self._git and self._dirty is None:
             self._dirty = gitstore.dirty_paths(self.ws.root)
@@ -215,6 +218,8 @@ class Change:
         path.mkdir(parents=True, exist_ok=True)
 
     def finish(self) -> None:
+        from . import gitstore
+
         if not self._git or not self.touched:
             return
         subject = f"memctl {self.verb}: {self.what}" if self.what else f"memctl {self.verb}"

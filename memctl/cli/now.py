@@ -6,7 +6,7 @@ import typer
 
 from . import context, output
 
-app = typer.Typer(help="Where did I leave off: NOW.md and one health line.")
+app = typer.Typer()
 
 
 def register(root: typer.Typer) -> None:

@@ -1,0 +1,94 @@
+"""Shared fixtures: real temp workspaces with real git, a fixed clock, the real CLI."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from memctl.initialize import init_workspace
+from memctl.workspace import open_workspace
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE = REPO / "workspace-example"
+NOW = dt.datetime(2026, 11, 30, 9, 0)
+TODAY = NOW.date()
+MEMCTL_BIN = Path(sys.executable).with_name("memctl")
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch, tmp_path_factory):
+    """No test sees the developer's workspace, git identity or clock."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.delenv("MEMCTL_WORKSPACE", raising=False)
+    monkeypatch.setenv("MEMCTL_NOW", NOW.isoformat(timespec="minutes"))
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+@pytest.fixture
+def ws(tmp_path):
+    """A fresh workspace made by `memctl init`, with its first commit."""
+    init_workspace(tmp_path / "ws", now=NOW)
+    return open_workspace(tmp_path / "ws")
+
+
+@pytest.fixture
+def example_ws(tmp_path):
+    """A git-versioned copy of workspace-example/ (the bundled one is never written to)."""
+    target = tmp_path / "example"
+    shutil.copytree(EXAMPLE, target, ignore=shutil.ignore_patterns("cache", "*.db"))
+    init_workspace(target, now=NOW)
+    return open_workspace(target)
+
+
+def git(ws_or_root, *args: str) -> str:
+    root = ws_or_root if isinstance(ws_or_root, Path) else ws_or_root.root
+    return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True,
+                          check=True).stdout  # fmt: skip
+
+
+def commit_count(ws) -> int:
+    return int(git(ws, "rev-list", "--count", "HEAD").strip())
+
+
+class Cli:
+    """The real `memctl` app through Typer's CliRunner, against one workspace."""
+
+    def __init__(self, root: Path | None):
+        self.root = root
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, input: str | None = None, code: int | None = 0, env=None):
+        from memctl.cli.main import app
+
+        argv = (["-w", str(self.root)] if self.root else []) + list(args)
+        result = self.runner.invoke(app, argv, input=input, catch_exceptions=False, env=env)
+        if code is not None:
+            assert result.exit_code == code, (result.exit_code, result.stdout, result.stderr)
+        return result
+
+    def json(self, *args: str, **kwargs):
+        result = self(*args, "--json", **kwargs)
+        return json.loads(result.stdout)
+
+
+@pytest.fixture
+def cli(ws):
+    return Cli(ws.root)
+
+
+def run_memctl(*args: str, cwd: Path | None = None, env: dict | None = None,
+               input: str | None = None) -> subprocess.CompletedProcess:  # fmt: skip
+    """The installed console script in a real subprocess."""
+    full_env = {**os.environ, **(env or {})}
+    return subprocess.run([str(MEMCTL_BIN), *args], cwd=cwd, env=full_env, input=input,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip

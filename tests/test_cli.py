@@ -1,0 +1,95 @@
+"""The command line as a whole: help, README, JSON, errors, exit codes, plain output."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+import typer.main
+
+from conftest import REPO, Cli, run_memctl
+from memctl.cli.main import app
+
+
+def all_commands():
+    """(name, click command) for every leaf command, e.g. ("now focus", cmd)."""
+    root = typer.main.get_command(app)
+    found = []
+
+    def walk(group, prefix):
+        for name, cmd in group.commands.items():
+            full = f"{prefix} {name}".strip()
+            found.append((full, cmd))
+            if hasattr(cmd, "commands"):
+                walk(cmd, full)
+
+    walk(root, "")
+    return found
+
+
+@pytest.mark.parametrize(("name", "command"), all_commands(), ids=lambda v: str(v)[:30])
+def test_every_command_has_help_with_an_example_and_a_readme_entry(name, command):
+    if hasattr(command, "commands") and not command.callback:
+        return
+    assert command.help and "Example: memctl" in command.help, name
+    readme = (REPO / "README.md").read_text()
+    assert f"memctl {name}" in readme, f"README lacks `memctl {name}`"
+
+
+def test_usage_errors_exit_2(cli):
+    result = cli("now", "--no-such-option", code=2)
+    assert "No such option" in result.stderr
+
+
+def test_errors_are_one_line_without_traceback(cli):
+    result = cli("show", "nope", code=1)
+    assert result.stderr == "memctl: error: no note or entry 'nope'\n"
+    assert result.stdout == ""
+
+
+def test_errors_in_json_mode_are_json_too(cli):
+    result = cli("show", "nope", "--json", code=1)
+    data = json.loads(result.stdout)
+    assert data["error"] == "no note or entry 'nope'" and data["exit_code"] == 1
+
+
+def test_bad_input_names_file_and_line(ws, cli):
+    (ws.root / "lessons/bad.md").write_text("---\ntitle: x\ntitle: y\n---\n")
+    result = cli("add", "lessons/bad", "text", code=1)
+    assert result.stderr.startswith("memctl: error: lessons/bad.md:3: frontmatter key 'title'")
+    assert (ws.root / "lessons/bad.md").read_text() == "---\ntitle: x\ntitle: y\n---\n"
+
+
+def test_refusals_exit_3(cli):
+    cli("new", "lessons/api", "-p", "high")
+    result = cli("add", "lessons/api", "x", "-p", "high", "--expires", "2027-01-01", code=3)
+    assert "never expire" in result.stderr
+
+
+def test_workspace_errors_say_to_run_init(tmp_path):
+    result = Cli(None)("now", code=1, env={"MEMCTL_WORKSPACE": str(tmp_path)})
+    assert "run `memctl init" in result.stderr
+
+
+def test_every_command_answers_json(ws, cli):
+    cli("new", "lessons/api", "-t", "API")
+    added = cli.json("add", "lessons/api", "Use v2", "-k", "LESSON")
+    entry_id = added["id"]
+    for args in [("now",), ("ls",), ("show", entry_id), ("show", "lessons/api"), ("index",),
+                 ("doctor",), ("verify", entry_id), ("log", "t", "-m", "x")]:  # fmt: skip
+        assert isinstance(cli.json(*args), dict), args
+
+
+def test_plain_output_without_tty_or_with_no_color(ws, cli):
+    out = cli("ls").stdout
+    assert "\x1b[" not in out
+    assert re.search(r"File\s+Pri\s+Status", out)
+
+
+def test_a_real_subprocess_run_uses_cwd_discovery(ws):
+    result = run_memctl("now", cwd=ws.root / "lessons")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("# NOW.md")
+    assert result.stdout.rstrip().splitlines()[-1].startswith("health:")
+    assert run_memctl("--json", "now", cwd=ws.root).stdout.lstrip().startswith("{")

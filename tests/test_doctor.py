@@ -1,0 +1,50 @@
+"""`memctl doctor`: each kind of finding, with a fix, and the exit code."""
+
+from __future__ import annotations
+
+from conftest import NOW, TODAY, git
+from memctl.daily import append_log
+from memctl.doctor import check
+
+
+def codes(ws):
+    return {(f.code, f.where) for f in check(ws, today=TODAY).findings}
+
+
+def test_a_fresh_workspace_is_healthy(ws, cli):
+    assert check(ws, today=TODAY).findings == []
+    assert "no problems found" in cli("doctor").stdout
+
+
+def test_findings_name_the_file_and_say_how_to_fix(ws, cli):
+    (ws.root / "lessons/a.md").write_text(
+        "---\ntitle: A\npriority: urgent\n---\n- [🟢LOW] · no expiry ^dup1\n"
+    )
+    (ws.root / "people/b.md").write_text("- [🟡MED] · same id ^dup1\n")
+    (ws.root / "semantic/c.md").write_text("---\ntitle: [\n---\n")
+    found = codes(ws)
+    assert ("bad-value", "lessons/a.md:3") in found
+    assert ("missing-fields", "lessons/a.md") in found
+    assert ("low-without-expiry", "lessons/a.md") in found
+    assert ("duplicate-id", "lessons/a.md, people/b.md") in found
+    assert ("unreadable", "semantic/c.md:2") in found
+    result = cli("doctor", code=1)
+    assert "fix:" in result.stdout
+    data = cli.json("doctor", code=1)
+    assert data["errors"] >= 3 and all(f["fix"] for f in data["findings"])
+
+
+def test_a_rewritten_past_daily_log_is_found(ws):
+    append_log(ws, "One", "the truth", now=NOW)
+    path = ws.root / "daily/2026-11-30.md"
+    path.write_text(path.read_text().replace("the truth", "a rewrite"))
+    git(ws, "commit", "-qam", "sneaky edit")
+    assert ("daily-rewritten", "daily/2026-11-30.md") in codes(ws)
+
+
+def test_a_committed_derived_file_is_found(ws):
+    (ws.root / ".memctl/cache").mkdir(exist_ok=True)
+    (ws.root / ".memctl/cache/catalog.json").write_text("{}")
+    git(ws, "add", "-f", ".memctl/cache/catalog.json")
+    git(ws, "commit", "-qm", "oops")
+    assert ("derived-committed", ".memctl/cache/catalog.json") in codes(ws)

@@ -1,0 +1,148 @@
+"""Notes: frontmatter read fast, written without disturbing what a person wrote."""
+
+from __future__ import annotations
+
+import datetime as dt
+import string
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memctl.errors import ParseError
+from memctl.note import parse_note, set_meta
+
+PERSONAL = """---
+# written by Sam; keep this comment
+title: "API guide"   # the title
+date: 2026-02-28
+priority: 🟡
+status: active
+my_own_key: {nested: [1, 2]}
+tags: [api, http]
+use_when:
+  - calling the billing API
+last_verified: 2026-02-28
+---
+# API guide
+
+- [🟡MED][DECISION] added:2026-02-01 · use v2 ^k3x9
+- plain line
+```
+- not an entry
+```
+"""
+
+
+def note(text: str):
+    return parse_note(text.encode(), path=Path("lessons/x.md"), display="lessons/x.md")
+
+
+def test_untouched_note_renders_byte_identical():
+    assert note(PERSONAL).render() == PERSONAL
+
+
+def test_reads_meta_and_entries_with_file_lines():
+    n = note(PERSONAL)
+    assert n.priority == "med" and n.meta["my_own_key"] == {"nested": [1, 2]}
+    assert [(e.line, e.text) for e in n.entries()] == [(15, "use v2"), (16, "plain line")]
+
+
+def test_setting_a_scalar_changes_only_its_line():
+    n = set_meta(note(PERSONAL), status="stale", last_verified=dt.date(2026, 11, 30))
+    before, after = PERSONAL.splitlines(), n.render().splitlines()
+    changed = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
+    assert changed == [
+        ("status: active", "status: stale"),
+        ("last_verified: 2026-02-28", "last_verified: 2026-11-30"),
+    ]
+
+
+def test_a_value_with_comment_keeps_the_comment():
+    n = set_meta(note(PERSONAL), title="API guide v2")
+    assert "title: API guide v2   # the title" in n.render()
+
+
+def test_new_key_goes_to_the_end_and_lists_keep_the_persons_style():
+    n = set_meta(note(PERSONAL), use_when=["calling the billing API", "the link we used"],
+                 expires=dt.date(2027, 1, 1))  # fmt: skip
+    text = n.render()
+    assert "# written by Sam; keep this comment" in text
+    assert "  - the link we used\n" in text
+    keys = [line.split(":")[0] for line in n.fm_text.splitlines() if line and line[0].isalpha()]
+    assert keys == ["title", "date", "priority", "status", "my_own_key", "tags", "use_when",
+                    "last_verified", "expires"]  # fmt: skip
+    assert n.body == note(PERSONAL).body
+
+
+def test_setting_the_same_value_is_a_no_op():
+    n = note(PERSONAL)
+    assert set_meta(n, status="active", date=dt.date(2026, 2, 28)) is n
+
+
+@pytest.mark.parametrize(
+    ("data", "line", "words"),
+    [
+        (b"---\ntitle: x\n", 1, "never closed"),
+        (b"---\ntitle: [x\n---\n", 2, "broken YAML"),
+        (b"---\ntitle: x\ntitle: y\n---\n", 3, "appears twice"),
+        (b"---\ntitle: x\nd: 2026-02-30\n---\n", 3, "impossible date"),
+        (b"---\n- a list\n---\n", 2, "not a mapping"),
+        (b"---\ntitle: x\n---\n\n---\ntitle: y\n---\n", 5, "second frontmatter"),
+        (b"---\ntitle: caf\xe9\n---\n", 2, "not UTF-8"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00", None, "binary"),
+    ],
+)
+def test_bad_input_is_one_clear_error_with_file_and_line(data, line, words):
+    with pytest.raises(ParseError) as err:
+        parse_note(data, path=Path("lessons/bad.md"), display="lessons/bad.md")
+    assert err.value.path == "lessons/bad.md" and err.value.line == line
+    assert words in str(err.value)
+
+
+def test_unknown_priority_and_status_are_problems_not_crashes():
+    n = note("---\ntitle: t\npriority: urgent\nstatus: done\nlast_verified: soon\n---\n")
+    problems = [str(p) for p in n.problems()]
+    assert any("lessons/x.md:3: unknown priority 'urgent'" in p for p in problems)
+    assert any("lessons/x.md:4: unknown status 'done'" in p for p in problems)
+    assert any("lessons/x.md:5: last_verified" in p for p in problems)
+
+
+def test_note_without_frontmatter_is_kept_whole():
+    text = "# MEMORY\n\n- remember the milk\n"
+    n = note(text)
+    assert not n.has_frontmatter and n.render() == text and len(n.entries()) == 1
+
+
+_keys = st.from_regex(r"[a-z][a-z_]{0,10}", fullmatch=True)
+_scalars = st.one_of(
+    st.text(alphabet=string.ascii_letters + " -é中", min_size=1, max_size=15)
+    .map(str.strip)
+    .filter(bool)
+    .map(lambda s: f'"{s}"'),
+    st.integers(0, 10_000).map(str),
+    st.dates(dt.date(2000, 1, 1), dt.date(2099, 12, 31)).map(str),
+)
+_comments = st.one_of(st.just(""), st.text(alphabet=string.ascii_letters + " ", max_size=12)
+                      .map(lambda c: f"  # {c}"))  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(_keys, st.tuples(_scalars, _comments), min_size=1, max_size=8),
+    st.text(alphabet=string.printable + "é中🙂", max_size=200),
+)
+def test_any_frontmatter_round_trips_and_edits_touch_one_line(pairs, body):
+    fm = "".join(f"{k}: {v}{c}\n" for k, (v, c) in pairs.items())
+    text = f"---\n{fm}---\n{body}"
+    n = note(text)
+    assert n.render() == text
+    edited = set_meta(n, status="stale")
+    old_lines, new_lines = text.splitlines(), edited.render().splitlines()
+    if "status" in pairs:
+        assert len(old_lines) == len(new_lines)
+        assert sum(a != b for a, b in zip(old_lines, new_lines, strict=True)) <= 1
+    else:
+        assert edited.fm_text == n.fm_text + "status: stale\n"
+    assert edited.body == body

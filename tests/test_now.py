@@ -1,0 +1,77 @@
+"""NOW.md: printed within a budget with one health line; each rewrite one commit."""
+
+from __future__ import annotations
+
+from conftest import NOW, TODAY, commit_count, git
+from memctl.now import NowDoc, finish_task, set_focus, set_priority, start_task, view_now
+
+CUSTOM = """# NOW.md — Workspace
+Updated: 2026-11-29 18:00
+
+## Today's Focus
+- answer Anna
+
+## Notes by Sam
+Keep this section exactly as it is.
+- even this bullet
+
+## In Progress
+- 🔄 migrate the wiki — blocked: waiting for admin access
+
+## Current Priorities
+| Priority | Task | Status |
+|----------|------|--------|
+| P0 | file the tax form | in progress |
+"""
+
+
+def test_view_prints_now_and_health(ws):
+    view = view_now(ws, today=TODAY)
+    assert view.text == ws.now_path.read_text() and not view.truncated
+    assert view.health.line().startswith("health: 0 notes · 0 stale")
+
+
+def test_over_budget_is_said_never_silently_cut(ws, cli):
+    ws.now_path.write_text(CUSTOM + "".join(f"- note line {i} " + "x" * 80 + "\n"
+                                            for i in range(200)))  # fmt: skip
+    out = cli("now").stdout
+    assert "over the 1,500-token budget" in out and "memctl now --full" in out
+    assert out.splitlines()[-1].startswith("health:")
+    full = cli("now", "--full").stdout
+    assert "note line 199" in full and "over the" not in full
+    data = cli.json("now")
+    assert data["truncated"] is True and data["shown_lines"] < data["total_lines"]
+
+
+def test_edits_keep_other_sections_and_commit_each_rewrite(ws):
+    ws.now_path.write_text(CUSTOM)
+    git(ws, "commit", "-qam", "my NOW")
+    start = commit_count(ws)
+    set_focus(ws, ["ship archive"], add=True, now=NOW)
+    start_task(ws, "write the README", blocker=None, now=NOW)
+    finish_task(ws, "wiki", now=NOW)
+    set_priority(ws, "P1", "answer Anna", "todo", remove=False, now=NOW)
+    assert commit_count(ws) == start + 4
+    text = ws.now_path.read_text()
+    assert "## Notes by Sam\nKeep this section exactly as it is.\n- even this bullet\n" in text
+    doc = NowDoc.parse(text)
+    assert doc.updated() == "2026-11-30 09:00"
+    assert doc.items("Today's Focus") == ["answer Anna", "ship archive", "✅ migrate the wiki"]
+    assert doc.items("In Progress") == ["🔄 write the README"]
+    assert doc.priorities() == [["P0", "file the tax form", "in progress"],
+                                ["P1", "answer Anna", "todo"]]  # fmt: skip
+    # Every earlier version stays recoverable from git.
+    assert "migrate the wiki — blocked" in git(ws, "show", "HEAD~3:NOW.md")
+
+
+def test_cli_now_subcommands(ws, cli):
+    cli("now", "start", "migrate", "--blocked", "no access")
+    cli("now", "block", "1")
+    assert "🔄 migrate\n" in ws.now_path.read_text()
+    result = cli("now", "done", "nothing-like-this", code=1)
+    assert "matches no In Progress item" in result.stderr
+    data = cli.json("now", "done", "1")
+    assert data["focus"] == ["✅ migrate"] and data["change"]["commits"]
+    cli("now", "priority", "tax form", "-p", "P0", "-s", "doing")
+    cli("now", "priority", "tax form", "--remove")
+    assert "tax form" not in ws.now_path.read_text()

@@ -1,0 +1,178 @@
+"""Finding, creating and adopting workspaces; safe paths; config; the lock."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import NOW, commit_count, git
+from memctl.config import load_config
+from memctl.errors import ConfigError, LockTimeout, PathRefused, WorkspaceNotFound
+from memctl.initialize import init_workspace, template
+from memctl.workspace import atomic_write, find_root, open_workspace
+
+
+def test_found_by_option_then_env_then_walking_up(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    init_workspace(a, now=NOW)
+    init_workspace(b, now=NOW)
+    deep = a / "lessons" / "deeper"
+    deep.mkdir()
+    assert find_root(cwd=deep, env={}) == a
+    assert find_root(env={"MEMCTL_WORKSPACE": str(b)}, cwd=deep) == b
+    assert find_root(str(a), env={"MEMCTL_WORKSPACE": str(b)}, cwd=deep) == a
+
+
+def test_no_workspace_says_to_run_init(tmp_path):
+    with pytest.raises(WorkspaceNotFound, match="memctl init"):
+        find_root(cwd=tmp_path, env={})
+    with pytest.raises(WorkspaceNotFound, match="not a memctl workspace"):
+        find_root(str(tmp_path), env={})
+
+
+def test_init_lays_out_the_workspace_and_commits(tmp_path):
+    result = init_workspace(tmp_path / "w", now=NOW)
+    root = tmp_path / "w"
+    for name in [
+        "NOW.md",
+        "INDEX.md",
+        "daily",
+        ".archive",
+        ".memctl/config.yaml",
+        ".gitignore",
+        "lessons",
+        "people",
+        "rules",
+        "semantic",
+        "episodic",
+        "tools",
+        "projects",
+    ]:
+        assert (root / name).exists(), name
+    assert result.commit and commit_count(root) == 1
+    assert git(root, "status", "--porcelain") == ""
+    assert ".memctl/cache/" in (root / ".gitignore").read_text()
+    assert "daily/*.md merge=union" in (root / ".gitattributes").read_text()
+
+
+def test_init_is_idempotent(tmp_path):
+    init_workspace(tmp_path / "w", now=NOW)
+    again = init_workspace(tmp_path / "w", now=NOW)
+    assert again.created == [] and again.commit is None
+    assert commit_count(tmp_path / "w") == 1
+
+
+def test_init_adopts_an_openclaw_folder_without_touching_a_file(tmp_path):
+    memory = tmp_path / "memory"
+    files = {
+        "MEMORY.md": "# Memory\n\n- Sam prefers short answers\n",
+        "NOW.md": "# my own NOW\n\nworking on the boat\n",
+        "2026-03-01.md": "### 09:00 — hello\n",
+        "lessons/api-guide.md": "---\ntitle: API\nweird: [keep]\n---\nbody\n",
+        ".gitignore": "secrets/\n",
+    }
+    for rel, text in files.items():
+        (memory / rel).parent.mkdir(parents=True, exist_ok=True)
+        (memory / rel).write_text(text)
+    result = init_workspace(memory, categories=["lessons", "people"], now=NOW)
+    for rel, text in files.items():
+        if rel == ".gitignore":
+            assert (memory / rel).read_text().startswith("secrets/\n")
+        else:
+            assert (memory / rel).read_text() == text, rel
+    assert "MEMORY.md" in result.adopted and "NOW.md" not in result.created
+    assert git(memory, "ls-files", "MEMORY.md").strip() == "MEMORY.md"
+    assert not (memory / "rules").exists()
+    assert load_config(memory / ".memctl" / "config.yaml").categories == ("lessons", "people")
+
+
+def test_init_in_an_existing_repo_leaves_the_persons_changes_uncommitted(tmp_path):
+    root = tmp_path / "w"
+    root.mkdir()
+    git(root, "init", "-q")
+    git(root, "config", "user.email", "sam@example.com")
+    git(root, "config", "user.name", "Sam")
+    (root / "draft.md").write_text("unfinished\n")
+    result = init_workspace(root, now=NOW)
+    assert "draft.md" in git(root, "status", "--porcelain")
+    assert any("uncommitted" in n for n in result.notices)
+    assert "draft.md" not in git(root, "show", "--name-only", "--format=", "HEAD")
+
+
+def test_paths_that_leave_the_workspace_are_refused(ws, tmp_path):
+    outside = tmp_path / "outside.md"
+    outside.write_text("x")
+    (ws.root / "lessons" / "link.md").symlink_to(outside)
+    for given in ["../outside.md", str(outside), "lessons/link.md", "lessons/../../outside.md"]:
+        with pytest.raises(PathRefused, match="outside the workspace"):
+            ws.resolve(given)
+    with pytest.raises(PathRefused, match="does not write inside"):
+        ws.resolve(".git/config", for_writing=True)
+    assert ws.resolve("lessons/new.md") == ws.root.resolve() / "lessons" / "new.md"
+
+
+def test_config_is_strict_and_names_the_line(tmp_path):
+    path = tmp_path / ".memctl" / "config.yaml"
+    path.parent.mkdir()
+    path.write_text("stale_days: 30\nstale_dayz: 3\n")
+    with pytest.raises(ConfigError, match=r"config.yaml:2: unknown setting 'stale_dayz'"):
+        load_config(path)
+    path.write_text("stale_days: thirty\n")
+    with pytest.raises(ConfigError, match=r"config.yaml:1: stale_days"):
+        load_config(path)
+    path.write_text("stale_days: [1\n")
+    with pytest.raises(ConfigError, match="broken YAML"):
+        load_config(path)
+
+
+def test_the_config_template_is_the_defaults(tmp_path):
+    path = tmp_path / "config.yaml"
+    path.write_text(template("config.yaml"))
+    from memctl.config import Config
+
+    assert load_config(path) == Config()
+
+
+def test_every_template_ships_in_the_package():
+    for name in ["NOW.md", "note.md", "config.yaml", "gitignore", "gitattributes"]:
+        assert template(name).strip()
+
+
+def test_atomic_write_replaces_whole_and_keeps_mode(tmp_path):
+    target = tmp_path / "f.md"
+    target.write_text("old")
+    os.chmod(target, 0o600)
+    atomic_write(target, "new")
+    assert target.read_text() == "new" and (target.stat().st_mode & 0o777) == 0o600
+    assert [p.name for p in tmp_path.iterdir()] == ["f.md"]
+
+
+def test_lock_times_out_while_another_process_holds_it(ws):
+    import subprocess
+    import sys
+
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import fcntl,os,sys,time;"
+         f"fd=os.open({str(ws.state_dir / 'lock')!r}, os.O_RDWR|os.O_CREAT);"
+         "fcntl.flock(fd, fcntl.LOCK_EX); print('held', flush=True); time.sleep(30)"],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        slow = open_workspace(ws.root)
+        object.__setattr__(slow, "config", slow.config.__class__(lock_timeout_seconds=0.2))
+        with pytest.raises(LockTimeout, match="held the workspace lock"):
+            with slow.lock():
+                pass
+    finally:
+        holder.kill()
+        holder.wait()
+    with ws.lock(), ws.lock():  # re-entrant in one process
+        pass
+
+
+def test_open_workspace_reads_config(ws):
+    assert open_workspace(ws.root).config.stale_days == 30
+    assert isinstance(ws.root, Path)
