@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .dates import fmt_date
 from .errors import InvalidValue
+from .purged import refuse_purged
 from .workspace import DAILY_DIR, Outcome, Workspace
 
 HEADING = re.compile(r"^###\s+(?P<time>\d{1,2}:\d{2})\s*(?:[—–-]+\s*(?P<title>.*))?$")
@@ -41,6 +42,7 @@ def append_log(ws: Workspace, title: str, text: str, *, now: dt.datetime) -> Out
     if not title:
         raise InvalidValue("a log entry needs a title")
     body = text.rstrip("\n")
+    refuse_purged(ws, f"{title}\n{body}")
     path = day_path(ws, now.date())
     rel = ws.rel(path)
     with ws.change("log", f"{rel} {now:%H:%M} {title}") as change:

@@ -107,23 +107,30 @@ def render_index(ws: Workspace, *, today: dt.date, facts: list[FileFacts] | None
 
 def regenerate_index(ws: Workspace, *, today: dt.date) -> Outcome:
     """Mark newly stale notes in their frontmatter, then write INDEX.md; one commit."""
+    with ws.change("index", "regenerate INDEX.md") as change:
+        report = refresh_index(ws, change, today=today)
+        if report.marked_stale:
+            change.what = f"regenerate INDEX.md; {len(report.marked_stale)} note(s) marked stale"
+    return Outcome(report, change)
+
+
+def refresh_index(ws: Workspace, change, *, today: dt.date) -> IndexReport:
+    """Inside an open change (archive, forget…): mark stale notes and rewrite INDEX.md."""
     from .note import read_note, set_meta
 
-    with ws.change("index", "regenerate INDEX.md") as change:
+    facts = scan(ws)
+    marked = []
+    for f in facts:
+        if f.kind == "note" and not f.error and f.status in (None, "active") \
+                and is_stale(f, today, ws.config.stale_days):  # fmt: skip
+            path = ws.root / f.path
+            note = read_note(path, display=f.path)
+            change.write(path, set_meta(note, status="stale").render())
+            marked.append(f.path)
+    if marked:
         facts = scan(ws)
-        marked = []
-        for f in facts:
-            if f.kind == "note" and not f.error and f.status in (None, "active") \
-                    and is_stale(f, today, ws.config.stale_days):  # fmt: skip
-                path = ws.root / f.path
-                note = read_note(path, display=f.path)
-                change.write(path, set_meta(note, status="stale").render())
-                marked.append(f.path)
-        if marked:
-            facts = scan(ws)
-            change.what = f"regenerate INDEX.md; {len(marked)} note(s) marked stale"
-        report = render_index(ws, today=today, facts=facts)
-        old = ws.index_path.read_text(encoding="utf-8") if ws.index_path.exists() else None
-        if old != report.text:
-            change.write(ws.index_path, report.text)
-    return Outcome(IndexReport(report.text, report.rows, report.health, marked), change)
+    report = render_index(ws, today=today, facts=facts)
+    old = ws.index_path.read_text(encoding="utf-8") if ws.index_path.exists() else None
+    if old != report.text:
+        change.write(ws.index_path, report.text)
+    return IndexReport(report.text, report.rows, report.health, marked)

@@ -88,7 +88,7 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
         return None
     run(root, "commit", "-q", "--no-verify", "-m", message, "--", *changed)
     sha = run(root, "rev-parse", "HEAD").strip()
-    return Commit(sha=sha, message=message, paths=tuple(changed))
+    return Commit(sha=sha, message=message.split("\n", 1)[0], paths=tuple(changed))
 
 
 def has_head(root: Path) -> bool:

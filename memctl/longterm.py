@@ -16,6 +16,7 @@ from .dates import fmt_date, parse_date
 from .entry import Entry, new_id, normalize_priority, parse_entry
 from .errors import InvalidValue, MemctlError, NotFound, ParseError, Refused
 from .note import STATUSES, new_note_text, read_note, replace_line, set_meta
+from .purged import refuse_purged
 from .workspace import ARCHIVE_DIR, Outcome, Workspace
 
 SOURCES = ("user", "agent", "web", "file", "tool")
@@ -48,7 +49,7 @@ class CreatedNote:
                                             for k, v in self.meta.items()}}  # fmt: skip
 
 
-def new_note(ws: Workspace, name: str, *, title: str | None, priority: str = "med",
+def new_note(ws: Workspace, name: str, *, title: str | None = None, priority: str = "med",
              tags: list[str] | None = None, use_when: list[str] | None = None,
              description: str | None = None, source: str | None = None,
              expires: str | None = None, today: dt.date) -> Outcome:  # fmt: skip
@@ -113,26 +114,33 @@ def add_entry(ws: Workspace, name: str, text: str, *, priority: str | None = "me
         raise InvalidValue(f"kind {kind!r}: use one word like DECISION, LESSON, FACT, CONTEXT")
     if source and source not in SOURCES:
         raise InvalidValue(f"source {source!r}: use one of {', '.join(SOURCES)}")
+    refuse_purged(ws, text)
     path = resolve_note(ws, name)
+    fields = {"added": fmt_date(today)}
+    if from_date:
+        fields["from"] = fmt_date(parse_date(from_date, what="--from-date"))
+    if expires:
+        fields["expires"] = fmt_date(parse_date(expires, what="--expires"))
+    for key, value in (("src", source), ("by", by), ("when", when)):
+        if value:
+            fields[key] = value
+    entry = Entry(text=text, priority=level, kind=kind.upper() if kind else None, fields=fields)
     with ws.change("add", "") as change:
-        note = read_note(path, display=ws.rel(path))
-        fields = {"added": fmt_date(today)}
-        if from_date:
-            fields["from"] = fmt_date(parse_date(from_date, what="--from-date"))
-        if expires:
-            day = parse_date(expires, what="--expires")
-            fields["expires"] = fmt_date(day)
-        for key, value in (("src", source), ("by", by), ("when", when)):
-            if value:
-                fields[key] = value
-        entry = Entry(text=text, priority=level, kind=kind.upper() if kind else None,
-                      fields=fields, id=new_id(all_ids(ws)))  # fmt: skip
-        line = entry.format()
-        body = note.text if note.text.endswith("\n") or not note.text else note.text + "\n"
-        entry.line = body.count("\n") + 1
-        change.what = f"{ws.rel(path)} ^{entry.id}"
-        change.write(path, body + line + "\n")
-    return Outcome(EntryRef(ws.rel(path), entry), change)
+        ref = append_entry(ws, change, path, entry)
+        change.what = ref.address
+    return Outcome(ref, change)
+
+
+def append_entry(ws: Workspace, change, path: Path, entry: Entry) -> EntryRef:
+    """Inside an open change: give the entry a fresh id and append it to the note at `path`."""
+    note = read_note(path, display=ws.rel(path))
+    if entry.id is None:
+        entry.id = new_id(all_ids(ws))
+    entry.raw = None
+    body = note.text if note.text.endswith("\n") or not note.text else note.text + "\n"
+    entry.line = body.count("\n") + 1
+    change.write(path, body + entry.format() + "\n")
+    return EntryRef(ws.rel(path), entry)
 
 
 def resolve_note(ws: Workspace, name: str) -> Path:

@@ -164,6 +164,7 @@ class Change:
         self.ws = ws
         self.verb = verb
         self.what = what
+        self.body = ""  # optional commit message body (what moved, why)
         self.touched: list[str] = []
         self.commits: list[gitstore.Commit] = []
         self.notices: list[str] = []
@@ -223,7 +224,8 @@ class Change:
         if not self._git or not self.touched:
             return
         subject = f"memctl {self.verb}: {self.what}" if self.what else f"memctl {self.verb}"
-        made = gitstore.commit(self.ws.root, self.touched, subject)
+        message = f"{subject}\n\n{self.body.strip()}\n" if self.body.strip() else subject
+        made = gitstore.commit(self.ws.root, self.touched, message)
         if made:
             self.commits.append(made)
         others = sorted((self._dirty or set()) - set(self.touched))
@@ -280,20 +282,28 @@ def iter_markdown(ws: Workspace, *, archive: bool = False) -> Iterator[Path]:
 
     Dot folders are skipped (.git, .memctl, and .archive unless asked); symlinks are not followed.
     """
+    for item in scan_markdown(ws, archive=archive):
+        yield Path(item.path)
 
-    def walk(folder: Path) -> Iterator[Path]:
+
+def scan_markdown(ws: Workspace, *, archive: bool = False) -> Iterator[os.DirEntry]:
+    """The same walk as iter_markdown, as os.DirEntry objects, for callers that stat every file
+    on a hot path (the search index's freshness check) and need no Path for each."""
+    top = str(ws.root)
+
+    def walk(folder: str) -> Iterator[os.DirEntry]:
         try:
             items = sorted(os.scandir(folder), key=lambda e: e.name)
         except OSError:
             return
         for item in items:
             if item.name.startswith(".") and not (
-                archive and folder == ws.root and item.name == ARCHIVE_DIR
+                archive and folder == top and item.name == ARCHIVE_DIR
             ):
                 continue
             if item.is_dir(follow_symlinks=False):
-                yield from walk(Path(item.path))
+                yield from walk(item.path)
             elif item.name.endswith(".md") and item.is_file(follow_symlinks=False):
-                yield Path(item.path)
+                yield item
 
-    yield from walk(ws.root)
+    yield from walk(top)

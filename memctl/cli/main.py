@@ -48,9 +48,20 @@ app = typer.Typer(
 
 
 def _register() -> None:
-    from . import daily, dashboard, doctor, longterm, now, workspace
+    from . import (
+        archive,
+        closing,
+        daily,
+        dashboard,
+        doctor,
+        forget,
+        longterm,
+        now,
+        workspace,
+    )  # fmt: skip
 
-    for module in (workspace, now, daily, longterm, dashboard, doctor):
+    for module in (workspace, now, daily, longterm, dashboard, doctor, closing, forget,
+                   archive):  # fmt: skip
         module.register(app)
 
 

@@ -1,0 +1,70 @@
+"""`memctl close | asof | closed`: facts closed in time, and what was true when."""
+
+from __future__ import annotations
+
+import typer
+
+from . import context, output
+
+
+def register(root: typer.Typer) -> None:
+    for command in (close, asof, closed):
+        root.command(command.__name__)(command)
+
+
+def close(
+    target: str = typer.Argument(..., help="The entry: its id (k3x9) or FILE:LINE."),
+    reason: str = typer.Option(..., "--reason", "-r", help="Why it no longer holds."),
+    on: str = typer.Option(None, "--on", help="The day it stopped holding (default today)."),
+) -> None:
+    """Close a fact: the line stays, struck through, with until:DATE and why:"…".
+
+    Example: memctl close q7w2 --reason "the call moved to Thursday"
+    """
+    from ..closing import close_entry
+    from ..dates import parse_date
+
+    day = parse_date(on, what="--on") if on else None
+    outcome = close_entry(context.workspace(), target, reason=reason, on=day,
+                          today=context.now().date())  # fmt: skip
+    output.result(outcome, _render_closed)
+
+
+def _render_closed(outcome) -> None:
+    output.text(f"closed {outcome.value.address}: {outcome.value.entry.format()}")
+    output.change_notices(outcome.change)
+
+
+def asof(
+    day: str = typer.Argument(..., help="The date, YYYY-MM-DD."),
+    query: str = typer.Option(None, "--query", "-q", help="Only entries containing these words."),
+) -> None:
+    """What memctl held true on a date: recorded by then and not closed before it.
+
+    Example: memctl asof 2026-03-01 --query "call"
+    """
+    from ..closing import entries_as_of
+    from ..dates import parse_date
+
+    timeline = entries_as_of(context.workspace(), parse_date(day, what="date"), query=query)
+    output.result(timeline, _render_timeline)
+
+
+def closed(
+    query: str = typer.Option(None, "--query", "-q", help="Only entries containing these words."),
+) -> None:
+    """List closed facts with when and why they closed.
+
+    Example: memctl closed --query wednesday
+    """
+    from ..closing import closed_entries
+
+    output.result(closed_entries(context.workspace(), query=query), _render_timeline)
+
+
+def _render_timeline(timeline) -> None:
+    if not timeline.entries:
+        output.text("no entries")
+    for held in timeline.entries:
+        mark = " (archived)" if held.archived else ""
+        output.text(f"{held.path}:{held.entry.line}{mark}  {held.entry.format()}")
