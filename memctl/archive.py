@@ -43,6 +43,7 @@ class ArchivePlan:
     moves: list[Move] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)  # what was not moved, and why
     dry_run: bool = False
+    notes: dict[str, Note] = field(default_factory=dict, repr=False)  # parsed while planning
 
     def to_dict(self) -> dict:
         return {"today": self.today, "dry_run": self.dry_run,
@@ -68,6 +69,7 @@ def plan_archive(ws: Workspace, *, today: dt.date) -> ArchivePlan:
             continue
         if any((d := try_date(x)) and d < today for x in facts.expiring):
             note = read_note(ws.root / facts.path, display=facts.path)
+            plan.notes[facts.path] = note
             plan.moves.extend(_entry_moves(note, facts.path, today, plan.kept))
     return plan
 
@@ -123,7 +125,8 @@ def run_archive(ws: Workspace, *, today: dt.date, dry_run: bool = False) -> Outc
             else:
                 by_file.setdefault(move.source.rsplit(":", 1)[0], []).append(move)
         for rel, moves in by_file.items():
-            _move_entries(ws, change, rel, {int(m.source.rsplit(":", 1)[1]) for m in moves}, today)
+            lines = {int(m.source.rsplit(":", 1)[1]) for m in moves}
+            _move_entries(ws, change, plan.notes[rel], rel, lines, today)
         if plan.moves:
             refresh_index(ws, change, today=today)
         entries = sum(1 for m in plan.moves if m.kind == "entry")
@@ -142,8 +145,8 @@ def move_file(ws: Workspace, change, rel: str, target_rel: str, today: dt.date) 
     return ws.rel(target)
 
 
-def _move_entries(ws: Workspace, change, rel: str, lines: set[int], today: dt.date) -> None:
-    note = read_note(ws.root / rel, display=rel)
+def _move_entries(ws: Workspace, change, note: Note, rel: str, lines: set[int],
+                  today: dt.date) -> None:  # fmt: skip
     moved = [e for e in note.entries() if e.line in lines]
     kept_lines = [line for n, line in enumerate(note.text.splitlines(keepends=True), start=1)
                   if n not in lines]  # fmt: skip

@@ -147,7 +147,7 @@ def _load_cache(path: Path) -> dict[str, FileFacts]:
 
 
 def _save_cache(path: Path, facts: list[FileFacts]) -> None:
-    payload = {"version": _VERSION, "files": [asdict(f) for f in facts]}
+    payload = {"version": _VERSION, "files": [vars(f) for f in facts]}  # asdict is 10x slower
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, json.dumps(payload, ensure_ascii=False, separators=(",", ":")))

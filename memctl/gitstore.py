@@ -53,11 +53,14 @@ def init_repo(root: Path) -> None:
     import git
 
     repo = git.Repo.init(root, initial_branch="main")
-    reader = repo.config_reader()
-    if not reader.has_option("user", "email") or not reader.has_option("user", "name"):
+    # Ask the git binary, which is what commits: it may see a different config than GitPython
+    # (no HOME under cron, for one).
+    named = run(root, "config", "user.name", check=False).strip()
+    mailed = run(root, "config", "user.email", check=False).strip()
+    if not named or not mailed:
         with repo.config_writer() as writer:
-            writer.set_value("user", "name", FALLBACK_IDENTITY[0])
-            writer.set_value("user", "email", FALLBACK_IDENTITY[1])
+            writer.set_value("user", "name", named or FALLBACK_IDENTITY[0])
+            writer.set_value("user", "email", mailed or FALLBACK_IDENTITY[1])
 
 
 def dirty_paths(root: Path) -> set[str]:

@@ -85,6 +85,9 @@ class Workspace:
 
     def rel(self, path: Path) -> str:
         """The workspace-relative posix path memctl prints and commits."""
+        text, root = str(path), str(self.root)
+        if text.startswith(root + os.sep):  # the common case, without relpath's cost
+            return text[len(root) + 1 :].replace(os.sep, "/")
         return Path(os.path.relpath(path, self.root)).as_posix()
 
     def resolve(self, given: str | os.PathLike, *, for_writing: bool = False) -> Path:
