@@ -17,13 +17,14 @@ from .dates import try_date
 from .errors import MemctlError
 from .workspace import DAILY_DIR, INDEX_FILE, NOW_FILE, Workspace, atomic_write, iter_markdown
 
-_VERSION = 3
+_VERSION = 4
+GRAPH_DIR = "graph"
 
 
 @dataclass
 class FileFacts:
     path: str  # workspace-relative, posix
-    kind: str  # note | daily | now | index
+    kind: str  # note | daily | now | index | graph
     stamp: list[int] = field(default_factory=list)  # [mtime_ns, size]
     error: str | None = None  # "file:line: message" when unreadable
     frontmatter: bool = False
@@ -57,6 +58,8 @@ def kind_of(rel: str) -> str:
         return "index"
     if rel.startswith(f"{DAILY_DIR}/"):
         return "daily"
+    if rel.startswith(f"{GRAPH_DIR}/"):
+        return "graph"  # relations: their ids count, but they are not notes (graph.py)
     return "note"
 
 
@@ -97,6 +100,9 @@ def read_facts(ws: Workspace, path: Path, rel: str, stamp: list[int]) -> FileFac
         return facts
     if kind == "daily":
         facts.last_entry = last_heading(rel, note.text)
+        return facts
+    if kind == "graph":
+        facts.ids = [e.id for e in note.entries() if e.id]
         return facts
     if kind != "note":
         return facts

@@ -84,12 +84,16 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
     """Commit exactly `paths` (additions, edits, removals), nothing else; None if unchanged."""
     if not paths:
         return None
-    run(root, "add", "-A", "--", *paths)
-    staged = run(root, "diff", "--cached", "--name-only", "-z", "--no-renames", "--", *paths)
-    changed = [p for p in staged.split("\0") if p]
+    # Paths go through stdin: an archive run can touch more files than a command line holds.
+    listed = "\0".join(paths) + "\0"
+    run(root, "add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul", stdin=listed)
+    staged = run(root, "diff", "--cached", "--name-only", "-z", "--no-renames")
+    wanted = set(paths)
+    changed = [p for p in staged.split("\0") if p and p in wanted]
     if not changed:
         return None
-    run(root, "commit", "-q", "--no-verify", "-m", message, "--", *changed)
+    run(root, "commit", "-q", "--no-verify", "-m", message, "--pathspec-from-file=-",
+        "--pathspec-file-nul", stdin="\0".join(changed) + "\0")  # fmt: skip
     sha = run(root, "rev-parse", "HEAD").strip()
     return Commit(sha=sha, message=message.split("\n", 1)[0], paths=tuple(changed))
 

@@ -13,19 +13,37 @@ from memctl.cli.main import app
 
 
 def all_commands():
-    """(name, click command) for every leaf command, e.g. ("now focus", cmd)."""
+    """(name, click command) for every command, e.g. ("now focus", cmd), loaded as a call would."""
+
     root = typer.main.get_command(app)
+    ctx = typer.Context(root)
     found = []
 
     def walk(group, prefix):
-        for name, cmd in group.commands.items():
+        for name in group.list_commands(ctx):
+            cmd = group.get_command(ctx, name)
             full = f"{prefix} {name}".strip()
             found.append((full, cmd))
-            if hasattr(cmd, "commands"):
+            if hasattr(cmd, "list_commands"):
                 walk(cmd, full)
 
     walk(root, "")
     return found
+
+
+def test_the_command_table_matches_the_modules():
+    from memctl.cli.main import COMMANDS
+
+    names = [name for name, _ in all_commands() if " " not in name]
+    assert names == list(COMMANDS) and len(names) > 10
+    cli_dir = REPO / "memctl" / "cli"
+    modules = {p.stem for p in cli_dir.glob("*.py")} - {"__init__", "main", "context", "output"}
+    assert modules == set(COMMANDS.values())
+    for module in modules:
+        holder = typer.Typer()
+        __import__(f"memctl.cli.{module}", fromlist=["register"]).register(holder)
+        registered = set(typer.main.get_group(holder).commands)
+        assert registered == {n for n, m in COMMANDS.items() if m == module}, module
 
 
 @pytest.mark.parametrize(("name", "command"), all_commands(), ids=lambda v: str(v)[:30])

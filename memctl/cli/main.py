@@ -2,29 +2,66 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any
 
 import typer
+import typer.main
 from typer.core import TyperGroup
 
 from ..errors import MemctlError
 from . import context, output
 
-HELP = """Long-term memory for AI agents, kept as plain Markdown in a git-versioned workspace.
-
-Start every session with `memctl now`. Shared options work anywhere on the line:
---json (machine-readable output), -w/--workspace PATH, --debug (tracebacks).
-Exit codes: 0 ok, 1 error (bad input, workspace problem), 2 usage, 3 refused on purpose.
-"""
+# The module under memctl/cli/ that defines each top-level command, in the order `--help`
+# lists them. Only the module a call needs is imported and built: `memctl now` runs at every
+# session start and `recall` before every turn, and building every command on each call would
+# cost more than the rest of `now`. tests/test_cli.py keeps this table and the modules in step.
+COMMANDS = {
+    "init": "workspace",
+    "now": "now",
+    "log": "daily",
+    "new": "longterm",
+    "add": "longterm",
+    "verify": "longterm",
+    "show": "longterm",
+    "ls": "longterm",
+    "graph": "graph",
+    "close": "closing",
+    "closed": "closing",
+    "asof": "closing",
+    "forget": "forget",
+    "restore": "forget",
+    "expiring": "archive",
+    "archive": "archive",
+    "cron": "archive",
+    "index": "dashboard",
+    "doctor": "doctor",
+}
 
 
 class MemctlGroup(TyperGroup):
-    """Reads the shared options out of argv and turns memctl errors into one line + exit code."""
+    """Loads commands lazily, reads the shared options out of argv, and turns memctl errors
+    into one line on stderr and an exit code."""
 
     def main(self, args=None, *posargs: Any, **kwargs: Any) -> Any:
         args = context.split_global_options(list(sys.argv[1:] if args is None else args))
         return super().main(args, *posargs, **kwargs)
+
+    def list_commands(self, ctx) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx, name: str):
+        if name not in self.commands and name in COMMANDS:
+            self.load(COMMANDS[name])
+        return self.commands.get(name)
+
+    def load(self, module_name: str) -> None:
+        module = importlib.import_module(f"{__package__}.{module_name}")
+        holder = typer.Typer()
+        module.register(holder)
+        for name, command in typer.main.get_group(holder).commands.items():
+            self.add_command(command, name)
 
     def invoke(self, ctx):
         try:
@@ -38,7 +75,6 @@ class MemctlGroup(TyperGroup):
 
 app = typer.Typer(
     cls=MemctlGroup,
-    help=HELP,
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
@@ -47,25 +83,14 @@ app = typer.Typer(
 )
 
 
-def _register() -> None:
-    from . import (
-        archive,
-        closing,
-        daily,
-        dashboard,
-        doctor,
-        forget,
-        longterm,
-        now,
-        workspace,
-    )  # fmt: skip
+@app.callback()
+def root() -> None:
+    """Long-term memory for AI agents, kept as plain Markdown in a git-versioned workspace.
 
-    for module in (workspace, now, daily, longterm, dashboard, doctor, closing, forget,
-                   archive):  # fmt: skip
-        module.register(app)
-
-
-_register()
+    Start every session with `memctl now`. Shared options work anywhere on the line:
+    --json (machine-readable output), -w/--workspace PATH, --debug (tracebacks).
+    Exit codes: 0 ok, 1 error (bad input, workspace problem), 2 usage, 3 refused on purpose.
+    """
 
 
 def run() -> None:
