@@ -19,10 +19,6 @@ def register(root: typer.Typer) -> None:
     root.add_typer(app, name="graph")
 
 
-def register(root: typer.Typer) -> None:
-    root.add_typer(app, name="graph")
-
-
 @app.command("add")
 def add(
     subject: str = typer.Argument(..., help="Who or what the relation is about."),
