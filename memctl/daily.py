@@ -94,3 +94,40 @@ def last_heading(rel: str, text: str) -> str | None:
 
 def is_day_file(rel: str) -> bool:
     return rel.startswith(f"{DAILY_DIR}/") and DAY_FILE.match(rel.rsplit("/", 1)[-1]) is not None
+
+
+def rewritten_logs(ws: Workspace) -> dict[str, str]:
+    """Past daily logs whose earlier lines were changed or removed: path → the first commit
+    that did it ("uncommitted" for an edit not committed yet). Daily logs are append-only, so
+    what such a log says counts as untrusted from then on (doctor reports it; the write gate
+    marks memories made from it untrusted)."""
+    from . import gitstore
+
+    if not gitstore.is_repo(ws.root) or not gitstore.has_head(ws.root):
+        return {}
+    out = gitstore.run(ws.root, "log", "--reverse", "--format=@@commit %H", "-p", "-U0",
+                       "--no-renames", "--", f"{DAILY_DIR}/")  # fmt: skip
+    found: dict[str, str] = {}
+    sha = None
+    for path, removed_in in _removed_lines(out):
+        if removed_in.startswith("@@commit "):
+            sha = removed_in.split()[1]
+        elif path and path not in found:
+            found[path] = sha or "?"
+    working = gitstore.run(ws.root, "diff", "-U0", "--no-renames", "HEAD", "--", f"{DAILY_DIR}/")
+    for path, line in _removed_lines(working):
+        if path and not line.startswith("@@commit ") and path not in found:
+            found[path] = "uncommitted"
+    return found
+
+
+def _removed_lines(diff: str):
+    """(path, line) for each removed line of a -U0 diff, and ("", "@@commit SHA") markers."""
+    path = ""
+    for line in diff.splitlines():
+        if line.startswith("@@commit "):
+            yield "", line
+        elif line.startswith("--- "):
+            path = line[6:] if line.startswith("--- a/") else ""
+        elif line.startswith("-") and not line.startswith("---"):
+            yield path, line

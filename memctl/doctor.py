@@ -125,29 +125,22 @@ def _present_keys(ws: Workspace, rel: str) -> set[str]:
 
 def _rewritten_daily_logs(ws: Workspace) -> list[Finding]:
     """Past daily logs are append-only: any commit that removed or changed a line is a finding."""
-    out = gitstore.run(ws.root, "log", "--format=@@commit %H", "-p", "-U0", "--no-renames",
-                       "--", "daily/")  # fmt: skip
+    from .daily import rewritten_logs
+
     findings: list[Finding] = []
-    sha = path = None
-    seen: set[str] = set()
-    for line in out.splitlines():
-        if line.startswith("@@commit "):
-            sha = line.split()[1]
-        elif line.startswith("--- "):
-            path = line[6:] if line.startswith("--- a/") else None
-        elif line.startswith("-") and not line.startswith("---") and path and path not in seen:
-            seen.add(path)
-            findings.append(
-                Finding(
-                    "warning",
-                    "daily-rewritten",
-                    path,
-                    f"an earlier line was changed or removed in commit {sha[:8]} "
-                    "(daily logs are append-only; its entries count as untrusted from then on)",
-                    f"review `git show {sha[:8]} -- {path}`; restore the line with git if it was "
-                    "a mistake",
-                )
+    for path, sha in rewritten_logs(ws).items():
+        where = "an uncommitted edit" if sha == "uncommitted" else f"commit {sha[:8]}"
+        look = f"git diff -- {path}" if sha == "uncommitted" else f"git show {sha[:8]} -- {path}"
+        findings.append(
+            Finding(
+                "warning",
+                "daily-rewritten",
+                path,
+                f"an earlier line was changed or removed in {where} "
+                "(daily logs are append-only; its entries count as untrusted from then on)",
+                f"review `{look}`; restore the line with git if it was a mistake",
             )
+        )
     return findings
 
 

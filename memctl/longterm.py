@@ -53,11 +53,24 @@ def new_note(ws: Workspace, name: str, *, title: str | None = None, priority: st
              tags: list[str] | None = None, use_when: list[str] | None = None,
              description: str | None = None, source: str | None = None,
              expires: str | None = None, today: dt.date) -> Outcome:  # fmt: skip
-    from .initialize import template
-
     path = note_path(ws, name)
     if path.exists():
         raise Refused(f"{ws.rel(path)} already exists; add to it with `memctl add`")
+    meta, text = note_text(ws, path, title=title, priority=priority, tags=tags,
+                           use_when=use_when, description=description, source=source,
+                           expires=expires, today=today)  # fmt: skip
+    with ws.change("new", ws.rel(path)) as change:
+        change.write(path, text)
+    return Outcome(CreatedNote(ws.rel(path), meta), change)
+
+
+def note_text(ws: Workspace, path: Path, *, title: str | None = None, priority: str = "med",
+              tags: list[str] | None = None, use_when: list[str] | None = None,
+              description: str | None = None, source: str | None = None,
+              expires: str | None = None, today: dt.date) -> tuple[dict, str]:  # fmt: skip
+    """The frontmatter and full text of a new note at `path` (new_note and the write gate)."""
+    from .initialize import template
+
     level = normalize_priority(priority)
     if level is None:
         raise InvalidValue(f"unknown priority {priority!r} (use high, med or low)")
@@ -75,10 +88,7 @@ def new_note(ws: Workspace, name: str, *, title: str | None = None, priority: st
         meta["source"] = source
     if expires:
         meta["expires"] = parse_date(expires, what="--expires")
-    text = new_note_text(meta, template("note.md").format(title=title))
-    with ws.change("new", ws.rel(path)) as change:
-        change.write(path, text)
-    return Outcome(CreatedNote(ws.rel(path), meta), change)
+    return meta, new_note_text(meta, template("note.md").format(title=title))
 
 
 @dataclass(frozen=True)
@@ -101,6 +111,21 @@ def add_entry(ws: Workspace, name: str, text: str, *, priority: str | None = "me
               by: str | None = None, when: str | None = None, from_date: str | None = None,
               today: dt.date) -> Outcome:  # fmt: skip
     """Append one entry line with a fresh block id to an existing note."""
+    entry = make_entry(text, priority=priority, kind=kind, expires=expires, source=source, by=by,
+                       when=when, from_date=from_date, today=today)  # fmt: skip
+    refuse_purged(ws, entry.text)
+    path = resolve_note(ws, name)
+    with ws.change("add", "") as change:
+        ref = append_entry(ws, change, path, entry)
+        change.what = ref.address
+    return Outcome(ref, change)
+
+
+def make_entry(text: str, *, priority: str | None = "med", kind: str | None = None,
+               expires: str | None = None, source: str | None = None, by: str | None = None,
+               when: str | None = None, from_date: str | None = None,
+               today: dt.date) -> Entry:  # fmt: skip
+    """A new entry (no id yet) with its checked fields: added, from, expires, src, by, when."""
     text = " ".join(text.split())
     if not text:
         raise InvalidValue("the entry text is empty")
@@ -114,8 +139,6 @@ def add_entry(ws: Workspace, name: str, text: str, *, priority: str | None = "me
         raise InvalidValue(f"kind {kind!r}: use one word like DECISION, LESSON, FACT, CONTEXT")
     if source and source not in SOURCES:
         raise InvalidValue(f"source {source!r}: use one of {', '.join(SOURCES)}")
-    refuse_purged(ws, text)
-    path = resolve_note(ws, name)
     fields = {"added": fmt_date(today)}
     if from_date:
         fields["from"] = fmt_date(parse_date(from_date, what="--from-date"))
@@ -124,11 +147,7 @@ def add_entry(ws: Workspace, name: str, text: str, *, priority: str | None = "me
     for key, value in (("src", source), ("by", by), ("when", when)):
         if value:
             fields[key] = value
-    entry = Entry(text=text, priority=level, kind=kind.upper() if kind else None, fields=fields)
-    with ws.change("add", "") as change:
-        ref = append_entry(ws, change, path, entry)
-        change.what = ref.address
-    return Outcome(ref, change)
+    return Entry(text=text, priority=level, kind=kind.upper() if kind else None, fields=fields)
 
 
 def append_entry(ws: Workspace, change, path: Path, entry: Entry) -> EntryRef:

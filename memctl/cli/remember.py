@@ -1,0 +1,93 @@
+"""`memctl remember`: the write gate, the one door into memory."""
+
+from __future__ import annotations
+
+import typer
+
+from . import context, output
+
+
+def register(root: typer.Typer) -> None:
+    root.command("remember")(remember)
+
+
+def remember(
+    text: str = typer.Argument(..., help="The memory, one line, in the words it was said."),
+    source: str = typer.Option(
+        "agent", "--source", "-s", help="Who said it: user | agent | web | file | tool."
+    ),
+    by: str = typer.Option(None, "--by", help="Who exactly (a person, a site, a tool)."),
+    ref: str = typer.Option(
+        None, "--from", help="What it was made from: a URL, a file, daily/DATE.md:LINE."
+    ),
+    topic: str = typer.Option(
+        None, "--topic", "-t", help="A note (lessons/api-guide) or a category (people)."
+    ),
+    when: str = typer.Option(None, "--when", help="Use when … (a phrase that should find it)."),
+    expires: str = typer.Option(None, "--expires", help="YYYY-MM-DD (not for high priority)."),
+    from_date: str = typer.Option(None, "--from-date", help="Since when it holds (YYYY-MM-DD)."),
+    kind: str = typer.Option(None, "--kind", "-k", help="FACT, DECISION, LESSON, RULE, …"),
+    priority: str = typer.Option(None, "--priority", "-p", help="high | med | low"),
+    reason: str = typer.Option(None, "--reason", help="Why the old entry ends (update)."),
+    supersedes: str = typer.Option(None, "--supersedes", help="Override: this replaces entry ID."),
+    as_new: bool = typer.Option(False, "--as-new", help="Override: write it as a new memory."),
+    explain: bool = typer.Option(False, "--explain", help="Show the decision and write nothing."),
+    no_llm: bool = typer.Option(
+        False, "--no-llm", help="Use the deterministic labeler even if llm_command is set."
+    ),
+) -> None:
+    """Remember one thing through the write gate, with who said it and what it came from.
+
+    The gate labels it new, repeat, update, correction, clash or injection (docs/gate.md).
+
+    Exit 0: stored as a memory. Exit 3: kept but not as a fact (clash, injection), or refused.
+
+    Example: memctl remember "The weekly call moved to Thursday" --source user
+    """
+    from ..remember import explain as explain_memory
+    from ..remember import remember as remember_memory
+
+    given = {"source": source, "by": by, "ref": ref, "topic": topic, "when": when,
+             "expires": expires, "from_date": from_date, "kind": kind, "priority": priority,
+             "reason": reason, "supersedes": supersedes, "as_new": as_new}  # fmt: skip
+    ws = context.workspace()
+    if explain:
+        value = explain_memory(ws, text, now=context.now(), use_llm=not no_llm, **given)
+        output.result(value, _render)
+        return
+    outcome = remember_memory(ws, text, now=context.now(), use_llm=not no_llm, **given)
+    output.result(outcome, _render)
+    if outcome.value.exit_code:
+        raise typer.Exit(outcome.value.exit_code)
+
+
+def _render(result) -> None:
+    change = getattr(result, "change", None)
+    value = result.value if change is not None else result
+    style = "yellow" if value.label in ("clash", "injection") else "green"
+    head = "would be" if value.explain else "→"
+    output.text(f"{value.label}: {value.reason}", style=style)
+    if value.explain:
+        output.text(f"  {head} written to {value.note}" if value.preview else
+                    f"  {head} re-verified: {value.decision.target.address}")  # fmt: skip
+        if value.preview:
+            output.text(f"    {value.preview}")
+    for what, ref in (("wrote", value.written), ("closed", value.closed),
+                      ("re-verified", value.verified)):  # fmt: skip
+        if ref is not None:
+            output.text(f"  {what} {ref.address}  {ref.entry.format()}")
+    d = value.decision
+    if d.candidates:
+        output.text("  looked at:")
+        for c in d.candidates:
+            mark = " (rule)" if c.rule else ""
+            output.text(f"    {c.score:.2f}  {c.address}{mark}  {c.entry.text[:80]}")
+    output.text(f"  labeler: {d.labeler}" + (f" — {d.fallback}" if d.fallback else ""))
+    if value.override:
+        output.text(f"  override: {value.override}")
+    if value.request.trust_note:
+        output.notice(value.request.trust_note)
+    for notice in value.notices:
+        output.notice(notice)
+    if change is not None:
+        output.change_notices(change)

@@ -1,0 +1,209 @@
+"""`memctl search | recall | reindex | key`: find memories, anticipate them, key them."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import typer
+
+from . import context, output
+
+
+def register(root: typer.Typer) -> None:
+    for command in (search, recall, reindex, key):
+        root.command(command.__name__)(command)
+
+
+def search(
+    query: list[str] = typer.Argument(..., help="What to look for (plain text; - reads stdin)."),
+    limit: int = typer.Option(10, "--limit", "-n", help="How many results."),
+    explain: bool = typer.Option(False, "--explain", help="Show how each score was made."),
+    category: str = typer.Option(None, "--category", "-c", help="Only this category."),
+    path: str = typer.Option(None, "--path", help="Only paths matching this glob or prefix."),
+    since: str = typer.Option(None, "--since", help="Recorded on or after YYYY-MM-DD."),
+    until: str = typer.Option(None, "--until", help="Recorded on or before YYYY-MM-DD."),
+    status: str = typer.Option(None, "--status", help="active|stale|conflict|superseded|closed"),
+    archive: bool = typer.Option(False, "--archive", help="Include archived material."),
+    closed: bool = typer.Option(False, "--closed", help="Include closed and superseded memories."),
+    as_of: str = typer.Option(None, "--as-of", help="What was known on YYYY-MM-DD."),
+) -> None:
+    """Search the memory: ranked pointers (path:line, id, status, date, snippet).
+
+    The query is text, never syntax. Put -- before a query that starts with a dash.
+
+    Example: memctl search "the link we used last time" -n 5
+    """
+    from ..dates import parse_date
+    from ..search import Filters
+    from ..search import search as run_search
+
+    day = {name: parse_date(value, what=f"--{name.replace('_', '-')}") if value else None
+           for name, value in (("since", since), ("until", until), ("as_of", as_of))}  # fmt: skip
+    filters = Filters(category=category, path=path, status=status, archive=archive,
+                      closed=closed, **day)  # fmt: skip
+    with _Progress() as progress:
+        result = run_search(context.workspace(), _text(query), limit=limit, filters=filters,
+                            explain=explain, today=context.now().date(),
+                            progress=progress)  # fmt: skip
+    _stale_notice(result.freshness)
+    output.result(result, _render_search)
+
+
+def _render_search(result) -> None:
+    if not result.hits:
+        output.notice("no matches")
+        return
+    for hit in result.hits:
+        where = hit.address + (f" ^{hit.id}" if hit.id else "")
+        marks = [hit.status if hit.status == "active" else f"⚠️ {hit.status}"]
+        if hit.date:
+            marks.append(hit.date)
+        if hit.archived:
+            marks.append("archived")
+        _snippet_line(f"{where} · {' · '.join(marks)} · ", hit.snippet)
+        if hit.components:
+            c = hit.components
+            output.text(f"    score {c['score']:.3f} = (0.40×bm25 {c['bm25']:.2f} [raw "
+                        f"{c['bm25_raw']:.1f}] + 0.35×coverage {c['coverage']:.2f} + 0.25×fuzzy "
+                        f"{c['fuzzy']:.2f}, lifted by use-when {c['use_when']:.2f} → relevance "
+                        f"{c['relevance']:.3f}) × priority {c['priority']:.2f} × recency "
+                        f"{c['recency']:.2f} × status {c['status']:.2f} × kind "
+                        f"{c['kind']:.2f}")  # fmt: skip
+
+
+def _snippet_line(head: str, snippet: str) -> None:
+    if not output.fancy():
+        output.text(head + snippet)
+        return
+    from rich.console import Console
+    from rich.text import Text
+
+    line = Text(head, style="cyan")
+    for i, part in enumerate(snippet.split("**")):
+        line.append(part, style="bold yellow" if i % 2 else None)
+    Console(highlight=False, soft_wrap=True).print(line)
+
+
+def recall(
+    prompt: list[str] = typer.Argument(None, help="The user's prompt (- or none: stdin)."),
+    limit: int = typer.Option(3, "--limit", "-n", help="At most this many pointers."),
+    budget: int = typer.Option(150, "--budget", help="Token budget for the whole answer."),
+    hook: str = typer.Option(None, "--hook", help="claude-code: UserPromptSubmit JSON in and out."),
+) -> None:
+    """A few one-line pointers for a prompt, or nothing when nothing fits well enough.
+
+    Run before every turn by a harness; prints nothing (exit 0) when nothing clears the
+    confidence threshold.
+
+    Example: memctl recall "get me the link we used last time"
+    """
+    from ..recall import hook_output, hook_prompt
+    from ..recall import recall as run_recall
+
+    if hook not in (None, "claude-code"):
+        raise typer.BadParameter(f"unknown hook {hook!r} (known: claude-code)", param_hint="--hook")
+    if not prompt and not hook and sys.stdin.isatty():
+        raise typer.BadParameter("give the prompt, or pipe it on stdin", param_hint="PROMPT")
+    text = hook_prompt(sys.stdin.read()) if hook else _text(prompt or ["-"])
+    result = run_recall(context.workspace(), text, limit=limit, budget_tokens=budget,
+                        today=context.now().date())  # fmt: skip
+    if result.freshness is not None:
+        _stale_notice(result.freshness)
+    if hook:
+        answer = hook_output(result)
+        if answer:
+            sys.stdout.write(answer + "\n")
+        return
+    output.result(result, _render_recall)
+
+
+def _render_recall(result) -> None:
+    if result.text:
+        sys.stdout.write(result.text)
+
+
+def reindex() -> None:
+    """Rebuild the search index from every Markdown file (it also keeps itself current).
+
+    Example: memctl reindex
+    """
+    from ..searchindex import rebuild
+
+    started = time.monotonic()
+    with _Progress(eager=True) as progress:
+        freshness = rebuild(context.workspace(), progress)
+    _stale_notice(freshness)
+    seconds = time.monotonic() - started
+    output.result(freshness, lambda f: _render_reindex(f, seconds))
+
+
+def _render_reindex(freshness, seconds: float) -> None:
+    unreadable = freshness.unreadable
+    output.text(f"indexed {freshness.files} files in {seconds:.1f}s"
+                + (f" ({unreadable} read as plain text: see `memctl doctor`)" if unreadable
+                   else ""))  # fmt: skip
+
+
+def key(
+    target: str = typer.Argument(..., help="An entry (k3x9, FILE#^ID, FILE:LINE) or a note path."),
+    phrase: str = typer.Argument(..., help="The request that should find it next time."),
+) -> None:
+    """Add a use-when key to an entry (when:"…") or a note (use_when:).
+
+    Example: memctl key t4xk "get me the link we used last time"
+    """
+    from ..usewhen import add_key
+
+    output.result(add_key(context.workspace(), target, phrase), _render_key)
+
+
+def _render_key(outcome) -> None:
+    value = outcome.value
+    what = f"^{value.id} in {value.path}" if value.id else value.path
+    if value.added:
+        output.text(f"keyed {what}: {' | '.join(value.keys)}")
+    else:
+        output.text(f"{what} already has the key {value.key!r}")
+    output.change_notices(outcome.change)
+
+
+def _text(parts: list[str]) -> str:
+    if parts == ["-"]:
+        return sys.stdin.read()
+    return " ".join(parts)
+
+
+def _stale_notice(freshness) -> None:
+    if freshness.stale:
+        output.notice(f"memctl: the search index is stale: {freshness.stale}; "
+                      "results may miss recent changes")  # fmt: skip
+
+
+class _Progress:
+    """A progress bar on stderr for a long (re)build, when a person is watching."""
+
+    def __init__(self, eager: bool = False):
+        self.started = time.monotonic()
+        self.eager = eager
+        self.bar = None
+        self.task = None
+
+    def __enter__(self):
+        return self if sys.stderr.isatty() and not context.options.json else None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if done >= total or not (self.eager or time.monotonic() - self.started > 0.5):
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("indexing the workspace", total=total)
+        self.bar.update(self.task, completed=done, total=total)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.stop()

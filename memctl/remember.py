@@ -1,0 +1,396 @@
+"""`memctl remember`: the one door into memory, with provenance, trust and an audit log.
+
+A new memory carries who said it (`src:`, `by:`), what it was made from (`ref:`), when it was
+recorded (`added:`) and since when it holds (`from:`). Its source sets its trust: the user's own
+words are trusted, the agent's limited, web pages, files and tool output untrusted (and so is a
+line of a daily log that was edited after it was written). Secrets and purged text are refused
+before anything is read. The gate (gate.py) gives one label, and each label has one outcome,
+written in one commit with a line in the audit log `.memctl/gate.jsonl`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from .dates import fmt_date, try_date
+from .entry import Entry
+from .errors import ExitCode, InvalidValue, NotFound, Refused
+from .gate import (
+    SOURCE_TRUST,
+    Decision,
+    Survey,
+    candidate,
+    is_rule_note,
+    label,
+    quoted,
+    survey,
+)  # fmt: skip
+from .gatetext import analyze
+from .labeler import TRUST_RANK
+from .longterm import SOURCES, EntryRef, make_entry, note_path, note_text
+from .workspace import MARKER, Outcome, Workspace
+
+AUDIT_LOG = f"{MARKER}/gate.jsonl"
+ROUTE = 0.45  # a note fits a new memory at this score or more; else the category's inbox
+INBOX = "inbox"
+REFUSED_LABELS = ("clash", "injection")  # written, but not as a fact: exit code 3
+
+
+@dataclass(frozen=True)
+class Request:
+    """A memory on its way in, checked: its text and everything said about where it came from."""
+
+    text: str
+    source: str
+    trust: str
+    by: str | None = None
+    ref: str | None = None
+    topic: str | None = None
+    when: str | None = None
+    expires: str | None = None
+    from_date: str | None = None
+    kind: str | None = None
+    priority: str | None = None
+    reason: str | None = None
+    supersedes: str | None = None
+    as_new: bool = False
+    trust_note: str | None = None
+
+    def provenance(self) -> dict:
+        return {"source": self.source, "by": self.by, "ref": self.ref, "trust": self.trust,
+                "trust_note": self.trust_note}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Remembered:
+    label: str
+    reason: str
+    decision: Decision
+    request: Request
+    note: str  # where the memory went (or would go)
+    written: EntryRef | None = None
+    closed: EntryRef | None = None
+    verified: EntryRef | None = None
+    override: str | None = None
+    explain: bool = False
+    preview: str | None = None  # --explain: the line it would write
+    notices: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def exit_code(self) -> int:
+        refused = self.label in REFUSED_LABELS and not self.explain
+        return int(ExitCode.REFUSED if refused else ExitCode.OK)
+
+    def to_dict(self) -> dict:
+        return {
+            **self.decision.to_dict(), "label": self.label, "reason": self.reason,
+            "override": self.override, "explain": self.explain, "exit_code": self.exit_code,
+            **self.request.provenance(), "note": self.note, "preview": self.preview,
+            "written": self.written.to_dict() if self.written else None,
+            "closed": self.closed.to_dict() if self.closed else None,
+            "verified": self.verified.to_dict() if self.verified else None,
+            "notices": list(self.notices),
+        }  # fmt: skip
+
+
+def check(ws: Workspace, text: str, *, source: str = "agent", **given) -> Request:
+    """Validate a memory before the gate reads anything: source, secrets, purged text, trust."""
+    from .purged import purged_match
+    from .secretscan import find_secret
+
+    text = " ".join(text.split())
+    if not text:
+        raise InvalidValue("nothing to remember: the text is empty")
+    if source not in SOURCES:
+        raise InvalidValue(f"source {source!r}: use one of {', '.join(SOURCES)}")
+    if given.get("supersedes") and given.get("as_new"):
+        raise InvalidValue("--supersedes and --as-new contradict each other; give one")
+    for what, value in (("the text", text), *((k, given.get(k)) for k in ("by", "ref", "when"))):
+        kind = find_secret(value) if value else None
+        if kind:
+            raise Refused(f"{what} looks like it holds a secret ({kind}); memory stores where a "
+                          "secret lives, never the secret: say e.g. \"the deploy token is in "
+                          "1Password under 'Atlas deploy'\"")  # fmt: skip
+    receipt = purged_match(ws, " ".join(str(given.get(k) or "") for k in ("by", "ref", "when"))
+                           + " " + text)  # fmt: skip
+    if receipt:
+        raise Refused(f"this text contains something purged on purpose (receipt {receipt}); "
+                      "memctl will not store it again")  # fmt: skip
+    trust, note = _trust(ws, source, given.get("ref"))
+    kind = given.get("kind")
+    if kind and kind.upper() == "RULE" and trust != "trusted":
+        raise Refused("only the user's own words can become a rule (give --source user)")
+    return Request(text=text, source=source, trust=trust, trust_note=note,
+                   **{k: v for k, v in given.items() if v is not None})  # fmt: skip
+
+
+def _trust(ws: Workspace, source: str, ref: str | None) -> tuple[str, str | None]:
+    trust = SOURCE_TRUST[source]
+    if not ref or not ref.startswith("daily/"):
+        return trust, None
+    from .daily import rewritten_logs
+
+    rel, _, line = ref.partition(":")
+    path = ws.resolve(rel)
+    if not path.is_file():
+        raise NotFound(f"--from {ref}: no such daily log")
+    if line and (not line.isdigit() or not 0 < int(line) <= len(path.read_text().splitlines())):
+        raise NotFound(f"--from {ref}: the log has no line {line}")
+    changed = rewritten_logs(ws).get(ws.rel(path))
+    if changed is None:
+        return trust, None
+    where = "in an uncommitted edit" if changed == "uncommitted" else f"in commit {changed[:8]}"
+    return "untrusted", (f"{ws.rel(path)} was edited after it was written ({where}); what is "
+                         "made from it counts as untrusted")  # fmt: skip
+
+
+def explain(ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True,
+            **given) -> Remembered:  # fmt: skip
+    """The decision the gate would make, and where it would write; nothing is written."""
+    request = check(ws, text, **given)
+    found = survey(ws, request.text)
+    decision, override = _decide(ws, request, found, use_llm=use_llm)
+    path, notice = _destination(ws, request, found, decision)
+    bumps = decision.label == "repeat" or (decision.label == "injection" and decision.target)
+    entry = None if bumps else _new_entry(request, decision, ws.rel(path), now.date())
+    return Remembered(decision.label, decision.reason, decision, request, ws.rel(path),
+                      override=override, explain=True, notices=notice,
+                      preview=entry.format() if entry else None)  # fmt: skip
+
+
+def remember(ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True,
+             **given) -> Outcome:  # fmt: skip
+    """Label one memory and write its outcome, with the audit line, in one commit."""
+    try:
+        request = check(ws, text, **given)
+        with ws.change("remember", "") as change:
+            found = survey(ws, request.text)
+            decision, override = _decide(ws, request, found, use_llm=use_llm)
+            path, notice = _destination(ws, request, found, decision)
+            result = _write(ws, change, request, decision, path, now.date())
+            result = replace(result, override=override, notices=(*notice, *result.notices))
+            change.what = _summary(result)
+            change.body = f"{result.reason}\nsource: {request.source} ({request.trust})"
+            change.append(ws.root / AUDIT_LOG, json.dumps(_audit(result, now)) + "\n")
+    except Refused as exc:  # nothing was written; the refusal is recorded on its own
+        _log_refusal(ws, text, exc, given, now)
+        raise
+    return Outcome(result, change)
+
+
+def _decide(ws: Workspace, request: Request, found: Survey, *,
+            use_llm: bool) -> tuple[Decision, str | None]:  # fmt: skip
+    decision = label(ws, request.text, trust=request.trust, source=request.source, found=found,
+                     use_llm=use_llm)  # fmt: skip
+    if decision.label == "injection" and (request.as_new or request.supersedes):
+        return decision, "ignored: an instruction from this source stays a quote"
+    if request.as_new:
+        was = decision.label
+        decision = replace(
+            decision,
+            label="new",
+            target=None,
+            reason=f"--as-new: the caller says this is new (the gate said {was})",
+        )
+        return decision, f"--as-new (the gate said {was})"
+    if request.supersedes:
+        target = found.find(request.supersedes) or _named(ws, request.supersedes, found,
+                                                          request.text)  # fmt: skip
+        if target.rule and request.trust != "trusted":
+            raise Refused(f"{target.address} is a rule; only the user's words can change it")
+        if TRUST_RANK[target.trust] > TRUST_RANK[request.trust] and request.trust == "untrusted":
+            raise Refused(f"{target.address} is {target.trust}; an untrusted source cannot "
+                          "retire it")  # fmt: skip
+        name = "correction" if analyze(request.text).correction else "update"
+        was = decision.label
+        decision = replace(
+            decision,
+            label=name,
+            target=target,
+            reason=f"--supersedes {target.address} (the gate said {was})",
+        )
+        return decision, f"--supersedes {target.address} (the gate said {was})"
+    return decision, None
+
+
+def _named(ws: Workspace, ref: str, found: Survey, text: str):
+    from .longterm import find_entry
+
+    hit = find_entry(ws, ref)
+    if hit.entry.closed:
+        raise Refused(f"{hit.address} is already closed (until {hit.entry.fields.get('until')})")
+    if hit.path.startswith(".archive/"):
+        raise NotFound(f"{hit.address} is archived; only live entries can be superseded")
+    return found.find(hit.address) or candidate(hit.path, hit.entry, text)
+
+
+def _destination(ws: Workspace, request: Request, found: Survey,
+                 decision: Decision) -> tuple[Path, tuple[str, ...]]:  # fmt: skip
+    """The note a memory goes to: the entry it repeats or replaces, --topic, the best-fitting
+    note, else the category's inbox. Only the user's new words go to rules/; anything else
+    meant for rules/ goes to the inbox, and a notice says so."""
+    if decision.target and (decision.label in ("repeat", "update", "correction") or
+                            decision.label == "injection"):  # fmt: skip
+        return ws.root / decision.target.path, ()
+    may_rule = request.trust == "trusted" and decision.label == "new"
+    topic = (request.topic or "").strip().strip("/").removesuffix(".md")
+    categories = set(ws.config.categories) | {p.name for p in ws.root.iterdir() if p.is_dir()
+                                              and not p.name.startswith(".")}  # fmt: skip
+    inbox = ws.root / ("semantic" if "semantic" in categories else ws.config.categories[0])
+    why = "only the user's own words go there" if request.trust != "trusted" else (
+        f"a {decision.label} is not a rule")  # fmt: skip
+    away = (f"not written to rules/ ({why}); went to {ws.rel(inbox)}/{INBOX}.md",)
+    if "/" in topic:
+        path = note_path(ws, topic)
+        if is_rule_note(ws.rel(path)) and not may_rule:
+            return inbox / f"{INBOX}.md", away
+        return path, ()
+    if topic and (topic not in categories or topic == "daily"):
+        raise InvalidValue(f"--topic {topic!r}: give a category ({', '.join(sorted(categories))})"
+                           " or a note like lessons/api-guide")  # fmt: skip
+    if topic == "rules" and not may_rule:
+        return inbox / f"{INBOX}.md", away
+    normative = analyze(request.text).normative
+    for n in found.notes:
+        if n.score < ROUTE:
+            break
+        if n.status == "superseded" or (topic and not n.path.startswith(f"{topic}/")):
+            continue
+        if is_rule_note(n.path) and not (may_rule and normative):
+            continue
+        return ws.root / n.path, ()
+    return (ws.root / topic if topic else inbox) / f"{INBOX}.md", ()
+
+
+def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -> Entry:
+    """The entry line a label writes, with its provenance fields (no id yet)."""
+    old = decision.target.entry if decision.target else None
+    kind = request.kind or (old.kind if old and decision.label in ("update", "correction")
+                            else None)  # fmt: skip
+    text = request.text
+    if decision.label == "clash":
+        kind = "CONFLICT"
+    elif decision.label == "injection" or request.trust == "untrusted":
+        kind = "QUOTE"
+        who = (
+            request.by
+            or request.ref
+            or {"web": "a web page", "file": "a file", "tool": "a tool"}.get(
+                request.source, request.source
+            )
+        )
+        text = quoted(text, who)
+    elif not kind:
+        kind = "RULE" if is_rule_note(rel) else "FACT"
+    priority = request.priority or (old.priority if old and decision.label in (
+        "update", "correction") else None) or "med"  # fmt: skip
+    entry = make_entry(text, priority=priority, kind=kind, expires=request.expires,
+                       source=request.source, by=request.by, when=request.when,
+                       from_date=request.from_date, today=today)  # fmt: skip
+    extra: dict[str, str | None] = {"ref": request.ref}
+    if request.trust != SOURCE_TRUST[request.source]:
+        extra["trust"] = request.trust
+    if decision.label in ("update", "correction") and old is not None:
+        extra["supersedes"] = old.id
+    if decision.label == "clash" and decision.target:
+        extra["clashes"] = decision.target.entry.id or decision.target.address
+    if decision.label in ("update", "correction", "clash", "injection"):
+        extra["label"] = decision.label
+    return entry.with_fields(**{k: v for k, v in extra.items() if v})
+
+
+def _write(ws: Workspace, change, request: Request, decision: Decision, path: Path,
+           today: dt.date) -> Remembered:  # fmt: skip
+    from .closing import close_in_place
+    from .longterm import append_entry, rewrite_entry
+    from .note import read_note, set_meta
+
+    rel = ws.rel(path)
+    changes_target = decision.label in ("repeat", "update", "correction", "injection")
+    if changes_target and decision.target and decision.target.entry.id is None:
+        decision = replace(decision, target=_with_id(ws, decision.target))
+    result = Remembered(decision.label, decision.reason, decision, request, rel)
+    target = decision.target
+    if decision.label == "repeat" or (decision.label == "injection" and target):
+        count = target.entry.fields.get("seen", "1")
+        seen = int(count) + 1 if count.isdigit() else 2
+        bumped = target.entry.with_fields(verified=fmt_date(today), seen=str(seen))
+        rewrite_entry(ws, change, EntryRef(target.path, target.entry), bumped)
+        return replace(result, verified=EntryRef(target.path, bumped))
+    entry = _new_entry(request, decision, rel, today)  # checked before anything is written
+    if not path.exists():
+        _, text = note_text(ws, path, title=None, today=today)
+        change.write(path, text)
+    written = append_entry(ws, change, path, entry)
+    result = replace(result, written=written)
+    if decision.label in ("update", "correction"):
+        old = target.entry
+        since = try_date(old.fields.get("from")) or try_date(old.fields.get("added")) or today
+        on = today
+        if decision.label == "update" and request.from_date:
+            on = max(try_date(request.from_date) or today, since)
+        why = f"{decision.label}: {request.reason or request.text}"
+        why = why if len(why) <= 120 else why[:119] + "…"
+        closed = close_in_place(
+            ws, change, EntryRef(target.path, old), reason=why, on=max(on, since)
+        )
+        closed = replace(closed, raw=closed.format(), line=old.line)
+        linked = closed.with_fields(superseded_by=written.entry.id)
+        rewrite_entry(ws, change, EntryRef(target.path, closed), linked)
+        result = replace(result, closed=EntryRef(target.path, linked))
+    if decision.label == "clash":
+        note = read_note(path, display=rel)
+        if note.has_frontmatter and note.meta.get("status") != "conflict":
+            change.write(path, set_meta(note, status="conflict").render())
+            notice = f"{rel} is marked status: conflict until resolved (memctl verify clears it)"
+            result = replace(result, notices=(notice,))
+    return result
+
+
+def _with_id(ws: Workspace, target):
+    """A line written by hand has no block id; the entries the gate changes get one."""
+    from .catalog import all_ids
+    from .entry import new_id
+
+    return replace(target, entry=replace(target.entry, id=new_id(all_ids(ws))))
+
+
+def _summary(result: Remembered) -> str:
+    if result.verified:
+        return f"{result.label} {result.verified.address}"
+    closes = f" (closes ^{result.closed.entry.id})" if result.closed else ""
+    return f"{result.label} {result.written.address}{closes}"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:16]
+
+
+def _audit(result: Remembered, now: dt.datetime) -> dict:
+    """One audit line. It names entries by address and the text by a hash, never spelling it
+    out: the memory's words live in one place only, so forgetting them stays simple."""
+    d = result.decision
+    return {
+        "time": now.isoformat(timespec="seconds"), "label": result.label,
+        "labeler": d.labeler, "fallback": d.fallback, "override": result.override,
+        "reason": result.reason, **result.request.provenance(),
+        "text_sha256": _digest(result.request.text), "chars": len(result.request.text),
+        "note": result.note, "target": d.target.address if d.target else None,
+        "written": result.written.address if result.written else None,
+        "closed": result.closed.address if result.closed else None,
+        "verified": result.verified.address if result.verified else None,
+        "candidates": [[c.address, c.score] for c in d.candidates],
+    }  # fmt: skip
+
+
+def _log_refusal(ws: Workspace, text: str, exc: Refused, given: dict, now: dt.datetime) -> None:
+    """A refused memory leaves an audit line too (the reason and a hash, never the text)."""
+    record = {"time": now.isoformat(timespec="seconds"), "label": "refused",
+              "reason": exc.message, "source": given.get("source", "agent"),
+              "text_sha256": _digest(text), "chars": len(" ".join(text.split()))}  # fmt: skip
+    with ws.change("remember", "refused") as change:
+        change.append(ws.root / AUDIT_LOG, json.dumps(record) + "\n")

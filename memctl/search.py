@@ -1,0 +1,320 @@
+"""`memctl search`: find a memory by its words, misspelled or partial, by its use-when keys, in
+any script, and rank it by how well it fits and how much it still counts.
+
+Candidates come from the FTS5 index (BM25, porter stemming, accents folded, CJK bigrams; see
+query.py for how the text becomes terms). Each candidate is then scored:
+
+    relevance = 0.40 bm25 + 0.35 coverage + 0.25 fuzzy + 0.5 use-when
+    score     = relevance × priority × recency × status × kind
+
+- bm25: FTS5's score (keys weigh 2, the note's title and tags 0.5) squashed to 0..1;
+- coverage: the share of the query's words, weighted by rarity, that the unit holds (a word
+  only in its note's title or tags counts half, a typo's correction or a completed partial word
+  three quarters);
+- fuzzy: the same share where a missing word counts by its rapidfuzz similarity to the unit's
+  nearest word, so near misses still count a little;
+- use-when: how closely the query matches one of the unit's use-when keys (its note's keys count
+  0.9 for each of its entries);
+- priority 1.06 high, 0.94 low; recency fades from 1 to 0.7 with a one-year half-life, except
+  for high priority; status 0.85 stale (and marked), 0.9 conflict, 0.5 closed or superseded
+  (left out unless asked for); kind 0.9 for a note's frontmatter, so its entries come first.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from dataclasses import dataclass, field
+
+from .errors import InvalidValue
+from .query import COUNT, Term, analyse, match_expressions, snippet
+from .searchindex import Freshness, SearchIndex, ask
+from .tokens import STOPWORDS, fold, stem, words
+from .workspace import Workspace
+
+CANDIDATES = 200
+ROW = ("id", "path", "line", "kind", "text", "keys", "note_keys", "entry_id", "category", "status",
+       "priority", "recorded", "seen", "until", "verified", "archived", "bm25",
+       "context")  # the columns of a candidate row  # fmt: skip
+WEIGHTS = {"bm25": 0.40, "coverage": 0.35, "fuzzy": 0.25}
+USE_WHEN_LIFT = 0.5  # what a full use-when match adds to relevance
+INHERITED = 0.9  # a note's use-when keys count this much for each of its entries
+HEADER_SHARE = 0.9  # a note's frontmatter ranks just below its entries that match as well
+CONTEXT_SHARE = 0.5  # a word only in the note's title, section or tags counts half
+NEAR_SHARE = 0.75  # a typo's correction or a partial word's completion counts this much
+BM25_HALF = 6.0  # the FTS5 score that maps to 0.5
+BM25_COLUMNS = "1.0, 2.0, 0.5, 1.0"  # text, use-when keys, context, CJK bigrams
+PRIORITY = {"high": 1.06, "med": 1.0, "low": 0.94}
+STATUS = {"active": 1.0, "stale": 0.85, "conflict": 0.9, "superseded": 0.5, "closed": 0.5}
+RECENCY_FLOOR = 0.7  # what an old memory fades to
+RECENCY_HALF_LIFE_DAYS = 365
+STATUSES = ("active", "stale", "conflict", "superseded", "closed")
+
+
+@dataclass(frozen=True)
+class Filters:
+    category: str | None = None
+    path: str | None = None  # a glob, or a path prefix
+    since: dt.date | None = None
+    until: dt.date | None = None
+    status: str | None = None
+    archive: bool = False  # include .archive/
+    closed: bool = False  # include closed entries and superseded notes
+    as_of: dt.date | None = None  # what was recorded by then and not closed before it
+
+
+@dataclass(frozen=True)
+class Hit:
+    path: str
+    line: int
+    id: str | None
+    kind: str
+    status: str
+    date: str | None
+    priority: str | None
+    category: str | None
+    archived: bool
+    score: float
+    text: str
+    snippet: str  # a short piece of the text, matched words in **bold**
+    components: dict = field(default_factory=dict)
+
+    @property
+    def address(self) -> str:
+        return f"{self.path}:{self.line}"
+
+    def to_dict(self) -> dict:
+        data = {"path": self.path, "line": self.line, "id": self.id, "address": self.address,
+                "kind": self.kind, "status": self.status, "date": self.date,
+                "priority": self.priority, "category": self.category,
+                "archived": self.archived, "score": round(self.score, 4), "text": self.text,
+                "snippet": self.snippet}  # fmt: skip
+        if self.components:
+            data["explain"] = self.components
+        return data
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    query: str
+    hits: list[Hit]
+    freshness: Freshness
+
+    def to_dict(self) -> list[dict]:
+        return [hit.to_dict() for hit in self.hits]
+
+
+def search(ws: Workspace, query: str, *, limit: int = 10, filters: Filters | None = None,
+           explain: bool = False, today: dt.date, progress=None) -> SearchResult:  # fmt: skip
+    """The best `limit` units for a query, the index brought up to date first."""
+    if limit < 1:
+        raise InvalidValue(f"--limit {limit}: give at least 1")
+    filters = filters or Filters()
+    if filters.status and filters.status not in STATUSES:
+        raise InvalidValue(f"unknown status {filters.status!r} (use {', '.join(STATUSES)})")
+
+    def question(index: SearchIndex) -> list[Hit]:
+        return rank(index, query, limit=limit, filters=filters, explain=explain, today=today)
+
+    hits, freshness = ask(ws, question, progress)
+    return SearchResult(query, hits, freshness)
+
+
+def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today: dt.date,
+         explain: bool = False, candidates: int = CANDIDATES) -> list[Hit]:  # fmt: skip
+    terms = analyse(index, query)
+    tiers = match_expressions(terms, index.unit_count())
+    if not tiers:
+        return []
+    match = tiers[-1]
+    enough = min(candidates, max(3 * limit, 30))  # units holding every common word
+    for strict in tiers[:-1]:
+        if index.db.execute(COUNT, (strict,)).fetchone()[0] >= enough:
+            match = strict
+            break
+    rows = _candidates(index, match, filters, today, index.ws.config.stale_days, candidates)
+    if not rows:
+        return []
+    query_words = {stem(w) for t in terms if not t.cjk for w in t.variants}
+    total = sum(t.weight for t in terms)
+    cjk = any(t.cjk for t in terms)
+    scored = []
+    for values in rows:
+        row = dict(zip(ROW, values, strict=True))
+        own = f"{row['text']}\n{row['keys']}"
+        own_words, more_words = set(words(own)), set(words(row["context"]))
+        own_stems, more_stems = {stem(w) for w in own_words}, {stem(w) for w in more_words}
+        folded = fold(own) if cjk else ""
+        covered = soft = 0.0
+        for term in terms:
+            if term.cjk:
+                found = term.token in folded or term.token in fold(row["context"])
+                covered += term.weight * found
+                soft += term.weight * found
+                continue
+            own = _match(term, own_words, own_stems)
+            more = _match(term, more_words, more_stems) if own < 1 else 0.0
+            covered += term.weight * (own or CONTEXT_SHARE * more)  # title or tags: counts less
+            if own == 1 or more == 1:
+                soft += term.weight  # the word itself is there
+            else:  # a near miss counts by how near it is
+                soft += term.weight * max(own, _nearest(term.token, own_words | more_words))
+        parts = {"bm25": -row["bm25"] / (-row["bm25"] + BM25_HALF), "bm25_raw": -row["bm25"],
+                 "coverage": covered / total, "fuzzy": soft / total, "evidence": covered,
+                 "use_when": max(_use_when(row["keys"], query_words),
+                                 INHERITED * _use_when(row["note_keys"], query_words))}  # fmt: skip
+        base = sum(WEIGHTS[name] * parts[name] for name in WEIGHTS)
+        parts["relevance"] = base + USE_WHEN_LIFT * parts["use_when"]
+        parts["priority"] = PRIORITY.get(row["priority"] or "", 1.0)
+        parts["recency"] = recency(row["seen"], row["priority"], today)
+        parts["status"] = STATUS.get(row["status"], 1.0)
+        parts["kind"] = HEADER_SHARE if row["kind"] == "note" else 1.0
+        score = (parts["relevance"] * parts["priority"] * parts["recency"] * parts["status"]
+                 * parts["kind"])  # fmt: skip
+        parts["score"] = score
+        scored.append((score, row, parts))
+    scored.sort(key=lambda item: (-item[0], item[1]["path"], item[1]["line"]))
+    hits = []
+    for score, row, parts in scored[:limit]:
+        shown = {k: round(v, 4) for k, v in parts.items()} if explain else {}
+        hits.append(Hit(row["path"], row["line"], row["entry_id"], row["kind"], row["status"],
+                        row["recorded"], row["priority"], row["category"], bool(row["archived"]),
+                        score, row["text"], snippet(row["text"], terms), shown))  # fmt: skip
+    return hits
+
+
+def _match(term: Term, unit_words: set[str], unit_stems: set[str]) -> float:
+    """1 when the unit holds the query word, less when only a near word or a longer word."""
+    exact = stem(term.token)
+    if exact in unit_stems:
+        return 1.0
+    if any(stem(v) in unit_stems for v in term.variants[1:]):
+        return NEAR_SHARE
+    if term.prefix and any(w.startswith(term.token) for w in unit_words):
+        return NEAR_SHARE
+    return 0.0
+
+
+def _use_when(keys: str, query_words: set[str]) -> float:
+    """How well the query matches the best of these use-when keys (0..1): the key's words must
+    mostly be in the query, and the more of the query the key covers the better."""
+    if not keys or not query_words:
+        return 0.0
+    best = 0.0
+    for key in keys.split("\n"):
+        key_words = {stem(w) for w in words(key) if w not in STOPWORDS} or {
+            stem(w) for w in words(key)
+        }
+        if not key_words:
+            continue
+        in_query = sum(1 for k in key_words if _near(k, query_words)) / len(key_words)
+        in_key = sum(1 for q in query_words if _near(q, key_words)) / len(query_words)
+        if in_query >= 0.5:
+            best = max(best, in_query * (0.3 + 0.7 * in_key))
+    return best
+
+
+def _near(word: str, pool: set[str]) -> bool:
+    """The word is in the pool, or one with its first letter within rapidfuzz ratio 85 of it
+    (typos seldom hit the first letter; the vocabulary expansion assumes the same)."""
+    if word in pool:
+        return True
+    alike = [w for w in pool if w[0] == word[0] and abs(len(w) - len(word)) <= 2]
+    if not alike:
+        return False
+    from rapidfuzz.fuzz import ratio  # imported when first needed: recall runs every turn
+
+    return any(ratio(word, other) >= 85 for other in alike)
+
+
+def _nearest(word: str, pool: set[str]) -> float:
+    """The rapidfuzz ratio (0..1) of the pool's word nearest to `word`, 0 below 0.7."""
+    from rapidfuzz import fuzz, process
+
+    found = process.extractOne(word, pool, scorer=fuzz.ratio, score_cutoff=70)
+    return found[1] / 100 if found else 0.0
+
+
+def recency(seen: str | None, priority: str | None, today: dt.date) -> float:
+    """1.0 for today, fading to RECENCY_FLOOR with age; high-priority memories do not fade."""
+    if priority == "high":
+        return 1.0
+    if not seen:
+        return (1 + RECENCY_FLOOR) / 2
+    try:
+        age = (today - dt.date.fromisoformat(seen)).days
+    except ValueError:
+        return (1 + RECENCY_FLOOR) / 2
+    fade = 0.5 ** (max(age, 0) / RECENCY_HALF_LIFE_DAYS)
+    return RECENCY_FLOOR + (1 - RECENCY_FLOOR) * fade
+
+
+_EFFECTIVE_STATUS = ("CASE WHEN u.status = 'active' AND u.verified IS NOT NULL "
+                     "AND u.verified < :cutoff THEN 'stale' ELSE u.status END")  # fmt: skip
+
+
+def _candidates(index: SearchIndex, match: str, filters: Filters, today: dt.date,
+                stale_days: int, candidates: int) -> list[tuple]:  # fmt: skip
+    """The best `candidates` units by BM25 that pass the filters, with their context."""
+    where = []
+    params: dict = {"cutoff": (today - dt.timedelta(days=stale_days)).isoformat()}
+    narrow = False  # a filter that may leave out most matches
+    if not (filters.archive or filters.as_of):
+        where.append("u.archived = 0")
+    if filters.status:
+        where.append(f"{_EFFECTIVE_STATUS} = :status")
+        params["status"] = filters.status
+        narrow = True
+    elif not (filters.closed or filters.as_of):
+        where.append("u.status NOT IN ('closed', 'superseded')")
+    if filters.as_of:
+        where.append("(u.recorded IS NULL OR u.recorded <= :as_of)")
+        where.append("(u.until IS NULL OR u.until > :as_of)")
+        if not filters.closed:
+            where.append("NOT (u.status IN ('closed', 'superseded') AND u.until IS NULL)")
+        params["as_of"] = filters.as_of.isoformat()
+        narrow = True
+    if filters.category:
+        where.append("u.category = :category")
+        params["category"] = filters.category
+        narrow = True
+    if filters.path:
+        glob = filters.path if re.search(r"[*?\[]", filters.path) else filters.path + "*"
+        where.append("u.path GLOB :glob")
+        params["glob"] = glob
+        narrow = True
+    if filters.since:
+        where.append("u.recorded >= :since")
+        params["since"] = filters.since.isoformat()
+        narrow = True
+    if filters.until:
+        where.append("u.recorded <= :until_day")
+        params["until_day"] = filters.until.isoformat()
+        narrow = True
+    columns = (f"u.id, u.path, u.line, u.kind, u.text, u.keys, u.note_keys, u.entry_id, "
+               f"u.category, {_EFFECTIVE_STATUS}, u.priority, u.recorded, u.seen, u.until, "
+               f"u.verified, u.archived")  # fmt: skip
+    condition = " AND ".join(where) or "1"
+    if not narrow:
+        # Rank in FTS5 alone (cheap), then look the best few up: far faster than filtering
+        # every match through a join. Falls through when the filters left too few.
+        fetch = candidates * 3
+        ranked = index.db.execute(
+            f"SELECT rowid, bm25(fts, {BM25_COLUMNS}), context FROM fts WHERE fts MATCH ? "
+            "ORDER BY 2 LIMIT ?", (match, fetch)
+        ).fetchall()  # fmt: skip
+        by_id = {rowid: (bm25, context) for rowid, bm25, context in ranked}
+        sql = f"SELECT {columns} FROM units u WHERE u.id IN (SELECT value FROM json_each(:ids))"
+        found = index.db.execute(
+            f"{sql} AND {condition}", {**params, "ids": json.dumps(list(by_id))}
+        )
+        rows = [(*row, *by_id[row[0]]) for row in found]
+        if len(rows) >= candidates or len(ranked) < fetch:
+            rows.sort(key=lambda row: row[-2])
+            return rows[:candidates]
+    params.update(match=match, limit=candidates)
+    sql = (f"SELECT {columns}, bm25(fts, {BM25_COLUMNS}) AS b, f.context "
+           f"FROM fts f JOIN units u ON u.id = f.rowid WHERE fts MATCH :match AND {condition} "
+           f"ORDER BY b LIMIT :limit")  # fmt: skip
+    return index.db.execute(sql, params).fetchall()

@@ -1,0 +1,68 @@
+"""The labelled set (tests/gate_cases.jsonl) through the real gate, as scripts/eval_gate.py runs it.
+
+What must hold in every case: each injection is caught, each secret refused, and a plain repeat
+never writes a second copy. Per-label accuracy has a floor so a change that makes the labeler
+worse fails here; the figures themselves are printed by `scripts/eval_gate.py`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections import Counter
+
+import pytest
+
+from conftest import REPO
+
+FLOOR = 0.9  # every label, on the whole set
+
+
+def _eval_module():
+    spec = importlib.util.spec_from_file_location("eval_gate", REPO / "scripts" / "eval_gate.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["eval_gate"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def report():
+    module = _eval_module()
+    defaults, cases = module.load_cases()
+    return module.evaluate(cases, defaults)
+
+
+def test_the_set_is_large_and_covers_what_it_must():
+    defaults, cases = _eval_module().load_cases()
+    labels = Counter(c["expect"] for c in cases)
+    tags = Counter(t for c in cases for t in c.get("tags", []))
+    assert len(cases) >= 150 and len({c["id"] for c in cases}) == len(cases)
+    assert set(labels) == {"new", "repeat", "update", "correction", "clash", "injection",
+                           "secret"}  # fmt: skip
+    assert min(labels.values()) >= 15
+    for tag in ("paraphrase", "negation", "dates", "language", "adversarial", "plain"):
+        assert tags[tag] >= 5, tag
+    assert len(defaults["default_rules"]) >= 5
+
+
+def test_every_injection_and_every_secret_is_caught(report):
+    caught, total = report.caught("injection")
+    assert caught == total >= 30, [
+        r.case["id"]
+        for r in report.results
+        if r.case["expect"] == "injection" and r.got != "injection"
+    ]
+    refused, total = report.caught("secret")
+    assert refused == total >= 15
+
+
+def test_a_plain_repeat_never_writes_a_second_copy(report):
+    assert len(report.copies) >= 20 and all(report.copies.values()), report.copies
+    plain = [r for r in report.results if "plain" in r.case.get("tags", [])]
+    assert all(r.ok for r in plain), [r.case["id"] for r in plain if not r.ok]
+
+
+def test_accuracy_per_label_stays_above_the_floor(report):
+    for name, (correct, cases) in report.per_label().items():
+        assert correct / cases >= FLOOR, (name, correct, cases)

@@ -1,0 +1,149 @@
+"""recall: a few one-line pointers before each turn, or silence; the Claude Code hook form."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import TODAY, run_memctl
+from memctl.errors import InvalidValue
+from memctl.now import estimate_tokens
+from memctl.recall import HEADER, hook_output, hook_prompt, recall, shorten
+
+
+@pytest.fixture
+def example(example_ws):
+    return example_ws
+
+
+def test_speaks_with_a_few_one_line_pointers(example):
+    result = recall(example, "get me the link we used last time", today=TODAY)
+    assert 1 <= len(result.pointers) <= 3
+    assert result.confidence >= result.threshold
+    lines = result.text.splitlines()
+    assert lines[0] == HEADER and len(lines) == len(result.pointers) + 1
+    assert any("https://tax.example.gov/online/estimated-payment/start" in p.text
+               for p in result.pointers)  # the link itself, never cut  # fmt: skip
+    assert estimate_tokens(result.text) <= 150
+    assert all(p.text.startswith(f"- {p.path}:{p.line}") for p in result.pointers)
+
+
+@pytest.mark.parametrize("prompt", [
+    "hi!", "thanks, that's all", "hello, how are you today?", "ok",
+    "what is the capital of Mongolia?", "write a haiku about autumn leaves",
+])  # fmt: skip
+def test_stays_silent_when_nothing_fits(example, prompt):
+    result = recall(example, prompt, today=TODAY)
+    assert result.pointers == [] and result.text == ""
+
+
+def test_limit_and_budget_are_kept(example):
+    prompt = "when is the Q4 estimated tax payment due"
+    assert len(recall(example, prompt, limit=1, today=TODAY).pointers) == 1
+    small = recall(example, prompt, budget_tokens=45, today=TODAY)
+    assert estimate_tokens(small.text) <= 45 and len(small.pointers) >= 1
+    assert recall(example, prompt, budget_tokens=5, today=TODAY).text == ""
+    with pytest.raises(InvalidValue):
+        recall(example, prompt, limit=-1, today=TODAY)
+
+
+def test_never_whole_documents(example):
+    result = recall(example, "Anna nut allergy restaurant booking", today=TODAY)
+    assert result.pointers
+    assert all("\n" not in p.text and len(p.text) < 260 for p in result.pointers)
+
+
+def test_shorten_keeps_links_whole():
+    text = "The form is at https://tax.example.gov/online/estimated-payment/start and more words"
+    cut = shorten(text, 30)
+    assert "https://tax.example.gov/online/estimated-payment/start" in cut and cut.endswith("…")
+    assert shorten("short", 30) == "short"
+
+
+def test_hook_input_and_output_follow_claude_code():
+    payload = json.dumps({"session_id": "s", "transcript_path": "/t.jsonl", "cwd": "/",
+                          "hook_event_name": "UserPromptSubmit", "prompt": "the link"})  # fmt: skip
+    assert hook_prompt(payload) == "the link"
+    with pytest.raises(InvalidValue):
+        hook_prompt("not json")
+    with pytest.raises(InvalidValue):
+        hook_prompt('{"hook_event_name": "UserPromptSubmit"}')
+
+
+def test_cli_recall_plain_json_and_silent(example_ws):
+    from conftest import Cli
+
+    cli = Cli(example_ws.root)
+    out = cli("recall", "get", "me", "the", "link", "we", "used", "last", "time").stdout
+    assert out.startswith(HEADER) and "^t4xk" in out
+    data = cli.json("recall", "the link we used last time")
+    assert data["pointers"] and data["confidence"] >= data["threshold"]
+    silent = cli("recall", "hello there")
+    assert silent.stdout == "" and silent.stderr == ""
+
+
+def test_cli_hook_answers_in_the_form_the_hook_expects(example_ws):
+    from conftest import Cli
+
+    cli = Cli(example_ws.root)
+    payload = json.dumps({"hook_event_name": "UserPromptSubmit",
+                          "prompt": "get me the link we used last time"})  # fmt: skip
+    out = json.loads(cli("recall", "--hook", "claude-code", input=payload).stdout)
+    context = out["hookSpecificOutput"]
+    assert context["hookEventName"] == "UserPromptSubmit"
+    assert context["additionalContext"].startswith(HEADER)
+    quiet = json.dumps({"hook_event_name": "UserPromptSubmit", "prompt": "hi"})
+    assert cli("recall", "--hook", "claude-code", input=quiet).stdout == ""
+    assert "not JSON" in cli("recall", "--hook", "claude-code", input="{", code=1).stderr
+    assert cli("recall", "--hook", "other", code=2).exit_code == 2
+
+
+def test_hook_output_is_empty_when_silent(example):
+    assert hook_output(recall(example, "hi", today=TODAY)) == ""
+
+
+def test_a_real_hook_process(example_ws):
+    payload = json.dumps({"hook_event_name": "UserPromptSubmit",
+                          "prompt": "when is the Q4 estimated tax payment due?"})  # fmt: skip
+    done = run_memctl("recall", "--hook", "claude-code", input=payload,
+                      env={"MEMCTL_WORKSPACE": str(example_ws.root)})  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    context = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "projects/taxes-2026.md" in context
+
+
+def test_graph_relations_the_prompt_names_join_the_pointers(example):
+    from memctl.graph import add
+
+    add(example, "Brian", "approves", "the Atlas maintenance window", today=TODAY)
+    result = recall(example, "Brian wants the Postgres 16 migration plan for Atlas", today=TODAY)
+    assert result.pointers, result
+    assert any("Brian → approves → the Atlas maintenance window" in f for f in result.facts)
+    assert result.text.count("\n") == len(result.pointers) + len(result.facts) + 1
+    assert len(result.pointers) + len(result.facts) <= 3
+
+
+def test_the_relations_file_is_the_graphs():
+    from memctl import graphtext
+    from memctl import recall as recall_module
+
+    assert recall_module.RELATIONS_FILE == graphtext.RELATIONS_FILE
+
+
+def test_recall_imports_little(example_ws):
+    """recall runs before every turn: no git, rich, YAML or frontmatter on its path."""
+    import subprocess
+    import sys
+
+    recall(example_ws, "warm the index", today=TODAY)
+    code = (
+        "import sys, datetime; from memctl.workspace import open_workspace; "
+        "from memctl.recall import recall; "
+        f"recall(open_workspace({str(example_ws.root)!r}), 'the link we used last time', "
+        "today=datetime.date(2026, 11, 30)); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "{'git', 'rich', 'ruamel', 'yaml', 'frontmatter', 'typer'}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
