@@ -54,9 +54,9 @@ def archive_target(ws: Workspace, rel: str) -> Path:
     return ws.archive_dir / rel
 
 
-def plan_archive(ws: Workspace, *, today: dt.date) -> ArchivePlan:
+def plan_archive(ws: Workspace, *, today: dt.date, progress=None) -> ArchivePlan:
     plan = ArchivePlan(fmt_date(today))
-    for facts in scan(ws):
+    for facts in scan(ws, progress=progress):
         if facts.kind != "note":
             continue
         if facts.error:
@@ -109,15 +109,16 @@ def _entry_moves(note: Note, rel: str, today: dt.date, kept: list[str]) -> list[
     return moves
 
 
-def run_archive(ws: Workspace, *, today: dt.date, dry_run: bool = False) -> Outcome | ArchivePlan:
+def run_archive(ws: Workspace, *, today: dt.date, dry_run: bool = False,
+                progress=None) -> Outcome | ArchivePlan:  # fmt: skip
     """Carry out the plan in one commit (or only return it, with dry_run)."""
     from .dashboard import refresh_index
 
     if dry_run:
-        plan = plan_archive(ws, today=today)
+        plan = plan_archive(ws, today=today, progress=progress)
         return ArchivePlan(plan.today, plan.moves, plan.kept, dry_run=True)
     with ws.change("archive", "") as change:
-        plan = plan_archive(ws, today=today)
+        plan = plan_archive(ws, today=today, progress=progress)
         by_file: dict[str, list[Move]] = {}
         for move in plan.moves:
             if move.kind == "file":

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .dates import try_date
 from .errors import MemctlError
-from .workspace import DAILY_DIR, INDEX_FILE, NOW_FILE, Workspace, atomic_write, iter_markdown
+from .workspace import DAILY_DIR, INDEX_FILE, NOW_FILE, Workspace, atomic_write, scan_markdown
 
 _VERSION = 4
 GRAPH_DIR = "graph"
@@ -63,26 +64,34 @@ def kind_of(rel: str) -> str:
     return "note"
 
 
-def scan(ws: Workspace, *, archive: bool = False) -> list[FileFacts]:
-    """Facts for every Markdown file, parsing only what changed since the last scan."""
+def scan(ws: Workspace, *, archive: bool = False, progress=None) -> list[FileFacts]:
+    """Facts for every Markdown file, parsing only what changed since the last scan.
+
+    `progress(done, total)` is called while files are parsed (a fresh clone parses them all).
+    """
     cache_path = ws.cache_dir / ("catalog-archive.json" if archive else "catalog.json")
     cached = _load_cache(cache_path)
-    facts: list[FileFacts] = []
-    changed = False
-    for path in iter_markdown(ws, archive=archive):
-        rel = ws.rel(path)
+    facts: list[FileFacts | None] = []
+    todo: list[tuple[int, str, list[int]]] = []  # (position, path, stamp) of what to parse
+    prefix = len(str(ws.root)) + 1
+    for item in scan_markdown(ws, archive=archive):
+        rel = item.path[prefix:].replace(os.sep, "/")
         try:
-            st = path.stat()
+            st = item.stat()
         except OSError:
             continue
         stamp = [st.st_mtime_ns, st.st_size]
         hit = cached.get(rel)
         if hit is not None and hit.stamp == stamp:
             facts.append(hit)
-            continue
-        facts.append(read_facts(ws, path, rel, stamp))
-        changed = True
-    if changed or len(facts) != len(cached):
+        else:
+            todo.append((len(facts), rel, stamp))
+            facts.append(None)
+    for done, (position, rel, stamp) in enumerate(todo, start=1):
+        facts[position] = read_facts(ws, ws.root / rel, rel, stamp)
+        if progress is not None and (done % 100 == 0 or done == len(todo)):
+            progress(done, len(todo))
+    if todo or len(facts) != len(cached):
         _save_cache(cache_path, facts)
     return facts
 

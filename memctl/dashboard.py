@@ -105,20 +105,20 @@ def render_index(ws: Workspace, *, today: dt.date, facts: list[FileFacts] | None
     return IndexReport("\n".join(lines) + "\n", rows, health)
 
 
-def regenerate_index(ws: Workspace, *, today: dt.date) -> Outcome:
+def regenerate_index(ws: Workspace, *, today: dt.date, progress=None) -> Outcome:
     """Mark newly stale notes in their frontmatter, then write INDEX.md; one commit."""
     with ws.change("index", "regenerate INDEX.md") as change:
-        report = refresh_index(ws, change, today=today)
+        report = refresh_index(ws, change, today=today, progress=progress)
         if report.marked_stale:
             change.what = f"regenerate INDEX.md; {len(report.marked_stale)} note(s) marked stale"
     return Outcome(report, change)
 
 
-def refresh_index(ws: Workspace, change, *, today: dt.date) -> IndexReport:
+def refresh_index(ws: Workspace, change, *, today: dt.date, progress=None) -> IndexReport:
     """Inside an open change (archive, forget…): mark stale notes and rewrite INDEX.md."""
     from .note import read_note, set_meta
 
-    facts = scan(ws)
+    facts = scan(ws, progress=progress)
     marked = []
     for f in facts:
         if f.kind == "note" and not f.error and f.status in (None, "active") \

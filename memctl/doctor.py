@@ -41,9 +41,9 @@ class DoctorReport:
         return {"errors": self.errors, "findings": [f.to_dict() for f in self.findings]}
 
 
-def check(ws: Workspace, *, today: dt.date) -> DoctorReport:
+def check(ws: Workspace, *, today: dt.date, progress=None) -> DoctorReport:
     findings: list[Finding] = []
-    facts = scan(ws)
+    facts = scan(ws, progress=progress)
     for name in (NOW_FILE, INDEX_FILE):
         if not (ws.root / name).exists():
             findings.append(

@@ -170,7 +170,7 @@ class Change:
         self.verb = verb
         self.what = what
         self.body = ""  # optional commit message body (what moved, why)
-        self.touched: list[str] = []
+        self.touched: dict[str, None] = {}  # an ordered set: thousands of paths in an archive run
         self.commits: list[gitstore.Commit] = []
         self.notices: list[str] = []
         self._folders: set[Path] = set()  # synced once each when the change finishes
@@ -193,8 +193,7 @@ class Change:
                 self.commits.append(saved)
                 self.notices.append(f"committed your uncommitted edit of {rel} first, on its own")
             self._dirty.discard(rel)
-        if rel not in self.touched:
-            self.touched.append(rel)
+        self.touched.setdefault(rel)
         return rel
 
     def write(self, path: Path, text: str) -> None:
@@ -238,7 +237,7 @@ class Change:
             return
         subject = f"memctl {self.verb}: {self.what}" if self.what else f"memctl {self.verb}"
         message = f"{subject}\n\n{self.body.strip()}\n" if self.body.strip() else subject
-        made = gitstore.commit(self.ws.root, self.touched, message)
+        made = gitstore.commit(self.ws.root, list(self.touched), message)
         if made:
             self.commits.append(made)
         others = sorted((self._dirty or set()) - set(self.touched))

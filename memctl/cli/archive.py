@@ -32,7 +32,9 @@ def archive(
     """
     from ..archive import run_archive
 
-    result = run_archive(context.workspace(), today=_today(today), dry_run=dry_run)
+    with output.Progress("reading the workspace") as progress:
+        result = run_archive(context.workspace(), today=_today(today), dry_run=dry_run,
+                             progress=progress)  # fmt: skip
     output.result(result, _render_archive)
 
 

@@ -18,7 +18,9 @@ def index() -> None:
     """
     from ..dashboard import regenerate_index
 
-    outcome = regenerate_index(context.workspace(), today=context.now().date())
+    with output.Progress("reading the workspace") as progress:
+        outcome = regenerate_index(context.workspace(), today=context.now().date(),
+                                   progress=progress)  # fmt: skip
     output.result(outcome, _render)
 
 

@@ -18,7 +18,8 @@ def doctor() -> None:
     """
     from ..doctor import check
 
-    report = check(context.workspace(), today=context.now().date())
+    with output.Progress("reading the workspace") as progress:
+        report = check(context.workspace(), today=context.now().date(), progress=progress)
     output.result(report, _render)
     if report.errors:
         raise typer.Exit(1)

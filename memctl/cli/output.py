@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections.abc import Iterable
 
 from . import context
@@ -92,3 +93,37 @@ def error(exc) -> None:
     if context.options.json:
         emit_json(exc.to_dict())
     sys.stderr.write(f"memctl: error: {exc}\n")
+
+
+class Progress:
+    """A progress bar on stderr for long work, shown only when a person is watching and the
+    work has taken more than half a second (or at once when `eager`).
+
+    Used as `with Progress("label") as progress:`; the core calls `progress(done, total)`.
+    """
+
+    def __init__(self, label: str, *, eager: bool = False):
+        self.label = label
+        self.started = time.monotonic()
+        self.eager = eager
+        self.bar = None
+        self.task = None
+
+    def __enter__(self):
+        return self if sys.stderr.isatty() and not context.options.json else None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if done >= total or not (self.eager or time.monotonic() - self.started > 0.5):
+                return
+            from rich.console import Console
+            from rich.progress import Progress as Bar
+
+            self.bar = Bar(console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=total)
+        self.bar.update(self.task, completed=done, total=total)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.stop()

@@ -42,7 +42,7 @@ def search(
            for name, value in (("since", since), ("until", until), ("as_of", as_of))}  # fmt: skip
     filters = Filters(category=category, path=path, status=status, archive=archive,
                       closed=closed, **day)  # fmt: skip
-    with _Progress() as progress:
+    with output.Progress("indexing the workspace") as progress:
         result = run_search(context.workspace(), _text(query), limit=limit, filters=filters,
                             explain=explain, today=context.now().date(),
                             progress=progress)  # fmt: skip
@@ -131,7 +131,7 @@ def reindex() -> None:
     from ..searchindex import rebuild
 
     started = time.monotonic()
-    with _Progress(eager=True) as progress:
+    with output.Progress("indexing the workspace", eager=True) as progress:
         freshness = rebuild(context.workspace(), progress)
     _stale_notice(freshness)
     seconds = time.monotonic() - started
@@ -178,32 +178,3 @@ def _stale_notice(freshness) -> None:
     if freshness.stale:
         output.notice(f"memctl: the search index is stale: {freshness.stale}; "
                       "results may miss recent changes")  # fmt: skip
-
-
-class _Progress:
-    """A progress bar on stderr for a long (re)build, when a person is watching."""
-
-    def __init__(self, eager: bool = False):
-        self.started = time.monotonic()
-        self.eager = eager
-        self.bar = None
-        self.task = None
-
-    def __enter__(self):
-        return self if sys.stderr.isatty() and not context.options.json else None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.bar is None:
-            if done >= total or not (self.eager or time.monotonic() - self.started > 0.5):
-                return
-            from rich.console import Console
-            from rich.progress import Progress
-
-            self.bar = Progress(console=Console(stderr=True), transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task("indexing the workspace", total=total)
-        self.bar.update(self.task, completed=done, total=total)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.stop()
