@@ -15,7 +15,7 @@ from .catalog import FileFacts, all_ids, find_id, scan
 from .dates import fmt_date, parse_date
 from .entry import Entry, new_id, normalize_priority, parse_entry
 from .errors import InvalidValue, MemctlError, NotFound, ParseError, Refused
-from .note import STATUSES, new_note_text, read_note, replace_line, set_meta
+from .note import STATUSES, read_note, replace_line, set_meta, yaml_value
 from .purged import refuse_purged
 from .workspace import ARCHIVE_DIR, Outcome, Workspace
 
@@ -88,7 +88,17 @@ def note_text(ws: Workspace, path: Path, *, title: str | None = None, priority: 
         meta["source"] = source
     if expires:
         meta["expires"] = parse_date(expires, what="--expires")
-    return meta, new_note_text(meta, template("note.md").format(title=title))
+    more = "".join(f"{key}: {yaml_value(value)}\n" for key, value in meta.items()
+                   if key not in _TEMPLATE_KEYS)  # fmt: skip
+    text = template("note.md").format(
+        title=yaml_value(title), date=today, category=yaml_value(category), priority=level,
+        tags=yaml_value(meta["tags"]), more=more, heading=title,
+    )  # fmt: skip
+    return meta, text
+
+
+# The frontmatter keys templates/note.md spells out; the optional ones follow them.
+_TEMPLATE_KEYS = ("title", "date", "category", "priority", "status", "last_verified", "tags")
 
 
 @dataclass(frozen=True)

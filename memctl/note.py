@@ -292,17 +292,16 @@ def _set_with_ruamel(fm_text: str, key: str, value: object) -> str:
     return out.getvalue()
 
 
+def yaml_value(value: object) -> str:
+    """One frontmatter value as memctl writes it: a scalar, or a flow list `[a, b]`."""
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_scalar(v) for v in value) + "]"
+    return _scalar(value)
+
+
 def new_note_text(meta: dict, body: str) -> str:
     """Frontmatter for a note memctl creates, keys in the documented order."""
-    lines = []
-    for key, value in meta.items():
-        if value is None:
-            continue
-        if isinstance(value, list | tuple):
-            items = ", ".join(_scalar(v) for v in value)
-            lines.append(f"{key}: [{items}]")
-        else:
-            lines.append(f"{key}: {_scalar(value)}")
+    lines = [f"{key}: {yaml_value(value)}" for key, value in meta.items() if value is not None]
     return f"{_OPEN}\n" + "\n".join(lines) + f"\n{_OPEN}\n{body}"
 
 

@@ -185,7 +185,6 @@ class _Writer:
         self.next_id = 0
         self.id_salt = rng.getrandbits(25)
         self.entries = 0
-        self.note_head = template("note.md")
 
     def fill(self, templates: tuple[str, ...], slots: dict) -> str:
         """A sentence from one of the templates; a shared _Slots keeps one subject throughout."""
@@ -257,7 +256,7 @@ class _Writer:
             meta["archived"] = self.day(rng.randint(0, 30))
         lines = [self.entry(level, created, fixed, closing=status == "superseded")
                  for _ in range(rng.randint(3, 30))]  # fmt: skip
-        body = self.note_head.format(title=title)
+        body = f"# {title}\n\n"
         if rng.random() < 0.3:
             body += f"{self.fill(CONTEXT + FACTS, fixed)}.\n\n"
         text = new_note_text(meta, body + "\n".join(lines) + "\n")
