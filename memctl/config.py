@@ -20,6 +20,7 @@ DEFAULT_CATEGORIES = ("lessons", "people", "rules", "semantic", "episodic", "too
 class Config:
     stale_days: int = 30
     categories: tuple[str, ...] = DEFAULT_CATEGORIES
+    daily_dir: str = "daily"
     auto_commit: bool = True
     now_budget_tokens: int = 1500
     expiring_days: int = 7
@@ -27,12 +28,14 @@ class Config:
     superseded_archive_days: int = 30
     llm_command: str | None = None
     llm_timeout_seconds: float = 20.0
+    exclude: tuple[str, ...] = ()
     extra: dict = field(default_factory=dict, compare=False)
 
     def to_dict(self) -> dict:
         data = asdict(self)
         data.pop("extra")
         data["categories"] = list(self.categories)
+        data["exclude"] = list(self.exclude)
         return data
 
 
@@ -106,6 +109,14 @@ def _build(values: dict, path: Path, lines: dict) -> Config:
 def _check(key: str, value, path: Path, line: int | None):
     kind = _TYPES[key]
     bad = ConfigError(f"{key}: {value!r} is not valid here (expected {kind})", path=path, line=line)
+    if key == "exclude":
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            raise bad
+        return tuple(value)
+    if key == "daily_dir":
+        if not isinstance(value, str) or not _safe_folder(value, daily=True):
+            raise bad
+        return value
     if key == "categories":
         if not isinstance(value, list) or not all(_safe_folder(v) for v in value):
             raise bad
@@ -129,6 +140,8 @@ def _check(key: str, value, path: Path, line: int | None):
     return value
 
 
-def _safe_folder(name: object) -> bool:
+def _safe_folder(name: object, *, daily: bool = False) -> bool:
+    """A folder name at the workspace root; `daily` allows the daily-log folder's own name."""
+    reserved = {"..", "."} if daily else {"daily", "..", "."}
     return (isinstance(name, str) and bool(name) and "/" not in name and "\\" not in name
-            and not name.startswith(".") and name not in {"daily", "..", "."})  # fmt: skip
+            and not name.startswith(".") and name not in reserved)  # fmt: skip

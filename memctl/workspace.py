@@ -78,7 +78,7 @@ class Workspace:
 
     @property
     def daily_dir(self) -> Path:
-        return self.root / DAILY_DIR
+        return self.root / self.config.daily_dir
 
     @property
     def archive_dir(self) -> Path:
@@ -307,10 +307,22 @@ def iter_markdown(ws: Workspace, *, archive: bool = False) -> Iterator[Path]:
         yield Path(item.path)
 
 
+def _exclusion(patterns: tuple[str, ...]):
+    """A test for the `exclude:` globs of the config (None when there are none)."""
+    if not patterns:
+        return None
+    import fnmatch
+    import re
+
+    rx = re.compile("|".join(fnmatch.translate(p) for p in patterns))
+    return lambda rel: rx.match(rel.replace(os.sep, "/")) is not None
+
+
 def scan_markdown(ws: Workspace, *, archive: bool = False) -> Iterator[os.DirEntry]:
     """The same walk as iter_markdown, as os.DirEntry objects, for callers that stat every file
     on a hot path (the search index's freshness check) and need no Path for each."""
     top = str(ws.root)
+    excluded = _exclusion(ws.config.exclude)
 
     def walk(folder: str) -> Iterator[os.DirEntry]:
         try:
@@ -324,6 +336,7 @@ def scan_markdown(ws: Workspace, *, archive: bool = False) -> Iterator[os.DirEnt
             if item.is_dir(follow_symlinks=False):
                 yield from walk(item.path)
             elif name.endswith(".md") and item.is_file(follow_symlinks=False):
-                yield item
+                if excluded is None or not excluded(item.path[len(top) + 1 :]):
+                    yield item
 
     yield from walk(top)

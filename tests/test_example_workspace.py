@@ -72,7 +72,7 @@ def test_now_prints_now_md_and_the_health_line(example):
     assert result.stdout.startswith("# NOW.md")
     assert "blocked: waiting for Brian" in result.stdout
     assert result.stdout.rstrip("\n").endswith(health)
-    assert "23 notes · 4 stale" in health and "last log 1 day ago" in health
+    assert "22 notes · 4 stale" in health and "last log 1 day ago" in health
 
 
 def test_ls_show_and_doctor_work_on_it(example):

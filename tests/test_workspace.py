@@ -176,3 +176,19 @@ def test_lock_times_out_while_another_process_holds_it(ws):
 def test_open_workspace_reads_config(ws):
     assert open_workspace(ws.root).config.stale_days == 30
     assert isinstance(ws.root, Path)
+
+
+def test_excluded_files_are_not_memory(ws):
+    from memctl.catalog import scan
+
+    config = ws.state_dir / "config.yaml"
+    config.write_text(config.read_text().replace("exclude: []", 'exclude: [README.md, "drafts/*"]'))
+    for rel in ["README.md", "drafts/idea.md", "lessons/kept.md"]:
+        (ws.root / rel).parent.mkdir(exist_ok=True)
+        (ws.root / rel).write_text("- a line\n")
+    paths = {f.path for f in scan(open_workspace(ws.root))}
+    assert "lessons/kept.md" in paths
+    assert not paths & {"README.md", "drafts/idea.md"}
+    config.write_text(config.read_text().replace('exclude: [README.md, "drafts/*"]', "exclude: x"))
+    with pytest.raises(ConfigError, match="exclude"):
+        open_workspace(ws.root)
