@@ -192,3 +192,19 @@ def test_excluded_files_are_not_memory(ws):
     config.write_text(config.read_text().replace('exclude: [README.md, "drafts/*"]', "exclude: x"))
     with pytest.raises(ConfigError, match="exclude"):
         open_workspace(ws.root)
+
+
+def test_every_template_file_is_declared_as_package_data():
+    """The wheel carries templates/ only through package-data: an undeclared file would be
+    missing from a real install while the editable one still finds it."""
+    import fnmatch
+    import tomllib
+
+    from conftest import REPO
+
+    declared = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"
+    ]["memctl.templates"]
+    for path in (REPO / "templates").iterdir():
+        if path.suffix != ".py" and path.is_file():
+            assert any(fnmatch.fnmatch(path.name, p) for p in declared), path.name
