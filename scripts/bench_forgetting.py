@@ -2,48 +2,42 @@
 expired, and `memctl forget --purge` on a workspace with 1,000 commits of history.
 
     python scripts/bench_forgetting.py [--files 10000] [--commits 1000] [--runs 3] [--json]
+                                       [--strict]
 
-Whole-process wall times of the installed `memctl` (each run on a fresh copy, since both
-commands change the workspace), with `python -c "import typer"` timed in the same run as the
-reference. Prints a table; --json prints the figures.
+Whole-process medians of the installed `memctl`, with `python -c "import typer"` timed in the
+same run as the reference. Both commands change the workspace, so every run gets a fresh copy,
+made untimed just before it:
+
+- `memctl archive`, cold: one run on a copy with no catalog cache, as on a fresh clone
+  (goal: ≤ 10 s);
+- `memctl archive`, warm: the catalog cache filled by `memctl now` first, as in a workspace in
+  use (goal: ≤ 10 s);
+- `memctl forget --purge --match TEXT --yes`, the text in a few commits of the history.
+
+A missed goal is reported in the table; --strict also makes the exit code 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import random
 import shutil
-import statistics
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+import benchkit
+from benchkit import IMPORT_TYPER, IMPORT_TYPER_LABEL, MEMCTL, Figure
+from generate_workspace import generate
 
-from generate_workspace import generate  # noqa: E402
-
-from memctl.entry import parse_entry  # noqa: E402
-from memctl.workspace import Workspace, iter_markdown  # noqa: E402
-
-BIN = Path(sys.executable).with_name("memctl")
-ENV = {"MEMCTL_NOW": "2026-11-30T09:00", "PATH": "/usr/bin:/bin", "NO_COLOR": "1"}
+from memctl.entry import parse_entry
+from memctl.workspace import Workspace, iter_markdown
 
 
-def timed(cmd: list[str], cwd: Path | None = None) -> float:
-    start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=cwd, env=ENV, capture_output=True, text=True)
-    elapsed = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed: {proc.stderr.strip()}")
-    return elapsed
-
-
-def git(root: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
+def git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=root, check=True, capture_output=True,
+                          text=True).stdout  # fmt: skip
 
 
 def expire_share(root: Path, share: float, seed: int) -> tuple[int, int]:
@@ -80,7 +74,12 @@ def expire_share(root: Path, share: float, seed: int) -> tuple[int, int]:
     return total, expired + max(want, 0)
 
 
-def bench_archive(files: int, runs: int, tmp: Path) -> dict:
+def fresh_copy(base: Path, copy: Path) -> None:
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(base, copy, symlinks=True)
+
+
+def bench_archive(files: int, runs: int, tmp: Path) -> list[Figure]:
     base = tmp / "archive-base"
     generate(base, files, seed=7)
     total, expired = expire_share(base, 0.05, seed=7)
@@ -91,28 +90,25 @@ def bench_archive(files: int, runs: int, tmp: Path) -> dict:
     git(base, "config", "user.name", "bench")
     git(base, "config", "user.email", "bench@localhost")
     git(base, "gc", "-q")
-    times, cold = [], []
-    for n in range(runs):
-        copy = tmp / f"archive-{n}"
-        shutil.copytree(base, copy, symlinks=True)
-        if n == 0:  # one run with no catalog cache at all, as on a fresh clone
-            cold.append(timed([str(BIN), "-w", str(copy), "archive"]))
-            continue
-        timed([str(BIN), "-w", str(copy), "now"])  # warm the catalog cache, as a live workspace is
-        times.append(timed([str(BIN), "-w", str(copy), "archive"]))
-        shutil.rmtree(copy)
-    return {
-        "files": files,
-        "entries": total,
-        "expired_entries": expired,
-        "archive_cold_s": cold[0],
-        "archive_warm_median_s": statistics.median(times),
-    }
+    copy = tmp / "archive"
+    archive = [MEMCTL, "-w", str(copy), "archive"]
+
+    def copy_with_cache() -> None:
+        fresh_copy(base, copy)
+        benchkit.run_once([MEMCTL, "-w", str(copy), "now"])  # fills the catalog cache
+
+    cold = benchkit.measure(f"memctl archive, {files:,} files, cold", archive, 1, warmup=0,
+                            before=lambda: fresh_copy(base, copy)).at_most(10)  # fmt: skip
+    cold.note = f"no catalog cache; {expired:,} of {total:,} entries expired"
+    warm = benchkit.measure(f"memctl archive, {files:,} files, warm", archive, runs, warmup=0,
+                            before=copy_with_cache).at_most(10)  # fmt: skip
+    warm.note = "catalog cache filled by `memctl now` before each run"
+    return [cold, warm]
 
 
-def bench_purge(commits: int, runs: int, tmp: Path) -> dict:
+def bench_purge(commits: int, runs: int, tmp: Path) -> Figure:
     base = tmp / "purge-base"
-    subprocess.run([str(BIN), "init", str(base)], env=ENV, check=True, capture_output=True)
+    benchkit.run_once([MEMCTL, "init", str(base)])
     git(base, "config", "gc.auto", "0")
     from memctl.daily import append_log
     from memctl.workspace import open_workspace
@@ -123,52 +119,26 @@ def bench_purge(commits: int, runs: int, tmp: Path) -> dict:
         text = f"worked on item {i}" + (" — call Dana on +1 555 0199" if i % 97 == 0 else "")
         append_log(ws, f"step {i}", text, now=start + dt.timedelta(hours=i * 3))
     git(base, "gc", "-q")
-    count = subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=base, capture_output=True,
-                           text=True, check=True).stdout.strip()  # fmt: skip
-    times = []
-    for n in range(runs):
-        copy = tmp / f"purge-{n}"
-        shutil.copytree(base, copy, symlinks=True)
-        times.append(timed([str(BIN), "-w", str(copy), "forget", "--purge", "--match",
-                            "+1 555 0199", "--yes"]))  # fmt: skip
-        shutil.rmtree(copy)
-    return {"commits": int(count), "purge_median_s": statistics.median(times),
-            "purge_runs_s": times}  # fmt: skip
+    count = int(git(base, "rev-list", "--count", "HEAD").strip())
+    copy = tmp / "purge"
+    purge = [MEMCTL, "-w", str(copy), "forget", "--purge", "--match", "+1 555 0199", "--yes"]
+    figure = benchkit.measure(f"memctl forget --purge, {count:,} commits", purge, runs,
+                              warmup=0, before=lambda: fresh_copy(base, copy))  # fmt: skip
+    figure.note = f"the text was logged in {len(range(0, commits - 1, 97))} of the commits"
+    return figure
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--files", type=int, default=10_000)
-    parser.add_argument("--commits", type=int, default=1_000)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="memctl-bench-") as tmp_name:
-        tmp = Path(tmp_name)
-        ref = statistics.median(timed([sys.executable, "-c", "import typer"]) for _ in range(9))
-        figures = {"reference_import_typer_s": ref}
-        figures.update(bench_archive(args.files, max(args.runs, 2), tmp))
-        figures.update(bench_purge(args.commits, args.runs, tmp))
-    if args.json:
-        print(json.dumps(figures, indent=2))
-        return 0
-    ref_ms = figures["reference_import_typer_s"] * 1000
-    print(f"reference: python -c 'import typer'      {ref_ms:8.0f} ms")
-    print(
-        f"archive, {figures['files']:,} files, {figures['expired_entries']:,} of "
-        f"{figures['entries']:,} entries expired"
-    )
-    print(
-        f"  cold (no cache)                       {figures['archive_cold_s']:8.2f} s   goal ≤ 10 s"
-    )
-    warm = figures["archive_warm_median_s"]
-    print(f"  warm catalog, median                  {warm:8.2f} s   goal ≤ 10 s")
-    print(
-        f"purge, {figures['commits']:,} commits of history, median     "
-        f"{figures['purge_median_s']:8.2f} s"
-    )
-    return 0
+def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
+    # the reference is cheap: at least 9 runs, so its median is steady however few --runs
+    ref = benchkit.measure(IMPORT_TYPER_LABEL, IMPORT_TYPER, max(args.runs, 9))
+    archive = bench_archive(args.files, args.runs, workdir)
+    return [ref, *archive, bench_purge(args.commits, args.runs, workdir)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = {"files": (10_000, "files for `archive`"), "commits": (1_000, "history for purge")}
+    return benchkit.main(__doc__, "forgetting", bench, runs=3, options=options, argv=argv)
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main())

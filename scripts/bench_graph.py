@@ -1,28 +1,32 @@
 """Benchmark the knowledge graph on a generated graph (default 100,000 relations).
 
-Whole-process medians of `memctl graph neighbors X --depth 3` and `memctl graph path A B`,
-start-up included, against `python -c "import typer"` timed in the same run; then the same
-questions in-process, and the time to build graph.db from graph/relations.md.
-
     .venv/bin/python scripts/bench_graph.py [--triples 100000] [--runs 15] [--seed 7] [--json]
+                                            [--strict]
+
+Whole-process medians of `memctl graph neighbors X --depth 3`, `memctl graph path A B` and
+`memctl graph neighbors HUB --depth 3`, start-up included, run in turn with
+`python -c "import typer"` as the reference (goal: ≤ 200 ms each); then the same questions
+in-process, and the time to build graph.db from graph/relations.md, to check it after a `touch`
+and to import the text again after an edit.
 
 The graph is seeded and shaped like a personal knowledge base: clusters of people, projects and
 tools (most relations inside a cluster, some across), plus a few hubs with many relations.
+A missed goal is reported in the table; --strict also makes the exit code 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import os
 import random
-import statistics
-import subprocess
 import sys
-import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+import benchkit
+from benchkit import IMPORT_TYPER, IMPORT_TYPER_LABEL, MEMCTL, Figure
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -70,110 +74,81 @@ def generate(n_triples: int, seed: int) -> tuple[str, list[str]]:
     return "".join(lines), names
 
 
-def median_ms(command: list[str], runs: int, env: dict) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-                       check=True)  # fmt: skip
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
-
-
-def in_process_ms(call, runs: int) -> float:
-    times = []
+def in_process(name: str, call: Callable[[], object], runs: int) -> Figure:
+    samples = []
     for _ in range(runs):
         start = time.perf_counter()
         call()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+        samples.append(benchkit.Sample(time.perf_counter() - start))
+    return benchkit.figure(name, samples)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--triples", type=int, default=100_000)
-    parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
-    args = parser.parse_args()
-
+def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
     from memctl import graph
     from memctl.graphstore import open_store
     from memctl.graphtext import RELATIONS_FILE
     from memctl.initialize import init_workspace
     from memctl.workspace import open_workspace
 
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / "ws"
-        init_workspace(root, now=dt.datetime(2026, 2, 1, 9, 0))
-        text, names = generate(args.triples, args.seed)
-        (root / "graph").mkdir(exist_ok=True)
-        (root / RELATIONS_FILE).write_text(text, encoding="utf-8")
-        ws = open_workspace(root)
+    runs, triples = args.runs, args.triples
+    root = workdir / "ws"
+    init_workspace(root, now=dt.datetime(2026, 2, 1, 9, 0))
+    text, _names = generate(triples, args.seed)
+    (root / "graph").mkdir(exist_ok=True)
+    text_path = root / RELATIONS_FILE
+    text_path.write_text(text, encoding="utf-8")
+    ws = open_workspace(root)
 
-        start = time.perf_counter()
+    def open_close() -> None:
         open_store(ws).conn.close()
-        build_ms = (time.perf_counter() - start) * 1000
 
-        text_path = root / RELATIONS_FILE
-        os.utime(text_path)  # same text, new mtime: one sha256, no import
-        start = time.perf_counter()
-        open_store(ws).conn.close()
-        rehash_ms = (time.perf_counter() - start) * 1000
-        with text_path.open("a", encoding="utf-8") as f:
-            f.write("- Person 00000 -> knows -> Someone New\n")  # a hand edit: imported again
-        start = time.perf_counter()
-        open_store(ws).conn.close()
-        reimport_ms = (time.perf_counter() - start) * 1000
+    build = in_process("graph.db built from graph/relations.md", open_close, 1)
+    os.utime(text_path)  # same text, new mtime: one sha256, no import
+    rehash = in_process("graph.db checked after a touch (sha256 equal)", open_close, 1)
+    with text_path.open("a", encoding="utf-8") as f:
+        f.write("- Person 00000 -> knows -> Someone New\n")  # a hand edit: imported again
+    reimport = in_process("graph.db imported again after an edit", open_close, 1)
 
-        listing = graph.entities(ws, limit=None)
-        counts = sorted(listing.entities, key=lambda e: (e[1], e[0]))
-        typical = counts[len(counts) // 2][0]
-        hub = counts[-1][0]
-        far = graph.neighbors(ws, typical, depth=4, limit=1_000_000)
-        target = next((n.entity for n in reversed(far.neighbors) if n.depth == 4), None)
-        target = target or far.neighbors[-1].entity
+    listing = graph.entities(ws, limit=None)
+    build.note = f"{triples:,} relations over {listing.total:,} entities"
+    counts = sorted(listing.entities, key=lambda e: (e[1], e[0]))
+    typical, typical_relations = counts[len(counts) // 2]
+    hub, hub_relations = counts[-1]
+    far = graph.neighbors(ws, typical, depth=4, limit=1_000_000)
+    target = next((n.entity for n in reversed(far.neighbors) if n.depth == 4), None)
+    target = target or far.neighbors[-1].entity
 
-        env = {**os.environ, "MEMCTL_WORKSPACE": str(root), "NO_COLOR": "1"}
-        memctl = str(Path(sys.executable).parent / "memctl")
-        for warm in ([sys.executable, "-c", "import typer"],
-                     [memctl, "graph", "neighbors", typical, "--depth", "3"]):  # fmt: skip
-            median_ms(warm, 2, env)
-        figures = {
-            "triples": args.triples,
-            "entities": listing.total,
-            "runs": args.runs,
-            "typical_entity": f"{typical} ({counts[len(counts) // 2][1]} relations)",
-            "hub_entity": f"{hub} ({counts[-1][1]} relations)",
-            "path_target": target,
-            "db_build_ms": round(build_ms, 1),
-            "db_touched_rehash_ms": round(rehash_ms, 1),
-            "db_reimport_after_edit_ms": round(reimport_ms, 1),
-            "reference_import_typer_ms": median_ms(
-                [sys.executable, "-c", "import typer"], args.runs, env),
-            "neighbors_depth3_ms": median_ms(
-                [memctl, "graph", "neighbors", typical, "--depth", "3"], args.runs, env),
-            "path_ms": median_ms([memctl, "graph", "path", typical, target], args.runs, env),
-            "neighbors_depth3_hub_ms": median_ms(
-                [memctl, "graph", "neighbors", hub, "--depth", "3"], args.runs, env),
-            "in_process_neighbors_depth3_ms": in_process_ms(
-                lambda: graph.neighbors(ws, typical, depth=3), args.runs),
-            "in_process_path_ms": in_process_ms(
-                lambda: graph.path(ws, typical, target), args.runs),
-            "in_process_neighbors_depth3_hub_ms": in_process_ms(
-                lambda: graph.neighbors(ws, hub, depth=3), args.runs),
-            "neighbors_depth3_reached": graph.neighbors(ws, typical, depth=3, limit=1).total,
-            "neighbors_depth3_hub_reached": graph.neighbors(ws, hub, depth=3, limit=1).total,
-            "path_hops": graph.path(ws, typical, target).hops,
-        }  # fmt: skip
-    figures = {k: round(v, 1) if isinstance(v, float) else v for k, v in figures.items()}
-    if args.json:
-        print(json.dumps(figures, indent=2))
-        return
-    width = max(len(k) for k in figures)
-    for key, value in figures.items():
-        print(f"{key.ljust(width)}  {value}")
+    memctl = [MEMCTL, "-w", str(root), "graph"]
+    ref, near, path, hub_near = benchkit.measure_interleaved(
+        {IMPORT_TYPER_LABEL: IMPORT_TYPER,
+         "memctl graph neighbors X --depth 3": [*memctl, "neighbors", typical, "--depth", "3"],
+         "memctl graph path A B": [*memctl, "path", typical, target],
+         "memctl graph neighbors HUB --depth 3": [*memctl, "neighbors", hub, "--depth", "3"]},
+        runs,
+    )  # fmt: skip
+    reached = graph.neighbors(ws, typical, depth=3, limit=1).total
+    hub_reached = graph.neighbors(ws, hub, depth=3, limit=1).total
+    hops = graph.path(ws, typical, target).hops
+    near.note = f"X = {typical} ({typical_relations} relations), {reached:,} reached"
+    path.note = f"A = {typical}, B = {target}, {hops} hops apart"
+    hub_near.note = f"HUB = {hub} ({hub_relations} relations), {hub_reached:,} reached"
+    for fig in (near, path, hub_near):
+        fig.at_most(0.200)
+
+    in_process_figures = [
+        in_process("graph.neighbors(X, depth=3), in-process",
+                   lambda: graph.neighbors(ws, typical, depth=3), runs),
+        in_process("graph.path(A, B), in-process", lambda: graph.path(ws, typical, target), runs),
+        in_process("graph.neighbors(HUB, depth=3), in-process",
+                   lambda: graph.neighbors(ws, hub, depth=3), runs),
+    ]  # fmt: skip
+    return [ref, near, path, hub_near, *in_process_figures, build, rehash, reimport]
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = {"triples": (100_000, "relations in the graph"), "seed": (7, "generator seed")}
+    return benchkit.main(__doc__, "graph", bench, runs=15, options=options, argv=argv)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
