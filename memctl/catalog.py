@@ -18,14 +18,15 @@ from .dates import try_date
 from .errors import MemctlError
 from .workspace import DAILY_DIR, INDEX_FILE, NOW_FILE, Workspace, atomic_write, scan_markdown
 
-_VERSION = 4
+_VERSION = 5
 GRAPH_DIR = "graph"
+REPORTS_DIR = "reports"  # the nightly job's morning reports, reports/YYYY-MM-DD.md (sleep.py)
 
 
 @dataclass
 class FileFacts:
     path: str  # workspace-relative, posix
-    kind: str  # note | daily | now | index | graph
+    kind: str  # note | daily | now | index | graph | report
     stamp: list[int] = field(default_factory=list)  # [mtime_ns, size]
     error: str | None = None  # "file:line: message" when unreadable
     frontmatter: bool = False
@@ -52,16 +53,22 @@ class FileFacts:
         return data
 
 
-def kind_of(rel: str) -> str:
+def kind_of(rel: str, daily_dir: str = DAILY_DIR) -> str:
     if rel == NOW_FILE:
         return "now"
     if rel == INDEX_FILE:
         return "index"
-    if rel.startswith(f"{DAILY_DIR}/"):
+    if rel.startswith(f"{daily_dir}/"):
         return "daily"
     if rel.startswith(f"{GRAPH_DIR}/"):
         return "graph"  # relations: their ids count, but they are not notes (graph.py)
+    if rel.startswith(f"{REPORTS_DIR}/") and _is_day_name(rel[len(REPORTS_DIR) + 1 :]):
+        return "report"  # searchable, but not a note: the gate, INDEX.md and archive skip it
     return "note"
+
+
+def _is_day_name(name: str) -> bool:
+    return len(name) == 13 and name.endswith(".md") and name[:4].isdigit() and name[4] == "-"
 
 
 def scan(ws: Workspace, *, archive: bool = False, progress=None) -> list[FileFacts]:
@@ -100,7 +107,7 @@ def read_facts(ws: Workspace, path: Path, rel: str, stamp: list[int]) -> FileFac
     from .daily import last_heading
     from .note import read_note
 
-    kind = kind_of(rel)
+    kind = kind_of(rel, ws.config.daily_dir)
     facts = FileFacts(path=rel, kind=kind, stamp=stamp)
     try:
         note = read_note(path, display=rel)

@@ -39,23 +39,30 @@ def day_path(ws: Workspace, day: dt.date):
 def append_log(ws: Workspace, title: str, text: str, *, now: dt.datetime) -> Outcome:
     """Add one entry at the end of today's log (created with a `# date` heading if new)."""
     title = " ".join(title.split())
+    rel = ws.rel(day_path(ws, now.date()))
+    with ws.change("log", f"{rel} {now:%H:%M} {title}") as change:
+        entry = add_log_entry(ws, change, title, text, now=now)
+    return Outcome(entry, change)
+
+
+def add_log_entry(ws: Workspace, change, title: str, text: str, *, now: dt.datetime) -> LogEntry:
+    """Inside an open change: append one entry to today's log (what append_log commits alone;
+    a command that writes more than the log puts it in its own commit with this)."""
+    title = " ".join(title.split())
     if not title:
         raise InvalidValue("a log entry needs a title")
     body = text.rstrip("\n")
     refuse_purged(ws, f"{title}\n{body}")
     path = day_path(ws, now.date())
-    rel = ws.rel(path)
-    with ws.change("log", f"{rel} {now:%H:%M} {title}") as change:
-        existing = path.read_text(encoding="utf-8") if path.exists() else ""
-        prefix = "" if existing else f"# {fmt_date(now.date())}\n"
-        if existing and not existing.endswith("\n"):
-            prefix = "\n"
-        gap = "\n" if (existing + prefix) and not (existing + prefix).endswith("\n\n") else ""
-        block = f"{prefix}{gap}### {now:%H:%M} — {title}\n" + (f"\n{body}\n" if body else "")
-        line = (existing + prefix + gap).count("\n") + 1
-        change.append(path, block)
-    entry = LogEntry(rel, line, fmt_date(now.date()), f"{now:%H:%M}", title, body)
-    return Outcome(entry, change)
+    existing = path.read_text(encoding="utf-8") if path.exists() else ""
+    prefix = "" if existing else f"# {fmt_date(now.date())}\n"
+    if existing and not existing.endswith("\n"):
+        prefix = "\n"
+    gap = "\n" if (existing + prefix) and not (existing + prefix).endswith("\n\n") else ""
+    block = f"{prefix}{gap}### {now:%H:%M} — {title}\n" + (f"\n{body}\n" if body else "")
+    line = (existing + prefix + gap).count("\n") + 1
+    change.append(path, block)
+    return LogEntry(ws.rel(path), line, fmt_date(now.date()), f"{now:%H:%M}", title, body)
 
 
 def parse_log(rel: str, text: str) -> list[LogEntry]:
@@ -92,8 +99,8 @@ def last_heading(rel: str, text: str) -> str | None:
     return f"{m['day']} {max(times)}" if times else None
 
 
-def is_day_file(rel: str) -> bool:
-    return rel.startswith(f"{DAILY_DIR}/") and DAY_FILE.match(rel.rsplit("/", 1)[-1]) is not None
+def is_day_file(rel: str, daily_dir: str = DAILY_DIR) -> bool:
+    return rel.startswith(f"{daily_dir}/") and DAY_FILE.match(rel.rsplit("/", 1)[-1]) is not None
 
 
 def rewritten_logs(ws: Workspace) -> dict[str, str]:
@@ -106,7 +113,7 @@ def rewritten_logs(ws: Workspace) -> dict[str, str]:
     if not gitstore.is_repo(ws.root) or not gitstore.has_head(ws.root):
         return {}
     out = gitstore.run(ws.root, "log", "--reverse", "--format=@@commit %H", "-p", "-U0",
-                       "--no-renames", "--", f"{DAILY_DIR}/")  # fmt: skip
+                       "--no-renames", "--", f"{ws.config.daily_dir}/")  # fmt: skip
     found: dict[str, str] = {}
     sha = None
     for path, removed_in in _removed_lines(out):
@@ -114,7 +121,8 @@ def rewritten_logs(ws: Workspace) -> dict[str, str]:
             sha = removed_in.split()[1]
         elif path and path not in found:
             found[path] = sha or "?"
-    working = gitstore.run(ws.root, "diff", "-U0", "--no-renames", "HEAD", "--", f"{DAILY_DIR}/")
+    working = gitstore.run(ws.root, "diff", "-U0", "--no-renames", "HEAD", "--",
+                           f"{ws.config.daily_dir}/")  # fmt: skip
     for path, line in _removed_lines(working):
         if path and not line.startswith("@@commit ") and path not in found:
             found[path] = "uncommitted"

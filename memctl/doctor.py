@@ -114,7 +114,31 @@ def check(ws: Workspace, *, today: dt.date, progress=None) -> DoctorReport:
     if gitstore.is_repo(ws.root) and gitstore.has_head(ws.root):
         findings += _rewritten_daily_logs(ws)
         findings += _committed_derived_files(ws)
+    findings += _unread_memory(ws, facts, today)
     return DoctorReport(findings)
+
+
+def _unread_memory(ws: Workspace, facts: list, today: dt.date) -> list[Finding]:
+    """Memory that exists and is no longer used: the agent read it on this machine (the usage
+    log is local), then no `now`, search or recall for QUIET_DAYS days while the daily logs
+    kept growing."""
+    from .usage import QUIET_DAYS, last_read
+
+    last = last_read(ws.root)
+    since = (today - dt.timedelta(days=QUIET_DAYS - 1)).isoformat()
+    if last is None or last >= since:
+        return []  # never counted here (a fresh clone), or read lately
+    written = [f.path for f in facts if f.kind == "daily" and f.last_entry
+               and last < f.last_entry[:10] <= today.isoformat()]  # fmt: skip
+    if not written:
+        return []
+    return [Finding("warning", "memory-unread", ".memctl/usage.jsonl",
+                    f"no `memctl now`, search or recall since {last} ({QUIET_DAYS}+ days) while "
+                    f"{len(written)} daily log(s) were written: the agent has stopped reading "
+                    "its memory",
+                    "make the harness call it (`memctl hooks install claude-code`, or add "
+                    "skills/AGENTS-snippet.md to the agent's instructions); `memctl stats` "
+                    "shows what is read")]  # fmt: skip
 
 
 def _present_keys(ws: Workspace, rel: str) -> set[str]:

@@ -120,31 +120,27 @@ def survey(ws: Workspace, text: str) -> Survey:
         if facts.kind != "note" or facts.error or not facts.entries and not facts.title:
             continue
         rules_note = is_rule_note(facts.path)
-        path = ws.root / facts.path
-        try:
-            raw = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+        read = _read(ws.root / facts.path, facts.path)
+        if read is None:
             continue
-        if probe and not rules_note and not _mentions(f"{raw} {facts.path}", probe):
+        if probe and not rules_note and not _holds(f"{read.folded} {fold(facts.path)}", probe):
             continue  # shares no word with the text: nothing here to repeat, change or fit
-        note = parse_note(raw, path=path, display=facts.path)
-        meta = _meta_text(note, facts.path)
         best = 0.0
-        for entry in note.entries():
-            if entry.closed or not entry.text.strip():
-                continue
+        for row in read.entries:
+            entry, folded, info = row
             rule = (rules_note or entry.kind == "RULE") and entry.kind not in ("QUOTE", "CONFLICT")
-            if probe and not rule and not _mentions(entry.text, probe):
+            if probe and not rule and not _holds(folded, probe):
                 continue
-            info = analyze(unquoted(entry.text))
+            if info is None:
+                info = row[2] = analyze(unquoted(entry.text))
             score = similarity(new, info)
             best = max(best, score)
             cand = Candidate(facts.path, entry, score, rule, trust_of(entry), info)
             found.entries.append(cand)
             if cand.rule:
                 found.rules.append(cand)
-        if meta:
-            about = analyze(meta)
+        if read.meta:
+            about = read.about()
             best = max(best, similarity(new, about)) + (0.3 if new.names & about.names else 0.0)
         found.notes.append(NoteMatch(facts.path, round(best, 3), facts.status))
     found.entries.sort(key=lambda c: -c.score)
@@ -170,10 +166,46 @@ def _meta_text(note, rel: str) -> str:
     return " . ".join(p for p in parts if p)
 
 
-def _mentions(text: str, probe: list[str]) -> bool:
-    """Does `text` hold the start of any probe word (stems differ: summary/summaries)?"""
-    folded = fold(text)
+def _holds(folded: str, probe: list[str]) -> bool:
+    """Does a folded text hold the start of any probe word (stems differ: summary/summaries)?"""
     return any(word[:5] in folded for word in probe)
+
+
+@dataclass
+class _Read:
+    """A note as survey reads it: the text folded, its open entries (each with its folded
+    text and, once scored, its analysis), and the text of its frontmatter."""
+
+    raw: str
+    folded: str
+    entries: list[list]  # [entry, folded text, Analysis | None]
+    meta: str
+    _about: Analysis | None = None
+
+    def about(self) -> Analysis:
+        self._about = self._about or analyze(self.meta)
+        return self._about
+
+
+_READS: dict[str, _Read] = {}  # path → the last reading: kept while the file's text is the same
+
+
+def _read(path, rel: str) -> _Read | None:
+    """The note at `path`, parsed again only when its text changed since the last survey in
+    this process: the nightly job surveys the workspace once for every item of a day. Its
+    entries are shared between surveys: a caller changes a copy (with_fields, replace)."""
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    known = _READS.get(str(path))
+    if known is not None and known.raw == raw:
+        return known
+    note = parse_note(raw, path=path, display=rel)
+    entries = [[e, fold(e.text), None] for e in note.entries() if not e.closed and e.text.strip()]
+    read = _Read(raw, fold(raw), entries, _meta_text(note, rel))
+    _READS[str(path)] = read
+    return read
 
 
 # --- the decision ----------------------------------------------------------------------------
@@ -252,9 +284,6 @@ def _checked(rules_decision: Decision, answer: dict, *, text: str, trust: str,
 def ask_llm(command: str, timeout: float, *, text: str, source: str, trust: str,
             found: Survey) -> tuple[dict | None, str | None]:  # fmt: skip
     """Run the configured command: JSON on stdin, one JSON label on stdout. (answer, problem)."""
-    import shlex
-    import subprocess
-
     request = {
         "text": text, "source": source, "trust": trust, "labels": list(LABELS),
         "candidates": [{"id": c.address, "text": unquoted(c.entry.text), "source":
@@ -264,6 +293,21 @@ def ask_llm(command: str, timeout: float, *, text: str, source: str, trust: str,
         "answer_with": {"label": "one of labels", "target": "a candidate or rule id, or null",
                         "reason": "one short sentence"},
     }  # fmt: skip
+    answer, problem = run_llm(command, timeout, request)
+    if problem:
+        return None, problem
+    if answer.get("label") not in LABELS:
+        return None, f"the LLM command answered an unknown label {answer.get('label')!r}"
+    return answer, None
+
+
+def run_llm(command: str, timeout: float, request: dict) -> tuple[dict | None, str | None]:
+    """The `llm_command` contract: one JSON document on stdin, one JSON object on stdout
+    (prose or a code fence around it is tolerated). (answer, None), or (None, what went wrong):
+    the caller falls back to its deterministic rules and says why."""
+    import shlex
+    import subprocess
+
     try:
         proc = subprocess.run(shlex.split(command), input=json.dumps(request, ensure_ascii=False),
                               capture_output=True, text=True, timeout=timeout)  # fmt: skip
@@ -276,8 +320,6 @@ def ask_llm(command: str, timeout: float, *, text: str, source: str, trust: str,
     answer = _json_object(proc.stdout)
     if answer is None:
         return None, "the LLM command did not answer with a JSON object"
-    if answer.get("label") not in LABELS:
-        return None, f"the LLM command answered an unknown label {answer.get('label')!r}"
     return answer, None
 
 

@@ -112,3 +112,11 @@ def has_head(root: Path) -> bool:
 def tracked(root: Path, paths: list[str]) -> set[str]:
     out = run(root, "ls-files", "-z", "--", *paths)
     return {p for p in out.split("\0") if p}
+
+
+def attempt(root: Path, *args: str) -> tuple[int, str, str]:
+    """Run git where failing is an answer, not an error (a merge that conflicts):
+    (exit code, stdout, stderr)."""
+    proc = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True,
+                          env={**os.environ, **_ENV})  # fmt: skip
+    return proc.returncode, proc.stdout, proc.stderr

@@ -42,9 +42,12 @@ class InitResult:
                 "commit": self.commit, "notices": self.notices}  # fmt: skip
 
 
-def init_workspace(path: Path, *, categories: list[str] | None = None,
-                   now: dt.datetime) -> InitResult:  # fmt: skip
-    """Create what is missing; never overwrite or move a file that is there. Idempotent."""
+def init_workspace(path: Path, *, categories: list[str] | None = None, now: dt.datetime,
+                   openclaw: bool = False) -> InitResult:  # fmt: skip
+    """Create what is missing; never overwrite or move a file that is there. Idempotent.
+
+    `openclaw`: the folder is an OpenClaw agent workspace; daily logs go to its memory/ folder
+    (memctl.openclaw describes the layout)."""
     root = path.expanduser().resolve()
     if root.exists() and not root.is_dir():
         raise PathRefused(f"{path}: exists and is not a folder")
@@ -66,11 +69,11 @@ def init_workspace(path: Path, *, categories: list[str] | None = None,
         atomic_write(target, text)
         result.created.append(rel)
 
-    create(f"{MARKER}/config.yaml", _config_text(categories))
+    create(f"{MARKER}/config.yaml", _config_text(categories, openclaw=openclaw))
     config = load_config(config_path)
     ws = Workspace(root, config)
     create(NOW_FILE, template("NOW.md").format(updated=fmt_stamp(now)))
-    folders = [DAILY_DIR, ARCHIVE_DIR, *(categories or config.categories)]
+    folders = [config.daily_dir, ARCHIVE_DIR, *(categories or config.categories)]
     for folder in folders:
         target = root / folder
         if not target.exists():
@@ -79,7 +82,16 @@ def init_workspace(path: Path, *, categories: list[str] | None = None,
         if not any(target.iterdir()):
             create(f"{folder}/.gitkeep", "")
     _merge_lines(root / ".gitignore", template("gitignore"), result)
-    _merge_lines(root / ".gitattributes", template("gitattributes"), result)
+    attributes = template("gitattributes")
+    if config.daily_dir != DAILY_DIR:  # daily logs elsewhere merge as a union too
+        attributes += f"{config.daily_dir}/*.md merge=union\n"
+    _merge_lines(root / ".gitattributes", attributes, result)
+    if openclaw:
+        from .openclaw import layout
+
+        for rel, text in layout().items():
+            create(rel, text)
+        result.notices += _openclaw_notices(config)
 
     if new_repo:
         gitstore.init_repo(root)
@@ -104,8 +116,21 @@ def init_workspace(path: Path, *, categories: list[str] | None = None,
     return result
 
 
-def _config_text(categories: list[str] | None) -> str:
+def _openclaw_notices(config: Config) -> list[str]:
+    from .openclaw import DAILY
+
+    if config.daily_dir == DAILY:
+        return []
+    return [f"{MARKER}/config.yaml was already there with daily_dir: {config.daily_dir}; set "
+            f"daily_dir: {DAILY} in it to keep daily logs where OpenClaw reads them"]  # fmt: skip
+
+
+def _config_text(categories: list[str] | None, *, openclaw: bool = False) -> str:
     text = template("config.yaml")
+    if openclaw:
+        from .openclaw import config_text
+
+        text = config_text(text)
     if categories and tuple(categories) != DEFAULT_CATEGORIES:
         old = f"categories: [{', '.join(DEFAULT_CATEGORIES)}]"
         text = text.replace(old, f"categories: [{', '.join(categories)}]")

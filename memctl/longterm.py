@@ -34,7 +34,7 @@ def note_path(ws: Workspace, name: str) -> Path:
     if "/" not in rel:
         raise InvalidValue(f"{name!r}: give CATEGORY/NAME, e.g. lessons/api-guide")
     path = ws.resolve(rel, for_writing=True)
-    if ws.rel(path).split("/")[0] in ("daily", ARCHIVE_DIR):
+    if ws.rel(path).split("/")[0] in ("daily", ws.config.daily_dir, ARCHIVE_DIR):
         raise InvalidValue(f"{name!r}: notes live in category folders, not daily/ or .archive/")
     return path
 

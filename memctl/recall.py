@@ -27,7 +27,7 @@ PER_FILE = 2  # pointers from one file at most
 CANDIDATES = 60  # recall needs a few good pointers, not a long ranked list
 RELATIONS_FILE = "graph/relations.md"  # memctl.graphtext.RELATIONS_FILE (a test keeps them equal)
 HEADER = "Memories that may fit (open one with `memctl show ID` or PATH:LINE):"
-_URL = re.compile(r"https?://\S+")
+_UNBROKEN = re.compile(r"https?://\S+|`[^`\n]{1,200}`")  # a link, or a command in backticks
 
 
 @dataclass(frozen=True)
@@ -159,13 +159,13 @@ def _line(hit, width: int) -> str:
 
 
 def shorten(text: str, width: int) -> str:
-    """The text on one line, cut at a word near `width`, never in the middle of a link."""
+    """The text on one line, cut at a word near `width`, never inside a link or a `command`."""
     flat = " ".join(text.split())
     if len(flat) <= width:
         return flat
     cut = flat.rfind(" ", 0, width)
     cut = cut if cut > width // 2 else width
-    for m in _URL.finditer(flat):
+    for m in _UNBROKEN.finditer(flat):
         if m.start() < cut < m.end():
             cut = m.end()
     return flat[:cut].rstrip(" ,;:—-") + "…"

@@ -59,6 +59,7 @@ class Request:
     supersedes: str | None = None
     as_new: bool = False
     trust_note: str | None = None
+    extra: tuple[tuple[str, str], ...] = ()  # more fields for a new entry (first:, follows:…)
 
     def provenance(self) -> dict:
         return {"source": self.source, "by": self.by, "ref": self.ref, "trust": self.trust,
@@ -79,6 +80,8 @@ class Remembered:
     explain: bool = False
     preview: str | None = None  # --explain: the line it would write
     notices: tuple[str, ...] = field(default_factory=tuple)
+    created: bool = False  # the note it went to was created for it (or would be)
+    held: str | None = None  # why a caller's review held it back: nothing was written
 
     @property
     def exit_code(self) -> int:
@@ -151,15 +154,7 @@ def _trust(ws: Workspace, source: str, ref: str | None) -> tuple[str, str | None
 def explain(ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True,
             **given) -> Remembered:  # fmt: skip
     """The decision the gate would make, and where it would write; nothing is written."""
-    request = check(ws, text, **given)
-    found = survey(ws, request.text)
-    decision, override = _decide(ws, request, found, use_llm=use_llm)
-    path, notice = _destination(ws, request, found, decision)
-    bumps = decision.label == "repeat" or (decision.label == "injection" and decision.target)
-    entry = None if bumps else _new_entry(request, decision, ws.rel(path), now.date())
-    return Remembered(decision.label, decision.reason, decision, request, ws.rel(path),
-                      override=override, explain=True, notices=notice,
-                      preview=entry.format() if entry else None)  # fmt: skip
+    return through_gate(ws, check(ws, text, **given), now=now, use_llm=use_llm)
 
 
 def remember(ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True,
@@ -168,18 +163,41 @@ def remember(ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True
     try:
         request = check(ws, text, **given)
         with ws.change("remember", "") as change:
-            found = survey(ws, request.text)
-            decision, override = _decide(ws, request, found, use_llm=use_llm)
-            path, notice = _destination(ws, request, found, decision)
-            result = _write(ws, change, request, decision, path, now.date())
-            result = replace(result, override=override, notices=(*notice, *result.notices))
+            result = through_gate(ws, request, now=now, use_llm=use_llm, change=change)
             change.what = _summary(result)
             change.body = f"{result.reason}\nsource: {request.source} ({request.trust})"
-            change.append(ws.root / AUDIT_LOG, json.dumps(_audit(result, now)) + "\n")
     except Refused as exc:  # nothing was written; the refusal is recorded on its own
         _log_refusal(ws, text, exc, given, now)
         raise
     return Outcome(result, change)
+
+
+def through_gate(ws: Workspace, request: Request, *, now: dt.datetime, use_llm: bool = True,
+                 found: Survey | None = None, change=None, review=None) -> Remembered:  # fmt: skip
+    """One checked request through the gate: its label and destination and, inside an open
+    `change`, that label's outcome written with its audit line. Without a change nothing is
+    written and the result says what would be (as `explain` does). The nightly job writes a
+    whole day this way, in one commit; `found` spares a second survey when it has one, and
+    `review(decision)` gives back the decision to write and, to write nothing, why."""
+    found = survey(ws, request.text) if found is None else found
+    decision, override = _decide(ws, request, found, use_llm=use_llm)
+    held = None
+    if review is not None:
+        decision, held = review(decision)
+    path, notice = _destination(ws, request, found, decision)
+    created = not path.exists()
+    if change is None or held:
+        bumps = decision.label == "repeat" or (decision.label == "injection" and decision.target)
+        entry = None if bumps else _new_entry(request, decision, ws.rel(path), now.date())
+        return Remembered(decision.label, decision.reason, decision, request, ws.rel(path),
+                          override=override, explain=True, notices=notice,
+                          preview=entry.format() if entry else None,
+                          created=created and not bumps, held=held)  # fmt: skip
+    result = _write(ws, change, request, decision, path, now.date())
+    result = replace(result, override=override, notices=(*notice, *result.notices),
+                     created=created and path.exists())  # fmt: skip
+    change.append(ws.root / AUDIT_LOG, json.dumps(_audit(result, now)) + "\n")
+    return result
 
 
 def _decide(ws: Workspace, request: Request, found: Survey, *,
@@ -300,6 +318,7 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
         extra["clashes"] = decision.target.entry.id or decision.target.address
     if decision.label in ("update", "correction", "clash", "injection"):
         extra["label"] = decision.label
+    extra.update(request.extra)
     return entry.with_fields(**{k: v for k, v in extra.items() if v})
 
 
@@ -388,9 +407,15 @@ def _audit(result: Remembered, now: dt.datetime) -> dict:
 
 
 def _log_refusal(ws: Workspace, text: str, exc: Refused, given: dict, now: dt.datetime) -> None:
-    """A refused memory leaves an audit line too (the reason and a hash, never the text)."""
-    record = {"time": now.isoformat(timespec="seconds"), "label": "refused",
-              "reason": exc.message, "source": given.get("source", "agent"),
-              "text_sha256": _digest(text), "chars": len(" ".join(text.split()))}  # fmt: skip
     with ws.change("remember", "refused") as change:
-        change.append(ws.root / AUDIT_LOG, json.dumps(record) + "\n")
+        audit_refusal(ws, change, text, exc, source=given.get("source", "agent"), now=now)
+
+
+def audit_refusal(ws: Workspace, change, text: str, exc: Refused, *, source: str,
+                  now: dt.datetime) -> None:  # fmt: skip
+    """Inside an open change: a refused memory's audit line (the reason and a hash, never the
+    text)."""
+    record = {"time": now.isoformat(timespec="seconds"), "label": "refused",
+              "reason": exc.message, "source": source,
+              "text_sha256": _digest(text), "chars": len(" ".join(text.split()))}  # fmt: skip
+    change.append(ws.root / AUDIT_LOG, json.dumps(record) + "\n")

@@ -206,7 +206,7 @@ class SearchIndex:
              ) -> tuple[int, int]:  # fmt: skip
         from .units import read_units
 
-        units, error = read_units(self.ws.root, rel)
+        units, error = read_units(self.ws.root, rel, self.ws.config.daily_dir)
         rows, texts = [], []
         context_words: dict[str, set[str]] = {}
         for unit in units:

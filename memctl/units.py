@@ -49,7 +49,7 @@ def note_keys(value: object) -> list[str]:
     return [str(k).strip() for k in items if k is not None and str(k).strip()]
 
 
-def read_units(root: Path, rel: str) -> tuple[list[Unit], str | None]:
+def read_units(root: Path, rel: str, daily_dir: str = "daily") -> tuple[list[Unit], str | None]:
     """The units of one file and, when it could not be parsed as memctl Markdown, why.
 
     A file with broken frontmatter is still searched, as plain text, so a person's note is
@@ -61,9 +61,9 @@ def read_units(root: Path, rel: str) -> tuple[list[Unit], str | None]:
 
     archived = rel.startswith(f"{ARCHIVE_DIR}/")
     inner = rel[len(ARCHIVE_DIR) + 1 :] if archived else rel
-    kind = kind_of(inner)
-    if kind == "index":
-        return [], None  # INDEX.md is generated from the notes themselves
+    kind = kind_of(inner, daily_dir)
+    if kind in ("index", "report"):
+        return [], None  # generated from the notes and logs themselves (INDEX.md, reports/)
     path = root / rel
     error = None
     try:

@@ -1,8 +1,8 @@
-"""`memctl archive | expiring | cron`: forgetting by date, and the jobs that do it weekly."""
+"""`memctl archive | expiring | cron`: forgetting by date, and the jobs that do it unattended."""
 
 from __future__ import annotations
 
-import shutil
+import os
 import sys
 from pathlib import Path
 
@@ -12,8 +12,9 @@ from . import context, output
 
 
 def register(root: typer.Typer) -> None:
-    for command in (archive, expiring, cron):
+    for command in (archive, expiring):
         root.command(command.__name__)(command)
+    root.add_typer(cron_app, name="cron")
 
 
 def _today(value: str | None):
@@ -76,14 +77,76 @@ def _render_expiring(result) -> None:
     )  # fmt: skip
 
 
-def cron() -> None:
-    """Print crontab lines (absolute paths) for the weekly archive of this workspace.
+cron_app = typer.Typer()
 
-    Example: memctl cron >> my-crontab && crontab my-crontab
+
+def _memctl() -> Path:
+    from ..cron import installed_memctl
+
+    return installed_memctl(sys.argv[0])
+
+
+@cron_app.callback(invoke_without_command=True)
+def cron(ctx: typer.Context) -> None:
+    """Print the crontab lines for this workspace's jobs (`memctl cron print`).
+
+    Example: memctl cron install
     """
-    from ..cron import cron_plan
+    if ctx.invoked_subcommand is None:
+        cron_print(systemd=False)
 
-    installed = Path(sys.argv[0]).resolve() if Path(sys.argv[0]).name == "memctl" else None
-    memctl = installed or Path(shutil.which("memctl") or "memctl")
-    output.result(cron_plan(context.workspace(), memctl=memctl), lambda p: output.text(
-        p.text().rstrip("\n")))  # fmt: skip
+
+@cron_app.command("print")
+def cron_print(
+    systemd: bool = typer.Option(False, "--systemd", help="Systemd service and timer units."),
+) -> None:
+    """Print the jobs as crontab lines, or as systemd units with --systemd; change nothing.
+
+    Example: memctl cron print --systemd
+    """
+    from ..cron import cron_plan, systemd_plan
+
+    ws = context.workspace()
+    plan = (systemd_plan if systemd else cron_plan)(ws, memctl=_memctl())
+    output.result(plan, lambda p: output.text(p.text().rstrip("\n")))
+
+
+@cron_app.command("install")
+def cron_install() -> None:
+    """Add this workspace's jobs to your crontab (one marked block; run again to update it).
+
+    MEMCTL_CRONTAB names the crontab program to use (default: crontab).
+
+    Example: memctl -w ~/memory cron install
+    """
+    from ..cron import install
+
+    change = install(context.workspace(), memctl=_memctl(), crontab=_crontab())
+    output.result(change, _render_cron_change)
+
+
+@cron_app.command("uninstall")
+def cron_uninstall() -> None:
+    """Remove this workspace's block from your crontab; other lines are left alone.
+
+    Example: memctl -w ~/memory cron uninstall
+    """
+    from ..cron import uninstall
+
+    output.result(uninstall(context.workspace(), crontab=_crontab()), _render_cron_change)
+
+
+def _crontab() -> str:
+    return os.environ.get("MEMCTL_CRONTAB") or "crontab"
+
+
+def _render_cron_change(change) -> None:
+    if change.action == "install":
+        verb = "installed" if change.changed else "already installed, unchanged:"
+        output.text(f"{verb} {len(change.lines) - 2}-line block for {change.workspace}")
+        for line in change.lines:
+            output.text(f"  {line}")
+    elif change.changed:
+        output.text(f"removed the crontab block of {change.workspace}")
+    else:
+        output.text(f"no crontab block for {change.workspace}; nothing to remove")

@@ -94,7 +94,13 @@ def show(
     """
     from ..longterm import show as show_target
 
-    output.result(show_target(context.workspace(), target), _render_shown)
+    ws = context.workspace()
+    shown = show_target(ws, target)
+    output.result(shown, _render_shown)
+    from ..usage import record  # count the read (memctl stats)
+
+    where = f"{shown.path}:{shown.entry.line}" if shown.entry is not None else shown.path
+    record(ws.root, "show", at=context.now(), results=1, addresses=[where])
 
 
 def _render_shown(shown) -> None:

@@ -42,6 +42,17 @@ COMMANDS = {
     "cron": "archive",
     "index": "dashboard",
     "doctor": "doctor",
+    "consolidate": "consolidate",
+    "sleep": "sleep",
+    "slip": "lessons",
+    "lessons": "lessons",
+    "guard": "guard",
+    "hooks": "hooks",
+    "flush": "flush",
+    "chats": "chats",
+    "import": "openclaw",
+    "sync": "sync",
+    "stats": "usage",
 }
 
 

@@ -28,6 +28,9 @@ def now(
 
     ws = context.workspace()
     output.result(view_now(ws, today=context.now().date(), full=full), _render_view)
+    from ..usage import record  # memory is only useful if it is read: count the reads
+
+    record(ws.root, "now", at=context.now())
 
 
 def _render_view(view) -> None:

@@ -42,12 +42,13 @@ def search(
            for name, value in (("since", since), ("until", until), ("as_of", as_of))}  # fmt: skip
     filters = Filters(category=category, path=path, status=status, archive=archive,
                       closed=closed, **day)  # fmt: skip
+    ws = context.workspace()
     with output.Progress("indexing the workspace") as progress:
-        result = run_search(context.workspace(), _text(query), limit=limit, filters=filters,
-                            explain=explain, today=context.now().date(),
-                            progress=progress)  # fmt: skip
+        result = run_search(ws, _text(query), limit=limit, filters=filters, explain=explain,
+                            today=context.now().date(), progress=progress)  # fmt: skip
     _stale_notice(result.freshness)
     output.result(result, _render_search)
+    _record(ws, "search", [hit.address for hit in result.hits])
 
 
 def _render_search(result) -> None:
@@ -106,8 +107,10 @@ def recall(
     if not prompt and not hook and sys.stdin.isatty():
         raise typer.BadParameter("give the prompt, or pipe it on stdin", param_hint="PROMPT")
     text = hook_prompt(sys.stdin.read()) if hook else _text(prompt or ["-"])
-    result = run_recall(context.workspace(), text, limit=limit, budget_tokens=budget,
+    ws = context.workspace()
+    result = run_recall(ws, text, limit=limit, budget_tokens=budget,
                         today=context.now().date())  # fmt: skip
+    _record(ws, "recall", [f"{p.path}:{p.line}" for p in result.pointers])
     if result.freshness is not None:
         _stale_notice(result.freshness)
     if hook:
@@ -166,6 +169,13 @@ def _render_key(outcome) -> None:
     else:
         output.text(f"{what} already has the key {value.key!r}")
     output.change_notices(outcome.change)
+
+
+def _record(ws, command: str, addresses: list[str]) -> None:
+    """Count the read in the usage log (memctl stats, memctl doctor)."""
+    from ..usage import record
+
+    record(ws.root, command, at=context.now(), results=len(addresses), addresses=addresses)
 
 
 def _text(parts: list[str]) -> str:

@@ -18,17 +18,23 @@ def init(
     category: list[str] = typer.Option(
         None, "--category", "-c", help="A category folder (repeat); default from config."
     ),
+    openclaw: bool = typer.Option(
+        False, "--openclaw", help="PATH is an OpenClaw workspace: daily logs go to its memory/."
+    ),
 ) -> None:
     """Create a workspace, or adopt an existing folder of Markdown without losing a file.
 
-    Safe to run again: it only adds what is missing.
+    Safe to run again: it only adds what is missing. With --openclaw the folder is laid out
+    the way an OpenClaw agent keeps its memory (docs/agents.md): `memctl init --openclaw
+    ~/.openclaw/workspace`.
 
     Example: memctl init ~/memory
     """
     from ..initialize import init_workspace
 
     target = Path(context.options.workspace) if context.options.workspace else path
-    result = init_workspace(target, categories=category or None, now=context.now())
+    result = init_workspace(target, categories=category or None, now=context.now(),
+                            openclaw=openclaw)  # fmt: skip
     output.result(result, _render)
 
 

@@ -1,0 +1,298 @@
+"""Past chats as experts: a catalogue of an agent's past sessions, one entry line per chat.
+
+The chat that did the work still holds everything it read and tried, and Claude Code can wake it
+(`claude --resume SESSION_ID` from the folder it ran in). `memctl chats index PATHS…` reads
+Claude Code's JSONL transcripts (one JSON object a line: `type` user/assistant/summary/system,
+`sessionId`, `cwd`, `timestamp`, `message.content` with text and `tool_use` blocks) and keeps
+one entry per chat in CHATS_NOTE:
+
+    - [🟡MED][CHAT] added:2026-11-24 src:tool session:4f1c… when:"Fix the flaky deploy test" · `cd
+      /home/sam/app && claude --resume 4f1c…` — 2026-11-24 09:12, 6 prompts: “the deploy test
+      is flaky, can you look” — files: tests/test_deploy.py — ended: “Pushed the fix.” ^q2wx
+
+(one line in the file). The wake command comes first, so search and recall show it with the
+chat as a pointer. A rerun adds only chats whose session is not catalogued yet; only a few
+prompts are ever copied, never the transcript.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import NotFound
+from .workspace import Outcome, Workspace
+
+CHATS_NOTE = "episodic/chats.md"
+KIND = "CHAT"
+FILE_TOOLS = {"Edit": "file_path", "MultiEdit": "file_path", "Write": "file_path",
+              "NotebookEdit": "notebook_path", "Read": "file_path"}  # fmt: skip
+WRITING_TOOLS = ("Edit", "MultiEdit", "Write", "NotebookEdit")
+SHOWN_FILES = 6
+_NOT_PROMPTS = ("<command-", "<local-command-", "Caveat:", "<system-reminder>", "<bash-")
+_INTERRUPTED = "[Request interrupted"
+
+
+@dataclass(frozen=True)
+class Chat:
+    """What memctl keeps of one past session: enough to recognise it and wake it."""
+
+    session: str
+    transcript: str  # the JSONL file, absolute
+    cwd: str | None
+    started: dt.datetime | None  # local time
+    ended: dt.datetime | None
+    title: str | None  # the harness's own summary line, when it wrote one
+    first_ask: str
+    last_asks: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+    end: str = ""  # how it ended: the last answer, or "interrupted by the user"
+    prompts: int = 0
+    lines: int = 0
+
+    @property
+    def wake(self) -> str:
+        """The shell command that resumes the chat where it ran."""
+        resume = f"claude --resume {self.session}"
+        return f"cd {shlex.quote(self.cwd)} && {resume}" if self.cwd else resume
+
+    @property
+    def about(self) -> str:
+        return self.title or self.first_ask or "(no prompt)"
+
+    def to_dict(self) -> dict:
+        return {"session": self.session, "transcript": self.transcript, "cwd": self.cwd,
+                "started": _stamp(self.started), "ended": _stamp(self.ended),
+                "title": self.title, "first_ask": self.first_ask, "last_asks": self.last_asks,
+                "files": self.files, "end": self.end, "prompts": self.prompts,
+                "lines": self.lines, "wake": self.wake}  # fmt: skip
+
+
+def read_transcript(path: Path) -> Chat | None:
+    """One Claude Code transcript; None when it holds no conversation (a subagent's, an empty
+    one). Lines that are not JSON (a session still being written) are skipped."""
+    session = cwd = title = None
+    started = ended = None
+    prompts: list[str] = []
+    files: dict[str, bool] = {}  # path → written (True) or only read
+    last_answer = ""
+    lines = 0
+    interrupted = False
+    try:
+        handle = path.open(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise NotFound(f"cannot read the transcript: {exc.strerror}", path=path) from None
+    with handle:
+        for raw in handle:
+            lines += 1
+            try:
+                item = json.loads(raw)
+            except ValueError:
+                continue
+            if not isinstance(item, dict):
+                continue
+            kind = item.get("type")
+            if kind == "summary" and isinstance(item.get("summary"), str):
+                title = title or " ".join(item["summary"].split())
+                continue
+            if kind not in ("user", "assistant") or item.get("isSidechain"):
+                continue
+            session = session or _text(item.get("sessionId"))
+            cwd = cwd or _text(item.get("cwd"))
+            moment = _moment(item.get("timestamp"))
+            if moment:
+                started = started or moment
+                ended = moment
+            content = (item.get("message") or {}).get("content")
+            if kind == "user":
+                if item.get("isMeta") or item.get("isCompactSummary"):
+                    continue
+                prompt = _prompt(content)
+                if prompt and prompt.startswith(_INTERRUPTED):
+                    interrupted = True
+                elif prompt:
+                    prompts.append(prompt)
+                    interrupted = False
+                continue
+            for block in content if isinstance(content, list) else []:
+                if not isinstance(block, dict):
+                    continue
+                if block.get("type") == "text" and str(block.get("text", "")).strip():
+                    last_answer = " ".join(str(block["text"]).split())
+                    interrupted = False
+                elif block.get("type") == "tool_use" and block.get("name") in FILE_TOOLS:
+                    target = (block.get("input") or {}).get(FILE_TOOLS[block["name"]])
+                    if isinstance(target, str) and target:
+                        files[target] = files.get(target, False) or block["name"] in WRITING_TOOLS
+    if not prompts or path.name.startswith("agent-"):
+        return None
+    end = "interrupted by the user" if interrupted else (last_answer or "no answer")
+    written = [f for f, w in files.items() if w] or list(files)
+    return Chat(session=session or path.stem, transcript=str(path.resolve()), cwd=cwd,
+                started=started, ended=ended, title=title, first_ask=prompts[0],
+                last_asks=prompts[-3:], files=[_short_path(f, cwd) for f in written],
+                end=end, prompts=len(prompts), lines=lines)  # fmt: skip
+
+
+def transcripts(paths: list[Path]) -> list[Path]:
+    """The .jsonl files named, and those under the folders named (sorted, each once)."""
+    found: dict[Path, None] = {}
+    for given in paths:
+        path = given.expanduser()
+        if path.is_dir():
+            found.update((p, None) for p in sorted(path.rglob("*.jsonl")) if p.is_file())
+        elif path.is_file():
+            found[path] = None
+        else:
+            raise NotFound(f"{given}: no such file or folder of transcripts")
+    return list(found)
+
+
+@dataclass(frozen=True)
+class Indexed:
+    note: str
+    added: list[Chat]
+    known: int  # chats that were catalogued already
+    skipped: list[str]  # transcripts without a conversation
+
+    def to_dict(self) -> dict:
+        return {"note": self.note, "added": [c.to_dict() for c in self.added],
+                "known": self.known, "skipped": self.skipped}  # fmt: skip
+
+
+def index_chats(ws: Workspace, paths: list[Path], *, now: dt.datetime) -> Outcome:
+    """Catalogue every chat under `paths` not catalogued yet, in one commit."""
+    files = transcripts(paths)
+    known = known_sessions(ws)
+    fresh: list[Chat] = []
+    skipped: list[str] = []
+    seen = 0
+    for path in files:
+        if path.stem in known:  # Claude Code names each transcript after its session
+            seen += 1
+            continue
+        try:
+            chat = read_transcript(path)
+        except NotFound:  # gone or unreadable since it was listed
+            chat = None
+        if chat is None:
+            skipped.append(str(path))
+        elif chat.session in known:
+            seen += 1
+        else:
+            known.add(chat.session)
+            fresh.append(chat)
+    fresh.sort(key=lambda c: (c.started or dt.datetime.min, c.session))
+    with ws.change("chats", f"{len(fresh)} new chat(s) in {CHATS_NOTE}") as change:
+        if fresh:
+            add_to_catalogue(ws, change, fresh, today=now.date())
+    return Outcome(Indexed(CHATS_NOTE, fresh, seen, skipped), change)
+
+
+def known_sessions(ws: Workspace) -> set[str]:
+    from .note import read_note
+
+    path = ws.root / CHATS_NOTE
+    if not path.exists():
+        return set()
+    note = read_note(path, display=CHATS_NOTE)
+    return {e.fields["session"] for e in note.entries() if e.fields.get("session")}
+
+
+def add_to_catalogue(ws: Workspace, change, chats: list[Chat], *, today: dt.date) -> None:
+    """Inside an open change: append one entry per chat (creating the note if needed) and mark
+    the note verified today, since a machine keeps it current."""
+    from .catalog import all_ids
+    from .entry import new_id
+    from .longterm import note_text
+    from .note import parse_note, set_meta
+    from .purged import purged_match
+
+    path = ws.root / CHATS_NOTE
+    if path.exists():
+        note = parse_note(path.read_bytes(), path=path, display=CHATS_NOTE)
+        text = set_meta(note, last_verified=today).render()
+    else:
+        text = note_text(ws, path, title="Past chats", priority="med", tags=["chats"],
+                         use_when=["ask the chat that did it", "which chat worked on this"],
+                         description="One line per past agent session and how to wake it",
+                         source="tool", today=today)[1]  # fmt: skip
+    taken = all_ids(ws)
+    if not text.endswith("\n"):
+        text += "\n"
+    for chat in chats:
+        entry = chat_entry(chat, today=today)
+        if purged_match(ws, entry.text + " " + entry.fields.get("when", "")):
+            entry.text = f"`{chat.wake}` — (its prompts contain purged text; not copied)"
+            entry.fields.pop("when", None)
+        entry.id = new_id(taken)
+        taken.add(entry.id)
+        text += entry.format() + "\n"
+    change.write(path, text)
+
+
+def chat_entry(chat: Chat, *, today: dt.date):
+    """The entry line of one chat (no id yet)."""
+    from .entry import Entry
+    from .recall import shorten
+
+    day = chat.started.date() if chat.started else today
+    fields = {"added": day.isoformat(), "src": "tool", "session": chat.session}
+    key = shorten(chat.about, 80).replace("|", "/")
+    if key:
+        fields["when"] = key
+    parts = [f"`{chat.wake}`"]
+    when = f"{_stamp(chat.started)}, " if chat.started else ""
+    parts.append(f"{when}{chat.prompts} prompt{'s' if chat.prompts != 1 else ''}: "
+                 f"“{shorten(chat.first_ask, 160)}”")  # fmt: skip
+    if chat.title and chat.title != chat.first_ask:
+        parts.append(f"about: {shorten(chat.title, 80)}")
+    if chat.files:
+        more = len(chat.files) - SHOWN_FILES
+        shown = ", ".join(chat.files[:SHOWN_FILES]) + (f" and {more} more" if more > 0 else "")
+        parts.append(f"files: {shown}")
+    parts.append(f"ended: “{shorten(chat.end, 120)}”")
+    return Entry(text=" — ".join(parts), priority="med", kind=KIND, fields=fields)
+
+
+def _prompt(content) -> str:
+    """The words the person typed: a string, or the text blocks of a list (tool results and
+    harness notes are not prompts)."""
+    if isinstance(content, str):
+        text = content
+    elif isinstance(content, list):
+        text = " ".join(str(b.get("text", "")) for b in content
+                        if isinstance(b, dict) and b.get("type") == "text")  # fmt: skip
+    else:
+        return ""
+    text = " ".join(text.split())
+    return "" if text.startswith(_NOT_PROMPTS) else text
+
+
+def _moment(value) -> dt.datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if moment.tzinfo is not None:
+        moment = moment.astimezone().replace(tzinfo=None)
+    return moment.replace(microsecond=0)
+
+
+def _stamp(moment: dt.datetime | None) -> str | None:
+    return moment.strftime("%Y-%m-%d %H:%M") if moment else None
+
+
+def _short_path(path: str, cwd: str | None) -> str:
+    if cwd and path.startswith(cwd.rstrip("/") + "/"):
+        return path[len(cwd.rstrip("/")) + 1 :]
+    return path
+
+
+def _text(value) -> str | None:
+    return value if isinstance(value, str) and value else None

@@ -1,0 +1,140 @@
+"""`memctl guard`: the checks on rules, run before an action (Claude Code's PreToolUse hook)."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+from typer.core import TyperGroup
+
+from . import context, output
+
+
+class _CheckByDefault(TyperGroup):
+    """`memctl guard ACTION_TEXT` (or `--hook …`) is `memctl guard check …`."""
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+            args = ["check", *args]
+        return super().parse_args(ctx, args)
+
+
+app = typer.Typer(
+    cls=_CheckByDefault,
+    no_args_is_help=True,
+    help="Checks on rules before an action: a new check watches (logs what it would block); "
+    "only the user makes one enforce (guard then exits 3 and the hook denies).",
+)
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="guard")
+
+
+@app.command("check")
+def check(
+    action: str = typer.Argument(None, metavar="ACTION_TEXT", help="The action about to run."),
+    hook: str = typer.Option(
+        None, "--hook", help="claude-code: read the PreToolUse hook's JSON on stdin, answer it."
+    ),
+) -> None:
+    """Match an action against every check on rules: watch logs it, enforce blocks it.
+
+    A check in watch mode logs what it would have blocked and allows (exit 0). A check the user
+    enforces blocks: exit 3 with the rule's text on stderr; with --hook claude-code, a deny
+    decision on stdout in Claude Code's PreToolUse format (exit 0).
+
+    Example: memctl guard check "git push --force origin main"  (or: memctl guard "…")
+    """
+    from ..errors import InvalidValue
+    from ..guard import evaluate, hook_action, hook_output
+
+    ws = context.workspace()
+    if hook is not None:
+        if hook != "claude-code":
+            raise InvalidValue(f"--hook {hook!r}: the one known hook is claude-code")
+        tool, text = hook_action(sys.stdin.read())
+        answer = hook_output(evaluate(ws, text, tool=tool, now=context.now()))
+        if answer:
+            sys.stdout.write(answer + "\n")
+        return  # the decision travels in the JSON; exit 0 so Claude Code reads it
+    if not action:
+        raise InvalidValue("give the ACTION_TEXT to check (or --hook claude-code)")
+    verdict = evaluate(ws, action, now=context.now())
+    output.result(verdict, _render)
+    if verdict.exit_code:
+        sys.stderr.write(f"memctl: guard: {verdict.reason()}\n")
+        raise typer.Exit(verdict.exit_code)
+
+
+def _render(verdict) -> None:
+    if not verdict.hits:
+        output.text(f"allowed: no check matches ({verdict.checks} check(s))")
+    for hit in verdict.hits:
+        verb = "blocks" if hit.check.mode == "enforce" else "watching, would block"
+        output.text(f'{verb}: {hit.check.address} "{hit.check.text}" (matched "{hit.match}")')
+
+
+@app.command("enforce")
+def enforce(
+    rule: str = typer.Argument(..., metavar="ID", help="The rule's id or FILE#^ID."),
+) -> None:
+    """The user's decision: this rule's check blocks from now on.
+
+    guard then exits 3 and the hook denies. Only a person runs this; the nightly job and the
+    agent never do.
+
+    Example: memctl guard enforce w3bk
+    """
+    _set(rule, "enforce")
+
+
+@app.command("watch")
+def watch(rule: str = typer.Argument(..., metavar="ID", help="The rule's id or FILE#^ID.")) -> None:
+    """The user's decision: this rule's check only watches again (logs, never blocks).
+
+    Example: memctl guard watch w3bk
+    """
+    _set(rule, "watch")
+
+
+def _set(rule: str, mode: str) -> None:
+    from ..guard import set_mode
+
+    outcome = set_mode(context.workspace(), rule, mode, today=context.now().date())
+
+    def render(outcome) -> None:
+        output.text(f"{outcome.value.mode}: {outcome.value.line}")
+        output.change_notices(outcome.change)
+
+    output.result(outcome, render)
+
+
+@app.command("list")
+def list_checks() -> None:
+    """List the checks on rules: mode, pattern, rule, and what each matched so far.
+
+    Example: memctl guard list
+    """
+    from ..guard import checks, watched
+
+    ws = context.workspace()
+    found, seen = checks(ws), {w.check: w for w in watched(ws)}
+
+    class Listing:
+        def to_dict(self) -> dict:
+            return {"checks": [{**c.to_dict(), "hits": seen[c.address].hits if c.address in seen
+                                else 0} for c in found]}  # fmt: skip
+
+    def render(_) -> None:
+        if not found:
+            output.text(
+                "no rule carries a check (memctl lessons --apply ID --check REGEX adds one)"
+            )
+        rows = [[c.mode, c.address, c.pattern, str(seen[c.address].hits if c.address in seen
+                                                   else 0), c.problem or c.text[:60]]
+                for c in found]  # fmt: skip
+        if rows:
+            output.table(["Mode", "Rule", "Check", "Hits", "Rule text"], rows)
+
+    output.result(Listing(), render)

@@ -1,0 +1,86 @@
+"""`memctl hooks install|uninstall HARNESS`: wire memctl into an agent harness."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from . import context, output
+
+app = typer.Typer(help="Wire memctl into an agent harness (Claude Code) or take it out again.")
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="hooks")
+
+
+def _harness(value: str) -> str:
+    from ..hooks import HARNESSES
+
+    if value not in HARNESSES:
+        raise typer.BadParameter(f"unknown harness {value!r} (known: {', '.join(HARNESSES)})")
+    return value
+
+
+def _settings(project: Path | None, user: bool) -> Path:
+    from ..hooks import settings_path
+
+    if project is not None and user:
+        raise typer.BadParameter("give --project DIR or --user, not both")
+    if project is not None and not project.expanduser().is_dir():
+        raise typer.BadParameter(f"{project}: no such folder", param_hint="--project")
+    return settings_path(project=project, user=user, home=Path.home())
+
+
+HARNESS = typer.Argument(..., help="The harness: claude-code.", callback=_harness)
+PROJECT = typer.Option(None, "--project", help="The project folder (.claude/settings.json there).")
+USER = typer.Option(False, "--user", help="Your user settings (~/.claude/settings.json).")
+
+
+@app.command("install")
+def install(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER) -> None:
+    """Add memctl's hooks to Claude Code's settings, keeping everything else there.
+
+    SessionStart runs `memctl now`, UserPromptSubmit `memctl recall --hook claude-code`,
+    PreCompact and SessionEnd `memctl flush --hook claude-code`, and PreToolUse `memctl guard
+    --hook claude-code` when the guard is there; each with this memctl's absolute path and
+    `-w WORKSPACE`. The project is the current folder unless --project or --user is given.
+    Running it again changes nothing (or updates memctl's own entries).
+
+    Example: memctl -w ~/memory hooks install claude-code --project ~/code/app
+    """
+    from ..cron import installed_memctl
+    from ..hooks import claude_code_hooks
+    from ..hooks import install as run_install
+    from .main import COMMANDS
+
+    ws = context.workspace()
+    specs = claude_code_hooks(guard="guard" in COMMANDS)
+    change = run_install(_settings(project, user), specs, memctl=installed_memctl(sys.argv[0]),
+                         workspace=ws.root.resolve())  # fmt: skip
+    output.result(change, _render)
+
+
+@app.command("uninstall")
+def uninstall(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER) -> None:
+    """Remove memctl's hooks (only them) from Claude Code's settings.
+
+    Example: memctl hooks uninstall claude-code --project ~/code/app
+    """
+    from ..hooks import uninstall as run_uninstall
+
+    output.result(run_uninstall(_settings(project, user)), _render)
+
+
+def _render(change) -> None:
+    if change.action == "install":
+        state = "installed in" if change.changed else "already installed, unchanged:"
+        output.text(f"memctl hooks {state} {change.settings}")
+        for event, command in zip(change.events, change.commands, strict=True):
+            output.text(f"  {event}: {command}")
+    elif change.changed:
+        output.text(f"removed memctl's hooks ({', '.join(change.events)}) from {change.settings}")
+    else:
+        output.text(f"no memctl hooks in {change.settings}; nothing to remove")

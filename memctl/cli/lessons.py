@@ -1,0 +1,83 @@
+"""`memctl slip | lessons`: lessons that bind harder each time they slip."""
+
+from __future__ import annotations
+
+import typer
+
+from . import context, output
+
+
+def register(root: typer.Typer) -> None:
+    root.command("slip")(slip)
+    root.command("lessons")(lessons)
+
+
+def slip(
+    lesson: str = typer.Argument(
+        ..., metavar="LESSON_ID", help="The lesson broken: ID or FILE#^ID."
+    ),
+    note: str = typer.Option(None, "--note", "-m", help="What happened (the words of the moment)."),
+) -> None:
+    """Record that a lesson was broken (a correction repeated something already taught).
+
+    Example: memctl slip n7ys --note "said tests pass after running one file"
+    """
+    from ..lessons import slip as record
+
+    outcome = record(context.workspace(), lesson, note=note, now=context.now())
+    output.result(outcome, _render_slip)
+
+
+def _render_slip(outcome) -> None:
+    value = outcome.value
+    output.text(f"slip {value.slips} of {value.address}: {value.text}")
+    if value.slips >= 2:
+        output.notice("slipped twice or more: `memctl lessons` (and tonight's sleep) reviews it")
+    output.change_notices(outcome.change)
+
+
+def lessons(
+    apply: str = typer.Option(None, "--apply", help="Tighten this lesson: move it into rules/."),
+    check: str = typer.Option(
+        None, "--check", help="With --apply on a rule: a regex the guard watches for."
+    ),
+) -> None:
+    """Review the lessons that slipped twice or more, or tighten one (--apply).
+
+    The review names the likely cause first (contradicted, too vague, not loaded), then the
+    next place: a note → rules/ → a check. --apply ID moves a lesson into rules/lessons.md;
+    --apply ID --check REGEX gives a rule a check in watch mode. Nothing here loosens a rule.
+
+    Example: memctl lessons --apply n7ys
+    """
+    ws = context.workspace()
+    if apply:
+        from ..lessons import tighten
+
+        output.result(tighten(ws, apply, check=check, now=context.now()), _render_tightened)
+        return
+    if check:
+        from ..errors import InvalidValue
+
+        raise InvalidValue("--check goes with --apply ID")
+    from ..lessons import review
+
+    output.result(review(ws), _render_review)
+
+
+def _render_review(review) -> None:
+    if not review.proposals and not review.gone:
+        output.text("no lesson slipped twice since it last moved")
+    for proposal in review.proposals:
+        output.text(f"- {proposal.line()}")
+    for gone in review.gone:
+        output.text(f"- {gone}: slipped, and is gone")
+
+
+def _render_tightened(outcome) -> None:
+    value = outcome.value
+    if value.step == "rule":
+        output.text(f"moved {value.before} → {value.after} (read every session)")
+    else:
+        output.text(f"check on {value.after}, in watch mode: {value.line}")
+    output.change_notices(outcome.change)

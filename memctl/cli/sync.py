@@ -1,0 +1,36 @@
+"""`memctl sync`: pull the other machines' memory, push ours."""
+
+from __future__ import annotations
+
+import typer
+
+from . import context, output
+
+
+def register(root: typer.Typer) -> None:
+    root.command("sync")(sync)
+
+
+def sync(
+    remote: str = typer.Option(None, "--remote", help="The git remote (default: upstream)."),
+    rebase: bool = typer.Option(False, "--rebase", help="Rebase on theirs instead of merging."),
+) -> None:
+    """Pull the other machines' memory (merge, or --rebase) and push ours, through git.
+
+    Daily logs merge as a union; a real conflict is left in the files for a person and
+    reported with the files named (exit 1).
+
+    Example: memctl sync
+    """
+    from ..sync import sync as run_sync
+
+    output.result(run_sync(context.workspace(), remote=remote, rebase=rebase), _render)
+
+
+def _render(done) -> None:
+    if not done.received and not done.sent:
+        output.text(f"in sync with {done.remote}/{done.branch}")
+        return
+    how = f" ({done.how})" if done.received else ""
+    output.text(f"synced with {done.remote}/{done.branch}: received {done.received} "
+                f"commit(s){how}, sent {done.sent}")  # fmt: skip

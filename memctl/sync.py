@@ -1,0 +1,158 @@
+"""`memctl sync`: one memory on many machines, through any git remote.
+
+A workspace is a git repository, so agents on several machines share it by pulling and pushing.
+Daily logs and the relations file are append-only and merge as a union (`merge=union` in the
+.gitattributes `memctl init` writes): two machines that both logged today keep both entries.
+Anything else that both sides changed on the same lines is a real conflict: it is left in the
+files, with git's markers, for a person to resolve, and reported with the files named. memctl
+never picks a side, and a conflict still open stops the next sync (and the next commit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import gitstore
+from .errors import MemctlError
+from .workspace import Workspace
+
+
+class SyncConflict(MemctlError):
+    """A pull left files in conflict (or one is still unresolved): a person decides."""
+
+    def __init__(self, message: str, files: list[str]):
+        super().__init__(message)
+        self.files = files
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "files": self.files}
+
+
+@dataclass(frozen=True)
+class Synced:
+    remote: str
+    branch: str
+    received: int  # commits pulled in
+    sent: int  # commits pushed
+    how: str  # merge | rebase | fast-forward | none
+
+    def to_dict(self) -> dict:
+        return {"remote": self.remote, "branch": self.branch, "received": self.received,
+                "sent": self.sent, "how": self.how}  # fmt: skip
+
+
+def sync(ws: Workspace, *, remote: str | None = None, rebase: bool = False) -> Synced:
+    """Fetch, bring the other machines' commits in (merge, or rebase), then push ours."""
+    root = ws.root
+    if not gitstore.is_repo(root):
+        raise MemctlError(f"{root} is not a git repository; run `memctl init` first")
+    with ws.lock():  # no memctl command commits halfway through a pull
+        unresolved(root)
+        branch = gitstore.run(root, "symbolic-ref", "--quiet", "--short", "HEAD",
+                              check=False).strip()  # fmt: skip
+        if not branch:
+            raise MemctlError("HEAD is not on a branch (detached); check out the workspace's "
+                              "branch, e.g. `git switch main`", path=root)  # fmt: skip
+        remote = remote or _remote(root, branch)
+        gitstore.run(root, "fetch", "--quiet", remote)
+        theirs = f"refs/remotes/{remote}/{branch}"
+        known = bool(gitstore.run(root, "rev-parse", "--verify", "--quiet", theirs,
+                                  check=False).strip())  # fmt: skip
+        received, how = 0, "none"
+        if known:
+            received = _count(root, f"HEAD..{theirs}")
+            if received:
+                how = _bring_in(root, theirs, remote, branch, rebase=rebase)
+        sent = _count(root, f"{theirs}..HEAD") if known else _count(root, "HEAD")
+        if sent:
+            _push(root, remote, branch)
+    return Synced(remote, branch, received, sent, how)
+
+
+def unresolved(root: Path) -> None:
+    """Refuse to go on while an earlier merge or rebase waits for a person."""
+    git_dir = root / ".git"
+    for marker, kind in (("MERGE_HEAD", "merge"), ("rebase-merge", "rebase"),
+                         ("rebase-apply", "rebase")):  # fmt: skip
+        if (git_dir / marker).exists():
+            raise _conflict(root, kind, still=True)
+
+
+def _remote(root: Path, branch: str) -> str:
+    upstream = gitstore.run(root, "config", f"branch.{branch}.remote", check=False).strip()
+    if upstream:
+        return upstream
+    remotes = gitstore.run(root, "remote").split()
+    if "origin" in remotes:
+        return "origin"
+    if len(remotes) == 1:
+        return remotes[0]
+    if not remotes:
+        raise MemctlError(f"the workspace has no git remote; add one with `git -C {root} remote "
+                          "add origin URL`, then `memctl sync`")  # fmt: skip
+    raise MemctlError(f"several git remotes ({', '.join(remotes)}) and none is the branch's "
+                      "upstream; name one with `memctl sync --remote NAME`")  # fmt: skip
+
+
+def _bring_in(root: Path, theirs: str, remote: str, branch: str, *, rebase: bool) -> str:
+    ahead = _count(root, f"{theirs}..HEAD")
+    if rebase:
+        code, _, err = gitstore.attempt(root, "rebase", "--autostash", theirs)
+        how = "rebase" if ahead else "fast-forward"
+    else:
+        message = f"memctl sync: merge {remote}/{branch}"
+        code, _, err = gitstore.attempt(root, "merge", "--no-edit", "-m", message, theirs)
+        how = "merge" if ahead else "fast-forward"
+    if code == 0:
+        return how
+    if _conflicted(root):
+        raise _conflict(root, "rebase" if rebase else "merge")
+    raise MemctlError(f"git {'rebase' if rebase else 'merge'} refused to bring in {remote}/"
+                      f"{branch}, nothing was changed: {_why(err)}", path=root)  # fmt: skip
+
+
+def _push(root: Path, remote: str, branch: str) -> None:
+    upstream = gitstore.run(root, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}",
+                            check=False).strip()  # fmt: skip
+    args = ["push", "--quiet", *([] if upstream else ["--set-upstream"]), remote,
+            f"HEAD:refs/heads/{branch}"]  # fmt: skip
+    code, _, err = gitstore.attempt(root, *args)
+    if code != 0:
+        raise MemctlError(f"git push to {remote} failed: {_why(err)} (if another machine pushed "
+                          "meanwhile, run `memctl sync` again)", path=root)  # fmt: skip
+
+
+def _count(root: Path, spec: str) -> int:
+    return int(gitstore.run(root, "rev-list", "--count", spec).strip() or 0)
+
+
+def _conflicted(root: Path) -> list[str]:
+    out = gitstore.run(root, "diff", "--name-only", "--diff-filter=U", "-z", check=False)
+    return sorted(p for p in out.split("\0") if p)
+
+
+def _conflict(root: Path, kind: str, *, still: bool = False) -> SyncConflict:
+    files = _conflicted(root)
+    named = ", ".join(files) if files else "(none left: every file is resolved)"
+    finish = "git rebase --continue" if kind == "rebase" else "git commit"
+    undo = f"git -C {root} {kind} --abort"
+    head = (f"a {kind} from an earlier sync is not finished" if still else
+            f"sync stopped: {len(files)} file(s) changed on both sides, left in conflict for "
+            "a person (nothing was dropped)")  # fmt: skip
+    return SyncConflict(
+        f"{head}: {named} — in each, keep what both sides meant and remove the <<<<<<< ======= "
+        f">>>>>>> lines, `git add` it, then `{finish}` and `memctl sync` again (`{undo}` "
+        "undoes the pull)",
+        files,
+    )
+
+
+def _why(err: str) -> str:
+    lines = [line.strip() for line in err.strip().splitlines() if line.strip()]
+    files = [line for line in lines if not line.endswith((".", ":")) and " " not in line]
+    for line in lines:
+        if line.lower().startswith(("error:", "fatal:", "!")):
+            message = line.split(":", 1)[1].strip() if ":" in line[:7] else line
+            return message + (f" {', '.join(files)}" if files else "")
+    return lines[-1] if lines else "no reason given"

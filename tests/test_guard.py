@@ -1,0 +1,134 @@
+"""`memctl guard`: a new check only watches and logs; only the user makes it enforce; the
+Claude Code PreToolUse hook gets its documented answer; start-up stays lean."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import commit_count, git, run_memctl
+from memctl import gate, guard
+from memctl.guard import LOG, checks, evaluate
+from memctl.longterm import add_entry, find_entry, new_note
+
+NOW = dt.datetime(2026, 11, 30, 10, 0)
+
+
+@pytest.fixture
+def rule(ws):
+    new_note(ws, "rules/git", title="Git rules", today=NOW.date())
+    ref = add_entry(ws, "rules/git", "Never force-push to main", kind="RULE", source="user",
+                    today=NOW.date()).value  # fmt: skip
+    return ref.entry.id
+
+
+def hook(ws, payload: dict, cli):
+    return cli("guard", "--hook", "claude-code", input=json.dumps(payload))
+
+
+def test_without_checks_everything_is_allowed(ws, rule, cli):
+    result = cli("guard", "git push --force origin main")
+    assert result.stdout.startswith("allowed: no check matches (0 check(s))")
+    assert not (ws.root / LOG).exists()
+
+
+def test_a_new_check_watches_logs_and_blocks_nothing(ws, rule, cli):
+    out = cli("lessons", "--apply", rule, "--check", r"git push (-f|--force)").stdout
+    assert "in watch mode" in out
+    line = find_entry(ws, rule).entry.format()
+    assert 'check:"git push (-f|--force)" guard:watch' in line
+    result = cli("guard", "git push --force origin main && echo token=abc123")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert "watching, would block" in result.stdout and "Never force-push" in result.stdout
+    logged = [json.loads(x) for x in (ws.root / LOG).read_text().splitlines()]
+    assert [(x["mode"], x["blocked"], x["match"]) for x in logged] == [
+        ("watch", False, "git push --force")]  # fmt: skip
+    assert "abc123" not in (ws.root / LOG).read_text()  # the match, never the whole action
+    assert cli("guard", "git push origin feature").stdout.startswith("allowed")
+    assert ".memctl/guard.jsonl" in (ws.root / ".gitignore").read_text()
+
+
+def test_only_the_users_command_enforces_and_then_guard_exits_3(ws, rule, cli):
+    cli("lessons", "--apply", rule, "--check", r"git push (-f|--force)")
+    before = commit_count(ws)
+    cli("guard", "enforce", rule)
+    assert commit_count(ws) == before + 1
+    assert "(the user's decision)" in git(ws, "log", "-1", "--format=%s")
+    assert "guard:enforce enforced:2026-11-30" in find_entry(ws, rule).entry.format()
+    result = cli("guard", "git push -f origin main", code=3)
+    assert result.stderr == (f"memctl: guard: blocked by memctl rule rules/git.md#^{rule}: "
+                             "Never force-push to main\n")  # fmt: skip
+    assert json.loads(cli("guard", "git push -f", "--json", code=3).stdout)["blocked"] is True
+    with pytest.raises(Exception, match="the user enforces"):
+        with ws.change("test") as change:
+            guard.add_check(ws, change, find_entry(ws, rule), "anything")
+    cli("guard", "watch", rule)
+    assert cli("guard", "git push -f origin main").exit_code == 0
+
+
+def test_the_claude_code_hook_gets_a_deny_only_from_an_enforced_check(ws, rule, cli):
+    cli("lessons", "--apply", rule, "--check", r"git push (-f|--force)")
+    payload = {"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+               "tool_input": {"command": "git push --force origin main",
+                              "description": "push"}}  # fmt: skip
+    watching = hook(ws, payload, cli)
+    assert watching.exit_code == 0 and watching.stdout == ""
+    assert json.loads((ws.root / LOG).read_text().splitlines()[-1])["tool"] == "Bash"
+    cli("guard", "enforce", rule)
+    answer = json.loads(hook(ws, payload, cli).stdout)
+    assert answer == {"hookSpecificOutput": {
+        "hookEventName": "PreToolUse", "permissionDecision": "deny",
+        "permissionDecisionReason": f"blocked by memctl rule rules/git.md#^{rule}: "
+                                    "Never force-push to main"}}  # fmt: skip
+    other = dict(payload, tool_input={"command": "ls -la"})
+    assert hook(ws, other, cli).stdout == ""
+    bad = cli("guard", "--hook", "claude-code", input="not json", code=1)
+    assert "hook input is not JSON" in bad.stderr
+
+
+def test_checks_are_read_from_rules_only_and_a_bad_pattern_is_listed_not_used(ws, rule, cli):
+    add_entry(ws, "rules/git", "Never rebase shared branches", kind="RULE", source="user",
+              today=NOW.date())  # fmt: skip
+    path = ws.root / "rules/git.md"
+    broken = 'src:user check:"rebase (" · Never rebase'
+    path.write_text(path.read_text().replace("src:user · Never rebase", broken))
+    new_note(ws, "lessons/git", title="Git lessons", today=NOW.date())
+    (ws.root / "lessons/git.md").write_text((ws.root / "lessons/git.md").read_text()
+                                            + '- [LESSON] check:"ls" · not a rule\n')  # fmt: skip
+    found = checks(ws)
+    assert [c.problem is not None for c in found] == [True]
+    assert evaluate(ws, "git rebase (main)", now=NOW, log=False).hits == ()
+    listing = cli.json("guard", "list")["checks"]
+    assert listing[0]["problem"].startswith("not a regular expression")
+
+
+def test_the_check_on_a_note_outside_rules_is_refused(ws, cli):
+    new_note(ws, "lessons/git", title="Git lessons", today=NOW.date())
+    ref = add_entry(ws, "lessons/git", "Never force-push", kind="LESSON", source="agent",
+                    today=NOW.date()).value  # fmt: skip
+    result = cli("lessons", "--apply", ref.entry.id, "--check", "push -f", code=1)
+    assert "is not in rules/ yet" in result.stderr
+    assert "carries no check" in cli("guard", "enforce", ref.entry.id, code=1).stderr
+
+
+def test_guard_starts_lean_and_its_constants_follow_the_gate():
+    assert guard.RULES_DIR == gate.RULES_DIR
+    heavy = ("'memctl.gate', 'memctl.search', 'memctl.note', 'sqlite3', 'frontmatter', "
+             "'ruamel', 'rapidfuzz', 'git', 'rich'")  # fmt: skip
+    code = ("import sys, memctl.cli.main, memctl.cli.guard, memctl.guard; "
+            f"print(sorted(m for m in sys.modules if m in {{{heavy}}}))")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_real_hook_process(ws, rule):
+    run_memctl("-w", str(ws.root), "lessons", "--apply", rule, "--check", "push --force")
+    run_memctl("-w", str(ws.root), "guard", "enforce", rule)
+    payload = json.dumps({"tool_name": "Bash", "tool_input": {"command": "git push --force"}})
+    proc = run_memctl("-w", str(ws.root), "guard", "--hook", "claude-code", input=payload)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny"

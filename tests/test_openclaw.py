@@ -1,0 +1,146 @@
+"""OpenClaw: `memctl init --openclaw` and `memctl import openclaw`, without losing a line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import NOW, REPO, Cli, commit_count, git, run_memctl
+from memctl.initialize import init_workspace
+from memctl.openclaw import missing_lines
+from memctl.workspace import open_workspace
+
+MEMORY_MD = """# MEMORY.md
+
+## People
+- Sam prefers short answers, in Spanish on weekends
+- Anna owns the billing service
+
+## Decisions
+- 2026-11-02: the weekly call moved to Thursday
+"""
+DAY_28 = """# 2026-11-28
+
+- Looked for the estimated-tax form for an hour; the first two links were wrong.
+- The one that worked: https://tax.example.gov/online/estimated-payment/start
+"""
+DAY_29_SLUG = "# Vendor call\n\nThey ship on the 4th.\n"
+ATLAS = "# Atlas\n\nStaging runs on the old cluster until March.\n"
+
+
+def openclaw_workspace(root: Path) -> Path:
+    """An OpenClaw agent's workspace as OpenClaw leaves it."""
+    (root / "memory" / "projects").mkdir(parents=True)
+    (root / "AGENTS.md").write_text("# AGENTS.md\n\nRead MEMORY.md at the start.\n")
+    (root / "SOUL.md").write_text("# SOUL.md\n\nBe kind and brief.\n")
+    (root / "MEMORY.md").write_text(MEMORY_MD)
+    (root / "memory" / "2026-11-28.md").write_text(DAY_28)
+    (root / "memory" / "2026-11-29-vendor-call.md").write_text(DAY_29_SLUG)
+    (root / "memory" / "projects" / "atlas.md").write_text(ATLAS)
+    return root
+
+
+def test_init_openclaw_lays_out_memory_where_openclaw_reads_it(tmp_path):
+    root = openclaw_workspace(tmp_path / "workspace")
+    result = run_memctl("init", "--openclaw", str(root), env={"MEMCTL_NOW": "2026-11-30T09:00"})
+    assert result.returncode == 0, result.stderr
+    ws = open_workspace(root)
+    assert ws.config.daily_dir == "memory" and ws.daily_dir == root / "memory"
+    assert (root / "MEMORY.md").read_text() == MEMORY_MD  # kept exactly as it was
+    skill = (REPO / "skills" / "memctl" / "SKILL.md").read_text()
+    assert (root / "skills" / "memctl" / "SKILL.md").read_text() == skill
+    assert "memory/*.md merge=union" in (root / ".gitattributes").read_text()
+    assert not (root / "daily").exists()
+
+    cli = Cli(root)
+    cli("log", "Filed the form", "-m", "the start page worked")
+    assert (root / "memory" / "2026-11-30.md").read_text().startswith("# 2026-11-30\n")
+    index = (root / "INDEX.md").read_text()
+    assert "MEMORY" in index and "AGENTS" not in index and "SKILL" not in index
+    found = cli.json("search", "estimated tax form link")
+    assert found[0]["path"] == "memory/2026-11-28.md"
+    assert cli.json("doctor")["errors"] == 0
+    again = cli.json("init", "--openclaw", str(root))
+    assert again["created"] == [] and (root / "MEMORY.md").read_text() == MEMORY_MD
+
+
+def test_init_openclaw_in_a_fresh_folder_writes_a_short_memory_md(tmp_path):
+    init_workspace(tmp_path / "w", now=NOW, openclaw=True)
+    text = (tmp_path / "w" / "MEMORY.md").read_text()
+    assert "memctl now" in text and len(text.splitlines()) < 10
+    assert (tmp_path / "w" / "memory").is_dir()
+
+
+def test_init_openclaw_over_an_existing_workspace_says_what_to_set(ws, cli):
+    result = cli.json("init", "--openclaw", str(ws.root))
+    assert any("daily_dir: memory" in n for n in result["notices"])
+
+
+def every_line_is_in(source: str, target: Path) -> None:
+    have = set(target.read_text().splitlines())
+    lost = [line for line in source.splitlines() if line.strip() and line not in have]
+    assert not lost, (target, lost)
+
+
+def test_import_keeps_every_line_and_a_rerun_adds_nothing(ws, cli, tmp_path):
+    source = openclaw_workspace(tmp_path / "openclaw")
+    cli(
+        "log",
+        "Call with the vendor",
+        "-m",
+        "They ship on the 4th.",
+        env={"MEMCTL_NOW": "2026-11-29T15:00"},
+    )
+    (ws.root / "daily" / "2026-11-28.md").write_text("# 2026-11-28\n\n### 08:00 — Early\n")
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "a day memctl already had")
+    before = commit_count(ws)
+    done = cli.json("import", "openclaw", str(source))
+    assert commit_count(ws) == before + 1
+    assert "daily/2026-11-28.md" in done["merged"]
+    assert set(done["copied"]) == {"semantic/openclaw/MEMORY.md", "daily/2026-11-29-vendor-call.md",
+                                   "semantic/openclaw/projects/atlas.md"}  # fmt: skip
+    every_line_is_in(MEMORY_MD, ws.root / "semantic/openclaw/MEMORY.md")
+    every_line_is_in(DAY_28, ws.root / "daily/2026-11-28.md")
+    every_line_is_in(DAY_29_SLUG, ws.root / "daily/2026-11-29-vendor-call.md")
+    every_line_is_in(ATLAS, ws.root / "semantic/openclaw/projects/atlas.md")
+    assert (ws.root / "daily/2026-11-28.md").read_text().startswith("# 2026-11-28\n\n### 08:00")
+    assert (ws.root / "semantic/openclaw/MEMORY.md").read_text() == MEMORY_MD  # as it was
+    assert git(ws, "status", "--porcelain").strip() == ""
+
+    again = cli.json("import", "openclaw", str(source / "memory"))
+    assert again["copied"] == [] and again["merged"] == [] and commit_count(ws) == before + 1
+    hits = cli.json("search", "who owns billing")
+    assert hits[0]["path"] == "semantic/openclaw/MEMORY.md"
+
+
+def test_import_refuses_purged_text_and_writes_nothing(ws, cli, tmp_path):
+    source = openclaw_workspace(tmp_path / "openclaw")
+    cli("log", "x", "-m", "Anna's number is 555-0199")
+    cli("forget", "--purge", "--match", "555-0199", "--yes")
+    (source / "memory" / "2026-11-28.md").write_text(DAY_28 + "- call Anna on 555-0199\n")
+    before = commit_count(ws)
+    result = cli("import", "openclaw", str(source), code=3)
+    assert result.stderr.startswith(f"memctl: error: {source / 'memory' / '2026-11-28.md'}:5: ")
+    assert commit_count(ws) == before and not (ws.root / "semantic" / "openclaw").exists()
+
+
+def test_import_errors(ws, cli, tmp_path):
+    (tmp_path / "empty").mkdir()
+    assert "no MEMORY.md" in cli("import", "openclaw", str(tmp_path / "empty"), code=1).stderr
+    assert "this workspace itself" in cli("import", "openclaw", str(ws.root), code=3).stderr
+
+
+lines = st.lists(st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=30),
+                 max_size=12)  # fmt: skip
+
+
+@given(lines, lines)
+def test_appending_the_missing_lines_loses_none(have, incoming):
+    have_text, incoming_text = "\n".join(have), "\n".join(incoming)
+    merged = have_text + "\n" + "\n".join(missing_lines(have_text, incoming_text))
+    kept = {line.rstrip() for line in merged.splitlines()}
+    assert all(line.rstrip() in kept for line in incoming_text.splitlines() if line.strip())
+    assert merged.startswith(have_text)  # only appended to

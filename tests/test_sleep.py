@@ -1,0 +1,151 @@
+"""`memctl sleep`: generated weeks of logs consolidated, a missed night caught up, archive when
+due, the morning report (committed, printed, never taken for a note), on the example workspace
+too."""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib.util
+import sys
+
+import pytest
+from test_consolidate import write_log
+
+from conftest import REPO, commit_count, git, run_memctl
+from memctl import nightly
+from memctl.catalog import scan
+from memctl.lessons import slip
+from memctl.longterm import add_entry, new_note
+from memctl.remember import remember
+from memctl.search import search
+from memctl.sleep import pending, sleep
+
+_spec = importlib.util.spec_from_file_location("bench_sleep", REPO / "scripts" / "bench_sleep.py")
+bench = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = bench
+_spec.loader.exec_module(bench)
+
+NIGHT = dt.datetime(2026, 11, 30, 3, 0)
+
+
+def night(day: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(f"{day}T03:00")
+
+
+def consolidation_commits(ws) -> list[str]:
+    return [s for s in git(ws, "log", "--format=%s").splitlines() if "consolidate: daily" in s]
+
+
+def test_a_generated_week_is_consolidated_and_reported_once(ws):
+    marked = bench.write_logs(ws.root, days=7, entries=8, seed=4, today=NIGHT.date())
+    git(ws, "add", "daily")
+    git(ws, "commit", "-qm", "a week of logs")
+    write_log(ws, "2026-11-30", ("01:00", "Today\nFACT: today's log waits for tomorrow night"))
+    outcome = sleep(ws, now=NIGHT)
+    done = outcome.value
+    assert [d.day for d in done.days] == [f"2026-11-{n}" for n in range(23, 30)]
+    assert sum(len(d.steps) for d in done.days) >= marked > 0
+    assert len(consolidation_commits(ws)) == 7  # one commit per day: each can be undone alone
+    report = (ws.root / "reports/2026-11-30.md").read_text()
+    assert report == done.text and report.startswith("# Morning report — 2026-11-30\n")
+    assert "consolidated 7 day(s) (2026-11-23 … 2026-11-29)" in report
+    assert "## Promoted" in report and "src:web" in report  # two web lines, never promoted
+    assert (
+        git(ws, "log", "-1", "--format=%s").strip() == "memctl sleep: report reports/2026-11-30.md"
+    )
+    assert git(ws, "status", "--porcelain", "--untracked-files=no") == ""
+    before = commit_count(ws)
+    again = sleep(ws, now=NIGHT + dt.timedelta(hours=1)).value
+    assert again.days == [] and commit_count(ws) == before + 1  # only the report's commit
+    assert "no new log lines" in again.text
+    assert (ws.root / "reports/2026-11-30.md").read_text().count("# Morning report") == 2
+    assert [e["event"] for e in nightly.read_record(ws)].count("sleep") == 2
+
+
+def test_a_missed_night_is_caught_up(ws):
+    write_log(ws, "2026-11-26", ("09:00", "One\nFACT: the Lisbon office opens at 9"))
+    sleep(ws, now=night("2026-11-27"))
+    write_log(ws, "2026-11-27", ("09:00", "Two\nFACT: the Porto office opens at 10"))
+    write_log(ws, "2026-11-28", ("09:00", "Three\nFACT: the Faro office opens at 11"))
+    # the night of the 28th was missed; the next one catches up both days
+    done = sleep(ws, now=night("2026-11-29")).value
+    assert [d.day for d in done.days] == ["2026-11-27", "2026-11-28"]
+    assert pending(ws, until=dt.date(2026, 11, 28)) == ([], [])
+    inbox = (ws.root / "semantic/inbox.md").read_text()
+    assert all(city in inbox for city in ("Lisbon", "Porto", "Faro"))
+
+
+def test_the_archive_runs_when_a_week_has_passed(ws):
+    new_note(ws, "lessons/tmp", title="Temporary", today=dt.date(2026, 11, 1))
+    add_entry(ws, "lessons/tmp", "The sandbox is read-only this week", priority="low",
+              expires="2026-11-20", today=dt.date(2026, 11, 1))  # fmt: skip
+    first = sleep(ws, now=night("2026-11-25")).value
+    assert (
+        first.archive == {"entries": 1, "files": 0}
+        and (ws.root / ".archive/lessons/tmp.md").exists()
+    )
+    soon = sleep(ws, now=night("2026-11-28")).value
+    assert soon.archive is None and "next on 2026-12-02" in soon.archive_note
+    later = sleep(ws, now=night("2026-12-02")).value
+    assert later.archive == {"entries": 0, "files": 0}
+
+
+def test_reports_are_not_notes(ws):
+    write_log(ws, "2026-11-29", ("09:00", "Anna\nFACT: Anna's birthday is on December 6"))
+    sleep(ws, now=NIGHT)
+    assert "reports/2026-11-30.md" in [f.path for f in scan(ws) if f.kind == "report"]
+    assert "reports/" not in (ws.root / "INDEX.md").read_text()
+    hits = search(ws, "Anna birthday December", today=NIGHT.date()).hits
+    assert hits and not any(h.path.startswith("reports/") for h in hits)
+    again = remember(ws, "Anna's birthday is on December 6", now=NIGHT).value
+    assert again.label == "repeat" and again.verified.path == "semantic/inbox.md"
+
+
+def test_the_report_names_slipped_lessons_and_what_checks_watched(ws, cli):
+    new_note(ws, "rules/git", title="Git rules", today=NIGHT.date())
+    rule = add_entry(ws, "rules/git", "Never force-push to main", kind="RULE", source="user",
+                     today=NIGHT.date()).value.entry.id  # fmt: skip
+    cli("lessons", "--apply", rule, "--check", "push --force")
+    cli("guard", "git push --force origin main")
+    slip(ws, rule, note="force-pushed after a rebase", now=NIGHT)
+    slip(ws, rule, note="again", now=NIGHT)
+    text = cli("sleep", env={"MEMCTL_NOW": "2026-11-30T04:00"}).stdout
+    assert "## Lessons that slipped" in text and f"rules/git.md#^{rule} slipped 2×" in text
+    assert f"memctl guard enforce {rule}" in text
+    assert "## Checks" in text and "1 action(s)" in text and '"push --force"' in text
+
+
+def test_the_example_workspace_sleeps_in_a_real_process(example_ws):
+    proc = run_memctl("-w", str(example_ws.root), "sleep", env={"MEMCTL_NOW": "2026-11-30T03:00"})
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert out.startswith("# Morning report — 2026-11-30")
+    assert "consolidated 22 day(s) (2026-10-26 … 2026-11-29)" in out
+    assert "committed" in proc.stderr and "memctl sleep: report" in proc.stderr
+    assert "staging first, then prod one week later" in out  # held: the user's entry stands
+    now_md = (example_ws.root / "NOW.md").read_text()
+    assert "add a rollback section" not in now_md and "slides by December 1" in now_md
+    assert "Updated: 2026-11-30 03:00" in now_md
+    again = run_memctl("-w", str(example_ws.root), "--json", "sleep",
+                       env={"MEMCTL_NOW": "2026-11-30T03:30"})  # fmt: skip
+    assert again.returncode == 0 and '"days": []' in again.stdout
+
+
+def test_cron_schedules_the_nightly_job(ws, cli):
+    cron = cli("cron").stdout
+    assert f"-w {ws.root} sleep" in cron and "0 3 * * *" in cron
+
+
+@pytest.mark.parametrize("flag", ["--llm"])
+def test_sleep_with_llm_and_no_command_is_an_error(ws, cli, flag):
+    write_log(ws, "2026-11-29", ("09:00", "One\nFACT: x y z"))
+    assert "no llm_command is set" in cli("sleep", flag, code=1).stderr
+
+
+def test_an_unreadable_log_is_reported_and_the_night_goes_on(ws):
+    write_log(ws, "2026-11-28", ("09:00", "One\nFACT: the Lisbon office opens at 9"))
+    (ws.daily_dir / "2026-11-29.md").write_bytes(b"# 2026-11-29\n\n### 09:00 \xff\xfe broken\n")
+    done = sleep(ws, now=NIGHT).value
+    assert [d.day for d in done.days] == ["2026-11-28"]
+    assert done.failed == ["daily/2026-11-29.md: not UTF-8 text; nothing in it was consolidated"]
+    assert "not consolidated: daily/2026-11-29.md" in done.text

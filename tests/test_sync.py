@@ -1,0 +1,87 @@
+"""`memctl sync`: two clones and a bare remote on this machine."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from conftest import Cli, git
+from memctl.workspace import open_workspace
+
+
+@pytest.fixture
+def machines(ws, tmp_path):
+    """Machine A (the workspace), a bare remote, and machine B cloned from it."""
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
+    git(ws, "remote", "add", "origin", str(remote))
+    a = Cli(ws.root)
+    first = a.json("sync")
+    assert first["sent"] >= 1 and first["received"] == 0
+    b_root = tmp_path / "b"
+    subprocess.run(["git", "clone", "-q", str(remote), str(b_root)], check=True)
+    git(b_root, "config", "user.name", "B")
+    git(b_root, "config", "user.email", "b@example.com")
+    open_workspace(b_root)  # the clone is a workspace: its config came with it
+    return a, Cli(b_root), ws.root, b_root
+
+
+def at(minute: str) -> dict:
+    return {"MEMCTL_NOW": f"2026-11-30T{minute}"}
+
+
+def test_daily_logs_from_two_machines_merge_without_a_conflict(machines):
+    a, b, a_root, b_root = machines
+    a("log", "From A", "-m", "A's line", env=at("10:00"))
+    b("log", "From B", "-m", "B's line", env=at("10:05"))
+    assert a.json("sync")["sent"] == 1
+    done = b.json("sync")
+    assert done["received"] == 1 and done["how"] == "merge" and done["sent"] == 2
+    assert a.json("sync")["received"] == 2
+    day = "daily/2026-11-30.md"
+    text = (a_root / day).read_text()
+    assert text == (b_root / day).read_text()
+    assert "### 10:00 — From A" in text and "### 10:05 — From B" in text and "<<<<<<<" not in text
+    assert git(a_root, "status", "--porcelain").strip() == ""
+    assert a.json("sync") == {"remote": "origin", "branch": "main", "received": 0, "sent": 0,
+                              "how": "none"}  # fmt: skip
+
+
+def test_rebase_keeps_history_linear(machines):
+    a, b, a_root, b_root = machines
+    a("log", "From A", env=at("10:00"))
+    a("sync")
+    b("log", "From B", env=at("10:05"))
+    assert b.json("sync", "--rebase")["how"] == "rebase"
+    assert git(b_root, "rev-list", "--merges", "--count", "HEAD").strip() == "0"
+    assert "From A" in (b_root / "daily/2026-11-30.md").read_text()
+
+
+def test_a_real_conflict_is_left_for_a_person_and_reported(machines):
+    a, b, a_root, b_root = machines
+    a("now", "focus", "ship the archive job")
+    a("sync")
+    b("now", "focus", "answer Anna")
+    result = b("sync", code=1)
+    assert result.stderr.startswith("memctl: error: sync stopped: 1 file(s) changed on both sides")
+    assert "NOW.md" in result.stderr and "git commit" in result.stderr
+    now = (b_root / "NOW.md").read_text()
+    assert "<<<<<<<" in now and "ship the archive job" in now and "answer Anna" in now
+    again = b("sync", "--json", code=1)
+    assert json.loads(again.stdout)["files"] == ["NOW.md"]
+    assert "not finished" in again.stderr
+
+    (b_root / "NOW.md").write_text(now.split("<<<<<<<")[0] + "- ship the archive job\n"
+                                   "- answer Anna\n")  # fmt: skip
+    git(b_root, "add", "NOW.md")
+    git(b_root, "commit", "-qm", "both focus items")
+    assert b.json("sync")["sent"] >= 2
+    assert a.json("sync")["received"] >= 2
+    assert "answer Anna" in (a_root / "NOW.md").read_text()
+
+
+def test_no_remote_is_an_error_that_says_what_to_do(cli):
+    result = cli("sync", code=1)
+    assert "no git remote" in result.stderr and "remote add origin" in result.stderr
