@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from .entry import parse_entry
 from .errors import InvalidValue, NotFound
+from .jsonlines import read_records
 from .workspace import MARKER, Outcome, Workspace
 
 RULES_DIR = "rules"  # gate.RULES_DIR (a test keeps them equal; the gate is too heavy to import)
@@ -264,17 +265,9 @@ class Watched:
 
 def watched(ws: Workspace, *, since: str | None = None) -> list[Watched]:
     """What each check matched (since an ISO time), from the guard log."""
-    try:
-        text = (ws.root / LOG).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return []
     seen: dict[tuple[str, str], Watched] = {}
-    for line in text.splitlines():
-        try:
-            hit = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(hit, dict) or since and str(hit.get("time", "")) <= since:
+    for hit in read_records(ws.root / LOG):
+        if since and str(hit.get("time", "")) <= since:
             continue
         key = (str(hit.get("check")), str(hit.get("mode")))
         old = seen.get(key) or Watched(key[0], key[1], 0, "")

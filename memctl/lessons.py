@@ -26,11 +26,11 @@ rule a check, watching); nothing here loosens a rule: that is the user's, by han
 from __future__ import annotations
 
 import datetime as dt
-import json
 from dataclasses import dataclass, field
 
 from .dates import fmt_date
 from .errors import InvalidValue, Refused
+from .jsonlines import read_records, record_line
 from .workspace import MARKER, Outcome, Workspace
 
 SLIPS = f"{MARKER}/slips.jsonl"
@@ -56,19 +56,7 @@ class Slipped:
 
 
 def read_events(ws: Workspace) -> list[dict]:
-    try:
-        text = (ws.root / SLIPS).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return []
-    events = []
-    for line in text.splitlines():
-        try:
-            event = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(event, dict) and event.get("id"):
-            events.append(event)
-    return events
+    return [event for event in read_records(ws.root / SLIPS) if event.get("id")]
 
 
 def slips_since_move(events: list[dict]) -> dict[str, list[dict]]:
@@ -125,7 +113,7 @@ def _with_id(ws: Workspace, hit):
 
 
 def _append(ws: Workspace, change, event: dict) -> None:
-    change.append(ws.root / SLIPS, json.dumps(event, ensure_ascii=False) + "\n")
+    change.append(ws.root / SLIPS, record_line(event))
 
 
 # --- the review ------------------------------------------------------------------------------

@@ -19,12 +19,12 @@ regenerated. The day is then held: `memctl sleep` leaves it alone until `memctl 
 from __future__ import annotations
 
 import datetime as dt
-import json
 import secrets
 from dataclasses import dataclass, field, replace
 
 from .dates import fmt_date
 from .errors import NotFound
+from .jsonlines import read_records, record_line
 from .workspace import MARKER, Outcome, Workspace
 
 RECORD = f"{MARKER}/nightly.jsonl"
@@ -39,19 +39,7 @@ class DayState:
 
 
 def read_record(ws: Workspace) -> list[dict]:
-    try:
-        text = (ws.root / RECORD).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return []
-    events = []
-    for line in text.splitlines():
-        try:
-            event = json.loads(line)
-        except ValueError:
-            continue  # a line cut short by a crash is not an event
-        if isinstance(event, dict):
-            events.append(event)
-    return events
+    return read_records(ws.root / RECORD)
 
 
 def days(ws: Workspace, events: list[dict] | None = None) -> dict[str, DayState]:
@@ -73,7 +61,7 @@ def days(ws: Workspace, events: list[dict] | None = None) -> dict[str, DayState]
 
 
 def append(ws: Workspace, change, event: dict) -> None:
-    change.append(ws.root / RECORD, json.dumps(event, ensure_ascii=False) + "\n")
+    change.append(ws.root / RECORD, record_line(event))
 
 
 def record_run(ws: Workspace, change, result, now: dt.datetime):

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from .gate import (
     survey,
 )  # fmt: skip
 from .gatetext import analyze
+from .jsonlines import record_line
 from .labeler import TRUST_RANK
 from .longterm import SOURCES, EntryRef, make_entry, note_path, note_text
 from .workspace import MARKER, Outcome, Workspace
@@ -196,7 +196,7 @@ def through_gate(ws: Workspace, request: Request, *, now: dt.datetime, use_llm: 
     result = _write(ws, change, request, decision, path, now.date())
     result = replace(result, override=override, notices=(*notice, *result.notices),
                      created=created and path.exists())  # fmt: skip
-    change.append(ws.root / AUDIT_LOG, json.dumps(_audit(result, now)) + "\n")
+    change.append(ws.root / AUDIT_LOG, record_line(_audit(result, now)))
     return result
 
 
@@ -418,4 +418,4 @@ def audit_refusal(ws: Workspace, change, text: str, exc: Refused, *, source: str
     record = {"time": now.isoformat(timespec="seconds"), "label": "refused",
               "reason": exc.message, "source": source,
               "text_sha256": _digest(text), "chars": len(" ".join(text.split()))}  # fmt: skip
-    change.append(ws.root / AUDIT_LOG, json.dumps(record) + "\n")
+    change.append(ws.root / AUDIT_LOG, record_line(record))

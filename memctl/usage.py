@@ -47,19 +47,11 @@ def record(root, command: str, *, at, results: int | None = None,
 
 def events(root) -> list[dict]:
     """Every recorded read, oldest first; a damaged line is skipped."""
-    found = []
-    try:
-        with open(os.path.join(root, USAGE_LOG), encoding="utf-8", errors="replace") as handle:
-            for line in handle:
-                try:
-                    item = json.loads(line)
-                except ValueError:
-                    continue
-                if isinstance(item, dict) and isinstance(item.get("t"), str):
-                    found.append(item)
-    except OSError:
-        pass
-    return found
+    from pathlib import Path
+
+    from .jsonlines import read_records
+
+    return [item for item in read_records(Path(root) / USAGE_LOG) if isinstance(item.get("t"), str)]
 
 
 def last_read(root) -> str | None:
