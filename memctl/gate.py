@@ -6,8 +6,10 @@ the notes' titles, tags and use-when keys to pick where a new memory belongs. Th
 deterministic (labeler.py) unless `llm_command` is set; then that command labels and any failure
 falls back to the deterministic labeler, and the decision says so. Whatever the labeler, three
 things stay in code: an instruction from a source that is not the user is an injection, a text
-equal to an entry on file is a repeat, and a less trusted source never retires what a more
-trusted one said (a rule: only the user's words).
+equal to an entry on file is a repeat, and an untrusted source (web, tool, file) never retires
+what a more trusted one said, while only the user's words change a rule. The agent's own word
+may update a fact the user stated (the close keeps the old line, its date and the reason); the
+nightly job, with nobody watching, holds such a change for a person instead (consolidate.py).
 """
 
 from __future__ import annotations
