@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .dates import try_date
 from .errors import MemctlError
-from .workspace import DAILY_DIR, INDEX_FILE, NOW_FILE, Workspace, atomic_write, scan_markdown
+from .workspace import DAILY_DIR, INDEX_FILE, NOW_FILE, Workspace, atomic_write, stat_markdown
 
 _VERSION = 5
 GRAPH_DIR = "graph"
@@ -80,14 +79,8 @@ def scan(ws: Workspace, *, archive: bool = False, progress=None) -> list[FileFac
     cached = _load_cache(cache_path)
     facts: list[FileFacts | None] = []
     todo: list[tuple[int, str, list[int]]] = []  # (position, path, stamp) of what to parse
-    prefix = len(str(ws.root)) + 1
-    for item in scan_markdown(ws, archive=archive):
-        rel = item.path[prefix:].replace(os.sep, "/")
-        try:
-            st = item.stat()
-        except OSError:
-            continue
-        stamp = [st.st_mtime_ns, st.st_size]
+    for rel, mtime_ns, size in stat_markdown(ws, archive=archive):
+        stamp = [mtime_ns, size]
         hit = cached.get(rel)
         if hit is not None and hit.stamp == stamp:
             facts.append(hit)

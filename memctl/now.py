@@ -11,6 +11,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
+from .budget import estimate_tokens
 from .dates import fmt_stamp
 from .errors import InvalidValue, NotFound
 from .workspace import Outcome, Workspace
@@ -201,12 +202,6 @@ def set_priority(ws: Workspace, priority: str, task: str, status: str, *, remove
 
 
 # --- reading, within a budget --------------------------------------------------------------
-
-
-def estimate_tokens(text: str) -> int:
-    """About 4 characters a token for Latin text, one a character for CJK and emoji."""
-    wide = sum(1 for ch in text if ord(ch) >= 0x2E80)
-    return (len(text) - wide + 3) // 4 + wide
 
 
 @dataclass(frozen=True)

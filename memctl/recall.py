@@ -128,7 +128,7 @@ def graph_facts(ws: Workspace, prompt: str, limit: int = 3) -> list[str]:
 
 def _fit(hits: list, facts: list[str], budget: int) -> tuple[list[Pointer], list[str]]:
     """One line per hit, shortened, then dropped from the end, until all fits the budget."""
-    from .now import estimate_tokens
+    from .budget import estimate_tokens
 
     facts = [f"- {fact}" for fact in facts]
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from .tokens import cjk_column, words
-from .workspace import Workspace, scan_markdown
+from .workspace import Workspace, stat_markdown
 
 DB_NAME = "search.db"
 RACY_NS = 2_000_000_000  # coarser than any file system's timestamp tick memctl expects
@@ -277,13 +277,8 @@ def stat_walk(ws: Workspace) -> list:
     """path, mtime_ns, size, path, … of every Markdown file, archive included: what freshness
     is measured by (a flat list: the cheapest thing to build, store and compare)."""
     walk: list = []
-    root_len = len(str(ws.root)) + 1
-    for item in scan_markdown(ws, archive=True):
-        try:
-            st = item.stat(follow_symlinks=False)
-        except OSError:
-            continue  # removed while walking
-        walk += (item.path[root_len:], st.st_mtime_ns, st.st_size)
+    for stamp in stat_markdown(ws, archive=True):
+        walk += stamp
     return walk
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import operator
 import os
+import stat
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -303,8 +304,8 @@ def iter_markdown(ws: Workspace, *, archive: bool = False) -> Iterator[Path]:
 
     Dot folders are skipped (.git, .memctl, and .archive unless asked); symlinks are not followed.
     """
-    for item in scan_markdown(ws, archive=archive):
-        yield Path(item.path)
+    for rel, _, _ in stat_markdown(ws, archive=archive):
+        yield ws.root / rel
 
 
 def _exclusion(patterns: tuple[str, ...]):
@@ -318,13 +319,18 @@ def _exclusion(patterns: tuple[str, ...]):
     return lambda rel: rx.match(rel.replace(os.sep, "/")) is not None
 
 
-def scan_markdown(ws: Workspace, *, archive: bool = False) -> Iterator[os.DirEntry]:
-    """The same walk as iter_markdown, as os.DirEntry objects, for callers that stat every file
-    on a hot path (the search index's freshness check) and need no Path for each."""
-    top = str(ws.root)
-    excluded = _exclusion(ws.config.exclude)
+def stat_markdown(ws: Workspace, *, archive: bool = False) -> list[tuple[str, int, int]]:
+    """(path, mtime_ns, size) of every Markdown file, the walk iter_markdown describes.
 
-    def walk(folder: str) -> Iterator[os.DirEntry]:
+    Every read checks freshness with this (the catalog, the search index), so it is one plain
+    recursive function filling a list: no generators, no Path per file.
+    """
+    top = str(ws.root)
+    cut = len(top) + 1
+    excluded = _exclusion(ws.config.exclude)
+    found: list[tuple[str, int, int]] = []
+
+    def walk(folder: str) -> None:
         try:
             items = sorted(os.scandir(folder), key=_NAME)
         except OSError:
@@ -334,9 +340,18 @@ def scan_markdown(ws: Workspace, *, archive: bool = False) -> Iterator[os.DirEnt
             if name[0] == "." and not (archive and folder == top and name == ARCHIVE_DIR):
                 continue
             if item.is_dir(follow_symlinks=False):
-                yield from walk(item.path)
-            elif name.endswith(".md") and item.is_file(follow_symlinks=False):
-                if excluded is None or not excluded(item.path[len(top) + 1 :]):
-                    yield item
+                walk(item.path)
+            elif name.endswith(".md"):
+                rel = item.path[cut:]
+                if excluded is not None and excluded(rel):
+                    continue
+                try:
+                    st = item.stat(follow_symlinks=False)
+                except OSError:
+                    continue  # removed while walking
+                if stat.S_ISREG(st.st_mode):
+                    found.append((rel if os.sep == "/" else rel.replace(os.sep, "/"),
+                                  st.st_mtime_ns, st.st_size))  # fmt: skip
 
-    yield from walk(top)
+    walk(top)
+    return found

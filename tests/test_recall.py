@@ -7,8 +7,8 @@ import json
 import pytest
 
 from conftest import TODAY, run_memctl
+from memctl.budget import estimate_tokens
 from memctl.errors import InvalidValue
-from memctl.now import estimate_tokens
 from memctl.recall import HEADER, hook_output, hook_prompt, recall, shorten
 
 
