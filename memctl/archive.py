@@ -13,7 +13,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .catalog import FileFacts, scan
+from .catalog import FileFacts, record_written, scan
 from .dates import fmt_date, try_date
 from .note import Note, read_note
 from .workspace import ARCHIVE_DIR, Outcome, Workspace
@@ -125,9 +125,16 @@ def run_archive(ws: Workspace, *, today: dt.date, dry_run: bool = False,
                 move_file(ws, change, move.source, move.target, today)
             else:
                 by_file.setdefault(move.source.rsplit(":", 1)[0], []).append(move)
+        rewritten: dict[Path, str] = {}
+        remaining = []
         for rel, moves in by_file.items():
             lines = {int(m.source.rsplit(":", 1)[1]) for m in moves}
-            _move_entries(ws, change, plan.notes[rel], rel, lines, today)
+            note = plan.notes[rel]
+            rewritten.update(_move_entries(ws, note, rel, lines, today))
+            kept = [e for e in note.entries() if e.line not in lines]
+            remaining.append((ws.root / rel, note, kept))
+        change.write_many(rewritten)
+        record_written(ws, remaining)  # INDEX.md below needs no second parse of these notes
         if plan.moves:
             refresh_index(ws, change, today=today)
         entries = sum(1 for m in plan.moves if m.kind == "entry")
@@ -146,16 +153,20 @@ def move_file(ws: Workspace, change, rel: str, target_rel: str, today: dt.date) 
     return ws.rel(target)
 
 
-def _move_entries(ws: Workspace, change, note: Note, rel: str, lines: set[int],
-                  today: dt.date) -> None:  # fmt: skip
+def _move_entries(ws: Workspace, note: Note, rel: str, lines: set[int],
+                  today: dt.date) -> dict[Path, str]:  # fmt: skip
+    """The new text of the note without the moved lines, and of its archive file with them."""
     moved = [e for e in note.entries() if e.line in lines]
     kept_lines = [line for n, line in enumerate(note.text.splitlines(keepends=True), start=1)
                   if n not in lines]  # fmt: skip
     target = archive_target(ws, rel)
-    header = "" if target.exists() else f"# Archived entries of {rel}\n\n"
+    if target.exists():
+        archived = target.read_text(encoding="utf-8")
+        archived += "" if not archived or archived.endswith("\n") else "\n"
+    else:
+        archived = f"# Archived entries of {rel}\n\n"
     stamped = [e.with_fields(archived=fmt_date(today)).format() + "\n" for e in moved]
-    change.append(target, header + "".join(stamped))
-    change.write(ws.root / rel, "".join(kept_lines))
+    return {target: archived + "".join(stamped), ws.root / rel: "".join(kept_lines)}
 
 
 @dataclass(frozen=True)

@@ -115,6 +115,11 @@ def read_facts(ws: Workspace, path: Path, rel: str, stamp: list[int]) -> FileFac
         return facts
     if kind != "note":
         return facts
+    return _note_facts(facts, note, note.entries())
+
+
+def _note_facts(facts: FileFacts, note, entries: list) -> FileFacts:
+    rel = facts.path
     meta = note.meta
     facts.frontmatter = note.has_frontmatter
     facts.title = note.title
@@ -128,7 +133,7 @@ def read_facts(ws: Workspace, path: Path, rel: str, stamp: list[int]) -> FileFac
     tags = meta.get("tags")
     facts.tags = [str(t) for t in tags] if isinstance(tags, list) else ([str(tags)] if tags else [])
     facts.problems = [str(p) for p in note.problems()]
-    for entry in note.entries():
+    for entry in entries:
         facts.entries += 1
         if entry.id:
             facts.ids.append(entry.id)
@@ -140,6 +145,21 @@ def read_facts(ws: Workspace, path: Path, rel: str, stamp: list[int]) -> FileFac
         elif entry.priority == "low":
             facts.low_without_expiry += 1
     return facts
+
+
+def record_written(ws: Workspace, notes: list[tuple[Path, object, list]]) -> None:
+    """Tell the cache about notes a command just wrote and still holds parsed: (path, note,
+    its entries as written). Their frontmatter is the note's; nothing is read or parsed again.
+    A run that rewrites thousands of notes (the archive) then regenerates INDEX.md at once."""
+    cache_path = ws.cache_dir / "catalog.json"
+    cached = _load_cache(cache_path)
+    for path, note, entries in notes:
+        st = path.stat()
+        rel = ws.rel(path)
+        facts = FileFacts(path=rel, kind=kind_of(rel, ws.config.daily_dir),
+                          stamp=[st.st_mtime_ns, st.st_size])  # fmt: skip
+        cached[rel] = _note_facts(facts, note, entries)
+    _save_cache(cache_path, list(cached.values()))
 
 
 def _text(value: object) -> str | None:

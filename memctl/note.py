@@ -33,6 +33,7 @@ class Note:
     body: str = ""
     body_line: int = 1  # 1-based line number of the body's first line
     display: str = ""  # the path as shown in messages (workspace-relative)
+    _parsed: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def title(self) -> str | None:
@@ -49,7 +50,16 @@ class Note:
         return None if status is None else str(status).strip().lower()
 
     def entries(self) -> list[Entry]:
-        """Top-level list items of the body, outside fenced code blocks, with file line numbers."""
+        """Top-level list items of the body, outside fenced code blocks, with file line numbers.
+
+        Parsed once per body and shared by later calls: copy an entry before changing it.
+        """
+        key = (self.body, self.body_line)
+        if self._parsed is None or self._parsed[0] != key:
+            self._parsed = (key, self._parse_entries())
+        return list(self._parsed[1])
+
+    def _parse_entries(self) -> list[Entry]:
         found: list[Entry] = []
         fenced = False
         for offset, line in enumerate(self.body.splitlines()):

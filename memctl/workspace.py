@@ -213,6 +213,14 @@ class Change:
         atomic_write(path, old + text.encode("utf-8"), sync_dir=False)
         self._folders.add(path.parent)
 
+    def write_many(self, files: dict[Path, str]) -> None:
+        """Write many files in one batch (see atomic_write_many): for runs that touch thousands."""
+        for path in files:
+            self._before(path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_many(files)
+        self._folders.update(path.parent for path in files)
+
     def move(self, src: Path, dst: Path) -> None:
         self._before(src)
         self._before(dst)
@@ -272,23 +280,53 @@ def atomic_write(path: Path, data: str | bytes, *, sync_dir: bool = True) -> Non
     The folder's own fsync (which makes the rename durable, not atomic) can be left to the
     caller: a Change that writes thousands of files syncs each folder once at the end.
     """
+    tmp = _write_temp(path, data, sync=True)
+    _replace(tmp, path)
+    if sync_dir:
+        sync_folder(path.parent)
+
+
+def atomic_write_many(files: dict[Path, str | bytes]) -> None:
+    """Write many files, each atomically, with one sync for all: every new content is on disk
+    before the first rename, so a crash still leaves each file old or new, never half. Folder
+    syncs are left to the caller, as with atomic_write(sync_dir=False)."""
+    temps: list[tuple[Path, Path]] = []
+    try:
+        for path, data in files.items():
+            temps.append((_write_temp(path, data, sync=False), path))
+        os.sync()  # one flush for the lot instead of one fsync a file
+    except BaseException:
+        for tmp, _ in temps:
+            tmp.unlink(missing_ok=True)
+        raise
+    for tmp, path in temps:
+        _replace(tmp, path)
+
+
+def _write_temp(path: Path, data: str | bytes, *, sync: bool) -> Path:
     payload = data.encode("utf-8") if isinstance(data, str) else data
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
-            handle.flush()
-            os.fdatasync(handle.fileno())
+            if sync:
+                handle.flush()
+                os.fdatasync(handle.fileno())
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return tmp
+
+
+def _replace(tmp: Path, path: Path) -> None:
+    try:
         with contextlib.suppress(FileNotFoundError):
             os.chmod(tmp, path.stat().st_mode & 0o7777)
         os.replace(tmp, path)
     except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
+        tmp.unlink(missing_ok=True)
         raise
-    if sync_dir:
-        sync_folder(path.parent)
 
 
 def sync_folder(folder: Path) -> None:

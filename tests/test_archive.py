@@ -129,3 +129,20 @@ def test_cli_archive_and_cron(ws, cli):
     cron = cli("cron").stdout
     assert f"-w {ws.root} archive" in cron and cron.startswith("# memctl")
     assert cli.json("expiring", "--days", "30")["items"]
+
+
+def test_the_catalog_after_an_archive_matches_a_fresh_read(ws):
+    """The archive tells the catalog what it wrote instead of parsing the notes again: the
+    result must be exactly what reading the files from scratch gives."""
+    import shutil
+
+    from memctl.catalog import scan
+    from memctl.dashboard import render_index
+
+    setup_notes(ws)
+    run_archive(ws, today=dt.date(2026, 12, 15))
+    remembered = {f.path: f.to_dict() for f in scan(ws)}
+    index = (ws.root / "INDEX.md").read_text()
+    shutil.rmtree(ws.cache_dir)
+    assert {f.path: f.to_dict() for f in scan(ws)} == remembered
+    assert render_index(ws, today=dt.date(2026, 12, 15)).text == index

@@ -208,3 +208,15 @@ def test_every_template_file_is_declared_as_package_data():
     for path in (REPO / "templates").iterdir():
         if path.suffix != ".py" and path.is_file():
             assert any(fnmatch.fnmatch(path.name, p) for p in declared), path.name
+
+
+def test_atomic_write_many_writes_every_file_whole_and_leaves_no_temp(tmp_path):
+    from memctl.workspace import atomic_write_many
+
+    old = tmp_path / "old.md"
+    old.write_text("before")
+    os.chmod(old, 0o600)
+    atomic_write_many({old: "after", tmp_path / "new.md": "fresh"})
+    assert old.read_text() == "after" and (old.stat().st_mode & 0o777) == 0o600
+    assert (tmp_path / "new.md").read_text() == "fresh"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.md", "old.md"]
