@@ -91,3 +91,26 @@ def test_the_installed_command_logs_for_real(ws):
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("daily/2026-11-30.md:3")
     assert "committed" in result.stderr
+
+
+def test_changes_a_person_staged_stay_staged_and_out_of_memctls_commit(ws):
+    (ws.root / "lessons/mine.md").write_text("staged by hand\n")
+    git(ws, "add", "lessons/mine.md")
+    append_log(ws, "Logged", "text", now=NOW)
+    assert git(ws, "show", "--name-only", "--format=", "HEAD").split() == ["daily/2026-11-30.md"]
+    assert git(ws, "diff", "--cached", "--name-only").split() == ["lessons/mine.md"]
+
+
+def test_a_commit_of_thousands_of_files_takes_exactly_those_files(ws):
+    """The plumbing path of gitstore.commit (nothing staged by the person)."""
+    from memctl import gitstore
+
+    paths = [f"lessons/n{i}.md" for i in range(2500)]
+    for rel in paths:
+        (ws.root / rel).write_text(f"- note {rel}\n")
+    (ws.root / "lessons/not-mine.md").write_text("left alone\n")
+    made = gitstore.commit(ws.root, paths + ["lessons/ghost.md"], "memctl test: many")
+    assert made is not None and len(made.paths) == 2500
+    assert git(ws, "status", "--porcelain").split() == ["??", "lessons/not-mine.md"]
+    assert git(ws, "log", "-1", "--format=%s") == "memctl test: many\n"
+    assert gitstore.commit(ws.root, paths, "memctl test: again") is None
