@@ -129,20 +129,15 @@ def _scrub_files(ws: Workspace, rx, brx, receipt: Receipt, dry_run: bool) -> Non
     for path in _all_files(ws.root):
         rel = ws.rel(path)
         data = path.read_bytes()
-        if rel.startswith(f"{MARKER}/") and rel.endswith(_DERIVED_SUFFIXES):
-            # Derived databases may hold the text in free pages or token tables: always go.
+        derived = _derived_kind(rel)
+        if derived:
+            # Derived state may hold the text in free pages or token tables: it always goes,
+            # and is rebuilt from the cleaned Markdown.
             count = len(brx.findall(data))
             if count:
-                receipt.places.append(Place("sqlite", rel, count))
+                receipt.places.append(Place(derived, rel, count))
             if not dry_run:
                 path.unlink()
-            continue
-        if rel.startswith(f"{MARKER}/cache/"):
-            count = len(brx.findall(data))
-            if count:
-                receipt.places.append(Place("cache", rel, count))
-                if not dry_run:
-                    path.unlink()
             continue
         try:
             body = data.decode("utf-8")
@@ -158,6 +153,14 @@ def _scrub_files(ws: Workspace, rx, brx, receipt: Receipt, dry_run: bool) -> Non
             atomic_write(path, rx.sub(MARK, body))
             if rx.search(path.name):
                 path.rename(path.with_name(rx.sub(MARK, path.name)))
+
+
+def _derived_kind(rel: str) -> str | None:
+    if rel.startswith(f"{MARKER}/cache/"):
+        return "cache"
+    if rel.startswith(f"{MARKER}/") and rel.endswith(_DERIVED_SUFFIXES):
+        return "sqlite"
+    return None
 
 
 def _kind(rel: str) -> str:
