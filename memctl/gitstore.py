@@ -99,7 +99,10 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
     if porcelain:
         run(root, "add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul", stdin=listed)
     else:
-        run(root, "update-index", "--add", "--remove", "-z", "--stdin", stdin=listed)
+        # Thousands of files (an archive run) go into one pack rather than as many loose
+        # object files; a few stay loose, as `git commit` would leave them.
+        bulk = ("-c", "core.bigFileThreshold=1") if len(paths) > 200 else ()
+        run(root, *bulk, "update-index", "--add", "--remove", "-z", "--stdin", stdin=listed)
     changed = sorted(p for p in _staged(root) if p in wanted)
     if not changed:
         return None
