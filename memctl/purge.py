@@ -23,7 +23,7 @@ from . import gitstore
 from .dates import fmt_stamp
 from .errors import InvalidValue
 from .purged import REGISTRY, purged_hash, registry_with, workspace_salt
-from .workspace import ARCHIVE_DIR, DAILY_DIR, MARKER, Workspace, atomic_write
+from .workspace import ARCHIVE_DIR, MARKER, Workspace, atomic_write
 
 MARK = "[purged]"
 MIN_LENGTH = 4
@@ -148,7 +148,7 @@ def _scrub_files(ws: Workspace, rx, brx, receipt: Receipt, dry_run: bool) -> Non
         count = len(rx.findall(body))
         if not count:
             continue
-        receipt.places.append(Place(_kind(rel), rx.sub(MARK, rel), count))
+        receipt.places.append(Place(_kind(rel, ws.config.daily_dir), rx.sub(MARK, rel), count))
         if not dry_run:
             atomic_write(path, rx.sub(MARK, body))
             if rx.search(path.name):
@@ -163,8 +163,8 @@ def _derived_kind(rel: str) -> str | None:
     return None
 
 
-def _kind(rel: str) -> str:
-    if rel.startswith(f"{DAILY_DIR}/"):
+def _kind(rel: str, daily_dir: str) -> str:
+    if rel.startswith(f"{daily_dir}/"):
         return "daily"
     if rel.startswith(f"{ARCHIVE_DIR}/"):
         return "archive"

@@ -133,7 +133,7 @@ def check(ws: Workspace, text: str, *, source: str = "agent", **given) -> Reques
 
 def _trust(ws: Workspace, source: str, ref: str | None) -> tuple[str, str | None]:
     trust = SOURCE_TRUST[source]
-    if not ref or not ref.startswith("daily/"):
+    if not ref or not ref.startswith(f"{ws.config.daily_dir}/"):
         return trust, None
     from .daily import rewritten_logs
 

@@ -156,3 +156,19 @@ def test_purge_needs_yes_without_a_tty(ws, anna, cli):
     count = commit_count(ws)
     data = cli.json("forget", "--purge", "--match", PHONE, "--yes")
     assert data["saved_as"].startswith(".memctl/receipts/") and commit_count(ws) == count + 1
+
+
+def test_a_purge_names_daily_logs_kept_elsewhere_as_daily_logs(tmp_path):
+    """An OpenClaw-style workspace keeps its daily logs in memory/ (`daily_dir: memory`)."""
+    from memctl.initialize import init_workspace
+    from memctl.workspace import open_workspace
+
+    root = tmp_path / "oc"
+    root.mkdir()
+    (root / ".memctl").mkdir()
+    (root / ".memctl/config.yaml").write_text("daily_dir: memory\n")
+    init_workspace(root, now=NOW)
+    ws = open_workspace(root)
+    append_log(ws, "Call", f"her number {PHONE}", now=NOW)
+    receipt = purge(ws, PHONE, now=NOW, dry_run=True)
+    assert [(p.kind, p.path) for p in receipt.places] == [("daily", "memory/2026-11-30.md")]
