@@ -28,7 +28,14 @@ from dataclasses import dataclass, field, replace
 from .dates import fmt_date
 from .errors import InvalidValue, NotFound, ParseError, Refused
 from .markers import NOW_KINDS, Item, llm_items, read_items
-from .now import _BLOCKED, IN_PROGRESS, NowDoc, _cell, _task_text, read_now  # one NOW.md format
+from .now import (  # one NOW.md format
+    BLOCKED_MARK,
+    IN_PROGRESS,
+    NowDoc,
+    cell_text,
+    read_now,
+    task_text,
+)
 from .workspace import Outcome, Workspace
 
 MATCH = 0.55  # an In Progress task this similar (gatetext.similarity) to an item is its task
@@ -326,7 +333,7 @@ def _now_step(run: _Run, item: Item) -> Step:
     if run.doc is None:
         return Step(item, "skipped", f"{item.how}; NOW.md is missing (`memctl init` writes one)")
     tasks = run.doc.items(IN_PROGRESS)
-    text = _cell(item.text)
+    text = cell_text(item.text)
     best, index = _best_task(tasks, text)
     what = f"{item.how}"
     if item.kind == "TODO" and best >= MATCH:
@@ -338,15 +345,15 @@ def _now_step(run: _Run, item: Item) -> Step:
     if item.kind == "DONE":
         gone = tasks.pop(index)
         undo = {"now_removed": gone, "at": index}
-        shown = f"leaves In Progress: {_task_text(gone)}"
+        shown = f"leaves In Progress: {task_text(gone)}"
     elif item.kind == "BLOCKED" and best >= MATCH:
         before = tasks[index]
-        tasks[index] = f"🔄 {_task_text(before)}{_BLOCKED}{text}"
+        tasks[index] = f"🔄 {task_text(before)}{BLOCKED_MARK}{text}"
         undo = {"now_changed": [before, tasks[index]]}
-        shown = f"marked blocked: {_task_text(before)}"
+        shown = f"marked blocked: {task_text(before)}"
     else:
-        task = _cell(item.title) if item.kind == "BLOCKED" and item.title else text
-        added = f"🔄 {task}" + (f"{_BLOCKED}{text}" if item.kind == "BLOCKED" else "")
+        task = cell_text(item.title) if item.kind == "BLOCKED" and item.title else text
+        added = f"🔄 {task}" + (f"{BLOCKED_MARK}{text}" if item.kind == "BLOCKED" else "")
         tasks.append(added)
         undo = {"now_added": added}
         shown = f"joins In Progress: {added}"
@@ -359,7 +366,7 @@ def _best_task(tasks: list[str], text: str) -> tuple[float, int]:
     from .gatetext import analyze, similarity
 
     about = analyze(text)
-    scores = [similarity(about, analyze(_task_text(t))) for t in tasks]
+    scores = [similarity(about, analyze(task_text(t))) for t in tasks]
     if not scores:
         return 0.0, -1
     best = max(scores)

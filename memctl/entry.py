@@ -32,11 +32,11 @@ KNOWN_FIELDS = (
 )  # fmt: skip
 
 SEPARATOR = " · "
-_BULLET = re.compile(r"^(?P<indent>[ \t]*)(?P<bullet>[-*+]) (?P<rest>.*)$")
+BULLET = re.compile(r"^(?P<indent>[ \t]*)(?P<bullet>[-*+]) (?P<rest>.*)$")
 _TAG = re.compile(r"\[(?P<tag>[^\[\]\s]{1,24})\]")
 _KIND = re.compile(r"[A-Z][A-Z0-9_-]{1,23}")
 _FIELD = re.compile(r'(?P<key>[a-z][a-z_]{0,23}):(?P<value>"(?:[^"\\]|\\.)*"|[^\s"]\S*)')
-_BLOCK_ID = re.compile(r"\s\^(?P<id>[A-Za-z0-9][A-Za-z0-9-]{0,31})$")
+BLOCK_ID = re.compile(r"\s\^(?P<id>[A-Za-z0-9][A-Za-z0-9-]{0,31})$")
 _ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no look-alikes (l/1, o/0)
 
 
@@ -104,7 +104,7 @@ def format_entry(entry: Entry) -> str:
     if entry.kind:
         head += f"[{entry.kind}]"
     parts = [head] if head else []
-    parts += [f"{key}:{_quote(value)}" for key, value in entry.fields.items()]
+    parts += [f"{key}:{quote_value(value)}" for key, value in entry.fields.items()]
     if parts:
         body = " ".join(parts) + SEPARATOR + entry.text
     elif _would_misread(entry.text):
@@ -125,31 +125,31 @@ def _would_misread(text: str) -> bool:
     return bool(f and f["key"] in KNOWN_FIELDS and _ends_token(text, f))
 
 
-def _quote(value: str) -> str:
+def quote_value(value: str) -> str:
     if value and not re.search(r'[\s"\\]', value):
         return value
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _unquote(value: str) -> str:
+def unquote_value(value: str) -> str:
     if len(value) >= 2 and value[0] == '"' and value[-1] == '"':
         return re.sub(r"\\(.)", r"\1", value[1:-1])
     return value
 
 
 def is_entry_line(line: str) -> bool:
-    return _BULLET.match(line) is not None and not line.startswith((" ", "\t"))
+    return BULLET.match(line) is not None and not line.startswith((" ", "\t"))
 
 
 def parse_entry(line: str, *, lineno: int | None = None) -> Entry | None:
     """Read one Markdown list item as an entry; None for any other line."""
-    m = _BULLET.match(line)
+    m = BULLET.match(line)
     if m is None:
         return None
     rest = m["rest"].rstrip()
     entry = Entry(text="", indent=m["indent"], bullet=m["bullet"], line=lineno, raw=line)
 
-    id_match = _BLOCK_ID.search(rest)
+    id_match = BLOCK_ID.search(rest)
     if id_match:
         entry.id = id_match["id"]
         rest = rest[: id_match.start()].rstrip()
@@ -180,18 +180,18 @@ def _split_fields(rest: str) -> tuple[dict[str, str], str]:
         return {}, rest[2:]
     sep = rest.find(SEPARATOR)
     if sep > 0:
-        fields = _read_fields(rest[:sep])
+        fields = read_fields(rest[:sep])
         if fields is not None:
             return fields, rest[sep + len(SEPARATOR) :]
     # No separator: a hand-written line, where only known leading fields count as fields.
     fields, pos = {}, 0
     while (f := _FIELD.match(rest, pos)) and f["key"] in KNOWN_FIELDS and _ends_token(rest, f):
-        fields[f["key"]] = _unquote(f["value"])
+        fields[f["key"]] = unquote_value(f["value"])
         pos = min(f.end() + 1, len(rest))
     return fields, rest[pos:]
 
 
-def _read_fields(head: str) -> dict[str, str] | None:
+def read_fields(head: str) -> dict[str, str] | None:
     """All of `head` as key:value fields, or None if any token is not one."""
     fields: dict[str, str] = {}
     pos = 0
@@ -199,7 +199,7 @@ def _read_fields(head: str) -> dict[str, str] | None:
         f = _FIELD.match(head, pos)
         if f is None or not _ends_token(head, f):
             return None
-        fields[f["key"]] = _unquote(f["value"])
+        fields[f["key"]] = unquote_value(f["value"])
         pos = f.end() + 1
     return fields
 

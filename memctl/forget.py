@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from . import gitstore
 from .errors import InvalidValue, NotFound, Refused
-from .longterm import _looks_like_entry_ref, find_entry, resolve_note
+from .longterm import find_entry, looks_like_entry_ref, resolve_note
 from .note import read_note, set_meta
 from .workspace import ARCHIVE_DIR, Outcome, Workspace
 
@@ -40,7 +40,7 @@ def forget(ws: Workspace, target: str, *, reason: str, today: dt.date) -> Outcom
     if not reason:
         raise InvalidValue("forget needs a reason (--reason)")
     with ws.change("forget", "") as change:
-        if _looks_like_entry_ref(ws, target):
+        if looks_like_entry_ref(ws, target):
             ref = find_entry(ws, target)
             close_in_place(ws, change, ref, reason=f"forgotten: {reason}", on=today)
             result = Forgotten(ref.address, "entry", reason)

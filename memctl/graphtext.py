@@ -20,7 +20,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 
 from .dates import try_date
-from .entry import _BLOCK_ID, _BULLET, _quote, _read_fields, _unquote
+from .entry import BLOCK_ID, BULLET, quote_value, read_fields, unquote_value
 from .errors import InvalidValue
 
 RELATIONS_FILE = "graph/relations.md"
@@ -58,7 +58,7 @@ class Triple:
     def format(self) -> str:
         """The line as memctl writes it (always with its id)."""
         names = ARROW.join(quote_name(n) for n in (self.subject, self.predicate, self.object))
-        values = " ".join(f"{key}:{_quote(value)}" for key, value in self.fields.items())
+        values = " ".join(f"{key}:{quote_value(value)}" for key, value in self.fields.items())
         body = f"{names}{DOT}{values}" if values else names
         if self.closed:
             body = f"~~{body}~~"
@@ -148,12 +148,12 @@ class LineProblem(ValueError):
 
 def parse_line(text: str, lineno: int | None = None) -> Triple | None:
     """One relation line; None for a line that is not a list item; LineProblem if damaged."""
-    m = _BULLET.match(text)
+    m = BULLET.match(text)
     if m is None:
         return None
     rest = m["rest"].rstrip()
     ident = None
-    found = _BLOCK_ID.search(rest)
+    found = BLOCK_ID.search(rest)
     if found:
         ident = found["id"]
         rest = rest[: found.start()].rstrip()
@@ -193,7 +193,7 @@ def _leading_fields(rest: str) -> tuple[dict[str, str], str]:
     dot = rest.find(DOT)
     if dot <= 0 or _SEP.search(rest, 0, dot) or rest.startswith('"'):
         return {}, rest
-    fields = _read_fields(rest[:dot])
+    fields = read_fields(rest[:dot])
     return ({}, rest) if fields is None else (fields, rest[dot + len(DOT) :])
 
 
@@ -205,7 +205,7 @@ def _read_name(rest: str, pos: int, what: str) -> tuple[str, int]:
         sep = _SEP.match(rest, q.end())
         if sep is None:
             raise LineProblem(f"expected → after the quoted {what}")
-        return _unquote(q.group()), sep.end()
+        return unquote_value(q.group()), sep.end()
     sep = _SEP.search(rest, pos)
     if sep is None:
         raise LineProblem("not a relation: expected subject → predicate → object")
@@ -219,17 +219,17 @@ def _read_object(rest: str, pos: int) -> tuple[str, dict[str, str]]:
             raise LineProblem("the quoted object is never closed")
         tail = rest[q.end() :]
         if not tail.strip():
-            return _unquote(q.group()), {}
+            return unquote_value(q.group()), {}
         if not tail.startswith(DOT):
             raise LineProblem("expected ' · ' and key:value fields after the quoted object")
-        values = _read_fields(tail[len(DOT) :].strip())
+        values = read_fields(tail[len(DOT) :].strip())
         if values is None:
             raise LineProblem("after ' · ' every word must be a key:value field")
-        return _unquote(q.group()), values
+        return unquote_value(q.group()), values
     # A bare object runs up to the first " · " that is followed by nothing but fields.
     start = pos
     while (sep := rest.find(DOT, start)) >= 0:
-        values = _read_fields(rest[sep + len(DOT) :].strip())
+        values = read_fields(rest[sep + len(DOT) :].strip())
         if values is not None:
             return rest[pos:sep].strip(), values
         start = sep + 1

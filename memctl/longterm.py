@@ -240,7 +240,7 @@ class Verified:
 
 def verify(ws: Workspace, target: str, *, today: dt.date) -> Outcome:
     """A note: last_verified today, status active. An entry: `verified:` today on its line."""
-    if _looks_like_entry_ref(ws, target):
+    if looks_like_entry_ref(ws, target):
         ref = find_entry(ws, target)
         with ws.change("verify", ref.address) as change:
             rewrite_entry(ws, change, ref, ref.entry.with_fields(verified=fmt_date(today)))
@@ -259,7 +259,7 @@ def verify(ws: Workspace, target: str, *, today: dt.date) -> Outcome:
     return Outcome(Verified(rel, None, fmt_date(today)), change)
 
 
-def _looks_like_entry_ref(ws: Workspace, target: str) -> bool:
+def looks_like_entry_ref(ws: Workspace, target: str) -> bool:
     if "#" in target:
         return True
     if ":" in target and target.rsplit(":", 1)[1].isdigit():
@@ -288,7 +288,7 @@ class Shown:
 
 def show(ws: Workspace, target: str) -> Shown:
     """A note's text, or one entry; archived material too (it stays readable)."""
-    if _looks_like_entry_ref(ws, target):
+    if looks_like_entry_ref(ws, target):
         try:
             ref = find_entry(ws, target, archive=True)
             return Shown(ref.path, ref.entry.format(), ref.entry,

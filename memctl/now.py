@@ -20,7 +20,7 @@ FOCUS = "Today's Focus"
 IN_PROGRESS = "In Progress"
 PRIORITIES = "Current Priorities"
 _UPDATED = re.compile(r"^Updated:\s*(?P<stamp>.*)$")
-_BLOCKED = " — blocked: "
+BLOCKED_MARK = " — blocked: "
 _TABLE_HEAD = ["| Priority | Task | Status |", "|----------|------|--------|"]
 
 
@@ -106,7 +106,7 @@ def _is_header(cells: list[str]) -> bool:
     return cells[0].lower() == "priority" or set("".join(cells)) <= set("-: ")
 
 
-def _cell(text: str) -> str:
+def cell_text(text: str) -> str:
     return " ".join(text.replace("|", "/").split())
 
 
@@ -132,18 +132,18 @@ def _rewrite(ws: Workspace, what: str, edit, now: dt.datetime) -> Outcome:
 
 def set_focus(ws: Workspace, items: list[str], *, add: bool, now: dt.datetime) -> Outcome:
     def edit(doc: NowDoc) -> None:
-        doc.set_items(FOCUS, (doc.items(FOCUS) if add else []) + [_cell(i) for i in items])
+        doc.set_items(FOCUS, (doc.items(FOCUS) if add else []) + [cell_text(i) for i in items])
 
     return _rewrite(ws, f"focus {'+' if add else ''}{'; '.join(items)}", edit, now)
 
 
 def start_task(ws: Workspace, task: str, *, blocker: str | None, now: dt.datetime) -> Outcome:
-    task = _cell(task)
+    task = cell_text(task)
     if not task:
         raise InvalidValue("the task is empty")
 
     def edit(doc: NowDoc) -> None:
-        item = f"🔄 {task}" + (f"{_BLOCKED}{_cell(blocker)}" if blocker else "")
+        item = f"🔄 {task}" + (f"{BLOCKED_MARK}{cell_text(blocker)}" if blocker else "")
         doc.set_items(IN_PROGRESS, doc.items(IN_PROGRESS) + [item])
 
     return _rewrite(ws, f"start {task}", edit, now)
@@ -160,8 +160,8 @@ def _find(items: list[str], ref: str) -> int:
     raise NotFound(f"{ref!r} {kind} In Progress item (give its number): {listing}")
 
 
-def _task_text(item: str) -> str:
-    return item.removeprefix("🔄 ").split(_BLOCKED)[0].strip()
+def task_text(item: str) -> str:
+    return item.removeprefix("🔄 ").split(BLOCKED_MARK)[0].strip()
 
 
 def finish_task(ws: Workspace, ref: str, *, now: dt.datetime) -> Outcome:
@@ -169,7 +169,7 @@ def finish_task(ws: Workspace, ref: str, *, now: dt.datetime) -> Outcome:
 
     def edit(doc: NowDoc) -> None:
         items = doc.items(IN_PROGRESS)
-        task = _task_text(items.pop(_find(items, ref)))
+        task = task_text(items.pop(_find(items, ref)))
         done.append(task)
         doc.set_items(IN_PROGRESS, items)
         doc.set_items(FOCUS, doc.items(FOCUS) + [f"✅ {task}"])
@@ -181,7 +181,9 @@ def block_task(ws: Workspace, ref: str, reason: str | None, *, now: dt.datetime)
     def edit(doc: NowDoc) -> None:
         items = doc.items(IN_PROGRESS)
         i = _find(items, ref)
-        items[i] = f"🔄 {_task_text(items[i])}" + (f"{_BLOCKED}{_cell(reason)}" if reason else "")
+        items[i] = f"🔄 {task_text(items[i])}" + (
+            f"{BLOCKED_MARK}{cell_text(reason)}" if reason else ""
+        )
         doc.set_items(IN_PROGRESS, items)
 
     return _rewrite(ws, f"{'block' if reason else 'unblock'} {ref}", edit, now)
@@ -190,11 +192,11 @@ def block_task(ws: Workspace, ref: str, reason: str | None, *, now: dt.datetime)
 def set_priority(ws: Workspace, priority: str, task: str, status: str, *, remove: bool,
                  now: dt.datetime) -> Outcome:  # fmt: skip
     def edit(doc: NowDoc) -> None:
-        rows = [r for r in doc.priorities() if r[1].lower() != _cell(task).lower()]
+        rows = [r for r in doc.priorities() if r[1].lower() != cell_text(task).lower()]
         if remove and len(rows) == len(doc.priorities()):
             raise NotFound(f"no priority row for task {task!r}")
         if not remove:
-            rows.append([_cell(priority), _cell(task), _cell(status)])
+            rows.append([cell_text(priority), cell_text(task), cell_text(status)])
         rows.sort(key=lambda r: r[0])
         doc.set_priorities(rows)
 
