@@ -17,7 +17,7 @@ from .dates import try_date
 from .errors import MemctlError
 from .workspace import DAILY_DIR, INDEX_FILE, NOW_FILE, Workspace, atomic_write, stat_markdown
 
-_VERSION = 5
+_VERSION = 6
 GRAPH_DIR = "graph"
 REPORTS_DIR = "reports"  # the nightly job's morning reports, reports/YYYY-MM-DD.md (sleep.py)
 
@@ -44,6 +44,7 @@ class FileFacts:
     low_without_expiry: int = 0
     closed: int = 0
     problems: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)  # documented frontmatter keys not there
     last_entry: str | None = None  # daily logs: "YYYY-MM-DD HH:MM" of the newest heading
 
     def to_dict(self) -> dict:
@@ -133,6 +134,9 @@ def _note_facts(facts: FileFacts, note, entries: list) -> FileFacts:
     tags = meta.get("tags")
     facts.tags = [str(t) for t in tags] if isinstance(tags, list) else ([str(tags)] if tags else [])
     facts.problems = [str(p) for p in note.problems()]
+    from .note import FIELDS  # read_facts has imported note already; `now` never needs it
+
+    facts.missing = [key for key in FIELDS if key not in meta] if note.has_frontmatter else []
     for entry in entries:
         facts.entries += 1
         if entry.id:

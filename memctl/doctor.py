@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 
 from . import gitstore
 from .catalog import scan
-from .note import FIELDS
 from .workspace import INDEX_FILE, NOW_FILE, Workspace
 
 # Derived files that must never be in git (they are rebuilt from the Markdown).
@@ -75,7 +74,7 @@ def check(ws: Workspace, *, today: dt.date, progress=None) -> DoctorReport:
                 )
             )
         if f.kind == "note" and f.frontmatter:
-            missing = [k for k in FIELDS if k not in _present_keys(ws, f.path)]
+            missing = f.missing
             if missing:
                 findings.append(
                     Finding(
@@ -139,12 +138,6 @@ def _unread_memory(ws: Workspace, facts: list, today: dt.date) -> list[Finding]:
                     "make the harness call it (`memctl hooks install claude-code`, or add "
                     "skills/AGENTS-snippet.md to the agent's instructions); `memctl stats` "
                     "shows what is read")]  # fmt: skip
-
-
-def _present_keys(ws: Workspace, rel: str) -> set[str]:
-    from .note import read_note
-
-    return set(read_note(ws.root / rel, display=rel).meta)
 
 
 def _rewritten_daily_logs(ws: Workspace) -> list[Finding]:
