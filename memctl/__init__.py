@@ -5,8 +5,26 @@ longterm, dashboard, archive, closing, forget, purge, …). Nothing here prints;
 call returns an Outcome with the files it wrote and the commit it made.
 """
 
-from .errors import ExitCode, MemctlError
-from .workspace import Outcome, Workspace, find_root, open_workspace
+from __future__ import annotations
+
+import importlib
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from .errors import ExitCode, MemctlError
+    from .workspace import Outcome, Workspace, find_root, open_workspace
 
 __all__ = ["ExitCode", "MemctlError", "Outcome", "Workspace", "find_root", "open_workspace"]
 __version__ = "0.1.0"
+
+# Where each name of the API lives. They are imported on first use, so that importing a part of
+# memctl (the command line starting up, say) does not import the rest.
+_HOMES = {"ExitCode": "errors", "MemctlError": "errors", "Outcome": "workspace",
+          "Workspace": "workspace", "find_root": "workspace",
+          "open_workspace": "workspace"}  # fmt: skip
+
+
+def __getattr__(name: str):
+    if name in _HOMES:
+        return getattr(importlib.import_module(f".{_HOMES[name]}", __name__), name)
+    raise AttributeError(f"module 'memctl' has no attribute {name!r}")

@@ -15,54 +15,23 @@ import sqlite3
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
+from .searchschema import UNIT_COLUMNS, Outdated, connect, empty, migrate
 from .tokens import cjk_column, words
 from .workspace import Workspace, stat_markdown
 
 DB_NAME = "search.db"
+CLOCK_NAME = "search.clock"  # in .memctl/cache/, written before files are read: see refresh
 RACY_NS = 2_000_000_000  # coarser than any file system's timestamp tick memctl expects
-BUSY_MS = 1500  # how long to wait for another process's write before answering from what is there
-
-# Applied in order, each once, every time the index opens (PRAGMA user_version counts them).
-# A change to what a unit holds adds a step that empties `files`, so everything is read again.
-MIGRATIONS: list[tuple[str, str]] = [
-    ("files and units", """
-        CREATE TABLE files (path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL,
-                            size INTEGER NOT NULL, error TEXT) WITHOUT ROWID;
-        CREATE TABLE units (id INTEGER PRIMARY KEY, path TEXT NOT NULL, line INTEGER NOT NULL,
-                            kind TEXT NOT NULL, text TEXT NOT NULL, keys TEXT NOT NULL,
-                            note_keys TEXT NOT NULL, entry_id TEXT, category TEXT,
-                            status TEXT NOT NULL, priority TEXT,
-                            recorded TEXT, seen TEXT, until TEXT, verified TEXT,
-                            archived INTEGER NOT NULL);
-        CREATE INDEX units_by_path ON units (path)
-    """),
-    ("full-text index", """
-        CREATE VIRTUAL TABLE fts USING fts5 (text, keys, context, cjk,
-                                             tokenize = 'porter unicode61 remove_diacritics 2')
-    """),
-    ("vocabulary", """
-        CREATE TABLE words (word TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID
-    """),
-    ("snapshot", """
-        CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), walk BLOB NOT NULL,
-                               units INTEGER NOT NULL)
-    """),
-]  # fmt: skip
-
-_UNIT_COLUMNS = ("id", "path", "line", "kind", "text", "keys", "note_keys", "entry_id",
-                 "category", "status", "priority", "recorded", "seen", "until", "verified",
-                 "archived")  # fmt: skip
+REBUILD_AFTER = 200  # more changed files than this and a quarter of all: rebuild, not update
 
 Progress = Callable[[int, int], None]
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Freshness:
+class Freshness(NamedTuple):
     """What bringing the index up to date took, and whether it could."""
 
     files: int = 0
@@ -107,35 +76,38 @@ class SearchIndex:
             return self.freshness
         stamps = dict(zip(walk[0::3], zip(walk[1::3], walk[2::3], strict=True), strict=True))
         self._units = None  # the snapshot's count is not this state's
-        known = self._known()
-        if not full and not any(_diff(stamps, known)):
+        known = {} if full else self._known()
+        todo, gone = _diff(stamps, known)
+        if not (full or todo or gone):
             self._save_snapshot(walk)
             self.freshness = Freshness(files=len(stamps))
             return self.freshness
+        # Reading a few files again is cheap; dropping most of an index file by file costs more
+        # than building it anew (a checkout of another branch, a copied workspace).
+        full = full or len(todo) + len(gone) > max(REBUILD_AFTER, len(known) // 4)
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            return self._stale(stamps, known, exc)
+            return self._stale(todo, gone, len(stamps), exc)
         try:
-            known = {} if full else self._known()  # another process may have just done some
             if full:
-                for table in ("files", "units", "fts", "words", "snapshot"):
-                    self.db.execute(f"DELETE FROM {table}")
-            todo, gone = _diff(stamps, known)
+                empty(self.db)
+                known, todo, gone = {}, list(stamps), []
             counts: Counter = Counter()
             for rel in gone:
                 self._drop(rel, counts)
             next_id = self.db.execute("SELECT coalesce(max(id), 0) + 1 FROM units").fetchone()[0]
             unreadable = 0
-            # A file changed again within its file system's timestamp tick, keeping its size,
-            # would look unchanged: one modified that recently is read again next time too.
-            racy_after = time.time_ns() - RACY_NS
+            # A file written again within its file system's timestamp tick, keeping its size,
+            # would look unchanged: one stamped at or after the file system's "now" taken before
+            # reading is read again next time too (as git treats a racily clean file).
+            racy_from = self._file_system_now()
             racy = set()
             for done, rel in enumerate(todo, start=1):
                 if rel in known:
                     self._drop(rel, counts)
                 stamp = stamps[rel]
-                if stamp[0] > racy_after:
+                if stamp[0] >= racy_from:
                     racy.add(rel)
                     stamp = (stamp[0], -1)
                 next_id, failed = self._add(rel, stamp, next_id, counts)
@@ -153,7 +125,7 @@ class SearchIndex:
             self.db.execute("ROLLBACK")
             if _damaged(exc):
                 raise
-            return self._stale(stamps, known, exc)
+            return self._stale(todo, gone, len(stamps), exc)
         except BaseException:
             with contextlib.suppress(sqlite3.Error):
                 self.db.execute("ROLLBACK")
@@ -161,6 +133,18 @@ class SearchIndex:
         self.freshness = Freshness(files=len(stamps), indexed=len(todo), removed=len(gone),
                                    rebuilt=full or not known, unreadable=unreadable)  # fmt: skip
         return self.freshness
+
+    def _file_system_now(self) -> int:
+        """The mtime (ns) a file written now gets, read off a file written now: the file system's
+        own clock and tick, whatever they are. Without a writable folder, the system clock less
+        the coarsest tick memctl expects."""
+        if self.path is not None:
+            clock = self.ws.cache_dir / CLOCK_NAME
+            with contextlib.suppress(OSError):
+                clock.parent.mkdir(parents=True, exist_ok=True)
+                clock.write_bytes(b"")
+                return clock.stat().st_mtime_ns
+        return time.time_ns() - RACY_NS
 
     def _snapshot(self) -> list | None:
         """The stat walk of the last refresh, one blob read instead of a row per file."""
@@ -188,15 +172,14 @@ class SearchIndex:
         rows = self.db.execute("SELECT path, mtime_ns, size FROM files")
         return {path: (mtime, size) for path, mtime, size in rows}
 
-    def _stale(self, stamps: dict, known: dict, exc: Exception) -> Freshness:
-        todo, gone = _diff(stamps, known)
+    def _stale(self, todo: list, gone: list, files: int, exc: Exception) -> Freshness:
         why = str(exc)
         if "readonly" in why:
             why = "the workspace is read-only"
         elif "locked" in why:
             why = "another memctl process is updating it"
         self.freshness = Freshness(
-            files=len(stamps),
+            files=files,
             stale=f"{len(todo) + len(gone)} file(s) changed since it was built and it cannot be "
             f"updated now ({why})",
         )
@@ -221,7 +204,7 @@ class SearchIndex:
                 context_words[context] = set(words(context))
             counts.update(set(words(f"{unit.text}\n{unit.keys}")) | context_words[context])
             next_id += 1
-        marks = ", ".join("?" * len(_UNIT_COLUMNS))
+        marks = ", ".join("?" * len(UNIT_COLUMNS))
         self.db.executemany(f"INSERT INTO units VALUES ({marks})", rows)
         self.db.executemany(
             "INSERT INTO fts (rowid, text, keys, context, cjk) VALUES (?, ?, ?, ?, ?)", texts
@@ -275,8 +258,14 @@ class SearchIndex:
 
 def stat_walk(ws: Workspace) -> list:
     """path, mtime_ns, size, path, … of every Markdown file, archive included: what freshness
-    is measured by (a flat list: the cheapest thing to build, store and compare)."""
-    walk: list = []
+    is measured by (a flat list: the cheapest thing to build, store and compare). The walk a
+    child process did while this one started up is used when there is one (memctl.prefetch)."""
+    from .prefetch import take
+
+    walk = take(ws)
+    if walk is not None:
+        return walk
+    walk = []
     for stamp in stat_markdown(ws, archive=True):
         walk += stamp
     return walk
@@ -291,10 +280,6 @@ def _diff(stamps: dict, known: dict) -> tuple[list[str], list[str]]:
 def _damaged(exc: sqlite3.Error) -> bool:
     name = getattr(exc, "sqlite_errorname", "")
     return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in str(exc)
-
-
-class _Outdated(Exception):
-    """The file was written by a newer memctl, or is not a search index."""
 
 
 def db_path(ws: Workspace) -> Path:
@@ -325,10 +310,10 @@ def open_index(ws: Workspace, progress: Progress | None = None, *, full: bool = 
     path = db_path(ws)
     for attempt in (1, 2):
         try:
-            index = _connect(ws, path)
+            index = SearchIndex(ws, connect(path), path)
         except sqlite3.OperationalError:
             return _in_memory(ws, progress)  # .memctl/ cannot hold a database: answer anyway
-        except (sqlite3.DatabaseError, _Outdated):
+        except (sqlite3.DatabaseError, Outdated):
             _remove(path)
             continue
         try:
@@ -348,66 +333,9 @@ def rebuild(ws: Workspace, progress: Progress | None = None) -> Freshness:
         return index.freshness
 
 
-def _connect(ws: Workspace, path: Path) -> SearchIndex:
-    exists = path.exists()
-    if not exists:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        db = sqlite3.connect(path, isolation_level=None)
-    except sqlite3.OperationalError:
-        if not exists:
-            raise
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
-    db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-    try:
-        if not exists:
-            db.execute("PRAGMA journal_mode = WAL")
-        db.execute("PRAGMA synchronous = NORMAL")
-        _migrate(db)
-        _check_shape(db)
-    except BaseException:
-        db.close()
-        raise
-    return SearchIndex(ws, db, path)
-
-
-def _migrate(db: sqlite3.Connection) -> None:
-    version = db.execute("PRAGMA user_version").fetchone()[0]
-    if version == len(MIGRATIONS):
-        return
-    if version > len(MIGRATIONS):
-        raise _Outdated(f"index schema {version} is newer than this memctl knows")
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        version = db.execute("PRAGMA user_version").fetchone()[0]  # another process may have
-        for number, (_name, script) in enumerate(MIGRATIONS[version:], start=version + 1):
-            for statement in script.split(";"):
-                if statement.strip():
-                    db.execute(statement)
-            db.execute(f"PRAGMA user_version = {number}")
-        db.execute("COMMIT")
-    except BaseException:
-        with contextlib.suppress(sqlite3.Error):
-            db.execute("ROLLBACK")
-        raise
-
-
-def _check_shape(db: sqlite3.Connection) -> None:
-    """A file whose tables are not the ones the migrations make (another memctl build wrote it)
-    is outdated, and rebuilt."""
-    try:
-        db.execute(f"SELECT {', '.join(_UNIT_COLUMNS)} FROM units LIMIT 0")
-        db.execute("SELECT text, keys, context, cjk FROM fts LIMIT 0")
-        db.execute("SELECT word, n FROM words LIMIT 0")
-        db.execute("SELECT path, mtime_ns, size, error FROM files LIMIT 0")
-        db.execute("SELECT id, walk, units FROM snapshot LIMIT 0")
-    except sqlite3.OperationalError as exc:
-        raise _Outdated(str(exc)) from None
-
-
 def _in_memory(ws: Workspace, progress: Progress | None) -> SearchIndex:
     db = sqlite3.connect(":memory:", isolation_level=None)
-    _migrate(db)
+    migrate(db)
     index = SearchIndex(ws, db, None)
     index.refresh(progress)
     return index

@@ -9,10 +9,11 @@ import time
 import pytest
 
 from conftest import MEMCTL_BIN, TODAY, git
-from memctl import searchindex
+from memctl import searchindex, searchschema
 from memctl.longterm import add_entry, new_note
 from memctl.search import search
-from memctl.searchindex import MIGRATIONS, db_path, open_index, rebuild
+from memctl.searchindex import db_path, open_index, rebuild
+from memctl.searchschema import MIGRATIONS
 
 
 def find(ws, query):
@@ -109,7 +110,7 @@ def test_migrations_run_in_order_once(ws):
 
 
 def test_a_locked_index_answers_and_says_it_is_stale(ws, monkeypatch):
-    monkeypatch.setattr(searchindex, "BUSY_MS", 50)
+    monkeypatch.setattr(searchschema, "BUSY_MS", 50)
     write(ws, "lessons/a.md", "- the spare key is with Anna\n")
     find(ws, "spare key")
     write(ws, "lessons/a.md", "- the spare key is with Anna, and one with Tom\n")
@@ -198,11 +199,36 @@ def test_the_progress_bar_goes_to_a_terminal_on_stderr_never_to_stdout(ws):
 
 
 def test_a_same_size_edit_within_the_same_timestamp_is_not_missed(ws):
+    # A file stamped at or after the moment the index read it (same timestamp tick, or a file
+    # system clock ahead of ours) could change again without its stamp changing.
     path = ws.root / "lessons/code.md"
     path.write_text("- the door code is 1111\n")
-    before = path.stat()
+    tick = time.time_ns() + 5_000_000_000
+    os.utime(path, ns=(tick, tick))
     assert find(ws, "door code")[1] == ["lessons/code.md:1"]
     path.write_text("- the door code is 2222\n")  # same size, and the same mtime below
-    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    os.utime(path, ns=(tick, tick))
     hits = search(ws, "door code", today=TODAY).hits
     assert hits[0].text == "the door code is 2222"
+
+
+def test_a_file_stamped_before_the_read_is_trusted(ws):
+    write(ws, "lessons/code.md", "- the door code is 1111\n")
+    assert search(ws, "door code", today=TODAY).freshness.indexed >= 1
+    assert search(ws, "door code", today=TODAY).freshness.indexed == 0
+
+
+def test_most_files_changed_at_once_rebuilds_the_index(ws, monkeypatch):
+    monkeypatch.setattr(searchindex, "REBUILD_AFTER", 0)  # a quarter of the files is enough
+    for n in range(12):
+        write(ws, f"people/p{n}.md", f"- person {n} likes tea number {n}\n")
+    search(ws, "tea", today=TODAY)
+    for n in range(8):  # a checkout of another branch, say: most files differ
+        write(ws, f"people/p{n}.md", f"- person {n} likes coffee number {n}\n")
+    (ws.root / "people/p11.md").unlink()
+    result, found = find(ws, "coffee")
+    assert result.freshness.rebuilt and result.freshness.indexed >= 11
+    assert sorted(found) == sorted(f"people/p{n}.md:1" for n in range(8))
+    assert sorted(find(ws, "tea")[1]) == [f"people/p{n}.md:1" for n in (10, 8, 9)]
+    with open_index(ws) as index:
+        assert index.document_frequency("coffee") == 8 and index.document_frequency("tea") == 3

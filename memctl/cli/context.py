@@ -6,25 +6,34 @@ command, so an agent can add --json to any call.
 
 from __future__ import annotations
 
-import datetime as dt
 import os
-from dataclasses import dataclass
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this runs at start-up
+if TYPE_CHECKING:
+    import datetime as dt
 
 
-@dataclass
 class Options:
-    json: bool = False
-    debug: bool = False
-    workspace: str | None = None
+    __slots__ = ("json", "debug", "workspace")
+
+    def __init__(self, json: bool = False, debug: bool = False, workspace: str | None = None):
+        self.json, self.debug, self.workspace = json, debug, workspace
 
 
 options = Options()
 
 
 def split_global_options(argv: list[str]) -> list[str]:
-    """Take the shared options out of argv (up to a bare --) and return the rest."""
+    """Take the shared options out of argv (up to a bare --), keep them, and return the rest."""
     global options
-    options = Options()
+    options, rest = parse_global_options(argv)
+    return rest
+
+
+def parse_global_options(argv: list[str]) -> tuple[Options, list[str]]:
+    """The shared options of argv (up to a bare --), and the rest of it."""
+    json = debug = False
+    workspace: str | None = None
     rest: list[str] = []
     i = 0
     while i < len(argv):
@@ -33,18 +42,18 @@ def split_global_options(argv: list[str]) -> list[str]:
             rest.extend(argv[i:])
             break
         if arg == "--json":
-            options.json = True
+            json = True
         elif arg == "--debug":
-            options.debug = True
+            debug = True
         elif arg in ("-w", "--workspace") and i + 1 < len(argv):
-            options.workspace = argv[i + 1]
+            workspace = argv[i + 1]
             i += 1
         elif arg.startswith("--workspace="):
-            options.workspace = arg.split("=", 1)[1]
+            workspace = arg.split("=", 1)[1]
         else:
             rest.append(arg)
         i += 1
-    return rest
+    return Options(json, debug, workspace), rest
 
 
 def workspace():
@@ -55,6 +64,8 @@ def workspace():
 
 def now() -> dt.datetime:
     """The current local time; MEMCTL_NOW (YYYY-MM-DDTHH:MM) fixes it for tests and replays."""
+    import datetime as dt
+
     fixed = os.environ.get("MEMCTL_NOW")
     if fixed:
         from ..errors import InvalidValue
