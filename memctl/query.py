@@ -23,7 +23,7 @@ COMMON_SHARE = 0.01  # a word in more than 1% of units (and COMMON_MIN) is commo
 COMMON_MIN = 1000  # it gathers candidates only together with another common word
 COMMON_PAIRED = 6
 COUNT = "SELECT count(*) FROM fts WHERE fts MATCH ?"
-EXACT_DF = 200  # a rarer word's own count stands for its stem's (counting costs a query)
+EXACT_DF = 200  # a rarer word's own count stands for its stem's (see analyse)
 
 
 @dataclass
@@ -72,8 +72,12 @@ def analyse(index: SearchIndex, query: str) -> list[Term]:
     # with a particle attached (서울에서), so each of its bigrams is a term of its own.
     grams = [g for t in seen if is_cjk(t) for g in (bigrams(t) if len(t) > 2 else [t])]
     terms += [Term(g, [g], 0.0, cjk=True) for g in dict.fromkeys(grams)][:MAX_TERMS]
+    # A word's count stands for its stem's when it is rare (few forms to miss) or already common
+    # (counting a common word's every form costs a query as long as a search, to change its
+    # low weight a little); the others are counted as the index sees them: stemmed, prefixes, CJK.
+    common = common_df(total)
     for term in terms:
-        if term.df == 0 or term.df >= EXACT_DF:  # as the index sees it: stemmed, prefixes, CJK
+        if term.df == 0 or EXACT_DF <= term.df < common:
             term.df = index.db.execute(COUNT, (term.fts(),)).fetchone()[0]
         term.weight = _idf(term.df, total)
     terms.sort(key=lambda t: -t.weight)
@@ -91,8 +95,7 @@ def match_expressions(terms: list[Term], total: int) -> list[str]:
     usable = [t for t in terms if t.df]
     if len(usable) <= 1:
         return [usable[0].fts()] if usable else []
-    common_df = max(COMMON_MIN, int(total * COMMON_SHARE))
-    rare = [t for t in usable if t.df <= common_df]
+    rare = [t for t in usable if t.df <= common_df(total)]
     common = sorted((t for t in usable if t not in rare), key=lambda t: t.df)[:COMMON_PAIRED]
     clauses = [t.fts() for t in rare]
     if not common:
@@ -105,6 +108,11 @@ def match_expressions(terms: list[Term], total: int) -> list[str]:
         return [loose]
     strict = " OR ".join([*clauses, "(" + " AND ".join(t.fts() for t in common) + ")"])
     return [strict, loose]
+
+
+def common_df(total: int) -> int:
+    """The document frequency from which a word is common in an index of `total` units."""
+    return max(COMMON_MIN, int(total * COMMON_SHARE))
 
 
 def _idf(df: int, total: int) -> float:

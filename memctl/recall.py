@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .errors import InvalidValue
 from .searchindex import Freshness
@@ -30,8 +30,7 @@ HEADER = "Memories that may fit (open one with `memctl show ID` or PATH:LINE):"
 _UNBROKEN = re.compile(r"https?://\S+|`[^`\n]{1,200}`")  # a link, or a command in backticks
 
 
-@dataclass(frozen=True)
-class Pointer:
+class Pointer(NamedTuple):
     path: str
     line: int
     id: str | None
@@ -44,13 +43,12 @@ class Pointer:
                 "score": round(self.score, 4), "text": self.text}  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Recall:
+class Recall(NamedTuple):
     prompt: str
     pointers: list[Pointer]
     confidence: float  # the best candidate's score, shown or not
     threshold: float
-    facts: list[str] = field(default_factory=list)  # graph facts, one line each
+    facts: tuple[str, ...] | list[str] = ()  # graph facts, one line each
     freshness: Freshness | None = None
 
     @property

@@ -25,10 +25,10 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .errors import InvalidValue
-from .query import COUNT, Term, analyse, match_expressions, snippet
+from .query import Term, analyse, match_expressions, snippet
 from .searchindex import Freshness, SearchIndex, ask
 from .tokens import STOPWORDS, fold, stem, words
 from .workspace import Workspace
@@ -52,8 +52,7 @@ RECENCY_HALF_LIFE_DAYS = 365
 STATUSES = ("active", "stale", "conflict", "superseded", "closed")
 
 
-@dataclass(frozen=True)
-class Filters:
+class Filters(NamedTuple):
     category: str | None = None
     path: str | None = None  # a glob, or a path prefix
     since: dt.date | None = None
@@ -64,8 +63,7 @@ class Filters:
     as_of: dt.date | None = None  # what was recorded by then and not closed before it
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
     path: str
     line: int
     id: str | None
@@ -78,7 +76,7 @@ class Hit:
     score: float
     text: str
     snippet: str  # a short piece of the text, matched words in **bold**
-    components: dict = field(default_factory=dict)
+    components: dict  # the parts of the score, with --explain (else empty)
 
     @property
     def address(self) -> str:
@@ -95,8 +93,7 @@ class Hit:
         return data
 
 
-@dataclass(frozen=True)
-class SearchResult:
+class SearchResult(NamedTuple):
     query: str
     hits: list[Hit]
     freshness: Freshness
@@ -127,13 +124,13 @@ def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today:
     tiers = match_expressions(terms, index.unit_count())
     if not tiers:
         return []
-    match = tiers[-1]
-    enough = min(candidates, max(3 * limit, 30))  # units holding every common word
-    for strict in tiers[:-1]:
-        if index.db.execute(COUNT, (strict,)).fetchone()[0] >= enough:
-            match = strict
+    # The strict expression first (every common word at once); the loose one when the strict
+    # one leaves too few units to choose from.
+    enough = min(candidates, max(3 * limit, 30))
+    for match in tiers:
+        rows = _candidates(index, match, filters, today, index.ws.config.stale_days, candidates)
+        if len(rows) >= enough:
             break
-    rows = _candidates(index, match, filters, today, index.ws.config.stale_days, candidates)
     if not rows:
         return []
     query_words = {stem(w) for t in terms if not t.cjk for w in t.variants}
