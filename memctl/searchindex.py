@@ -84,7 +84,8 @@ class SearchIndex:
             return self.freshness
         # Reading a few files again is cheap; dropping most of an index file by file costs more
         # than building it anew (a checkout of another branch, a copied workspace).
-        full = full or len(todo) + len(gone) > max(REBUILD_AFTER, len(known) // 4)
+        # (An empty `files` table is a new index, or a migration asking for every file again.)
+        full = full or not known or len(todo) + len(gone) > max(REBUILD_AFTER, len(known) // 4)
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:

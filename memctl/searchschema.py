@@ -13,7 +13,8 @@ from pathlib import Path
 BUSY_MS = 1500  # how long to wait for another process's write before answering from what is there
 
 # Applied in order, each once, every time the index opens (PRAGMA user_version counts them).
-# A change to what a unit holds adds a step that empties `files`, so everything is read again.
+# A change to what a unit holds adds a step that empties `files` and `snapshot`: the index is
+# then built again from every file.
 MIGRATIONS: list[tuple[str, str]] = [
     ("files and units", """
         CREATE TABLE files (path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL,
@@ -37,6 +38,7 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), walk BLOB NOT NULL,
                                units INTEGER NOT NULL)
     """),
+    ("a day without headings dated by its name", "DELETE FROM files; DELETE FROM snapshot"),
 ]  # fmt: skip
 
 UNIT_COLUMNS = ("id", "path", "line", "kind", "text", "keys", "note_keys", "entry_id",

@@ -81,6 +81,11 @@ def read_units(root: Path, rel: str, daily_dir: str = "daily") -> tuple[list[Uni
     units = _log_units(rel, inner, note.text) if kind == "daily" else []
     if not units:  # a note, or a day written without ### headings: its paragraphs and lines
         units = _note_units(rel, note)
+        day = _day(Path(inner).stem) if kind == "daily" else None
+        for unit in units:  # a day's lines were written that day, whatever their headings
+            unit.category = "daily" if day else unit.category
+            unit.recorded = unit.recorded or day
+            unit.seen = unit.seen or day
     for unit in units:
         unit.archived = archived
     return units, error

@@ -66,6 +66,19 @@ def test_units_cover_entries_logs_frontmatter_and_paragraphs(filled):
     assert logs[0].text.startswith("Café with Anna\nShe said")
 
 
+def test_a_day_written_without_headings_is_dated_by_its_name(ws):
+    (ws.root / "daily/2026-11-02.md").write_text(
+        "Met the plumber; the boiler pressure is 1.5 bar.\n"
+    )
+    units, error = read_units(ws.root, "daily/2026-11-02.md")
+    assert error is None and [(u.kind, u.recorded, u.category) for u in units] == [
+        ("text", "2026-11-02", "daily")
+    ]
+    hit = find(ws, "boiler pressure")[0]
+    assert (hit.path, hit.date) == ("daily/2026-11-02.md", "2026-11-02")
+    assert find(ws, "boiler pressure", filters=Filters(since=dt.date(2026, 11, 3))) == []
+
+
 def test_a_broken_file_is_still_searched_as_text(ws):
     (ws.root / "lessons/broken.md").write_text(
         "---\ntitle: [unclosed\n---\n- the wifi code is 7781\n"

@@ -109,6 +109,19 @@ def test_migrations_run_in_order_once(ws):
     assert len(set(names)) == len(names)
 
 
+def test_a_migration_that_changes_units_reads_every_file_again_once(ws):
+    write(ws, "daily/2026-11-02.md", "The boiler pressure is 1.5 bar.\n")
+    assert find(ws, "boiler")[1] == ["daily/2026-11-02.md:1"]
+    with sqlite3.connect(db_path(ws)) as db:  # as an index of the memctl before that step left it
+        db.execute("UPDATE units SET recorded = NULL")
+        db.execute(f"PRAGMA user_version = {len(MIGRATIONS) - 1}")
+    result = search(ws, "boiler", today=TODAY)
+    assert result.freshness.rebuilt and [(h.address, h.date) for h in result.hits] == [
+        ("daily/2026-11-02.md:1", "2026-11-02")
+    ]
+    assert search(ws, "boiler", today=TODAY).freshness.indexed == 0
+
+
 def test_a_locked_index_answers_and_says_it_is_stale(ws, monkeypatch):
     monkeypatch.setattr(searchschema, "BUSY_MS", 50)
     write(ws, "lessons/a.md", "- the spare key is with Anna\n")
