@@ -157,6 +157,9 @@ class Workspace:
 
 _LOCKS: dict[str, list[int]] = {}
 _NAME = operator.attrgetter("name")
+# Stat files relative to their open folder (POSIX); elsewhere (Windows) scandir's own stat is free.
+_BY_FOLDER = os.stat in os.supports_dir_fd and os.scandir in os.supports_fd
+_FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
 
 
 class Change:
@@ -361,35 +364,41 @@ def stat_markdown(ws: Workspace, *, archive: bool = False) -> list[tuple[str, in
     """(path, mtime_ns, size) of every Markdown file, the walk iter_markdown describes.
 
     Every read checks freshness with this (the catalog, the search index), so it is one plain
-    recursive function filling a list: no generators, no Path per file.
+    recursive function filling a list: no generators, no Path per file. Where the system allows,
+    each file is stat'ed relative to its open folder: the kernel resolves one name, not a path.
     """
-    top = str(ws.root)
-    cut = len(top) + 1
     excluded = _exclusion(ws.config.exclude)
     found: list[tuple[str, int, int]] = []
 
-    def walk(folder: str) -> None:
+    def walk(folder: str, rel: str, parent: int | None) -> None:
+        # `folder` is a path, or (by folder) a name inside the open folder `parent`
         try:
-            items = sorted(os.scandir(folder), key=_NAME)
+            where = os.open(folder, _FOLDER_FLAGS, dir_fd=parent) if _BY_FOLDER else None
         except OSError:
             return
-        for item in items:
-            name = item.name
-            if name[0] == "." and not (archive and folder == top and name == ARCHIVE_DIR):
-                continue
-            if item.is_dir(follow_symlinks=False):
-                walk(item.path)
-            elif name.endswith(".md"):
-                rel = item.path[cut:]
-                if excluded is not None and excluded(rel):
+        try:
+            try:
+                with os.scandir(folder if where is None else where) as listing:
+                    items = sorted(listing, key=_NAME)
+            except OSError:
+                return
+            for item in items:
+                name = item.name
+                if name[0] == "." and not (archive and not rel and name == ARCHIVE_DIR):
                     continue
-                try:
-                    st = item.stat(follow_symlinks=False)
-                except OSError:
-                    continue  # removed while walking
-                if stat.S_ISREG(st.st_mode):
-                    found.append((rel if os.sep == "/" else rel.replace(os.sep, "/"),
-                                  st.st_mtime_ns, st.st_size))  # fmt: skip
+                if item.is_dir(follow_symlinks=False):
+                    walk(item.path if where is None else name, f"{rel}{name}/", where)
+                elif name.endswith(".md") and (excluded is None or not excluded(rel + name)):
+                    try:
+                        st = (item.stat(follow_symlinks=False) if where is None
+                              else os.stat(name, dir_fd=where, follow_symlinks=False))  # fmt: skip
+                    except OSError:
+                        continue  # removed while walking
+                    if stat.S_ISREG(st.st_mode):
+                        found.append((rel + name, st.st_mtime_ns, st.st_size))
+        finally:
+            if where is not None:
+                os.close(where)
 
-    walk(top)
+    walk(str(ws.root), "", None)
     return found

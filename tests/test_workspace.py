@@ -178,6 +178,31 @@ def test_open_workspace_reads_config(ws):
     assert isinstance(ws.root, Path)
 
 
+def test_the_walk_finds_markdown_sorted_and_follows_no_link(ws, tmp_path):
+    from memctl.workspace import stat_markdown
+
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "secret.md").write_text("x")
+    for rel in ["people/b.md", "people/a.md", "people/deep/c.md", ".archive/people/old.md",
+                ".hidden/h.md", "people/notes.txt"]:  # fmt: skip
+        (ws.root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (ws.root / rel).write_text("- a line\n")
+    (ws.root / "people/linked").symlink_to(outside, target_is_directory=True)
+    (ws.root / "people/linked.md").symlink_to(outside / "secret.md")
+    live = [rel for rel, _, _ in stat_markdown(ws)]
+    assert [r for r in live if r.startswith("people/")] == [
+        "people/a.md",
+        "people/b.md",
+        "people/deep/c.md",
+    ]
+    assert not any(r.startswith((".hidden", ".archive", ".git")) for r in live)
+    every = stat_markdown(ws, archive=True)
+    assert ".archive/people/old.md" in [rel for rel, _, _ in every]
+    stamp = (ws.root / "people/a.md").stat()
+    assert ("people/a.md", stamp.st_mtime_ns, stamp.st_size) in every
+
+
 def test_excluded_files_are_not_memory(ws):
     from memctl.catalog import scan
 
