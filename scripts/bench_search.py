@@ -35,7 +35,8 @@ SMALL_TALK = "thanks, that's all for now"
 
 
 def reference(root: Path, query: str) -> tuple[str, list[str]]:
-    rg = shutil.which("rg")
+    beside = Path(sys.executable).with_name("rg")  # `pip install -e '.[bench]'` puts it there
+    rg = str(beside) if beside.is_file() else shutil.which("rg")
     if rg:
         return "rg -i", [rg, "-i", "--fixed-strings", query, str(root)]
     return "grep -riF (ripgrep is not installed)", ["grep", "-riF", query, str(root)]
