@@ -14,6 +14,7 @@ is the state of the files when the command started, as a walk of its own would h
 from __future__ import annotations
 
 import atexit
+import contextlib
 import marshal
 import os
 import sys
@@ -83,12 +84,16 @@ def take(ws: Workspace) -> list | None:
 
 
 def _reap() -> None:
-    """At exit, a walk never taken: close the pipe (the child's write fails, and it leaves)."""
+    """At exit, a walk never taken (small talk needs no index): stop the child, not wait for it."""
     global _child
     if _child is not None:
+        import signal
+
         pid, read_end = _child
         _child = None
         os.close(read_end)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
         _wait(pid)
 
 
