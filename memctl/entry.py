@@ -24,6 +24,7 @@ _PRIORITY_ALIASES = {
     "important": "med",
     "low": "low", "🟢": "low", "🟢low": "low", "reference": "low",
 }  # fmt: skip
+_PRIORITY_TAGS = {f"{PRIORITY_EMOJI[p]}{PRIORITY_WORD[p]}": p for p in PRIORITY_EMOJI}  # [🟡MED]
 
 # Fields memctl reads on a hand-written line that has no " · " separator.
 KNOWN_FIELDS = (
@@ -35,7 +36,18 @@ SEPARATOR = " · "
 BULLET = re.compile(r"^(?P<indent>[ \t]*)(?P<bullet>[-*+]) (?P<rest>.*)$")
 _TAG = re.compile(r"\[(?P<tag>[^\[\]\s]{1,24})\]")
 _KIND = re.compile(r"[A-Z][A-Z0-9_-]{1,23}")
-_FIELD = re.compile(r'(?P<key>[a-z][a-z_]{0,23}):(?P<value>"(?:[^"\\]|\\.)*"|[^\s"]\S*)')
+_KEY = r"[a-z][a-z_]{0,23}"
+_VALUE = r'"(?:[^"\\]|\\.)*"|[^\s"]\S*'
+_FIELD = re.compile(rf"(?P<key>{_KEY}):(?P<value>{_VALUE})")
+# Every token of a field head: each one field, followed by one space or the end.
+_ALL_FIELDS = re.compile(rf"(?:{_KEY}:(?:{_VALUE})(?: |\Z))+")
+# A line as memctl writes it, past its id and strike: priority, maybe a kind, fields, " · ".
+# Such a line is read in one match; any other goes through the general steps below, which
+# give the same entry for this one too (tests/test_entry_fastpath.py holds them to that).
+_CANONICAL = re.compile(
+    r"\[(?P<priority>🔴HIGH|🟡MED|🟢LOW)\](?:\[(?P<kind>[A-Z][A-Z0-9_-]{1,23})\])? "
+    rf"(?P<head>(?:{_KEY}:(?:{_VALUE}) )*)· "
+)
 BLOCK_ID = re.compile(r"\s\^(?P<id>[A-Za-z0-9][A-Za-z0-9-]{0,31})$")
 _ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no look-alikes (l/1, o/0)
 
@@ -146,17 +158,31 @@ def parse_entry(line: str, *, lineno: int | None = None) -> Entry | None:
     m = BULLET.match(line)
     if m is None:
         return None
-    rest = m["rest"].rstrip()
-    entry = Entry(text="", indent=m["indent"], bullet=m["bullet"], line=lineno, raw=line)
+    indent, bullet, rest = m.group("indent", "bullet", "rest")
+    rest = rest.rstrip()
+    entry = Entry(text="", indent=indent, bullet=bullet, line=lineno, raw=line)
 
-    id_match = BLOCK_ID.search(rest)
-    if id_match:
+    # An id is never followed by another "^": only the last one can start it. Matching there
+    # instead of searching the whole line is what a 10,000-file catalog scan notices.
+    caret = rest.rfind("^")
+    if caret > 0 and (id_match := BLOCK_ID.match(rest, caret - 1)) is not None:
         entry.id = id_match["id"]
-        rest = rest[: id_match.start()].rstrip()
+        rest = rest[: caret - 1].rstrip()
 
     if rest.startswith("~~") and rest.endswith("~~") and len(rest) > 4:
         entry.closed = True
         rest = rest[2:-2]
+
+    canonical = _CANONICAL.match(rest)
+    if canonical is not None:
+        head = canonical["head"]
+        # The first " · " must be the one matched (not one inside a quoted value).
+        if not head or rest.find(SEPARATOR, canonical.start("head")) == canonical.end() - 3:
+            entry.priority = _PRIORITY_TAGS[canonical["priority"]]
+            entry.kind = canonical["kind"]
+            entry.fields = _head_fields(head) if head else {}
+            entry.text = rest[canonical.end() :]
+            return entry
 
     pos = 0
     while (t := _TAG.match(rest, pos)) is not None:
@@ -173,6 +199,13 @@ def parse_entry(line: str, *, lineno: int | None = None) -> Entry | None:
 
     entry.fields, entry.text = _split_fields(rest)
     return entry
+
+
+def _head_fields(head: str) -> dict[str, str]:
+    """The fields of a head _CANONICAL matched: each token a field, one space apart."""
+    if '"' not in head:  # no quoted value, so no space inside one
+        return dict(token.split(":", 1) for token in head.split())
+    return {key: unquote_value(value) for key, value in _FIELD.findall(head)}
 
 
 def _split_fields(rest: str) -> tuple[dict[str, str], str]:
@@ -193,15 +226,13 @@ def _split_fields(rest: str) -> tuple[dict[str, str], str]:
 
 def read_fields(head: str) -> dict[str, str] | None:
     """All of `head` as key:value fields, or None if any token is not one."""
-    fields: dict[str, str] = {}
-    pos = 0
-    while pos < len(head):
-        f = _FIELD.match(head, pos)
-        if f is None or not _ends_token(head, f):
-            return None
-        fields[f["key"]] = unquote_value(f["value"])
-        pos = f.end() + 1
-    return fields
+    if not head:
+        return {}
+    if _ALL_FIELDS.fullmatch(head) is None:
+        return None
+    # Every token is a field, one space apart: the scan finds exactly those tokens.
+    return {key: unquote_value(value) if value[0] == '"' else value
+            for key, value in _FIELD.findall(head)}  # fmt: skip
 
 
 def _ends_token(text: str, match: re.Match) -> bool:

@@ -9,17 +9,20 @@ comments, quotes and key order. A note read and written back unchanged is byte-i
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .entry import Entry, is_entry_line, normalize_priority, parse_entry
+from .entry import Entry, normalize_priority, parse_entry
 from .errors import ParseError
 
 FIELDS = ("title", "date", "category", "priority", "status", "last_verified", "tags")
 OPTIONAL_FIELDS = ("use_when", "source", "expires", "description")
 STATUSES = ("active", "stale", "superseded", "conflict")
 _OPEN = "---"
+_FENCES = ("```", "~~~")
+_BULLETS = ("-", "*", "+")  # of a top-level list item: the bullet, then a space
 _TOP_KEY = re.compile(r"^(?P<key>[A-Za-z_][\w-]*)\s*:(?P<rest>.*)$")
 
 
@@ -56,21 +59,8 @@ class Note:
         """
         key = (self.body, self.body_line)
         if self._parsed is None or self._parsed[0] != key:
-            self._parsed = (key, self._parse_entries())
+            self._parsed = (key, parse_entries(self.body, self.body_line))
         return list(self._parsed[1])
-
-    def _parse_entries(self) -> list[Entry]:
-        found: list[Entry] = []
-        fenced = False
-        for offset, line in enumerate(self.body.splitlines()):
-            if line.lstrip().startswith(("```", "~~~")):
-                fenced = not fenced
-                continue
-            if not fenced and is_entry_line(line):
-                entry = parse_entry(line, lineno=self.body_line + offset)
-                if entry is not None:
-                    found.append(entry)
-        return found
 
     def problems(self) -> list[ParseError]:
         """What is wrong with the frontmatter values (the file itself did parse)."""
@@ -116,23 +106,11 @@ def read_note(path: Path, *, display: str | None = None) -> Note:
 
 def parse_note(data: bytes | str, *, path: Path, display: str | None = None) -> Note:
     shown = display or str(path)
-    if isinstance(data, bytes):
-        if b"\x00" in data:
-            raise ParseError("binary file, not Markdown text", path=shown)
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = data[: exc.start].count(b"\n") + 1
-            raise ParseError("not UTF-8 text", path=shown, line=line) from exc
-    else:
-        text = data
+    text = _decode(data, shown)
     lines = text.splitlines(keepends=True)
-    if not lines or lines[0].rstrip("\r\n") != _OPEN:
-        return Note(path=path, text=text, body=text, display=shown)
-
-    close = next((i for i in range(1, len(lines)) if lines[i].rstrip("\r\n") == _OPEN), None)
+    close = _frontmatter_close(lines, shown)
     if close is None:
-        raise ParseError("frontmatter opened with --- is never closed", path=shown, line=1)
+        return Note(path=path, text=text, body=text, display=shown)
     fm_text = "".join(lines[1:close])
     body = "".join(lines[close + 1 :])
     meta = _load_yaml(fm_text, shown)
@@ -140,6 +118,52 @@ def parse_note(data: bytes | str, *, path: Path, display: str | None = None) -> 
     _refuse_second_frontmatter(lines, close, shown)
     return Note(path=path, text=text, has_frontmatter=True, fm_text=fm_text, meta=meta,
                 body=body, body_line=close + 2, display=shown)  # fmt: skip
+
+
+def _decode(data: bytes | str, shown: str) -> str:
+    """The text of a note's bytes; a binary or non-UTF-8 file is a ParseError."""
+    if not isinstance(data, bytes):
+        return data
+    if b"\x00" in data:
+        raise ParseError("binary file, not Markdown text", path=shown)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ParseError("not UTF-8 text", path=shown, line=line) from exc
+
+
+def _frontmatter_close(lines: list[str], shown: str) -> int | None:
+    """The index of the line closing the frontmatter; None when the note has none."""
+    if not lines or lines[0].rstrip("\r\n") != _OPEN:
+        return None
+    close = next((i for i in range(1, len(lines)) if lines[i].rstrip("\r\n") == _OPEN), None)
+    if close is None:
+        raise ParseError("frontmatter opened with --- is never closed", path=shown, line=1)
+    return close
+
+
+def note_body(text: str, shown: str = "") -> tuple[str, int]:
+    """The body of a note's text and the number of its first line, the frontmatter skipped
+    unread: for a caller that already knows the note parses (the catalog said so)."""
+    lines = text.splitlines(keepends=True)
+    close = _frontmatter_close(lines, shown)
+    return (text, 1) if close is None else ("".join(lines[close + 1 :]), close + 2)
+
+
+def parse_entries(body: str, body_line: int = 1) -> list[Entry]:
+    """The entries of a note's body (see Note.entries)."""
+    found: list[Entry] = []
+    fenced = False
+    for offset, line in enumerate(body.splitlines()):
+        # Only a line starting with a bullet can be an entry, and such a line never opens a
+        # fence: the cheap test first, on each of a workspace's hundred thousand lines.
+        if line[1:2] == " " and line[:1] in _BULLETS:
+            if not fenced:
+                found.append(parse_entry(line, lineno=body_line + offset))
+        elif line.lstrip().startswith(_FENCES):
+            fenced = not fenced
+    return found
 
 
 def _load_yaml(fm_text: str, shown: str) -> dict:
@@ -191,7 +215,8 @@ def _refuse_duplicate_keys(fm_text: str, shown: str) -> None:
 
 
 def _refuse_second_frontmatter(lines: list[str], close: int, shown: str) -> None:
-    rest = [i for i in range(close + 1, len(lines)) if lines[i].strip()]
+    filled = (i for i in range(close + 1, len(lines)) if lines[i].strip())
+    rest = list(itertools.islice(filled, 2))  # the first two are all it takes
     if len(rest) >= 2 and lines[rest[0]].rstrip("\r\n") == _OPEN and _TOP_KEY.match(lines[rest[1]]):
         raise ParseError(
             "a second frontmatter block follows the first", path=shown, line=rest[0] + 1
