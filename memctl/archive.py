@@ -10,12 +10,14 @@ makes one commit that lists what moved. A second run finds nothing to move.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .catalog import FileFacts, record_written, scan
+from .catalog import FileFacts, read_facts, record_written, scan
 from .dates import fmt_date, try_date
-from .note import Note, read_note
+from .entry import Entry
+from .note import note_body, parse_entries, read_note
 from .workspace import ARCHIVE_DIR, Outcome, Workspace
 
 
@@ -43,11 +45,23 @@ class ArchivePlan:
     moves: list[Move] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)  # what was not moved, and why
     dry_run: bool = False
-    notes: dict[str, Note] = field(default_factory=dict, repr=False)  # parsed while planning
+    # What planning read, for carrying the plan out: the facts of the whole workspace (by
+    # path), and the notes with entries to move, as text and entries.
+    facts: dict[str, FileFacts] = field(default_factory=dict, repr=False)
+    notes: dict[str, HeldNote] = field(default_factory=dict, repr=False)
 
     def to_dict(self) -> dict:
         return {"today": self.today, "dry_run": self.dry_run,
                 "moves": [m.to_dict() for m in self.moves], "kept": list(self.kept)}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class HeldNote:
+    """A note as planning read it: its whole text and its entries (the frontmatter is known
+    from the catalog, so it is not parsed again)."""
+
+    text: str
+    entries: list[Entry]
 
 
 def archive_target(ws: Workspace, rel: str) -> Path:
@@ -57,6 +71,7 @@ def archive_target(ws: Workspace, rel: str) -> Path:
 def plan_archive(ws: Workspace, *, today: dt.date, progress=None) -> ArchivePlan:
     plan = ArchivePlan(fmt_date(today))
     for facts in scan(ws, progress=progress):
+        plan.facts[facts.path] = facts
         if facts.kind != "note":
             continue
         if facts.error:
@@ -68,10 +83,33 @@ def plan_archive(ws: Workspace, *, today: dt.date, progress=None) -> ArchivePlan
                                    file_reason, text=facts.title or ""))  # fmt: skip
             continue
         if any((d := try_date(x)) and d < today for x in facts.expiring):
-            note = read_note(ws.root / facts.path, display=facts.path)
+            facts, note = _read_as_cataloged(ws, facts)
+            plan.facts[facts.path] = facts
+            if note is None:
+                plan.kept.append(f"{facts.error} (unreadable: left in place)")
+                continue
             plan.notes[facts.path] = note
-            plan.moves.extend(_entry_moves(note, facts.path, today, plan.kept))
+            plan.moves.extend(_entry_moves(note.entries, facts.path, today, plan.kept))
     return plan
+
+
+def _read_as_cataloged(ws: Workspace, facts: FileFacts) -> tuple[FileFacts, HeldNote | None]:
+    """The note read once, with facts that describe exactly what was read: the catalog's when
+    the file is as the scan saw it, else parsed from the text read (None if it no longer is)."""
+    path = ws.root / facts.path
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+            st = os.fstat(handle.fileno())
+    except OSError:
+        return read_facts(ws, path, facts.path, facts.stamp), None  # its error says why
+    stamp = [st.st_mtime_ns, st.st_size]
+    if stamp != facts.stamp:  # changed since the scan (by hand, a moment ago)
+        facts = read_facts(ws, path, facts.path, stamp, data=data)
+        if facts.error:
+            return facts, None
+    text = data.decode("utf-8")  # the facts say it parses, so it is UTF-8
+    return facts, HeldNote(text, parse_entries(*note_body(text, facts.path)))
 
 
 def _file_reason(ws: Workspace, facts: FileFacts, today: dt.date) -> str | None:
@@ -94,9 +132,9 @@ def _superseded_since(ws: Workspace, facts: FileFacts) -> dt.date | None:
             or try_date(facts.date))  # fmt: skip
 
 
-def _entry_moves(note: Note, rel: str, today: dt.date, kept: list[str]) -> list[Move]:
+def _entry_moves(entries: list[Entry], rel: str, today: dt.date, kept: list[str]) -> list[Move]:
     moves = []
-    for entry in note.entries():
+    for entry in entries:
         expires = try_date(entry.fields.get("expires"))
         if entry.closed or not expires or expires >= today:
             continue
@@ -126,17 +164,17 @@ def run_archive(ws: Workspace, *, today: dt.date, dry_run: bool = False,
             else:
                 by_file.setdefault(move.source.rsplit(":", 1)[0], []).append(move)
         rewritten: dict[Path, str] = {}
-        remaining = []
+        remaining: dict[str, list[Entry]] = {}
         for rel, moves in by_file.items():
             lines = {int(m.source.rsplit(":", 1)[1]) for m in moves}
             note = plan.notes[rel]
             rewritten.update(_move_entries(ws, note, rel, lines, today))
-            kept = [e for e in note.entries() if e.line not in lines]
-            remaining.append((ws.root / rel, note, kept))
+            remaining[rel] = [e for e in note.entries if e.line not in lines]
         change.write_many(rewritten)
-        record_written(ws, remaining)  # INDEX.md below needs no second parse of these notes
         if plan.moves:
-            refresh_index(ws, change, today=today)
+            # INDEX.md from what planning read and what was just written: nothing is parsed again
+            record_written(ws, plan.facts, remaining)
+            refresh_index(ws, change, today=today, known=plan.facts)
         entries = sum(1 for m in plan.moves if m.kind == "entry")
         files = len(plan.moves) - entries
         change.what = f"{entries} entr{'y' if entries == 1 else 'ies'}, {files} file(s) archived"
@@ -153,10 +191,10 @@ def move_file(ws: Workspace, change, rel: str, target_rel: str, today: dt.date) 
     return ws.rel(target)
 
 
-def _move_entries(ws: Workspace, note: Note, rel: str, lines: set[int],
+def _move_entries(ws: Workspace, note: HeldNote, rel: str, lines: set[int],
                   today: dt.date) -> dict[Path, str]:  # fmt: skip
     """The new text of the note without the moved lines, and of its archive file with them."""
-    moved = [e for e in note.entries() if e.line in lines]
+    moved = [e for e in note.entries if e.line in lines]
     kept_lines = [line for n, line in enumerate(note.text.splitlines(keepends=True), start=1)
                   if n not in lines]  # fmt: skip
     target = archive_target(ws, rel)

@@ -3,21 +3,23 @@
 `memctl now` needs a health line over the whole workspace on every session start, and
 `memctl index` a row per file; both read this catalog instead of parsing every file every time.
 Only files whose mtime or size changed are parsed again. The cache lives in .memctl/cache/ and is
-never committed; deleting it only costs one full scan.
+never committed; deleting it only costs one full scan, which two processes share.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-from dataclasses import asdict, dataclass, field
+import operator
+import os
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 
 from .dates import try_date
 from .errors import MemctlError
 from .workspace import DAILY_DIR, INDEX_FILE, NOW_FILE, Workspace, atomic_write, stat_markdown
 
-_VERSION = 6
+_VERSION = 7
 GRAPH_DIR = "graph"
 REPORTS_DIR = "reports"  # the nightly job's morning reports, reports/YYYY-MM-DD.md (sleep.py)
 
@@ -53,6 +55,10 @@ class FileFacts:
         return data
 
 
+_FIELDS = [f.name for f in fields(FileFacts)]  # the order of a cached row
+_ROW = operator.attrgetter(*_FIELDS)
+
+
 def kind_of(rel: str, daily_dir: str = DAILY_DIR) -> str:
     if rel == NOW_FILE:
         return "now"
@@ -71,40 +77,116 @@ def _is_day_name(name: str) -> bool:
     return len(name) == 13 and name.endswith(".md") and name[:4].isdigit() and name[4] == "-"
 
 
-def scan(ws: Workspace, *, archive: bool = False, progress=None) -> list[FileFacts]:
+def scan(ws: Workspace, *, archive: bool = False, progress=None,
+         known: dict[str, FileFacts] | None = None) -> list[FileFacts]:  # fmt: skip
     """Facts for every Markdown file, parsing only what changed since the last scan.
 
     `progress(done, total)` is called while files are parsed (a fresh clone parses them all).
+    `known`: facts this run already holds, newer than the cache file (an earlier scan, updated
+    with record_written or record_text); they are used instead of the file, and the caller
+    saves the result with save_catalog.
     """
-    cache_path = ws.cache_dir / ("catalog-archive.json" if archive else "catalog.json")
-    cached = _load_cache(cache_path)
+    cache_path = _cache_path(ws, archive)
+    cached = _load_cache(cache_path) if known is None else known
     facts: list[FileFacts | None] = []
-    todo: list[tuple[int, str, list[int]]] = []  # (position, path, stamp) of what to parse
+    todo: list[tuple[str, list[int]]] = []  # (path, stamp) of what to parse
+    positions: list[int] = []
     for rel, mtime_ns, size in stat_markdown(ws, archive=archive):
         stamp = [mtime_ns, size]
         hit = cached.get(rel)
         if hit is not None and hit.stamp == stamp:
             facts.append(hit)
         else:
-            todo.append((len(facts), rel, stamp))
+            todo.append((rel, stamp))
+            positions.append(len(facts))
             facts.append(None)
-    for done, (position, rel, stamp) in enumerate(todo, start=1):
-        facts[position] = read_facts(ws, ws.root / rel, rel, stamp)
-        if progress is not None and (done % 100 == 0 or done == len(todo)):
-            progress(done, len(todo))
-    if todo or len(facts) != len(cached):
+    for position, parsed in zip(positions, _read_all(ws, todo, progress), strict=True):
+        facts[position] = parsed
+    if known is None and (todo or len(facts) != len(cached)):
         _save_cache(cache_path, facts)
     return facts
 
 
-def read_facts(ws: Workspace, path: Path, rel: str, stamp: list[int]) -> FileFacts:
+def save_catalog(ws: Workspace, facts: list[FileFacts]) -> None:
+    """Remember the facts of a scan(known=…) for the next command."""
+    _save_cache(_cache_path(ws, archive=False), facts)
+
+
+def _cache_path(ws: Workspace, archive: bool) -> Path:
+    return ws.cache_dir / ("catalog-archive.json" if archive else "catalog.json")
+
+
+# A fresh clone parses every file: from this many on, a second process takes half of them.
+# Starting it costs what parsing a hundred files does; a command that finds a few files
+# changed since the last scan stays in one process.
+PARALLEL_FROM = 2000
+
+
+def _read_all(ws: Workspace, todo: list[tuple[str, list[int]]], progress) -> list[FileFacts]:
+    """The facts of each (path, stamp) of `todo`, in order, whichever process parsed them."""
+    total = len(todo)
+
+    def report(done: int) -> None:
+        if progress is not None:
+            progress(min(done, total), total)
+
+    if total < PARALLEL_FROM or not _can_fork():
+        return _read_batch(ws, todo, report)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
+        # Every other file, not the second half: daily logs (cheap to read) come first.
+        later = pool.submit(_read_batch, ws, todo[1::2])
+    except (OSError, NotImplementedError):  # no second process to be had (a sandbox)
+        return _read_batch(ws, todo, report)
+    with pool:
+        # The other process goes about as fast, so the bar counts this one's files twice.
+        mine = _read_batch(ws, todo[::2], lambda done: report(2 * done))
+        try:
+            theirs = later.result()
+        except BrokenProcessPool:  # the helper died (out of memory?): read its share here
+            theirs = _read_batch(ws, todo[1::2])
+    report(total)
+    merged = [None] * total
+    merged[::2], merged[1::2] = mine, theirs
+    return merged
+
+
+def _can_fork() -> bool:
+    """A forked helper starts at once and imports nothing (a spawned one would run the main
+    script again). Only on Linux, and only while this process has no other thread (a
+    progress bar's) that could hold a lock the child would inherit locked."""
+    import sys
+    import threading
+
+    return sys.platform == "linux" and threading.active_count() == 1 and (os.cpu_count() or 1) > 1
+
+
+def _read_batch(ws: Workspace, todo: list[tuple[str, list[int]]], report=None) -> list[FileFacts]:
+    found = []
+    for done, (rel, stamp) in enumerate(todo, start=1):
+        found.append(read_facts(ws, ws.root / rel, rel, stamp))
+        if report is not None and (done % 100 == 0 or done == len(todo)):
+            report(done)
+    return found
+
+
+def read_facts(ws: Workspace, path: Path, rel: str, stamp: list[int],
+               data: bytes | None = None) -> FileFacts:  # fmt: skip
+    """The facts of one file; `data` is its content when the caller has read it already."""
     from .daily import last_heading
-    from .note import read_note
+    from .note import parse_note, read_note
 
     kind = kind_of(rel, ws.config.daily_dir)
     facts = FileFacts(path=rel, kind=kind, stamp=stamp)
     try:
-        note = read_note(path, display=rel)
+        if data is None:
+            note = read_note(path, display=rel)
+        else:
+            note = parse_note(data, path=path, display=rel)
     except MemctlError as exc:
         facts.error = str(exc)
         return facts
@@ -137,6 +219,10 @@ def _note_facts(facts: FileFacts, note, entries: list) -> FileFacts:
     from .note import FIELDS  # read_facts has imported note already; `now` never needs it
 
     facts.missing = [key for key in FIELDS if key not in meta] if note.has_frontmatter else []
+    return _entry_facts(facts, entries)
+
+
+def _entry_facts(facts: FileFacts, entries: list) -> FileFacts:
     for entry in entries:
         facts.entries += 1
         if entry.id:
@@ -151,19 +237,22 @@ def _note_facts(facts: FileFacts, note, entries: list) -> FileFacts:
     return facts
 
 
-def record_written(ws: Workspace, notes: list[tuple[Path, object, list]]) -> None:
-    """Tell the cache about notes a command just wrote and still holds parsed: (path, note,
-    its entries as written). Their frontmatter is the note's; nothing is read or parsed again.
-    A run that rewrites thousands of notes (the archive) then regenerates INDEX.md at once."""
-    cache_path = ws.cache_dir / "catalog.json"
-    cached = _load_cache(cache_path)
-    for path, note, entries in notes:
-        st = path.stat()
-        rel = ws.rel(path)
-        facts = FileFacts(path=rel, kind=kind_of(rel, ws.config.daily_dir),
-                          stamp=[st.st_mtime_ns, st.st_size])  # fmt: skip
-        cached[rel] = _note_facts(facts, note, entries)
-    _save_cache(cache_path, list(cached.values()))
+def record_written(ws: Workspace, known: dict[str, FileFacts], notes: dict[str, list]) -> None:
+    """Update `known` (facts by path, from a scan) for notes a command just rewrote without
+    touching their frontmatter: path → its entries as written. Nothing is read or parsed again,
+    so a run that rewrites thousands of notes (the archive) regenerates INDEX.md at once."""
+    for rel, entries in notes.items():
+        st = (ws.root / rel).stat()
+        counted = replace(known[rel], stamp=[st.st_mtime_ns, st.st_size], entries=0, ids=[],
+                          expiring=[], low_without_expiry=0, closed=0)  # fmt: skip
+        known[rel] = _entry_facts(counted, entries)
+
+
+def record_text(ws: Workspace, known: dict[str, FileFacts], path: Path, text: str) -> None:
+    """Update `known` for a file a command just wrote: parsed from `text`, not read back."""
+    st = path.stat()
+    rel = ws.rel(path)
+    known[rel] = read_facts(ws, path, rel, [st.st_mtime_ns, st.st_size], data=text.encode())
 
 
 def _text(value: object) -> str | None:
@@ -178,15 +267,17 @@ def _date_text(value: object) -> str | None:
 def _load_cache(path: Path) -> dict[str, FileFacts]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("version") != _VERSION:
+        if data.get("version") != _VERSION or data.get("fields") != list(_FIELDS):
             return {}
-        return {item["path"]: FileFacts(**item) for item in data["files"]}
-    except (OSError, ValueError, KeyError, TypeError):
+        return {row[0]: FileFacts(*row) for row in data["files"]}
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
         return {}  # a missing or damaged cache is rebuilt, never trusted
 
 
 def _save_cache(path: Path, facts: list[FileFacts]) -> None:
-    payload = {"version": _VERSION, "files": [vars(f) for f in facts]}  # asdict is 10x slower
+    # One row of values per file, in field order: half the size of keyed objects, and read
+    # back several times faster (10,000 files on every `memctl now`).
+    payload = {"version": _VERSION, "fields": _FIELDS, "files": [_ROW(f) for f in facts]}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, json.dumps(payload, ensure_ascii=False, separators=(",", ":")))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from .catalog import FileFacts, is_stale, scan
+from .catalog import FileFacts, is_stale, record_text, save_catalog, scan
 from .health import Health, workspace_health
 from .workspace import Outcome, Workspace
 
@@ -114,23 +114,32 @@ def regenerate_index(ws: Workspace, *, today: dt.date, progress=None) -> Outcome
     return Outcome(report, change)
 
 
-def refresh_index(ws: Workspace, change, *, today: dt.date, progress=None) -> IndexReport:
-    """Inside an open change (archive, forget…): mark stale notes and rewrite INDEX.md."""
+def refresh_index(ws: Workspace, change, *, today: dt.date, progress=None,
+                  known: dict[str, FileFacts] | None = None) -> IndexReport:  # fmt: skip
+    """Inside an open change (archive, forget…): mark stale notes and rewrite INDEX.md.
+
+    `known`: the facts the command already holds (see catalog.scan), saved here.
+    """
     from .note import read_note, set_meta
 
-    facts = scan(ws, progress=progress)
-    marked = []
+    facts = scan(ws, progress=progress, known=known)
+    marked: dict[str, str] = {}  # path → its text with status: stale
     for f in facts:
         if f.kind == "note" and not f.error and f.status in (None, "active") \
                 and is_stale(f, today, ws.config.stale_days):  # fmt: skip
             path = ws.root / f.path
-            note = read_note(path, display=f.path)
-            change.write(path, set_meta(note, status="stale").render())
-            marked.append(f.path)
+            text = set_meta(read_note(path, display=f.path), status="stale").render()
+            change.write(path, text)
+            marked[f.path] = text
     if marked:
-        facts = scan(ws)
+        by_path = {f.path: f for f in facts}
+        for rel, text in marked.items():
+            record_text(ws, by_path, ws.root / rel, text)
+        facts = list(by_path.values())
+    if marked or known is not None:
+        save_catalog(ws, facts)
     report = render_index(ws, today=today, facts=facts)
     old = ws.index_path.read_text(encoding="utf-8") if ws.index_path.exists() else None
     if old != report.text:
         change.write(ws.index_path, report.text)
-    return IndexReport(report.text, report.rows, report.health, marked)
+    return IndexReport(report.text, report.rows, report.health, list(marked))

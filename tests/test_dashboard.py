@@ -79,3 +79,22 @@ def test_thirty_days_is_the_line(ws):
     later = TODAY + dt.timedelta(days=1)
     assert regenerate_index(ws, today=later).value.marked_stale == ["lessons/edge.md"]
     assert NOW.date() == TODAY
+
+
+def test_the_catalog_after_marking_notes_stale_is_what_a_fresh_read_gives(ws, monkeypatch):
+    """The notes marked stale are recorded from the text written, not read back."""
+    import shutil
+
+    from memctl import catalog
+    from memctl.catalog import scan
+
+    fill(ws)
+    scan(ws)
+    assert regenerate_index(ws, today=TODAY).value.marked_stale == ["lessons/old.md"]
+    parsed = []
+    read = catalog.read_facts
+    monkeypatch.setattr(catalog, "read_facts", lambda *a, **k: parsed.append(a[2]) or read(*a, **k))
+    remembered = [{**f.to_dict(), "stamp": f.stamp} for f in scan(ws)]
+    assert parsed == ["INDEX.md"]  # written after the catalog was saved
+    shutil.rmtree(ws.cache_dir)
+    assert [{**f.to_dict(), "stamp": f.stamp} for f in scan(ws)] == remembered
