@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -99,10 +100,9 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
     if porcelain:
         run(root, "add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul", stdin=listed)
     else:
-        # Thousands of files (an archive run) go into one pack rather than as many loose
-        # object files; a few stay loose, as `git commit` would leave them.
-        bulk = ("-c", "core.bigFileThreshold=1") if len(paths) > 200 else ()
-        run(root, *bulk, "update-index", "--add", "--remove", "-z", "--stdin", stdin=listed)
+        if len(paths) > _PACK_FROM:
+            _write_pack(root, paths)
+        run(root, "update-index", "--add", "--remove", "-z", "--stdin", stdin=listed)
     changed = sorted(p for p in _staged(root) if p in wanted)
     if not changed:
         return None
@@ -117,6 +117,40 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
     if len(changed) > 200:
         run(root, "gc", "--auto", "--quiet", check=False)  # what `git commit` would do
     return Commit(sha=sha, message=message.split("\n", 1)[0], paths=tuple(changed))
+
+
+# From this many paths, their blobs go into one pack rather than as many loose object files;
+# a few stay loose, as `git commit` would leave them.
+_PACK_FROM = 200
+
+
+def _write_pack(root: Path, paths: list[str]) -> None:
+    """Store the content of the regular files among `paths` as blobs, in one pack.
+
+    `git fast-import` writes a pack (and its index) in one pass, several times faster than
+    `update-index` streaming each blob into a pack of its own making; `update-index` then finds
+    every blob already stored and only records the paths. Blobs already in the repository are
+    not stored twice. No deltas (--depth=0), as `git add` makes none: a delta against whatever
+    blob came before saves little here and costs a third of the time.
+    """
+    stream = []
+    for rel in paths:
+        path = root / rel
+        try:
+            if not stat.S_ISREG(path.lstat().st_mode):
+                continue  # a symlink or a folder: update-index stores what it needs
+            data = path.read_bytes()
+        except OSError:
+            continue  # removed: nothing to store
+        stream.append(b"blob\ndata %d\n%b\n" % (len(data), data))
+    stream.append(b"done\n")
+    proc = subprocess.run(["git", "fast-import", "--quiet", "--done", "--depth=0"], cwd=root,
+                          input=b"".join(stream), capture_output=True,
+                          env={**os.environ, **_ENV})  # fmt: skip
+    if proc.returncode != 0:
+        detail = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise GitError(f"git fast-import failed: {detail[-1] if detail else proc.returncode}",
+                       path=root)  # fmt: skip
 
 
 def _staged(root: Path) -> set[str]:
