@@ -44,11 +44,10 @@ def start(explicit: str | None) -> None:
         try:
             for fd in {read_end, 0, 1, 2} - {write_end}:  # the caller's pipes close with the parent
                 os.close(fd)
-            from .searchindex import stat_walk  # imported by the child: the parent starts sooner
-            from .workspace import open_workspace
+            from .workspace import flat_stamps, open_workspace  # the child's: the parent goes on
 
             ws = open_workspace(explicit)
-            data = memoryview(marshal.dumps((str(ws.root), stat_walk(ws))))
+            data = memoryview(marshal.dumps((str(ws.root), flat_stamps(ws))))
             while data:
                 data = data[os.write(write_end, data) :]
             status = 0

@@ -74,9 +74,9 @@ def recall(ws: Workspace, prompt: str, *, limit: int = 3, budget_tokens: int = 1
     if not any(t not in STOPWORDS and len(t) > 1 for t in tokens(prompt[:20_000])):
         return Recall(prompt, [], 0.0, threshold)  # small talk: no need to look
 
-    def question(index):
-        from .search import Filters, rank  # only when there is something to look for
+    from .search import Filters, rank  # only when there is something to look for
 
+    def question(index):
         return rank(index, prompt, limit=max(limit * 4, 8), filters=Filters(), today=today,
                     explain=True, candidates=CANDIDATES)  # fmt: skip
 

@@ -20,7 +20,7 @@ from typing import NamedTuple, TypeVar
 
 from .searchschema import UNIT_COLUMNS, Outdated, connect, empty, migrate
 from .tokens import cjk_column, words
-from .workspace import Workspace, stat_markdown
+from .workspace import Workspace, flat_stamps
 
 DB_NAME = "search.db"
 CLOCK_NAME = "search.clock"  # in .memctl/cache/, written before files are read: see refresh
@@ -70,8 +70,9 @@ class SearchIndex:
 
     def refresh(self, progress: Progress | None = None, *, full: bool = False) -> Freshness:
         """Re-index what changed on disk since the last call (everything when `full`)."""
+        last = None if full else self._snapshot()  # read first: a prefetched walk may be on its way
         walk = stat_walk(self.ws)
-        if not full and self._snapshot() == walk:  # the common case: nothing changed
+        if not full and last == walk:  # the common case: nothing changed
             self.freshness = Freshness(files=len(walk) // 3)
             return self.freshness
         stamps = dict(zip(walk[0::3], zip(walk[1::3], walk[2::3], strict=True), strict=True))
@@ -258,18 +259,12 @@ class SearchIndex:
 
 
 def stat_walk(ws: Workspace) -> list:
-    """path, mtime_ns, size, path, … of every Markdown file, archive included: what freshness
-    is measured by (a flat list: the cheapest thing to build, store and compare). The walk a
-    child process did while this one started up is used when there is one (memctl.prefetch)."""
+    """What freshness is measured by: workspace.flat_stamps, or the same walk done by a child
+    process while this one started up, when there is one (memctl.prefetch)."""
     from .prefetch import take
 
     walk = take(ws)
-    if walk is not None:
-        return walk
-    walk = []
-    for stamp in stat_markdown(ws, archive=True):
-        walk += stamp
-    return walk
+    return walk if walk is not None else flat_stamps(ws)
 
 
 def _diff(stamps: dict, known: dict) -> tuple[list[str], list[str]]:

@@ -360,6 +360,15 @@ def _exclusion(patterns: tuple[str, ...]):
     return lambda rel: rx.match(rel.replace(os.sep, "/")) is not None
 
 
+def flat_stamps(ws: Workspace) -> list:
+    """path, mtime_ns, size, path, … of every Markdown file, archive included: stat_markdown as
+    one flat list, the cheapest thing to build, store and compare (the search index's walk)."""
+    flat: list = []
+    for stamp in stat_markdown(ws, archive=True):
+        flat += stamp
+    return flat
+
+
 def stat_markdown(ws: Workspace, *, archive: bool = False) -> list[tuple[str, int, int]]:
     """(path, mtime_ns, size) of every Markdown file, the walk iter_markdown describes.
 
