@@ -18,6 +18,7 @@ A hook command gets one JSON object on stdin: `session_id`, `transcript_path`, `
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shlex
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from .errors import InvalidValue, ParseError
 
 MARK = "# memctl-hook"
 SETTINGS = Path(".claude") / "settings.json"
+SKILL_DIR = Path("skills") / "memctl"  # in .claude/, beside the settings
 HARNESSES = ("claude-code",)
 
 
@@ -68,10 +70,13 @@ class HooksChange:
     changed: bool
     events: list[str]  # the events memctl's commands were added to or removed from
     commands: list[str] = field(default_factory=list)
+    skill: str = ""  # where the Agent Skill goes (.claude/skills/memctl/SKILL.md)
+    skill_state: str = ""  # added, unchanged, kept (a copy that differs), removed, absent
 
     def to_dict(self) -> dict:
         return {"settings": self.settings, "action": self.action, "changed": self.changed,
-                "events": self.events, "commands": self.commands}  # fmt: skip
+                "events": self.events, "commands": self.commands,
+                "skill": {"path": self.skill, "state": self.skill_state}}  # fmt: skip
 
 
 def install(path: Path, specs: list[HookSpec], *, memctl: Path, workspace: Path) -> HooksChange:
@@ -110,13 +115,19 @@ def install(path: Path, specs: list[HookSpec], *, memctl: Path, workspace: Path)
     changed = json.dumps(settings) != before
     if changed:
         _write(path, settings)
-    return HooksChange(str(path), "install", changed, [s.event for s in specs], commands)
+    skill = place_skill(path)
+    events = [s.event for s in specs]
+    return HooksChange(str(path), "install", changed or skill == "added", events, commands,
+                       str(skill_path(path)), skill)  # fmt: skip
 
 
 def uninstall(path: Path) -> HooksChange:
     """Remove memctl's hooks (and only them) from the settings file at `path`."""
+    skill = remove_skill(path)
+    shown = str(skill_path(path))
     if not path.exists():
-        return HooksChange(str(path), "uninstall", False, [])
+        return HooksChange(str(path), "uninstall", skill == "removed", [], skill=shown,
+                           skill_state=skill)  # fmt: skip
     settings = read_settings(path)
     hooks = settings.get("hooks")
     events = [event for event in list(hooks or {}) if _remove_ours(hooks, event)]
@@ -124,7 +135,53 @@ def uninstall(path: Path) -> HooksChange:
         del settings["hooks"]
     if events:
         _write(path, settings)
-    return HooksChange(str(path), "uninstall", bool(events), events)
+    return HooksChange(str(path), "uninstall", bool(events) or skill == "removed", events,
+                       skill=shown, skill_state=skill)  # fmt: skip
+
+
+def skill_path(settings: Path) -> Path:
+    """Where Claude Code finds memctl's Agent Skill: .claude/skills/memctl/SKILL.md, beside the
+    settings file (a project's, or the user's)."""
+    return settings.parent / SKILL_DIR / "SKILL.md"
+
+
+def place_skill(settings: Path) -> str:
+    """Put memctl's Agent Skill (templates/SKILL.md: which command to call when) where Claude
+    Code finds it. A copy that differs from this memctl's, a person's edits or an older
+    memctl's, is kept as it is. Says what happened: added, unchanged or kept."""
+    from .initialize import template
+    from .workspace import atomic_write
+
+    path, text = skill_path(settings), template("SKILL.md")
+    try:
+        current = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, text)
+        return "added"
+    except (OSError, UnicodeDecodeError):
+        return "kept"
+    return "unchanged" if current == text else "kept"
+
+
+def remove_skill(settings: Path) -> str:
+    """Take memctl's Agent Skill out again, only if it is still exactly this memctl's: removed,
+    kept (it was edited) or absent."""
+    from .initialize import template
+
+    path = skill_path(settings)
+    try:
+        if path.read_text(encoding="utf-8") != template("SKILL.md"):
+            return "kept"
+    except FileNotFoundError:
+        return "absent"
+    except (OSError, UnicodeDecodeError):
+        return "kept"
+    path.unlink()
+    for folder in (path.parent, path.parent.parent):  # skills/memctl/, then skills/ if empty
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+    return "removed"
 
 
 def installed(path: Path) -> dict[str, list[str]]:

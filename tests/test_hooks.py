@@ -14,7 +14,7 @@ from conftest import MEMCTL_BIN, NOW, Cli
 from memctl.cli.main import COMMANDS
 from memctl.errors import InvalidValue
 from memctl.hooks import MARK, hook_input
-from memctl.initialize import init_workspace
+from memctl.initialize import init_workspace, template
 
 PERSON = {
     "permissions": {"allow": ["Bash(npm test)"]},
@@ -84,6 +84,26 @@ def test_install_is_idempotent_and_uninstall_removes_only_its_own(ws, cli, tmp_p
     assert json.loads(path.read_text()) == PERSON
     gone = cli.json("hooks", "uninstall", "claude-code", "--project", str(project))
     assert gone["changed"] is False
+
+
+def test_the_memctl_skill_goes_beside_the_settings_and_an_edited_one_stays(ws, cli, tmp_path):
+    project = tmp_path / "app"
+    project.mkdir()
+    skill = project / ".claude" / "skills" / "memctl" / "SKILL.md"
+    shipped = template("SKILL.md")
+    first = cli.json("hooks", "install", "claude-code", "--project", str(project))
+    assert first["skill"] == {"path": str(skill), "state": "added"}
+    assert skill.read_text() == shipped and "name: memctl" in shipped
+    again = cli.json("hooks", "install", "claude-code", "--project", str(project))
+    assert again["changed"] is False and again["skill"]["state"] == "unchanged"
+    cli("hooks", "uninstall", "claude-code", "--project", str(project))
+    assert not (project / ".claude" / "skills").exists()
+    cli("hooks", "install", "claude-code", "--project", str(project))
+    skill.write_text(shipped + "\nAlways log deploys.\n")  # the person's own rule
+    out = cli("hooks", "install", "claude-code", "--project", str(project)).stdout
+    assert "differs from this memctl's: kept as it is" in out
+    gone = cli.json("hooks", "uninstall", "claude-code", "--project", str(project))
+    assert gone["skill"]["state"] == "kept" and skill.read_text().endswith("Always log deploys.\n")
 
 
 def test_a_new_workspace_replaces_memctls_entries_in_place(ws, cli, tmp_path):

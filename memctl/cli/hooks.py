@@ -46,8 +46,9 @@ def install(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER) 
     SessionStart runs `memctl now`, UserPromptSubmit `memctl recall --hook claude-code`,
     PreCompact and SessionEnd `memctl flush --hook claude-code`, and PreToolUse `memctl guard
     --hook claude-code` when the guard is there; each with this memctl's absolute path and
-    `-w WORKSPACE`. The project is the current folder unless --project or --user is given.
-    Running it again changes nothing (or updates memctl's own entries).
+    `-w WORKSPACE`. The memctl skill goes beside them, in .claude/skills/memctl/SKILL.md (a
+    copy that differs is kept). The project is the current folder unless --project or --user is
+    given. Running it again changes nothing (or updates memctl's own entries).
 
     Example: memctl -w ~/memory hooks install claude-code --project ~/code/app
     """
@@ -65,7 +66,8 @@ def install(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER) 
 
 @app.command("uninstall")
 def uninstall(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER) -> None:
-    """Remove memctl's hooks (only them) from Claude Code's settings.
+    """Remove memctl's hooks (only them) from Claude Code's settings, and the memctl skill
+    unless it was edited.
 
     Example: memctl hooks uninstall claude-code --project ~/code/app
     """
@@ -74,13 +76,24 @@ def uninstall(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER
     output.result(run_uninstall(_settings(project, user)), _render)
 
 
+SKILL_STATES = {
+    "added": "the memctl skill added: {}",
+    "unchanged": "the memctl skill already in place: {}",
+    "kept": "the memctl skill at {} differs from this memctl's: kept as it is",
+    "removed": "the memctl skill removed: {}",
+    "absent": "",
+}
+
+
 def _render(change) -> None:
     if change.action == "install":
         state = "installed in" if change.changed else "already installed, unchanged:"
         output.text(f"memctl hooks {state} {change.settings}")
         for event, command in zip(change.events, change.commands, strict=True):
             output.text(f"  {event}: {command}")
-    elif change.changed:
+    elif change.events:
         output.text(f"removed memctl's hooks ({', '.join(change.events)}) from {change.settings}")
     else:
         output.text(f"no memctl hooks in {change.settings}; nothing to remove")
+    if SKILL_STATES.get(change.skill_state):
+        output.text(SKILL_STATES[change.skill_state].format(change.skill))
