@@ -357,7 +357,7 @@ def _exclusion(patterns: tuple[str, ...]):
     import re
 
     rx = re.compile("|".join(fnmatch.translate(p) for p in patterns))
-    return lambda rel: rx.match(rel.replace(os.sep, "/")) is not None
+    return lambda rel: rx.match(rel) is not None  # rel is always /-separated
 
 
 def flat_stamps(ws: Workspace) -> list:
