@@ -95,6 +95,9 @@ class SearchIndex:
             if full:
                 empty(self.db)
                 known, todo, gone = {}, list(stamps), []
+            else:  # another process may have indexed some of them since: read what it left
+                known = self._known()
+                todo, gone = _diff(stamps, known)
             counts: Counter = Counter()
             for rel in gone:
                 self._drop(rel, counts)

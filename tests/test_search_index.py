@@ -12,7 +12,7 @@ from conftest import MEMCTL_BIN, TODAY, git
 from memctl import searchindex, searchschema
 from memctl.longterm import add_entry, new_note
 from memctl.search import search
-from memctl.searchindex import db_path, open_index, rebuild
+from memctl.searchindex import SearchIndex, db_path, open_index, rebuild
 from memctl.searchschema import MIGRATIONS
 
 
@@ -120,6 +120,26 @@ def test_a_migration_that_changes_units_reads_every_file_again_once(ws):
         ("daily/2026-11-02.md:1", "2026-11-02")
     ]
     assert search(ws, "boiler", today=TODAY).freshness.indexed == 0
+
+
+def test_a_file_another_process_indexed_meanwhile_is_not_indexed_twice(ws, monkeypatch):
+    write(ws, "lessons/a.md", "- the spare key is with Anna\n")
+    find(ws, "spare key")
+    write(ws, "lessons/x.md", "- the xylophone is in the attic\n")
+    real, calls = SearchIndex._known, []
+
+    def known_then_another_process(self):
+        found = real(self)
+        if not calls:  # between this look and the write lock, another process catches up
+            calls.append(self)
+            open_index(ws).close()
+        return found
+
+    monkeypatch.setattr(SearchIndex, "_known", known_then_another_process)
+    assert find(ws, "xylophone")[1] == ["lessons/x.md:1"]
+    with sqlite3.connect(db_path(ws)) as db:
+        rows = db.execute("SELECT count(*) FROM units WHERE path = 'lessons/x.md'").fetchone()
+        assert rows[0] == 1
 
 
 def test_a_locked_index_answers_and_says_it_is_stale(ws, monkeypatch):
