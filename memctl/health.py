@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .catalog import FileFacts, is_stale, scan
 from .dates import try_date
 from .workspace import Workspace
 
 
-@dataclass(frozen=True)
-class Health:
+class Health(NamedTuple):
     notes: int
     stale: int
     expiring: int  # open entries and files expiring within expiring_days (or already expired)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .budget import estimate_tokens
 from .dates import fmt_stamp
@@ -206,8 +207,7 @@ def set_priority(ws: Workspace, priority: str, task: str, status: str, *, remove
 # --- reading, within a budget --------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class NowView:
+class NowView(NamedTuple):
     text: str  # what is shown (all of NOW.md, or its first lines when over budget)
     total_tokens: int
     shown_lines: int
