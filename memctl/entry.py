@@ -149,10 +149,6 @@ def unquote_value(value: str) -> str:
     return value
 
 
-def is_entry_line(line: str) -> bool:
-    return BULLET.match(line) is not None and not line.startswith((" ", "\t"))
-
-
 def parse_entry(line: str, *, lineno: int | None = None) -> Entry | None:
     """Read one Markdown list item as an entry; None for any other line."""
     m = BULLET.match(line)
@@ -180,7 +176,7 @@ def parse_entry(line: str, *, lineno: int | None = None) -> Entry | None:
         if not head or rest.find(SEPARATOR, canonical.start("head")) == canonical.end() - 3:
             entry.priority = _PRIORITY_TAGS[canonical["priority"]]
             entry.kind = canonical["kind"]
-            entry.fields = _head_fields(head) if head else {}
+            entry.fields = _fields_of(head) if head else {}
             entry.text = rest[canonical.end() :]
             return entry
 
@@ -201,8 +197,9 @@ def parse_entry(line: str, *, lineno: int | None = None) -> Entry | None:
     return entry
 
 
-def _head_fields(head: str) -> dict[str, str]:
-    """The fields of a head _CANONICAL matched: each token a field, one space apart."""
+def _fields_of(head: str) -> dict[str, str]:
+    """The fields of a head known to be fields only, one space apart (_CANONICAL matched it,
+    or _ALL_FIELDS did)."""
     if '"' not in head:  # no quoted value, so no space inside one
         return dict(token.split(":", 1) for token in head.split())
     return {key: unquote_value(value) for key, value in _FIELD.findall(head)}
@@ -230,9 +227,7 @@ def read_fields(head: str) -> dict[str, str] | None:
         return {}
     if _ALL_FIELDS.fullmatch(head) is None:
         return None
-    # Every token is a field, one space apart: the scan finds exactly those tokens.
-    return {key: unquote_value(value) if value[0] == '"' else value
-            for key, value in _FIELD.findall(head)}  # fmt: skip
+    return _fields_of(head)
 
 
 def _ends_token(text: str, match: re.Match) -> bool:
