@@ -13,7 +13,8 @@ import textwrap
 
 import pytest
 
-from conftest import run_memctl
+from conftest import NOW, run_memctl
+from memctl.initialize import init_workspace
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 
@@ -49,15 +50,18 @@ def test_the_child_walks_what_the_parent_would(ws):
 
 
 def test_a_walk_of_another_workspace_or_none_is_not_taken(ws, tmp_path):
+    init_workspace(tmp_path / "other", now=NOW)
     done = python("""
         import sys
         from memctl import prefetch
         from memctl.workspace import open_workspace
         ws = open_workspace(sys.argv[1])
-        prefetch.start(sys.argv[2])  # not a workspace: the child finds none and says nothing
+        prefetch.start(sys.argv[2])  # another workspace: its walk is not this one's
+        assert prefetch.take(ws) is None
+        prefetch.start(sys.argv[3])  # not a workspace: the child finds none and says nothing
         assert prefetch.take(ws) is None
         print("ok")
-    """, str(ws.root), str(tmp_path / "nowhere"))  # fmt: skip
+    """, str(ws.root), str(tmp_path / "other"), str(tmp_path / "nowhere"))  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout == "ok\n"
 
