@@ -156,13 +156,12 @@ def _read_all(ws: Workspace, todo: list[tuple[str, list[int]]], progress) -> lis
 
 
 def _can_fork() -> bool:
-    """A forked helper starts at once and imports nothing (a spawned one would run the main
-    script again). Only on Linux, and only while this process has no other thread (a
-    progress bar's) that could hold a lock the child would inherit locked."""
+    """A second parser is worth it with a second core; forked only on Linux (see forking)."""
     import sys
-    import threading
 
-    return sys.platform == "linux" and threading.active_count() == 1 and (os.cpu_count() or 1) > 1
+    from .forking import fork_is_safe
+
+    return sys.platform == "linux" and (os.cpu_count() or 1) > 1 and fork_is_safe()
 
 
 def _read_batch(ws: Workspace, todo: list[tuple[str, list[int]]], report=None) -> list[FileFacts]:

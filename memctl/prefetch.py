@@ -17,7 +17,8 @@ import atexit
 import contextlib
 import marshal
 import os
-import sys
+
+from .forking import fork_is_safe
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this runs at start-up
 if TYPE_CHECKING:
@@ -30,8 +31,8 @@ def start(explicit: str | None) -> None:
     """Fork a child that walks the workspace `--workspace explicit` (or the one found from the
     environment) and sends its walk down a pipe."""
     global _child
-    if _child is not None or not hasattr(os, "fork") or _threads_running():
-        return  # forking a process with threads can leave the child holding another's lock
+    if _child is not None or not fork_is_safe():
+        return
     read_end, write_end = os.pipe()
     try:
         pid = os.fork()
@@ -101,8 +102,3 @@ def _wait(pid: int) -> None:
         os.waitpid(pid, 0)
     except ChildProcessError:
         pass
-
-
-def _threads_running() -> bool:
-    threading = sys.modules.get("threading")
-    return threading is not None and threading.active_count() > 1

@@ -93,3 +93,24 @@ def test_search_and_recall_through_the_console_script_see_a_file_edited_just_bef
     said = run_memctl("recall", "what's the door code since the locksmith visit?", "-w", str(root))
     assert said.returncode == 0, said.stderr
     assert "lessons/door.md:1" in said.stdout and "8642" in said.stdout
+
+
+def test_no_fork_while_another_thread_runs():
+    done = python("""
+        import threading
+        from memctl.forking import fork_is_safe
+        from memctl import prefetch
+        assert fork_is_safe()
+        stop = threading.Event()
+        worker = threading.Thread(target=stop.wait)
+        worker.start()
+        assert not fork_is_safe()
+        prefetch.start(None)
+        assert prefetch._child is None  # nothing forked
+        stop.set()
+        worker.join()
+        assert fork_is_safe()
+        print("ok")
+    """)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "ok\n"
