@@ -76,8 +76,13 @@ def note_text(ws: Workspace, path: Path, *, title: str | None = None, priority: 
         raise InvalidValue(f"unknown priority {priority!r} (use high, med or low)")
     if expires and level == "high":
         raise Refused("high-priority notes never expire; drop --expires or lower the priority")
+    from .note import one_line_values
+
     category = ws.rel(path).split("/")[0]
     title = title or path.stem.replace("-", " ").replace("_", " ").capitalize()
+    given = {"title": title, "description": description, "tag": tags, "use_when": use_when}
+    for key, value in given.items():
+        one_line_values(key, value)
     meta = {"title": title, "date": today, "category": category, "priority": level,
             "status": "active", "last_verified": today, "tags": tags or []}  # fmt: skip
     if description:
