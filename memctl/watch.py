@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-from errno import EMFILE, ENOSPC
 import stat
 import struct
 import sys
 import threading
 from collections.abc import Callable
+from errno import EMFILE, ENOSPC
 from typing import TYPE_CHECKING, TypeVar
 
 from .workspace import ARCHIVE_DIR, Workspace, _exclusion
@@ -42,8 +42,19 @@ IN_MOVED_FROM, IN_MOVED_TO, IN_CREATE, IN_DELETE = 0x40, 0x80, 0x100, 0x200
 IN_DELETE_SELF, IN_MOVE_SELF = 0x400, 0x800
 IN_Q_OVERFLOW, IN_IGNORED, IN_ISDIR = 0x4000, 0x8000, 0x40000000
 IN_ONLYDIR, IN_DONT_FOLLOW = 0x01000000, 0x02000000
-MASK = (IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE
-        | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW)  # fmt: skip
+MASK = (
+    IN_MODIFY
+    | IN_ATTRIB
+    | IN_CLOSE_WRITE
+    | IN_MOVED_FROM
+    | IN_MOVED_TO
+    | IN_CREATE
+    | IN_DELETE
+    | IN_DELETE_SELF
+    | IN_MOVE_SELF
+    | IN_ONLYDIR
+    | IN_DONT_FOLLOW
+)
 _HEAD = struct.Struct("iIII")  # wd, mask, cookie, len
 
 _WATCHED: dict[str, Watcher] = {}  # workspace root → its watcher, in this process
@@ -74,7 +85,9 @@ class _Inotify:
         if wd < 0:
             errno = ctypes.get_errno()
             if errno in (ENOSPC, EMFILE):  # the system's limits on watches
-                raise Unwatchable(f"inotify: {os.strerror(errno)} (see fs.inotify.max_user_watches)")
+                raise Unwatchable(
+                    f"inotify: {os.strerror(errno)} (see fs.inotify.max_user_watches)"
+                )
             return -1  # the folder went away meanwhile
         return wd
 
@@ -323,9 +336,12 @@ def kept_index(ws: Workspace, progress: Progress | None = None) -> SearchIndex |
         except OSError:
             ident = None
         index = watcher.index
-        if index is not None and (index.ws.config != ws.config or ident is None
-                                  or watcher._index_at is None
-                                  or watcher._index_at[1] != ident):  # fmt: skip
+        if index is not None and (
+            index.ws.config != ws.config
+            or ident is None
+            or watcher._index_at is None
+            or watcher._index_at[1] != ident
+        ):
             index.close()
             index = watcher.index = None
         if index is None:

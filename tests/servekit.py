@@ -13,7 +13,9 @@ from conftest import MEMCTL_BIN
 from memctl.cli.launch import ask
 
 HOOK_PROMPT = '{"hook_event_name": "UserPromptSubmit", "prompt": "%s"}'
-HOOK_TOOL = '{"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "%s"}}'
+HOOK_TOOL = (
+    '{"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "%s"}}'
+)
 
 
 def status(root: Path) -> dict | None:
@@ -31,9 +33,13 @@ def served(root: Path) -> int:
 @contextlib.contextmanager
 def serving(root: Path, *args: str, env: dict | None = None):
     """`memctl -w ROOT serve --no-mcp ARGS` in its own process, once it answers."""
-    proc = subprocess.Popen([str(MEMCTL_BIN), "-w", str(root), "serve", "--no-mcp", *args],
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env={**os.environ, **(env or {})})  # fmt: skip
+    proc = subprocess.Popen(
+        [str(MEMCTL_BIN), "-w", str(root), "serve", "--no-mcp", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, **(env or {})},
+    )
     try:
         wait_for(lambda: busy_done(root) or proc.poll() is not None)
         assert proc.poll() is None, proc.communicate()
@@ -58,11 +64,22 @@ def wait_for(condition, timeout: float = 60.0) -> None:
         time.sleep(0.05)
 
 
-def memctl(*args: str, cwd: Path | None = None, input: str = "", env: dict | None = None,
-           merged: bool = False) -> tuple[int, bytes, bytes]:  # fmt: skip
+def memctl(
+    *args: str,
+    cwd: Path | None = None,
+    input: str = "",
+    env: dict | None = None,
+    merged: bool = False,
+) -> tuple[int, bytes, bytes]:
     """The console script: (exit code, stdout, stderr); `merged` sends stderr into stdout."""
-    proc = subprocess.run([str(MEMCTL_BIN), *args], cwd=cwd, input=input.encode(),
-                          env={**os.environ, **(env or {})}, capture_output=not merged,
-                          stdout=subprocess.PIPE if merged else None,
-                          stderr=subprocess.STDOUT if merged else None, timeout=120)  # fmt: skip
+    proc = subprocess.run(
+        [str(MEMCTL_BIN), *args],
+        cwd=cwd,
+        input=input.encode(),
+        env={**os.environ, **(env or {})},
+        capture_output=not merged,
+        stdout=subprocess.PIPE if merged else None,
+        stderr=subprocess.STDOUT if merged else None,
+        timeout=120,
+    )
     return proc.returncode, proc.stdout, proc.stderr or b""

@@ -4,8 +4,6 @@ byte for byte as the command answers in its own process, and the fallbacks when 
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import signal
 import stat
 import subprocess
@@ -14,16 +12,17 @@ import threading
 import time
 
 import pytest
+from servekit import HOOK_PROMPT, HOOK_TOOL, memctl, served, serving, status
 
 from conftest import MEMCTL_BIN, NOW
 from memctl.initialize import init_workspace
-from memctl.workspace import open_workspace
-from servekit import HOOK_PROMPT, HOOK_TOOL, memctl, served, serving, status, wait_for
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux sockets")
 
-RULE = ('- [🔴HIGH][RULE] src:user check:"push --force" guard:enforce · Never force-push to '
-        "main ^fp01\n")  # fmt: skip
+RULE = (
+    '- [🔴HIGH][RULE] src:user check:"push --force" guard:enforce · Never force-push to '
+    "main ^fp01\n"
+)
 
 
 @pytest.fixture
@@ -39,37 +38,88 @@ def cases(root):
     prompt = HOOK_PROMPT % "book a restaurant for dinner with Anna"
     return [
         ("recall hook", [*w, "recall", "--hook", "claude-code"], prompt, None, {}, False),
-        ("recall hook, small talk", [*w, "recall", "--hook", "claude-code"],
-         HOOK_PROMPT % "thanks, that is all", None, {}, False),
-        ("recall hook, not JSON", [*w, "recall", "--hook", "claude-code"], "{nope", None, {},
-         False),
-        ("recall, prompt on stdin", [*w, "recall"], "is Anna allergic to anything?", None,
-         {}, False),
-        ("recall --json", [*w, "--json", "recall", "Anna", "allergy"], "", None, {},
-         False),
-        ("guard hook, enforced", [*w, "guard", "check", "--hook", "claude-code"],
-         HOOK_TOOL % "git push --force origin main", None, {}, False),
-        ("guard hook, allowed", [*w, "guard", "--hook", "claude-code"], HOOK_TOOL % "ls", None,
-         {}, False),
+        (
+            "recall hook, small talk",
+            [*w, "recall", "--hook", "claude-code"],
+            HOOK_PROMPT % "thanks, that is all",
+            None,
+            {},
+            False,
+        ),
+        (
+            "recall hook, not JSON",
+            [*w, "recall", "--hook", "claude-code"],
+            "{nope",
+            None,
+            {},
+            False,
+        ),
+        (
+            "recall, prompt on stdin",
+            [*w, "recall"],
+            "is Anna allergic to anything?",
+            None,
+            {},
+            False,
+        ),
+        ("recall --json", [*w, "--json", "recall", "Anna", "allergy"], "", None, {}, False),
+        (
+            "guard hook, enforced",
+            [*w, "guard", "check", "--hook", "claude-code"],
+            HOOK_TOOL % "git push --force origin main",
+            None,
+            {},
+            False,
+        ),
+        (
+            "guard hook, allowed",
+            [*w, "guard", "--hook", "claude-code"],
+            HOOK_TOOL % "ls",
+            None,
+            {},
+            False,
+        ),
         ("guard, blocked, both streams", [*w, "guard", "git push --force"], "", None, {}, True),
+        (
+            "guard, blocked, both streams, buffered",
+            [*w, "guard", "git push --force"],
+            "",
+            None,
+            {"PYTHONUNBUFFERED": ""},
+            True,
+        ),
         ("search", [*w, "search", "Anna", "prefers"], "", None, {}, False),
         ("search --json", [*w, "search", "--json", "storage", "-n", "2"], "", None, {}, False),
         ("search, no match", [*w, "search", "zzzqqq"], "", None, {}, False),
-        ("search, bad date, JSON error", [*w, "--json", "search", "x", "--since", "2026-13-01"],
-         "", None, {}, False),
+        (
+            "search, bad date, JSON error",
+            [*w, "--json", "search", "x", "--since", "2026-13-01"],
+            "",
+            None,
+            {},
+            False,
+        ),
         ("search, usage error", [*w, "search", "--bogus"], "", None, {}, False),
         ("now", [*w, "now"], "", None, {}, False),
         ("now --json", [*w, "now", "--json"], "", None, {}, False),
         ("now, found from the working folder", ["now"], "", root / "people", {}, False),
         ("now, MEMCTL_NOW invalid", [*w, "now"], "", None, {"MEMCTL_NOW": "yesterday"}, False),
-        ("search, another clock", [*w, "search", "Anna"], "", None,
-         {"MEMCTL_NOW": "2027-06-01T10:00"}, False),
-    ]  # fmt: skip
+        (
+            "search, another clock",
+            [*w, "search", "Anna"],
+            "",
+            None,
+            {"MEMCTL_NOW": "2027-06-01T10:00"},
+            False,
+        ),
+    ]
 
 
 def run_all(root):
-    return {name: memctl(*argv, cwd=cwd, input=stdin, env=env, merged=merged)
-            for name, argv, stdin, cwd, env, merged in cases(root)}  # fmt: skip
+    return {
+        name: memctl(*argv, cwd=cwd, input=stdin, env=env, merged=merged)
+        for name, argv, stdin, cwd, env, merged in cases(root)
+    }
 
 
 def test_warm_answers_are_the_cold_ones_byte_for_byte(root):
@@ -94,17 +144,25 @@ def test_an_edit_by_hand_and_a_cli_write_are_seen_by_the_next_warm_answer(root):
             handle.write("- [🟡MED][FACT] · The Heron glaze is celadon\n")
         code, out, _ = memctl("-w", str(root), "search", "celadon glaze")
         assert b"projects/heron.md:4" in out
-        code, _, err = memctl("-w", str(root), "log", "Ordered the quokka feeder",
-                              "-m", "From the zoo supplier")  # fmt: skip
+        code, _, err = memctl(
+            "-w", str(root), "log", "Ordered the quokka feeder", "-m", "From the zoo supplier"
+        )
         assert code == 0, err
         count = served(root)
-        code, out, _ = memctl("-w", str(root), "recall", "--hook", "claude-code",
-                              input=HOOK_PROMPT % "where did the quokka feeder come from?")
+        code, out, _ = memctl(
+            "-w",
+            str(root),
+            "recall",
+            "--hook",
+            "claude-code",
+            input=HOOK_PROMPT % "where did the quokka feeder come from?",
+        )
         assert served(root) == count + 1 and b"quokka" in out
         rules = root / "rules" / "git.md"
         rules.write_text(rules.read_text().replace("guard:enforce", "guard:watch"))
-        code, out, _ = memctl("-w", str(root), "guard", "--hook", "claude-code",
-                              input=HOOK_TOOL % "git push --force")  # fmt: skip
+        code, out, _ = memctl(
+            "-w", str(root), "guard", "--hook", "claude-code", input=HOOK_TOOL % "git push --force"
+        )
         assert code == 0 and out == b""  # watching now: allowed, nothing to say
 
 
@@ -165,8 +223,10 @@ def test_a_server_of_another_workspace_is_passed_over(root, tmp_path):
 def test_a_server_of_another_memctl_is_passed_over(root):
     args = ["-w", str(root), "search", "Anna", "prefers"]
     expected = memctl(*args)
-    other = ("import sys, memctl; memctl.__version__ = '0.0.0-other'; "
-             "sys.argv = ['memctl', *sys.argv[1:]]; from memctl.cli.launch import run; run()")  # fmt: skip
+    other = (
+        "import sys, memctl; memctl.__version__ = '0.0.0-other'; "
+        "sys.argv = ['memctl', *sys.argv[1:]]; from memctl.cli.launch import run; run()"
+    )
     with serving(root):
         count = served(root)
         proc = subprocess.run([sys.executable, "-c", other, *args], capture_output=True)
@@ -178,8 +238,12 @@ def test_one_server_owns_the_socket_and_it_is_its_owners_alone(root):
     with serving(root):
         sock = root / ".memctl" / "serve.sock"
         assert stat.S_ISSOCK(sock.stat().st_mode) and stat.S_IMODE(sock.stat().st_mode) == 0o600
-        second = subprocess.run([str(MEMCTL_BIN), "-w", str(root), "serve", "--no-mcp"],
-                                capture_output=True, text=True, timeout=60)  # fmt: skip
+        second = subprocess.run(
+            [str(MEMCTL_BIN), "-w", str(root), "serve", "--no-mcp"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert second.returncode == 3 and "already serves" in second.stderr
         assert status(root) is not None
 
@@ -203,8 +267,10 @@ def test_serve_start_status_stop_and_idle_exit(root):
         assert started["started"] and started["root"] == str(root)
         code, out, _ = memctl("-w", str(root), "serve", "start", "--json")
         assert json.loads(out)["started"] is False  # one is enough
-        assert json.loads(memctl("-w", str(root), "serve", "status", "--json")[1])["pid"] == \
-            started["pid"]  # fmt: skip
+        assert (
+            json.loads(memctl("-w", str(root), "serve", "status", "--json")[1])["pid"]
+            == started["pid"]
+        )
     finally:
         code, out, _ = memctl("-w", str(root), "serve", "stop", "--json")
     assert json.loads(out) == {"stopped": True, "pid": started["pid"]}
@@ -238,9 +304,16 @@ def test_the_workspace_lock_excludes_other_threads_of_the_process(ws):
 
 
 def test_serve_without_the_mcp_extra_says_how_to_install_it(ws):
-    code = ("import sys; sys.modules['mcp'] = None; sys.argv = ['memctl', *sys.argv[1:]]; "
-            "from memctl.cli.launch import run; run()")  # fmt: skip
-    proc = subprocess.run([sys.executable, "-c", code, "-w", str(ws.root), "serve"],
-                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    code = (
+        "import sys; sys.modules['mcp'] = None; sys.argv = ['memctl', *sys.argv[1:]]; "
+        "from memctl.cli.launch import run; run()"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "-w", str(ws.root), "serve"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
     assert proc.returncode == 1
     assert "pip install 'memctl[mcp]'" in proc.stderr

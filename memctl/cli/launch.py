@@ -69,8 +69,14 @@ def warm(argv: list[str]) -> int | None:
         if root is None:
             return None
         streams = tuple(_buffering(fd, stream) for fd, stream in ((1, sys.stdout), (2, sys.stderr)))
-        request = ("run", argv, cwd, dict(os.environ), streams,
-                   (sys.stdin.encoding, sys.stdin.errors))  # fmt: skip
+        request = (
+            "run",
+            argv,
+            cwd,
+            dict(os.environ),
+            streams,
+            (sys.stdin.encoding, sys.stdin.errors),
+        )
         answer = ask(root, request, stdin=True)
     except (OSError, AttributeError, ValueError):
         return None  # a closed standard stream, a folder gone: the CLI says what is wrong
@@ -143,8 +149,14 @@ def workspace_root(found: tuple[str | None], cwd: str) -> str | None:
         here = parent
 
 
-def ask(root: str, request: tuple, *, stdin: bool = False, wait_s: float = ANSWER_MS / 1000,
-        result_s: float = RESULT_S) -> tuple | None:  # fmt: skip
+def ask(
+    root: str,
+    request: tuple,
+    *,
+    stdin: bool = False,
+    wait_s: float = ANSWER_MS / 1000,
+    result_s: float = RESULT_S,
+) -> tuple | None:
     """Send a request to the server of the workspace at `root`; its answer, or None when there
     is no server, it does not take the request up within `wait_s`, or it declines it."""
     import _socket

@@ -84,21 +84,29 @@ def build(root: Path, worker: Worker) -> MCPServer:
         from ..usage import record
 
         def work(ws):
-            found = run_recall(ws, prompt, limit=limit, budget_tokens=budget,
-                               today=context.now().date())  # fmt: skip
+            found = run_recall(
+                ws, prompt, limit=limit, budget_tokens=budget, today=context.now().date()
+            )
             addresses = [f"{p.path}:{p.line}" for p in found.pointers]
-            record(ws.root, "recall", at=context.now(), results=len(addresses),
-                   addresses=addresses)  # fmt: skip
+            record(ws.root, "recall", at=context.now(), results=len(addresses), addresses=addresses)
             return found
 
         return await call(work)
 
     @server.tool(annotations=READ)
-    async def search(query: str, limit: int = 10, category: str | None = None,
-                     path: str | None = None, since: str | None = None,
-                     until: str | None = None, status: str | None = None,
-                     archive: bool = False, closed: bool = False, as_of: str | None = None,
-                     explain: bool = False) -> CallToolResult:  # fmt: skip
+    async def search(
+        query: str,
+        limit: int = 10,
+        category: str | None = None,
+        path: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        status: str | None = None,
+        archive: bool = False,
+        closed: bool = False,
+        as_of: str | None = None,
+        explain: bool = False,
+    ) -> CallToolResult:
         """Ranked memories for a query in plain words (typos, partial words and other scripts
         are found): each with its path:line, id, status, date and a snippet. Call it when
         `recall` gave too little, when you are about to redo a hunt, a setup or a search the
@@ -111,15 +119,19 @@ def build(root: Path, worker: Worker) -> MCPServer:
         from ..usage import record
 
         def work(ws):
-            days = {name: parse_date(value, what=f"--{name.replace('_', '-')}") if value else None
-                    for name, value in (("since", since), ("until", until), ("as_of", as_of))}  # fmt: skip
-            filters = Filters(category=category, path=path, status=status, archive=archive,
-                              closed=closed, **days)  # fmt: skip
-            found = run_search(ws, query, limit=limit, filters=filters, explain=explain,
-                               today=context.now().date())  # fmt: skip
+            given = {"since": since, "until": until, "as_of": as_of}
+            days = {
+                name: parse_date(value, what=f"--{name.replace('_', '-')}") if value else None
+                for name, value in given.items()
+            }
+            filters = Filters(
+                category=category, path=path, status=status, archive=archive, closed=closed, **days
+            )
+            found = run_search(
+                ws, query, limit=limit, filters=filters, explain=explain, today=context.now().date()
+            )
             addresses = [hit.address for hit in found.hits]
-            record(ws.root, "search", at=context.now(), results=len(addresses),
-                   addresses=addresses)  # fmt: skip
+            record(ws.root, "search", at=context.now(), results=len(addresses), addresses=addresses)
             return found
 
         return await call(work)
@@ -142,13 +154,22 @@ def build(root: Path, worker: Worker) -> MCPServer:
         return await call(work)
 
     @server.tool(annotations=WRITE)
-    async def remember(text: str, source: str = "agent", by: str | None = None,
-                       ref: str | None = None, topic: str | None = None,
-                       when: str | None = None, expires: str | None = None,
-                       from_date: str | None = None, kind: str | None = None,
-                       priority: str | None = None, reason: str | None = None,
-                       supersedes: str | None = None, as_new: bool = False,
-                       explain: bool = False) -> CallToolResult:  # fmt: skip
+    async def remember(
+        text: str,
+        source: str = "agent",
+        by: str | None = None,
+        ref: str | None = None,
+        topic: str | None = None,
+        when: str | None = None,
+        expires: str | None = None,
+        from_date: str | None = None,
+        kind: str | None = None,
+        priority: str | None = None,
+        reason: str | None = None,
+        supersedes: str | None = None,
+        as_new: bool = False,
+        explain: bool = False,
+    ) -> CallToolResult:
         """Store one fact, decision, lesson, correction or working link, in one line and in the
         words it was said. Call it when the user says "remember", corrects you, or decides
         something, and when you learn something worth having next time. source: who said it
@@ -161,10 +182,20 @@ def build(root: Path, worker: Worker) -> MCPServer:
         from ..remember import explain as explain_memory
         from ..remember import remember as remember_memory
 
-        given = {"source": source, "by": by, "ref": ref, "topic": topic, "when": when,
-                 "expires": expires, "from_date": from_date, "kind": kind,
-                 "priority": priority, "reason": reason, "supersedes": supersedes,
-                 "as_new": as_new}  # fmt: skip
+        given = {
+            "source": source,
+            "by": by,
+            "ref": ref,
+            "topic": topic,
+            "when": when,
+            "expires": expires,
+            "from_date": from_date,
+            "kind": kind,
+            "priority": priority,
+            "reason": reason,
+            "supersedes": supersedes,
+            "as_new": as_new,
+        }
 
         def work(ws):
             if explain:
@@ -230,11 +261,14 @@ def _answer(root: Path, work: Callable[[Any], Any]) -> CallToolResult:
     except MemctlError as exc:
         return CallToolResult(
             content=[TextContent(type="text", text=f"memctl: error: {exc}")],
-            structured_content=exc.to_dict(), is_error=True,
-        )  # fmt: skip
+            structured_content=exc.to_dict(),
+            is_error=True,
+        )
     data = value.to_dict() if hasattr(value, "to_dict") else value
     shown = json.dumps(data, ensure_ascii=False, indent=2, default=str)
     code = getattr(getattr(value, "value", value), "exit_code", 0)
-    return CallToolResult(content=[TextContent(type="text", text=shown)],
-                          structured_content=data if isinstance(data, dict) else {"result": data},
-                          is_error=bool(code))  # fmt: skip
+    return CallToolResult(
+        content=[TextContent(type="text", text=shown)],
+        structured_content=data if isinstance(data, dict) else {"result": data},
+        is_error=bool(code),
+    )

@@ -19,7 +19,7 @@ IDLE = typer.Option(
     None, "--idle", help="Exit after this many minutes without a request (0: never)."
 )
 START_WAIT_S = 10.0  # how long `serve start` waits for the new server to answer
-RETRY_S = 2.0  # how often a server that does not own the socket tries to take it over
+LAUNCH = "import sys; sys.argv[0] = 'memctl'; from memctl.cli.launch import run; run()"
 
 
 def register(root: typer.Typer) -> None:
@@ -44,7 +44,8 @@ def serve(
     .memctl/serve.sock, with the same output, much faster. Needs the memctl[mcp] extra
     (`--no-mcp` does not). Without --idle it runs until stdin closes (MCP) or it is stopped.
 
-    Example: claude mcp add memctl -- memctl -w ~/memory serve
+    Example: memctl -w ~/memory serve   (for Claude Code: claude mcp add memctl -- memctl
+    -w ~/memory serve)
     """
     if ctx.invoked_subcommand:
         return
@@ -52,8 +53,10 @@ def serve(
         try:
             from . import mcptools
         except ImportError:
-            raise NoMCP("the MCP server needs the MCP SDK: pip install 'memctl[mcp]' (or "
-                        "`memctl serve --no-mcp` for the warm socket alone)") from None  # fmt: skip
+            raise NoMCP(
+                "the MCP server needs the MCP SDK: pip install 'memctl[mcp]' (or "
+                "`memctl serve --no-mcp` for the warm socket alone)"
+            ) from None
     ws = context.workspace()
     with _Serving(ws, idle_minutes=idle or 0.0, mcp=not no_mcp) as serving:
         if no_mcp:
@@ -83,10 +86,23 @@ def start(idle: float = IDLE) -> None:
     log = open(ws.state_dir / "serve.log", "ab")  # noqa: SIM115 (the child keeps it)
     with log:
         subprocess.Popen(
-            [sys.executable, "-m", "memctl", "-w", root, "serve", "--no-mcp", "--idle",
-             f"{minutes:g}"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=log, start_new_session=True, close_fds=True,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-c",
+                LAUNCH,
+                "-w",
+                root,
+                "serve",
+                "--no-mcp",
+                "--idle",
+                f"{minutes:g}",
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+            start_new_session=True,
+            close_fds=True,
+        )
     deadline = time.monotonic() + START_WAIT_S
     while time.monotonic() < deadline:
         answer = ask(root, ("status",), wait_s=0.2)
@@ -94,8 +110,10 @@ def start(idle: float = IDLE) -> None:
             output.result(_Started(answer[1], started=True), _render_started)
             return
         time.sleep(0.05)
-    raise MemctlError(f"the server did not answer within {START_WAIT_S:g}s (identity "
-                      f"{identity()}); see {ws.state_dir / 'serve.log'}")  # fmt: skip
+    raise MemctlError(
+        f"the server did not answer within {START_WAIT_S:g}s (identity "
+        f"{identity()}); see {ws.state_dir / 'serve.log'}"
+    )
 
 
 @app.command("stop")
@@ -163,15 +181,20 @@ def _render_started(started: _Started) -> None:
 
 
 def _render_stopped(stopped: _Stopped) -> None:
-    output.text(f"stopped the memctl server (pid {stopped.pid})" if stopped.pid else
-                "no memctl server was running")  # fmt: skip
+    output.text(
+        f"stopped the memctl server (pid {stopped.pid})"
+        if stopped.pid
+        else "no memctl server was running"
+    )
 
 
 def _render_status(found: _Status) -> None:
     info = found.info
     memory = f", {info['rss_mb']:.0f} MB" if "rss_mb" in info else ""
-    output.text(f"memctl server pid {info['pid']} for {info['root']}: {info['served']} "
-                f"request(s), idle {info['idle_s']:g}s{memory}")  # fmt: skip
+    output.text(
+        f"memctl server pid {info['pid']} for {info['root']}: {info['served']} "
+        f"request(s), idle {info['idle_s']:g}s{memory}"
+    )
 
 
 class _Serving:
@@ -257,10 +280,10 @@ class _Serving:
 
 def _prewarm(root: Path) -> None:
     """Import and open what the per-turn commands need, so that the first one is warm too."""
-    from . import guard, now, search, warm  # noqa: F401 (imported for what they import)
     from ..guard import checks
     from ..recall import recall
     from ..workspace import open_workspace
+    from . import guard, now, search, warm  # noqa: F401 (imported for what they import)
 
     ws = open_workspace(root)
     checks(ws)

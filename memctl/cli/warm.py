@@ -194,10 +194,15 @@ class WarmSocket:
             conn.sendall(marshal.dumps(job.result()))
 
     def status(self) -> dict:
-        return {"pid": os.getpid(), "root": self.root, "identity": identity(),
-                "started": self.started, "served": self.worker.served,
-                "idle_s": round(time.monotonic() - self.worker.last_used, 1),
-                **memory()}  # fmt: skip
+        return {
+            "pid": os.getpid(),
+            "root": self.root,
+            "identity": identity(),
+            "started": self.started,
+            "served": self.worker.served,
+            "idle_s": round(time.monotonic() - self.worker.last_used, 1),
+            **memory(),
+        }
 
 
 def _receive(conn: socket.socket) -> tuple[tuple, list[int]]:
@@ -277,8 +282,14 @@ def build_group():
     return _GROUP
 
 
-def run_command(argv: list[str], cwd: str, env: dict[str, str], streams: tuple,
-                stdin_codec: tuple[str, str], stdin: int | None) -> tuple:  # fmt: skip
+def run_command(
+    argv: list[str],
+    cwd: str,
+    env: dict[str, str],
+    streams: tuple,
+    stdin_codec: tuple[str, str],
+    stdin: int | None,
+) -> tuple:
     """Run `memctl ARGV` here as the client would have: ("done", exit code, [(fd, bytes)…]),
     or ("again",) when only the client's own process can answer it the same way."""
     group = build_group()
@@ -286,8 +297,9 @@ def run_command(argv: list[str], cwd: str, env: dict[str, str], streams: tuple,
     out = _stream(1, streams[0], writes)
     err = _stream(2, streams[1], writes)
     if stdin is not None:
-        source = io.TextIOWrapper(io.BufferedReader(io.FileIO(stdin, "rb", closefd=False)),
-                                  *stdin_codec)  # fmt: skip
+        source = io.TextIOWrapper(
+            io.BufferedReader(io.FileIO(stdin, "rb", closefd=False)), *stdin_codec
+        )
     else:
         source = io.TextIOWrapper(io.BytesIO(), *stdin_codec)
     saved = (sys.stdin, sys.stdout, sys.stderr, dict(os.environ), os.getcwd())

@@ -1,5 +1,0 @@
-"""`python -m memctl`: the same as the `memctl` console script."""
-
-from .cli.launch import run
-
-run()
