@@ -123,7 +123,8 @@ class Watcher:
         self.exclude = ws.config.exclude
         self.generation = 0  # changes seen in the whole Markdown tree
         self.versions: dict[str, int] = {}
-        self.memo: dict[str, tuple[int, object]] = {}
+        self._rescans = 0
+        self.memo: dict[str, tuple[object, object]] = {}
         self.index: SearchIndex | None = None
         self._index_at: tuple[int, tuple[int, int] | None] | None = None
         self._inotify: _Inotify | None = None
@@ -186,8 +187,7 @@ class Watcher:
 
         walk("")
         self._changed()
-        for top in list(self.versions) + [""]:
-            self._bump(top)
+        self._rescans += 1  # every folder may have changed: every remembered value is old
 
     # --- keeping current -------------------------------------------------------------------
 
@@ -210,7 +210,8 @@ class Watcher:
                     continue
                 if folder is None or mask & IN_IGNORED:
                     continue  # a watch already dropped (its folder went, or a rescan)
-                self._bump(folder)
+                rel = f"{folder}/{name}" if folder else name
+                self._bump(rel or folder)  # at the top, the folder or file named is its own
                 if mask & (IN_DELETE_SELF | IN_MOVE_SELF):
                     rescan = True  # a watched folder itself went away or moved
                     continue
@@ -218,7 +219,6 @@ class Watcher:
                     # a folder came, went or moved: its files too (only those the walk takes)
                     rescan = rescan or (_visible(folder, name) and not mask & IN_ATTRIB)
                     continue
-                rel = f"{folder}/{name}" if folder else name
                 if name.endswith(".md") and _visible(folder, name):
                     if excluded is None or not excluded(rel):
                         self._restat(rel)
@@ -266,10 +266,10 @@ class Watcher:
                 self._walk = flat
             return list(self._walk)
 
-    def version(self, folder: str) -> int:
+    def version(self, folder: str) -> tuple[int, int]:
         with self.lock:
             self.sync()
-            return self.versions.get(folder.split("/", 1)[0], 0)
+            return self._rescans, self.versions.get(folder.split("/", 1)[0], 0)
 
 
 def _visible(folder: str, name: str) -> bool:
