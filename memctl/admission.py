@@ -135,9 +135,10 @@ def scrub(ws, text: str) -> tuple[str, list[str]]:
 class Admission:
     """The checks of one change (see the module docstring)."""
 
-    def __init__(self, ws, *, unattended: bool = False):
+    def __init__(self, ws, *, unattended: bool = False, source: str | None = None):
         self.ws = ws
         self.unattended = unattended
+        self.source = source  # where all the text comes from, when the change knows it
         self.redactions: list[Redaction] = []
         self._before: list[str] = []  # the texts the touched files had before the change
 
@@ -294,6 +295,8 @@ class Admission:
             if entry is None or (entry.id and self._known(f"^{entry.id}")):
                 continue  # not an entry, or one the change moved or rewrote
             source = entry.fields.get("src")
+            if self.source in UNTRUSTED_SOURCES and (source == "user" or entry.kind == "RULE"):
+                source = self.source  # an imported file's "src:user" is only its claim
             untrusted = source in UNTRUSTED_SOURCES or entry.fields.get("trust") == "untrusted"
             if untrusted and entry.kind not in UNTRUSTED_KINDS:
                 why = (

@@ -26,7 +26,15 @@ class Change:
     own, as the person's edit; other uncommitted edits are left alone and reported.
     """
 
-    def __init__(self, ws: Workspace, verb: str, what: str, *, unattended: bool = False):
+    def __init__(
+        self,
+        ws: Workspace,
+        verb: str,
+        what: str,
+        *,
+        unattended: bool = False,
+        source: str | None = None,
+    ):
         from .admission import Admission
 
         self.ws = ws
@@ -39,7 +47,7 @@ class Change:
         self._folders: set[Path] = set()  # synced once each when the change finishes
         self._dirty: set[str] | None = None
         self._originals: dict[str, bytes | None] = {}  # what each touched file held before
-        self.admission = Admission(ws, unattended=unattended)
+        self.admission = Admission(ws, unattended=unattended, source=source)
         from . import gitstore
 
         self._git = ws.config.auto_commit and gitstore.is_repo(ws.root)

@@ -35,6 +35,7 @@ from .longterm import SOURCES, EntryRef, make_entry, note_path, note_text
 from .workspace import MARKER, Outcome, Workspace
 
 AUDIT_LOG = f"{MARKER}/gate.jsonl"
+PROVENANCE = ("by", "ref", "when", "reason")  # what is said of a memory: checked like its text
 ROUTE = 0.45  # a note fits a new memory at this score or more; else the category's inbox
 INBOX = "inbox"
 REFUSED_LABELS = ("clash", "injection")  # written, but not as a fact: exit code 3
@@ -112,14 +113,14 @@ def check(ws: Workspace, text: str, *, source: str = "agent", **given) -> Reques
         raise InvalidValue(f"source {source!r}: use one of {', '.join(SOURCES)}")
     if given.get("supersedes") and given.get("as_new"):
         raise InvalidValue("--supersedes and --as-new contradict each other; give one")
-    for what, value in (("the text", text), *((k, given.get(k)) for k in ("by", "ref", "when"))):
+    named = [(k, given.get(k)) for k in PROVENANCE]
+    for what, value in (("the text", text), *named):
         kind = find_secret(value) if value else None
         if kind:
             raise Refused(f"{what} looks like it holds a secret ({kind}); memory stores where a "
                           "secret lives, never the secret: say e.g. \"the deploy token is in "
                           "1Password under 'Atlas deploy'\"")  # fmt: skip
-    receipt = purged_match(ws, " ".join(str(given.get(k) or "") for k in ("by", "ref", "when"))
-                           + " " + text)  # fmt: skip
+    receipt = purged_match(ws, " ".join(str(value or "") for _, value in named) + " " + text)
     if receipt:
         raise Refused(f"this text contains something purged on purpose (receipt {receipt}); "
                       "memctl will not store it again")  # fmt: skip

@@ -153,15 +153,18 @@ class Workspace:
             os.close(fd)
 
     @contextlib.contextmanager
-    def change(self, verb: str, what: str = "", *, unattended: bool = False) -> Iterator[Change]:
+    def change(
+        self, verb: str, what: str = "", *, unattended: bool = False, source: str | None = None
+    ) -> Iterator[Change]:
         """One mutating command: under the lock, every added line admitted (admission.py),
         written atomically, committed once at the end; on any error, every file it touched is
         put back as it was. `unattended`: nobody can be asked (the nightly job, a hook), so
-        secrets and purged text are redacted instead of refused."""
+        secrets and purged text are redacted instead of refused. `source`: where all its text
+        comes from, when that is known (an import: "file"), for the trust caps."""
         from .change import Change
 
         with self.lock():
-            change = Change(self, verb, what, unattended=unattended)
+            change = Change(self, verb, what, unattended=unattended, source=source)
             try:
                 yield change
             except BaseException:
