@@ -49,25 +49,51 @@ def sync(ws: Workspace, *, remote: str | None = None, rebase: bool = False) -> S
         raise MemctlError(f"{root} is not a git repository; run `memctl init` first")
     with ws.lock():  # no memctl command commits halfway through a pull
         unresolved(root)
-        branch = gitstore.run(root, "symbolic-ref", "--quiet", "--short", "HEAD",
-                              check=False).strip()  # fmt: skip
-        if not branch:
-            raise MemctlError("HEAD is not on a branch (detached); check out the workspace's "
-                              "branch, e.g. `git switch main`", path=root)  # fmt: skip
-        remote = remote or _remote(root, branch)
-        gitstore.run(root, "fetch", "--quiet", remote)
+        branch = _branch(root)
+        remote = gitstore.remote_name(root, remote) if remote else _remote(root, branch)
+        fetched = _fetch(root, remote, branch)
         theirs = f"refs/remotes/{remote}/{branch}"
-        known = bool(gitstore.run(root, "rev-parse", "--verify", "--quiet", theirs,
-                                  check=False).strip())  # fmt: skip
+        try:
+            if fetched:
+                gitstore.run(root, "update-ref", theirs, fetched)
+        finally:
+            gitstore.run(root, "update-ref", "-d", INCOMING, check=False)
         received, how = 0, "none"
-        if known:
+        if fetched:
             received = _count(root, f"HEAD..{theirs}")
             if received:
                 how = _bring_in(root, theirs, remote, branch, rebase=rebase)
-        sent = _count(root, f"{theirs}..HEAD") if known else _count(root, "HEAD")
+        sent = _count(root, f"{theirs}..HEAD") if fetched else _count(root, "HEAD")
         if sent:
             _push(root, remote, branch)
     return Synced(remote, branch, received, sent, how)
+
+
+# What a sync fetches lands here first, out of sight of the remote-tracking branches, until it
+# is taken (and the remote-tracking branch moves) or refused (and it goes).
+INCOMING = "refs/memctl/incoming"
+
+
+def _branch(root: Path) -> str:
+    branch = gitstore.run(root, "symbolic-ref", "--quiet", "--short", "HEAD", check=False).strip()
+    if not branch:
+        raise MemctlError("HEAD is not on a branch (detached); check out the workspace's "
+                          "branch, e.g. `git switch main`", path=root)  # fmt: skip
+    return branch
+
+
+def _fetch(root: Path, remote: str, branch: str) -> str | None:
+    """The remote's commit of `branch`, fetched (None when the remote has no such branch yet).
+
+    Every value is after `--`, and the `ext::` transport is off (gitstore.REMOTE_SAFE)."""
+    code, _, err = gitstore.attempt(root, *gitstore.REMOTE_SAFE, "fetch", "--quiet",
+                                    "--no-tags", "--refmap=", "--", remote,
+                                    f"+refs/heads/{branch}:{INCOMING}")  # fmt: skip
+    if code != 0:
+        if "couldn't find remote ref" in err:
+            return None
+        raise MemctlError(f"git fetch from {remote} failed: {_why(err)}", path=root)
+    return gitstore.run(root, "rev-parse", "--verify", "--quiet", INCOMING).strip()
 
 
 def unresolved(root: Path) -> None:
@@ -82,12 +108,12 @@ def unresolved(root: Path) -> None:
 def _remote(root: Path, branch: str) -> str:
     upstream = gitstore.run(root, "config", f"branch.{branch}.remote", check=False).strip()
     if upstream:
-        return upstream
+        return gitstore.remote_name(root, upstream, option=f"branch.{branch}.remote")
     remotes = gitstore.run(root, "remote").split()
     if "origin" in remotes:
-        return "origin"
+        return gitstore.remote_name(root, "origin")
     if len(remotes) == 1:
-        return remotes[0]
+        return gitstore.remote_name(root, remotes[0])
     if not remotes:
         raise MemctlError(f"the workspace has no git remote; add one with `git -C {root} remote "
                           "add origin URL`, then `memctl sync`")  # fmt: skip
@@ -115,8 +141,8 @@ def _bring_in(root: Path, theirs: str, remote: str, branch: str, *, rebase: bool
 def _push(root: Path, remote: str, branch: str) -> None:
     upstream = gitstore.run(root, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}",
                             check=False).strip()  # fmt: skip
-    args = ["push", "--quiet", *([] if upstream else ["--set-upstream"]), remote,
-            f"HEAD:refs/heads/{branch}"]  # fmt: skip
+    args = [*gitstore.REMOTE_SAFE, "push", "--quiet", *([] if upstream else ["--set-upstream"]),
+            "--", remote, f"HEAD:refs/heads/{branch}"]  # fmt: skip
     code, _, err = gitstore.attempt(root, *args)
     if code != 0:
         raise MemctlError(f"git push to {remote} failed: {_why(err)} (if another machine pushed "
