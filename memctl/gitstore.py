@@ -1,8 +1,8 @@
 """Every git operation memctl makes. The only module that talks to git.
 
-Hot paths (a commit after `memctl log`) call the git binary directly: importing GitPython alone
-costs more than the whole 150 ms budget of `memctl log`. GitPython is used where it pays for
-itself: creating repositories and reading history.
+Everything calls the git binary directly: importing GitPython alone costs more than the whole
+150 ms budget of `memctl log`, and it reads a `$VAR` in a folder's name as a variable. Values
+that come from a person or a file go after `--`, or are checked first (`remote_name`).
 """
 
 from __future__ import annotations
@@ -91,17 +91,15 @@ def check_url(url: str, *, what: str = "the URL") -> None:
 
 def init_repo(root: Path) -> None:
     """A new repository on branch main, with an identity if the machine has none."""
-    import git
-
-    repo = git.Repo.init(root, initial_branch="main")
-    # Ask the git binary, which is what commits: it may see a different config than GitPython
-    # (no HOME under cron, for one).
+    # The git binary, not GitPython: GitPython reads a `$HOME` in the folder's name as a
+    # variable and opens another folder.
+    run(root, "init", "-q", "--initial-branch=main")
+    # Ask the git binary, which is what commits (no HOME under cron, for one).
     named = run(root, "config", "user.name", check=False).strip()
     mailed = run(root, "config", "user.email", check=False).strip()
     if not named or not mailed:
-        with repo.config_writer() as writer:
-            writer.set_value("user", "name", named or FALLBACK_IDENTITY[0])
-            writer.set_value("user", "email", mailed or FALLBACK_IDENTITY[1])
+        run(root, "config", "user.name", named or FALLBACK_IDENTITY[0])
+        run(root, "config", "user.email", mailed or FALLBACK_IDENTITY[1])
 
 
 def dirty_paths(root: Path) -> set[str]:
