@@ -33,6 +33,11 @@ def one_line_path(path: str) -> str:
     return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), path)
 
 
+def is_clean(text: str) -> bool:
+    """True if `text` holds no control character (it can be a file name or a line as it is)."""
+    return _UNSAFE.search(text) is None
+
+
 def inert(text: str) -> str:
     """one_line, with no word the nightly job would act on: not a marker (`DECISION:` becomes
     `Decision:`), not who said it (`src:user` becomes `src: user`), not `#promote`."""
