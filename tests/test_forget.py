@@ -125,7 +125,7 @@ def test_purged_stays_purged(ws, anna):
         add_entry(ws, "people/anna", f"phone {PHONE}", today=TODAY)
     with pytest.raises(Refused, match="purged on purpose"):
         append_log(ws, "again", f"call {PHONE}", now=NOW)
-    assert PHONE not in (ws.root / ".memctl/purged.json").read_text()
+    assert PHONE not in (ws.root / ".memctl/purged.jsonl").read_text()
 
 
 def test_short_patterns_are_refused(ws):
@@ -155,7 +155,10 @@ def test_purge_needs_yes_without_a_tty(ws, anna, cli):
     assert "Copies memctl would remove" in out and PHONE not in out
     count = commit_count(ws)
     data = cli.json("forget", "--purge", "--match", PHONE, "--yes")
-    assert data["saved_as"].startswith(".memctl/receipts/") and commit_count(ws) == count + 1
+    assert data["saved_as"].startswith(".memctl/receipts/") and commit_count(ws) == count + 2
+    subjects = git(ws, "log", "-2", "--format=%s").splitlines()
+    assert subjects[1].startswith("memctl purge: register blake2b:")  # registered first
+    assert subjects[0] == f"memctl purge: receipt {data['id']}"
 
 
 def test_a_purge_names_daily_logs_kept_elsewhere_as_daily_logs(tmp_path):
