@@ -270,14 +270,19 @@ def _all_files(root: Path):
                 yield path
 
 
+_REMOTE = (
+    "its copy keeps the old history until you push --force (a host may keep the old "
+    "commits by their id until it collects them: ask it to), and every clone must run "
+    "the same purge or be cloned again (`memctl sync` refuses the old history)"
+)
+
+
 def _unreachable(ws: Workspace) -> list[str]:
     places = []
     if gitstore.is_repo(ws.root):
         for name in gitstore.run(ws.root, "remote").split():
             url = gitstore.run(ws.root, "remote", "get-url", "--", name, check=False).strip()
-            places.append(f"git remote {name} ({url}): its copy keeps the old history until "
-                          f"you push --force, and every clone must run the same purge or be "
-                          "cloned again (`memctl sync` refuses to bring it back)")  # fmt: skip
+            places.append(f"git remote {name} ({url}): {_REMOTE}")
     places += [
         "clones and checkouts of this workspace on other machines",
         "the AI provider's copy of the conversations in which the text was said",
