@@ -1,14 +1,21 @@
 """What was purged stays purged: a registry of salted hashes, never the texts themselves.
 
 `memctl forget --purge` adds a line to `.memctl/purged.jsonl`, committed so every clone shares
-it: the purged text's hash under a salt of its own, the text's length, the receipt and the date.
-A second kind of line lists the commits the purge rewrote away (their old ids hold the text,
-and say nothing about it): `memctl sync` refuses history that brings one of them back. Lines
-are only ever added, one record each, and the file merges as a union (`merge=union` in
-.gitattributes), so two machines that each purged something merge without a conflict. The
-registry of earlier versions, `.memctl/purged.json` (one salt for all), is still read, and is
-moved into the new file by the next purge. Every door that writes a memory (`add`, `log`,
-`remember`, imports, the nightly job) asks `refuse_purged` first.
+it: the purged text's hash under a salt of its own, the text's length, an anchor (below), the
+receipt and the date. A second kind of line lists the commits the purge rewrote away (their old
+ids hold the text, and say nothing about it): `memctl sync` refuses history that brings one of
+them back. Lines are only ever added, one record each, and the file merges as a union
+(`merge=union` in .gitattributes), so two machines that each purged something merge without a
+conflict. The registry of earlier versions, `.memctl/purged.json` (one salt for all), is still
+read, and is moved into the new file by the next purge. The write layer (admission.py) asks
+`find_purged` of every line a change adds, so no door can bring a purged text back.
+
+Finding a text known only by its hash means hashing every window of the new text that could be
+it. A 1 MB log has a million windows per record: too many. So each record also keeps an
+anchor: where in the purged text one of its words sits, that word's length, and 8 bits of its
+keyed hash. The new text's distinct words are hashed once each (a few thousand hashes), and only
+the windows around a word whose 8 bits agree are hashed in full. The anchor says little: 8 bits
+leave every dictionary word of that length with hundreds of look-alikes.
 """
 
 from __future__ import annotations
@@ -16,8 +23,10 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from .dates import fmt_date
 from .errors import ParseError, Refused
@@ -26,25 +35,37 @@ from .workspace import Workspace
 REGISTRY = ".memctl/purged.jsonl"
 LEGACY = ".memctl/purged.json"
 ATTRIBUTE = f"{REGISTRY} merge=union"
+_WORD = re.compile(r"\w+")
+_EDGE = 4  # characters of a word at the edge of a purged text that its anchor hashes
+
+
+class Hit(NamedTuple):
+    receipt: str
+    start: int  # the purged text's span in the casefolded text searched
+    end: int
 
 
 @dataclass(frozen=True)
 class Record:
-    """One purged text, known only by its salted hash and its length."""
+    """One purged text, known only by its salted hash, its length and its anchor."""
 
     receipt: str
     salt: str
     hash: str
     length: int
     date: str
+    anchor: dict | None = None
 
     def matches(self, folded: str) -> bool:
         """True if `folded` (casefolded) is this record's text."""
         return len(folded) == self.length and purged_hash(self.salt, folded) == self.hash
 
     def line(self) -> str:
-        return json.dumps({"receipt": self.receipt, "salt": self.salt, "hash": self.hash,
-                           "length": self.length, "date": self.date}) + "\n"  # fmt: skip
+        item = {"receipt": self.receipt, "salt": self.salt, "hash": self.hash,
+                "length": self.length, "date": self.date}  # fmt: skip
+        if self.anchor is not None:
+            item["anchor"] = self.anchor
+        return json.dumps(item) + "\n"
 
 
 @dataclass
@@ -60,23 +81,26 @@ class Registry:
         folded = text.casefold()
         return next((r for r in self.records if r.matches(folded)), None)
 
-    def match(self, text: str) -> str | None:
-        """The receipt id of a purged text that `text` contains (case-insensitive), else None:
-        every window of a record's length, hashed under the record's salt."""
-        if not self.records:
-            return None
+    def hits(self, text: str, *, first: bool = True) -> list[Hit]:
+        """The purged texts `text` holds (case-insensitive), each with its span in
+        `text.casefold()`; with `first`, stop at the first one."""
+        if not self.records or not text:
+            return []
         folded = text.casefold()
-        data = folded.encode("ascii") if folded.isascii() else None  # then a window is a slice
+        found: list[Hit] = []
+        by_salt: dict[str, list[Record]] = {}
         for record in self.records:
-            keyed = hashlib.blake2b(key=bytes.fromhex(record.salt), digest_size=32)
-            size, digest = record.length, bytes.fromhex(record.hash)
-            for start in range(0, max(len(folded) - size + 1, 0)):
-                probe = keyed.copy()
-                probe.update(data[start : start + size] if data is not None
-                             else folded[start : start + size].encode("utf-8"))  # fmt: skip
-                if probe.digest() == digest:
-                    return record.receipt
-        return None
+            by_salt.setdefault(record.salt, []).append(record)
+        for salt, group in by_salt.items():
+            found += _search(folded, bytes.fromhex(salt), group, first=first)
+            if found and first:
+                break
+        return sorted(found, key=lambda h: h.start)
+
+    def match(self, text: str) -> str | None:
+        """The receipt id of a purged text that `text` contains (case-insensitive), else None."""
+        found = self.hits(text)
+        return found[0].receipt if found else None
 
     def merged(self, other: Registry) -> Registry:
         seen = {(r.salt, r.hash) for r in self.records}
@@ -85,8 +109,16 @@ class Registry:
 
 
 def purged_hash(salt: str, text: str) -> str:
-    return hashlib.blake2b(text.casefold().encode("utf-8"), key=bytes.fromhex(salt),
-                           digest_size=32).hexdigest()  # fmt: skip
+    key = bytes.fromhex(salt)
+    return hashlib.blake2b(text.casefold().encode("utf-8"), key=key, digest_size=32).hexdigest()
+
+
+def _tag(key: bytes, text: str) -> int:
+    """8 bits of a keyed hash: enough to skip almost every word, too few to name one."""
+    return hashlib.blake2b(text.encode("utf-8"), key=key, digest_size=1).digest()[0]
+
+
+# --- the file ----------------------------------------------------------------------------------
 
 
 def load(ws: Workspace) -> Registry:
@@ -99,7 +131,7 @@ def _read(path: Path) -> str | None:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
-    except UnicodeDecodeError:
+    except (OSError, UnicodeDecodeError):
         raise _damaged(path.name) from None
 
 
@@ -108,7 +140,9 @@ def parse(lines: str | None, legacy: str | None = None) -> Registry:
     registry = Registry()
     seen: set[tuple[str, str]] = set()
 
-    def add(record: Record) -> None:
+    def add(item: dict, salt: str) -> None:
+        record = Record(str(item["receipt"]), salt, str(item["hash"]), int(item["length"]),
+                        str(item.get("date", "")), item.get("anchor"))  # fmt: skip
         if (record.salt, record.hash) not in seen:
             seen.add((record.salt, record.hash))
             registry.records.append(record)
@@ -121,16 +155,14 @@ def parse(lines: str | None, legacy: str | None = None) -> Registry:
             if "commits" in item:
                 registry.commits.update((str(c), str(item["receipt"])) for c in item["commits"])
             else:
-                add(Record(str(item["receipt"]), str(item["salt"]), str(item["hash"]),
-                           int(item["length"]), str(item.get("date", ""))))  # fmt: skip
+                add(item, str(item["salt"]))
         except (ValueError, TypeError, KeyError, AttributeError):
             raise _damaged(REGISTRY, number) from None
     if legacy is not None:
         try:
             data = json.loads(legacy)
             for item in data["purged"]:
-                add(Record(str(item["receipt"]), str(data["salt"]), str(item["hash"]),
-                           int(item["length"]), str(item.get("date", ""))))  # fmt: skip
+                add(item, str(item.get("salt") or data["salt"]))
         except (ValueError, TypeError, KeyError, AttributeError):
             raise _damaged(LEGACY) from None
     return registry
@@ -143,7 +175,8 @@ def _damaged(path: str, line: int | None = None) -> ParseError:
 
 def new_record(text: str, *, salt: str, receipt: str, today: dt.date) -> Record:
     folded = text.casefold()
-    return Record(receipt, salt, purged_hash(salt, folded), len(folded), fmt_date(today))
+    return Record(receipt, salt, purged_hash(salt, folded), len(folded), fmt_date(today),
+                  anchor_of(salt, text))  # fmt: skip
 
 
 def register(ws: Workspace, change, record: Record | None = None, *,
@@ -174,6 +207,108 @@ def register(ws: Workspace, change, record: Record | None = None, *,
                       f"{ATTRIBUTE}\n")  # fmt: skip
 
 
+# --- finding a purged text ---------------------------------------------------------------------
+
+
+def anchor_of(salt: str, pattern: str) -> dict | None:
+    """Where to look for `pattern` (casefolded) in a text: one of its words and how it sits.
+
+    - "word": a word with a non-word character on both sides inside the pattern is a whole word
+      of any text holding the pattern;
+    - "head": the pattern's first word, when something follows it, ends a word of the text;
+    - "tail": the pattern's last word, when something comes before it, starts one;
+    - "part": a pattern that is one word is part of a word of the text.
+    None when the pattern holds no word character (such a record is looked for everywhere).
+    """
+    folded = pattern.casefold()
+    runs = [(m.start(), m.end()) for m in _WORD.finditer(folded)]
+    if not runs:
+        return None
+    key = bytes.fromhex(salt)
+    inner = [(s, e) for s, e in runs if s > 0 and e < len(folded)]
+    if inner:
+        s, e = max(inner, key=lambda r: r[1] - r[0])
+        return {"kind": "word", "at": s, "len": e - s, "tag": _tag(key, folded[s:e])}
+    s, e = max(runs, key=lambda r: r[1] - r[0])
+    if s == 0 and e == len(folded):
+        return {"kind": "part", "at": 0, "len": e - s, "tag": _tag(key, folded[: min(_EDGE, e)])}
+    if s == 0:  # the first word: its last characters end a word of the text
+        edge = folded[max(0, e - _EDGE) : e]
+        return {"kind": "head", "at": e - len(edge), "len": e, "tag": _tag(key, edge)}
+    edge = folded[s : s + _EDGE]  # the last word: its first characters start a word of the text
+    return {"kind": "tail", "at": s, "len": len(folded) - s, "tag": _tag(key, edge)}
+
+
+def _search(folded: str, key: bytes, records: list[Record], *, first: bool) -> list[Hit]:
+    def full(start: int, record: Record) -> bool:
+        window = folded[start : start + record.length]
+        if len(window) != record.length or start < 0:
+            return False
+        digest = hashlib.blake2b(window.encode("utf-8"), key=key, digest_size=32).hexdigest()
+        return digest == record.hash
+
+    hits: list[Hit] = []
+    index: dict[str, list[int]] | None = None  # each distinct word → where it starts
+    tags: dict[str, int] = {}
+    for record in records:
+        size = record.length
+        if record.anchor is None:  # a record older than anchors, or of no word: every window
+            starts: range | list[int] = range(0, max(len(folded) - size + 1, 0))
+        else:
+            if index is None:
+                index = _word_index(folded)
+            starts = _starts(record.anchor, index, key, tags)
+        for start in starts:
+            if full(start, record):
+                hits.append(Hit(record.receipt, start, start + size))
+                if first:
+                    return hits
+                break
+    return hits
+
+
+def _word_index(folded: str) -> dict[str, list[int]]:
+    index: dict[str, list[int]] = {}
+    for m in _WORD.finditer(folded):
+        index.setdefault(m.group(), []).append(m.start())
+    return index
+
+
+def _starts(anchor: dict, index: dict[str, list[int]], key: bytes, tags: dict) -> list[int]:
+    """Where a window holding the anchor would start, for the words whose tag agrees."""
+
+    def tag(part: str) -> int:
+        found = tags.get(part)
+        if found is None:
+            found = tags[part] = _tag(key, part)
+        return found
+
+    kind, at, size, wanted = anchor["kind"], anchor["at"], anchor["len"], anchor["tag"]
+    starts: list[int] = []
+    for word, where in index.items():
+        if kind == "word":  # the anchor is this whole word
+            if len(word) == size and tag(word) == wanted:
+                starts += [p - at for p in where]
+        elif kind == "head":  # the pattern's first word ends this word
+            if len(word) >= size and tag(word[-min(_EDGE, size) :]) == wanted:
+                starts += [p + len(word) - size for p in where]
+        elif kind == "tail":  # the pattern's last word starts this word
+            if len(word) >= size and tag(word[: min(_EDGE, size)]) == wanted:
+                starts += [p - at for p in where]
+        elif len(word) >= size:  # "part": the pattern lies inside this word
+            edge = min(_EDGE, size)
+            for i in range(len(word) - size + 1):
+                if tag(word[i : i + edge]) == wanted:
+                    starts += [p + i for p in where]
+    return starts
+
+
+def find_purged(ws: Workspace, text: str, *, first: bool = True) -> list[Hit]:
+    """The purged texts `text` holds (case-insensitive), each with its span in
+    `text.casefold()`; with `first`, stop at the first one."""
+    return load(ws).hits(text, first=first)
+
+
 def purged_match(ws: Workspace, text: str) -> str | None:
     """The receipt id of a purged text that `text` contains (case-insensitive), else None."""
     return load(ws).match(text)
@@ -182,5 +317,7 @@ def purged_match(ws: Workspace, text: str) -> str | None:
 def refuse_purged(ws: Workspace, text: str) -> None:
     receipt = purged_match(ws, text)
     if receipt:
-        raise Refused(f"this text contains something purged on purpose (receipt {receipt}); "
-                      "memctl will not store it again")  # fmt: skip
+        raise Refused(
+            f"this text contains something purged on purpose (receipt {receipt}); "
+            "memctl will not store it again"
+        )
