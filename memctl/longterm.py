@@ -28,8 +28,14 @@ def slugify(name: str) -> str:
     return _SLUG.sub("-", name.lower()).strip("-") or "note"
 
 
-def note_path(ws: Workspace, name: str) -> Path:
-    """`category/name` (".md" optional) as a path inside the workspace."""
+def note_path(ws: Workspace, name: str, *, given_as: str = "note name") -> Path:
+    """`category/name` (".md" optional) as a path inside the workspace. `given_as` names where
+    the name came from in an error (`--topic`)."""
+    from .outside import is_clean
+
+    if not is_clean(name):
+        raise InvalidValue(f"{given_as} {name!r} holds a line break or control character; a "
+                           "note's file name cannot")  # fmt: skip
     rel = name if name.endswith(".md") else f"{name}.md"
     if "/" not in rel:
         raise InvalidValue(f"{name!r}: give CATEGORY/NAME, e.g. lessons/api-guide")

@@ -1,7 +1,13 @@
 """What was purged stays purged: a registry of salted hashes, never the texts themselves.
 
-`memctl forget --purge` adds the purged text's salted hash (and its length) to
-`.memctl/purged.json`, committed so every clone shares it. The write layer (admission.py) asks
+`memctl forget --purge` adds a line to `.memctl/purged.jsonl`, committed so every clone shares
+it: the purged text's hash under a salt of its own, the text's length, an anchor (below), the
+receipt and the date. A second kind of line lists the commits the purge rewrote away (their old
+ids hold the text, and say nothing about it): `memctl sync` refuses history that brings one of
+them back. Lines are only ever added, one record each, and the file merges as a union
+(`merge=union` in .gitattributes), so two machines that each purged something merge without a
+conflict. The registry of earlier versions, `.memctl/purged.json` (one salt for all), is still
+read, and is moved into the new file by the next purge. The write layer (admission.py) asks
 `find_purged` of every line a change adds, so no door can bring a purged text back.
 
 Finding a text known only by its hash means hashing every window of the new text that could be
@@ -18,13 +24,17 @@ import datetime as dt
 import hashlib
 import json
 import re
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import NamedTuple
 
 from .dates import fmt_date
 from .errors import ParseError, Refused
 from .workspace import Workspace
 
-REGISTRY = ".memctl/purged.json"
+REGISTRY = ".memctl/purged.jsonl"
+LEGACY = ".memctl/purged.json"
+ATTRIBUTE = f"{REGISTRY} merge=union"
 _WORD = re.compile(r"\w+")
 _EDGE = 4  # characters of a word at the edge of a purged text that its anchor hashes
 
@@ -35,25 +45,67 @@ class Hit(NamedTuple):
     end: int
 
 
-def _load_registry(ws: Workspace) -> dict:
-    path = ws.root / REGISTRY
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {"salt": None, "purged": []}
-    except (OSError, UnicodeDecodeError):
-        raw = ""
-    try:
-        data = json.loads(raw)
-        if isinstance(data.get("purged"), list) and "salt" in data:
-            return data
-    except (ValueError, AttributeError):
-        pass
-    raise ParseError(
-        "the purge registry is damaged; restore it from git "
-        "(memctl refuses to guess what was purged)",
-        path=REGISTRY,
-    )
+@dataclass(frozen=True)
+class Record:
+    """One purged text, known only by its salted hash, its length and its anchor."""
+
+    receipt: str
+    salt: str
+    hash: str
+    length: int
+    date: str
+    anchor: dict | None = None
+
+    def matches(self, folded: str) -> bool:
+        """True if `folded` (casefolded) is this record's text."""
+        return len(folded) == self.length and purged_hash(self.salt, folded) == self.hash
+
+    def line(self) -> str:
+        item = {"receipt": self.receipt, "salt": self.salt, "hash": self.hash,
+                "length": self.length, "date": self.date}  # fmt: skip
+        if self.anchor is not None:
+            item["anchor"] = self.anchor
+        return json.dumps(item) + "\n"
+
+
+@dataclass
+class Registry:
+    records: list[Record] = field(default_factory=list)
+    commits: dict[str, str] = field(default_factory=dict)  # a rewritten commit's old id → receipt
+
+    def __bool__(self) -> bool:
+        return bool(self.records)
+
+    def find(self, text: str) -> Record | None:
+        """The record of exactly this text (case-insensitive), if it was purged."""
+        folded = text.casefold()
+        return next((r for r in self.records if r.matches(folded)), None)
+
+    def hits(self, text: str, *, first: bool = True) -> list[Hit]:
+        """The purged texts `text` holds (case-insensitive), each with its span in
+        `text.casefold()`; with `first`, stop at the first one."""
+        if not self.records or not text:
+            return []
+        folded = text.casefold()
+        found: list[Hit] = []
+        by_salt: dict[str, list[Record]] = {}
+        for record in self.records:
+            by_salt.setdefault(record.salt, []).append(record)
+        for salt, group in by_salt.items():
+            found += _search(folded, bytes.fromhex(salt), group, first=first)
+            if found and first:
+                break
+        return sorted(found, key=lambda h: h.start)
+
+    def match(self, text: str) -> str | None:
+        """The receipt id of a purged text that `text` contains (case-insensitive), else None."""
+        found = self.hits(text)
+        return found[0].receipt if found else None
+
+    def merged(self, other: Registry) -> Registry:
+        seen = {(r.salt, r.hash) for r in self.records}
+        extra = [r for r in other.records if (r.salt, r.hash) not in seen]
+        return Registry(self.records + extra, {**other.commits, **self.commits})
 
 
 def purged_hash(salt: str, text: str) -> str:
@@ -66,14 +118,96 @@ def _tag(key: bytes, text: str) -> int:
     return hashlib.blake2b(text.encode("utf-8"), key=key, digest_size=1).digest()[0]
 
 
-def workspace_salt(ws: Workspace) -> str | None:
-    """The registry's salt (None before the first purge, which makes and commits one).
+# --- the file ----------------------------------------------------------------------------------
 
-    A salted hash identifies a purged text without spelling it out, but a short, guessable text
-    (a phone number) can still be found by trying every candidate against it: the registry is a
-    guard against bringing a text back, not a vault.
-    """
-    return _load_registry(ws)["salt"]
+
+def load(ws: Workspace) -> Registry:
+    """The workspace's registry: its lines, and the records of the earlier registry file."""
+    return parse(_read(ws.root / REGISTRY), _read(ws.root / LEGACY))
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError):
+        raise _damaged(path.name) from None
+
+
+def parse(lines: str | None, legacy: str | None = None) -> Registry:
+    """A registry from the text of its file and of the earlier one (None: not there)."""
+    registry = Registry()
+    seen: set[tuple[str, str]] = set()
+
+    def add(item: dict, salt: str) -> None:
+        record = Record(str(item["receipt"]), salt, str(item["hash"]), int(item["length"]),
+                        str(item.get("date", "")), item.get("anchor"))  # fmt: skip
+        if (record.salt, record.hash) not in seen:
+            seen.add((record.salt, record.hash))
+            registry.records.append(record)
+
+    for number, raw in enumerate((lines or "").splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            item = json.loads(raw)
+            if "commits" in item:
+                registry.commits.update((str(c), str(item["receipt"])) for c in item["commits"])
+            else:
+                add(item, str(item["salt"]))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            raise _damaged(REGISTRY, number) from None
+    if legacy is not None:
+        try:
+            data = json.loads(legacy)
+            for item in data["purged"]:
+                add(item, str(item.get("salt") or data["salt"]))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            raise _damaged(LEGACY) from None
+    return registry
+
+
+def _damaged(path: str, line: int | None = None) -> ParseError:
+    return ParseError("the purge registry is damaged; restore it from git (memctl refuses to "
+                      "guess what was purged)", path=path, line=line)  # fmt: skip
+
+
+def new_record(text: str, *, salt: str, receipt: str, today: dt.date) -> Record:
+    folded = text.casefold()
+    return Record(receipt, salt, purged_hash(salt, folded), len(folded), fmt_date(today),
+                  anchor_of(salt, text))  # fmt: skip
+
+
+def register(ws: Workspace, change, record: Record | None = None, *,
+             commits: dict[str, str] | None = None) -> None:  # fmt: skip
+    """Inside an open change: add a record (and/or the old ids of rewritten commits) to the
+    registry; move the earlier registry's records in, and make sure the file merges as a union."""
+    path = ws.root / REGISTRY
+    known = {(r.salt, r.hash) for r in parse(_read(path)).records}
+    fresh = [record] if record is not None else []
+    legacy = ws.root / LEGACY
+    if legacy.exists():
+        fresh = parse(None, _read(legacy)).records + fresh
+        change.remove(legacy)
+    added = ""
+    for item in fresh:
+        if (item.salt, item.hash) not in known:
+            known.add((item.salt, item.hash))
+            added += item.line()
+    for receipt in sorted(set((commits or {}).values())):
+        ids = sorted(c for c, r in (commits or {}).items() if r == receipt)
+        added += json.dumps({"receipt": receipt, "commits": ids}) + "\n"
+    if added:
+        change.append(path, added)
+    attributes = ws.root / ".gitattributes"
+    have = attributes.read_text(encoding="utf-8") if attributes.exists() else ""
+    if ATTRIBUTE not in have.splitlines():
+        change.append(attributes, "# memctl: each purge adds a line; two machines' lines merge\n"
+                      f"{ATTRIBUTE}\n")  # fmt: skip
+
+
+# --- finding a purged text ---------------------------------------------------------------------
 
 
 def anchor_of(salt: str, pattern: str) -> dict | None:
@@ -105,71 +239,28 @@ def anchor_of(salt: str, pattern: str) -> dict | None:
     return {"kind": "tail", "at": s, "len": len(folded) - s, "tag": _tag(key, edge)}
 
 
-def registry_with(
-    ws: Workspace, pattern: str, *, salt: str, receipt_id: str, today: dt.date
-) -> str:
-    """The registry file's new text with this pattern's salted hash added (never the text)."""
-    data = _load_registry(ws)
-    data["salt"] = data["salt"] or salt
-    digest = purged_hash(data["salt"], pattern)
-    if not any(p["hash"] == digest for p in data["purged"]):
-        record = {
-            "receipt": receipt_id,
-            "hash": digest,
-            "length": len(pattern.casefold()),
-            "date": fmt_date(today),
-        }
-        anchor = anchor_of(data["salt"], pattern)
-        if anchor is not None:
-            record["anchor"] = anchor
-        data["purged"].append(record)
-    return json.dumps(data, indent=2) + "\n"
-
-
-def find_purged(ws: Workspace, text: str, *, first: bool = True) -> list[Hit]:
-    """The purged texts `text` holds (case-insensitive), each with its span in
-    `text.casefold()`; with `first`, stop at the first one."""
-    data = _load_registry(ws)
-    records = data["purged"]
-    if not records or not text:
-        return []
-    folded = text.casefold()
-    hits: list[Hit] = []
-    by_salt: dict[str, list[dict]] = {}
-    for record in records:
-        salt = record.get("salt") or data["salt"]
-        if salt:
-            by_salt.setdefault(salt, []).append(record)
-    for salt, group in by_salt.items():
-        hits += _search(folded, bytes.fromhex(salt), group, first=first)
-        if hits and first:
-            break
-    return sorted(hits, key=lambda h: h.start)
-
-
-def _search(folded: str, key: bytes, records: list[dict], *, first: bool) -> list[Hit]:
-    def full(start: int, record: dict) -> bool:
-        window = folded[start : start + record["length"]]
-        if len(window) != record["length"] or start < 0:
+def _search(folded: str, key: bytes, records: list[Record], *, first: bool) -> list[Hit]:
+    def full(start: int, record: Record) -> bool:
+        window = folded[start : start + record.length]
+        if len(window) != record.length or start < 0:
             return False
         digest = hashlib.blake2b(window.encode("utf-8"), key=key, digest_size=32).hexdigest()
-        return digest == record["hash"]
+        return digest == record.hash
 
     hits: list[Hit] = []
     index: dict[str, list[int]] | None = None  # each distinct word → where it starts
     tags: dict[str, int] = {}
     for record in records:
-        anchor = record.get("anchor")
-        size = record["length"]
-        if anchor is None:  # a record older than anchors, or of no word: every window
+        size = record.length
+        if record.anchor is None:  # a record older than anchors, or of no word: every window
             starts: range | list[int] = range(0, max(len(folded) - size + 1, 0))
         else:
             if index is None:
                 index = _word_index(folded)
-            starts = _starts(anchor, index, key, tags)
+            starts = _starts(record.anchor, index, key, tags)
         for start in starts:
             if full(start, record):
-                hits.append(Hit(record["receipt"], start, start + size))
+                hits.append(Hit(record.receipt, start, start + size))
                 if first:
                     return hits
                 break
@@ -212,10 +303,15 @@ def _starts(anchor: dict, index: dict[str, list[int]], key: bytes, tags: dict) -
     return starts
 
 
+def find_purged(ws: Workspace, text: str, *, first: bool = True) -> list[Hit]:
+    """The purged texts `text` holds (case-insensitive), each with its span in
+    `text.casefold()`; with `first`, stop at the first one."""
+    return load(ws).hits(text, first=first)
+
+
 def purged_match(ws: Workspace, text: str) -> str | None:
     """The receipt id of a purged text that `text` contains (case-insensitive), else None."""
-    hits = find_purged(ws, text)
-    return hits[0].receipt if hits else None
+    return load(ws).match(text)
 
 
 def refuse_purged(ws: Workspace, text: str) -> None:

@@ -256,6 +256,9 @@ def _destination(ws: Workspace, request: Request, found: Survey,
                             decision.label == "injection"):  # fmt: skip
         return ws.root / decision.target.path, ()
     may_rule = request.trust == "trusted" and decision.label == "new"
+    if (request.topic or "").strip().startswith("/"):
+        raise InvalidValue(f"--topic {request.topic!r}: give a category or a note inside the "
+                           "workspace, like lessons/api-guide, not an absolute path")  # fmt: skip
     topic = (request.topic or "").strip().strip("/").removesuffix(".md")
     categories = set(ws.config.categories) | {p.name for p in ws.root.iterdir() if p.is_dir()
                                               and not p.name.startswith(".")}  # fmt: skip
@@ -264,7 +267,7 @@ def _destination(ws: Workspace, request: Request, found: Survey,
         f"a {decision.label} is not a rule")  # fmt: skip
     away = (f"not written to rules/ ({why}); went to {ws.rel(inbox)}/{INBOX}.md",)
     if "/" in topic:
-        path = note_path(ws, topic)
+        path = note_path(ws, topic, given_as="--topic")
         if is_rule_note(ws.rel(path)) and not may_rule:
             return inbox / f"{INBOX}.md", away
         return path, ()
