@@ -265,7 +265,9 @@ def main(argv: list[str]) -> int:
 
 def _table(name: str, report: Report, data: dict, *, misses: bool) -> None:
     share = data["correct"] / data["cases"]
-    print(f"== {name}: {data['correct']}/{data['cases']} cases ({share:.1%}), deterministic labeler\n")
+    print(
+        f"== {name}: {data['correct']}/{data['cases']} cases ({share:.1%}), deterministic labeler\n"
+    )
     print(f"{'label':<12}{'cases':>6}{'correct':>9}{'accuracy':>10}")
     for label, row in data["per_label"].items():
         print(f"{label:<12}{row['cases']:>6}{row['correct']:>9}{row['accuracy']:>10.1%}")
