@@ -143,7 +143,7 @@ def survey(ws: Workspace, text: str) -> Survey:
                 found.rules.append(cand)
         if read.meta:
             about = read.about()
-            best = max(best, similarity(new, about)) + (0.3 if new.names & about.names else 0.0)
+            best = max(best, similarity(new, about))  # a name's fit: routing.py
         found.notes.append(NoteMatch(facts.path, round(best, 3), facts.status))
     found.entries.sort(key=lambda c: -c.score)
     found.notes.sort(key=lambda n: -n.score)
@@ -221,10 +221,12 @@ class Decision:
     candidates: tuple[Candidate, ...]
     labeler: str = "deterministic"  # deterministic | llm
     fallback: str | None = None  # why the LLM labeler was not used, when it was configured
+    near: Candidate | None = None  # unsure: the entry this text might replace
 
     def to_dict(self) -> dict:
         return {"label": self.label, "reason": self.reason,
                 "target": self.target.address if self.target else None,
+                "near": self.near.address if self.near else None,
                 "labeler": self.labeler, "fallback": self.fallback,
                 "candidates": [c.to_dict() for c in self.candidates]}  # fmt: skip
 
@@ -238,8 +240,10 @@ def label(ws: Workspace, text: str, *, trust: str, source: str, found: Survey,
     verdict = decide(text, trust=trust, candidates=known, rules=rules)
     shown = tuple(sorted(found.entries, key=lambda c: -c.score)[:SHOWN])
     rules_shown = tuple(c for c in found.rules if c not in shown and c.address == verdict.target)
+    near = found.find(verdict.near)
+    shown += tuple(c for c in found.rules if c not in shown and c is near)
     decision = Decision(verdict.label, verdict.reason, found.find(verdict.target),
-                        shown + rules_shown)  # fmt: skip
+                        shown + rules_shown, near=near)  # fmt: skip
     command = ws.config.llm_command
     if not (use_llm and command):
         return decision

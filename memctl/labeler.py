@@ -110,7 +110,9 @@ def _against(new: Analysis, related: list[tuple[float, Known]], trust: str,
         diff = compare(new, k.info)
         label, reason = _label_for(new, diff, s, k)
         if label == "new":
-            if near is None and not diff.apart and s >= NEAR and diff.covered >= COVERED_VALUE:
+            shared = len(new.words & k.info.words)
+            if near is None and not diff.apart and s >= NEAR and diff.covered >= COVERED \
+                    and len(diff.extra) <= shared:  # fmt: skip
                 near = (k, reason)
             continue  # maybe a less similar entry is the one this text changes
         if label == "repeat":

@@ -11,7 +11,6 @@ written in one commit with a line in the audit log `.memctl/gate.jsonl`.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from .entry import Entry
 from .errors import ExitCode, InvalidValue, NotFound, Refused
 from .gate import (
     SOURCE_TRUST,
+    Candidate,
     Decision,
     Survey,
     candidate,
@@ -28,15 +28,14 @@ from .gate import (
     quoted,
     survey,
 )  # fmt: skip
+from .gateaudit import AUDIT_LOG, audit_line, audit_refusal, log_refusal  # noqa: F401
 from .gatetext import analyze
 from .jsonlines import record_line
 from .labeler import TRUST_RANK
-from .longterm import SOURCES, EntryRef, make_entry, note_path, note_text
-from .workspace import MARKER, Outcome, Workspace
+from .longterm import SOURCES, EntryRef, make_entry, note_text
+from .routing import ROUTE, destination  # noqa: F401  (ROUTE: the nightly job reads it)
+from .workspace import Outcome, Workspace
 
-AUDIT_LOG = f"{MARKER}/gate.jsonl"
-ROUTE = 0.45  # a note fits a new memory at this score or more; else the category's inbox
-INBOX = "inbox"
 REFUSED_LABELS = ("clash", "injection")  # written, but not as a fact: exit code 3
 
 
@@ -60,6 +59,7 @@ class Request:
     as_new: bool = False
     trust_note: str | None = None
     extra: tuple[tuple[str, str], ...] = ()  # more fields for a new entry (first:, follows:…)
+    context: str | None = None  # what the text was said under (a log entry's title): routing
 
     def provenance(self) -> dict:
         return {"source": self.source, "by": self.by, "ref": self.ref, "trust": self.trust,
@@ -167,7 +167,7 @@ def remember(ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True
             change.what = _summary(result)
             change.body = f"{result.reason}\nsource: {request.source} ({request.trust})"
     except Refused as exc:  # nothing was written; the refusal is recorded on its own
-        _log_refusal(ws, text, exc, given, now)
+        log_refusal(ws, text, exc, given, now)
         raise
     return Outcome(result, change)
 
@@ -184,7 +184,7 @@ def through_gate(ws: Workspace, request: Request, *, now: dt.datetime, use_llm: 
     held = None
     if review is not None:
         decision, held = review(decision)
-    path, notice = _destination(ws, request, found, decision)
+    path, notice = destination(ws, request, found, decision)
     created = not path.exists()
     if change is None or held:
         bumps = decision.label == "repeat" or (decision.label == "injection" and decision.target)
@@ -196,7 +196,7 @@ def through_gate(ws: Workspace, request: Request, *, now: dt.datetime, use_llm: 
     result = _write(ws, change, request, decision, path, now.date())
     result = replace(result, override=override, notices=(*notice, *result.notices),
                      created=created and path.exists())  # fmt: skip
-    change.append(ws.root / AUDIT_LOG, record_line(_audit(result, now)))
+    change.append(ws.root / AUDIT_LOG, record_line(audit_line(result, now)))
     return result
 
 
@@ -246,50 +246,14 @@ def _named(ws: Workspace, ref: str, found: Survey, text: str):
     return found.find(hit.address) or candidate(hit.path, hit.entry, text)
 
 
-def _destination(ws: Workspace, request: Request, found: Survey,
-                 decision: Decision) -> tuple[Path, tuple[str, ...]]:  # fmt: skip
-    """The note a memory goes to: the entry it repeats or replaces, --topic, the best-fitting
-    note, else the category's inbox. Only the user's new words go to rules/; anything else
-    meant for rules/ goes to the inbox, and a notice says so."""
-    if decision.target and (decision.label in ("repeat", "update", "correction") or
-                            decision.label == "injection"):  # fmt: skip
-        return ws.root / decision.target.path, ()
-    may_rule = request.trust == "trusted" and decision.label == "new"
-    topic = (request.topic or "").strip().strip("/").removesuffix(".md")
-    categories = set(ws.config.categories) | {p.name for p in ws.root.iterdir() if p.is_dir()
-                                              and not p.name.startswith(".")}  # fmt: skip
-    inbox = ws.root / ("semantic" if "semantic" in categories else ws.config.categories[0])
-    why = "only the user's own words go there" if request.trust != "trusted" else (
-        f"a {decision.label} is not a rule")  # fmt: skip
-    away = (f"not written to rules/ ({why}); went to {ws.rel(inbox)}/{INBOX}.md",)
-    if "/" in topic:
-        path = note_path(ws, topic)
-        if is_rule_note(ws.rel(path)) and not may_rule:
-            return inbox / f"{INBOX}.md", away
-        return path, ()
-    if topic and (topic not in categories or topic == "daily"):
-        raise InvalidValue(f"--topic {topic!r}: give a category ({', '.join(sorted(categories))})"
-                           " or a note like lessons/api-guide")  # fmt: skip
-    if topic == "rules" and not may_rule:
-        return inbox / f"{INBOX}.md", away
-    normative = analyze(request.text).normative
-    for n in found.notes:
-        if n.score < ROUTE:
-            break
-        if n.status == "superseded" or (topic and not n.path.startswith(f"{topic}/")):
-            continue
-        if is_rule_note(n.path) and not (may_rule and normative):
-            continue
-        return ws.root / n.path, ()
-    return (ws.root / topic if topic else inbox) / f"{INBOX}.md", ()
-
-
 def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -> Entry:
     """The entry line a label writes, with its provenance fields (no id yet)."""
     old = decision.target.entry if decision.target else None
     kind = request.kind or (old.kind if old and decision.label in ("update", "correction")
                             else None)  # fmt: skip
     text = request.text
+    if decision.label in ("update", "correction") and decision.target is not None:
+        text = forward(text, decision.target)
     if decision.label == "clash":
         kind = "CONFLICT"
     elif decision.label == "injection" or request.trust == "untrusted":
@@ -320,6 +284,20 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
         extra["label"] = decision.label
     extra.update(request.extra)
     return entry.with_fields(**{k: v for k, v in extra.items() if v})
+
+
+def forward(text: str, target: Candidate) -> str:
+    """The text of an update or a correction with what it carries forward from `target`: the
+    details it leaves unsaid, or, for a rule it only narrows, the rule with the exception."""
+    from .carry import carried, narrows, with_details, with_exception
+    from .gate import unquoted
+    from .gatetext import compare
+
+    new, old = analyze(text), target.info or analyze(unquoted(target.entry.text))
+    diff = compare(new, old)
+    if target.rule and narrows(new, old, diff):
+        return with_exception(unquoted(target.entry.text), text)
+    return with_details(text, carried(new, old, diff))
 
 
 def _write(ws: Workspace, change, request: Request, decision: Decision, path: Path,
@@ -383,39 +361,3 @@ def _summary(result: Remembered) -> str:
         return f"{result.label} {result.verified.address}"
     closes = f" (closes ^{result.closed.entry.id})" if result.closed else ""
     return f"{result.label} {result.written.address}{closes}"
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:16]
-
-
-def _audit(result: Remembered, now: dt.datetime) -> dict:
-    """One audit line. It names entries by address and the text by a hash, never spelling it
-    out: the memory's words live in one place only, so forgetting them stays simple."""
-    d = result.decision
-    return {
-        "time": now.isoformat(timespec="seconds"), "label": result.label,
-        "labeler": d.labeler, "fallback": d.fallback, "override": result.override,
-        "reason": result.reason, **result.request.provenance(),
-        "text_sha256": _digest(result.request.text), "chars": len(result.request.text),
-        "note": result.note, "target": d.target.address if d.target else None,
-        "written": result.written.address if result.written else None,
-        "closed": result.closed.address if result.closed else None,
-        "verified": result.verified.address if result.verified else None,
-        "candidates": [[c.address, c.score] for c in d.candidates],
-    }  # fmt: skip
-
-
-def _log_refusal(ws: Workspace, text: str, exc: Refused, given: dict, now: dt.datetime) -> None:
-    with ws.change("remember", "refused") as change:
-        audit_refusal(ws, change, text, exc, source=given.get("source", "agent"), now=now)
-
-
-def audit_refusal(ws: Workspace, change, text: str, exc: Refused, *, source: str,
-                  now: dt.datetime) -> None:  # fmt: skip
-    """Inside an open change: a refused memory's audit line (the reason and a hash, never the
-    text)."""
-    record = {"time": now.isoformat(timespec="seconds"), "label": "refused",
-              "reason": exc.message, "source": source,
-              "text_sha256": _digest(text), "chars": len(" ".join(text.split()))}  # fmt: skip
-    change.append(ws.root / AUDIT_LOG, record_line(record))
