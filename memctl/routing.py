@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 ROUTE = 0.45  # a note fits a new memory at this score or more; else the category's inbox
 INBOX = "inbox"
-NAMED = 0.5  # what a note's name, said whole by the text, adds to its fit
+NAMED = 0.5  # what a note's name, said whole by the text, adds to its fit (half of it: 1/4)
 PEOPLE = "people"
 _CAPITAL = re.compile(r"(?<![\w'])[A-Z\u00c0-\u00de][\w'-]*")  # a name even where a sentence opens
 
@@ -70,7 +70,7 @@ def fits(ws: Workspace, found: Survey, text: str, context: str | None = None,
             continue
         if path.startswith(f"{PEOPLE}/") and path not in names:
             continue  # one person's note: only for a text that names them
-        out.append((path, round(score + NAMED * names.get(path, 0.0), 3), status))
+        out.append((path, round(score + NAMED * names.get(path, 0.0) ** 2, 3), status))
     return sorted(out, key=lambda row: -row[1])
 
 
@@ -101,9 +101,9 @@ def destination(ws: Workspace, request: Request, found: Survey,
         return inbox / f"{INBOX}.md", away
     normative = analyze(request.text).normative
     near = decision.near
-    if near is not None and decision.label == "new" and not is_rule_note(near.path) \
+    if near is not None and decision.label == "new" and near.entry.kind == "QUOTE" \
             and (not topic or near.path.startswith(f"{topic}/")):  # fmt: skip
-        return ws.root / near.path, ()  # beside the entry it may replace
+        return ws.root / near.path, ()  # the user's words beside the quote they confirm
     for path, score, status in fits(ws, found, request.text, request.context, topic or None):
         if score < ROUTE:
             break
