@@ -21,11 +21,15 @@ that says both.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from .gatecompare import Diff, kinds
+from .gatecompare import Diff, compare, kinds
 from .gatetext import Analysis, analyze
 from .lexicon import LIGHT
 from .tokens import tokens
+
+if TYPE_CHECKING:
+    from .gate import Candidate
 
 _PREPOSITIONS = (
     "with at on in for from by before after until till via near during every each except "
@@ -122,3 +126,15 @@ def narrows(new: Analysis, rule: Analysis, diff: Diff) -> bool:
 
 def with_exception(rule_text: str, text: str) -> str:
     return f"{rule_text.rstrip(' .')}; except: {text}"
+
+
+def forward(text: str, target: Candidate) -> str:
+    """The text of an update or a correction with what it carries forward from `target`: the
+    details it leaves unsaid, or, for a rule it only narrows, the rule with the exception."""
+    from .gate import unquoted
+
+    new, old = analyze(text), target.info or analyze(unquoted(target.entry.text))
+    diff = compare(new, old)
+    if target.rule and narrows(new, old, diff):
+        return with_exception(unquoted(target.entry.text), text)
+    return with_details(text, carried(new, old, diff))

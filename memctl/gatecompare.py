@@ -155,7 +155,9 @@ def compare(new: Analysis, old: Analysis) -> Diff:
     if only_new and only_old:
         changed.append("name")
     wn, wo = new.words - only_new, old.words - only_old
-    extra, missing = _only(new, old, only_new), _only(old, new, only_old)
+    swapped = bool(only_new and only_old)  # a name for another: a changed value, not a detail
+    extra = _only(new, old, only_new if swapped else set())
+    missing = _only(old, new, only_old if swapped else set())
     flipped, ended = _turned(new, old)
     return Diff(changed=tuple(changed), flipped=flipped, reworded=bool(extra) and bool(missing),
                 added=bool(kinds_new.keys() - kinds_old.keys()), extra=extra, missing=missing,

@@ -82,6 +82,7 @@ class Remembered:
     notices: tuple[str, ...] = field(default_factory=tuple)
     created: bool = False  # the note it went to was created for it (or would be)
     held: str | None = None  # why a caller's review held it back: nothing was written
+    unsure: dict | None = None  # the entry it may replace and the commands that decide
 
     @property
     def exit_code(self) -> int:
@@ -96,7 +97,7 @@ class Remembered:
             "written": self.written.to_dict() if self.written else None,
             "closed": self.closed.to_dict() if self.closed else None,
             "verified": self.verified.to_dict() if self.verified else None,
-            "notices": list(self.notices),
+            "notices": list(self.notices), "unsure": self.unsure,
         }  # fmt: skip
 
 
@@ -192,12 +193,36 @@ def through_gate(ws: Workspace, request: Request, *, now: dt.datetime, use_llm: 
         return Remembered(decision.label, decision.reason, decision, request, ws.rel(path),
                           override=override, explain=True, notices=notice,
                           preview=entry.format() if entry else None,
-                          created=created and not bumps, held=held)  # fmt: skip
-    result = _write(ws, change, request, decision, path, now.date())
+                          created=created and not bumps, held=held,
+                          unsure=unsure(request, decision))  # fmt: skip
+    result = _write(ws, change, request, decision, path, now.date(), found)
     result = replace(result, override=override, notices=(*notice, *result.notices),
-                     created=created and path.exists())  # fmt: skip
+                     created=created and path.exists(),
+                     unsure=unsure(request, decision))  # fmt: skip
     change.append(ws.root / AUDIT_LOG, record_line(audit_line(result, now)))
     return result
+
+
+def unsure(request: Request, decision: Decision) -> dict | None:
+    """When the gate could not tell whether the text replaces an entry (or, from the user,
+    changes a rule): that entry and the exact commands that settle it. What was written loses
+    nothing either way: `--supersedes` turns the entry just written into the replacement,
+    `--as-new` keeps both as they are."""
+    near = decision.near
+    if near is None or request.supersedes or request.as_new or decision.label not in (
+            "new", "clash"):  # fmt: skip
+        return None
+    import shlex
+
+    base = ["memctl", "remember", request.text, "--source", request.source]
+    for flag, value in (("--by", request.by), ("--from", request.ref), ("--topic", request.topic),
+                        ("--kind", request.kind)):  # fmt: skip
+        base += [flag, value] if value else []
+    out = {"near": near.address, "text": near.entry.text, "rule": near.rule,
+           "supersedes": shlex.join([*base, "--supersedes", near.address])}  # fmt: skip
+    if decision.label == "new":
+        out["as_new"] = shlex.join([*base, "--as-new"])
+    return out
 
 
 def _decide(ws: Workspace, request: Request, found: Survey, *,
@@ -208,6 +233,10 @@ def _decide(ws: Workspace, request: Request, found: Survey, *,
         return decision, "ignored: an instruction from this source stays a quote"
     if request.as_new:
         was = decision.label
+        same = _copy(request, found)
+        if same is not None:  # written as new already (the gate was unsure): nothing to add
+            why = f"--as-new: already on file word for word as {same.address}"
+            return replace(decision, label="repeat", target=same, near=None, reason=why), why
         decision = replace(
             decision,
             label="new",
@@ -235,6 +264,19 @@ def _decide(ws: Workspace, request: Request, found: Survey, *,
     return decision, None
 
 
+def _copy(request: Request, found: Survey) -> Candidate | None:
+    """An open entry with the same words from a source as trusted (not the one superseded)."""
+    from .gate import unquoted
+    from .gatetext import same_text
+
+    for c in found.entries:
+        named = request.supersedes in (c.address, c.entry.id, f"^{c.entry.id}")
+        if same_text(unquoted(c.entry.text), request.text) and c.trust == request.trust \
+                and not named:  # fmt: skip
+            return c
+    return None
+
+
 def _named(ws: Workspace, ref: str, found: Survey, text: str):
     from .longterm import find_entry
 
@@ -253,6 +295,8 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
                             else None)  # fmt: skip
     text = request.text
     if decision.label in ("update", "correction") and decision.target is not None:
+        from .carry import forward
+
         text = forward(text, decision.target)
     if decision.label == "clash":
         kind = "CONFLICT"
@@ -286,22 +330,8 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
     return entry.with_fields(**{k: v for k, v in extra.items() if v})
 
 
-def forward(text: str, target: Candidate) -> str:
-    """The text of an update or a correction with what it carries forward from `target`: the
-    details it leaves unsaid, or, for a rule it only narrows, the rule with the exception."""
-    from .carry import carried, narrows, with_details, with_exception
-    from .gate import unquoted
-    from .gatetext import compare
-
-    new, old = analyze(text), target.info or analyze(unquoted(target.entry.text))
-    diff = compare(new, old)
-    if target.rule and narrows(new, old, diff):
-        return with_exception(unquoted(target.entry.text), text)
-    return with_details(text, carried(new, old, diff))
-
-
 def _write(ws: Workspace, change, request: Request, decision: Decision, path: Path,
-           today: dt.date) -> Remembered:  # fmt: skip
+           today: dt.date, found: Survey) -> Remembered:  # fmt: skip
     from .closing import close_in_place
     from .longterm import append_entry, rewrite_entry
     from .note import read_note, set_meta
@@ -319,10 +349,16 @@ def _write(ws: Workspace, change, request: Request, decision: Decision, path: Pa
         rewrite_entry(ws, change, EntryRef(target.path, target.entry), bumped)
         return replace(result, verified=EntryRef(target.path, bumped))
     entry = _new_entry(request, decision, rel, today)  # checked before anything is written
-    if not path.exists():
-        _, text = note_text(ws, path, title=None, today=today)
-        change.write(path, text)
-    written = append_entry(ws, change, path, entry)
+    earlier = _copy(request, found) if request.supersedes else None
+    if earlier is not None:  # the same words, written as new when the gate was unsure
+        entry = replace(entry, id=earlier.entry.id, line=earlier.entry.line)
+        rewrite_entry(ws, change, EntryRef(earlier.path, earlier.entry), entry)
+        written = EntryRef(earlier.path, entry)
+    else:
+        if not path.exists():
+            _, text = note_text(ws, path, title=None, today=today)
+            change.write(path, text)
+        written = append_entry(ws, change, path, entry)
     result = replace(result, written=written)
     if decision.label in ("update", "correction"):
         old = target.entry

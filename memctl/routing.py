@@ -30,7 +30,7 @@ ROUTE = 0.45  # a note fits a new memory at this score or more; else the categor
 INBOX = "inbox"
 NAMED = 0.5  # what a note's name, said whole by the text, adds to its fit (half of it: 1/4)
 PEOPLE = "people"
-_CAPITAL = re.compile(r"(?<![\w'])[A-Z\u00c0-\u00de][\w'-]*")  # a name even where a sentence opens
+_CAPITAL = re.compile(r"(?<![\w'])[A-Z\u00c0-\u00de][^\W_]*")  # a name even where a sentence opens
 
 
 def named(ws: Workspace, text: str, context: str | None = None) -> dict[str, float]:
