@@ -75,6 +75,7 @@ class Candidate:
     rule: bool
     trust: str
     info: Analysis | None = field(default=None, compare=False, repr=False)
+    meaning: float | None = None  # closeness in meaning, when the semantic path is installed
 
     @property
     def address(self) -> str:
@@ -84,7 +85,8 @@ class Candidate:
 
     def to_dict(self) -> dict:
         return {"address": self.address, "id": self.entry.id, "text": self.entry.text,
-                "score": self.score, "rule": self.rule, "trust": self.trust}  # fmt: skip
+                "score": self.score, "rule": self.rule, "trust": self.trust,
+                "meaning": self.meaning}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -145,6 +147,9 @@ def survey(ws: Workspace, text: str) -> Survey:
             about = read.about()
             best = max(best, similarity(new, about))  # a name's fit: routing.py
         found.notes.append(NoteMatch(facts.path, round(best, 3), facts.status))
+    from .gatemeaning import add_meaning
+
+    add_meaning(ws, text, new, found)
     found.entries.sort(key=lambda c: -c.score)
     found.notes.sort(key=lambda n: -n.score)
     return found
@@ -234,7 +239,7 @@ class Decision:
 def label(ws: Workspace, text: str, *, trust: str, source: str, found: Survey,
           use_llm: bool = True) -> Decision:  # fmt: skip
     """One label for `text`, from the LLM command when configured, else (or on failure) rules."""
-    known = [Known(c.address, unquoted(c.entry.text), c.trust, c.rule, c.info)
+    known = [Known(c.address, unquoted(c.entry.text), c.trust, c.rule, c.info, c.meaning)
              for c in found.entries]  # fmt: skip
     rules = [k for k in known if k.rule]
     verdict = decide(text, trust=trust, candidates=known, rules=rules)

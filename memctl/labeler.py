@@ -32,6 +32,7 @@ REPEAT = 0.78  # a text this alike in its words, with nothing new, repeats an en
 COVERED = 0.6
 COVERED_VALUE = 0.34
 NEAR = 0.6  # an entry this similar that the text may replace is named when the label is new
+NEAR_MEANING = 0.55  # …or this close in meaning (the semantic path), whatever words it shares
 
 
 @dataclass
@@ -43,6 +44,7 @@ class Known:
     trust: str = "trusted"
     rule: bool = False
     info: Analysis | None = field(default=None, repr=False)
+    meaning: float | None = None  # closeness in meaning (the semantic path), when installed
 
     def __post_init__(self):
         if self.info is None:
@@ -86,7 +88,7 @@ def decide(text: str, *, trust: str, candidates: list[Known], rules: list[Known]
         return Verdict("clash", f"contradicts a rule: {reason}", rule.key, scores, near)
 
     floor = RELATED_CUED if new.update or new.correction or new.rejected else RELATED
-    related = [(s, k) for s, k in scored if s >= floor]
+    related = [(s, k) for s, k in scored if s >= floor or (k.meaning or 0) >= NEAR_MEANING]
     if not related:
         best = f" (closest {scored[0][0]:.2f})" if scored else ""
         return Verdict("new", f"nothing on file is about the same thing{best}", None, scores)
@@ -111,8 +113,9 @@ def _against(new: Analysis, related: list[tuple[float, Known]], trust: str,
         label, reason = _label_for(new, diff, s, k)
         if label == "new":
             shared = len(new.words & k.info.words)
-            if near is None and not diff.apart and s >= NEAR and diff.covered >= COVERED \
-                    and len(diff.extra) <= shared:  # fmt: skip
+            by_words = s >= NEAR and diff.covered >= COVERED and len(diff.extra) <= shared
+            if near is None and not diff.apart and not k.rule \
+                    and (by_words or (k.meaning or 0) >= NEAR_MEANING):  # fmt: skip
                 near = (k, reason)
             continue  # maybe a less similar entry is the one this text changes
         if label == "repeat":

@@ -23,6 +23,7 @@ line) and must get a right label there too.
     .venv/bin/python scripts/eval_gate.py --set meaning # one set
     .venv/bin/python scripts/eval_gate.py --misses      # and every case it got wrong
     .venv/bin/python scripts/eval_gate.py --json        # the figures as JSON
+    .venv/bin/python scripts/eval_gate.py --words-only  # without the semantic path
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ CASES = REPO / "tests" / "gate_cases.jsonl"
 SETS = {"labelled": CASES, "meaning": REPO / "tests" / "gate_cases_meaning.jsonl",
         "held-out": REPO / "tests" / "gate_cases_heldout.jsonl"}  # fmt: skip
 NOW = dt.datetime(2026, 11, 30, 9, 0)
+MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
 ORDER = ("new", "repeat", "update", "correction", "clash", "injection", "secret")
 
 
@@ -67,7 +69,7 @@ def build(root: Path, case: dict, defaults: dict):
     if rules:
         _note(root / "rules" / "house.md",
               [_line(text, f"r{i}", "RULE") for i, text in enumerate(rules, 1)])  # fmt: skip
-    return Workspace(root, Config(auto_commit=False))
+    return Workspace(root, Config(auto_commit=False, semantic=MEANING["on"]))
 
 
 def _line(item: str | dict, entry_id: str, kind: str) -> str:
@@ -249,6 +251,10 @@ def evaluate(cases: list[dict], defaults: dict, *, nightly: bool = False) -> Rep
 
 def main(argv: list[str]) -> int:
     sys.path.insert(0, str(REPO))
+    from memctl import semantic
+
+    MEANING["on"] = "--words-only" not in argv
+    meaning = "on" if MEANING["on"] and semantic.available() else "off"
     names = [argv[argv.index("--set") + 1]] if "--set" in argv else list(SETS)
     out = {}
     for name in names:
@@ -258,6 +264,8 @@ def main(argv: list[str]) -> int:
     if "--json" in argv:
         print(json.dumps({name: data for name, (_, data) in out.items()}, indent=2))
         return 0
+    print(f"semantic path: {meaning}" + ("" if meaning == "on" else
+          f" ({semantic.unavailable_reason() or '--words-only'})") + "\n")  # fmt: skip
     for name, (report, data) in out.items():
         _table(name, report, data, misses="--misses" in argv)
     return 0
