@@ -111,8 +111,19 @@ def _lead(phrase: str) -> str:
     return first[0] if first and first[0] in _PREPOSITIONS else ""
 
 
+AS_BEFORE = " (as before: "
+EXCEPT = "; except: "
+
+
 def with_details(text: str, details: list[str]) -> str:
-    return f"{text} (as before: {', '.join(details)})" if details else text
+    return f"{text}{AS_BEFORE}{', '.join(details)})" if details else text
+
+
+def own_words(entry_text: str) -> str:
+    """The words an update or an exception was given, without what it carried forward."""
+    if EXCEPT in entry_text:
+        return entry_text.rsplit(EXCEPT, 1)[1]
+    return entry_text.split(AS_BEFORE, 1)[0]
 
 
 def narrows(new: Analysis, rule: Analysis, diff: Diff) -> bool:
@@ -125,7 +136,7 @@ def narrows(new: Analysis, rule: Analysis, diff: Diff) -> bool:
 
 
 def with_exception(rule_text: str, text: str) -> str:
-    return f"{rule_text.rstrip(' .')}; except: {text}"
+    return f"{rule_text.rstrip(' .')}{EXCEPT}{text}"
 
 
 def forward(text: str, target: Candidate) -> str:

@@ -144,6 +144,8 @@ def analyze(text: str) -> Analysis:
                 values.add(_date_value(token))
         elif token in cues.NUMBER_WORD_VALUES:
             values.add(f"n:{cues.NUMBER_WORD_VALUES[token]}")
+        elif token in lexicon.DAY_PARTS:
+            values.add(f"t:{lexicon.DAY_PARTS[token]}")
         elif token in lexicon.LANGUAGE_WORDS:
             values.add(f"lang:{lexicon.LANGUAGE_WORDS[token]}")
         elif token in lexicon.FIRST_PERSON or token in lexicon.THIRD_PERSON:

@@ -266,12 +266,13 @@ def _decide(ws: Workspace, request: Request, found: Survey, *,
 
 def _copy(request: Request, found: Survey) -> Candidate | None:
     """An open entry with the same words from a source as trusted (not the one superseded)."""
+    from .carry import own_words
     from .gate import unquoted
     from .gatetext import same_text
 
     for c in found.entries:
         named = request.supersedes in (c.address, c.entry.id, f"^{c.entry.id}")
-        if same_text(unquoted(c.entry.text), request.text) and c.trust == request.trust \
+        if same_text(own_words(unquoted(c.entry.text)), request.text) and c.trust == request.trust \
                 and not named:  # fmt: skip
             return c
     return None
