@@ -351,7 +351,7 @@ def _write(ws: Workspace, change, request: Request, decision: Decision, path: Pa
         return replace(result, verified=EntryRef(target.path, bumped))
     entry = _new_entry(request, decision, rel, today)  # checked before anything is written
     earlier = _copy(request, found) if request.supersedes else None
-    if earlier is not None:  # the same words, written as new when the gate was unsure
+    if earlier is not None and earlier.path == rel:  # the same words, written when unsure
         entry = replace(entry, id=earlier.entry.id, line=earlier.entry.line)
         rewrite_entry(ws, change, EntryRef(earlier.path, earlier.entry), entry)
         written = EntryRef(earlier.path, entry)
@@ -360,6 +360,14 @@ def _write(ws: Workspace, change, request: Request, decision: Decision, path: Pa
             _, text = note_text(ws, path, title=None, today=today)
             change.write(path, text)
         written = append_entry(ws, change, path, entry)
+        if earlier is not None:  # kept elsewhere (a clash beside the rule): settled now
+            close_in_place(
+                ws,
+                change,
+                EntryRef(earlier.path, earlier.entry),
+                on=today,
+                reason=f"settled: {written.address} replaces {target.address}",
+            )
     result = replace(result, written=written)
     if decision.label in ("update", "correction"):
         old = target.entry
