@@ -4,7 +4,7 @@ Each item of the log (markers.py) is acted on in the order it was written:
 
 | item | where it goes |
 |---|---|
-| DECISION | the projects/ note it fits or names (or its log title names), else episodic/decisions.md |
+| DECISION | the projects/ note it fits or names (its log title too), else episodic/decisions.md |
 | LESSON | the best-fitting note in lessons/, else lessons/inbox.md |
 | FACT, #promote, any other kind | the note the write gate picks, else semantic/inbox.md |
 | TODO, BLOCKED | NOW.md's In Progress (a BLOCKED that names a task there marks it blocked) |
