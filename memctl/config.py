@@ -29,6 +29,8 @@ class Config:
     llm_command: str | None = None
     llm_timeout_seconds: float = 20.0
     exclude: tuple[str, ...] = ()
+    semantic: bool = True  # find memories by meaning when memctl[semantic] is installed
+    semantic_model: str | None = None  # another model: an ONNX file or folder, or a fastembed name
     extra: dict = field(default_factory=dict, compare=False)
 
     def to_dict(self) -> dict:

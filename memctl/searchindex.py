@@ -11,6 +11,7 @@ another process holding the write lock for long) it still answers, and says it i
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import sys
 import time
@@ -126,6 +127,8 @@ class SearchIndex:
                 walk = [value for rel, (mtime, size) in stamps.items()
                         for value in (rel, mtime, -1 if rel in racy else size)]  # fmt: skip
             self._save_snapshot(walk)
+            self.db.execute("INSERT OR REPLACE INTO generation VALUES (1, ?)",
+                            (os.urandom(8).hex(),))  # fmt: skip
             self.db.execute("COMMIT")
         except sqlite3.OperationalError as exc:
             self.db.execute("ROLLBACK")
@@ -246,6 +249,12 @@ class SearchIndex:
         if self._units is None:
             self._units = self.db.execute("SELECT count(*) FROM units").fetchone()[0]
         return self._units
+
+    def generation(self) -> str | None:
+        """A token that changes whenever the indexed units change (what derived state, such as
+        the vectors of the semantic path, compares to see whether it must follow)."""
+        row = self.db.execute("SELECT token FROM generation WHERE id = 1").fetchone()
+        return row[0] if row else None
 
     def document_frequency(self, word: str) -> int:
         row = self.db.execute("SELECT n FROM words WHERE word = ?", (word,)).fetchone()

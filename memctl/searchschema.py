@@ -39,6 +39,10 @@ MIGRATIONS: list[tuple[str, str]] = [
                                units INTEGER NOT NULL)
     """),
     ("a day without headings dated by its name", "DELETE FROM files; DELETE FROM snapshot"),
+    ("a token for each change", """
+        CREATE TABLE IF NOT EXISTS generation (id INTEGER PRIMARY KEY CHECK (id = 1),
+                                               token TEXT NOT NULL)
+    """),
 ]  # fmt: skip
 
 UNIT_COLUMNS = ("id", "path", "line", "kind", "text", "keys", "note_keys", "entry_id",
@@ -106,13 +110,14 @@ def _check_shape(db: sqlite3.Connection) -> None:
         db.execute("SELECT word, n FROM words LIMIT 0")
         db.execute("SELECT path, mtime_ns, size, error FROM files LIMIT 0")
         db.execute("SELECT id, walk, units FROM snapshot LIMIT 0")
+        db.execute("SELECT id, token FROM generation LIMIT 0")
     except sqlite3.OperationalError as exc:
         raise Outdated(str(exc)) from None
 
 
 def empty(db: sqlite3.Connection) -> None:
     """Drop every table and make them again: far faster than deleting each row of them."""
-    for table in ("files", "units", "fts", "words", "snapshot"):
+    for table in ("files", "units", "fts", "words", "snapshot", "generation"):
         db.execute(f"DROP TABLE {table}")
     for _name, script in MIGRATIONS:
         for statement in script.split(";"):

