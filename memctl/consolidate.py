@@ -133,7 +133,7 @@ def consolidate(ws: Workspace, day: dt.date, *, now: dt.datetime, dry_run: bool 
     """Consolidate the lines of `day`'s log that no earlier run read, in one commit (with
     `dry_run`, only the plan: what each item would become, and why; nothing is written).
 
-    `use_llm`: None uses the LLM command when one is configured. `rewritten` is
+    `use_llm`: None asks the model (model.py) when one is configured. `rewritten` is
     daily.rewritten_logs(ws), when the caller (sleep) has it already."""
     from .daily import day_path
 
@@ -141,9 +141,16 @@ def consolidate(ws: Workspace, day: dt.date, *, now: dt.datetime, dry_run: bool 
     rel = ws.rel(path)
     if not path.is_file():
         raise NotFound(f"no daily log for {fmt_date(day)}", path=rel)
-    if use_llm and not ws.config.llm_command:
-        raise InvalidValue("--llm: no llm_command is set in .memctl/config.yaml")
-    use_llm = bool(ws.config.llm_command) if use_llm is None else use_llm
+    if use_llm is not False:
+        from .model import configured
+
+        model, why = configured(ws)
+        if use_llm and model is None:
+            raise InvalidValue(
+                f"--llm: {why or 'no model is set'} (llm_model or llm_command, "
+                "in .memctl/local.yaml or ~/.config/memctl/config.yaml)"
+            )
+        use_llm = model is not None or why is not None
     if dry_run:
         return _consolidate(ws, day, rel, now, use_llm, rewritten, None)
     with ws.change("consolidate", rel) as change:
@@ -179,8 +186,14 @@ def _consolidate(ws: Workspace, day: dt.date, rel: str, now: dt.datetime, use_ll
     untrusted = _untrusted_log(ws, rel, rewritten)
     llm = None
     if use_llm and not untrusted:
-        more, problem = llm_items(ws.config.llm_command, ws.config.llm_timeout_seconds, rel, text,
-                                  items, after=after)  # fmt: skip
+        from .model import configured
+
+        model, problem = configured(ws)
+        more: list[Item] = []
+        if model is None:
+            problem = f"{problem}; used the markers only"
+        else:
+            more, problem = llm_items(model, rel, text, items, after=after)
         llm = problem or "used"
         items = sorted(items + more, key=lambda i: i.line)
     doc = NowDoc.parse(read_now(ws)) if ws.now_path.exists() else None

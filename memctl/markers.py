@@ -23,6 +23,10 @@ from .daily import HEADING, LogEntry, parse_log
 from .entry import parse_entry
 from .longterm import SOURCES
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .model import Model
+
 MARKERS = ("DECISION", "LESSON", "FACT", "TODO", "DONE", "BLOCKED")
 NOW_KINDS = ("TODO", "DONE", "BLOCKED")  # status changes: NOW.md, not long-term by default
 _MARKER = re.compile(r"(?:^\s*(?:[-*+]\s+)?|(?<=[.!?])\s+)(?P<kind>" + "|".join(MARKERS)
@@ -147,13 +151,11 @@ def _who(text: str) -> tuple[str, str, str | None]:
 # --- the LLM path ----------------------------------------------------------------------------
 
 
-def llm_items(command: str, timeout: float, rel: str, text: str, found: list[Item], *,
+def llm_items(model: Model, rel: str, text: str, found: list[Item], *,
               after: int = 0) -> tuple[list[Item], str | None]:  # fmt: skip
-    """Items the LLM command finds in free text, checked: each names a line of an entry after
-    `after`, a known kind and a text. (items, None), or ([], why the markers alone were used);
-    items it drops are counted in the note."""
-    from .gate import run_llm
-
+    """Items the model (model.py) finds in free text, checked: each names a line of an entry
+    after `after`, a known kind and a text. (items, None), or ([], why the markers alone were
+    used); items it drops are counted in the note."""
     lines = text.splitlines()
     entries, where = [], {}
     for log in parse_log(rel, text):
@@ -171,7 +173,7 @@ def llm_items(command: str, timeout: float, rel: str, text: str, found: list[Ite
                                    "text": "the item in one sentence, in the log's words",
                                    "reason": "one short phrase"}]},
     }  # fmt: skip
-    answer, problem = run_llm(command, timeout, request)
+    answer, problem = model.ask(request)
     if problem:
         return [], f"{problem}; used the markers only"
     raw = answer.get("items")

@@ -139,7 +139,7 @@ def test_cron_schedules_the_nightly_job(ws, cli):
 @pytest.mark.parametrize("flag", ["--llm"])
 def test_sleep_with_llm_and_no_command_is_an_error(ws, cli, flag):
     write_log(ws, "2026-11-29", ("09:00", "One\nFACT: x y z"))
-    assert "no llm_command is set" in cli("sleep", flag, code=1).stderr
+    assert "no model is set" in cli("sleep", flag, code=1).stderr
 
 
 def test_an_unreadable_log_is_reported_and_the_night_goes_on(ws):
