@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .catalog import FileFacts, all_ids, find_id, scan
@@ -275,9 +275,12 @@ class Shown:
     text: str
     entry: Entry | None = None
     archived: bool = False
+    line: int | None = None  # a daily-log entry: its heading's line
+    wake: str | None = None  # the command that wakes the chat it points at (chats.wake_in)
 
     def to_dict(self) -> dict:
-        data = {"path": self.path, "archived": self.archived}
+        data = {"path": self.path, "archived": self.archived, "line": self.line,
+                "wake": self.wake}  # fmt: skip
         if self.entry is not None:
             data["entry"] = self.entry.to_dict()
             data["text"] = self.entry.format()
@@ -287,7 +290,18 @@ class Shown:
 
 
 def show(ws: Workspace, target: str) -> Shown:
-    """A note's text, or one entry; archived material too (it stays readable)."""
+    """A note's text, or one entry; a daily log's entry by any of its lines (`FILE:LINE`);
+    archived material too (it stays readable)."""
+    from .chats import wake_in
+
+    shown = _show(ws, target)
+    return replace(shown, wake=wake_in(shown.text))
+
+
+def _show(ws: Workspace, target: str) -> Shown:
+    logged = _log_entry(ws, target)
+    if logged is not None:
+        return logged
     if looks_like_entry_ref(ws, target):
         try:
             ref = find_entry(ws, target, archive=True)
@@ -302,7 +316,42 @@ def show(ws: Workspace, target: str) -> Shown:
         if path.is_file():
             note = read_note(path, display=ws.rel(path))
             return Shown(ws.rel(path), note.text, archived=ws.rel(path).startswith(ARCHIVE_DIR))
-    raise NotFound(f"no note or entry {target!r}")
+    raise NotFound(f"no note or entry {target!r}{_did_you_mean(ws, target)}")
+
+
+def _log_entry(ws: Workspace, target: str) -> Shown | None:
+    """`daily/DAY.md:LINE`: the log entry that line is part of, heading and text."""
+    from .catalog import kind_of
+    from .daily import parse_log
+
+    rel, _, line = target.rpartition(":")
+    if not line.isdigit() or kind_of(rel, ws.config.daily_dir) != "daily":
+        return None
+    path = ws.resolve(rel)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    entries = [e for e in parse_log(ws.rel(path), text) if e.line <= int(line)]
+    if not entries:
+        raise NotFound(f"no log entry at line {line}", path=ws.rel(path), line=int(line))
+    entry = entries[-1]
+    heading = f"### {entry.time} — {entry.title}" if entry.title else f"### {entry.time}"
+    body = f"{heading}\n\n{entry.text}\n" if entry.text else f"{heading}\n"
+    return Shown(ws.rel(path), body, line=entry.line)
+
+
+def _did_you_mean(ws: Workspace, target: str) -> str:
+    """What to add to "no note": "; did you mean lessons/government-forms?", or ""."""
+    from difflib import get_close_matches
+
+    wanted = target.removesuffix(".md")
+    names = [f.path.removesuffix(".md") for f in scan(ws, archive=True) if f.kind == "note"]
+    pool = names if "/" in wanted else [n.rsplit("/", 1)[-1] for n in names]
+    near = get_close_matches(wanted, pool, n=3, cutoff=0.75)
+    if "/" not in wanted:
+        near = [n for n in names if n.rsplit("/", 1)[-1] in near][:3]
+    return f"; did you mean {' or '.join(near)}?" if near else ""
 
 
 @dataclass(frozen=True)
