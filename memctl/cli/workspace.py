@@ -48,4 +48,4 @@ def _render(result) -> None:
     for notice in result.notices:
         output.notice(notice)
     if result.commit:
-        output.notice(f"committed {result.commit[:8]}")
+        output.notice(f"committed {result.commit[:8]} {result.message or ''}".rstrip())
