@@ -128,13 +128,16 @@ class _Run:
 
 
 def consolidate(ws: Workspace, day: dt.date, *, now: dt.datetime, dry_run: bool = False,
-                use_llm: bool | None = None,
-                rewritten: dict | None = None) -> Outcome | Consolidation:  # fmt: skip
+                use_llm: bool | None = None, rewritten: dict | None = None,
+                record_empty: bool = True) -> Outcome | Consolidation:  # fmt: skip
     """Consolidate the lines of `day`'s log that no earlier run read, in one commit (with
     `dry_run`, only the plan: what each item would become, and why; nothing is written).
 
     `use_llm`: None asks the model (model.py) when one is configured. `rewritten` is
-    daily.rewritten_logs(ws), when the caller (sleep) has it already."""
+    daily.rewritten_logs(ws), when the caller (sleep) has it already. `record_empty=False`: a
+    run that finds nothing writes nothing and commits nothing (its `run` is None); the caller
+    records it (nightly.record_run) in a commit of its own, as `memctl sleep` does in the
+    night's report, so a catch-up of quiet days is not one empty commit a day."""
     from .daily import day_path
 
     path = day_path(ws, day)
@@ -154,8 +157,9 @@ def consolidate(ws: Workspace, day: dt.date, *, now: dt.datetime, dry_run: bool 
     if dry_run:
         return _consolidate(ws, day, rel, now, use_llm, rewritten, None)
     with ws.change("consolidate", rel) as change:
-        result = _consolidate(ws, day, rel, now, use_llm, rewritten, change)
-        if not result.already:
+        result = _consolidate(ws, day, rel, now, use_llm, rewritten, change,
+                              record_empty=record_empty)  # fmt: skip
+        if not result.already and result.run is not None:
             change.what = result.summary()
             lines = [
                 f"{s.item.line}: {s.item.kind or 'promote'} → {s.action} {s.label or ''} "
@@ -167,7 +171,8 @@ def consolidate(ws: Workspace, day: dt.date, *, now: dt.datetime, dry_run: bool 
 
 
 def _consolidate(ws: Workspace, day: dt.date, rel: str, now: dt.datetime, use_llm: bool,
-                 rewritten: dict | None, change) -> Consolidation:  # fmt: skip
+                 rewritten: dict | None, change, *,
+                 record_empty: bool = True) -> Consolidation:  # fmt: skip
     from . import nightly
     from .temporal import Looker
 
@@ -201,7 +206,7 @@ def _consolidate(ws: Workspace, day: dt.date, rel: str, now: dt.datetime, use_ll
         run = _Run(ws, day, rel, now, use_llm, change, doc, looker, untrusted)
         steps = [step for item in items for step in _steps(run, item)]
     result = replace(base, steps=tuple(steps), untrusted=untrusted, llm=llm)
-    if change is None:
+    if change is None or not (steps or record_empty):
         return result
     from .dashboard import refresh_index
 

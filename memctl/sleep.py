@@ -13,8 +13,9 @@ In order:
    record; a second night on the same date adds to it) and return it: what was promoted, what
    was closed, what needs a person, which lessons slipped.
 
-Each day's consolidation is its own commit, so each can be undone alone; the archive and the
-report are one commit each.
+Each day's consolidation is its own commit, so each can be undone alone; a day in which the
+log holds nothing to act on is recorded in the report's commit instead (a catch-up of quiet
+days makes no empty commits); the archive and the report are one commit each.
 """
 
 from __future__ import annotations
@@ -104,12 +105,16 @@ def sleep(ws: Workspace, *, now: dt.datetime, include_today: bool = False,
     days = []
     rewritten = rewritten_logs(ws) if todo else {}
     failed = []
+    quiet = []  # days with nothing to act on: recorded in the report's commit, not one each
     for day in todo:
         try:
-            done = consolidate(ws, day, now=now, use_llm=use_llm, rewritten=rewritten)
+            done = consolidate(ws, day, now=now, use_llm=use_llm, rewritten=rewritten,
+                               record_empty=False)  # fmt: skip
         except ParseError as exc:  # one unreadable log does not stop the night
             failed.append(str(exc))
             continue
+        if done.value.run is None and not done.value.already:
+            quiet.append(done.value)
         days.append(done.value)
         commits += [c.to_dict() for c in done.change.commits]
     last = nightly.last_archive(events)
@@ -133,6 +138,8 @@ def sleep(ws: Workspace, *, now: dt.datetime, include_today: bool = False,
         path = ws.root / rel
         old = path.read_text(encoding="utf-8") if path.exists() else ""
         change.write(path, f"{old.rstrip()}\n\n---\n\n{text}" if old.strip() else text)
+        for result in quiet:
+            nightly.record_run(ws, change, result, now)
         nightly.append(ws, change, {
             "event": "sleep", "time": now.isoformat(timespec="seconds"),
             "days": [d.day for d in days], "held": held,
