@@ -19,6 +19,10 @@ from .note import STATUSES, read_note, replace_line, set_meta, yaml_value
 from .purged import refuse_purged
 from .workspace import ARCHIVE_DIR, Outcome, Workspace
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .attention import Needs
+
 SOURCES = ("user", "agent", "web", "file", "tool")
 _SLUG = re.compile(r"[^a-z0-9\u00c0-\uffff]+")
 _ID_REF = re.compile(r"^\^?(?P<id>[A-Za-z0-9][A-Za-z0-9-]{0,31})$")
@@ -357,9 +361,11 @@ def _did_you_mean(ws: Workspace, target: str) -> str:
 @dataclass(frozen=True)
 class Listing:
     files: list[FileFacts]
+    needs: Needs | None = None  # what needs a person (attention.py), for the unfiltered list
 
     def to_dict(self) -> dict:
-        return {"files": [f.to_dict() for f in self.files]}
+        return {"files": [f.to_dict() for f in self.files],
+                "needs": self.needs.to_dict() if self.needs else None}  # fmt: skip
 
 
 def list_notes(ws: Workspace, *, category: str | None = None, status: str | None = None,
@@ -372,7 +378,8 @@ def list_notes(ws: Workspace, *, category: str | None = None, status: str | None
     if priority and level is None:
         raise InvalidValue(f"unknown priority {priority!r} (use high, med or low)")
     picked = []
-    for f in scan(ws):
+    facts = scan(ws)
+    for f in facts:
         if f.kind != "note":
             continue
         shown_status = (
@@ -390,4 +397,10 @@ def list_notes(ws: Workspace, *, category: str | None = None, status: str | None
             continue
         f.status = shown_status
         picked.append(f)
-    return Listing(picked)
+    if category or status or priority:
+        return Listing(picked)
+    from .attention import needs_a_person, recent_reads
+
+    reads = recent_reads(ws.root, today=today)
+    return Listing(picked, needs_a_person(facts, today=today, stale_days=ws.config.stale_days,
+                                          reads=reads))  # fmt: skip

@@ -126,6 +126,9 @@ def ls(
 ) -> None:
     """List notes with their priority, status and last verification.
 
+    Without a filter it leads with what needs a person: unreadable files, conflicts, problems,
+    and the few stale notes worth a review (read lately, or high priority).
+
     Example: memctl ls --status stale
     """
     from ..longterm import list_notes
@@ -137,6 +140,12 @@ def ls(
 
 def _render_listing(listing) -> None:
     from ..dashboard import PRIORITY_SHOWN
+
+    if listing.needs and listing.needs.items:
+        output.text("Needs you:", style="bold yellow")
+        for line in listing.needs.lines():
+            output.text(f"  {line}")
+        output.text()
 
     output.table(
         ["File", "Pri", "Status", "Verified", "Entries", "Title"],
