@@ -21,6 +21,10 @@ def init(
     openclaw: bool = typer.Option(
         False, "--openclaw", help="PATH is an OpenClaw workspace: daily logs go to its memory/."
     ),
+    remote: str = typer.Option(
+        None, "--from", help="Join the memory kept in this git remote (URL or folder)."
+    ),
+    branch: str = typer.Option(None, "--branch", help="With --from: the remote's branch."),
 ) -> None:
     """Create a workspace, or adopt an existing folder of Markdown without losing a file.
 
@@ -28,11 +32,24 @@ def init(
     the way an OpenClaw agent keeps its memory (docs/agents.md): `memctl init --openclaw
     ~/.openclaw/workspace`.
 
+    With --from URL, another machine joins a memory kept in a git remote: PATH (new or empty)
+    becomes a clone on the remote's workspace branch (found even when a bare remote's HEAD
+    names another one), ready for `memctl sync`: `memctl init --from git@host:memory.git
+    ~/memory`.
+
     Example: memctl init ~/memory
     """
+    target = Path(context.options.workspace) if context.options.workspace else path
+    if remote is not None:
+        from ..join import join_workspace
+
+        joined = join_workspace(remote, target, branch=branch, now=context.now())
+        output.result(joined, _render_joined)
+        return
+    if branch is not None:
+        raise typer.BadParameter("--branch goes with --from", param_hint="--branch")
     from ..initialize import init_workspace
 
-    target = Path(context.options.workspace) if context.options.workspace else path
     result = init_workspace(target, categories=category or None, now=context.now(),
                             openclaw=openclaw)  # fmt: skip
     output.result(result, _render)
@@ -49,3 +66,11 @@ def _render(result) -> None:
         output.notice(notice)
     if result.commit:
         output.notice(f"committed {result.commit[:8]} {result.message or ''}".rstrip())
+
+
+def _render_joined(joined) -> None:
+    output.text(f"joined {joined.url} ({joined.branch}, {joined.commits} commit(s)) in "
+                f"{joined.root}")  # fmt: skip
+    for notice in joined.notices:
+        output.notice(notice)
+    output.notice(f"next: export MEMCTL_WORKSPACE={joined.root}; `memctl sync` shares it")
