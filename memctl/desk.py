@@ -193,7 +193,7 @@ def _named(doc: NowDoc, rules: list[Rule], left: list[Piece], budget: int) -> li
     every = _pieces(doc, rules)[0]
     for kind, where, what in (
         ("task", IN_PROGRESS, "task"),
-        ("row", PRIORITIES, "row"),
+        ("row", PRIORITIES, "row after the P0s"),
         ("open", FOCUS, "open item"),
         ("done", FOCUS, "done item"),
     ):
@@ -201,10 +201,10 @@ def _named(doc: NowDoc, rules: list[Rule], left: list[Piece], budget: int) -> li
         if not n:
             continue
         of = sum(1 for p in every if p.kind == kind)
-        which = (
-            f"all {n}" if n == of else ("the oldest " if kind == "done" else "") + f"{n} of {of}"
-        )
-        phrases.append(f"{where}: {which} {what}{'s' if of != 1 else ''}")
+        every_one = f"all {n}" if n > 1 else "the"
+        which = every_one if n == of else ("the oldest " if kind == "done" else "") + f"{n} of {of}"
+        plural = what.replace("row", "rows", 1) if "row" in what else f"{what}s"
+        phrases.append(f"{where}: {which} {plural if of != 1 else what}")
     for s, (name, _) in enumerate(doc.sections):
         n = sum(1 for p in left if p.kind == "line" and p.section == s)
         if n:
