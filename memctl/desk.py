@@ -65,11 +65,15 @@ def fit(text: str, rules: list[Rule], *, budget: int, reserve: int = 0, full: bo
     pieces, fixed = _pieces(doc, listed)
     pointer = _pointer(rules, rules_elsewhere)
     total_lines = len(text.splitlines())
-    now_all, rules_all = _render(doc, listed, set(pieces) | fixed, pointer)
-    total = estimate_tokens(text) + sum(estimate_tokens(r.shown() + "\n") for r in rules)
-    if full or estimate_tokens(now_all + rules_all) + reserve <= budget:
-        return Desk(now_all + rules_all, None, [], total_lines, total_lines, listed, [], total)
-    base = estimate_tokens("".join(_render(doc, listed, fixed, pointer)))
+    rule_tokens = [p.tokens for p in pieces if p.kind == "rule"]
+    total = estimate_tokens(text) + sum(rule_tokens or [estimate_tokens(r.shown() + "\n")
+                                                        for r in rules])  # fmt: skip
+    if full or total + reserve <= budget:
+        now_all, rules_all = _render(doc, listed, set(pieces) | fixed, pointer, pieces)
+        if full or estimate_tokens(now_all + rules_all) + reserve <= budget:
+            return Desk(now_all + rules_all, None, [], total_lines, total_lines, listed, [],
+                        total)  # fmt: skip
+    base = estimate_tokens("".join(_render(doc, listed, fixed, pointer, pieces)))
     opened = {p.section for p in fixed}
     notice_cost = 40
     chosen: set[Piece] = set()
@@ -88,7 +92,8 @@ def fit(text: str, rules: list[Rule], *, budget: int, reserve: int = 0, full: bo
         over = estimate_tokens(now_part + rules_part + notice) + reserve - budget
     kept = sorted({i for p in chosen if p.kind == "rule" for i in p.lines})
     shown_rules = [listed[i] for i in kept]
-    gone = [r for i, r in enumerate(listed) if i not in set(kept)]
+    on_desk = set(kept)
+    gone = [r for i, r in enumerate(listed) if i not in on_desk]
     return Desk(now_part + rules_part, notice, left_out, len(now_part.splitlines()), total_lines,
                 shown_rules, gone, total)  # fmt: skip
 
@@ -97,8 +102,8 @@ def _cut(doc: NowDoc, rules: list[Rule], pieces: list[Piece], chosen: set[Piece]
          fixed: set[Piece], pointer: str, total: int,
          budget: int) -> tuple[str, str, str, list[str]]:  # fmt: skip
     """NOW.md's part and the rules' part with `chosen`, the notice, and what it names."""
-    left_out = _named(doc, rules, [p for p in pieces if p not in chosen], budget)
-    now_part, rules_part = _render(doc, rules, chosen | fixed, pointer)
+    left_out = _named(doc, rules, [p for p in pieces if p not in chosen], budget, pieces)
+    now_part, rules_part = _render(doc, rules, chosen | fixed, pointer, pieces)
     return now_part, rules_part, _notice(total, budget, left_out), left_out
 
 
@@ -160,7 +165,8 @@ def _choose(pieces: list[Piece], room: int, opened: set[int]) -> set[Piece]:
     return chosen
 
 
-def _render(doc: NowDoc, rules: list[Rule], chosen: set[Piece], pointer: str) -> tuple[str, str]:
+def _render(doc: NowDoc, rules: list[Rule], chosen: set[Piece], pointer: str,
+            pieces: list[Piece]) -> tuple[str, str]:  # fmt: skip
     """NOW.md's chosen lines in their own order, and the rules part. A section is shown, with
     its heading and its lines that are not items, when one of its items is (or when it has none
     to cut)."""
@@ -168,7 +174,7 @@ def _render(doc: NowDoc, rules: list[Rule], chosen: set[Piece], pointer: str) ->
     for piece in chosen:
         picked.setdefault(piece.section, set()).update(piece.lines)
     cuttable: dict[int, set[int]] = {}
-    for piece in _pieces(doc, rules)[0]:
+    for piece in pieces:  # every piece that may be cut (_pieces)
         cuttable.setdefault(piece.section, set()).update(piece.lines)
     out = list(doc.head)
     for s, (name, lines) in enumerate(doc.sections):
@@ -187,10 +193,10 @@ def _render(doc: NowDoc, rules: list[Rule], chosen: set[Piece], pointer: str) ->
     return now_part, rules_part
 
 
-def _named(doc: NowDoc, rules: list[Rule], left: list[Piece], budget: int) -> list[str]:
+def _named(doc: NowDoc, rules: list[Rule], left: list[Piece], budget: int,
+           every: list[Piece]) -> list[str]:  # fmt: skip
     """What was left out, one phrase per kind: "Today's Focus: 3 done items", the rules by id."""
     phrases = []
-    every = _pieces(doc, rules)[0]
     for kind, where, what in (
         ("task", IN_PROGRESS, "task"),
         ("row", PRIORITIES, "row after the P0s"),
@@ -209,9 +215,9 @@ def _named(doc: NowDoc, rules: list[Rule], left: list[Piece], budget: int) -> li
         n = sum(1 for p in left if p.kind == "line" and p.section == s)
         if n:
             phrases.append(f'"{name}": {n} line(s)')
-    gone = [rules[i] for p in left if p.kind == "rule" for i in p.lines]
+    gone = [rules[i] for i in sorted(i for p in left if p.kind == "rule" for i in p.lines)]
     if gone:
-        phrases.append(_rules_named(sorted(gone, key=rules.index), budget))
+        phrases.append(_rules_named(gone, budget))
     return phrases
 
 

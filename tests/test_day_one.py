@@ -77,3 +77,9 @@ def test_log_reads_stdin_with_dash_and_text_already_piped(ws):
     text = (ws.root / "daily/2026-11-30.md").read_text()
     assert "### 09:00 — Dash\n\nfrom stdin\n" in text
     assert "### 09:00 — Piped\n\nalready there\n" in text
+
+
+def test_the_readme_says_how_to_install_where_system_pip_is_blocked():
+    readme = (REPO / "README.md").read_text()
+    assert "pipx install ." in readme and "uv tool install ." in readme
+    assert "memctl init --from URL" in readme and "python -m memctl" in readme
