@@ -123,6 +123,15 @@ def _excerpt(text: str, at: int, width: int = 80) -> str:
     return ("…" if start else "") + text[start : start + width] + "…"
 
 
+def scrub(ws, text: str) -> tuple[str, list[str]]:
+    """A text an unattended command will store, with what nobody could be asked about replaced:
+    control characters, secrets (`[redacted:KIND]`) and purged text (`[purged]`); and the kinds
+    replaced. The command says so in its report; the write layer would redact it anyway."""
+    admission = Admission(ws, unattended=True)
+    fixed = "\n".join(admission.lines("", text.split("\n")))
+    return fixed, sorted({r.kind for r in admission.redactions})
+
+
 class Admission:
     """The checks of one change (see the module docstring)."""
 
@@ -175,9 +184,16 @@ class Admission:
             checked = [self._json_line(rel, line, view) for line in lines]
         else:
             checked = self._checked(rel, lines, redact=self.unattended or view)
-        if not view and rel.endswith(".md") and not rel.startswith(".archive/"):
-            self._trust(rel, checked)
+        if not view and self._holds_entries(rel):
+            checked = self._trust(rel, checked)
         return checked
+
+    def _holds_entries(self, rel: str) -> bool:
+        from .catalog import kind_of
+
+        if rel.startswith(".archive/") or not rel.endswith(".md"):
+            return False  # archived entries were moved there from live notes
+        return kind_of(rel, self.ws.config.daily_dir) == "note"
 
     # --- secrets, purged text, control characters ---------------------------------------
 
@@ -264,11 +280,14 @@ class Admission:
 
     # --- trust --------------------------------------------------------------------------
 
-    def _trust(self, rel: str, lines: list[str]) -> None:
+    def _trust(self, rel: str, lines: list[str]) -> list[str]:
+        """The trust caps on new entries. Unattended, a line that breaks them is kept as plain
+        text (a backslash in front: no longer an entry), so an import loses no line."""
         from .entry import parse_entry
 
         in_rules = rel.startswith(RULES)
-        for line in lines:
+        checked = list(lines)
+        for i, line in enumerate(lines):
             if line[1:2] != " " or line[:1] not in "-*+":
                 continue
             entry = parse_entry(line)
@@ -277,17 +296,22 @@ class Admission:
             source = entry.fields.get("src")
             untrusted = source in UNTRUSTED_SOURCES or entry.fields.get("trust") == "untrusted"
             if untrusted and entry.kind not in UNTRUSTED_KINDS:
-                raise Refused(
-                    f"text from an untrusted source (src:{source or 'untrusted'}) "
-                    "is kept as a quote, never as a fact or a rule",
-                    path=rel,
+                why = (
+                    f"text from an untrusted source (src:{source or 'untrusted'}) is kept as "
+                    "a quote, never as a fact or a rule"
                 )
-            if (in_rules or entry.kind == "RULE") and source != "user":
-                raise Refused(
-                    "only the user's own words become a rule or go in rules/ (give "
-                    "--source user when the user said it)",
-                    path=rel,
+            elif (in_rules or entry.kind == "RULE") and source != "user":
+                why = (
+                    "only the user's own words become a rule or go in rules/ (give --source "
+                    "user when the user said it)"
                 )
+            else:
+                continue
+            if not self.unattended:
+                raise Refused(why, path=rel)
+            self.redactions.append(Redaction(rel, "trust"))
+            checked[i] = "\\" + line
+        return checked
 
 
 def _strings(value, found: list[str]) -> None:

@@ -88,9 +88,10 @@ class Change:
 
     def write_many(self, files: dict[Path, str]) -> None:
         """Write many files in one batch (see atomic_write_many): for runs that touch thousands."""
+        rels = {path: self._before(path) for path in files}  # every old text, then checks
         admitted: dict[Path, str | bytes] = {}
         for path, text in files.items():
-            admitted[path] = self._admitted(path, self._before(path), text)
+            admitted[path] = self._admitted(path, rels[path], text)
             path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_many(admitted)
         self._folders.update(path.parent for path in files)

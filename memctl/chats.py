@@ -187,7 +187,7 @@ def index_chats(ws: Workspace, paths: list[Path], *, now: dt.datetime) -> Outcom
             known.add(chat.session)
             fresh.append(chat)
     fresh.sort(key=lambda c: (c.started or dt.datetime.min, c.session))
-    with ws.change("chats", f"{len(fresh)} new chat(s) in {CHATS_NOTE}") as change:
+    with ws.change("chats", f"{len(fresh)} new chat(s) in {CHATS_NOTE}", unattended=True) as change:
         if fresh:
             add_to_catalogue(ws, change, fresh, today=now.date())
     return Outcome(Indexed(CHATS_NOTE, fresh, seen, skipped), change)

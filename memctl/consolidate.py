@@ -156,7 +156,7 @@ def consolidate(ws: Workspace, day: dt.date, *, now: dt.datetime, dry_run: bool 
         use_llm = model is not None or why is not None
     if dry_run:
         return _consolidate(ws, day, rel, now, use_llm, rewritten, None)
-    with ws.change("consolidate", rel) as change:
+    with ws.change("consolidate", rel, unattended=True) as change:
         result = _consolidate(ws, day, rel, now, use_llm, rewritten, change,
                               record_empty=record_empty)  # fmt: skip
         if not result.already and result.run is not None:
@@ -261,10 +261,14 @@ def _topic(ws: Workspace, kind: str, found) -> str | None:
 
 
 def _promote(run: _Run, item: Item) -> Step:
+    from .admission import scrub
     from .gate import survey
     from .remember import audit_refusal, check, through_gate
 
     ws = run.ws
+    text, scrubbed = scrub(ws, item.text)
+    redacted = f"; redacted {', '.join(scrubbed)} (nobody to ask at night)" if scrubbed else ""
+    item = replace(item, text=text)
     timeline = run.looker.timeline(item.text)
     try:
         request = check(ws, item.text, source=item.source, by=item.by, kind=item.kind or None,
@@ -278,8 +282,8 @@ def _promote(run: _Run, item: Item) -> Step:
     request = replace(request, ref=f"{run.rel}:{item.line}", topic=_topic(ws, item.kind, found))
     result = through_gate(ws, request, now=run.now, use_llm=run.use_llm, found=found,
                           change=run.change, review=_review(request))  # fmt: skip
-    step = Step(item, "planned" if result.explain else "promoted",
-                f"{item.how}; the gate says {result.label}: {result.reason}", result.label,
+    reason = f"{item.how}; the gate says {result.label}: {result.reason}{redacted}"
+    step = Step(item, "planned" if result.explain else "promoted", reason, result.label,
                 result.note, preview=result.preview, first=timeline.first,
                 timeline=timeline.annotation())  # fmt: skip
     if result.held:

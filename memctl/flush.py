@@ -59,7 +59,9 @@ def flush(ws: Workspace, *, event: str, transcript: Path | None = None,
     lines = [_line(ws, text) for text in _body(chat, transcript, session, missing, event)]
     body = "\n".join(line for line in lines if line)
     catalogued = False
-    with ws.change("flush", f"{harness} session {how}") as change:  # log and catalogue: one commit
+    with ws.change(
+        "flush", f"{harness} session {how}", unattended=True
+    ) as change:  # log and catalogue: one commit
         entry = add_log_entry(ws, change, title, body, now=now)
         if event == "ended" and chat is not None:
             from .chats import add_to_catalogue, known_sessions

@@ -26,6 +26,7 @@ measures them, against detect-secrets too.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -75,8 +76,42 @@ _POINTERS = frozenset("""
     example xxx xxxx xxxxx *** **** ***** password secret token changeme
 """.split())
 _CARD_PREFIXES = (
-    "4", "51", "52", "53", "54", "55", "22", "23", "24", "25", "26", "27", "34", "37", "6011",
-    "65", "35", "36", "38", "30",
+    "4", "51", "52", "53", "54", "55", "22", "23", "24", "25", "26", "27", "34", "37", "6",
+    "35", "36", "38", "30", "50", "56", "57", "58",
+)
+# Words near which a value shaped like a secret is one ("set the Jenkins password to Ch@ngeMe_26",
+# "Use Q7v!mR2#pLx9 to log into the NAS"): credentials in many languages; keys and tokens;
+# codes (their digits: "PUK for the old SIM: 58204419"); security answers.
+_CREDENTIALS = (
+    r"password|passwort|passwd|kennwort|wachtwoord|hasło|haslo|lösenord|losenord|adgangskode|"
+    r"salasana|heslo|parola|senha|contraseña|contrasena|clave|mot de passe|пароль|şifre|sifre|"
+    r"密码|パスワード|비밀번호|login|log in|log into|logon|sign in|pass|pw|pwd|passphrase|creds|"
+    r"credentials|wifi|wi-fi|wlan"
+)
+_KEYS = (
+    r"token|api[ _-]?key|apikey|secret|access[ _-]?key|auth(?:orization)?|bearer|credential|key|"
+    r"session|cookie|signature|sig"
+)
+_CODES = (
+    r"pin|puk|passcode|pass code|code|combo|combination|digicode|cvv2?|cvc2?|zahlencode|"
+    r"código|codigo|codice|kod|koodi|türcode"
+)
+_ANSWERS = (
+    r"maiden name|first pet|pet's name|security (?:question|answer)|memorable (?:word|place|name)|"
+    r"secret (?:question|answer)|street you grew up on|first school|childhood (?:friend|nickname)|"
+    r"favou?rite (?:teacher|book|film|movie|place|food)|city you were born in|born in which city"
+)
+# What a "code" is when it is no secret: "error code 404", "zip code 94110".
+_PUBLIC_CODES = frozenset("""
+    error status area zip postal post country dialing dialling product promo promotion discount
+    coupon voucher qr bar source exit return http response sort tax airport language currency
+    colour color zoom meeting confirmation booking tracking reference order invoice item sku
+    style dress morse cheat machine op ascii unicode iso hs icd cpt locale region reason
+    referral invite invitation gift redeem activation
+""".split())
+_HASH_WORDS = (
+    "sha", "md5", "hash", "digest", "fingerprint", "checksum", "commit", "integrity", "uuid",
+    "request id", "build", "revision",
 )
 # fmt: on
 
@@ -154,10 +189,12 @@ def scan(text: str) -> list[Finding]:
                 found.append(
                     Finding("password", "a password written out", start, start + len(value))
                 )
+    found += _near(text, lowered)
     if ("=" in text or ":" in text) and any(t in lowered for t in _ASSIGNED_TRIGGERS):
         for m in _rx(_ASSIGNED).finditer(text):
             start, end = m.span("s")
-            value = text[start:end].rstrip(".:!?)")
+            value = text[start:end]
+            value = value if value.endswith(("...", "…")) else value.rstrip(".:!?)")
             key = m["key"].lower()
             if _assigned_value(value) and not key.endswith("authorization"):
                 name = key.replace("_", " ").replace("-", " ").strip(" .")
@@ -192,6 +229,161 @@ def _prose(text: str) -> list[Finding]:
             kind, label = _prose_kind(word)
             found.append(Finding(kind, label, start, end))
     return found
+
+
+_TOKEN = r"[^\s,;()\[\]<>\"'“”`]+"
+_NEAR = (
+    rf"(?i)(?<!\w)(?:(?P<cred>{_CREDENTIALS})|(?P<key>{_KEYS})|(?P<code>{_CODES})"
+    rf"|(?P<answer>{_ANSWERS}))(?:(?<=\w{{6}})(?:et|en|es|s|e|a))?(?!\w)"
+)
+
+
+def _stems(*patterns: str) -> tuple[str, ...]:
+    """The first three letters of every word of these alternations: the near family's
+    triggers, so a text naming none of them skips its regex."""
+    words = re.split(r"\||\(\?:|[()?\[\]]", "|".join(patterns))
+    return tuple(sorted({w.strip()[:3].lower() for w in words if len(w.strip()) >= 3}))
+
+
+_NEAR_TRIGGERS = _stems(_CREDENTIALS, _KEYS, _CODES, _ANSWERS)
+
+
+def _near(text: str, lowered: str) -> list[Finding]:
+    """Values shaped like a secret next to a word that names one."""
+    if not any(t in lowered for t in _NEAR_TRIGGERS) and "pw" not in lowered:
+        return []
+    found: list[Finding] = []
+    for m in _rx(_NEAR).finditer(text):
+        if m["cred"]:
+            hit = _best(text, _clause(text, m.end(), 60))
+            hit = hit or _first(text, _clause(text, m.start(), -30), _strong_password)
+            kind, label = "password", "a password written out"
+        elif m["key"]:
+            if any(h in lowered[max(0, m.start() - 30) : m.end() + 30] for h in _HASH_WORDS):
+                continue
+            hit = _first(text, _clause(text, m.end(), 40), _keyish)
+            kind, label = "secret-value", f"a {m['key'].lower()} written out"
+        elif m["code"]:
+            before = lowered[max(0, m.start() - 24) : m.start()].split()
+            if m["code"].lower() == "code" and (not before or before[-1] in _PUBLIC_CODES):
+                continue
+            hit = _first(text, _clause(text, m.end(), 50), _codeish)
+            kind, label = "pin", "a PIN or door code"
+        else:
+            hit = _answer(text, m.end())
+            kind, label = "security-answer", "a security answer"
+        if hit is not None:
+            found.append(Finding(kind, label, *hit))
+    return found
+
+
+def _clause(text: str, at: int, width: int) -> tuple[int, int]:
+    """The span from `at` to `width` characters on (back, when negative), within the line."""
+    if width < 0:
+        start = max(0, at + width)
+        cut = text.rfind("\n", start, at)
+        return (cut + 1 if cut >= 0 else start), at
+    end = min(len(text), at + width)
+    cut = text.find("\n", at, end)
+    return at, (cut if cut >= 0 else end)
+
+
+def _first(
+    text: str, span: tuple[int, int], shaped: Callable[[str], bool]
+) -> tuple[int, int] | None:
+    for m in _rx(_TOKEN).finditer(text, *span):
+        value = m.group().rstrip(".!?:)]")
+        if shaped(value):
+            return m.start(), m.start() + len(value)
+    return None
+
+
+def _best(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
+    """The most password-like value in the span: digits beat none ("Passwort für das Firmen-VPN
+    lautet Sommer2025#Kiel": the password, not the VPN's name)."""
+    best, rank = None, 0
+    for m in _rx(_TOKEN).finditer(text, *span):
+        value = m.group().rstrip(".!?:)]")
+        if _passwordish(value):
+            score = 1 + any(c.isdigit() for c in value) + any(not c.isalnum() for c in value)
+            if score > rank:
+                best, rank = (m.start(), m.start() + len(value)), score
+    return best
+
+
+def _passwordish(value: str) -> bool:
+    if len(value) < 6 or not _assigned_value(value) or _public_shape(value):
+        return False
+    letters = any(c.isalpha() for c in value)
+    digits = any(c.isdigit() for c in value)
+    symbols = any(not c.isalnum() for c in value)
+    return letters and (digits or (symbols and len(value) >= 8 and _mixed(value)))
+
+
+def _strong_password(value: str) -> bool:
+    """Before the word ("use X to log in"): only a value no word or name could be."""
+    return len(value) >= 8 and _strong(value) and not _public_shape(value)
+
+
+def _keyish(value: str) -> bool:
+    if len(value) >= 32 and all(c in "0123456789abcdefABCDEF" for c in value):
+        return True  # a hash near a hash word was skipped before: this one is a key
+    if _public_shape(value) or value.startswith(("AAAA", "ssh-", "sha", "SHA")):
+        return False
+    body = sum(c.isalnum() or c in "_-+/=." for c in value)
+    return len(value) >= 20 and body == len(value) and _mixed(value) and _shape(value)
+
+
+def _codeish(value: str) -> bool:
+    return bool(_rx(r"[A-Za-z]?\d{3,8}[#*]?").fullmatch(value))
+
+
+def _answer(text: str, at: int) -> tuple[int, int] | None:
+    found = _rx(_ANSWER_VALUE).match(text, at)
+    if found is None:
+        return None
+    value = found["s"].strip()
+    words = value.split()
+    if not words or len(words) > 3 or value.lower() in _POINTERS or words[0].lower() in _POINTERS:
+        return None
+    start = found.start("s") + found["s"].index(value)
+    return start, start + len(value)
+
+
+_ANSWER_VALUE = r"[^\n]{0,60}?(?:\s(?:is|was|=)\s|[:→]\s*|->\s*)['\"“]?(?P<s>[^\n.,;!?'\"”]{3,40})"
+_PUBLIC_EXTENSIONS = (
+    ".md",
+    ".py",
+    ".txt",
+    ".pdf",
+    ".png",
+    ".jpg",
+    ".json",
+    ".yaml",
+    ".com",
+    ".org",
+    ".net",
+    ".io",
+)
+
+
+def _mixed(value: str) -> bool:
+    return any(c.isupper() for c in value) and any(c.islower() for c in value)
+
+
+def _public_shape(value: str) -> bool:
+    """A shape that is public by nature: a link, a path, an address, an id, a version, a date."""
+    lowered = value.lower()
+    return bool(
+        "://" in value
+        or value.startswith(("/", "~", "./", "@", "#", "$", "%"))
+        or _rx(r"[^@\s]+@[\w-]+(?:\.[\w-]+)+").fullmatch(value)
+        or _rx(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}").fullmatch(lowered)
+        or _rx(r"v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?").fullmatch(lowered)
+        or _rx(r"\d{4}-\d{2}-\d{2}(?:t[\d:.]+z?)?|\d{1,2}:\d{2}(?::\d{2})?").fullmatch(lowered)
+        or (len(value) >= 7 and all(c in "0123456789abcdef" for c in lowered))
+        or lowered.endswith(_PUBLIC_EXTENSIONS)
+    )
 
 
 def _without_overlaps(found: list[Finding]) -> list[Finding]:
@@ -234,6 +426,8 @@ def _strong(value: str) -> bool:
 
 
 def _plausible(kind: str, value: str) -> bool:
+    if "EXAMPLE" in value:
+        return False  # a key the provider's docs print as an example (AKIAIOSFODNN7EXAMPLE)
     if kind in ("openai-key", "anthropic-key", "slack-token", "bearer-token", "aws-secret-key"):
         return _shape(value)
     if kind == "basic-auth":
@@ -269,6 +463,8 @@ def _luhn(digits: str) -> bool:
 
 
 def _assigned_value(value: str) -> bool:
+    if value.endswith(("...", "…")) or "EXAMPLE" in value:
+        return False  # elided ("sk-..."), or a key a provider's docs print as an example
     lowered = value.lower().rstrip(".:!?")
     if len(value) < 3 or lowered in _POINTERS or value.startswith(_PLACEHOLDER_START):
         return False

@@ -12,6 +12,7 @@ import operator
 import os
 import stat
 import time
+from _thread import get_ident
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -114,8 +115,9 @@ class Workspace:
 
     @contextlib.contextmanager
     def lock(self) -> Iterator[None]:
-        """Serialize writers across processes (flock); re-entrant within one process."""
-        key = str(self.root.resolve())
+        """Serialize writers across processes and threads (flock on a descriptor of the
+        holder's own); re-entrant within one thread."""
+        key = (str(self.root.resolve()), get_ident())
         held = _LOCKS.get(key)
         if held:
             held[1] += 1
@@ -168,7 +170,7 @@ class Workspace:
             change.finish()
 
 
-_LOCKS: dict[str, list[int]] = {}
+_LOCKS: dict[tuple[str, int], list[int]] = {}  # (root, thread) → [descriptor, depth]
 _NAME = operator.attrgetter("name")
 # Stat files relative to their open folder (POSIX); elsewhere (Windows) scandir's own stat is free.
 _BY_FOLDER = os.stat in os.supports_dir_fd and os.scandir in os.supports_fd

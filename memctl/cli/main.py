@@ -53,6 +53,7 @@ COMMANDS = {
     "import": "openclaw",
     "sync": "sync",
     "stats": "usage",
+    "serve": "serve",
 }
 
 
