@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -308,3 +309,15 @@ def _short_path(path: str, cwd: str | None) -> str:
 
 def _text(value) -> str | None:
     return value if isinstance(value, str) and value else None
+
+
+_WAKE = re.compile(r"`(?P<command>[^`\n]*\bclaude --resume [^`\n]+)`")
+
+
+def wake_in(text: str) -> str | None:
+    """The wake command a text carries in backticks (a chat's entry, a flushed session's log
+    entry), so that every output that points at a chat can show it whole."""
+    if "--resume" not in text:
+        return None
+    m = _WAKE.search(text)
+    return m["command"].strip() if m else None

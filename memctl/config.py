@@ -1,7 +1,19 @@
-"""`.memctl/config.yaml`: strict settings with documented defaults.
+"""memctl's settings: strict, with documented defaults, read from up to three files.
 
-Parsed YAML is cached as JSON beside it (keyed by the file's mtime and size), so the commands an
-agent runs every turn do not pay for a YAML import.
+In order, each one overriding the one before:
+1. the user's own config, `~/.config/memctl/config.yaml` (`$XDG_CONFIG_HOME/memctl/…`);
+2. the workspace's `.memctl/config.yaml`, committed: it travels with `memctl sync`;
+3. this machine's `.memctl/local.yaml`, ignored by git: for this workspace on this machine.
+
+A setting that names a program to run (MACHINE_ONLY: `llm_command`, `llm_program`, and
+`llm_model`, which says where the memory is sent) is read only from the user's config and
+`local.yaml`, files that neither a sync nor a checkout can change. In the committed config it is
+ignored, with a warning naming the file and the line: a peer's commit must never make this
+machine run a program. (That `local.yaml` is not tracked by git after all is checked before its
+program runs: see model.py.)
+
+Parsed YAML is cached as JSON beside it (keyed by the files' mtimes and sizes), so the commands
+an agent runs every turn do not pay for a YAML import.
 """
 
 from __future__ import annotations
@@ -14,6 +26,9 @@ from pathlib import Path
 from .errors import ConfigError
 
 DEFAULT_CATEGORIES = ("lessons", "people", "rules", "semantic", "episodic", "tools", "projects")
+LOCAL_FILE = "local.yaml"  # beside config.yaml in .memctl/, ignored by git
+MACHINE_ONLY = ("llm_command", "llm_program", "llm_model")
+_CACHE_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -27,47 +42,110 @@ class Config:
     lock_timeout_seconds: float = 10.0
     superseded_archive_days: int = 30
     llm_command: str | None = None
+    llm_program: str | None = None
+    llm_model: str | None = None
     llm_timeout_seconds: float = 20.0
     exclude: tuple[str, ...] = ()
     semantic: bool = True  # find memories by meaning when memctl[semantic] is installed
     semantic_model: str | None = None  # another model: an ONNX file or folder, or a fastembed name
     extra: dict = field(default_factory=dict, compare=False)
+    # Where each setting that was set came from ("FILE:LINE"), and the settings ignored.
+    sources: dict[str, str] = field(default_factory=dict, compare=False)
+    warnings: tuple[str, ...] = field(default=(), compare=False)
 
     def to_dict(self) -> dict:
         data = asdict(self)
-        data.pop("extra")
+        for key in ("extra", "sources", "warnings"):
+            data.pop(key)
         data["categories"] = list(self.categories)
         data["exclude"] = list(self.exclude)
         return data
 
 
-_TYPES = {f.name: f.type for f in fields(Config) if f.name != "extra"}
+_TYPES = {f.name: f.type for f in fields(Config) if f.name not in ("extra", "sources", "warnings")}
+
+
+def user_config_path() -> Path:
+    """The user's own config: `$XDG_CONFIG_HOME/memctl/config.yaml`, else under ~/.config."""
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "memctl" / "config.yaml"
+
+
+def _stamp(path: Path) -> list[int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return [stat.st_mtime_ns, stat.st_size]
 
 
 def load_config(path: Path) -> Config:
-    """The workspace config; a missing file means all defaults."""
-    try:
-        stat = path.stat()
-    except FileNotFoundError:
+    """The settings for the workspace whose config is `path`: the user's config, then `path`,
+    then `local.yaml` beside it; missing files mean the defaults."""
+    layers = [(user_config_path(), "user"), (path, "workspace"), (path.with_name(LOCAL_FILE),
+                                                                  "local")]  # fmt: skip
+    stamps = [_stamp(p) for p, _ in layers]
+    if all(s is None for s in stamps):
         return Config()
     cache = path.parent / "cache" / "config.json"
-    stamp = [stat.st_mtime_ns, stat.st_size]
     try:
         cached = json.loads(cache.read_text())
-        if cached["stamp"] == stamp:
-            return _build(cached["values"], path, {})
-    except (OSError, ValueError, KeyError):
+        if cached["version"] == _CACHE_VERSION and cached["stamp"] == stamps:
+            return _build(cached["values"], cached["sources"], cached["warnings"])
+    except (OSError, ValueError, KeyError, TypeError):
         pass
-    values, lines = _parse(path)
-    config = _build(values, path, lines)
+    values: dict = {}
+    sources: dict[str, str] = {}
+    warnings: list[str] = []
+    for (layer, role), stamp in zip(layers, stamps, strict=True):
+        if stamp is None:
+            continue
+        data, lines = _parse(layer)
+        shown = _shown(layer, role)
+        for key, value in data.items():
+            line = lines.get(key)
+            if key not in _TYPES:
+                raise ConfigError(f"unknown setting {key!r} (known: {', '.join(_TYPES)})",
+                                  path=shown, line=line)  # fmt: skip
+            _check(key, value, shown, line)
+            if key in MACHINE_ONLY and role == "workspace":
+                if value is not None:
+                    warnings.append(f"{shown}:{line}: {key} is ignored here: a setting that "
+                                    "names a program is read only from .memctl/local.yaml or "
+                                    f"{_shown(user_config_path(), 'user')}, which sync and "
+                                    "checkouts never change")  # fmt: skip
+                continue
+            values[key] = value
+            sources[key] = f"{shown}:{line}" if line else shown
+    config = _build(values, sources, warnings)
     try:
         cache.parent.mkdir(exist_ok=True)
         tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"stamp": stamp, "values": values}, default=str))
+        tmp.write_text(
+            json.dumps(
+                {
+                    "version": _CACHE_VERSION,
+                    "stamp": stamps,
+                    "values": values,
+                    "sources": sources,
+                    "warnings": warnings,
+                },
+                default=str,
+            )
+        )
         os.replace(tmp, cache)
     except OSError:
         pass  # a read-only workspace still works, just slower
     return config
+
+
+def _shown(path: Path, role: str) -> str:
+    """How a config file is named in messages."""
+    if role == "user":
+        home = os.path.expanduser("~")
+        text = str(path)
+        return "~" + text[len(home) :] if home != "/" and text.startswith(home + os.sep) else text
+    return f".memctl/{path.name}" if path.parent.name == ".memctl" else str(path)
 
 
 def _parse(path: Path) -> tuple[dict, dict]:
@@ -98,17 +176,13 @@ def _plain(value):
     return value
 
 
-def _build(values: dict, path: Path, lines: dict) -> Config:
-    kwargs = {}
-    for key, value in values.items():
-        if key not in _TYPES:
-            raise ConfigError(f"unknown setting {key!r} (known: {', '.join(_TYPES)})",
-                              path=path, line=lines.get(key))  # fmt: skip
-        kwargs[key] = _check(key, value, path, lines.get(key))
-    return Config(**kwargs)
+def _build(values: dict, sources: dict[str, str], warnings: list[str]) -> Config:
+    kwargs = {key: _check(key, value, sources.get(key, ""), None) for key, value in values.items()
+              if key in _TYPES}  # fmt: skip
+    return Config(**kwargs, sources=dict(sources), warnings=tuple(warnings))
 
 
-def _check(key: str, value, path: Path, line: int | None):
+def _check(key: str, value, path: Path | str, line: int | None):
     kind = _TYPES[key]
     bad = ConfigError(f"{key}: {value!r} is not valid here (expected {kind})", path=path, line=line)
     if key == "exclude":

@@ -128,27 +128,38 @@ class _Run:
 
 
 def consolidate(ws: Workspace, day: dt.date, *, now: dt.datetime, dry_run: bool = False,
-                use_llm: bool | None = None,
-                rewritten: dict | None = None) -> Outcome | Consolidation:  # fmt: skip
+                use_llm: bool | None = None, rewritten: dict | None = None,
+                record_empty: bool = True) -> Outcome | Consolidation:  # fmt: skip
     """Consolidate the lines of `day`'s log that no earlier run read, in one commit (with
     `dry_run`, only the plan: what each item would become, and why; nothing is written).
 
-    `use_llm`: None uses the LLM command when one is configured. `rewritten` is
-    daily.rewritten_logs(ws), when the caller (sleep) has it already."""
+    `use_llm`: None asks the model (model.py) when one is configured. `rewritten` is
+    daily.rewritten_logs(ws), when the caller (sleep) has it already. `record_empty=False`: a
+    run that finds nothing writes nothing and commits nothing (its `run` is None); the caller
+    records it (nightly.record_run) in a commit of its own, as `memctl sleep` does in the
+    night's report, so a catch-up of quiet days is not one empty commit a day."""
     from .daily import day_path
 
     path = day_path(ws, day)
     rel = ws.rel(path)
     if not path.is_file():
         raise NotFound(f"no daily log for {fmt_date(day)}", path=rel)
-    if use_llm and not ws.config.llm_command:
-        raise InvalidValue("--llm: no llm_command is set in .memctl/config.yaml")
-    use_llm = bool(ws.config.llm_command) if use_llm is None else use_llm
+    if use_llm is not False:
+        from .model import configured
+
+        model, why = configured(ws)
+        if use_llm and model is None:
+            raise InvalidValue(
+                f"--llm: {why or 'no model is set'} (llm_model or llm_command, "
+                "in .memctl/local.yaml or ~/.config/memctl/config.yaml)"
+            )
+        use_llm = model is not None or why is not None
     if dry_run:
         return _consolidate(ws, day, rel, now, use_llm, rewritten, None)
     with ws.change("consolidate", rel, unattended=True) as change:
-        result = _consolidate(ws, day, rel, now, use_llm, rewritten, change)
-        if not result.already:
+        result = _consolidate(ws, day, rel, now, use_llm, rewritten, change,
+                              record_empty=record_empty)  # fmt: skip
+        if not result.already and result.run is not None:
             change.what = result.summary()
             lines = [
                 f"{s.item.line}: {s.item.kind or 'promote'} → {s.action} {s.label or ''} "
@@ -160,7 +171,8 @@ def consolidate(ws: Workspace, day: dt.date, *, now: dt.datetime, dry_run: bool 
 
 
 def _consolidate(ws: Workspace, day: dt.date, rel: str, now: dt.datetime, use_llm: bool,
-                 rewritten: dict | None, change) -> Consolidation:  # fmt: skip
+                 rewritten: dict | None, change, *,
+                 record_empty: bool = True) -> Consolidation:  # fmt: skip
     from . import nightly
     from .temporal import Looker
 
@@ -179,8 +191,14 @@ def _consolidate(ws: Workspace, day: dt.date, rel: str, now: dt.datetime, use_ll
     untrusted = _untrusted_log(ws, rel, rewritten)
     llm = None
     if use_llm and not untrusted:
-        more, problem = llm_items(ws.config.llm_command, ws.config.llm_timeout_seconds, rel, text,
-                                  items, after=after)  # fmt: skip
+        from .model import configured
+
+        model, problem = configured(ws)
+        more: list[Item] = []
+        if model is None:
+            problem = f"{problem}; used the markers only"
+        else:
+            more, problem = llm_items(model, rel, text, items, after=after)
         llm = problem or "used"
         items = sorted(items + more, key=lambda i: i.line)
     doc = NowDoc.parse(read_now(ws)) if ws.now_path.exists() else None
@@ -188,7 +206,7 @@ def _consolidate(ws: Workspace, day: dt.date, rel: str, now: dt.datetime, use_ll
         run = _Run(ws, day, rel, now, use_llm, change, doc, looker, untrusted)
         steps = [step for item in items for step in _steps(run, item)]
     result = replace(base, steps=tuple(steps), untrusted=untrusted, llm=llm)
-    if change is None:
+    if change is None or not (steps or record_empty):
         return result
     from .dashboard import refresh_index
 

@@ -14,7 +14,6 @@ nightly job, with nobody watching, holds such a change for a person instead (con
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field, replace
 
@@ -26,6 +25,10 @@ from .note import parse_note
 from .tokens import fold
 from .units import note_keys
 from .workspace import Workspace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .model import Model
 
 SOURCE_TRUST = {"user": "trusted", "agent": "limited", "web": "untrusted", "file": "untrusted",
                 "tool": "untrusted"}  # fmt: skip
@@ -249,11 +252,15 @@ def label(ws: Workspace, text: str, *, trust: str, source: str, found: Survey,
     shown += tuple(c for c in found.rules if c not in shown and c is near)
     decision = Decision(verdict.label, verdict.reason, found.find(verdict.target),
                         shown + rules_shown, near=near)  # fmt: skip
-    command = ws.config.llm_command
-    if not (use_llm and command):
+    if not use_llm:
         return decision
-    answer, problem = ask_llm(command, ws.config.llm_timeout_seconds, text=text, source=source,
-                              trust=trust, found=found)  # fmt: skip
+    from .model import configured
+
+    model, problem = configured(ws)
+    if model is None and problem is None:
+        return decision
+    if model is not None:
+        answer, problem = ask_llm(model, text=text, source=source, trust=trust, found=found)
     if problem:
         return replace(decision, fallback=f"{problem}; used the deterministic labeler")
     return _checked(decision, answer, text=text, trust=trust, found=found)
@@ -292,10 +299,11 @@ def _checked(rules_decision: Decision, answer: dict, *, text: str, trust: str,
                     shown, labeler="llm")  # fmt: skip
 
 
-def ask_llm(command: str, timeout: float, *, text: str, source: str, trust: str,
+def ask_llm(model: Model, *, text: str, source: str, trust: str,
             found: Survey) -> tuple[dict | None, str | None]:  # fmt: skip
-    """Run the configured command: JSON on stdin, one JSON label on stdout. (answer, problem)."""
+    """Ask the configured model (model.py) for one label. (answer, problem)."""
     request = {
+        "task": "label",
         "text": text, "source": source, "trust": trust, "labels": list(LABELS),
         "candidates": [{"id": c.address, "text": unquoted(c.entry.text), "source":
                         c.entry.fields.get("src"), "trust": c.trust, "score": c.score,
@@ -304,43 +312,9 @@ def ask_llm(command: str, timeout: float, *, text: str, source: str, trust: str,
         "answer_with": {"label": "one of labels", "target": "a candidate or rule id, or null",
                         "reason": "one short sentence"},
     }  # fmt: skip
-    answer, problem = run_llm(command, timeout, request)
+    answer, problem = model.ask(request)
     if problem:
         return None, problem
     if answer.get("label") not in LABELS:
         return None, f"the LLM command answered an unknown label {answer.get('label')!r}"
     return answer, None
-
-
-def run_llm(command: str, timeout: float, request: dict) -> tuple[dict | None, str | None]:
-    """The `llm_command` contract: one JSON document on stdin, one JSON object on stdout
-    (prose or a code fence around it is tolerated). (answer, None), or (None, what went wrong):
-    the caller falls back to its deterministic rules and says why."""
-    import shlex
-    import subprocess
-
-    try:
-        proc = subprocess.run(shlex.split(command), input=json.dumps(request, ensure_ascii=False),
-                              capture_output=True, text=True, timeout=timeout)  # fmt: skip
-    except subprocess.TimeoutExpired:
-        return None, f"the LLM command timed out after {timeout:g}s"
-    except (OSError, ValueError) as exc:
-        return None, f"the LLM command could not run ({exc.__class__.__name__}: {exc})"
-    if proc.returncode != 0:
-        return None, f"the LLM command failed with exit code {proc.returncode}"
-    answer = _json_object(proc.stdout)
-    if answer is None:
-        return None, "the LLM command did not answer with a JSON object"
-    return answer, None
-
-
-def _json_object(out: str) -> dict | None:
-    """The JSON object in a command's output (models like to wrap it in prose or fences)."""
-    start, end = out.find("{"), out.rfind("}")
-    if start < 0 or end <= start:
-        return None
-    try:
-        value = json.loads(out[start : end + 1])
-    except ValueError:
-        return None
-    return value if isinstance(value, dict) else None

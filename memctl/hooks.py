@@ -44,10 +44,12 @@ class HookSpec:
         return " ".join(shlex.quote(w) for w in words) + f"  {MARK}"
 
 
-def claude_code_hooks(*, guard: bool) -> list[HookSpec]:
-    """What memctl wires into Claude Code; the guard only once `memctl guard` exists."""
+def claude_code_hooks(*, guard: bool, rules_file: Path | None = None) -> list[HookSpec]:
+    """What memctl wires into Claude Code; the guard only once `memctl guard` exists.
+    `rules_file`: the rules file CLAUDE.md imports (claudemd.py), which `now` keeps current."""
+    start = ("now", "--rules-file", str(rules_file)) if rules_file else ("now",)
     specs = [
-        HookSpec("SessionStart", ("now",), 10),
+        HookSpec("SessionStart", start, 10),
         HookSpec("UserPromptSubmit", ("recall", "--hook", "claude-code"), 10),
         HookSpec("PreCompact", ("flush", "--hook", "claude-code"), 30),
         HookSpec("SessionEnd", ("flush", "--hook", "claude-code"), 30),
@@ -72,11 +74,13 @@ class HooksChange:
     commands: list[str] = field(default_factory=list)
     skill: str = ""  # where the Agent Skill goes (.claude/skills/memctl/SKILL.md)
     skill_state: str = ""  # added, unchanged, kept (a copy that differs), removed, absent
+    rules: dict = field(default_factory=dict)  # the rules in CLAUDE.md (claudemd.install)
 
     def to_dict(self) -> dict:
         return {"settings": self.settings, "action": self.action, "changed": self.changed,
                 "events": self.events, "commands": self.commands,
-                "skill": {"path": self.skill, "state": self.skill_state}}  # fmt: skip
+                "skill": {"path": self.skill, "state": self.skill_state},
+                "rules": self.rules}  # fmt: skip
 
 
 def install(path: Path, specs: list[HookSpec], *, memctl: Path, workspace: Path) -> HooksChange:

@@ -39,10 +39,12 @@ class InitResult:
     adopted: list[str] = field(default_factory=list)  # Markdown that was already there
     commit: str | None = None
     notices: list[str] = field(default_factory=list)
+    message: str | None = None  # the commit's message
 
     def to_dict(self) -> dict:
         return {"root": self.root, "created": self.created, "adopted": self.adopted,
-                "commit": self.commit, "notices": self.notices}  # fmt: skip
+                "commit": self.commit, "message": self.message,
+                "notices": self.notices}  # fmt: skip
 
 
 def init_workspace(path: Path, *, categories: list[str] | None = None, now: dt.datetime,
@@ -119,6 +121,7 @@ def init_workspace(path: Path, *, categories: list[str] | None = None, now: dt.d
         what = f"workspace{adopted}"
         made = gitstore.commit(root, sorted(set(paths)), f"memctl init: {what}")
         result.commit = made.sha if made else None
+        result.message = made.message if made else None
     return result
 
 

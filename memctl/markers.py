@@ -5,8 +5,9 @@
   down. BLOCKED: …"). The item's text runs to the end of the line (or to the next marker).
 - Entry lines with a kind, `- [FACT] src:user · …`, as `memctl add` writes them.
 - `#promote` anywhere in an entry: on a marker's line it marks that item (a TODO, DONE or
-  BLOCKED item is then kept in long-term memory too); elsewhere it promotes the entry's own
-  text (the lines that are not items, else its title).
+  BLOCKED item is then kept in long-term memory too); on another line it promotes the thought
+  that line is part of (the line, with the lines of a hard-wrapped sentence around it, never
+  the next unrelated line); on the heading, each thought of the entry (else the title).
 
 A line says who said it with `src:SOURCE` and `by:WHO` tokens (removed from the text); without
 them it is the agent's. Lines in fenced code blocks are not read. With an LLM command (the same
@@ -22,6 +23,10 @@ from dataclasses import dataclass, replace
 from .daily import HEADING, LogEntry, parse_log, unescape_line
 from .entry import parse_entry
 from .longterm import SOURCES
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .model import Model
 
 MARKERS = ("DECISION", "LESSON", "FACT", "TODO", "DONE", "BLOCKED")
 NOW_KINDS = ("TODO", "DONE", "BLOCKED")  # status changes: NOW.md, not long-term by default
@@ -81,23 +86,53 @@ def log_lines(log: LogEntry, lines: list[str]) -> list[tuple[int, str]]:
 
 def _entry_items(log: LogEntry, lines: list[str], after: int) -> list[Item]:
     items: list[Item] = []
-    promoted_at: int | None = None
+    tagged_free: list[int] = []  # lines with #promote and no item of their own
     for number, line in log_lines(log, lines):
         if number <= after:
             continue
         found = _line_items(line, number, log)
         tagged = _PROMOTE.search(line) is not None
         if tagged and not found:
-            promoted_at = promoted_at or number
+            tagged_free.append(number)
         items.extend(replace(i, promote=True, how=f"{i.how} #promote") if tagged else i
                      for i in found)  # fmt: skip
-    if promoted_at is not None:
+    if tagged_free:
         taken = {i.line for i in items}
-        rest = [_clean(line) for n, line in log_lines(log, lines)[1:] if n not in taken]
-        text, source, by = _who(" ".join(t for t in rest if t) or _clean(log.title))
-        if text:
-            items.append(Item("", text, promoted_at, log.line, log.title, "#promote", source, by))
+        thoughts = _thoughts([(n, t) for n, t in log_lines(log, lines)[1:] if n not in taken])
+        if log.line in tagged_free:  # on the heading: every thought of the entry
+            picked = thoughts or [[(log.line, log.title)]]
+        else:  # on a line: the thought that line is part of, and nothing around it
+            picked = [t for t in thoughts if any(n in tagged_free for n, _ in t)]
+        for thought in picked:
+            text, source, by = _who(" ".join(_clean(t) for _, t in thought))
+            if text:
+                items.append(Item("", _clean(text), thought[0][0], log.line, log.title,
+                                  "#promote", source, by))  # fmt: skip
     return sorted(items, key=lambda i: i.line)
+
+
+_ENDS = (".", "!", "?", "…", ")", '"', "”")  # a line ending so ends its sentence
+_GOES_ON = (",", ";", ":", "—", "–", "-", "(", "/", "&")  # …and ending so, it does not
+
+
+def _thoughts(free: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
+    """The entry's lines that are not items, grouped into thoughts: a line joins the one before
+    only when it continues its sentence (a hard-wrapped paragraph: the line before does not end
+    a sentence, and this one starts in lower case or the one before ends on a comma, a colon…).
+    A blank line, an item line or a new sentence starts a new thought."""
+    thoughts: list[list[tuple[int, str]]] = []
+    for number, text in free:
+        line = text.strip()
+        if thoughts:
+            prev_number, prev = thoughts[-1][-1]
+            prev = _PROMOTE.sub("", prev).strip()
+            wraps = number == prev_number + 1 and not prev.endswith(_ENDS) and (
+                line[:1].islower() or prev.endswith(_GOES_ON))  # fmt: skip
+            if wraps:
+                thoughts[-1].append((number, text))
+                continue
+        thoughts.append([(number, text)])
+    return thoughts
 
 
 def _line_items(line: str, number: int, log: LogEntry) -> list[Item]:
@@ -147,13 +182,11 @@ def _who(text: str) -> tuple[str, str, str | None]:
 # --- the LLM path ----------------------------------------------------------------------------
 
 
-def llm_items(command: str, timeout: float, rel: str, text: str, found: list[Item], *,
+def llm_items(model: Model, rel: str, text: str, found: list[Item], *,
               after: int = 0) -> tuple[list[Item], str | None]:  # fmt: skip
-    """Items the LLM command finds in free text, checked: each names a line of an entry after
-    `after`, a known kind and a text. (items, None), or ([], why the markers alone were used);
-    items it drops are counted in the note."""
-    from .gate import run_llm
-
+    """Items the model (model.py) finds in free text, checked: each names a line of an entry
+    after `after`, a known kind and a text. (items, None), or ([], why the markers alone were
+    used); items it drops are counted in the note."""
     lines = text.splitlines()
     entries, where = [], {}
     for log in parse_log(rel, text):
@@ -171,7 +204,7 @@ def llm_items(command: str, timeout: float, rel: str, text: str, found: list[Ite
                                    "text": "the item in one sentence, in the log's words",
                                    "reason": "one short phrase"}]},
     }  # fmt: skip
-    answer, problem = run_llm(command, timeout, request)
+    answer, problem = model.ask(request)
     if problem:
         return [], f"{problem}; used the markers only"
     raw = answer.get("items")

@@ -148,12 +148,19 @@ def _fit(hits: list, facts: list[str], budget: int) -> tuple[list[Pointer], list
 
 
 def _line(hit, width: int) -> str:
+    from .chats import wake_in
+
     where = f"{hit.path}:{hit.line}" + (f" ^{hit.id}" if hit.id else "")
     notes = [d for d in (hit.date,) if d]
     if hit.status not in ("active", None):
         notes.append(f"⚠️ {hit.status}")
     meta = f" ({', '.join(notes)})" if notes else ""
-    return f"- {where}{meta}: {shorten(hit.text, width)}"
+    text = shorten(hit.text, width)
+    wake = wake_in(hit.text)
+    if wake and wake not in text:  # a past chat: its wake command first, whole, then the rest
+        rest = " ".join(hit.text.replace(f"`{wake}`", "").split()).lstrip("—-:; ")
+        text = f"`{wake}` — {shorten(rest, max(20, width - len(wake)))}"
+    return f"- {where}{meta}: {text}"
 
 
 def shorten(text: str, width: int) -> str:

@@ -11,10 +11,13 @@ In order:
    since the last night;
 5. write the morning report to `reports/YYYY-MM-DD.md` (committed with the night's line in the
    record; a second night on the same date adds to it) and return it: what was promoted, what
-   was closed, what needs a person, which lessons slipped.
+   was closed, what needs a person, which lessons slipped, and the few notes worth a look
+   (attention.py: conflicts, problems, and the stale notes read lately or of high priority,
+   not every stale note).
 
-Each day's consolidation is its own commit, so each can be undone alone; the archive and the
-report are one commit each.
+Each day's consolidation is its own commit, so each can be undone alone; a day in which the
+log holds nothing to act on is recorded in the report's commit instead (a catch-up of quiet
+days makes no empty commits); the archive and the report are one commit each.
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ from .catalog import REPORTS_DIR
 from .dates import fmt_date, fmt_stamp
 from .errors import ParseError
 from .workspace import Outcome, Workspace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .attention import Needs
 
 ARCHIVE_EVERY = 7
 SHOWN = 8  # lines in each section of the report; the rest are counted
@@ -43,6 +50,7 @@ class Night:
     index: dict = field(default_factory=dict)
     review: object = None  # lessons.Review
     watched: list = field(default_factory=list)  # guard.Watched
+    needs: Needs | None = None  # what needs a person in the knowledge base (attention.py)
     report: str = ""  # the report's path
     text: str = ""  # the report
     commits: list[dict] = field(default_factory=list)
@@ -52,7 +60,8 @@ class Night:
                 "failed": self.failed,
                 "archive": self.archive, "archive_note": self.archive_note, "index": self.index,
                 "review": self.review.to_dict() if self.review else None,
-                "watched": [w.to_dict() for w in self.watched], "report": self.report,
+                "watched": [w.to_dict() for w in self.watched],
+                "needs": self.needs.to_dict() if self.needs else None, "report": self.report,
                 "text": self.text, "commits": self.commits}  # fmt: skip
 
 
@@ -104,12 +113,16 @@ def sleep(ws: Workspace, *, now: dt.datetime, include_today: bool = False,
     days = []
     rewritten = rewritten_logs(ws) if todo else {}
     failed = []
+    quiet = []  # days with nothing to act on: recorded in the report's commit, not one each
     for day in todo:
         try:
-            done = consolidate(ws, day, now=now, use_llm=use_llm, rewritten=rewritten)
+            done = consolidate(ws, day, now=now, use_llm=use_llm, rewritten=rewritten,
+                               record_empty=False)  # fmt: skip
         except ParseError as exc:  # one unreadable log does not stop the night
             failed.append(str(exc))
             continue
+        if done.value.run is None and not done.value.already:
+            quiet.append(done.value)
         days.append(done.value)
         commits += [c.to_dict() for c in done.change.commits]
     last = nightly.last_archive(events)
@@ -125,14 +138,21 @@ def sleep(ws: Workspace, *, now: dt.datetime, include_today: bool = False,
     with open_index(ws) as index:
         fresh = index.freshness.to_dict()
     since = max((e.get("time", "") for e in events if e.get("event") == "sleep"), default=None)
+    from .attention import needs_a_person, recent_reads
+    from .catalog import scan
+
+    needs = needs_a_person(scan(ws), today=today, stale_days=ws.config.stale_days,
+                           reads=recent_reads(ws.root, today=today))  # fmt: skip
     night = Night(fmt_date(today), days, held, failed, archive, archive_note, fresh, review(ws),
-                  watched(ws, since=since))  # fmt: skip
+                  watched(ws, since=since), needs)  # fmt: skip
     rel = f"{REPORTS_DIR}/{fmt_date(today)}.md"
     text = report(night, now)
     with ws.change("sleep", f"report {rel}", unattended=True) as change:
         path = ws.root / rel
         old = path.read_text(encoding="utf-8") if path.exists() else ""
         change.write(path, f"{old.rstrip()}\n\n---\n\n{text}" if old.strip() else text)
+        for result in quiet:
+            nightly.record_run(ws, change, result, now)
         nightly.append(ws, change, {
             "event": "sleep", "time": now.isoformat(timespec="seconds"),
             "days": [d.day for d in days], "held": held,
@@ -175,6 +195,7 @@ def report(night: Night, now: dt.datetime) -> str:
     _section(lines, "Lessons that slipped", [p.line() for p in proposals]
              + [f"{g}: slipped, and is gone" for g in gone])  # fmt: skip
     _section(lines, "Checks", [_watched(w) for w in night.watched])
+    _section(lines, "Worth a look", night.needs.lines() if night.needs else [])
     return "\n".join(lines) + "\n"
 
 

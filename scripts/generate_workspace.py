@@ -1,6 +1,7 @@
 """Write a realistic memctl workspace of N Markdown files, seeded and deterministic.
 
     python scripts/generate_workspace.py OUT --files 10000 [--seed 1] [--days D] [--git]
+                                         [--rules N]
 
 About a third of the files are daily logs (10–50 ``### HH:MM — title`` entries, some with the
 DECISION:/LESSON:/FACT:/TODO:/DONE:/BLOCKED: markers and #promote), the rest notes in every
@@ -93,6 +94,14 @@ LESSONS = (
     "Ask {person} before changing {tech} settings",
     "When {tech} times out, look at the connection pool first",
     "Write the {project} release notes before the deploy, not after",
+)
+RULES = (
+    "Never {bad}: {harm}",
+    "Ask {person} before changing {tech} settings for {project}",
+    "Summaries for {person}: {pref}",
+    "Never paste a {tech} token into a note; name the password-manager entry instead",
+    "Deploy {project} only after the {area} checklist is green",
+    "Send nothing on {person}'s behalf without showing the draft first",
 )
 CONTEXT = (
     "{person} is away until {month} {day}",
@@ -322,6 +331,23 @@ class _Writer:
                          + "\n".join(body) + "\n")  # fmt: skip
         return "".join(parts)
 
+    def rules_note(self, number: int, count: int) -> str:
+        """A note in rules/ of `count` open rules, verified lately, high and medium priority."""
+        rng = self.rng
+        verified = self.day(rng.randint(0, STALE_DAYS))
+        meta = {"title": f"Rules {number}", "date": verified, "category": "rules",
+                "priority": "high" if number == 1 else "med", "status": "active",
+                "last_verified": verified, "tags": ["rules"], "source": "user"}  # fmt: skip
+        lines = []
+        for _ in range(count):
+            self.entries += 1
+            level = "high" if rng.random() < 0.25 else "med"
+            entry = Entry(text=self.fill(RULES, {}), priority=level, kind="RULE",
+                          fields={"added": verified.isoformat(), "src": "user"},
+                          id=self.block_id())  # fmt: skip
+            lines.append(format_entry(entry))
+        return new_note_text(meta, f"# Rules {number}\n\n" + "\n".join(lines) + "\n")
+
     def now_md(self) -> str:
         rng = self.rng
         doc = NowDoc.parse(template("NOW.md").format(updated=""))
@@ -336,8 +362,11 @@ class _Writer:
 
 
 def generate(out: Path, files: int, seed: int = 1, *, days: int | None = None,
-             today: dt.date = TODAY, git: bool = False) -> Generated:  # fmt: skip
-    """Write the workspace into `out` (absent or empty). `files` counts every .md file."""
+             today: dt.date = TODAY, git: bool = False,
+             rules: int | None = None) -> Generated:  # fmt: skip
+    """Write the workspace into `out` (absent or empty). `files` counts every .md file.
+    `rules`: exactly this many open rules in rules/, ten a file (else rules/ is a category
+    like the others, with a few thousand entries in a 10,000-file workspace)."""
     started = time.perf_counter()
     out = Path(out)
     if files < 3:
@@ -350,7 +379,9 @@ def generate(out: Path, files: int, seed: int = 1, *, days: int | None = None,
         raise ValueError("--days must be at least 1")
     daily_count = min(daily_count, days)
     archived = files // 100
-    notes = files - 2 - daily_count - archived
+    rule_files = -(-rules // 10) if rules else 0
+    notes = files - 2 - daily_count - archived - rule_files
+    categories = [c for c in DEFAULT_CATEGORIES if rules is None or c != "rules"]
     rng = _Dice(seed)
     writer = _Writer(rng, today, days)
 
@@ -378,7 +409,7 @@ def generate(out: Path, files: int, seed: int = 1, *, days: int | None = None,
             lines = [writer.fill(FACTS, {}) for _ in range(rng.randint(5, 15))]
             _write(out / "MEMORY.md", "# MEMORY.md\n\n" + "".join(f"- {x}\n" for x in lines))
             continue
-        category = DEFAULT_CATEGORIES[i % len(DEFAULT_CATEGORIES)]
+        category = categories[i % len(categories)]
         key = SUBJECTS[category][0]
         subject = rng.choice(_POOLS[key])
         area = rng.choice(AREAS)
@@ -394,6 +425,10 @@ def generate(out: Path, files: int, seed: int = 1, *, days: int | None = None,
         text, is_stale = writer.note(category, subject, area, number, archived=is_archived)
         stale += is_stale and not is_archived
         _write(folder / name, text)
+
+    for n in range(rule_files):
+        count = min(10, rules - 10 * n)
+        _write(out / "rules" / f"rules-{n + 1:02}.md", writer.rules_note(n + 1, count))
 
     if git:
         gitstore.init_repo(out)
@@ -420,10 +455,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--today", type=dt.date.fromisoformat, default=TODAY,
                         help=f"the day the workspace is 'now' (default {TODAY})")  # fmt: skip
     parser.add_argument("--git", action="store_true", help="make it a git repo with one commit")
+    parser.add_argument("--rules", type=int, default=None,
+                        help="exactly this many open rules in rules/ (default: a category "
+                             "like the others)")  # fmt: skip
     args = parser.parse_args(argv)
     try:
         made = generate(args.out, args.files, args.seed, days=args.days, today=args.today,
-                        git=args.git)  # fmt: skip
+                        git=args.git, rules=args.rules)  # fmt: skip
     except (ValueError, FileExistsError) as exc:
         print(f"generate_workspace: error: {exc}", file=sys.stderr)
         return 1

@@ -30,6 +30,7 @@ def _isolated(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
     monkeypatch.delenv("MEMCTL_WORKSPACE", raising=False)
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)  # the user config is under HOME
     monkeypatch.setenv("MEMCTL_NOW", NOW.isoformat(timespec="minutes"))
     monkeypatch.setenv("NO_COLOR", "1")
 

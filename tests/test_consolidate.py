@@ -71,11 +71,35 @@ def test_markers_entry_lines_and_promote_tags_are_read_with_their_lines():
         (7, "TODO", "write the release notes", "user"),
         (14, "FACT", "the API allows 100 requests a minute", "web"),
         (15, "LESSON", "never deploy on Fridays", "user"),
-        (17, "", "She is allergic to nuts", "agent"),
+        (19, "", "She is allergic to nuts", "agent"),  # the line it is on: its provenance
         (20, "DONE", "booked the table", "agent"),
     ]
     assert items[1].promote and items[2].by == "sam" and items[4].priority == "high"
-    assert [i.line for i in read_items("daily/2026-11-29.md", text, after=15)] == [17, 20]
+    assert [i.line for i in read_items("daily/2026-11-29.md", text, after=15)] == [19, 20]
+
+
+def test_promote_takes_its_own_thought_and_never_glues_the_next_line():
+    text = "\n".join([
+        "# 2026-11-29", "",
+        "### 09:00 — Bank call", "",
+        "The 1099-INT arrives by mail on December 3. #promote",
+        "Lunch was late because the bus broke down.",
+        "The branch on Rua Augusta closes at 15:00 on Fridays,",
+        "so go in the morning #promote",
+        "Parking there costs 2 euros an hour.", "",
+        "### 10:00 — Dentist #promote", "",
+        "The new dentist is Dr. Costa on the second floor.",
+        "Bring the insurance card next time.",
+        "TODO: book the cleaning in March",
+    ])  # fmt: skip
+    got = [(i.line, i.kind, i.text) for i in read_items("daily/2026-11-29.md", text)]
+    assert got == [
+        (5, "", "The 1099-INT arrives by mail on December 3"),
+        (7, "", "The branch on Rua Augusta closes at 15:00 on Fridays, so go in the morning"),
+        (13, "", "The new dentist is Dr. Costa on the second floor"),
+        (14, "", "Bring the insurance card next time"),
+        (15, "TODO", "book the cleaning in March"),
+    ]
 
 
 # --- promoting ---------------------------------------------------------------------------------

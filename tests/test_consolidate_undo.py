@@ -117,9 +117,7 @@ print("Sure! Here you go:\\n```json\\n" + json.dumps({"items": items}) + "\\n```
 def fake_llm(ws, tmp_path, script: str) -> None:
     path = tmp_path / "fake_llm.py"
     path.write_text(textwrap.dedent(script))
-    config = ws.root / ".memctl/config.yaml"
-    command = f"llm_command: {sys.executable} {path}"
-    config.write_text(config.read_text().replace("llm_command: null", command))
+    (ws.root / ".memctl/local.yaml").write_text(f"llm_command: {sys.executable} {path}\n")
 
 
 def test_the_llm_finds_items_in_free_text_each_tied_to_its_line(ws, tmp_path, cli):
@@ -148,6 +146,6 @@ def test_a_failing_llm_command_falls_back_to_the_markers(ws, tmp_path, cli):
 def test_llm_without_a_command_is_an_error(ws, cli):
     write_log(ws, "2026-11-29", ("15:00", "Atlas call\nFACT: Brian is away"))
     result = cli("consolidate", "2026-11-29", "--llm", code=1)
-    assert "no llm_command is set" in result.stderr
+    assert "no model is set" in result.stderr
     assert json.loads(cli("consolidate", "2026-11-29", "--json").stdout)["llm"] is None
     assert read_note(ws.root / "semantic/inbox.md").entries()[0].text == "Brian is away"

@@ -145,10 +145,9 @@ def test_survey_reads_entries_rules_and_note_fit(atlas):
 def with_llm(ws, script: str, timeout: float = 5):
     fake = ws.root.parent / "fake_llm.py"
     fake.write_text(textwrap.dedent(script))
-    config = ws.state_dir / "config.yaml"
-    kept = [line for line in config.read_text().splitlines() if not line.startswith("llm_")]
-    config.write_text("\n".join([*kept, f"llm_command: {sys.executable} {fake}",
-                                 f"llm_timeout_seconds: {timeout}", ""]))  # fmt: skip
+    (ws.state_dir / "local.yaml").write_text(
+        f"llm_command: {sys.executable} {fake}\nllm_timeout_seconds: {timeout}\n"
+    )
     return open_workspace(ws.root)
 
 

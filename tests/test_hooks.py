@@ -60,7 +60,8 @@ def test_install_merges_and_keeps_everything_else(ws, cli, tmp_path):
     expected = {"SessionStart", "UserPromptSubmit", "PreCompact", "SessionEnd"}
     assert set(mine) == expected | ({"PreToolUse"} if "guard" in COMMANDS else set())
     prefix = f"{MEMCTL_BIN} -w {ws.root}"
-    assert mine["SessionStart"][0]["command"] == f"{prefix} now  {MARK}"
+    rules = project / ".claude" / "memctl-rules.md"  # what CLAUDE.md imports (test_desk.py)
+    assert mine["SessionStart"][0]["command"] == f"{prefix} now --rules-file {rules}  {MARK}"
     assert mine["UserPromptSubmit"][0]["command"] == f"{prefix} recall --hook claude-code  {MARK}"
     for event in ("PreCompact", "SessionEnd"):
         assert mine[event][0]["command"] == f"{prefix} flush --hook claude-code  {MARK}"

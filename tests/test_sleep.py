@@ -139,7 +139,7 @@ def test_cron_schedules_the_nightly_job(ws, cli):
 @pytest.mark.parametrize("flag", ["--llm"])
 def test_sleep_with_llm_and_no_command_is_an_error(ws, cli, flag):
     write_log(ws, "2026-11-29", ("09:00", "One\nFACT: x y z"))
-    assert "no llm_command is set" in cli("sleep", flag, code=1).stderr
+    assert "no model is set" in cli("sleep", flag, code=1).stderr
 
 
 def test_an_unreadable_log_is_reported_and_the_night_goes_on(ws):
@@ -149,3 +149,28 @@ def test_an_unreadable_log_is_reported_and_the_night_goes_on(ws):
     assert [d.day for d in done.days] == ["2026-11-28"]
     assert done.failed == ["daily/2026-11-29.md: not UTF-8 text; nothing in it was consolidated"]
     assert "not consolidated: daily/2026-11-29.md" in done.text
+
+
+def test_a_catch_up_makes_no_commit_for_a_day_with_nothing_to_act_on(ws):
+    for day in ("2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"):
+        facts = {"2026-11-26": "FACT: the Lisbon office opens at 9",
+                 "2026-11-29": "FACT: Anna's dentist is Dr. Costa"}  # fmt: skip
+        body = facts.get(day, "Read the news, nothing to keep")
+        write_log(ws, day, ("09:00", f"Morning\n{body}"))
+    before = commit_count(ws)
+    done = sleep(ws, now=NIGHT).value
+    assert len(done.days) == 5
+    made = git(ws, "log", "--format=%s", f"-{commit_count(ws) - before}").splitlines()
+    assert [s for s in made if "consolidate" in s] == [
+        "memctl consolidate: daily/2026-11-29.md: 1 item(s), 1 promoted, 0 repeat(s), 0 closed, "
+        "0 for a person",
+        "memctl consolidate: daily/2026-11-26.md: 1 item(s), 1 promoted, 0 repeat(s), 0 closed, "
+        "0 for a person",
+    ]  # fmt: skip
+    assert git(ws, "show", "--stat", "--format=", "HEAD").count("nightly.jsonl") == 1
+    assert set(nightly.days(ws)) == {"2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28",
+                                     "2026-11-29"}  # every day is recorded as read  # fmt: skip
+    assert pending(ws, until=NIGHT.date())[0] == []
+    before = commit_count(ws)
+    assert sleep(ws, now=NIGHT + dt.timedelta(hours=1)).value.days == []
+    assert commit_count(ws) == before + 1  # the second night: only its report

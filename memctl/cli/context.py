@@ -59,7 +59,13 @@ def parse_global_options(argv: list[str]) -> tuple[Options, list[str]]:
 def workspace():
     from ..workspace import open_workspace
 
-    return open_workspace(options.workspace)
+    ws = open_workspace(options.workspace)
+    if ws.config.warnings:  # a setting the committed config may not hold: said every time
+        import sys
+
+        for warning in ws.config.warnings:
+            sys.stderr.write(f"memctl: warning: {warning}\n")
+    return ws
 
 
 def now() -> dt.datetime:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import typer
@@ -48,38 +49,46 @@ def install(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER) 
     --hook claude-code` when the guard is there; each with this memctl's absolute path and
     `-w WORKSPACE`. The memctl skill goes beside them, in .claude/skills/memctl/SKILL.md (a
     copy that differs is kept). memctl's MCP server (`memctl serve`, which also answers the
-    per-turn hooks warm) goes into the project's .mcp.json (with --user: ~/.claude.json). The
-    project is the current folder unless --project or --user is given. Running it again changes
-    nothing (or updates memctl's own entries).
+    per-turn hooks warm) goes into the project's .mcp.json (with --user: ~/.claude.json), and
+    the rules in force go to .claude/memctl-rules.md, which CLAUDE.md imports (one marked
+    block; `now` keeps the file current). The project is the current folder unless --project
+    or --user is given. Running it again changes nothing (or updates memctl's own entries).
 
     Example: memctl -w ~/memory hooks install claude-code --project ~/code/app
     """
+    from ..claudemd import rules_path, wire
     from ..cron import installed_memctl
     from ..hooks import claude_code_hooks
     from ..hooks import install as run_install
     from .main import COMMANDS
 
     ws = context.workspace()
-    specs = claude_code_hooks(guard="guard" in COMMANDS)
+    settings = _settings(project, user)
+    specs = claude_code_hooks(guard="guard" in COMMANDS, rules_file=rules_path(settings))
     memctl = installed_memctl(sys.argv[0])
-    change = run_install(_settings(project, user), specs, memctl=memctl,
-                         workspace=ws.root.resolve())  # fmt: skip
+    change = run_install(settings, specs, memctl=memctl, workspace=ws.root.resolve())
+    rules = wire(ws, settings, user=user, today=context.now().date())
+    change = replace(change, rules=rules, changed=change.changed or rules["changed"])
     output.result(_with_mcp(change, _mcp_install(project, user, memctl, ws.root.resolve())),
                   _render)  # fmt: skip
 
 
 @app.command("uninstall")
 def uninstall(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER) -> None:
-    """Remove memctl's hooks (only them) from Claude Code's settings, and the memctl skill
-    unless it was edited.
+    """Remove memctl's hooks (only them) from Claude Code's settings, the memctl skill unless
+    it was edited, and the rules import from CLAUDE.md (only memctl's block).
 
     Example: memctl hooks uninstall claude-code --project ~/code/app
     """
+    from ..claudemd import uninstall as unwire
     from ..hooks import uninstall as run_uninstall
     from ..mcpwiring import config_path
     from ..mcpwiring import uninstall as mcp_uninstall
 
-    change = run_uninstall(_settings(project, user))
+    settings = _settings(project, user)
+    change = run_uninstall(settings)
+    rules = unwire(settings, user=user)
+    change = replace(change, rules=rules, changed=change.changed or rules["changed"])
     mcp = mcp_uninstall(config_path(project=project, user=user, home=Path.home()))
     output.result(_with_mcp(change, mcp), _render)
 
@@ -141,6 +150,13 @@ def _render(change) -> None:
         output.text(f"no memctl hooks in {change.settings}; nothing to remove")
     if SKILL_STATES.get(change.skill_state):
         output.text(SKILL_STATES[change.skill_state].format(change.skill))
+    rules = change.rules
+    if rules and change.action == "install":
+        output.text(f"the rules in force ({rules['rules']}) are in {rules['rules_file']}, "
+                    f"imported by {rules['claude_md']}")  # fmt: skip
+    elif rules and rules["changed"]:
+        output.text(f"removed the rules import from {rules['claude_md']} and "
+                    f"{rules['rules_file']}")  # fmt: skip
     if MCP_STATES.get(change.mcp.state):
         output.text(MCP_STATES[change.mcp.state].format(change.mcp.path))
     if change.action == "install" and change.mcp.state in ("added", "updated"):

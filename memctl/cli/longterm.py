@@ -99,7 +99,8 @@ def show(
     output.result(shown, _render_shown)
     from ..usage import record  # count the read (memctl stats)
 
-    where = f"{shown.path}:{shown.entry.line}" if shown.entry is not None else shown.path
+    line = shown.entry.line if shown.entry is not None else shown.line
+    where = f"{shown.path}:{line}" if line else shown.path
     record(ws.root, "show", at=context.now(), results=1, addresses=[where])
 
 
@@ -107,10 +108,15 @@ def _render_shown(shown) -> None:
     if shown.entry is not None:
         output.text(f"{shown.path}:{shown.entry.line}" + ("  (archived)" if shown.archived else ""))
         output.text(shown.text)
+    elif shown.line is not None:  # a daily-log entry
+        output.text(f"{shown.path}:{shown.line}")
+        output.text(shown.text.rstrip("\n"))
     else:
         if shown.archived:
             output.notice(f"{shown.path} is archived")
         output.markdown(shown.text)
+    if shown.wake:
+        output.text(f"wake: {shown.wake}")
 
 
 def ls(
@@ -119,6 +125,9 @@ def ls(
     priority: str = typer.Option(None, "--priority", "-p", help="high | med | low"),
 ) -> None:
     """List notes with their priority, status and last verification.
+
+    Without a filter it leads with what needs a person: unreadable files, conflicts, problems,
+    and the few stale notes worth a review (read lately, or high priority).
 
     Example: memctl ls --status stale
     """
@@ -131,6 +140,12 @@ def ls(
 
 def _render_listing(listing) -> None:
     from ..dashboard import PRIORITY_SHOWN
+
+    if listing.needs and listing.needs.items:
+        output.text("Needs you:", style="bold yellow")
+        for line in listing.needs.lines():
+            output.text(f"  {line}")
+        output.text()
 
     output.table(
         ["File", "Pri", "Status", "Verified", "Entries", "Title"],

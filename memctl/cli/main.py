@@ -63,6 +63,8 @@ class MemctlGroup(TyperGroup):
 
     def main(self, args=None, *posargs: Any, **kwargs: Any) -> Any:
         args = context.split_global_options(list(sys.argv[1:] if args is None else args))
+        if "-h" in args or "--help" in args or not args:
+            plain_help(self)
         return super().main(args, *posargs, **kwargs)
 
     def list_commands(self, ctx) -> list[str]:
@@ -73,12 +75,24 @@ class MemctlGroup(TyperGroup):
             self.load(COMMANDS[name])
         return self.commands.get(name)
 
+    def resolve_command(self, ctx, args: list[str]):
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and name not in COMMANDS:
+            from difflib import get_close_matches
+
+            near = get_close_matches(name, list(COMMANDS), n=3, cutoff=0.6)
+            if near:
+                ctx.fail(f"No such command {name!r}. Did you mean "
+                         f"{' or '.join(repr(n) for n in near)}?")  # fmt: skip
+        return super().resolve_command(ctx, args)
+
     def load(self, module_name: str) -> None:
         module = importlib.import_module(f"{__package__}.{module_name}")
         holder = typer.Typer()
         module.register(holder)
         for name, command in typer.main.get_group(holder).commands.items():
             checks.guard(command, name)
+            plain_help(command)
             self.add_command(command, name)
 
     def invoke(self, ctx):
@@ -101,8 +115,50 @@ app = typer.Typer(
 )
 
 
+# The options every command shares. cli.context takes them out of the command line before a
+# command parses it (they may stand anywhere on the line); they are listed here so that every
+# `--help` shows them under Options.
+SHARED_OPTIONS = (
+    (["--json"], None, "Machine-readable output (JSON on stdout)."),
+    (["-w", "--workspace"], "PATH", "The workspace (default: $MEMCTL_WORKSPACE, or the folder "
+                                    "that holds .memctl/ from here up)."),
+    (["--debug"], None, "Show the traceback of an error."),
+)  # fmt: skip
+
+
+def plain_help(command) -> None:
+    """Give a command (and its subcommands) the shared options in its help, drawn as plain
+    text: help is read in pipes and by agents as often as in a terminal."""
+    from typer.core import TyperOption
+
+    command.rich_markup_mode = None
+    have = {opt for param in command.params for opt in getattr(param, "opts", [])}
+    shared = [TyperOption(param_decls=decls, is_flag=metavar is None, metavar=metavar,
+                          expose_value=False, help=text)
+              for decls, metavar, text in SHARED_OPTIONS if not have & set(decls)]  # fmt: skip
+    command.params.extend(shared)
+    for sub in getattr(command, "commands", {}).values():
+        plain_help(sub)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        sys.stdout.write(f"memctl {__version__}\n")
+        raise typer.Exit()
+
+
 @app.callback()
-def root() -> None:
+def root(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_version,
+        is_eager=True,
+        help="Print memctl's version and exit.",
+    ),  # fmt: skip
+) -> None:
     """Long-term memory for AI agents, kept as plain Markdown in a git-versioned workspace.
 
     Start every session with `memctl now`. Shared options work anywhere on the line:

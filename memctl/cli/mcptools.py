@@ -60,9 +60,10 @@ def build(root: Path, worker: Worker) -> MCPServer:
 
     @server.tool(annotations=READ)
     async def now(full: bool = False) -> CallToolResult:
-        """Where things were left: NOW.md (focus, tasks in progress, priorities) and one health
-        line of the memory. Call it once at the start of a session, before anything else, and
-        again when the user asks what is going on or what is next."""
+        """Where things were left: NOW.md (focus, tasks in progress, priorities), the user's
+        rules in force (follow every one) and one health line of the memory. Call it once at the
+        start of a session, before anything else, and again when the user asks what is going on
+        or what is next."""
         from ..now import view_now
         from ..usage import record
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 from . import context, output
@@ -16,9 +18,18 @@ def register(root: typer.Typer) -> None:
 @app.callback(invoke_without_command=True)
 def now(
     ctx: typer.Context,
-    full: bool = typer.Option(False, "--full", help="Print all of NOW.md even over the budget."),
+    full: bool = typer.Option(False, "--full", help="Print all of NOW.md and every rule."),
+    rules_file: Path = typer.Option(
+        None, "--rules-file", help="The rules file CLAUDE.md imports (kept current; hooks)."
+    ),
 ) -> None:
-    """Print NOW.md and one health line (run this at the start of every session).
+    """Print NOW.md, the rules in force and one health line (run this at every session start).
+
+    Over the token budget, NOW.md is cut by section, the least important first (done focus
+    items, then a person's own sections, …; never the P0 priorities), and what was left out is
+    named. The rules come one line each, high priority first. With --rules-file (what `memctl
+    hooks install claude-code` wires) the rules reach the agent through CLAUDE.md instead, and
+    are only counted here while that file is current.
 
     Example: memctl now
     """
@@ -27,7 +38,8 @@ def now(
     from ..now import view_now
 
     ws = context.workspace()
-    output.result(view_now(ws, today=context.now().date(), full=full), _render_view)
+    view = view_now(ws, today=context.now().date(), full=full, rules_file=rules_file)
+    output.result(view, _render_view)
     from ..usage import record  # memory is only useful if it is read: count the reads
 
     record(ws.root, "now", at=context.now())
@@ -35,13 +47,8 @@ def now(
 
 def _render_view(view) -> None:
     output.markdown(view.text)
-    if view.truncated:
-        output.text(
-            f"[memctl: NOW.md is ~{view.total_tokens:,} tokens, over the {view.budget:,}-token "
-            f"budget; showing {view.shown_lines} of {view.total_lines} lines. "
-            "See all: memctl now --full]",
-            style="yellow",
-        )
+    if view.notice:
+        output.text(view.notice, style="yellow")
     output.text(view.health.line(), style="green" if view.health.ok else "yellow")
 
 

@@ -52,6 +52,8 @@ def search(
 
 
 def _render_search(result) -> None:
+    from ..chats import wake_in
+
     if not result.hits:
         output.notice("no matches")
         return
@@ -63,6 +65,9 @@ def _render_search(result) -> None:
         if hit.archived:
             marks.append("archived")
         _snippet_line(f"{where} · {' · '.join(marks)} · ", hit.snippet)
+        wake = wake_in(hit.text)
+        if wake and wake not in hit.snippet.replace("**", ""):
+            output.text(f"    wake: {wake}")  # a past chat: the command that resumes it
         if hit.components:
             c = hit.components
             output.text(f"    score {c['score']:.3f} = (0.40×bm25 {c['bm25']:.2f} [raw "

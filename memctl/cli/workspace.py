@@ -24,6 +24,10 @@ def init(
     yes: bool = typer.Option(
         False, "--yes", "-y", help="Also a home or temp root, or a folder of many other files."
     ),
+    remote: str = typer.Option(
+        None, "--from", help="Join the memory kept in this git remote (URL or folder)."
+    ),
+    branch: str = typer.Option(None, "--branch", help="With --from: the remote's branch."),
 ) -> None:
     """Create a workspace, or adopt an existing folder of Markdown without losing a file.
 
@@ -32,14 +36,27 @@ def init(
     ~/.openclaw/workspace`. The home folder, a temp root or a folder holding many files that
     are not Markdown is refused without --yes.
 
+    With --from URL, another machine joins a memory kept in a git remote: PATH (new or empty)
+    becomes a clone on the remote's workspace branch (found even when a bare remote's HEAD
+    names another one), ready for `memctl sync`: `memctl init --from git@host:memory.git
+    ~/memory`.
+
     Example: memctl init ~/memory
     """
-    from ..initialize import init_workspace
-
     given = Path(context.options.workspace) if context.options.workspace else None
     if given and path and given.expanduser().resolve() != path.expanduser().resolve():
         raise typer.BadParameter(f"-w {given} and PATH {path} name two folders; give one")
     target = given or path or Path(".")
+    if remote is not None:
+        from ..join import join_workspace
+
+        joined = join_workspace(remote, target, branch=branch, now=context.now())
+        output.result(joined, _render_joined)
+        return
+    if branch is not None:
+        raise typer.BadParameter("--branch goes with --from", param_hint="--branch")
+    from ..initialize import init_workspace
+
     result = init_workspace(target, categories=category or None, now=context.now(),
                             openclaw=openclaw, confirmed=yes)  # fmt: skip
     output.result(result, _render)
@@ -55,4 +72,12 @@ def _render(result) -> None:
     for notice in result.notices:
         output.notice(notice)
     if result.commit:
-        output.notice(f"committed {result.commit[:8]}")
+        output.notice(f"committed {result.commit[:8]} {result.message or ''}".rstrip())
+
+
+def _render_joined(joined) -> None:
+    output.text(f"joined {joined.url} ({joined.branch}, {joined.commits} commit(s)) in "
+                f"{joined.root}")  # fmt: skip
+    for notice in joined.notices:
+        output.notice(notice)
+    output.notice(f"next: export MEMCTL_WORKSPACE={joined.root}; `memctl sync` shares it")

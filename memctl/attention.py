@@ -1,0 +1,104 @@
+"""What needs a person: the few things in the knowledge base only a person can settle.
+
+INDEX.md and `memctl ls` lead with them, and the nightly job's morning report proposes them, so
+that a dashboard where most notes have gone ⚠️ stale (the flag is kept: a note not verified for
+`stale_days` asks for a review) still says what to do first. In order:
+
+1. a file memctl cannot read (`memctl doctor` says why);
+2. a note in conflict (two things on file disagree);
+3. a note with problems `memctl doctor` lists;
+4. a stale note worth a review: one read recently (recall and show, from the local usage log,
+   when the caller has it), or of high priority; the most read first, then high priority, then
+   the longest unverified. Other stale notes are counted, not listed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from typing import NamedTuple
+
+from .catalog import FileFacts, is_stale
+
+SHOWN = 5  # stale notes proposed for a review; the rest are counted
+RECENT_DAYS = 30  # a read this recent makes a stale note worth a review
+
+
+class Attention(NamedTuple):
+    path: str
+    why: str
+    action: str  # the command or the step that settles it
+
+    def line(self) -> str:
+        return f"{self.path}: {self.why} — {self.action}"
+
+    def to_dict(self) -> dict:
+        return {"path": self.path, "why": self.why, "action": self.action}
+
+
+class Needs(NamedTuple):
+    items: list[Attention]
+    more_stale: int  # stale notes not listed
+
+    def lines(self) -> list[str]:
+        more = (
+            (
+                f"and {self.more_stale} more stale note(s), less pressing: `memctl ls --status "
+                "stale` lists them; `memctl verify NOTE` after a look"
+            )
+            if self.more_stale
+            else ""
+        )
+        return [a.line() for a in self.items] + ([more] if more else [])
+
+    def to_dict(self) -> dict:
+        return {"items": [a.to_dict() for a in self.items], "more_stale": self.more_stale}
+
+
+def needs_a_person(facts: list[FileFacts], *, today: dt.date, stale_days: int,
+                   reads: Counter | None = None, shown: int = SHOWN) -> Needs:  # fmt: skip
+    """What needs a person in these files (catalog.scan). `reads`: how often each note was
+    read lately (recent_reads); without it, only high priority makes a stale note count."""
+    reads = reads or Counter()
+    first: list[tuple[int, Attention]] = []  # (order, item): unreadable, conflict, problems
+    stale: list[FileFacts] = []
+    for f in sorted(facts, key=lambda f: f.path):
+        if f.kind != "note":
+            continue
+        if f.error:
+            why, action = f"unreadable ({f.error})", "fix it by hand; `memctl doctor` says how"
+            first.append((0, Attention(f.path, why, action)))
+        elif f.status == "conflict":
+            action = f"decide which holds, then `memctl verify {_name(f)}`"
+            first.append((1, Attention(f.path, "in conflict: two things on file disagree", action)))
+        elif f.problems:
+            first.append((2, Attention(f.path, f"{len(f.problems)} problem(s)", "`memctl doctor`")))
+        elif f.status in (None, "active", "stale") and is_stale(f, today, stale_days):
+            stale.append(f)
+    items = [item for _, item in sorted(first, key=lambda pair: pair[0])]
+    worth = [f for f in stale if reads[f.path] or f.priority == "high"]
+    worth.sort(key=lambda f: (-reads[f.path], f.priority != "high", f.last_verified or "", f.path))
+    for f in worth[:shown]:
+        seen = f"read {reads[f.path]} time(s) in {RECENT_DAYS} days, " if reads[f.path] else ""
+        level = "high priority, " if f.priority == "high" else ""
+        since = f"not verified since {f.last_verified}" if f.last_verified else "never verified"
+        items.append(Attention(f.path, f"stale: {level}{seen}{since}",
+                               f"check it, then `memctl verify {_name(f)}`"))  # fmt: skip
+    return Needs(items, len(stale) - min(len(worth), shown))
+
+
+def recent_reads(root, *, today: dt.date) -> Counter:
+    """How often each note was read (recall, show) in the last RECENT_DAYS days, from the
+    local usage log (usage.py)."""
+    from .usage import events
+
+    since = (today - dt.timedelta(days=RECENT_DAYS)).isoformat()
+    counted: Counter = Counter()
+    for item in events(root):
+        if item.get("cmd") in ("recall", "show") and item["t"][:10] >= since:
+            counted.update({str(a).split("#")[0].rsplit(":", 1)[0] for a in item.get("read", [])})
+    return counted
+
+
+def _name(f: FileFacts) -> str:
+    return f.path.removesuffix(".md")

@@ -1,0 +1,115 @@
+"""The rules: every open entry of the notes in rules/, read at every session start.
+
+A rule only binds if it is on the desk, so `memctl now` (what the SessionStart hook runs)
+prints them, one line each, high priority first, within its token budget and naming what did
+not fit; for Claude Code, `memctl hooks install` also puts them in a generated file CLAUDE.md
+imports (claudemd.py). A lesson `memctl lessons --apply` moves into rules/lessons.md is read
+from the next session on.
+
+A rule is a top-level entry of a note in rules/ that is not closed, not expired, not a quote or
+a recorded conflict, in a note that is not superseded. The lines of each file are cached in
+`.memctl/cache/rules.json` by the file's mtime and size (the catalog's stamps), so a session
+start reads only the rules files that changed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+from typing import NamedTuple
+
+from .catalog import FileFacts
+from .workspace import Workspace
+
+RULES_DIR = "rules"  # gate.RULES_DIR and guard.RULES_DIR name the same folder
+WIDTH = 200  # characters of a rule's text on its line
+NOT_RULES = ("QUOTE", "CONFLICT")  # kinds the gate writes for what is kept but not obeyed
+_ORDER = {"high": 0, "med": 1, "low": 2}
+_CACHE = "rules.json"
+_VERSION = 1
+
+
+class Rule(NamedTuple):
+    path: str
+    line: int
+    id: str | None
+    priority: str | None
+    text: str
+
+    @property
+    def address(self) -> str:
+        return f"^{self.id}" if self.id else f"{self.path}:{self.line}"
+
+    def shown(self) -> str:
+        """The rule's line on the desk: its text, cut at WIDTH, and its id."""
+        text = " ".join(self.text.split())
+        if len(text) > WIDTH:
+            text = text[: WIDTH - 1].rstrip() + "…"
+        return f"- {text}" + (f" ^{self.id}" if self.id else f" ({self.path}:{self.line})")
+
+    def to_dict(self) -> dict:
+        return {"path": self.path, "line": self.line, "id": self.id, "priority": self.priority,
+                "text": self.text}  # fmt: skip
+
+
+def read_rules(ws: Workspace, facts: list[FileFacts], *, today: dt.date) -> list[Rule]:
+    """The rules in force, most binding first (high, med, low priority; then file and line).
+
+    `facts`: the catalog's scan (catalog.scan), which says which files are in rules/ and
+    whether each changed since the rules were last read."""
+    files = [f for f in facts if f.kind == "note" and f.path.startswith(f"{RULES_DIR}/")
+             and not f.error and f.status != "superseded"]  # fmt: skip
+    if not files:
+        return []
+    cache_path = ws.cache_dir / _CACHE
+    cached = _load(cache_path)
+    kept: dict[str, dict] = {}
+    for f in files:
+        hit = cached.get(f.path)
+        if hit is None or hit.get("stamp") != f.stamp:
+            hit = {"stamp": f.stamp, "rules": _parse(ws, f.path, f.priority)}
+        kept[f.path] = hit
+    if kept != cached:
+        _save(cache_path, kept)
+    day = today.isoformat()
+    found = [Rule(path, *row[:4]) for path, hit in kept.items() for row in hit["rules"]
+             if not row[4] or row[4] >= day]  # fmt: skip
+    found.sort(key=lambda r: (_ORDER.get(r.priority or "", 3), r.path, r.line))
+    return found
+
+
+def _parse(ws: Workspace, rel: str, note_priority: str | None) -> list[list]:
+    """[line, id, priority, text, expires] of each rule of one file."""
+    from .note import note_body, parse_entries
+
+    try:
+        text = (ws.root / rel).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []
+    body, first = note_body(text, rel)
+    rows = []
+    for entry in parse_entries(body, first):
+        if entry.closed or entry.kind in NOT_RULES or not entry.text.strip():
+            continue
+        rows.append([entry.line, entry.id, entry.priority or note_priority, entry.text,
+                     entry.fields.get("expires")])  # fmt: skip
+    return rows
+
+
+def _load(path) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data.get("files", {}) if isinstance(data, dict) and data.get("v") == _VERSION else {}
+
+
+def _save(path, files: dict) -> None:
+    try:
+        path.parent.mkdir(exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"v": _VERSION, "files": files}, ensure_ascii=False))
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only workspace: read again next time

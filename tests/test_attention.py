@@ -1,0 +1,74 @@
+"""What needs a person leads INDEX.md and `memctl ls`, and the morning report proposes the few
+reviews that matter (read lately, high priority), not every stale note."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from test_dashboard import note, write
+
+from conftest import NOW, TODAY, git
+from memctl.dashboard import regenerate_index
+from memctl.sleep import sleep
+
+
+def many_stale(ws, n: int = 120) -> None:
+    """A workspace gone mostly stale: n low-priority notes, two high ones, a conflict, a broken
+    file, and fresh notes."""
+    for i in range(n):
+        write(ws, f"semantic/old-{i:03}.md", note(f"Old {i}", "low", "active", "2026-06-01"))
+    write(ws, "lessons/tax-link.md", note("Tax link", "high", "active", "2026-08-01"))
+    write(ws, "people/brian.md", note("Brian", "high", "active", "2026-09-15"))
+    write(ws, "people/anna.md", note("Anna", "med", "conflict", "2026-11-29"))
+    write(ws, "semantic/broken.md", "---\ntitle: [oops\n---\n")
+    write(ws, "lessons/fresh.md", note("Fresh", "med", "active", "2026-11-28"))
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "notes by hand")
+
+
+def test_index_leads_with_what_needs_a_person(ws):
+    many_stale(ws)
+    regenerate_index(ws, today=TODAY)
+    text = ws.index_path.read_text()
+    head, table = text.split("## All notes", 1)
+    needs = [line for line in head.split("## Needs you", 1)[1].splitlines() if line.startswith("-")]
+    assert needs[0].startswith("- semantic/broken.md: unreadable")
+    assert needs[1].startswith("- people/anna.md: in conflict")
+    assert needs[2].startswith(
+        "- lessons/tax-link.md: stale: high priority, not verified since "
+        "2026-08-01 — check it, then `memctl verify lessons/tax-link`"
+    )
+    assert needs[3].startswith("- people/brian.md: stale: high priority")
+    assert needs[4] == ("- and 120 more stale note(s), less pressing: `memctl ls --status stale` "
+                        "lists them; `memctl verify NOTE` after a look")  # fmt: skip
+    assert len(needs) == 5 and "semantic/old-000.md" not in head
+    assert table.count("⚠️ stale") == 122  # the seed's flag stays on every stale note
+
+
+def test_ls_proposes_the_stale_notes_read_lately(ws, cli):
+    many_stale(ws)
+    for _ in range(3):
+        cli("show", "semantic/old-042")
+    cli("show", "semantic/old-007")
+    out = cli("ls").stdout
+    head = out.split("\n\n", 1)[0].splitlines()
+    assert head[0] == "Needs you:"
+    stale = [line.strip() for line in head if ": stale:" in line]
+    assert stale[0].startswith("semantic/old-042.md: stale: read 3 time(s) in 30 days")
+    assert stale[1].startswith("semantic/old-007.md: stale: read 1 time(s) in 30 days")
+    assert stale[2].startswith("lessons/tax-link.md: stale: high priority")
+    data = cli.json("ls")
+    assert data["needs"]["more_stale"] == 122 - 4 and len(data["needs"]["items"]) == 6
+    assert cli.json("ls", "--status", "stale")["needs"] is None  # a filtered list is just that
+
+
+def test_the_morning_report_proposes_a_few_reviews_not_hundreds(ws, cli):
+    many_stale(ws, n=300)
+    cli("show", "semantic/old-123")
+    done = sleep(ws, now=dt.datetime.combine(NOW.date(), dt.time(3, 0))).value
+    section = done.text.split("## Worth a look", 1)[1]
+    items = [line for line in section.splitlines() if line.startswith("- ")]
+    assert items[0].startswith("- semantic/broken.md: unreadable")
+    assert any(line.startswith("- semantic/old-123.md: stale: read 1 time(s)") for line in items)
+    assert items[-1].startswith("- and 299 more stale note(s)")  # 302 stale, 3 proposed
+    assert len(items) <= 8 and sum("semantic/old-" in line for line in done.text.splitlines()) == 1
