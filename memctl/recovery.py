@@ -65,6 +65,7 @@ class Journal:
 def recover(ws) -> list[str]:
     """Put right what a dead memctl left (see the module docstring); the notices to show."""
     notices = _git_locks(ws.root)
+    _remove_temps(ws.root, {ws.rel(ws.cache_dir / JOURNAL): set()})  # the caches' own temps
     path = ws.cache_dir / JOURNAL
     try:
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
@@ -99,13 +100,13 @@ def _put_back(ws, touched: dict[str, set[str]]) -> tuple[list[str], list[str]]:
     from .purged import LEGACY, REGISTRY
 
     for rel, written in touched.items():
-        if rel in (REGISTRY, LEGACY):
-            continue  # a purge registers its text first: that registration always stands
+        if rel in (REGISTRY, LEGACY):  # a purge registers its text first: that always stands
+            if git and _committed(ws.root, rel) != _read(ws.root / rel):
+                gitstore.commit(ws.root, [rel], "memctl purge: register (cut short, kept)")
+                put_back.append(f"{rel} (committed)")
+            continue
         path = ws.root / rel
-        try:
-            now: bytes | None = path.read_bytes()
-        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-            now = None
+        now = _read(path)
         if not git:
             continue  # no commit to put it back from: each file is whole, old or new
         then = _committed(ws.root, rel)
@@ -125,6 +126,13 @@ def _put_back(ws, touched: dict[str, set[str]]) -> tuple[list[str], list[str]]:
     if git and touched:
         gitstore.unstage(ws.root, list(touched))
     return put_back, kept
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return None
 
 
 def _committed(root: Path, rel: str) -> bytes | None:
