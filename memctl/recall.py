@@ -64,7 +64,8 @@ class Recall(NamedTuple):
 
 
 def recall(ws: Workspace, prompt: str, *, limit: int = 3, budget_tokens: int = 150,
-           threshold: float = THRESHOLD, today: dt.date) -> Recall:  # fmt: skip
+           threshold: float = THRESHOLD, today: dt.date,
+           semantic: bool = True) -> Recall:  # fmt: skip
     """At most `limit` pointers for the prompt within `budget_tokens`, or none."""
     from .searchindex import ask
     from .tokens import STOPWORDS, tokens
@@ -77,8 +78,13 @@ def recall(ws: Workspace, prompt: str, *, limit: int = 3, budget_tokens: int = 1
     from .search import Filters, rank  # only when there is something to look for
 
     def question(index):
+        meaning = None
+        if semantic:
+            from .searchmeaning import prepare
+
+            meaning = prepare(index, prompt)
         return rank(index, prompt, limit=max(limit * 4, 8), filters=Filters(), today=today,
-                    explain=True, candidates=CANDIDATES)  # fmt: skip
+                    explain=True, candidates=CANDIDATES, meaning=meaning)  # fmt: skip
 
     hits, freshness = ask(ws, question)
     sure = [(confident(hit), hit) for hit in hits]

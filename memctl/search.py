@@ -25,7 +25,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import InvalidValue
 from .query import Term, analyse, match_expressions, snippet
@@ -33,9 +33,12 @@ from .searchindex import Freshness, SearchIndex, ask
 from .tokens import STOPWORDS, fold, stem, words
 from .workspace import Workspace
 
+if TYPE_CHECKING:
+    from .searchmeaning import Meaning
+
 CANDIDATES = 200
 ROW = ("id", "path", "line", "kind", "text", "keys", "note_keys", "entry_id", "category", "status",
-       "priority", "recorded", "seen", "until", "verified", "archived", "bm25",
+       "priority", "recorded", "seen", "until", "verified", "archived", "ref", "bm25",
        "context")  # the columns of a candidate row  # fmt: skip
 WEIGHTS = {"bm25": 0.40, "coverage": 0.35, "fuzzy": 0.25}
 USE_WHEN_LIFT = 0.5  # what a full use-when match adds to relevance
@@ -50,6 +53,11 @@ STATUS = {"active": 1.0, "stale": 0.85, "conflict": 0.9, "superseded": 0.5, "clo
 RECENCY_FLOOR = 0.7  # what an old memory fades to
 RECENCY_HALF_LIFE_DAYS = 365
 STATUSES = ("active", "stale", "conflict", "superseded", "closed")
+DENSE_WEIGHT = 0.3  # meaning's share of relevance when the semantic path is on
+MEANING_ALONE = 0.8  # what meaning alone may carry (see fuse)
+LENGTH_PIVOT = 40  # distinct words from which coverage counts less
+LENGTH_POWER = 0.25
+QUESTION_SHARE = 0.85  # a unit that only asks a question
 
 
 class Filters(NamedTuple):
@@ -103,8 +111,10 @@ class SearchResult(NamedTuple):
 
 
 def search(ws: Workspace, query: str, *, limit: int = 10, filters: Filters | None = None,
-           explain: bool = False, today: dt.date, progress=None) -> SearchResult:  # fmt: skip
-    """The best `limit` units for a query, the index brought up to date first."""
+           explain: bool = False, today: dt.date, progress=None,
+           semantic: bool = True) -> SearchResult:  # fmt: skip
+    """The best `limit` units for a query, the index brought up to date first (and, with the
+    semantic path available and `semantic`, the vectors: memctl.searchmeaning)."""
     if limit < 1:
         raise InvalidValue(f"--limit {limit}: give at least 1")
     filters = filters or Filters()
@@ -112,32 +122,47 @@ def search(ws: Workspace, query: str, *, limit: int = 10, filters: Filters | Non
         raise InvalidValue(f"unknown status {filters.status!r} (use {', '.join(STATUSES)})")
 
     def question(index: SearchIndex) -> list[Hit]:
-        return rank(index, query, limit=limit, filters=filters, explain=explain, today=today)
+        meaning = None
+        if semantic:
+            from .searchmeaning import prepare
+
+            meaning = prepare(index, query)
+        return rank(index, query, limit=limit, filters=filters, explain=explain, today=today,
+                    meaning=meaning)  # fmt: skip
 
     hits, freshness = ask(ws, question, progress)
     return SearchResult(query, hits, freshness)
 
 
 def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today: dt.date,
-         explain: bool = False, candidates: int = CANDIDATES) -> list[Hit]:  # fmt: skip
+         explain: bool = False, candidates: int = CANDIDATES,
+         meaning: Meaning | None = None) -> list[Hit]:  # fmt: skip
     terms = analyse(index, query)
     tiers = match_expressions(terms, index.unit_count())
-    if not tiers:
+    if not tiers and meaning is None:
         return []
     # The strict expression first (every common word at once); the loose one when the strict
     # one leaves too few units to choose from.
     enough = min(candidates, max(3 * limit, 30))
+    rows: list[tuple] = []
     for match in tiers:
         rows = _candidates(index, match, filters, today, index.ws.config.stale_days, candidates)
         if len(rows) >= enough:
             break
+    if meaning is not None:
+        from .searchmeaning import nearest_rows
+
+        where, params, _ = _conditions(filters, today, index.ws.config.stale_days)
+        known = {(row[1], row[2]) for row in rows}
+        rows += nearest_rows(index, meaning, _COLUMNS, " AND ".join(where) or "1", params, known)
     if not rows:
         return []
+    closeness = _dense(meaning, rows)
     query_words = {stem(w) for t in terms if not t.cjk for w in t.variants}
-    total = sum(t.weight for t in terms)
+    total = sum(t.weight for t in terms) or 1.0
     cjk = any(t.cjk for t in terms)
     scored = []
-    for values in rows:
+    for values, (cosine, dense) in zip(rows, closeness, strict=True):
         row = dict(zip(ROW, values, strict=True))
         own = f"{row['text']}\n{row['keys']}"
         own_words, more_words = set(words(own)), set(words(row["context"]))
@@ -161,12 +186,20 @@ def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today:
                  "coverage": covered / total, "fuzzy": soft / total, "evidence": covered,
                  "use_when": max(_use_when(row["keys"], query_words),
                                  INHERITED * _use_when(row["note_keys"], query_words))}  # fmt: skip
-        base = sum(WEIGHTS[name] * parts[name] for name in WEIGHTS)
-        parts["relevance"] = base + USE_WHEN_LIFT * parts["use_when"]
+        length = _length_share(own_words)
+        parts["coverage"] *= length
+        parts["fuzzy"] *= length
+        lexical = sum(WEIGHTS[name] * parts[name] for name in WEIGHTS)
+        if meaning is not None:
+            parts["cosine"], parts["dense"] = cosine, dense
+            lexical = fuse(lexical, dense)
+        parts["relevance"] = lexical + USE_WHEN_LIFT * parts["use_when"]
         parts["priority"] = PRIORITY.get(row["priority"] or "", 1.0)
         parts["recency"] = recency(row["seen"], row["priority"], today)
         parts["status"] = STATUS.get(row["status"], 1.0)
         parts["kind"] = HEADER_SHARE if row["kind"] == "note" else 1.0
+        if _asks(row["text"]):
+            parts["kind"] *= QUESTION_SHARE
         score = (parts["relevance"] * parts["priority"] * parts["recency"] * parts["status"]
                  * parts["kind"])  # fmt: skip
         parts["score"] = score
@@ -179,6 +212,36 @@ def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today:
                         row["recorded"], row["priority"], row["category"], bool(row["archived"]),
                         score, row["text"], snippet(row["text"], terms), shown))  # fmt: skip
     return hits
+
+
+def fuse(lexical: float, dense: float) -> float:
+    """Words and meaning in one relevance (0..1): a weighted mix, where meaning alone may carry
+    a candidate as far as MEANING_ALONE of its closeness, so a spurious match of a common word
+    (or of a typo's neighbour) does not outrank a memory that says what was asked."""
+    mixed = (1 - DENSE_WEIGHT) * lexical + DENSE_WEIGHT * dense
+    return max(mixed, MEANING_ALONE * dense)
+
+
+def _dense(meaning: Meaning | None, rows: list[tuple]) -> list[tuple[float, float]]:
+    if meaning is None:
+        return [(0.0, 0.0)] * len(rows)
+    from .searchmeaning import dense
+
+    return dense(meaning, [(row[1], row[2]) for row in rows])
+
+
+def _length_share(unit_words: set[str]) -> float:
+    """Coverage counts less in a long unit: one that mentions everything holds any query's
+    words by chance (1 up to LENGTH_PIVOT distinct words, then a slow fall)."""
+    n = len(unit_words)
+    return 1.0 if n <= LENGTH_PIVOT else (LENGTH_PIVOT / n) ** LENGTH_POWER
+
+
+def _asks(text: str) -> bool:
+    """A unit that only asks (a question someone wrote down, a chat turn) holds the question's
+    words without its answer."""
+    flat = text.strip()
+    return flat.endswith("?") and flat.count(". ") == 0 and len(flat) < 200
 
 
 def _match(term: Term, unit_words: set[str], unit_stems: set[str]) -> float:
@@ -251,9 +314,9 @@ _EFFECTIVE_STATUS = ("CASE WHEN u.status = 'active' AND u.verified IS NOT NULL "
                      "AND u.verified < :cutoff THEN 'stale' ELSE u.status END")  # fmt: skip
 
 
-def _candidates(index: SearchIndex, match: str, filters: Filters, today: dt.date,
-                stale_days: int, candidates: int) -> list[tuple]:  # fmt: skip
-    """The best `candidates` units by BM25 that pass the filters, with their context."""
+def _conditions(filters: Filters, today: dt.date, stale_days: int) -> tuple[list, dict, bool]:
+    """The SQL conditions on `units u` the filters make, their parameters, and whether they may
+    leave out most matches."""
     where = []
     params: dict = {"cutoff": (today - dt.timedelta(days=stale_days)).isoformat()}
     narrow = False  # a filter that may leave out most matches
@@ -289,9 +352,19 @@ def _candidates(index: SearchIndex, match: str, filters: Filters, today: dt.date
         where.append("u.recorded <= :until_day")
         params["until_day"] = filters.until.isoformat()
         narrow = True
-    columns = (f"u.id, u.path, u.line, u.kind, u.text, u.keys, u.note_keys, u.entry_id, "
-               f"u.category, {_EFFECTIVE_STATUS}, u.priority, u.recorded, u.seen, u.until, "
-               f"u.verified, u.archived")  # fmt: skip
+    return where, params, narrow
+
+
+_COLUMNS = (f"u.id, u.path, u.line, u.kind, u.text, u.keys, u.note_keys, u.entry_id, "
+            f"u.category, {_EFFECTIVE_STATUS}, u.priority, u.recorded, u.seen, u.until, "
+            f"u.verified, u.archived, u.ref")  # fmt: skip
+
+
+def _candidates(index: SearchIndex, match: str, filters: Filters, today: dt.date,
+                stale_days: int, candidates: int) -> list[tuple]:  # fmt: skip
+    """The best `candidates` units by BM25 that pass the filters, with their context."""
+    where, params, narrow = _conditions(filters, today, stale_days)
+    columns = _COLUMNS
     condition = " AND ".join(where) or "1"
     if not narrow:
         # Rank in FTS5 alone (cheap), then look the best few up: far faster than filtering

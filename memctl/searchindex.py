@@ -204,7 +204,7 @@ class SearchIndex:
             rows.append((next_id, unit.path, unit.line, unit.kind, unit.text, unit.keys,
                          unit.note_keys, unit.entry_id, unit.category, unit.status,
                          unit.priority, unit.recorded, unit.seen, unit.until, unit.verified,
-                         int(unit.archived)))  # fmt: skip
+                         int(unit.archived), unit.ref, unit.title))  # fmt: skip
             context = f"{unit.context}\n{unit.note_keys}" if unit.note_keys else unit.context
             cjk = cjk_column(f"{unit.text}\n{unit.keys}\n{context}")
             texts.append((next_id, unit.text, unit.keys, context, cjk))

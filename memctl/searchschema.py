@@ -43,11 +43,17 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE TABLE IF NOT EXISTS generation (id INTEGER PRIMARY KEY CHECK (id = 1),
                                                token TEXT NOT NULL)
     """),
+    ("tables as rows, where a promoted fact came from, its note's title", """
+        ALTER TABLE units ADD COLUMN ref TEXT;
+        ALTER TABLE units ADD COLUMN title TEXT;
+        DELETE FROM files;
+        DELETE FROM snapshot
+    """),
 ]  # fmt: skip
 
 UNIT_COLUMNS = ("id", "path", "line", "kind", "text", "keys", "note_keys", "entry_id",
                  "category", "status", "priority", "recorded", "seen", "until", "verified",
-                 "archived")  # fmt: skip
+                 "archived", "ref", "title")  # fmt: skip
 
 
 class Outdated(Exception):

