@@ -25,6 +25,10 @@ COMMON_MIN = 1000  # it gathers candidates only together with another common wor
 COMMON_PAIRED = 6
 COUNT = "SELECT count(*) FROM fts WHERE fts MATCH ?"
 EXACT_DF = 200  # a rarer word's own count stands for its stem's (see analyse)
+# Words that point back in time rather than name a thing ("the link we used last time", "what
+# was it again"): dropped from a query that has other words, like stop words.
+REFERENTIAL = frozenset("again last time times used use earlier previous previously remind "
+                        "remember recall".split())  # fmt: skip
 
 
 @dataclass
@@ -57,7 +61,8 @@ def analyse(index: SearchIndex, query: str) -> list[Term]:
         if len(seen) >= 512:
             break
     latin = [t for t in seen if not is_cjk(t)]
-    useful = [t for t in latin if t not in STOPWORDS and len(t) > (2 if t.isdigit() else 1)]
+    useful = [t for t in latin if t not in STOPWORDS and t not in REFERENTIAL
+              and len(t) > (2 if t.isdigit() else 1)]  # fmt: skip
     latin = useful or latin
     total = max(index.unit_count(), 1)
     known, unknown = [], []

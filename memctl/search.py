@@ -49,7 +49,9 @@ NEAR_SHARE = 0.75  # a typo's correction or a partial word's completion counts t
 BM25_HALF = 6.0  # the FTS5 score that maps to 0.5
 BM25_COLUMNS = "1.0, 2.0, 0.5, 1.0"  # text, use-when keys, context, CJK bigrams
 PRIORITY = {"high": 1.06, "med": 1.0, "low": 0.94}
-STATUS = {"active": 1.0, "stale": 0.85, "conflict": 0.9, "superseded": 0.5, "closed": 0.5}
+# stale is a prompt to review (shown ⚠️), not a penalty: curated knowledge past its review date
+# still outranks the raw log lines it was distilled from
+STATUS = {"active": 1.0, "stale": 1.0, "conflict": 0.9, "superseded": 0.5, "closed": 0.5}
 RECENCY_FLOOR = 0.7  # what an old memory fades to
 RECENCY_HALF_LIFE_DAYS = 365
 STATUSES = ("active", "stale", "conflict", "superseded", "closed")
@@ -58,6 +60,8 @@ MEANING_ALONE = 0.8  # what meaning alone may carry (see fuse)
 LENGTH_PIVOT = 40  # distinct words from which coverage counts less
 LENGTH_POWER = 0.25
 QUESTION_SHARE = 0.85  # a unit that only asks a question
+SOURCE_LIFT = 1.001  # a promoted fact over its log line
+SPECIFIC = 6.0  # matched-word rarity (summed idf) that is full evidence (less in a small index)
 
 
 class Filters(NamedTuple):
@@ -158,7 +162,10 @@ def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today:
     if not rows:
         return []
     closeness = _dense(meaning, rows)
+    # Use-when keys are matched against all the query's words (a key says "last time" too).
     query_words = {stem(w) for t in terms if not t.cjk for w in t.variants}
+    query_words |= {stem(w) for w in words(query[:2000]) if w not in STOPWORDS}
+    specific = min(SPECIFIC, 2 * _idf_of_one(index.unit_count()))
     total = sum(t.weight for t in terms) or 1.0
     cjk = any(t.cjk for t in terms)
     scored = []
@@ -194,6 +201,7 @@ def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today:
             parts["cosine"], parts["dense"] = cosine, dense
             lexical = fuse(lexical, dense)
         parts["relevance"] = lexical + USE_WHEN_LIFT * parts["use_when"]
+        parts["evidence_share"] = min(1.0, covered / specific)
         parts["priority"] = PRIORITY.get(row["priority"] or "", 1.0)
         parts["recency"] = recency(row["seen"], row["priority"], today)
         parts["status"] = STATUS.get(row["status"], 1.0)
@@ -204,6 +212,7 @@ def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today:
                  * parts["kind"])  # fmt: skip
         parts["score"] = score
         scored.append((score, row, parts))
+    _above_sources(scored)
     scored.sort(key=lambda item: (-item[0], item[1]["path"], item[1]["line"]))
     hits = []
     for score, row, parts in scored[:limit]:
@@ -212,6 +221,35 @@ def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today:
                         row["recorded"], row["priority"], row["category"], bool(row["archived"]),
                         score, row["text"], snippet(row["text"], terms), shown))  # fmt: skip
     return hits
+
+
+def _idf_of_one(total: int) -> float:
+    """The weight of a word only one unit holds: the most specific a word can be here."""
+    import math
+
+    return math.log(1 + (max(total, 1) - 0.5) / 1.5)
+
+
+def _above_sources(scored: list[tuple[float, dict, dict]]) -> None:
+    """A promoted fact (an entry with `ref:` to a daily-log line) never ranks below the log
+    entry it came from: what was distilled and kept is the better pointer."""
+    logs: dict[str, list[tuple[int, float]]] = {}
+    for score, row, _ in scored:
+        if row["kind"] == "log":
+            logs.setdefault(row["path"], []).append((row["line"], score))
+    if not logs:
+        return
+    for i, (score, row, parts) in enumerate(scored):
+        path, _, line = (row["ref"] or "").rpartition(":")
+        if not (path in logs and line.isdigit()):
+            continue
+        # the log entry holding that line: the last heading at or before it
+        held = [(start, s) for start, s in logs[path] if start <= int(line)]
+        if held and max(held)[1] >= score:
+            lifted = max(held)[1] * SOURCE_LIFT
+            parts["lifted_above_source"] = round(lifted / score, 4)
+            parts["score"] = lifted
+            scored[i] = (lifted, row, parts)
 
 
 def fuse(lexical: float, dense: float) -> float:

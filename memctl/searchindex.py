@@ -128,6 +128,9 @@ class SearchIndex:
             self._save_snapshot(walk)
             self.db.execute("INSERT OR REPLACE INTO generation VALUES (1, ?)",
                             (os.urandom(8).hex(),))  # fmt: skip
+            if full:  # units may be cut differently now, even in files that did not change
+                self.db.execute("INSERT OR REPLACE INTO epoch VALUES (1, ?)",
+                                (os.urandom(8).hex(),))  # fmt: skip
             self.db.execute("COMMIT")
         except sqlite3.OperationalError as exc:
             self.db.execute("ROLLBACK")
@@ -253,6 +256,11 @@ class SearchIndex:
         """A token that changes whenever the indexed units change (what derived state, such as
         the vectors of the semantic path, compares to see whether it must follow)."""
         row = self.db.execute("SELECT token FROM generation WHERE id = 1").fetchone()
+        return row[0] if row else None
+
+    def epoch(self) -> str | None:
+        """A token that changes whenever the index is built from nothing."""
+        row = self.db.execute("SELECT token FROM epoch WHERE id = 1").fetchone()
         return row[0] if row else None
 
     def document_frequency(self, word: str) -> int:

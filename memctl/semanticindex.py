@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 DB_NAME = "vectors.db"
 EXACT_MAX = 30_000  # more units than this: a sign prefilter before the exact product
 PREFILTER = 1000
+RECIPE = "title: text; keys"  # what embed_text makes: a new recipe embeds everything again
 CALL_BUDGET = 400  # units an ordinary search or recall embeds before answering
 SCHEMA = """
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -90,6 +91,7 @@ class VectorIndex:
         self.generation: str | None = None  # the search index's, when last synced
         self.last = Sync()
         self._view: _View | None = None
+        self._memory_epoch: str | None = None
         self.db = self._connect()
         self._load()
 
@@ -103,9 +105,11 @@ class VectorIndex:
                 db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
                 db.executescript(SCHEMA)
                 row = db.execute("SELECT value FROM meta WHERE key = 'model'").fetchone()
-                if row is None or row[0] != self.model.id:
+                made_by = f"{self.model.id} {RECIPE}"
+                if row is None or row[0] != made_by:
                     db.execute("DELETE FROM files")
-                    db.execute("INSERT OR REPLACE INTO meta VALUES ('model', ?)", (self.model.id,))
+                    db.execute("DELETE FROM meta")
+                    db.execute("INSERT INTO meta VALUES ('model', ?)", (made_by,))
                 return db
             except sqlite3.DatabaseError:  # damaged, or not ours: it is derived, start over
                 for suffix in ("", "-wal", "-shm", "-journal"):
@@ -137,8 +141,12 @@ class VectorIndex:
                 return self.last
             stamps = {p: (m, s) for p, m, s in index.db.execute(
                 "SELECT path, mtime_ns, size FROM files")}  # fmt: skip
-            changed = [p for p, stamp in stamps.items()
-                       if p not in self.files or self.files[p].stamp != stamp]  # fmt: skip
+            epoch = index.epoch()
+            if epoch != self._epoch():  # rebuilt: every file's lines are read again
+                changed = list(stamps)
+            else:
+                changed = [p for p, stamp in stamps.items()
+                           if p not in self.files or self.files[p].stamp != stamp]  # fmt: skip
             gone = [p for p in self.files if p not in stamps]
             for path in gone:
                 del self.files[path]
@@ -171,7 +179,7 @@ class VectorIndex:
                 done.append(path)
             if done or gone:
                 self._view = None
-                self._save(done, gone)
+                self._save(done, gone, epoch if not pending else None)
             self.generation = generation
             units = sum(len(f.lines) for f in self.files.values())
             self.last = Sync(len(done), embedded, pending, units)
@@ -188,7 +196,15 @@ class VectorIndex:
                 progress(min(start + step, len(texts)), len(texts))
         return np.vstack(parts)
 
-    def _save(self, done: list[str], gone: list[str]) -> None:
+    def _epoch(self) -> str | None:
+        if self.db is None:
+            return self._memory_epoch
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'epoch'").fetchone()
+        return row[0] if row else None
+
+    def _save(self, done: list[str], gone: list[str], epoch: str | None) -> None:
+        if epoch is not None:
+            self._memory_epoch = epoch
         if self.db is None:
             return
         rows = [(p, *self.files[p].stamp, self.files[p].lines.tobytes(), self.files[p].hashes,
@@ -200,6 +216,8 @@ class VectorIndex:
         try:
             self.db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in gone])
             self.db.executemany("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?)", rows)
+            if epoch is not None:  # every file followed the search index's last rebuild
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('epoch', ?)", (epoch,))
             self.db.execute("COMMIT")
         except sqlite3.Error:
             with contextlib.suppress(sqlite3.Error):

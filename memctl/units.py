@@ -92,6 +92,8 @@ def read_units(root: Path, rel: str, daily_dir: str = "daily") -> tuple[list[Uni
             unit.seen = unit.seen or day
     for unit in units:
         unit.archived = archived
+        if "://" in unit.text:  # a memory holding a URL is a link, whatever its words
+            unit.context = f"{unit.context} link".strip()
     return units, error
 
 
