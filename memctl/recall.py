@@ -20,8 +20,8 @@ from .errors import InvalidValue
 from .searchindex import Freshness
 from .workspace import Workspace
 
-THRESHOLD = 0.55  # on words alone
-THRESHOLD_MEANING = 0.55  # with the semantic path
+THRESHOLD = 0.36  # on words alone
+THRESHOLD_MEANING = 0.36  # with the semantic path
 RELATIVE_CUT = 0.6  # a pointer must score at least this share of the best one
 PER_FILE = 2  # pointers from one file at most
 CANDIDATES = 60  # recall needs a few good pointers, not a long ranked list
@@ -117,8 +117,11 @@ def confident(hit) -> float:
     (one everyday word matching says little) and no closeness in meaning. Neither its age nor
     a stale mark changes it: those order the pointers, they do not decide whether to speak."""
     parts = hit.components
-    evidence = max(parts.get("evidence_share", 0.0), parts.get("dense", 0.0))
-    return min(1.0, parts.get("relevance", 0.0)) * evidence
+    dense = parts.get("dense", 0.0)
+    # A use-when key the prompt matches is evidence in itself: someone put it there for this.
+    evidence = max(parts.get("evidence_share", 0.0), dense, parts.get("use_when", 0.0))
+    covered = max(parts.get("coverage", 0.0), dense, parts.get("use_when", 0.0))
+    return min(1.0, parts.get("relevance", 0.0)) * evidence * covered**0.5
 
 
 def graph_facts(ws: Workspace, prompt: str, limit: int = 3) -> list[str]:

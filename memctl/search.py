@@ -35,6 +35,7 @@ from .workspace import Workspace
 
 if TYPE_CHECKING:
     from .searchmeaning import Meaning
+    from .semanticindex import Sync
 
 CANDIDATES = 200
 ROW = ("id", "path", "line", "kind", "text", "keys", "note_keys", "entry_id", "category", "status",
@@ -109,6 +110,8 @@ class SearchResult(NamedTuple):
     query: str
     hits: list[Hit]
     freshness: Freshness
+    meaning: str = ""  # whether meaning was searched too: how many units, or why not
+    pending: int = 0  # units without a vector yet (found by their words only)
 
     def to_dict(self) -> list[dict]:
         return [hit.to_dict() for hit in self.hits]
@@ -125,17 +128,40 @@ def search(ws: Workspace, query: str, *, limit: int = 10, filters: Filters | Non
     if filters.status and filters.status not in STATUSES:
         raise InvalidValue(f"unknown status {filters.status!r} (use {', '.join(STATUSES)})")
 
-    def question(index: SearchIndex) -> list[Hit]:
-        meaning = None
-        if semantic:
-            from .searchmeaning import prepare
+    def question(index: SearchIndex) -> tuple[list[Hit], str, int]:
+        from .searchmeaning import describe, prepare
 
-            meaning = prepare(index, query)
-        return rank(index, query, limit=limit, filters=filters, explain=explain, today=today,
+        meaning = prepare(index, query) if semantic else None
+        hits = rank(index, query, limit=limit, filters=filters, explain=explain, today=today,
                     meaning=meaning)  # fmt: skip
+        pending = meaning.sync.pending if meaning is not None else 0
+        return hits, describe(index.ws, meaning, semantic), pending
 
-    hits, freshness = ask(ws, question, progress)
-    return SearchResult(query, hits, freshness)
+    (hits, meant, pending), freshness = ask(ws, question, progress)
+    return SearchResult(query, hits, freshness, meant, pending)
+
+
+class Reindexed(NamedTuple):
+    freshness: Freshness
+    vectors: Sync | None  # None: the semantic path is not available
+    meaning: str
+
+    def to_dict(self) -> dict:
+        return {**self.freshness.to_dict(), "meaning": self.meaning,
+                "vectors": self.vectors.to_dict() if self.vectors else None}  # fmt: skip
+
+
+def reindex(ws: Workspace, progress=None, embedding=None) -> Reindexed:
+    """`memctl reindex`: the search index built again from every file and, with the semantic
+    path, every unit given its vector (those whose text did not change keep theirs)."""
+    from . import semantic
+    from .searchindex import rebuild
+
+    freshness = rebuild(ws, progress)
+    if not semantic.available(ws):
+        return Reindexed(freshness, None, semantic.unavailable_reason(ws) or "")
+    vectors = semantic.embed_all(ws, embedding)
+    return Reindexed(freshness, vectors, f"{vectors.units} memories have a vector")
 
 
 def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today: dt.date,
@@ -165,7 +191,7 @@ def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today:
     # Use-when keys are matched against all the query's words (a key says "last time" too).
     query_words = {stem(w) for t in terms if not t.cjk for w in t.variants}
     query_words |= {stem(w) for w in words(query[:2000]) if w not in STOPWORDS}
-    specific = min(SPECIFIC, 2 * _idf_of_one(index.unit_count()))
+    specific = min(SPECIFIC, 1.5 * _idf_of_one(index.unit_count()))
     total = sum(t.weight for t in terms) or 1.0
     cjk = any(t.cjk for t in terms)
     scored = []
@@ -253,11 +279,12 @@ def _above_sources(scored: list[tuple[float, dict, dict]]) -> None:
 
 
 def fuse(lexical: float, dense: float) -> float:
-    """Words and meaning in one relevance (0..1): a weighted mix, where meaning alone may carry
-    a candidate as far as MEANING_ALONE of its closeness, so a spurious match of a common word
-    (or of a typo's neighbour) does not outrank a memory that says what was asked."""
+    """Words and meaning in one relevance (0..1): a weighted mix that meaning may lift but not
+    lower (a vague question is no reason to doubt the words that match it), and meaning alone
+    may carry a candidate as far as MEANING_ALONE of its closeness, so a spurious match of a
+    common word (or of a typo's neighbour) does not outrank a memory that says what was asked."""
     mixed = (1 - DENSE_WEIGHT) * lexical + DENSE_WEIGHT * dense
-    return max(mixed, MEANING_ALONE * dense)
+    return max(lexical, mixed, MEANING_ALONE * dense)
 
 
 def _dense(meaning: Meaning | None, rows: list[tuple]) -> list[tuple[float, float]]:

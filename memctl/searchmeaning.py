@@ -29,6 +29,22 @@ class Meaning(NamedTuple):
     sync: Sync
 
 
+def describe(ws, meaning: Meaning | None, asked: bool) -> str:
+    """One line on whether meaning was searched: how many units it reached, or why not (with
+    how to turn it on)."""
+    from . import semantic
+
+    if meaning is not None:
+        sync = meaning.sync
+        line = f"meaning searched too: {sync.units} memories have a vector"
+        if sync.pending:
+            line += f", {sync.pending} not yet (memctl reindex embeds them)"
+        return line
+    if not asked:
+        return "words only (asked for)"
+    return f"words only: {semantic.unavailable_reason(ws) or 'nothing to embed'}"
+
+
 def prepare(index: SearchIndex, query: str) -> Meaning | None:
     """The query's vector and the workspace's vectors brought up to date, or None when the
     semantic path is not available (not installed, or turned off)."""

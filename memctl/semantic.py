@@ -19,6 +19,7 @@ The API (stable; the write gate and the warm server use it):
     warm(ws) -> VectorIndex               load the model and the vectors once, for reuse; a
                                           process that keeps it (a server) answers without
                                           loading either again
+    embed_all(ws, progress=None) -> Sync  every unit embedded now (reindex, sleep, a server)
 
 `ws=None` in `embed` means the model memctl ships; with a workspace, its `semantic_model:`.
 """
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING, NamedTuple
 if TYPE_CHECKING:
     import numpy as np
 
-    from .semanticindex import VectorIndex
+    from .semanticindex import Sync, VectorIndex
     from .workspace import Workspace
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2-int8"
@@ -107,6 +108,14 @@ def nearest(ws: Workspace, text: str, *, limit: int = 5, category: str | None = 
         return _neighbours(index, found, limit, category, path, include_closed)
 
     return ask(ws, question)[0]
+
+
+def embed_all(ws: Workspace, progress=None) -> Sync:
+    """Every unit given its vector now, however many (memctl reindex, memctl sleep, a server
+    warming up); `progress(done, total)` is called as they are embedded."""
+    from .searchindex import ask
+
+    return ask(ws, lambda index: warm(ws).sync(index, budget=None, progress=progress))[0]
 
 
 def warm(ws: Workspace) -> VectorIndex:

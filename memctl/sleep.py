@@ -124,6 +124,10 @@ def sleep(ws: Workspace, *, now: dt.datetime, include_today: bool = False,
             f"{fmt_date(last + dt.timedelta(days=ARCHIVE_EVERY))})"  # fmt: skip
     with open_index(ws) as index:
         fresh = index.freshness.to_dict()
+    from . import semantic
+
+    if semantic.available(ws):  # the night embeds what ordinary calls left for later
+        fresh["embedded"] = semantic.embed_all(ws).embedded
     since = max((e.get("time", "") for e in events if e.get("event") == "sleep"), default=None)
     night = Night(fmt_date(today), days, held, failed, archive, archive_note, fresh, review(ws),
                   watched(ws, since=since))  # fmt: skip

@@ -36,7 +36,7 @@ from generate_workspace import TODAY, generate  # noqa: E402
 from memctl.daily import append_log  # noqa: E402
 from memctl.longterm import add_entry, new_note  # noqa: E402
 from memctl.query import plain_bm25  # noqa: E402
-from memctl.recall import THRESHOLD, recall  # noqa: E402
+from memctl.recall import THRESHOLD, THRESHOLD_MEANING, recall  # noqa: E402
 from memctl.search import Filters, rank  # noqa: E402
 from memctl.searchindex import open_index  # noqa: E402
 from memctl.workspace import open_workspace  # noqa: E402
@@ -532,7 +532,7 @@ def judge(cases, threshold: float) -> dict:
             "should_speak": should, "should_stay_silent": silent}  # fmt: skip
 
 
-def calibrate(cases) -> tuple[float, dict, dict]:
+def calibrate(cases, in_use: float = THRESHOLD) -> tuple[float, dict, dict]:
     """The threshold with the best balanced accuracy on one half, and both halves' figures."""
     rng = random.Random(0)
     shuffled = cases[:]
@@ -544,7 +544,7 @@ def calibrate(cases) -> tuple[float, dict, dict]:
         j = judge(rows, t)
         return j["speaks_when_it_should"] + j["silent_when_it_should"]
 
-    best = max(grid, key=lambda t: (balanced(tune, t), -abs(t - THRESHOLD)))
+    best = max(grid, key=lambda t: (balanced(tune, t), -abs(t - in_use)))
     return best, judge(tune, best), judge(check, best)
 
 
@@ -588,13 +588,14 @@ def run(files: int, seed: int, semantic: bool = False, keep: Path | None = None)
         rows = [r for r in found if kind in ("all", r[0]) or (kind == "held-out" and r[3])]
         report["search"][kind] = {"hybrid": metrics([r[1] for r in rows]),
                                   "bm25": metrics([r[2] for r in rows])}  # fmt: skip
-    best, tuned, checked = calibrate(cases)
-    report["recall"] = {"threshold_in_use": judge(cases, THRESHOLD), "calibrated": best,
+    in_use = THRESHOLD_MEANING if semantic else THRESHOLD
+    best, tuned, checked = calibrate(cases, in_use)
+    report["recall"] = {"threshold_in_use": judge(cases, in_use), "calibrated": best,
                         "tuning_half": tuned, "held_out_half": checked,
                         "misses": [p for p, should, conf, right in cases
-                                   if should and not (conf >= THRESHOLD and right)],
+                                   if should and not (conf >= in_use and right)],
                         "false_alarms": [p for p, should, conf, _ in cases
-                                         if not should and conf >= THRESHOLD]}  # fmt: skip
+                                         if not should and conf >= in_use]}  # fmt: skip
     return report
 
 

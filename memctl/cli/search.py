@@ -47,11 +47,16 @@ def search(
         result = run_search(ws, _text(query), limit=limit, filters=filters, explain=explain,
                             today=context.now().date(), progress=progress)  # fmt: skip
     _stale_notice(result.freshness)
+    if result.pending:
+        output.notice(f"memctl: {result.pending} memories are not embedded yet and were found by "
+                      "their words only; `memctl reindex` embeds them")  # fmt: skip
     output.result(result, _render_search)
     _record(ws, "search", [hit.address for hit in result.hits])
 
 
 def _render_search(result) -> None:
+    if result.hits and result.hits[0].components and result.meaning:
+        output.text(result.meaning)  # --explain: whether meaning was searched, or how to
     if not result.hits:
         output.notice("no matches")
         return
@@ -65,6 +70,9 @@ def _render_search(result) -> None:
         _snippet_line(f"{where} · {' · '.join(marks)} · ", hit.snippet)
         if hit.components:
             c = hit.components
+            if "dense" in c:
+                output.text(f"    meaning: cosine {c['cosine']:.2f} → dense {c['dense']:.2f}, "
+                            f"fused with the words")  # fmt: skip
             output.text(f"    score {c['score']:.3f} = (0.40×bm25 {c['bm25']:.2f} [raw "
                         f"{c['bm25_raw']:.1f}] + 0.35×coverage {c['coverage']:.2f} + 0.25×fuzzy "
                         f"{c['fuzzy']:.2f}, lifted by use-when {c['use_when']:.2f} → relevance "
@@ -131,21 +139,28 @@ def reindex() -> None:
 
     Example: memctl reindex
     """
-    from ..searchindex import rebuild
+    from ..search import reindex as run_reindex
 
     started = time.monotonic()
-    with output.Progress("indexing the workspace", eager=True) as progress:
-        freshness = rebuild(context.workspace(), progress)
-    _stale_notice(freshness)
+    with (
+        output.Progress("indexing the workspace", eager=True) as progress,
+        output.Progress("embedding memories", eager=True) as embedding,
+    ):
+        done = run_reindex(context.workspace(), progress, embedding)
+    _stale_notice(done.freshness)
     seconds = time.monotonic() - started
-    output.result(freshness, lambda f: _render_reindex(f, seconds))
+    output.result(done, lambda d: _render_reindex(d, seconds))
 
 
-def _render_reindex(freshness, seconds: float) -> None:
-    unreadable = freshness.unreadable
-    output.text(f"indexed {freshness.files} files in {seconds:.1f}s"
+def _render_reindex(done, seconds: float) -> None:
+    unreadable = done.freshness.unreadable
+    output.text(f"indexed {done.freshness.files} files in {seconds:.1f}s"
                 + (f" ({unreadable} read as plain text: see `memctl doctor`)" if unreadable
                    else ""))  # fmt: skip
+    if done.vectors is not None:
+        output.text(f"{done.meaning} ({done.vectors.embedded} embedded now)")
+    else:
+        output.notice(f"memctl: {done.meaning}")
 
 
 def key(
