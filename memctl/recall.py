@@ -21,7 +21,7 @@ from .searchindex import Freshness
 from .workspace import Workspace
 
 THRESHOLD = 0.36  # on words alone
-THRESHOLD_MEANING = 0.36  # with the semantic path
+THRESHOLD_MEANING = 0.40  # with the semantic path
 RELATIVE_CUT = 0.6  # a pointer must score at least this share of the best one
 PER_FILE = 2  # pointers from one file at most
 CANDIDATES = 60  # recall needs a few good pointers, not a long ranked list

@@ -60,7 +60,7 @@ DENSE_WEIGHT = 0.3  # meaning's share of relevance when the semantic path is on
 MEANING_ALONE = 0.8  # what meaning alone may carry (see fuse)
 LENGTH_PIVOT = 40  # distinct words from which coverage counts less
 LENGTH_POWER = 0.25
-QUESTION_SHARE = 0.85  # a unit that only asks a question
+QUESTION_SHARE = 0.5  # what the words a question shares with a query count (see rank)
 SOURCE_LIFT = 1.001  # a promoted fact over its log line
 SPECIFIC = 6.0  # matched-word rarity (summed idf) that is full evidence (less in a small index)
 
@@ -219,9 +219,11 @@ def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today:
                  "coverage": covered / total, "fuzzy": soft / total, "evidence": covered,
                  "use_when": max(_use_when(row["keys"], query_words),
                                  INHERITED * _use_when(row["note_keys"], query_words))}  # fmt: skip
-        length = _length_share(own_words)
-        parts["coverage"] *= length
-        parts["fuzzy"] *= length
+        # A long unit holds any query's words by chance; one that only asks a question holds
+        # the question's words (an echo of it) and not its answer.
+        share = _length_share(own_words) * (QUESTION_SHARE if _asks(row["text"]) else 1.0)
+        parts["coverage"] *= share
+        parts["fuzzy"] *= share
         lexical = sum(WEIGHTS[name] * parts[name] for name in WEIGHTS)
         if meaning is not None:
             parts["cosine"], parts["dense"] = cosine, dense
@@ -232,8 +234,6 @@ def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today:
         parts["recency"] = recency(row["seen"], row["priority"], today)
         parts["status"] = STATUS.get(row["status"], 1.0)
         parts["kind"] = HEADER_SHARE if row["kind"] == "note" else 1.0
-        if _asks(row["text"]):
-            parts["kind"] *= QUESTION_SHARE
         score = (parts["relevance"] * parts["priority"] * parts["recency"] * parts["status"]
                  * parts["kind"])  # fmt: skip
         parts["score"] = score
@@ -279,12 +279,11 @@ def _above_sources(scored: list[tuple[float, dict, dict]]) -> None:
 
 
 def fuse(lexical: float, dense: float) -> float:
-    """Words and meaning in one relevance (0..1): a weighted mix that meaning may lift but not
-    lower (a vague question is no reason to doubt the words that match it), and meaning alone
-    may carry a candidate as far as MEANING_ALONE of its closeness, so a spurious match of a
-    common word (or of a typo's neighbour) does not outrank a memory that says what was asked."""
+    """Words and meaning in one relevance (0..1): a weighted mix, where meaning alone may carry
+    a candidate as far as MEANING_ALONE of its closeness, so a spurious match of a common word
+    (or of a typo's neighbour) does not outrank a memory that says what was asked."""
     mixed = (1 - DENSE_WEIGHT) * lexical + DENSE_WEIGHT * dense
-    return max(lexical, mixed, MEANING_ALONE * dense)
+    return max(mixed, MEANING_ALONE * dense)
 
 
 def _dense(meaning: Meaning | None, rows: list[tuple]) -> list[tuple[float, float]]:
