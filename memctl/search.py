@@ -1,34 +1,41 @@
-"""`memctl search`: find a memory by its words, misspelled or partial, by its use-when keys, in
-any script, and rank it by how well it fits and how much it still counts.
+"""`memctl search`: find a memory by its words, misspelled or partial, by its use-when keys, by
+its meaning (with the semantic extra), in any script, and rank it by how well it fits and how
+much it still counts.
 
 Candidates come from the FTS5 index (BM25, porter stemming, accents folded, CJK bigrams; see
-query.py for how the text becomes terms). Each candidate is then scored:
+query.py for how the text becomes terms, searchcandidates.py for the SQL and the filters) and,
+with the semantic path, from the units nearest in meaning (searchmeaning.py). Each candidate is
+then scored:
 
-    relevance = 0.40 bm25 + 0.35 coverage + 0.25 fuzzy + 0.5 use-when
+    words     = 0.40 bm25 + 0.35 coverage + 0.25 fuzzy
+    words     = max(0.7 words + 0.3 dense, 0.8 dense)     (with the semantic path: fuse)
+    relevance = words + 0.5 use-when
     score     = relevance × priority × recency × status × kind
 
 - bm25: FTS5's score (keys weigh 2, the note's title and tags 0.5) squashed to 0..1;
 - coverage: the share of the query's words, weighted by rarity, that the unit holds (a word
   only in its note's title or tags counts half, a typo's correction or a completed partial word
-  three quarters);
+  three quarters), less in a long unit and half in one that only asks a question;
 - fuzzy: the same share where a missing word counts by its rapidfuzz similarity to the unit's
   nearest word, so near misses still count a little;
+- dense: the cosine of the unit's vector with the query's, mapped to 0..1;
 - use-when: how closely the query matches one of the unit's use-when keys (its note's keys count
   0.9 for each of its entries);
 - priority 1.06 high, 0.94 low; recency fades from 1 to 0.7 with a one-year half-life, except
-  for high priority; status 0.85 stale (and marked), 0.9 conflict, 0.5 closed or superseded
-  (left out unless asked for); kind 0.9 for a note's frontmatter, so its entries come first.
+  for high priority; status 0.9 conflict, 0.5 closed or superseded (left out unless asked for),
+  stale only marked; kind 0.9 for a note's frontmatter, so its entries come first. A promoted
+  fact is lifted above the log entry its ref: names.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
-import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import InvalidValue
 from .query import Term, analyse, match_expressions, snippet
+from .searchcandidates import COLUMNS, conditions
+from .searchcandidates import candidates as find_candidates
 from .searchindex import Freshness, SearchIndex, ask
 from .tokens import STOPWORDS, fold, stem, words
 from .workspace import Workspace
@@ -48,7 +55,6 @@ HEADER_SHARE = 0.9  # a note's frontmatter ranks just below its entries that mat
 CONTEXT_SHARE = 0.5  # a word only in the note's title, section or tags counts half
 NEAR_SHARE = 0.75  # a typo's correction or a partial word's completion counts this much
 BM25_HALF = 6.0  # the FTS5 score that maps to 0.5
-BM25_COLUMNS = "1.0, 2.0, 0.5, 1.0"  # text, use-when keys, context, CJK bigrams
 PRIORITY = {"high": 1.06, "med": 1.0, "low": 0.94}
 # stale is a prompt to review (shown ⚠️), not a penalty: curated knowledge past its review date
 # still outranks the raw log lines it was distilled from
@@ -176,15 +182,15 @@ def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today:
     enough = min(candidates, max(3 * limit, 30))
     rows: list[tuple] = []
     for match in tiers:
-        rows = _candidates(index, match, filters, today, index.ws.config.stale_days, candidates)
+        rows = find_candidates(index, match, filters, today, index.ws.config.stale_days, candidates)
         if len(rows) >= enough:
             break
     if meaning is not None:
         from .searchmeaning import nearest_rows
 
-        where, params, _ = _conditions(filters, today, index.ws.config.stale_days)
+        where, params, _ = conditions(filters, today, index.ws.config.stale_days)
         known = {(row[1], row[2]) for row in rows}
-        rows += nearest_rows(index, meaning, _COLUMNS, " AND ".join(where) or "1", params, known)
+        rows += nearest_rows(index, meaning, COLUMNS, " AND ".join(where) or "1", params, known)
     if not rows:
         return []
     closeness = _dense(meaning, rows)
@@ -372,83 +378,3 @@ def recency(seen: str | None, priority: str | None, today: dt.date) -> float:
         return (1 + RECENCY_FLOOR) / 2
     fade = 0.5 ** (max(age, 0) / RECENCY_HALF_LIFE_DAYS)
     return RECENCY_FLOOR + (1 - RECENCY_FLOOR) * fade
-
-
-_EFFECTIVE_STATUS = ("CASE WHEN u.status = 'active' AND u.verified IS NOT NULL "
-                     "AND u.verified < :cutoff THEN 'stale' ELSE u.status END")  # fmt: skip
-
-
-def _conditions(filters: Filters, today: dt.date, stale_days: int) -> tuple[list, dict, bool]:
-    """The SQL conditions on `units u` the filters make, their parameters, and whether they may
-    leave out most matches."""
-    where = []
-    params: dict = {"cutoff": (today - dt.timedelta(days=stale_days)).isoformat()}
-    narrow = False  # a filter that may leave out most matches
-    if not (filters.archive or filters.as_of):
-        where.append("u.archived = 0")
-    if filters.status:
-        where.append(f"{_EFFECTIVE_STATUS} = :status")
-        params["status"] = filters.status
-        narrow = True
-    elif not (filters.closed or filters.as_of):
-        where.append("u.status NOT IN ('closed', 'superseded')")
-    if filters.as_of:
-        where.append("(u.recorded IS NULL OR u.recorded <= :as_of)")
-        where.append("(u.until IS NULL OR u.until > :as_of)")
-        if not filters.closed:
-            where.append("NOT (u.status IN ('closed', 'superseded') AND u.until IS NULL)")
-        params["as_of"] = filters.as_of.isoformat()
-        narrow = True
-    if filters.category:
-        where.append("u.category = :category")
-        params["category"] = filters.category
-        narrow = True
-    if filters.path:
-        glob = filters.path if re.search(r"[*?\[]", filters.path) else filters.path + "*"
-        where.append("u.path GLOB :glob")
-        params["glob"] = glob
-        narrow = True
-    if filters.since:
-        where.append("u.recorded >= :since")
-        params["since"] = filters.since.isoformat()
-        narrow = True
-    if filters.until:
-        where.append("u.recorded <= :until_day")
-        params["until_day"] = filters.until.isoformat()
-        narrow = True
-    return where, params, narrow
-
-
-_COLUMNS = (f"u.id, u.path, u.line, u.kind, u.text, u.keys, u.note_keys, u.entry_id, "
-            f"u.category, {_EFFECTIVE_STATUS}, u.priority, u.recorded, u.seen, u.until, "
-            f"u.verified, u.archived, u.ref")  # fmt: skip
-
-
-def _candidates(index: SearchIndex, match: str, filters: Filters, today: dt.date,
-                stale_days: int, candidates: int) -> list[tuple]:  # fmt: skip
-    """The best `candidates` units by BM25 that pass the filters, with their context."""
-    where, params, narrow = _conditions(filters, today, stale_days)
-    columns = _COLUMNS
-    condition = " AND ".join(where) or "1"
-    if not narrow:
-        # Rank in FTS5 alone (cheap), then look the best few up: far faster than filtering
-        # every match through a join. Falls through when the filters left too few.
-        fetch = candidates * 3
-        ranked = index.db.execute(
-            f"SELECT rowid, bm25(fts, {BM25_COLUMNS}), context FROM fts WHERE fts MATCH ? "
-            "ORDER BY 2 LIMIT ?", (match, fetch)
-        ).fetchall()  # fmt: skip
-        by_id = {rowid: (bm25, context) for rowid, bm25, context in ranked}
-        sql = f"SELECT {columns} FROM units u WHERE u.id IN (SELECT value FROM json_each(:ids))"
-        found = index.db.execute(
-            f"{sql} AND {condition}", {**params, "ids": json.dumps(list(by_id))}
-        )
-        rows = [(*row, *by_id[row[0]]) for row in found]
-        if len(rows) >= candidates or len(ranked) < fetch:
-            rows.sort(key=lambda row: row[-2])
-            return rows[:candidates]
-    params.update(match=match, limit=candidates)
-    sql = (f"SELECT {columns}, bm25(fts, {BM25_COLUMNS}) AS b, f.context "
-           f"FROM fts f JOIN units u ON u.id = f.rowid WHERE fts MATCH :match AND {condition} "
-           f"ORDER BY b LIMIT :limit")  # fmt: skip
-    return index.db.execute(sql, params).fetchall()

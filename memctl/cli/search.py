@@ -71,8 +71,8 @@ def _render_search(result) -> None:
         if hit.components:
             c = hit.components
             if "dense" in c:
-                output.text(f"    meaning: cosine {c['cosine']:.2f} → dense {c['dense']:.2f}, "
-                            f"fused with the words")  # fmt: skip
+                output.text(f"    meaning: cosine {c['cosine']:.2f} → dense {c['dense']:.2f}; "
+                            "words = max(0.7×words + 0.3×dense, 0.8×dense) below")  # fmt: skip
             output.text(f"    score {c['score']:.3f} = (0.40×bm25 {c['bm25']:.2f} [raw "
                         f"{c['bm25_raw']:.1f}] + 0.35×coverage {c['coverage']:.2f} + 0.25×fuzzy "
                         f"{c['fuzzy']:.2f}, lifted by use-when {c['use_when']:.2f} → relevance "
@@ -135,7 +135,8 @@ def _render_recall(result) -> None:
 
 
 def reindex() -> None:
-    """Rebuild the search index from every Markdown file (it also keeps itself current).
+    """Rebuild the search index from every Markdown file (it also keeps itself current), and
+    with the semantic extra give every memory its vector (a progress bar shows the first time).
 
     Example: memctl reindex
     """
