@@ -12,7 +12,9 @@ one entry per chat in CHATS_NOTE:
 
 (one line in the file). The wake command comes first, so search and recall show it with the
 chat as a pointer. A rerun adds only chats whose session is not catalogued yet; only a few
-prompts are ever copied, never the transcript.
+prompts are ever copied, never the transcript. Every value read from a transcript is one line of
+text (outside.py); the wake command quotes each value, and there is none for a session id that
+is not shaped like one or a folder a command line cannot carry.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import NotFound
+from .outside import inert, inert_path, session_id
 from .workspace import Outcome, Workspace
 
 CHATS_NOTE = "episodic/chats.md"
@@ -52,11 +55,15 @@ class Chat:
     end: str = ""  # how it ended: the last answer, or "interrupted by the user"
     prompts: int = 0
     lines: int = 0
+    wakeable: bool = True  # False when the transcript's folder could not be kept as it is
 
     @property
-    def wake(self) -> str:
-        """The shell command that resumes the chat where it ran."""
-        resume = f"claude --resume {self.session}"
+    def wake(self) -> str | None:
+        """The shell command that resumes the chat where it ran; None when the session id is
+        not shaped like one (it would be run as a command, or read as an option)."""
+        if not self.wakeable or session_id(self.session) is None:
+            return None
+        resume = f"claude --resume {shlex.quote(self.session)}"
         return f"cd {shlex.quote(self.cwd)} && {resume}" if self.cwd else resume
 
     @property
@@ -96,7 +103,7 @@ def read_transcript(path: Path) -> Chat | None:
                 continue
             kind = item.get("type")
             if kind == "summary" and isinstance(item.get("summary"), str):
-                title = title or " ".join(item["summary"].split())
+                title = title or inert(item["summary"])
                 continue
             if kind not in ("user", "assistant") or item.get("isSidechain"):
                 continue
@@ -121,7 +128,7 @@ def read_transcript(path: Path) -> Chat | None:
                 if not isinstance(block, dict):
                     continue
                 if block.get("type") == "text" and str(block.get("text", "")).strip():
-                    last_answer = " ".join(str(block["text"]).split())
+                    last_answer = inert(str(block["text"]))
                     interrupted = False
                 elif block.get("type") == "tool_use" and block.get("name") in FILE_TOOLS:
                     target = (block.get("input") or {}).get(FILE_TOOLS[block["name"]])
@@ -131,10 +138,12 @@ def read_transcript(path: Path) -> Chat | None:
         return None
     end = "interrupted by the user" if interrupted else (last_answer or "no answer")
     written = [f for f, w in files.items() if w] or list(files)
-    return Chat(session=session or path.stem, transcript=str(path.resolve()), cwd=cwd,
+    shown = [inert_path(_short_path(f, cwd)) for f in written]
+    return Chat(session=inert(session or path.stem), transcript=inert_path(
+                str(path.resolve())), cwd=inert_path(cwd) if cwd else None,
                 started=started, ended=ended, title=title, first_ask=prompts[0],
-                last_asks=prompts[-3:], files=[_short_path(f, cwd) for f in written],
-                end=end, prompts=len(prompts), lines=lines)  # fmt: skip
+                last_asks=prompts[-3:], files=shown, end=end, prompts=len(prompts),
+                lines=lines, wakeable=cwd is None or inert_path(cwd) == cwd)  # fmt: skip
 
 
 def transcripts(paths: list[Path]) -> list[Path]:
@@ -186,7 +195,7 @@ def index_chats(ws: Workspace, paths: list[Path], *, now: dt.datetime) -> Outcom
             known.add(chat.session)
             fresh.append(chat)
     fresh.sort(key=lambda c: (c.started or dt.datetime.min, c.session))
-    with ws.change("chats", f"{len(fresh)} new chat(s) in {CHATS_NOTE}") as change:
+    with ws.change("chats", f"{len(fresh)} new chat(s) in {CHATS_NOTE}", unattended=True) as change:
         if fresh:
             add_to_catalogue(ws, change, fresh, today=now.date())
     return Outcome(Indexed(CHATS_NOTE, fresh, seen, skipped), change)
@@ -226,7 +235,8 @@ def add_to_catalogue(ws: Workspace, change, chats: list[Chat], *, today: dt.date
     for chat in chats:
         entry = chat_entry(chat, today=today)
         if purged_match(ws, entry.text + " " + entry.fields.get("when", "")):
-            entry.text = f"`{chat.wake}` — (its prompts contain purged text; not copied)"
+            wake = f"`{chat.wake}`" if chat.wake else "(no wake command)"
+            entry.text = f"{wake} — (its prompts contain purged text; not copied)"
             entry.fields.pop("when", None)
         entry.id = new_id(taken)
         taken.add(entry.id)
@@ -244,7 +254,9 @@ def chat_entry(chat: Chat, *, today: dt.date):
     key = shorten(chat.about, 80).replace("|", "/")
     if key:
         fields["when"] = key
-    parts = [f"`{chat.wake}`"]
+    wake = chat.wake
+    parts = [f"`{wake}`" if wake else "(no command wakes it: its session id or folder cannot "
+             "go into one)"]  # fmt: skip
     when = f"{_stamp(chat.started)}, " if chat.started else ""
     parts.append(f"{when}{chat.prompts} prompt{'s' if chat.prompts != 1 else ''}: "
                  f"“{shorten(chat.first_ask, 160)}”")  # fmt: skip
@@ -268,7 +280,7 @@ def _prompt(content) -> str:
                         if isinstance(b, dict) and b.get("type") == "text")  # fmt: skip
     else:
         return ""
-    text = " ".join(text.split())
+    text = inert(text)
     return "" if text.startswith(_NOT_PROMPTS) else text
 
 

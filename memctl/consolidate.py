@@ -4,7 +4,7 @@ Each item of the log (markers.py) is acted on in the order it was written:
 
 | item | where it goes |
 |---|---|
-| DECISION | the best-fitting note in projects/ (the gate's fit), else episodic/decisions.md |
+| DECISION | the projects/ note it fits or names (its log title too), else episodic/decisions.md |
 | LESSON | the best-fitting note in lessons/, else lessons/inbox.md |
 | FACT, #promote, any other kind | the note the write gate picks, else semantic/inbox.md |
 | TODO, BLOCKED | NOW.md's In Progress (a BLOCKED that names a task there marks it blocked) |
@@ -146,7 +146,7 @@ def consolidate(ws: Workspace, day: dt.date, *, now: dt.datetime, dry_run: bool 
     use_llm = bool(ws.config.llm_command) if use_llm is None else use_llm
     if dry_run:
         return _consolidate(ws, day, rel, now, use_llm, rewritten, None)
-    with ws.change("consolidate", rel) as change:
+    with ws.change("consolidate", rel, unattended=True) as change:
         result = _consolidate(ws, day, rel, now, use_llm, rewritten, change)
         if not result.already:
             change.what = result.summary()
@@ -229,24 +229,28 @@ def _steps(run: _Run, item: Item) -> list[Step]:
     return steps
 
 
-def _topic(ws: Workspace, kind: str, found) -> str | None:
+def _topic(ws: Workspace, kind: str, found, text: str, context: str) -> str | None:
     """Where a kind of item goes unless the gate ties it to an entry on file (see the table)."""
-    from .remember import ROUTE
+    from .routing import ROUTE, fits
 
     if kind == "DECISION":
-        fits = any(n.score >= ROUTE and n.path.startswith("projects/") and
-                   n.status != "superseded" for n in found.notes)  # fmt: skip
-        return "projects" if fits else DECISIONS
+        fit = any(score >= ROUTE and status != "superseded" for _, score, status
+                  in fits(ws, found, text, context, "projects"))  # fmt: skip
+        return "projects" if fit else DECISIONS
     if kind == "LESSON" and ("lessons" in ws.config.categories or (ws.root / "lessons").is_dir()):
         return "lessons"
     return None
 
 
 def _promote(run: _Run, item: Item) -> Step:
+    from .admission import scrub
     from .gate import survey
     from .remember import audit_refusal, check, through_gate
 
     ws = run.ws
+    text, scrubbed = scrub(ws, item.text)
+    redacted = f"; redacted {', '.join(scrubbed)} (nobody to ask at night)" if scrubbed else ""
+    item = replace(item, text=text)
     timeline = run.looker.timeline(item.text)
     try:
         request = check(ws, item.text, source=item.source, by=item.by, kind=item.kind or None,
@@ -257,11 +261,12 @@ def _promote(run: _Run, item: Item) -> Step:
             audit_refusal(ws, run.change, item.text, exc, source=item.source, now=run.now)
         return Step(item, "refused", f"{item.how}; refused: {exc.message}")
     found = survey(ws, request.text)
-    request = replace(request, ref=f"{run.rel}:{item.line}", topic=_topic(ws, item.kind, found))
+    request = replace(request, ref=f"{run.rel}:{item.line}", context=item.title,
+                      topic=_topic(ws, item.kind, found, request.text, item.title))  # fmt: skip
     result = through_gate(ws, request, now=run.now, use_llm=run.use_llm, found=found,
                           change=run.change, review=_review(request))  # fmt: skip
-    step = Step(item, "planned" if result.explain else "promoted",
-                f"{item.how}; the gate says {result.label}: {result.reason}", result.label,
+    reason = f"{item.how}; the gate says {result.label}: {result.reason}{redacted}"
+    step = Step(item, "planned" if result.explain else "promoted", reason, result.label,
                 result.note, preview=result.preview, first=timeline.first,
                 timeline=timeline.annotation())  # fmt: skip
     if result.held:
@@ -302,6 +307,8 @@ def _review(request):
         if decision.label == "new":
             mine = analyze(request.text)
             for cand in decision.candidates if len(mine.words) >= 2 else ():
+                if TRUST_RANK[cand.trust] < TRUST_RANK[SOURCE_TRUST[request.source]]:
+                    continue  # the user's own words for what a web page said are the user's
                 diff = compare(mine, cand.info)
                 if not (diff.extra or diff.differs or diff.added or diff.apart):
                     why = f"every word of it is in {cand.address} already (the gate said new)"
@@ -313,6 +320,8 @@ def _review(request):
                               f"({target.trust}) said; confirm with `memctl remember … --source "
                               "user`, or leave it")  # fmt: skip
         theirs, mine = target.entry.kind, request.kind or "FACT"
+        if target.rule:
+            return decision, None  # a rule changed by the user: retired, never a second rule
         if theirs and theirs != mine and not (theirs == "FACT" and request.kind is None):
             why = f"a {mine} does not retire a {theirs} ({target.address}): kept as new"
             return replace(

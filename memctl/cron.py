@@ -7,6 +7,13 @@ crontab as one block between marker lines per workspace (`crontab -l`, then `cro
 only ever replaces or removes that block; `uninstall` removes it. `--systemd` prints a service
 and a timer unit per job instead. The crontab program is a parameter (MEMCTL_CRONTAB in the
 CLI), so tests run a fake one and never touch a real crontab.
+
+Each format has its own escaping, and a path either fits every one or is refused: in a crontab
+an unescaped `%` ends the command (the rest becomes its stdin), so it is written `\\%`; in a
+unit, `%` starts a specifier and `$` a variable, so they are written `%%` and `$$` (the
+program's path is not expanded: there `$` stays), and a word is double-quoted. A line break
+(or any control character) in the workspace's path or memctl's cannot be carried by either
+format, and would start a line of its own: such a path is refused.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import MemctlError
+from .errors import MemctlError, PathRefused
 from .workspace import Workspace
 
 MARK = "# memctl"
@@ -80,19 +87,37 @@ class CronPlan:
 
 def cron_plan(ws: Workspace, *, memctl: Path, home: Path | None = None) -> CronPlan:
     root = ws.root.resolve()
+    planned = jobs(home=home)
+    _check_paths(memctl, root, planned)
     log = shlex.quote(str(root / ".memctl" / "cron.log"))
     lines = [f"{MARK} — workspace {root}"]
-    planned = jobs(home=home)
     for job in planned:
-        lines += [
-            f"{MARK}: {job.what}",
-            f"{job.schedule} {_command(memctl, root, job)} >> {log} 2>&1",
-        ]
+        command = f"{_command(memctl, root, job)} >> {log} 2>&1"
+        lines += [f"{MARK}: {job.what}", f"{job.schedule} {_cron_escape(command)}"]
     return CronPlan(str(root), str(memctl), lines, [job.name for job in planned])
 
 
 def _command(memctl: Path, root: Path, job: CronJob) -> str:
     return " ".join(shlex.quote(part) for part in (str(memctl), "-w", str(root), *job.args))
+
+
+def _check_paths(memctl: Path, root: Path, planned: list[CronJob]) -> None:
+    """Refuse a path no crontab line or unit file can carry as it is."""
+    words = [("memctl's path", str(memctl)), ("the workspace path", str(root))]
+    words += [("a job's argument", arg) for job in planned for arg in job.args]
+    for what, word in words:
+        if not word.isprintable():
+            raise PathRefused(f"{what} {word!r} holds a line break or control character, which "
+                              "would start a line of its own in a crontab or a unit file; "
+                              "move it to a path without one")  # fmt: skip
+        if "\\%" in word:
+            raise PathRefused(f"{what} {word!r} holds a backslash before %, which a crontab "
+                              "cannot carry (cron reads \\% as %); rename it")  # fmt: skip
+
+
+def _cron_escape(command: str) -> str:
+    """The command as a crontab line carries it: cron turns an unescaped % into a line break."""
+    return command.replace("%", "\\%")
 
 
 # --- the crontab ------------------------------------------------------------------------------
@@ -221,16 +246,23 @@ class SystemdPlan:
 
 def systemd_plan(ws: Workspace, *, memctl: Path, home: Path | None = None) -> SystemdPlan:
     root = ws.root.resolve()
+    planned = jobs(home=home)
+    _check_paths(memctl, root, planned)
+    if re.search(r"[\\'\"]", str(memctl)):
+        raise PathRefused(f"memctl's path {str(memctl)!r} holds a quote or a backslash: systemd "
+                          "runs no program from such a path; install memctl elsewhere")  # fmt: skip
     slug = re.sub(r"[^A-Za-z0-9]+", "-", root.name).strip("-").lower() or "workspace"
+    where = str(root).replace("%", "%%")  # a Description expands specifiers too
     units = []
-    for job in jobs(home=home):
+    for job in planned:
         name = f"memctl-{slug}-{job.name}"
-        command = " ".join(_systemd_quote(p) for p in (str(memctl), "-w", str(root), *job.args))
+        words = [_systemd_quote(str(memctl), program=True)]
+        command = " ".join(words + [_systemd_quote(p) for p in ("-w", str(root), *job.args)])
         units.append(UnitFile(f"{name}.service", (
-            f"[Unit]\nDescription=memctl {job.what} ({root})\n\n"
+            f"[Unit]\nDescription=memctl {job.what} ({where})\n\n"
             f"[Service]\nType=oneshot\nExecStart={command}\n")))  # fmt: skip
         units.append(UnitFile(f"{name}.timer", (
-            f"[Unit]\nDescription=memctl {job.what} ({root})\n\n"
+            f"[Unit]\nDescription=memctl {job.what} ({where})\n\n"
             f"[Timer]\nOnCalendar={on_calendar(job.schedule)}\nPersistent=true\n\n"
             "[Install]\nWantedBy=timers.target\n")))  # fmt: skip
     return SystemdPlan(str(root), units)
@@ -248,7 +280,11 @@ def on_calendar(schedule: str) -> str:
     return f"{days}*-*-* {int(hour):02d}:{int(minute):02d}:00"
 
 
-def _systemd_quote(word: str) -> str:
-    if re.fullmatch(r"[\w@%+=:,./-]+", word):
+def _systemd_quote(word: str, *, program: bool = False) -> str:
+    """One word of an ExecStart= line: `%` doubled (a specifier), `$` doubled in an argument (a
+    variable; the program's own path is not expanded), and double-quoted with C escapes unless
+    it is plain."""
+    word = word.replace("%", "%%") if program else word.replace("%", "%%").replace("$", "$$")
+    if re.fullmatch(r"[\w@+=:,./-]+", word):
         return word
     return '"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -40,6 +40,10 @@ UPDATE_PHRASES = (
     "joined", "now lives", "now works", "is now", "are now", "has been moved", "went up",
     "went down", "raised to", "lowered to", "relocated", "took over", "takes over",
     "rises to", "rose to", "drops to", "dropped to", "increased to", "decreased to",
+    "after all", "changed my mind", "changed his mind", "changed her mind", "changed their mind",
+    "changed our minds", "change of plans", "change of plan", "on second thought",
+    "on second thoughts", "scratch that", "decided against", "got moved", "got pushed",
+    "pushed to", "going forward", "not anymore",
     "sube a", "subio a", "baja a", "augmente a", "passe a", "steigt auf", "sinkt auf",
     "stieg auf", "sobe para", "aumentou para", "sale a",
     "ha cambiado", "cambio a", "se cambio", "se movio", "se mueve", "paso a", "ya no",
@@ -93,6 +97,7 @@ CORRECTION_PHRASES = (
     "c'est faux", "erreur", "faux", "eigentlich", "tatsachlich", "korrektur", "falsch",
     "ich habe mich geirrt", "war falsch", "irrtum", "na verdade", "correcao", "errado",
     "me enganei", "estava errado", "in realta", "sbagliato", "mi sono sbagliato",
+    "misspoke", "i misspoke", "got that wrong", "got it wrong", "i was wrong about",
 )  # fmt: skip
 CORRECTION = _phrases(*CORRECTION_PHRASES)
 CORRECTION_CJK = re.compile(
@@ -183,71 +188,6 @@ NUMBER_WORD_VALUES = _word_map(NUMBER_WORDS)
 AMBIGUOUS_DATE_WORDS = frozenset("mon tue wed thu fri sat sun mar may jun jul aug sep sept oct "
                                  "nov dec jan feb apr mai marco".split())  # fmt: skip
 
-# --- instructions posing as memories: checked on de-obfuscated text (see labeler.deobfuscate) --
-# Strong: an attempt to steer the agent. Caught from every source but the user.
-_OLD = r"(?:previous|prior|above|earlier|preceding|former|original|initial|system|all|any|your|the)"
-INJECTION_STRONG = [
-    (r"\b(?:ignore|disregard|forget|override|bypass|overrule)\s+(?:(?:all|any|of|the|your|my|"
-     rf"these|those|every|everything|what)\s+)*{_OLD}?\s*(?:previous\s+|prior\s+|earlier\s+|"
-     r"above\s+|system\s+|safety\s+)?(?:instructions?|prompts?|rules?|directions?|guidelines?|"
-     r"guardrails?|guidance|advice|context|orders|commands|programming|constraints|policies|"
-     r"directives?|"
-     r"messages?|told)", "tells the agent to ignore its instructions"),
-    (r"\b(?:ignore|disregard|forget)\s+(?:everything|all|anything|whatever)\s+(?:above|before|"
-     r"previously|prior|earlier|said|you\s+were\s+told|you\s+know)|\bact\s+as\s+(?:my\s+|an?\s+)?"
-     r"(?:unrestricted|jailbroken|uncensored|unfiltered|evil|root|admin)",
-     "tells the agent to ignore its instructions"),
-    (r"\b(?:you\s+are|you're|youre)\s+now\s+(?:a|an|in|the|my|dan|free|no\s+longer|unrestricted|"
-     r"jailbroken|developer)\b", "tries to give the agent a new role"),
-    (r"\b(?:pretend|imagine)\s+(?:to\s+be|you\s+are|that\s+you)|\b(?:enable|enter|activate|switch"
-     r"\s+to)\s+(?:developer|dan|god|admin|jailbreak|unrestricted|debug)\s+mode|\bjailbreak|"
-     r"\bdo\s+anything\s+now\b", "tries to give the agent a new role"),
-    (r"\b(?:new|updated|real|actual|true|hidden|secret|additional|important)\s+(?:system\s+)?"
-     r"(?:instructions?|prompt|orders|directives?)\s*[:!]|\bsystem\s+prompt\b|(?:^|\n)\s*\[?"
-     r"(?:system|assistant|admin|developer)\]?\s*[:>]|<\|?(?:im_start|im_end|system|endoftext)"
-     r"\|?>|</?(?:system|instructions?|prompt)>|#{2,}\s*(?:system|instructions?)\b",
-     "carries a message dressed as a system or developer instruction"),
-    (r"\b(?:reveal|print|show|output|repeat|leak|tell\s+me|share|display|dump|expose|send\s+me)"
-     r"\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:your|the|any|its)\s+(?:full\s+|entire\s+|original\s+|"
-     r"hidden\s+|stored\s+|saved\s+)?(?:system\s+prompt|instructions|prompt|api\s+keys?|secrets?|"
-     r"passwords?|credentials|tokens?|private\s+keys?|environment\s+variables|env\s+vars?|"
-     r"memory|memories|notes|rules)", "asks the agent to reveal what it keeps"),
-    (r"\b(?:send|forward|upload|post|e-?mail|mail|exfiltrate|transfer|copy|sync|share|leak|"
-     r"submit|paste)\s+(?:(?:all|every|each|any|the|your|my|his|her|their|these|those|this|"
-     r"user'?s|owner'?s|of)\s+){0,3}(?:[\w'-]+\s+){0,2}(?:files?|documents?|docs|data|e-?mails?|"
-     r"messages?|inbox|credentials|passwords?|keys?|secrets?|tokens?|contacts?|history|notes?|"
-     r"memor(?:y|ies)|conversations?|chats?|logs?|contents?|attachments?|photos?|invoices?|"
-     r"everything)\s+(?:[\w'-]+\s+){0,4}(?:to|into|at|via|on)\s+(?:\S*@\S+|https?://|www\.|"
-     r"(?:this|that|the\s+following|my|our)\s+(?:address|server|url|endpoint|email|inbox)|"
-     r"[\w-]+\.(?:com|net|org|io|ru|xyz|cn|info|biz|co|me|top|site|app|dev)\b|external|attacker)",
-     "tells the agent to send data somewhere"),
-    (r"\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|notify|mention|alert|show|let|warn)\s+"
-     r"(?:this\s+to\s+)?(?:the\s+)?(?:user|human|owner|operator|anyone|sam)\b|\bwithout\s+"
-     r"(?:telling|informing|notifying|alerting)\s+(?:the\s+)?(?:user|human|owner|operator)|"
-     r"\b(?:secretly|silently|quietly|covertly)\s+(?:send|forward|delete|upload|transfer|execute|"
-     r"run|install|copy|share|add|change|email)|\bkeep\s+(?:this|it)\s+(?:a\s+)?secret\s+from",
-     "asks the agent to hide what it does"),
-    (r"\brm\s+-rf\b|\bcurl\s+[^|]*\|\s*(?:ba|z)?sh\b|\bwget\s+[^|]*\|\s*(?:ba|z)?sh\b|"
-     r"\b(?:delete|remove|wipe|erase|destroy)\s+(?:all|every|everything|the\s+entire|the\s+whole)"
-     r"\s*(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:files?|memor(?:y|ies)|notes?|data|database|"
-     r"repo(?:sitory)?|backups?|workspace|emails?|inbox)?", "tells the agent to destroy data"),
-    (r"\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|agent|bot|chatbot|"
-     r"gpt|claude)\b|\b(?:note|message|instructions?|attention|dear|hey)\s+(?:to\s+|for\s+)?"
-     r"(?:the\s+|any\s+|all\s+)?(?:ai|llm|language\s+model|assistant|agent|bot|chatbot|gpt|"
-     r"claude)s?\b\s*[:,!-]?", "speaks to the agent directly"),
-    (r"\b(?:ignora|ignorar|olvida|olvidar)\s+(?:todas\s+)?(?:las\s+)?(?:tus\s+)?instrucciones|"
-     r"\b(?:ignore[rz]?|oublie[rz]?)\s+(?:toutes\s+)?(?:les\s+|tes\s+|vos\s+)?(?:instructions|"
-     r"consignes|regles)|\b(?:ignorier\w*|vergiss|vergessen\s+sie)\s+(?:alle\s+)?(?:deine\s+|"
-     r"ihre\s+)?(?:vorherigen\s+|bisherigen\s+|obigen\s+|fruheren\s+)?(?:anweisungen|"
-     r"instruktionen|regeln|befehle)|\b(?:ignore|ignora|esqueca|esquece)\s+(?:todas\s+)?"
-     r"(?:as\s+)?(?:suas\s+)?(?:instrucoes|regras)|\bignora\s+(?:tutte\s+)?(?:le\s+)?"
-     r"(?:istruzioni|regole)|\bигнорируй|\bзабудь\s+(?:все\s+)?(?:предыдущие\s+)?инструкции",
-     "tells the agent to ignore its instructions"),
-    (r"(?:以前|前|これまで|上記|今まで)の?(?:すべての|全ての)?(?:指示|命令|ルール|指令)(?:を|は)?"
-     r"(?:すべて|全て)?(?:無視|忘れ)|(?:忽略|无视|忘记|忽視|無視)(?:之前|以上|先前|所有|上面|前面)?的?(?:所有)?"
-     r"(?:指令|指示|规则|说明|命令|提示)|이전\s*(?:지시|명령)\S*\s*무시",
-     "tells the agent to ignore its instructions"),
-]  # fmt: skip
 # A sentence that starts with a verb and its object: "Send the …", "Use the v2 endpoint".
 IMPERATIVE = (
     r"(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:send|forward|delete|remove|run|execute|click|visit|"
@@ -259,22 +199,3 @@ IMPERATIVE = (
     r"it|them|a|an|me|us|out|up|now|immediately|that|to|in|on|with|its|his|her|their|food|"
     r"production|prod|emails?|files?|[A-Z][a-z]+)\b"
 )  # fmt: skip
-# Weak: any instruction at all. Caught from untrusted sources (web, file, tool, an edited log):
-# such text may be kept as what its source said, never as something to do.
-INJECTION_WEAK = [
-    (r"(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:always|never|from\s+now\s+on|going\s+forward|"
-     r"henceforth|make\s+sure|be\s+sure|remember\s+to|ensure\s+(?:that|you)|you\s+must|"
-     r"you\s+should|you\s+need\s+to|you\s+have\s+to|do\s+not|don'?t)\b", "is an instruction"),
-    (r"\byou\s+(?:must|should|shall|need\s+to|have\s+to|are\s+required\s+to|will\s+now|are\s+to|"
-     r"may\s+now|can\s+now)\b|\b(?:the\s+)?(?:assistant|agent|ai|model|bot)\s+(?:must|should|"
-     r"shall|will\s+now|is\s+required\s+to)\b|\b(?:must|should|shall)\s+(?:always|never)\b|"
-     r"\bit\s+is\s+(?:mandatory|required|essential)\s+(?:to|that)\b", "is an instruction"),
-    (IMPERATIVE, "is an instruction"),
-    (r"(?:^|[.!?;:\n]\s*)(?:siempre|nunca|envia|envie|borra|elimina|ejecuta|a\s+partir\s+de\s+"
-     r"ahora|debes|toujours|jamais|envoie|envoyez|supprime|supprimez|execute[rz]?|a\s+partir\s+"
-     r"de\s+maintenant|desormais|tu\s+dois|vous\s+devez|immer|niemals|sende|schicke|losche|"
-     r"fuhre|ab\s+jetzt|ab\s+sofort|du\s+musst|sie\s+mussen|sempre|envie|apague|execute|a\s+"
-     r"partir\s+de\s+agora|voce\s+deve|invia|cancella|esegui|devi)\b", "is an instruction"),
-    (r"してください|しなさい|必ず|常に|するように|请|必须|总是|永远不要|务必|不要",
-     "is an instruction"),
-]  # fmt: skip

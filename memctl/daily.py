@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from .dates import fmt_date
 from .errors import InvalidValue
-from .purged import refuse_purged
 from .workspace import DAILY_DIR, Outcome, Workspace
 
 HEADING = re.compile(r"^###\s+(?P<time>\d{1,2}:\d{2})\s*(?:[—–-]+\s*(?P<title>.*))?$")
@@ -51,8 +50,7 @@ def add_log_entry(ws: Workspace, change, title: str, text: str, *, now: dt.datet
     title = " ".join(title.split())
     if not title:
         raise InvalidValue("a log entry needs a title")
-    body = text.rstrip("\n")
-    refuse_purged(ws, f"{title}\n{body}")
+    body = escape_body(text.rstrip("\n"))
     path = day_path(ws, now.date())
     existing = path.read_text(encoding="utf-8") if path.exists() else ""
     prefix = "" if existing else f"# {fmt_date(now.date())}\n"
@@ -86,8 +84,35 @@ def parse_log(rel: str, text: str) -> list[LogEntry]:
 
 
 def _close(current: dict) -> LogEntry:
-    text = "\n".join(current.pop("lines")).strip("\n")
+    text = "\n".join(unescape_line(line) for line in current.pop("lines")).strip("\n")
     return LogEntry(text=text, **current)
+
+
+def _structure(line: str) -> bool:
+    """Would this line of a log entry's text be read as memctl structure: a heading that
+    starts an entry, or an entry line with a priority, kind or fields?"""
+    bare = line.lstrip("\\")
+    if HEADING.match(bare):
+        return True
+    if bare[1:3] != " [" or bare[:1] not in "-*+":
+        return False
+    from .entry import parse_entry
+
+    entry = parse_entry(bare)
+    return entry is not None and bool(entry.kind or entry.priority or entry.fields)
+
+
+def escape_body(text: str) -> str:
+    """An entry's text as written: a line that would read as structure (a `### 09:00 — …`
+    heading, a `- [RULE] src:user · …` entry line) gets a backslash in front, Markdown's own
+    escape, so pasted text can never pose as an entry; parse_log reads it back as given."""
+    if "###" not in text and " [" not in text:
+        return text
+    return "\n".join("\\" + line if _structure(line) else line for line in text.split("\n"))
+
+
+def unescape_line(line: str) -> str:
+    return line[1:] if line[:1] == "\\" and _structure(line) else line
 
 
 def last_heading(rel: str, text: str) -> str | None:

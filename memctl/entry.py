@@ -49,6 +49,8 @@ _CANONICAL = re.compile(
     rf"(?P<head>(?:{_KEY}:(?:{_VALUE}) )*)· "
 )
 BLOCK_ID = re.compile(r"\s\^(?P<id>[A-Za-z0-9][A-Za-z0-9-]{0,31})$")
+_TEXT_ID = re.compile(r"(?<=\s)\\*\^[A-Za-z0-9][A-Za-z0-9-]{0,31}$")  # a text ending like an id
+_ESCAPED_ID = re.compile(r"(?<=\s)\\(\\*\^[A-Za-z0-9][A-Za-z0-9-]{0,31})$")
 _ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no look-alikes (l/1, o/0)
 
 
@@ -110,6 +112,14 @@ class Entry:
 
 
 def format_entry(entry: Entry) -> str:
+    """The line for an entry. A value with a line break or a control character is refused
+    (it would split the line); a text ending like a block id keeps it as text (`\\^k3x9`)."""
+    from .admission import one_line
+
+    for key, value in entry.fields.items():
+        one_line(value, key)
+    one_line(entry.text, "the entry text")
+    text = _TEXT_ID.sub(r"\\\g<0>", entry.text) if "^" in entry.text else entry.text
     head = ""
     if entry.priority:
         head += f"[{PRIORITY_EMOJI[entry.priority]}{PRIORITY_WORD[entry.priority]}]"
@@ -118,11 +128,11 @@ def format_entry(entry: Entry) -> str:
     parts = [head] if head else []
     parts += [f"{key}:{quote_value(value)}" for key, value in entry.fields.items()]
     if parts:
-        body = " ".join(parts) + SEPARATOR + entry.text
-    elif _would_misread(entry.text):
-        body = SEPARATOR.lstrip(" ") + entry.text  # "- · text" keeps the text whole
+        body = " ".join(parts) + SEPARATOR + text
+    elif _would_misread(text):
+        body = SEPARATOR.lstrip(" ") + text  # "- · text" keeps the text whole
     else:
-        body = entry.text
+        body = text
     if entry.closed:
         body = f"~~{body}~~"
     line = f"{entry.indent}{entry.bullet} {body}"
@@ -177,7 +187,7 @@ def parse_entry(line: str, *, lineno: int | None = None) -> Entry | None:
             entry.priority = _PRIORITY_TAGS[canonical["priority"]]
             entry.kind = canonical["kind"]
             entry.fields = _fields_of(head) if head else {}
-            entry.text = rest[canonical.end() :]
+            entry.text = _unescaped(rest[canonical.end() :])
             return entry
 
     pos = 0
@@ -194,7 +204,13 @@ def parse_entry(line: str, *, lineno: int | None = None) -> Entry | None:
     rest = rest[pos:].lstrip(" ")
 
     entry.fields, entry.text = _split_fields(rest)
+    entry.text = _unescaped(entry.text)
     return entry
+
+
+def _unescaped(text: str) -> str:
+    """The text as given: format_entry escaped a trailing `^id` of the text itself."""
+    return _ESCAPED_ID.sub(r"\1", text) if "\\^" in text else text
 
 
 def _fields_of(head: str) -> dict[str, str]:

@@ -6,7 +6,8 @@ it, so flush writes a pointer to it into today's daily log, with what the sessio
 first ask and last few asks, the files it changed, never the transcript itself) and the command
 that wakes it. Search and recall find the pointer later like any log entry: the detail is one
 call away. When the session ended, the chat also joins the catalogue of past chats (chats.py),
-in the same commit.
+in the same commit. Every value from the transcript or the hook is one line of inert text
+(outside.py): it cannot start a heading, a marker line or an entry of its own, nor say `src:user`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from .chats import Chat, read_transcript
 from .daily import LogEntry, add_log_entry
 from .errors import InvalidValue, NotFound
+from .outside import inert, inert_path
 from .workspace import Outcome, Workspace
 
 EVENTS = {"PreCompact": "compacted", "SessionEnd": "ended"}
@@ -51,15 +53,19 @@ def flush(ws: Workspace, *, event: str, transcript: Path | None = None,
             chat = read_transcript(transcript.expanduser())
         except NotFound as exc:
             missing = exc.message
+    detail = inert(detail) if detail else None
+    session = inert(session) if session else None
     how = f"{event} ({detail})" if detail else event
-    about = chat.about if chat else None
+    about = inert(chat.about) if chat else None
     if about and purged_match(ws, about):
         about = None
     title = f"{harness} session {how}" + (f": {_short(about, 70)}" if about else "")
     lines = [_line(ws, text) for text in _body(chat, transcript, session, missing, event)]
     body = "\n".join(line for line in lines if line)
     catalogued = False
-    with ws.change("flush", f"{harness} session {how}") as change:  # log and catalogue: one commit
+    with ws.change(
+        "flush", f"{harness} session {how}", unattended=True
+    ) as change:  # log and catalogue: one commit
         entry = add_log_entry(ws, change, title, body, now=now)
         if event == "ended" and chat is not None:
             from .chats import add_to_catalogue, known_sessions
@@ -75,18 +81,19 @@ def _body(chat: Chat | None, transcript: Path | None, session: str | None,
     if chat is None:
         lines = [f"Session: {session}" if session else ""]
         if transcript is not None:
-            lines.append(f"Transcript: {transcript}" + (f" ({missing})" if missing else
-                         " (no conversation in it)"))  # fmt: skip
+            lines.append(f"Transcript: {inert_path(str(transcript))}" + (
+                f" ({inert(missing)})" if missing else " (no conversation in it)"))  # fmt: skip
         return lines
     where = f"compacted up to line {chat.lines}" if event == "compacted" else f"{chat.lines} lines"
-    lines = [f"Wake it: `{chat.wake}`", f"Transcript: {chat.transcript} ({where})",
+    wake = f"`{chat.wake}`" if chat.wake else "(none: its session id or folder cannot go in one)"
+    lines = [f"Wake it: {wake}", f"Transcript: {inert_path(chat.transcript)} ({where})",
              f"First ask: “{_short(chat.first_ask, 200)}”"]  # fmt: skip
     later = [a for a in chat.last_asks if a != chat.first_ask]
     if later:
         lines.append("Last asks: " + " · ".join(f"“{_short(a, 120)}”" for a in later))
     if chat.files:
         more = len(chat.files) - SHOWN_FILES
-        lines.append("Files: " + ", ".join(chat.files[:SHOWN_FILES])
+        lines.append("Files: " + ", ".join(inert_path(f) for f in chat.files[:SHOWN_FILES])
                      + (f" and {more} more" if more > 0 else ""))  # fmt: skip
     lines.append(f"Last answer: “{_short(chat.end, 200)}”")
     return lines
@@ -104,4 +111,4 @@ def _line(ws: Workspace, text: str) -> str:
 def _short(text: str, width: int) -> str:
     from .recall import shorten
 
-    return shorten(text, width)
+    return shorten(inert(text), width)

@@ -75,6 +75,7 @@ class Candidate:
     rule: bool
     trust: str
     info: Analysis | None = field(default=None, compare=False, repr=False)
+    meaning: float | None = None  # closeness in meaning, when the semantic path is installed
 
     @property
     def address(self) -> str:
@@ -84,7 +85,8 @@ class Candidate:
 
     def to_dict(self) -> dict:
         return {"address": self.address, "id": self.entry.id, "text": self.entry.text,
-                "score": self.score, "rule": self.rule, "trust": self.trust}  # fmt: skip
+                "score": self.score, "rule": self.rule, "trust": self.trust,
+                "meaning": self.meaning}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -143,8 +145,11 @@ def survey(ws: Workspace, text: str) -> Survey:
                 found.rules.append(cand)
         if read.meta:
             about = read.about()
-            best = max(best, similarity(new, about)) + (0.3 if new.names & about.names else 0.0)
+            best = max(best, similarity(new, about))  # a name's fit: routing.py
         found.notes.append(NoteMatch(facts.path, round(best, 3), facts.status))
+    from .gatemeaning import add_meaning
+
+    add_meaning(ws, text, new, found)
     found.entries.sort(key=lambda c: -c.score)
     found.notes.sort(key=lambda n: -n.score)
     return found
@@ -221,10 +226,12 @@ class Decision:
     candidates: tuple[Candidate, ...]
     labeler: str = "deterministic"  # deterministic | llm
     fallback: str | None = None  # why the LLM labeler was not used, when it was configured
+    near: Candidate | None = None  # unsure: the entry this text might replace
 
     def to_dict(self) -> dict:
         return {"label": self.label, "reason": self.reason,
                 "target": self.target.address if self.target else None,
+                "near": self.near.address if self.near else None,
                 "labeler": self.labeler, "fallback": self.fallback,
                 "candidates": [c.to_dict() for c in self.candidates]}  # fmt: skip
 
@@ -232,14 +239,16 @@ class Decision:
 def label(ws: Workspace, text: str, *, trust: str, source: str, found: Survey,
           use_llm: bool = True) -> Decision:  # fmt: skip
     """One label for `text`, from the LLM command when configured, else (or on failure) rules."""
-    known = [Known(c.address, unquoted(c.entry.text), c.trust, c.rule, c.info)
+    known = [Known(c.address, unquoted(c.entry.text), c.trust, c.rule, c.info, c.meaning)
              for c in found.entries]  # fmt: skip
     rules = [k for k in known if k.rule]
     verdict = decide(text, trust=trust, candidates=known, rules=rules)
     shown = tuple(sorted(found.entries, key=lambda c: -c.score)[:SHOWN])
     rules_shown = tuple(c for c in found.rules if c not in shown and c.address == verdict.target)
+    near = found.find(verdict.near)
+    shown += tuple(c for c in found.rules if c not in shown and c is near)
     decision = Decision(verdict.label, verdict.reason, found.find(verdict.target),
-                        shown + rules_shown)  # fmt: skip
+                        shown + rules_shown, near=near)  # fmt: skip
     command = ws.config.llm_command
     if not (use_llm and command):
         return decision

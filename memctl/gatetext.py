@@ -14,7 +14,15 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 
-from . import cues
+from . import cues, lexicon
+from .gatecompare import (  # noqa: F401  (how two texts compare: re-exported for the gate)
+    Diff,
+    changed_kinds,
+    compare,
+    same_text,
+    sameness,
+    similarity,
+)
 from .tokens import STOPWORDS, bigrams, fold, is_cjk, stem, tokens
 
 _MORE_STOPWORDS = frozenset(
@@ -22,9 +30,11 @@ _MORE_STOPWORDS = frozenset(
     le les des du et ou est sont au aux ce cette ces pour par avec sur dans qui il elle ils
     der die das den dem ein eine einen einer und oder ist sind zu von mit auf im fur bei
     o os as um uma do da dos das em no na nos nas e sao com pelo pela il lo gli di e con per
-    also just really very still yet anyway ok s t""".split()
+    also just really very still yet anyway ok s t ing ed""".split()
 )  # fmt: skip
-_STOP = STOPWORDS | _MORE_STOPWORDS
+# What search calls small talk ("show me", "tell me") is what a memory says ("show him the
+# draft first"): those verbs count here.
+_STOP = STOPWORDS - {"show", "tell", "give", "find", "want", "know", "say"} | _MORE_STOPWORDS
 # Words that carry a cue, a negation or a norm: they decide the label, not the subject.
 _CUE_WORDS = frozenset(
     fold(phrase)
@@ -51,7 +61,17 @@ _CONTRAST = re.compile(r",\s*not\s+\w|\bnot\s+\w+(?:\s+\w+)?\s*,?\s+but\b|\bno\s
                        r"\bnicht\s+\w+(?:\s+\w+)?\s*,?\s+sondern\b")  # fmt: skip
 _IMPERATIVE = re.compile(cues.IMPERATIVE)
 KIND_NAMES = {"wd": "weekday", "mo": "month", "d": "day", "y": "year", "t": "time",
-              "n": "number", "url": "link", "name": "name"}  # fmt: skip
+              "n": "number", "url": "link", "lang": "language", "name": "name"}  # fmt: skip
+# "Joe, not Jim", "not X but Y", "instead of flying": what a text says is not so.
+_REJECTED = re.compile(
+    r",\s*(?:and\s+|but\s+)?not\s+(?:the\s+|a\s+|an\s+|on\s+|in\s+|at\s+)?(?P<a>[\w'.-]+"
+    r"(?:\s+[\w'.-]+)?)|\bnot\s+(?P<b>\w+(?:\s+\w+)?)\s*,?\s+but\b|\b(?:instead\s+of|rather\s+than|"
+    r"en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|anstatt|statt|em\s+vez\s+de|invece\s+di)\s+"
+    r"(?:the\s+|a\s+|an\s+)?(?P<c>\w+(?:\s+\w+)?)|\bnicht\s+(?P<d>\w+)\s*,?\s+sondern\b|"
+    r"\bno\s+es\s+(?P<e>\w+)\s+sino\b"
+)
+_INTERJECTION = re.compile(r"^\s*(?:no|nope|nah|nein|non|nao)\b\s*[,.!:;-]")
+_COMPOUND = re.compile(r"\b([^\W\d_]{2,})-([^\W\d_]{2,})\b")
 _CJK_DATE_WORDS = sorted((w for w in (*cues.WEEKDAY_WORDS, *cues.MONTH_WORDS) if is_cjk(w)),
                          key=len, reverse=True)  # fmt: skip
 
@@ -65,6 +85,12 @@ class Analysis:
     names: frozenset[str]  # capitalised names, folded and stemmed (also in words)
     negations: int
     lead: str | None = None  # the first name: most often what the text is about
+    subject: str | None = None  # the lead name when the text opens with it ("Dmitri prefers …")
+    poles: tuple[tuple[str, int], ...] = ()  # the side of each opposition (lexicon.poles)
+    rejected: frozenset[str] = frozenset()  # words it says are not so ("Joe, not Jim": jim)
+    joined: tuple[tuple[str, frozenset[str]], ...] = ()  # "wi-fi": ("wifi", {"wi", "fi"})
+    person: frozenset[str] = frozenset()  # "first" ("we", "I"), "third" ("he", "her")
+    polar: frozenset[str] = frozenset()  # words that say a side or a change, not a subject
 
     @property
     def polarity(self) -> int:
@@ -101,11 +127,16 @@ def analyze(text: str) -> Analysis:
     values: set[str] = set()
     rest = _take_values(folded, values)
     words: set[str] = set()
+    person: set[str] = set()
     for token in tokens(rest):
         if not token.isascii() and is_cjk(token):
             for word in _CJK_DATE_WORDS:
                 if word in token:
                     values.add(_date_value(word))
+                    token = token.replace(word, " ")
+            for word, code in lexicon.LANGUAGE_WORDS.items():
+                if not word.isascii() and word in token:
+                    values.add(f"lang:{code}")
                     token = token.replace(word, " ")
             words.update(g for part in token.split() for g in bigrams(part))
         elif token in cues.WEEKDAY_WORDS or token in cues.MONTH_WORDS:
@@ -113,15 +144,65 @@ def analyze(text: str) -> Analysis:
                 values.add(_date_value(token))
         elif token in cues.NUMBER_WORD_VALUES:
             values.add(f"n:{cues.NUMBER_WORD_VALUES[token]}")
+        elif token in lexicon.DAY_PARTS:
+            values.add(f"t:{lexicon.DAY_PARTS[token]}")
+        elif token in lexicon.LANGUAGE_WORDS:
+            values.add(f"lang:{lexicon.LANGUAGE_WORDS[token]}")
+        elif token in lexicon.FIRST_PERSON or token in lexicon.THIRD_PERSON:
+            person.add("first" if token in lexicon.FIRST_PERSON else "third")
         elif token not in _STOP and token not in _CUE_WORDS and not token.isdigit():
-            words.add(stem(token))
-    found = [stem(fold(n)) for n in _names(raw)]
-    found = [n for n in found if n in words]
-    names = frozenset(found)
+            words.add(content_word(token))
+    joined = []
+    for m in _COMPOUND.finditer(rest):
+        parts = frozenset(content_word(p) for p in m.groups()) & words
+        if parts:
+            joined.append((content_word(m[1] + m[2]), parts))
+            words.add(joined[-1][0])
+    rejected, counted = _rejected(folded, values)
+    sides, polar = lexicon.poles(folded)
+    polar += [w for p in (cues.UPDATE, cues.CORRECTION) for m in p.finditer(folded)
+              for w in m.group().split()]  # fmt: skip
+    found = [(stem(fold(n)), at) for n, at in _names(raw)]
+    found = [(n, at) for n, at in found if n in words]
+    names = frozenset(n for n, _ in found)
+    lead = found[0][0] if found else None
+    opens = bool(found) and found[0][1] == 0
     return Analysis(
         text=text, folded=folded, words=frozenset(words), values=frozenset(values), names=names,
-        negations=len(cues.NEGATION.findall(folded)), lead=found[0] if found else None,
+        negations=len(cues.NEGATION.findall(counted)), lead=lead,
+        subject=lead if opens else None, poles=tuple(sorted(sides.items())),
+        rejected=rejected, joined=tuple(joined), person=frozenset(person),
+        polar=frozenset(content_word(w) for w in polar),
     )  # fmt: skip
+
+
+def content_word(token: str) -> str:
+    """A content word as the gate compares it: stemmed ("shipping" and "ship" alike), a synonym
+    as its class's first word."""
+    word = stem(token)
+    if token.endswith(("ing", "ed")) and len(word) > 3 and word[-1] == word[-2] \
+            and word[-1] in "bgmnprt":  # fmt: skip
+        word = word[:-1]
+    return lexicon.SAME.get(word, word)
+
+
+def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
+    """(the words and values a text says are not so, the text with those contrasts and a
+    leading "No," left out: their negations do not turn the statement around). The values
+    said not to be so leave `values` ("born in 1988, not 1986": 1988 only)."""
+    rejected: set[str] = set()
+
+    def take(m: re.Match) -> str:
+        said = next(g for g in m.groups() if g is not None)
+        theirs: set[str] = set()
+        rest = _take_values(said, theirs)
+        rejected.update(content_word(t) for t in tokens(rest) if t not in _STOP)
+        rejected.update(theirs)
+        values.difference_update(theirs)
+        return " , "
+
+    counted = _REJECTED.sub(take, _INTERJECTION.sub(" ", folded))
+    return frozenset(rejected), counted
 
 
 def _date_value(word: str) -> str:
@@ -193,13 +274,15 @@ def _take_values(folded: str, values: set[str]) -> str:
 _NAME_VERBS = frozenset(
     """is are was were has had have lives works loves likes prefers says said wants eats drinks
     carries takes moved moves joined left uses used runs goes went knows needs thinks asked
-    arbeitet wohnt ist hat vive tiene es esta mora trabalha est a habite travaille""".split()
+    arbeitet wohnt ist hat vive tiene es esta mora trabalha est a habite travaille now also still
+    just never always only often usually really no doesn't isn't can't won't didn't""".split()
 )  # fmt: skip
 
 
-def _names(raw: str) -> list[str]:
-    """Capitalised words that look like names. A sentence's first word counts only when a verb
-    or 's follows it ("Anna has …", "Brian's …") or it is capitalised again later."""
+def _names(raw: str) -> list[tuple[str, int]]:
+    """Capitalised words that look like names, with where each starts. A sentence's first word
+    counts only when a verb or 's follows it ("Anna has …", "Brian's …") or it is capitalised
+    again later."""
     found = []
     for m in _NAME.finditer(raw):
         word = m.group(1)
@@ -219,109 +302,5 @@ def _names(raw: str) -> list[str]:
             if not (after.startswith(("'s", "’s", "s ")) or following in _NAME_VERBS or again
                     or then_name):  # fmt: skip
                 continue
-        found.append(word)
+        found.append((word, m.start()))
     return found
-
-
-# --- comparing two texts ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Diff:
-    changed: tuple[str, ...] = ()  # value kinds that differ: "wd", "t", "n", "name", …
-    flipped: bool = False  # one says not, the other does not
-    reworded: bool = False  # each has content words the other lacks
-    added: bool = False  # the new text carries values of kinds the old one lacks
-    extra: bool = False  # the new text has content words the old one lacks
-    covered: float = 0.0  # how much of the old entry's subject the new text repeats
-    apart: bool = False  # about different people or things (see _names_apart)
-
-    @property
-    def differs(self) -> bool:
-        return bool(self.changed or self.flipped)
-
-
-def _kinds(values: frozenset[str]) -> dict[str, set[str]]:
-    out: dict[str, set[str]] = {}
-    for value in values:
-        kind, _, _ = value.partition(":")
-        out.setdefault(kind, set()).add(value)
-    return out
-
-
-def changed_kinds(a: Analysis, b: Analysis) -> list[str]:
-    """Value kinds where each text has a value the other lacks (Wednesday vs Thursday)."""
-    ka, kb = _kinds(a.values), _kinds(b.values)
-    return [k for k in sorted(ka.keys() & kb.keys()) if ka[k] - kb[k] and kb[k] - ka[k]]
-
-
-def _names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
-    """(names only in a, names only in b, about different things).
-
-    Names that differ are a changed value when the texts share another name, and the first one
-    (Brian's manager Carla → Dana). When each text has names of its own and they share none, or
-    they open with different names (Ember on Postgres 17, Granite on Postgres 16), or a number
-    changes too without a word of change (Postgres 16 for Atlas, Postgres 17 for Ember; but
-    "Anna moved to Rua do Ouro 3"), the texts are about different people or things.
-    """
-    shared = a.names & b.names
-    only_a, only_b = set(a.names - b.names), set(b.names - a.names)
-    if only_a and only_b and (not shared or a.lead != b.lead or
-                              changed_kinds(a, b) and not a.update):  # fmt: skip
-        return set(), set(), True
-    return (only_a, only_b, False) if shared else (set(), set(), False)
-
-
-def similarity(a: Analysis, b: Analysis) -> float:
-    """How alike the subjects of two texts are, 0..1 (values and cue words left out)."""
-    from rapidfuzz import fuzz
-
-    only_a, only_b, apart = _names_apart(a, b)
-    wa, wb = a.words - only_a, b.words - only_b
-    if not wa or not wb:
-        return fuzz.ratio(a.folded, b.folded) / 100 * 0.8
-    shared = len(wa & wb)
-    dice = 2 * shared / (len(wa) + len(wb))
-    contain = shared / min(len(wa), len(wb))
-    fz = fuzz.token_set_ratio(" ".join(sorted(wa)), " ".join(sorted(wb))) / 100
-    score = 0.4 * dice + 0.3 * contain + 0.3 * fz
-    if apart:
-        score *= 0.5  # about different people or things
-    return round(score, 3)
-
-
-def sameness(a: Analysis, b: Analysis) -> float:
-    """How nearly two texts say the same words, 0..1, symmetric: extra words count against."""
-    from rapidfuzz import fuzz
-
-    if not a.words or not b.words:
-        return fuzz.ratio(a.folded, b.folded) / 100
-    dice = 2 * len(a.words & b.words) / (len(a.words) + len(b.words))
-    return round(
-        0.5 * dice
-        + 0.5 * fuzz.token_sort_ratio(" ".join(sorted(a.words)), " ".join(sorted(b.words))) / 100,
-        3,
-    )
-
-
-def compare(new: Analysis, old: Analysis) -> Diff:
-    kinds_new, kinds_old = _kinds(new.values), _kinds(old.values)
-    changed = changed_kinds(new, old)
-    only_new, only_old, apart = _names_apart(new, old)
-    if only_new and only_old:
-        changed.append("name")
-    wn, wo = new.words - only_new, old.words - only_old
-    return Diff(changed=tuple(changed), flipped=new.polarity != old.polarity,
-                reworded=bool(wn - wo) and bool(wo - wn),
-                added=bool(kinds_new.keys() - kinds_old.keys()),
-                extra=bool(new.words - old.words),
-                covered=len(wn & wo) / len(wo) if wo else 0.0, apart=apart)  # fmt: skip
-
-
-def same_text(a: str, b: str) -> bool:
-    """Equal once case, accents, punctuation and spacing are set aside."""
-    return _plain(a) == _plain(b)
-
-
-def _plain(text: str) -> str:
-    return " ".join(tokens(unicodedata.normalize("NFKC", text)))

@@ -1,8 +1,8 @@
 """Every git operation memctl makes. The only module that talks to git.
 
-Hot paths (a commit after `memctl log`) call the git binary directly: importing GitPython alone
-costs more than the whole 150 ms budget of `memctl log`. GitPython is used where it pays for
-itself: creating repositories and reading history.
+Everything calls the git binary directly: importing GitPython alone costs more than the whole
+150 ms budget of `memctl log`, and it reads a `$VAR` in a folder's name as a variable. Values
+that come from a person or a file go after `--`, or are checked first (`remote_name`).
 """
 
 from __future__ import annotations
@@ -18,6 +18,10 @@ from .errors import MemctlError
 
 _ENV = {"GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
 FALLBACK_IDENTITY = ("memctl", "memctl@localhost")
+# Given before the verb of every command that reaches a remote: the `ext::` transport runs a
+# command of the URL's choosing, so it stays off whatever the user's git config allows.
+REMOTE_SAFE = ("-c", "protocol.ext.allow=never")
+_COMMAND_TRANSPORTS = ("ext::", "fd::")
 
 
 class GitError(MemctlError):
@@ -45,24 +49,57 @@ def run(root: Path, *args: str, check: bool = True, stdin: str | None = None) ->
     )  # fmt: skip
     if check and proc.returncode != 0:
         detail = (proc.stderr or proc.stdout).strip().splitlines()
-        raise GitError(f"git {args[0]} failed: {detail[-1] if detail else proc.returncode}",
+        raise GitError(f"git {_verb(args)} failed: {detail[-1] if detail else proc.returncode}",
                        path=root)  # fmt: skip
     return proc.stdout
 
 
+def _verb(args: tuple[str, ...]) -> str:
+    """The git command of `args`, past the options given before it (`-c KEY=VALUE`, `--…`)."""
+    rest = list(args)
+    while rest and rest[0].startswith("-"):
+        rest = rest[2:] if rest[0] == "-c" else rest[1:]
+    return rest[0] if rest else "(none)"
+
+
+def remote_name(root: Path, name: str, *, option: str = "--remote") -> str:
+    """`name` if it is one of this repository's remotes with a URL memctl may use, else a
+    clear refusal. A value that starts with `-` would be read by git as an option
+    (`--upload-pack=…` runs a command); memctl passes remotes after `--` too."""
+    if not name or name.startswith("-") or not name.isprintable():
+        raise GitError(f"{option} {name!r}: not a remote name (a name cannot start with '-' or "
+                       "hold control characters)", path=root)  # fmt: skip
+    names = run(root, "remote").split()
+    if name not in names:
+        known = ", ".join(names) if names else "none yet"
+        raise GitError(f"{option} {name!r}: not one of this workspace's git remotes ({known}); "
+                       f"add it with `git -C {root} remote add NAME URL`", path=root)  # fmt: skip
+    url = run(root, "remote", "get-url", "--", name).strip()
+    check_url(url, what=f"git remote {name}")
+    return name
+
+
+def check_url(url: str, *, what: str = "the URL") -> None:
+    """Refuse a remote URL git would read as an option or that runs a command (`ext::`)."""
+    if url.startswith("-") or not url.isprintable():
+        raise GitError(f"{what}: {url!r} is not a URL or path git can use safely (it starts "
+                       "with '-' or holds control characters)")  # fmt: skip
+    if url.lower().startswith(_COMMAND_TRANSPORTS):
+        raise GitError(f"{what}: {url!r} uses a transport that runs a command; memctl uses "
+                       "only URLs and paths (ssh, https, git, file)")  # fmt: skip
+
+
 def init_repo(root: Path) -> None:
     """A new repository on branch main, with an identity if the machine has none."""
-    import git
-
-    repo = git.Repo.init(root, initial_branch="main")
-    # Ask the git binary, which is what commits: it may see a different config than GitPython
-    # (no HOME under cron, for one).
+    # The git binary, not GitPython: GitPython reads a `$HOME` in the folder's name as a
+    # variable and opens another folder.
+    run(root, "init", "-q", "--initial-branch=main")
+    # Ask the git binary, which is what commits (no HOME under cron, for one).
     named = run(root, "config", "user.name", check=False).strip()
     mailed = run(root, "config", "user.email", check=False).strip()
     if not named or not mailed:
-        with repo.config_writer() as writer:
-            writer.set_value("user", "name", named or FALLBACK_IDENTITY[0])
-            writer.set_value("user", "email", mailed or FALLBACK_IDENTITY[1])
+        run(root, "config", "user.name", named or FALLBACK_IDENTITY[0])
+        run(root, "config", "user.email", mailed or FALLBACK_IDENTITY[1])
 
 
 def dirty_paths(root: Path) -> set[str]:
@@ -97,8 +134,9 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
     wanted = set(paths)
     before = _staged(root)
     porcelain = bool(before) or any((root / p).is_dir() for p in paths)  # a folder: a pathspec
-    if porcelain:
-        run(root, "add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul", stdin=listed)
+    if porcelain:  # literal pathspecs: a note named `people/[ab].md` is that file, not a glob
+        run(root, "--literal-pathspecs", "add", "-A", "--pathspec-from-file=-",
+            "--pathspec-file-nul", stdin=listed)  # fmt: skip
     else:
         if len(paths) > _PACK_FROM:
             _write_pack(root, paths)
@@ -108,7 +146,7 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
         return None
     with _message_file(message) as message_file:
         if porcelain:
-            run(root, "commit", "-q", "--no-verify", "-F", message_file,
+            run(root, "--literal-pathspecs", "commit", "-q", "--no-verify", "-F", message_file,
                 "--pathspec-from-file=-", "--pathspec-file-nul",
                 stdin="\0".join(changed) + "\0")  # fmt: skip
             sha = run(root, "rev-parse", "HEAD").strip()

@@ -24,6 +24,7 @@ import datetime as dt
 import json
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 
 from .entry import parse_entry
@@ -91,7 +92,15 @@ class Verdict:
 
 
 def checks(ws: Workspace) -> list[Check]:
-    """Every open rule entry in rules/ that carries a check, in file and line order."""
+    """Every open rule entry in rules/ that carries a check, in file and line order (kept
+    between calls, while rules/ does not change, by a server watching the workspace)."""
+    watch = sys.modules.get(f"{__package__}.watch")  # imported only by a server
+    if watch is not None:
+        return list(watch.remembered(ws, RULES_DIR, "guard.checks", lambda: _read_checks(ws)))
+    return _read_checks(ws)
+
+
+def _read_checks(ws: Workspace) -> list[Check]:
     folder = ws.root / RULES_DIR
     if not folder.is_dir():
         return []

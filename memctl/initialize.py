@@ -10,7 +10,7 @@ from pathlib import Path
 from . import gitstore
 from .config import DEFAULT_CATEGORIES, Config, load_config
 from .dates import fmt_stamp
-from .errors import PathRefused
+from .errors import PathRefused, Refused
 from .workspace import (
     ARCHIVE_DIR,
     DAILY_DIR,
@@ -23,6 +23,9 @@ from .workspace import (
 )  # fmt: skip
 
 _GITIGNORE_MARK = "# memctl: derived files"
+# A folder already holding more files than this that are not Markdown is likely not meant to be
+# a memory (a project, a download folder): init asks for --yes first.
+CROWDED = 200
 
 
 def template(name: str) -> str:
@@ -43,14 +46,17 @@ class InitResult:
 
 
 def init_workspace(path: Path, *, categories: list[str] | None = None, now: dt.datetime,
-                   openclaw: bool = False) -> InitResult:  # fmt: skip
+                   openclaw: bool = False, confirmed: bool = False) -> InitResult:  # fmt: skip
     """Create what is missing; never overwrite or move a file that is there. Idempotent.
 
     `openclaw`: the folder is an OpenClaw agent workspace; daily logs go to its memory/ folder
-    (memctl.openclaw describes the layout)."""
+    (memctl.openclaw describes the layout). `confirmed` (`--yes`): make a workspace of a folder
+    that does not look meant for one (see check_folder)."""
     root = path.expanduser().resolve()
     if root.exists() and not root.is_dir():
         raise PathRefused(f"{path}: exists and is not a folder")
+    if not confirmed:
+        check_folder(root)
     root.mkdir(parents=True, exist_ok=True)
     result = InitResult(root=str(root))
     new_repo = not gitstore.is_repo(root)
@@ -114,6 +120,39 @@ def init_workspace(path: Path, *, categories: list[str] | None = None, now: dt.d
         made = gitstore.commit(root, sorted(set(paths)), f"memctl init: {what}")
         result.commit = made.sha if made else None
     return result
+
+
+def check_folder(root: Path) -> None:
+    """Refuse (exit 3) to make a workspace of the file system's root, the home folder or a temp
+    root (even one made a workspace by mistake before), or of a folder not yet a workspace that
+    holds more than CROWDED files that are not Markdown: a workspace adopts and commits the
+    Markdown under it, and other programs' files would follow."""
+    import tempfile
+
+    roots = {Path("/"), Path.home(), Path(tempfile.gettempdir()), Path("/tmp"), Path("/var/tmp"),
+             Path("/dev/shm")}  # fmt: skip
+    if root in {p.resolve() for p in roots}:
+        what = "your home folder" if root == Path.home().resolve() else "a system folder"
+        raise Refused(f"{root} is {what}: a workspace there would adopt and commit every "
+                      "Markdown file under it; give a folder of its own (`memctl init "
+                      "~/memory`), or pass --yes to make it a workspace anyway")  # fmt: skip
+    if root.is_dir() and not (root / MARKER).is_dir() and _count_others(root) > CROWDED:
+        raise Refused(f"{root} already holds more than {CROWDED} files that are not Markdown: "
+                      "it looks like a folder for something else; give a folder of its own, "
+                      "or pass --yes to make it a workspace anyway")  # fmt: skip
+
+
+def _count_others(root: Path) -> int:
+    """Files under `root` that are not Markdown, counted up to CROWDED + 1 (.git left out)."""
+    import os
+
+    found = 0
+    for _folder, dirs, files in os.walk(root, onerror=lambda _: None):
+        dirs[:] = [d for d in dirs if d != ".git"]
+        found += sum(not name.endswith(".md") for name in files)
+        if found > CROWDED:
+            break
+    return found
 
 
 def _openclaw_notices(config: Config) -> list[str]:

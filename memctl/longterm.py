@@ -16,10 +16,10 @@ from .dates import fmt_date, parse_date
 from .entry import Entry, new_id, normalize_priority, parse_entry
 from .errors import InvalidValue, MemctlError, NotFound, ParseError, Refused
 from .note import STATUSES, read_note, replace_line, set_meta, yaml_value
-from .purged import refuse_purged
 from .workspace import ARCHIVE_DIR, Outcome, Workspace
 
 SOURCES = ("user", "agent", "web", "file", "tool")
+UNTRUSTED_WHO = {"web": "a web page", "file": "a file", "tool": "a tool"}
 _SLUG = re.compile(r"[^a-z0-9\u00c0-\uffff]+")
 _ID_REF = re.compile(r"^\^?(?P<id>[A-Za-z0-9][A-Za-z0-9-]{0,31})$")
 
@@ -28,8 +28,14 @@ def slugify(name: str) -> str:
     return _SLUG.sub("-", name.lower()).strip("-") or "note"
 
 
-def note_path(ws: Workspace, name: str) -> Path:
-    """`category/name` (".md" optional) as a path inside the workspace."""
+def note_path(ws: Workspace, name: str, *, given_as: str = "note name") -> Path:
+    """`category/name` (".md" optional) as a path inside the workspace. `given_as` names where
+    the name came from in an error (`--topic`)."""
+    from .outside import is_clean
+
+    if not is_clean(name):
+        raise InvalidValue(f"{given_as} {name!r} holds a line break or control character; a "
+                           "note's file name cannot")  # fmt: skip
     rel = name if name.endswith(".md") else f"{name}.md"
     if "/" not in rel:
         raise InvalidValue(f"{name!r}: give CATEGORY/NAME, e.g. lessons/api-guide")
@@ -76,8 +82,13 @@ def note_text(ws: Workspace, path: Path, *, title: str | None = None, priority: 
         raise InvalidValue(f"unknown priority {priority!r} (use high, med or low)")
     if expires and level == "high":
         raise Refused("high-priority notes never expire; drop --expires or lower the priority")
+    from .note import one_line_values
+
     category = ws.rel(path).split("/")[0]
     title = title or path.stem.replace("-", " ").replace("_", " ").capitalize()
+    given = {"title": title, "description": description, "tag": tags, "use_when": use_when}
+    for key, value in given.items():
+        one_line_values(key, value)
     meta = {"title": title, "date": today, "category": category, "priority": level,
             "status": "active", "last_verified": today, "tags": tags or []}  # fmt: skip
     if description:
@@ -120,10 +131,17 @@ def add_entry(ws: Workspace, name: str, text: str, *, priority: str | None = "me
               kind: str | None = None, expires: str | None = None, source: str | None = None,
               by: str | None = None, when: str | None = None, from_date: str | None = None,
               today: dt.date) -> Outcome:  # fmt: skip
-    """Append one entry line with a fresh block id to an existing note."""
+    """Append one entry line with a fresh block id to an existing note. Text from an untrusted
+    source (web, file, tool) is kept as a quote of it, as the write gate keeps it."""
+    from .admission import UNTRUSTED_KINDS, UNTRUSTED_SOURCES
+
+    if source in UNTRUSTED_SOURCES and (kind or "").upper() not in UNTRUSTED_KINDS:
+        from .gate import quoted
+
+        text = quoted(" ".join(text.split()), by or UNTRUSTED_WHO[source])
+        kind = "QUOTE"
     entry = make_entry(text, priority=priority, kind=kind, expires=expires, source=source, by=by,
                        when=when, from_date=from_date, today=today)  # fmt: skip
-    refuse_purged(ws, entry.text)
     path = resolve_note(ws, name)
     with ws.change("add", "") as change:
         ref = append_entry(ws, change, path, entry)

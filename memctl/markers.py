@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from .daily import HEADING, LogEntry, parse_log
+from .daily import HEADING, LogEntry, parse_log, unescape_line
 from .entry import parse_entry
 from .longterm import SOURCES
 
@@ -75,7 +75,7 @@ def log_lines(log: LogEntry, lines: list[str]) -> list[tuple[int, str]]:
         if line.lstrip().startswith(("```", "~~~")):
             fenced = not fenced
         elif not fenced and line.strip():
-            found.append((number, line))
+            found.append((number, unescape_line(line)))
     return found
 
 

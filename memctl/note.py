@@ -124,13 +124,16 @@ def _decode(data: bytes | str, shown: str) -> str:
     """The text of a note's bytes; a binary or non-UTF-8 file is a ParseError."""
     if not isinstance(data, bytes):
         return data
-    if b"\x00" in data:
-        raise ParseError("binary file, not Markdown text", path=shown)
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        if b"\x00" in data:
+            raise ParseError("binary file, not Markdown text", path=shown) from exc
         line = data[: exc.start].count(b"\n") + 1
         raise ParseError("not UTF-8 text", path=shown, line=line) from exc
+    if "\x00" in text and text.count("\x00") * 100 > len(text):
+        raise ParseError("binary file, not Markdown text", path=shown)
+    return text  # a stray NUL in a text (memctl never writes one) leaves the rest readable
 
 
 def _frontmatter_close(lines: list[str], shown: str) -> int | None:
@@ -242,6 +245,7 @@ def set_meta(note: Note, **values: object) -> Note:
     """
     fm_text = note.fm_text
     for key, value in values.items():
+        one_line_values(key, value)
         if _same(note.meta.get(key), value) and key in note.meta:
             continue
         if isinstance(value, list | tuple | dict):
@@ -254,6 +258,16 @@ def set_meta(note: Note, **values: object) -> Note:
     return Note(path=note.path, text="", has_frontmatter=True, fm_text=fm_text, meta=meta,
                 body=note.body, body_line=note.body_line + _line_delta(note, fm_text),
                 display=note.display)  # fmt: skip
+
+
+def one_line_values(key: str, value: object) -> None:
+    """A frontmatter value memctl writes stays on its line: no line break, no control
+    character (a title with a newline would add a key of its own)."""
+    from .admission import one_line
+
+    for item in value if isinstance(value, list | tuple) else [value]:
+        if isinstance(item, str):
+            one_line(item, key)
 
 
 def _line_delta(note: Note, fm_text: str) -> int:

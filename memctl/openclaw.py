@@ -126,7 +126,7 @@ def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome:
         rel = where.replace("@daily", ws.config.daily_dir)
         plan.append((file, ws.resolve(rel, for_writing=True), text))
     result = Imported(str(path.expanduser().resolve()))
-    with ws.change("import", f"openclaw {result.source}") as change:
+    with ws.change("import", f"openclaw {result.source}", unattended=True, source="file") as change:
         for _file, target, text in plan:
             rel = ws.rel(target)
             if not target.exists():

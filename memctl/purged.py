@@ -1,8 +1,21 @@
 """What was purged stays purged: a registry of salted hashes, never the texts themselves.
 
-`memctl forget --purge` adds the purged text's salted hash (and its length) to
-`.memctl/purged.json`, committed so every clone shares it. Every door that writes a memory
-(`add`, `log`, `remember`, imports, the nightly job) asks `refuse_purged` first.
+`memctl forget --purge` adds a line to `.memctl/purged.jsonl`, committed so every clone shares
+it: the purged text's hash under a salt of its own, the text's length, an anchor (below), the
+receipt and the date. A second kind of line lists the commits the purge rewrote away (their old
+ids hold the text, and say nothing about it): `memctl sync` refuses history that brings one of
+them back. Lines are only ever added, one record each, and the file merges as a union
+(`merge=union` in .gitattributes), so two machines that each purged something merge without a
+conflict. The registry of earlier versions, `.memctl/purged.json` (one salt for all), is still
+read, and is moved into the new file by the next purge. The write layer (admission.py) asks
+`find_purged` of every line a change adds, so no door can bring a purged text back.
+
+Finding a text known only by its hash means hashing every window of the new text that could be
+it. A 1 MB log has a million windows per record: too many. So each record also keeps an
+anchor: where in the purged text one of its words sits, that word's length, and 8 bits of its
+keyed hash. The new text's distinct words are hashed once each (a few thousand hashes), and only
+the windows around a word whose 8 bits agree are hashed in full. The anchor says little: 8 bits
+leave every dictionary word of that length with hundreds of look-alikes.
 """
 
 from __future__ import annotations
@@ -10,80 +23,301 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import NamedTuple
 
 from .dates import fmt_date
 from .errors import ParseError, Refused
 from .workspace import Workspace
 
-REGISTRY = ".memctl/purged.json"
+REGISTRY = ".memctl/purged.jsonl"
+LEGACY = ".memctl/purged.json"
+ATTRIBUTE = f"{REGISTRY} merge=union"
+_WORD = re.compile(r"\w+")
+_EDGE = 4  # characters of a word at the edge of a purged text that its anchor hashes
 
 
-def _load_registry(ws: Workspace) -> dict:
-    path = ws.root / REGISTRY
-    if not path.exists():
-        return {"salt": None, "purged": []}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(data.get("purged"), list) and "salt" in data:
-            return data
-    except (ValueError, UnicodeDecodeError, AttributeError):
-        pass
-    raise ParseError(
-        "the purge registry is damaged; restore it from git "
-        "(memctl refuses to guess what was purged)",
-        path=REGISTRY,
-    )
+class Hit(NamedTuple):
+    receipt: str
+    start: int  # the purged text's span in the casefolded text searched
+    end: int
+
+
+@dataclass(frozen=True)
+class Record:
+    """One purged text, known only by its salted hash, its length and its anchor."""
+
+    receipt: str
+    salt: str
+    hash: str
+    length: int
+    date: str
+    anchor: dict | None = None
+
+    def matches(self, folded: str) -> bool:
+        """True if `folded` (casefolded) is this record's text."""
+        return len(folded) == self.length and purged_hash(self.salt, folded) == self.hash
+
+    def line(self) -> str:
+        item = {"receipt": self.receipt, "salt": self.salt, "hash": self.hash,
+                "length": self.length, "date": self.date}  # fmt: skip
+        if self.anchor is not None:
+            item["anchor"] = self.anchor
+        return json.dumps(item) + "\n"
+
+
+@dataclass
+class Registry:
+    records: list[Record] = field(default_factory=list)
+    commits: dict[str, str] = field(default_factory=dict)  # a rewritten commit's old id → receipt
+
+    def __bool__(self) -> bool:
+        return bool(self.records)
+
+    def find(self, text: str) -> Record | None:
+        """The record of exactly this text (case-insensitive), if it was purged."""
+        folded = text.casefold()
+        return next((r for r in self.records if r.matches(folded)), None)
+
+    def hits(self, text: str, *, first: bool = True) -> list[Hit]:
+        """The purged texts `text` holds (case-insensitive), each with its span in
+        `text.casefold()`; with `first`, stop at the first one."""
+        if not self.records or not text:
+            return []
+        folded = text.casefold()
+        found: list[Hit] = []
+        by_salt: dict[str, list[Record]] = {}
+        for record in self.records:
+            by_salt.setdefault(record.salt, []).append(record)
+        for salt, group in by_salt.items():
+            found += _search(folded, bytes.fromhex(salt), group, first=first)
+            if found and first:
+                break
+        return sorted(found, key=lambda h: h.start)
+
+    def match(self, text: str) -> str | None:
+        """The receipt id of a purged text that `text` contains (case-insensitive), else None."""
+        found = self.hits(text)
+        return found[0].receipt if found else None
+
+    def merged(self, other: Registry) -> Registry:
+        seen = {(r.salt, r.hash) for r in self.records}
+        extra = [r for r in other.records if (r.salt, r.hash) not in seen]
+        return Registry(self.records + extra, {**other.commits, **self.commits})
 
 
 def purged_hash(salt: str, text: str) -> str:
-    return hashlib.blake2b(text.casefold().encode("utf-8"), key=bytes.fromhex(salt),
-                           digest_size=32).hexdigest()  # fmt: skip
+    key = bytes.fromhex(salt)
+    return hashlib.blake2b(text.casefold().encode("utf-8"), key=key, digest_size=32).hexdigest()
 
 
-def workspace_salt(ws: Workspace) -> str | None:
-    """The registry's salt (None before the first purge, which makes and commits one).
+def _tag(key: bytes, text: str) -> int:
+    """8 bits of a keyed hash: enough to skip almost every word, too few to name one."""
+    return hashlib.blake2b(text.encode("utf-8"), key=key, digest_size=1).digest()[0]
 
-    A salted hash identifies a purged text without spelling it out, but a short, guessable text
-    (a phone number) can still be found by trying every candidate against it: the registry is a
-    guard against bringing a text back, not a vault.
+
+# --- the file ----------------------------------------------------------------------------------
+
+
+def load(ws: Workspace) -> Registry:
+    """The workspace's registry: its lines, and the records of the earlier registry file."""
+    return parse(_read(ws.root / REGISTRY), _read(ws.root / LEGACY))
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError):
+        raise _damaged(path.name) from None
+
+
+def parse(lines: str | None, legacy: str | None = None) -> Registry:
+    """A registry from the text of its file and of the earlier one (None: not there)."""
+    registry = Registry()
+    seen: set[tuple[str, str]] = set()
+
+    def add(item: dict, salt: str) -> None:
+        record = Record(str(item["receipt"]), salt, str(item["hash"]), int(item["length"]),
+                        str(item.get("date", "")), item.get("anchor"))  # fmt: skip
+        if (record.salt, record.hash) not in seen:
+            seen.add((record.salt, record.hash))
+            registry.records.append(record)
+
+    for number, raw in enumerate((lines or "").splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            item = json.loads(raw)
+            if "commits" in item:
+                registry.commits.update((str(c), str(item["receipt"])) for c in item["commits"])
+            else:
+                add(item, str(item["salt"]))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            raise _damaged(REGISTRY, number) from None
+    if legacy is not None:
+        try:
+            data = json.loads(legacy)
+            for item in data["purged"]:
+                add(item, str(item.get("salt") or data["salt"]))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            raise _damaged(LEGACY) from None
+    return registry
+
+
+def _damaged(path: str, line: int | None = None) -> ParseError:
+    return ParseError("the purge registry is damaged; restore it from git (memctl refuses to "
+                      "guess what was purged)", path=path, line=line)  # fmt: skip
+
+
+def new_record(text: str, *, salt: str, receipt: str, today: dt.date) -> Record:
+    folded = text.casefold()
+    return Record(receipt, salt, purged_hash(salt, folded), len(folded), fmt_date(today),
+                  anchor_of(salt, text))  # fmt: skip
+
+
+def register(ws: Workspace, change, record: Record | None = None, *,
+             commits: dict[str, str] | None = None) -> None:  # fmt: skip
+    """Inside an open change: add a record (and/or the old ids of rewritten commits) to the
+    registry; move the earlier registry's records in, and make sure the file merges as a union."""
+    path = ws.root / REGISTRY
+    known = {(r.salt, r.hash) for r in parse(_read(path)).records}
+    fresh = [record] if record is not None else []
+    legacy = ws.root / LEGACY
+    if legacy.exists():
+        fresh = parse(None, _read(legacy)).records + fresh
+        change.remove(legacy)
+    added = ""
+    for item in fresh:
+        if (item.salt, item.hash) not in known:
+            known.add((item.salt, item.hash))
+            added += item.line()
+    for receipt in sorted(set((commits or {}).values())):
+        ids = sorted(c for c, r in (commits or {}).items() if r == receipt)
+        added += json.dumps({"receipt": receipt, "commits": ids}) + "\n"
+    if added:
+        change.append(path, added)
+    attributes = ws.root / ".gitattributes"
+    have = attributes.read_text(encoding="utf-8") if attributes.exists() else ""
+    if ATTRIBUTE not in have.splitlines():
+        change.append(attributes, "# memctl: each purge adds a line; two machines' lines merge\n"
+                      f"{ATTRIBUTE}\n")  # fmt: skip
+
+
+# --- finding a purged text ---------------------------------------------------------------------
+
+
+def anchor_of(salt: str, pattern: str) -> dict | None:
+    """Where to look for `pattern` (casefolded) in a text: one of its words and how it sits.
+
+    - "word": a word with a non-word character on both sides inside the pattern is a whole word
+      of any text holding the pattern;
+    - "head": the pattern's first word, when something follows it, ends a word of the text;
+    - "tail": the pattern's last word, when something comes before it, starts one;
+    - "part": a pattern that is one word is part of a word of the text.
+    None when the pattern holds no word character (such a record is looked for everywhere).
     """
-    return _load_registry(ws)["salt"]
+    folded = pattern.casefold()
+    runs = [(m.start(), m.end()) for m in _WORD.finditer(folded)]
+    if not runs:
+        return None
+    key = bytes.fromhex(salt)
+    inner = [(s, e) for s, e in runs if s > 0 and e < len(folded)]
+    if inner:
+        s, e = max(inner, key=lambda r: r[1] - r[0])
+        return {"kind": "word", "at": s, "len": e - s, "tag": _tag(key, folded[s:e])}
+    s, e = max(runs, key=lambda r: r[1] - r[0])
+    if s == 0 and e == len(folded):
+        return {"kind": "part", "at": 0, "len": e - s, "tag": _tag(key, folded[: min(_EDGE, e)])}
+    if s == 0:  # the first word: its last characters end a word of the text
+        edge = folded[max(0, e - _EDGE) : e]
+        return {"kind": "head", "at": e - len(edge), "len": e, "tag": _tag(key, edge)}
+    edge = folded[s : s + _EDGE]  # the last word: its first characters start a word of the text
+    return {"kind": "tail", "at": s, "len": len(folded) - s, "tag": _tag(key, edge)}
 
 
-def registry_with(ws: Workspace, pattern: str, *, salt: str, receipt_id: str,
-                  today: dt.date) -> str:  # fmt: skip
-    """The registry file's new text with this pattern's salted hash added (never the text)."""
-    data = _load_registry(ws)
-    data["salt"] = data["salt"] or salt
-    digest = purged_hash(data["salt"], pattern)
-    if not any(p["hash"] == digest for p in data["purged"]):
-        data["purged"].append(
-            {
-                "receipt": receipt_id,
-                "hash": digest,
-                "length": len(pattern.casefold()),
-                "date": fmt_date(today),
-            }
-        )
-    return json.dumps(data, indent=2) + "\n"
+def _search(folded: str, key: bytes, records: list[Record], *, first: bool) -> list[Hit]:
+    def full(start: int, record: Record) -> bool:
+        window = folded[start : start + record.length]
+        if len(window) != record.length or start < 0:
+            return False
+        digest = hashlib.blake2b(window.encode("utf-8"), key=key, digest_size=32).hexdigest()
+        return digest == record.hash
+
+    hits: list[Hit] = []
+    index: dict[str, list[int]] | None = None  # each distinct word → where it starts
+    tags: dict[str, int] = {}
+    for record in records:
+        size = record.length
+        if record.anchor is None:  # a record older than anchors, or of no word: every window
+            starts: range | list[int] = range(0, max(len(folded) - size + 1, 0))
+        else:
+            if index is None:
+                index = _word_index(folded)
+            starts = _starts(record.anchor, index, key, tags)
+        for start in starts:
+            if full(start, record):
+                hits.append(Hit(record.receipt, start, start + size))
+                if first:
+                    return hits
+                break
+    return hits
+
+
+def _word_index(folded: str) -> dict[str, list[int]]:
+    index: dict[str, list[int]] = {}
+    for m in _WORD.finditer(folded):
+        index.setdefault(m.group(), []).append(m.start())
+    return index
+
+
+def _starts(anchor: dict, index: dict[str, list[int]], key: bytes, tags: dict) -> list[int]:
+    """Where a window holding the anchor would start, for the words whose tag agrees."""
+
+    def tag(part: str) -> int:
+        found = tags.get(part)
+        if found is None:
+            found = tags[part] = _tag(key, part)
+        return found
+
+    kind, at, size, wanted = anchor["kind"], anchor["at"], anchor["len"], anchor["tag"]
+    starts: list[int] = []
+    for word, where in index.items():
+        if kind == "word":  # the anchor is this whole word
+            if len(word) == size and tag(word) == wanted:
+                starts += [p - at for p in where]
+        elif kind == "head":  # the pattern's first word ends this word
+            if len(word) >= size and tag(word[-min(_EDGE, size) :]) == wanted:
+                starts += [p + len(word) - size for p in where]
+        elif kind == "tail":  # the pattern's last word starts this word
+            if len(word) >= size and tag(word[: min(_EDGE, size)]) == wanted:
+                starts += [p - at for p in where]
+        elif len(word) >= size:  # "part": the pattern lies inside this word
+            edge = min(_EDGE, size)
+            for i in range(len(word) - size + 1):
+                if tag(word[i : i + edge]) == wanted:
+                    starts += [p + i for p in where]
+    return starts
+
+
+def find_purged(ws: Workspace, text: str, *, first: bool = True) -> list[Hit]:
+    """The purged texts `text` holds (case-insensitive), each with its span in
+    `text.casefold()`; with `first`, stop at the first one."""
+    return load(ws).hits(text, first=first)
 
 
 def purged_match(ws: Workspace, text: str) -> str | None:
     """The receipt id of a purged text that `text` contains (case-insensitive), else None."""
-    data = _load_registry(ws)
-    if not data["purged"]:
-        return None
-    folded = text.casefold()
-    for record in data["purged"]:
-        size = record["length"]
-        for start in range(0, max(len(folded) - size + 1, 0)):
-            if purged_hash(data["salt"], folded[start : start + size]) == record["hash"]:
-                return record["receipt"]
-    return None
+    return load(ws).match(text)
 
 
 def refuse_purged(ws: Workspace, text: str) -> None:
     receipt = purged_match(ws, text)
     if receipt:
-        raise Refused(f"this text contains something purged on purpose (receipt {receipt}); "
-                      "memctl will not store it again")  # fmt: skip
+        raise Refused(
+            f"this text contains something purged on purpose (receipt {receipt}); "
+            "memctl will not store it again"
+        )

@@ -11,7 +11,6 @@ written in one commit with a line in the audit log `.memctl/gate.jsonl`.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from .entry import Entry
 from .errors import ExitCode, InvalidValue, NotFound, Refused
 from .gate import (
     SOURCE_TRUST,
+    Candidate,
     Decision,
     Survey,
     candidate,
@@ -28,15 +28,15 @@ from .gate import (
     quoted,
     survey,
 )  # fmt: skip
+from .gateaudit import AUDIT_LOG, audit_line, audit_refusal, log_refusal  # noqa: F401
 from .gatetext import analyze
 from .jsonlines import record_line
 from .labeler import TRUST_RANK
-from .longterm import SOURCES, EntryRef, make_entry, note_path, note_text
-from .workspace import MARKER, Outcome, Workspace
+from .longterm import SOURCES, EntryRef, make_entry, note_text
+from .routing import ROUTE, destination  # noqa: F401  (ROUTE: the nightly job reads it)
+from .workspace import Outcome, Workspace
 
-AUDIT_LOG = f"{MARKER}/gate.jsonl"
-ROUTE = 0.45  # a note fits a new memory at this score or more; else the category's inbox
-INBOX = "inbox"
+PROVENANCE = ("by", "ref", "when", "reason")  # what is said of a memory: checked like its text
 REFUSED_LABELS = ("clash", "injection")  # written, but not as a fact: exit code 3
 
 
@@ -60,6 +60,7 @@ class Request:
     as_new: bool = False
     trust_note: str | None = None
     extra: tuple[tuple[str, str], ...] = ()  # more fields for a new entry (first:, follows:…)
+    context: str | None = None  # what the text was said under (a log entry's title): routing
 
     def provenance(self) -> dict:
         return {"source": self.source, "by": self.by, "ref": self.ref, "trust": self.trust,
@@ -82,6 +83,7 @@ class Remembered:
     notices: tuple[str, ...] = field(default_factory=tuple)
     created: bool = False  # the note it went to was created for it (or would be)
     held: str | None = None  # why a caller's review held it back: nothing was written
+    unsure: dict | None = None  # the entry it may replace and the commands that decide
 
     @property
     def exit_code(self) -> int:
@@ -96,7 +98,7 @@ class Remembered:
             "written": self.written.to_dict() if self.written else None,
             "closed": self.closed.to_dict() if self.closed else None,
             "verified": self.verified.to_dict() if self.verified else None,
-            "notices": list(self.notices),
+            "notices": list(self.notices), "unsure": self.unsure,
         }  # fmt: skip
 
 
@@ -112,14 +114,14 @@ def check(ws: Workspace, text: str, *, source: str = "agent", **given) -> Reques
         raise InvalidValue(f"source {source!r}: use one of {', '.join(SOURCES)}")
     if given.get("supersedes") and given.get("as_new"):
         raise InvalidValue("--supersedes and --as-new contradict each other; give one")
-    for what, value in (("the text", text), *((k, given.get(k)) for k in ("by", "ref", "when"))):
+    named = [(k, given.get(k)) for k in PROVENANCE]
+    for what, value in (("the text", text), *named):
         kind = find_secret(value) if value else None
         if kind:
             raise Refused(f"{what} looks like it holds a secret ({kind}); memory stores where a "
                           "secret lives, never the secret: say e.g. \"the deploy token is in "
                           "1Password under 'Atlas deploy'\"")  # fmt: skip
-    receipt = purged_match(ws, " ".join(str(given.get(k) or "") for k in ("by", "ref", "when"))
-                           + " " + text)  # fmt: skip
+    receipt = purged_match(ws, " ".join(str(value or "") for _, value in named) + " " + text)
     if receipt:
         raise Refused(f"this text contains something purged on purpose (receipt {receipt}); "
                       "memctl will not store it again")  # fmt: skip
@@ -167,7 +169,7 @@ def remember(ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True
             change.what = _summary(result)
             change.body = f"{result.reason}\nsource: {request.source} ({request.trust})"
     except Refused as exc:  # nothing was written; the refusal is recorded on its own
-        _log_refusal(ws, text, exc, given, now)
+        log_refusal(ws, text, exc, given, now)
         raise
     return Outcome(result, change)
 
@@ -184,7 +186,7 @@ def through_gate(ws: Workspace, request: Request, *, now: dt.datetime, use_llm: 
     held = None
     if review is not None:
         decision, held = review(decision)
-    path, notice = _destination(ws, request, found, decision)
+    path, notice = destination(ws, request, found, decision)
     created = not path.exists()
     if change is None or held:
         bumps = decision.label == "repeat" or (decision.label == "injection" and decision.target)
@@ -192,12 +194,36 @@ def through_gate(ws: Workspace, request: Request, *, now: dt.datetime, use_llm: 
         return Remembered(decision.label, decision.reason, decision, request, ws.rel(path),
                           override=override, explain=True, notices=notice,
                           preview=entry.format() if entry else None,
-                          created=created and not bumps, held=held)  # fmt: skip
-    result = _write(ws, change, request, decision, path, now.date())
+                          created=created and not bumps, held=held,
+                          unsure=unsure(request, decision))  # fmt: skip
+    result = _write(ws, change, request, decision, path, now.date(), found)
     result = replace(result, override=override, notices=(*notice, *result.notices),
-                     created=created and path.exists())  # fmt: skip
-    change.append(ws.root / AUDIT_LOG, record_line(_audit(result, now)))
+                     created=created and path.exists(),
+                     unsure=unsure(request, decision))  # fmt: skip
+    change.append(ws.root / AUDIT_LOG, record_line(audit_line(result, now)))
     return result
+
+
+def unsure(request: Request, decision: Decision) -> dict | None:
+    """When the gate could not tell whether the text replaces an entry (or, from the user,
+    changes a rule): that entry and the exact commands that settle it. What was written loses
+    nothing either way: `--supersedes` turns the entry just written into the replacement,
+    `--as-new` keeps both as they are."""
+    near = decision.near
+    if near is None or request.supersedes or request.as_new or decision.label not in (
+            "new", "clash"):  # fmt: skip
+        return None
+    import shlex
+
+    base = ["memctl", "remember", request.text, "--source", request.source]
+    for flag, value in (("--by", request.by), ("--from", request.ref), ("--topic", request.topic),
+                        ("--kind", request.kind)):  # fmt: skip
+        base += [flag, value] if value else []
+    out = {"near": near.address, "text": near.entry.text, "rule": near.rule,
+           "supersedes": shlex.join([*base, "--supersedes", near.address])}  # fmt: skip
+    if decision.label == "new":
+        out["as_new"] = shlex.join([*base, "--as-new"])
+    return out
 
 
 def _decide(ws: Workspace, request: Request, found: Survey, *,
@@ -208,6 +234,10 @@ def _decide(ws: Workspace, request: Request, found: Survey, *,
         return decision, "ignored: an instruction from this source stays a quote"
     if request.as_new:
         was = decision.label
+        same = _copy(request, found)
+        if same is not None:  # written as new already (the gate was unsure): nothing to add
+            why = f"--as-new: already on file word for word as {same.address}"
+            return replace(decision, label="repeat", target=same, near=None, reason=why), why
         decision = replace(
             decision,
             label="new",
@@ -235,6 +265,20 @@ def _decide(ws: Workspace, request: Request, found: Survey, *,
     return decision, None
 
 
+def _copy(request: Request, found: Survey) -> Candidate | None:
+    """An open entry with the same words from a source as trusted (not the one superseded)."""
+    from .carry import own_words
+    from .gate import unquoted
+    from .gatetext import same_text
+
+    for c in found.entries:
+        named = request.supersedes in (c.address, c.entry.id, f"^{c.entry.id}")
+        if same_text(own_words(unquoted(c.entry.text)), request.text) and c.trust == request.trust \
+                and not named:  # fmt: skip
+            return c
+    return None
+
+
 def _named(ws: Workspace, ref: str, found: Survey, text: str):
     from .longterm import find_entry
 
@@ -246,50 +290,16 @@ def _named(ws: Workspace, ref: str, found: Survey, text: str):
     return found.find(hit.address) or candidate(hit.path, hit.entry, text)
 
 
-def _destination(ws: Workspace, request: Request, found: Survey,
-                 decision: Decision) -> tuple[Path, tuple[str, ...]]:  # fmt: skip
-    """The note a memory goes to: the entry it repeats or replaces, --topic, the best-fitting
-    note, else the category's inbox. Only the user's new words go to rules/; anything else
-    meant for rules/ goes to the inbox, and a notice says so."""
-    if decision.target and (decision.label in ("repeat", "update", "correction") or
-                            decision.label == "injection"):  # fmt: skip
-        return ws.root / decision.target.path, ()
-    may_rule = request.trust == "trusted" and decision.label == "new"
-    topic = (request.topic or "").strip().strip("/").removesuffix(".md")
-    categories = set(ws.config.categories) | {p.name for p in ws.root.iterdir() if p.is_dir()
-                                              and not p.name.startswith(".")}  # fmt: skip
-    inbox = ws.root / ("semantic" if "semantic" in categories else ws.config.categories[0])
-    why = "only the user's own words go there" if request.trust != "trusted" else (
-        f"a {decision.label} is not a rule")  # fmt: skip
-    away = (f"not written to rules/ ({why}); went to {ws.rel(inbox)}/{INBOX}.md",)
-    if "/" in topic:
-        path = note_path(ws, topic)
-        if is_rule_note(ws.rel(path)) and not may_rule:
-            return inbox / f"{INBOX}.md", away
-        return path, ()
-    if topic and (topic not in categories or topic == "daily"):
-        raise InvalidValue(f"--topic {topic!r}: give a category ({', '.join(sorted(categories))})"
-                           " or a note like lessons/api-guide")  # fmt: skip
-    if topic == "rules" and not may_rule:
-        return inbox / f"{INBOX}.md", away
-    normative = analyze(request.text).normative
-    for n in found.notes:
-        if n.score < ROUTE:
-            break
-        if n.status == "superseded" or (topic and not n.path.startswith(f"{topic}/")):
-            continue
-        if is_rule_note(n.path) and not (may_rule and normative):
-            continue
-        return ws.root / n.path, ()
-    return (ws.root / topic if topic else inbox) / f"{INBOX}.md", ()
-
-
 def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -> Entry:
     """The entry line a label writes, with its provenance fields (no id yet)."""
     old = decision.target.entry if decision.target else None
     kind = request.kind or (old.kind if old and decision.label in ("update", "correction")
                             else None)  # fmt: skip
     text = request.text
+    if decision.label in ("update", "correction") and decision.target is not None:
+        from .carry import forward
+
+        text = forward(text, decision.target)
     if decision.label == "clash":
         kind = "CONFLICT"
     elif decision.label == "injection" or request.trust == "untrusted":
@@ -323,7 +333,7 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
 
 
 def _write(ws: Workspace, change, request: Request, decision: Decision, path: Path,
-           today: dt.date) -> Remembered:  # fmt: skip
+           today: dt.date, found: Survey) -> Remembered:  # fmt: skip
     from .closing import close_in_place
     from .longterm import append_entry, rewrite_entry
     from .note import read_note, set_meta
@@ -341,10 +351,24 @@ def _write(ws: Workspace, change, request: Request, decision: Decision, path: Pa
         rewrite_entry(ws, change, EntryRef(target.path, target.entry), bumped)
         return replace(result, verified=EntryRef(target.path, bumped))
     entry = _new_entry(request, decision, rel, today)  # checked before anything is written
-    if not path.exists():
-        _, text = note_text(ws, path, title=None, today=today)
-        change.write(path, text)
-    written = append_entry(ws, change, path, entry)
+    earlier = _copy(request, found) if request.supersedes else None
+    if earlier is not None and earlier.path == rel:  # the same words, written when unsure
+        entry = replace(entry, id=earlier.entry.id, line=earlier.entry.line)
+        rewrite_entry(ws, change, EntryRef(earlier.path, earlier.entry), entry)
+        written = EntryRef(earlier.path, entry)
+    else:
+        if not path.exists():
+            _, text = note_text(ws, path, title=None, today=today)
+            change.write(path, text)
+        written = append_entry(ws, change, path, entry)
+        if earlier is not None:  # kept elsewhere (a clash beside the rule): settled now
+            close_in_place(
+                ws,
+                change,
+                EntryRef(earlier.path, earlier.entry),
+                on=today,
+                reason=f"settled: {written.address} replaces {target.address}",
+            )
     result = replace(result, written=written)
     if decision.label in ("update", "correction"):
         old = target.entry
@@ -383,39 +407,3 @@ def _summary(result: Remembered) -> str:
         return f"{result.label} {result.verified.address}"
     closes = f" (closes ^{result.closed.entry.id})" if result.closed else ""
     return f"{result.label} {result.written.address}{closes}"
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:16]
-
-
-def _audit(result: Remembered, now: dt.datetime) -> dict:
-    """One audit line. It names entries by address and the text by a hash, never spelling it
-    out: the memory's words live in one place only, so forgetting them stays simple."""
-    d = result.decision
-    return {
-        "time": now.isoformat(timespec="seconds"), "label": result.label,
-        "labeler": d.labeler, "fallback": d.fallback, "override": result.override,
-        "reason": result.reason, **result.request.provenance(),
-        "text_sha256": _digest(result.request.text), "chars": len(result.request.text),
-        "note": result.note, "target": d.target.address if d.target else None,
-        "written": result.written.address if result.written else None,
-        "closed": result.closed.address if result.closed else None,
-        "verified": result.verified.address if result.verified else None,
-        "candidates": [[c.address, c.score] for c in d.candidates],
-    }  # fmt: skip
-
-
-def _log_refusal(ws: Workspace, text: str, exc: Refused, given: dict, now: dt.datetime) -> None:
-    with ws.change("remember", "refused") as change:
-        audit_refusal(ws, change, text, exc, source=given.get("source", "agent"), now=now)
-
-
-def audit_refusal(ws: Workspace, change, text: str, exc: Refused, *, source: str,
-                  now: dt.datetime) -> None:  # fmt: skip
-    """Inside an open change: a refused memory's audit line (the reason and a hash, never the
-    text)."""
-    record = {"time": now.isoformat(timespec="seconds"), "label": "refused",
-              "reason": exc.message, "source": source,
-              "text_sha256": _digest(text), "chars": len(" ".join(text.split()))}  # fmt: skip
-    change.append(ws.root / AUDIT_LOG, record_line(record))

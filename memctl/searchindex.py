@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -280,10 +281,14 @@ class SearchIndex:
 
 def stat_walk(ws: Workspace) -> list:
     """What freshness is measured by: workspace.flat_stamps, or the same walk done by a child
-    process while this one started up, when there is one (memctl.prefetch)."""
+    process while this one started up, when there is one (memctl.prefetch), or kept current
+    from the kernel's file events by a server watching the workspace (memctl.watch)."""
     from .prefetch import take
 
     walk = take(ws)
+    watch = sys.modules.get(f"{__package__}.watch")  # imported only by a server
+    if walk is None and watch is not None:
+        walk = watch.current_walk(ws)
     return walk if walk is not None else flat_stamps(ws)
 
 
@@ -305,7 +310,18 @@ def db_path(ws: Workspace) -> Path:
 def ask(ws: Workspace, question: Callable[[SearchIndex], T], progress: Progress | None = None
         ) -> tuple[T, Freshness]:  # fmt: skip
     """`question(index)` answered on an index brought up to date first; an index found damaged
-    while answering is rebuilt and the question asked again."""
+    while answering is rebuilt and the question asked again. A server watching the workspace
+    keeps its index open from one question to the next (memctl.watch)."""
+    watch = sys.modules.get(f"{__package__}.watch")
+    kept = watch.kept_index(ws, progress) if watch is not None else None
+    if kept is not None:
+        try:
+            return question(kept), kept.freshness
+        except sqlite3.DatabaseError as exc:
+            watch.drop_index(ws)
+            if not _damaged(exc):
+                raise
+            _remove(db_path(ws))  # and answered below from a rebuilt one
     index = open_index(ws, progress)
     try:
         return question(index), index.freshness

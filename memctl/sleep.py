@@ -133,7 +133,7 @@ def sleep(ws: Workspace, *, now: dt.datetime, include_today: bool = False,
                   watched(ws, since=since))  # fmt: skip
     rel = f"{REPORTS_DIR}/{fmt_date(today)}.md"
     text = report(night, now)
-    with ws.change("sleep", f"report {rel}") as change:
+    with ws.change("sleep", f"report {rel}", unattended=True) as change:
         path = ws.root / rel
         old = path.read_text(encoding="utf-8") if path.exists() else ""
         change.write(path, f"{old.rstrip()}\n\n---\n\n{text}" if old.strip() else text)

@@ -6,6 +6,11 @@ Daily logs and the relations file are append-only and merge as a union (`merge=u
 Anything else that both sides changed on the same lines is a real conflict: it is left in the
 files, with git's markers, for a person to resolve, and reported with the files named. memctl
 never picks a side, and a conflict still open stops the next sync (and the next commit).
+
+A purge and a sync never undo each other: what is fetched is held apart until it is checked,
+and history that would bring a purged text back (a commit the purge rewrote away, or one that
+holds the text) is refused in either direction, with what to do; what was fetched goes again.
+The purge registry itself merges as a union (purged.py).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import gitstore
-from .errors import MemctlError
+from .errors import MemctlError, Refused
 from .workspace import Workspace
 
 
@@ -27,6 +32,10 @@ class SyncConflict(MemctlError):
 
     def to_dict(self) -> dict:
         return {**super().to_dict(), "files": self.files}
+
+
+class PurgedHistory(Refused):
+    """History on one side holds text purged on purpose: nothing is merged or pushed."""
 
 
 @dataclass(frozen=True)
@@ -49,25 +58,114 @@ def sync(ws: Workspace, *, remote: str | None = None, rebase: bool = False) -> S
         raise MemctlError(f"{root} is not a git repository; run `memctl init` first")
     with ws.lock():  # no memctl command commits halfway through a pull
         unresolved(root)
-        branch = gitstore.run(root, "symbolic-ref", "--quiet", "--short", "HEAD",
-                              check=False).strip()  # fmt: skip
-        if not branch:
-            raise MemctlError("HEAD is not on a branch (detached); check out the workspace's "
-                              "branch, e.g. `git switch main`", path=root)  # fmt: skip
-        remote = remote or _remote(root, branch)
-        gitstore.run(root, "fetch", "--quiet", remote)
+        branch = _branch(root)
+        remote = gitstore.remote_name(root, remote) if remote else _remote(root, branch)
+        fetched = _fetch(root, remote, branch)
         theirs = f"refs/remotes/{remote}/{branch}"
-        known = bool(gitstore.run(root, "rev-parse", "--verify", "--quiet", theirs,
-                                  check=False).strip())  # fmt: skip
+        try:
+            _refuse_purged(ws, fetched, remote, branch)
+            if fetched:
+                gitstore.run(root, "update-ref", theirs, fetched)
+        finally:
+            gitstore.run(root, "update-ref", "-d", INCOMING, check=False)
         received, how = 0, "none"
-        if known:
+        if fetched:
             received = _count(root, f"HEAD..{theirs}")
             if received:
                 how = _bring_in(root, theirs, remote, branch, rebase=rebase)
-        sent = _count(root, f"{theirs}..HEAD") if known else _count(root, "HEAD")
+        sent = _count(root, f"{theirs}..HEAD") if fetched else _count(root, "HEAD")
         if sent:
             _push(root, remote, branch)
     return Synced(remote, branch, received, sent, how)
+
+
+# What a sync fetches lands here first, out of sight of the remote-tracking branches, until it
+# is taken (and the remote-tracking branch moves) or refused (and it goes).
+INCOMING = "refs/memctl/incoming"
+
+
+def _branch(root: Path) -> str:
+    branch = gitstore.run(root, "symbolic-ref", "--quiet", "--short", "HEAD", check=False).strip()
+    if not branch:
+        raise MemctlError("HEAD is not on a branch (detached); check out the workspace's "
+                          "branch, e.g. `git switch main`", path=root)  # fmt: skip
+    return branch
+
+
+def _fetch(root: Path, remote: str, branch: str) -> str | None:
+    """The remote's commit of `branch`, fetched (None when the remote has no such branch yet).
+
+    Every value is after `--`, and the `ext::` transport is off (gitstore.REMOTE_SAFE)."""
+    code, _, err = gitstore.attempt(root, *gitstore.REMOTE_SAFE, "fetch", "--quiet",
+                                    "--no-tags", "--refmap=", "--", remote,
+                                    f"+refs/heads/{branch}:{INCOMING}")  # fmt: skip
+    if code != 0:
+        if "couldn't find remote ref" in err:
+            return None
+        raise MemctlError(f"git fetch from {remote} failed: {_why(err)}", path=root)
+    return gitstore.run(root, "rev-parse", "--verify", "--quiet", INCOMING).strip()
+
+
+def _refuse_purged(ws: Workspace, fetched: str | None, remote: str, branch: str) -> None:
+    """Refuse to bring in, or to send, history that holds a text purged here or there."""
+    from .purged import LEGACY, REGISTRY, load, parse
+
+    root = ws.root
+    registry = load(ws)
+    if fetched:
+        theirs = parse(_show(root, fetched, REGISTRY), _show(root, fetched, LEGACY))
+        registry = registry.merged(theirs)
+    if not registry:
+        return
+    incoming = f"HEAD..{fetched}" if fetched else None
+    outgoing = f"{fetched}..HEAD" if fetched else "HEAD"
+    for side, spec in (("incoming", incoming), ("outgoing", outgoing)):
+        if spec is None:
+            continue
+        ids = gitstore.run(root, "rev-list", spec).split()
+        receipt = next((registry.commits[c] for c in ids if c in registry.commits), None)
+        if receipt is None and fetched and ids:  # what is new on either side, read for the text
+            receipt = registry.match(_history_text(root, spec))
+        if receipt is not None:
+            if side == "incoming":  # its objects go again, as the purge left the repository
+                gitstore.run(root, "update-ref", "-d", INCOMING, check=False)
+                gitstore.run(root, "gc", "--prune=now", "--quiet", check=False)
+            raise PurgedHistory(_purged_advice(root, side, receipt, remote, branch))
+
+
+def _show(root: Path, commit: str, rel: str) -> str | None:
+    code, out, _ = gitstore.attempt(root, "show", f"{commit}:{rel}")
+    return out if code == 0 else None
+
+
+def _history_text(root: Path, spec: str) -> str:
+    """The messages, file names and added lines of the commits of `spec` (what they bring)."""
+    out = gitstore.run(root, "-c", "core.quotepath=false", "log", "-p", "--text", "--no-renames",
+                       "--no-ext-diff", "--no-textconv", "--diff-merges=first-parent",
+                       "--format=%x00%B", spec)  # fmt: skip
+    kept = []
+    for chunk in out.split("\0"):
+        message, sep, diff = chunk.partition("\ndiff --git ")
+        kept.append(message)
+        lines = (sep.lstrip("\n") + diff).splitlines()
+        kept += [line for line in lines if line.startswith(("+", "diff --git "))]
+    return "\n".join(kept)
+
+
+def _purged_advice(root: Path, side: str, receipt: str, remote: str, branch: str) -> str:
+    if side == "incoming":
+        return (f"sync refused: {remote}/{branch} holds text purged on purpose (receipt "
+                f"{receipt}), from history older than the purge or from a machine that has not "
+                "run it; nothing was merged, and what was fetched was dropped. If the remote "
+                "holds nothing you still need, replace its history with this workspace's: "
+                f"`git -C {root} push --force {remote} {branch}`; if another machine pushed "
+                "since, run the same `memctl forget --purge --match TEXT --yes` there first, "
+                "`memctl sync` there, then here")  # fmt: skip
+    return (f"sync refused: this workspace's history holds text purged on purpose (receipt "
+            f"{receipt}), on another machine or here before; nothing was merged or pushed. Run "
+            "the same purge here (`memctl forget --purge --match TEXT --yes`, the person who "
+            "purged it knows the text), then `memctl sync`; or clone the workspace again and "
+            "copy over what you wrote since")  # fmt: skip
 
 
 def unresolved(root: Path) -> None:
@@ -82,12 +180,12 @@ def unresolved(root: Path) -> None:
 def _remote(root: Path, branch: str) -> str:
     upstream = gitstore.run(root, "config", f"branch.{branch}.remote", check=False).strip()
     if upstream:
-        return upstream
+        return gitstore.remote_name(root, upstream, option=f"branch.{branch}.remote")
     remotes = gitstore.run(root, "remote").split()
     if "origin" in remotes:
-        return "origin"
+        return gitstore.remote_name(root, "origin")
     if len(remotes) == 1:
-        return remotes[0]
+        return gitstore.remote_name(root, remotes[0])
     if not remotes:
         raise MemctlError(f"the workspace has no git remote; add one with `git -C {root} remote "
                           "add origin URL`, then `memctl sync`")  # fmt: skip
@@ -115,8 +213,8 @@ def _bring_in(root: Path, theirs: str, remote: str, branch: str, *, rebase: bool
 def _push(root: Path, remote: str, branch: str) -> None:
     upstream = gitstore.run(root, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}",
                             check=False).strip()  # fmt: skip
-    args = ["push", "--quiet", *([] if upstream else ["--set-upstream"]), remote,
-            f"HEAD:refs/heads/{branch}"]  # fmt: skip
+    args = [*gitstore.REMOTE_SAFE, "push", "--quiet", *([] if upstream else ["--set-upstream"]),
+            "--", remote, f"HEAD:refs/heads/{branch}"]  # fmt: skip
     code, _, err = gitstore.attempt(root, *args)
     if code != 0:
         raise MemctlError(f"git push to {remote} failed: {_why(err)} (if another machine pushed "

@@ -12,12 +12,17 @@ import operator
 import os
 import stat
 import time
+from _thread import get_ident
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .config import Config, load_config
 from .errors import LockTimeout, PathRefused, WorkspaceNotFound
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .change import Change
 
 MARKER = ".memctl"
 ENV_VAR = "MEMCTL_WORKSPACE"
@@ -110,8 +115,9 @@ class Workspace:
 
     @contextlib.contextmanager
     def lock(self) -> Iterator[None]:
-        """Serialize writers across processes (flock); re-entrant within one process."""
-        key = str(self.root.resolve())
+        """Serialize writers across processes and threads (flock on a descriptor of the
+        holder's own); re-entrant within one thread."""
+        key = (str(self.root.resolve()), get_ident())
         held = _LOCKS.get(key)
         if held:
             held[1] += 1
@@ -147,122 +153,31 @@ class Workspace:
             os.close(fd)
 
     @contextlib.contextmanager
-    def change(self, verb: str, what: str = "") -> Iterator[Change]:
-        """One mutating command: under the lock, written atomically, committed once at the end."""
+    def change(
+        self, verb: str, what: str = "", *, unattended: bool = False, source: str | None = None
+    ) -> Iterator[Change]:
+        """One mutating command: under the lock, every added line admitted (admission.py),
+        written atomically, committed once at the end; on any error, every file it touched is
+        put back as it was. `unattended`: nobody can be asked (the nightly job, a hook), so
+        secrets and purged text are redacted instead of refused. `source`: where all its text
+        comes from, when that is known (an import: "file"), for the trust caps."""
+        from .change import Change
+
         with self.lock():
-            change = Change(self, verb, what)
-            yield change
+            change = Change(self, verb, what, unattended=unattended, source=source)
+            try:
+                yield change
+            except BaseException:
+                change.roll_back()
+                raise
             change.finish()
 
 
-_LOCKS: dict[str, list[int]] = {}
+_LOCKS: dict[tuple[str, int], list[int]] = {}  # (root, thread) → [descriptor, depth]
 _NAME = operator.attrgetter("name")
 # Stat files relative to their open folder (POSIX); elsewhere (Windows) scandir's own stat is free.
 _BY_FOLDER = os.stat in os.supports_dir_fd and os.scandir in os.supports_fd
 _FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
-
-
-class Change:
-    """The files one command writes, and the commit that records them.
-
-    A person's uncommitted edit to a file memctl is about to change is committed first, on its
-    own, as the person's edit; other uncommitted edits are left alone and reported.
-    """
-
-    def __init__(self, ws: Workspace, verb: str, what: str):
-        self.ws = ws
-        self.verb = verb
-        self.what = what
-        self.body = ""  # optional commit message body (what moved, why)
-        self.touched: dict[str, None] = {}  # an ordered set: thousands of paths in an archive run
-        self.commits: list[gitstore.Commit] = []
-        self.notices: list[str] = []
-        self._folders: set[Path] = set()  # synced once each when the change finishes
-        self._dirty: set[str] | None = None
-        from . import gitstore
-
-        self._git = ws.config.auto_commit and gitstore.is_repo(ws.root)
-
-    def _before(self, path: Path) -> str:
-        from . import gitstore
-
-        rel = self.ws.rel(path)
-        if self._git and self._dirty is None:
-            self._dirty = gitstore.dirty_paths(self.ws.root)
-        if self._git and rel in self._dirty and rel not in self.touched:
-            saved = gitstore.commit(
-                self.ws.root, [rel], f"edit by hand: {rel} (saved before memctl {self.verb})"
-            )
-            if saved:
-                self.commits.append(saved)
-                self.notices.append(f"committed your uncommitted edit of {rel} first, on its own")
-            self._dirty.discard(rel)
-        self.touched.setdefault(rel)
-        return rel
-
-    def write(self, path: Path, text: str) -> None:
-        self._before(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, text, sync_dir=False)
-        self._folders.add(path.parent)
-
-    def append(self, path: Path, text: str) -> None:
-        """Add text at the end of a file, atomically (the old file or the new one, never half)."""
-        self._before(path)
-        old = path.read_bytes() if path.exists() else b""
-        if old and not old.endswith(b"\n"):
-            old += b"\n"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, old + text.encode("utf-8"), sync_dir=False)
-        self._folders.add(path.parent)
-
-    def write_many(self, files: dict[Path, str]) -> None:
-        """Write many files in one batch (see atomic_write_many): for runs that touch thousands."""
-        for path in files:
-            self._before(path)
-            path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_many(files)
-        self._folders.update(path.parent for path in files)
-
-    def move(self, src: Path, dst: Path) -> None:
-        self._before(src)
-        self._before(dst)
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(src, dst)
-        self._folders.update((src.parent, dst.parent))
-
-    def remove(self, path: Path) -> None:
-        self._before(path)
-        path.unlink(missing_ok=True)
-        self._folders.add(path.parent)
-
-    def mkdir(self, path: Path) -> None:
-        path.mkdir(parents=True, exist_ok=True)
-
-    def finish(self) -> None:
-        from . import gitstore
-
-        for folder in self._folders:
-            if folder.exists():
-                sync_folder(folder)
-        if not self._git or not self.touched:
-            return
-        subject = f"memctl {self.verb}: {self.what}" if self.what else f"memctl {self.verb}"
-        message = f"{subject}\n\n{self.body.strip()}\n" if self.body.strip() else subject
-        made = gitstore.commit(self.ws.root, list(self.touched), message)
-        if made:
-            self.commits.append(made)
-        others = sorted((self._dirty or set()) - set(self.touched))
-        if others:
-            shown = ", ".join(others[:5]) + (" …" if len(others) > 5 else "")
-            self.notices.append(f"left {len(others)} uncommitted change(s) of yours alone: {shown}")
-
-    def to_dict(self) -> dict:
-        return {
-            "files": list(self.touched),
-            "commits": [c.to_dict() for c in self.commits],
-            "notices": list(self.notices),
-        }
 
 
 @dataclass(frozen=True)

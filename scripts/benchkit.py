@@ -90,11 +90,14 @@ def environment() -> dict[str, str]:
 # A small launcher that starts the measured command and reports its wall time, CPU time, peak
 # resident set and exit code. A child's peak starts at its parent's resident set (until the
 # exec), so the command is started from this few-megabyte process, not from the benchmark.
+# The first argument is the file the command reads as its stdin ("" for the null device).
 LAUNCHER = """
 import os, sys, time
 start = time.perf_counter()
-pid = os.posix_spawnp(sys.argv[1], sys.argv[1:], os.environ,
-                      file_actions=[(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)])
+stdin = sys.argv[1] or os.devnull
+pid = os.posix_spawnp(sys.argv[2], sys.argv[2:], os.environ,
+                      file_actions=[(os.POSIX_SPAWN_OPEN, 0, stdin, os.O_RDONLY, 0),
+                                    (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)])
 _, status, usage = os.wait4(pid, 0)
 elapsed = time.perf_counter() - start
 code = os.waitstatus_to_exitcode(status)
@@ -102,11 +105,12 @@ print(elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, code)
 """
 
 
-def run_once(cmd: list[str], *, ok_codes: tuple[int, ...] = (0,)) -> Sample:
-    """One whole process, timed by the launcher around it. An exit code outside `ok_codes`
-    stops the benchmark with the process's stderr."""
-    proc = subprocess.run([sys.executable, "-S", "-c", LAUNCHER, *cmd], capture_output=True,
-                          text=True, env=environment())  # fmt: skip
+def run_once(cmd: list[str], *, ok_codes: tuple[int, ...] = (0,), stdin: Path | None = None
+             ) -> Sample:  # fmt: skip
+    """One whole process, timed by the launcher around it, reading `stdin` (a file) if given.
+    An exit code outside `ok_codes` stops the benchmark with the process's stderr."""
+    proc = subprocess.run([sys.executable, "-S", "-c", LAUNCHER, str(stdin or ""), *cmd],
+                          capture_output=True, text=True, env=environment())  # fmt: skip
     if proc.returncode != 0 or not proc.stdout.strip():
         raise SystemExit(f"bench: could not run {' '.join(cmd)}: {proc.stderr.strip()}")
     elapsed, cpu, maxrss_kb, code = proc.stdout.split()
@@ -130,14 +134,16 @@ def measure(name: str, cmd: list[str], runs: int, *, warmup: int = 2,
     return figure(name, samples)
 
 
-def measure_interleaved(commands: dict[str, list[str]], runs: int, *,
-                        warmup: int = 2) -> list[Figure]:  # fmt: skip
+def measure_interleaved(commands: dict[str, list[str]], runs: int, *, warmup: int = 2,
+                        stdin: dict[str, Path] | None = None,
+                        ok_codes: tuple[int, ...] = (0,)) -> list[Figure]:  # fmt: skip
     """The commands run in turn, run by run, so drift in the machine affects each alike: how a
-    reference is timed next to the commands compared with it. One figure per command, in order."""
+    reference is timed next to the commands compared with it. One figure per command, in order;
+    `stdin` names the file a command reads as its standard input."""
     samples: dict[str, list[Sample]] = {name: [] for name in commands}
     for i in range(warmup + runs):
         for name, cmd in commands.items():
-            sample = run_once(cmd)
+            sample = run_once(cmd, ok_codes=ok_codes, stdin=(stdin or {}).get(name))
             if i >= warmup:
                 samples[name].append(sample)
     return [figure(name, taken) for name, taken in samples.items()]

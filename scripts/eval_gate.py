@@ -1,14 +1,29 @@
 #!/usr/bin/env python3
-"""Measure the write gate's deterministic labeler on the labelled set tests/gate_cases.jsonl.
+"""Measure the write gate's deterministic labeler on its labelled sets.
 
 Each case is a small workspace (its notes, its rules), a new text with its source, and the label
 a person gave it. Every case runs through the real gate (`remember.explain`: notes read from
 disk, candidates scored, rules checked); secrets must be refused. Every plain repeat is then
 written for real (`remember.remember`) to check that no second copy appears.
 
-    .venv/bin/python scripts/eval_gate.py            # the table
-    .venv/bin/python scripts/eval_gate.py --misses   # and every case it got wrong
-    .venv/bin/python scripts/eval_gate.py --json     # the figures as JSON
+The sets (tests/gate_cases*.jsonl):
+- `labelled`: the first set, most of it tuned on;
+- `meaning`: changes of mind, corrections, added details, rule changes, injections in many
+  languages, the user's words after a quote, routing; tuned on;
+- `held-out`: the same classes in other phrasings, never tuned on: report it on its own.
+
+A case may also say what the written line must hold (`holds`: the unchanged details an update
+carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
+count as right (`accept`). A case whose text says something new (any label but repeat) and that
+the gate labels repeat is counted as *dropped*. Cases from the user or the agent also run
+through the nightly job (`consolidate --dry-run` over a day's log holding the text as a `FACT:`
+line) and must get a right label there too.
+
+    .venv/bin/python scripts/eval_gate.py               # every set, one table each
+    .venv/bin/python scripts/eval_gate.py --set meaning # one set
+    .venv/bin/python scripts/eval_gate.py --misses      # and every case it got wrong
+    .venv/bin/python scripts/eval_gate.py --json        # the figures as JSON
+    .venv/bin/python scripts/eval_gate.py --words-only  # without the semantic path
 """
 
 from __future__ import annotations
@@ -23,7 +38,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 CASES = REPO / "tests" / "gate_cases.jsonl"
+SETS = {"labelled": CASES, "meaning": REPO / "tests" / "gate_cases_meaning.jsonl",
+        "held-out": REPO / "tests" / "gate_cases_heldout.jsonl"}  # fmt: skip
 NOW = dt.datetime(2026, 11, 30, 9, 0)
+MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
 ORDER = ("new", "repeat", "update", "correction", "clash", "injection", "secret")
 
 
@@ -51,7 +69,7 @@ def build(root: Path, case: dict, defaults: dict):
     if rules:
         _note(root / "rules" / "house.md",
               [_line(text, f"r{i}", "RULE") for i, text in enumerate(rules, 1)])  # fmt: skip
-    return Workspace(root, Config(auto_commit=False))
+    return Workspace(root, Config(auto_commit=False, semantic=MEANING["on"]))
 
 
 def _line(item: str | dict, entry_id: str, kind: str) -> str:
@@ -78,11 +96,40 @@ class Result:
     got: str
     target: str | None = None
     reason: str = ""
+    preview: str | None = None  # the line the gate would write
+    note: str | None = None  # where it would go
+    nightly: str | None = None  # the label through the nightly job, when run there
+
+    @property
+    def label_ok(self) -> bool:
+        if self.got == self.case["expect"]:
+            want = self.case.get("target")
+            return want is None or want == self.target
+        return self.got in self.case.get("accept", ())
+
+    @property
+    def holds_ok(self) -> bool:
+        want = self.case.get("holds")
+        return not want or self.preview is not None and all(w in self.preview for w in want)
+
+    @property
+    def route_ok(self) -> bool:
+        return self.case.get("goes_to") in (None, self.note)
+
+    @property
+    def nightly_ok(self) -> bool:
+        if self.nightly is None:
+            return True
+        return self.nightly == self.case["expect"] or self.nightly in self.case.get("accept", ())
 
     @property
     def ok(self) -> bool:
-        want = self.case.get("target")
-        return self.got == self.case["expect"] and (want is None or want == self.target)
+        return self.label_ok and self.holds_ok and self.route_ok and self.nightly_ok
+
+    @property
+    def dropped(self) -> bool:
+        """New content the gate would throw away as a repeat."""
+        return self.got == "repeat" and self.case["expect"] != "repeat"
 
 
 def run_case(root: Path, case: dict, defaults: dict) -> Result:
@@ -92,12 +139,28 @@ def run_case(root: Path, case: dict, defaults: dict) -> Result:
     ws = build(root, case, defaults)
     try:
         value = explain(ws, case["text"], source=case.get("source", "user"), now=NOW,
-                        use_llm=False, ref=case.get("ref"))  # fmt: skip
+                        use_llm=False, ref=case.get("ref"), topic=case.get("topic"))  # fmt: skip
     except Refused as exc:
         got = "secret" if "secret" in exc.message else "refused"
         return Result(case, got, reason=exc.message)
     target = value.decision.target.entry.id if value.decision.target else None
-    return Result(case, value.label, target, value.reason)
+    return Result(case, value.label, target, value.reason, value.preview, value.note)
+
+
+def run_nightly(root: Path, case: dict, defaults: dict) -> str | None:
+    """The case's text as a FACT: line of a day's log, through `consolidate --dry-run`: the
+    label the nightly job gives it (None when the job does not promote it)."""
+    from memctl.consolidate import consolidate
+
+    ws = build(root, case, defaults)
+    (root / "daily").mkdir(exist_ok=True)
+    who = case.get("source", "user")
+    (root / "daily" / f"{NOW.date()}.md").write_text(
+        f"# {NOW.date()}\n\n### 10:00 — note\nFACT: {case['text']} src:{who}\n", encoding="utf-8"
+    )
+    result = consolidate(ws, NOW.date(), now=NOW, dry_run=True, use_llm=False, rewritten={})
+    labels = [s.label for s in result.steps if s.label]
+    return labels[0] if labels else None
 
 
 def no_second_copy(root: Path, case: dict, defaults: dict) -> bool:
@@ -121,6 +184,9 @@ def no_second_copy(root: Path, case: dict, defaults: dict) -> bool:
 class Report:
     results: list[Result] = field(default_factory=list)
     copies: dict[str, bool] = field(default_factory=dict)  # plain repeat case id → no copy made
+
+    def dropped(self) -> list[str]:
+        return [r.case["id"] for r in self.results if r.dropped]
 
     def per_label(self) -> dict[str, tuple[int, int]]:
         counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
@@ -153,15 +219,31 @@ class Report:
             "injections_caught": self.caught("injection"),
             "secrets_caught": self.caught("secret"),
             "plain_repeats_without_copy": [sum(self.copies.values()), len(self.copies)],
+            "dropped_as_repeat": self.dropped(),
+            "carried_forward": _count(self.results, "holds", lambda r: r.holds_ok),
+            "routed": _count(self.results, "goes_to", lambda r: r.route_ok),
+            "nightly": [sum(r.nightly_ok for r in self.results if r.nightly is not None),
+                        sum(1 for r in self.results if r.nightly is not None)],
             "confusion": {f"{a}->{b}": n for (a, b), n in sorted(confusion.items()) if a != b},
         }  # fmt: skip
 
 
-def evaluate(cases: list[dict], defaults: dict) -> Report:
+def _count(results: list[Result], key: str, ok) -> list[int]:
+    mine = [r for r in results if r.case.get(key)]
+    return [sum(ok(r) for r in mine), len(mine)]
+
+
+def evaluate(cases: list[dict], defaults: dict, *, nightly: bool = False) -> Report:
+    """Every case through the gate; with `nightly`, the user's and the agent's through the
+    nightly job too."""
     report = Report()
     with tempfile.TemporaryDirectory(prefix="memctl-gate-eval-") as tmp:
         for i, case in enumerate(cases):
-            report.results.append(run_case(Path(tmp) / f"c{i}", case, defaults))
+            result = run_case(Path(tmp) / f"c{i}", case, defaults)
+            if nightly and case.get("source", "user") in ("user", "agent") \
+                    and case["expect"] != "secret":  # fmt: skip
+                result.nightly = run_nightly(Path(tmp) / f"n{i}", case, defaults) or "none"
+            report.results.append(result)
             if case["expect"] == "repeat" and "plain" in case.get("tags", []):
                 report.copies[case["id"]] = no_second_copy(Path(tmp) / f"w{i}", case, defaults)
     return report
@@ -169,17 +251,34 @@ def evaluate(cases: list[dict], defaults: dict) -> Report:
 
 def main(argv: list[str]) -> int:
     sys.path.insert(0, str(REPO))
-    defaults, cases = load_cases()
-    report = evaluate(cases, defaults)
-    data = report.to_dict()
+    from memctl import semantic
+
+    MEANING["on"] = "--words-only" not in argv
+    meaning = "on" if MEANING["on"] and semantic.available() else "off"
+    names = [argv[argv.index("--set") + 1]] if "--set" in argv else list(SETS)
+    out = {}
+    for name in names:
+        defaults, cases = load_cases(SETS[name])
+        report = evaluate(cases, defaults, nightly=name != "labelled")
+        out[name] = (report, report.to_dict())
     if "--json" in argv:
-        print(json.dumps(data, indent=2))
+        print(json.dumps({name: data for name, (_, data) in out.items()}, indent=2))
         return 0
-    print(f"write gate, deterministic labeler: {data['correct']}/{data['cases']} cases "
-          f"({data['correct'] / data['cases']:.1%})\n")  # fmt: skip
+    print(f"semantic path: {meaning}" + ("" if meaning == "on" else
+          f" ({semantic.unavailable_reason() or '--words-only'})") + "\n")  # fmt: skip
+    for name, (report, data) in out.items():
+        _table(name, report, data, misses="--misses" in argv)
+    return 0
+
+
+def _table(name: str, report: Report, data: dict, *, misses: bool) -> None:
+    share = data["correct"] / data["cases"]
+    print(
+        f"== {name}: {data['correct']}/{data['cases']} cases ({share:.1%}), deterministic labeler\n"
+    )
     print(f"{'label':<12}{'cases':>6}{'correct':>9}{'accuracy':>10}")
-    for name, row in data["per_label"].items():
-        print(f"{name:<12}{row['cases']:>6}{row['correct']:>9}{row['accuracy']:>10.1%}")
+    for label, row in data["per_label"].items():
+        print(f"{label:<12}{row['cases']:>6}{row['correct']:>9}{row['accuracy']:>10.1%}")
     inj, sec, rep = (
         data["injections_caught"],
         data["secrets_caught"],
@@ -187,19 +286,33 @@ def main(argv: list[str]) -> int:
     )
     print(f"\ninjections caught: {inj[0]}/{inj[1]}   secrets refused: {sec[0]}/{sec[1]}   "
           f"plain repeats written without a second copy: {rep[0]}/{rep[1]}")  # fmt: skip
+    dropped = data["dropped_as_repeat"]
+    print(f"new content dropped as a repeat: {len(dropped)}"
+          + (f" ({', '.join(dropped)})" if dropped else ""))  # fmt: skip
+    for key, what in (("carried_forward", "updates carrying the unchanged details"),
+                      ("routed", "memories routed to the right note"),
+                      ("nightly", "right through the nightly job too")):  # fmt: skip
+        got, total = data[key]
+        if total:
+            print(f"{what}: {got}/{total}")
     print("by tag: " + ", ".join(f"{k} {v['correct']}/{v['cases']}"
                                  for k, v in data["per_tag"].items()))  # fmt: skip
     if data["confusion"]:
         print("confusions: " + ", ".join(f"{k} ×{n}" for k, n in data["confusion"].items()))
-    if "--misses" in argv:
+    if misses:
         for r in report.results:
-            if not r.ok:
-                print(
-                    f"\n✗ {r.case['id']}: expected {r.case['expect']}"
-                    f"{' ^' + r.case['target'] if r.case.get('target') else ''}, got {r.got}"
-                    f"{' ^' + r.target if r.target else ''}\n  {r.case['text']}\n  {r.reason}"
-                )
-    return 0
+            if r.ok:
+                continue
+            why = [] if r.label_ok else [f"got {r.got}{' ^' + r.target if r.target else ''}"]
+            why += [] if r.holds_ok else [f"the line misses {r.case['holds']}: {r.preview}"]
+            why += [] if r.route_ok else [f"went to {r.note}"]
+            why += [] if r.nightly_ok else [f"nightly job: {r.nightly}"]
+            print(
+                f"\n✗ {r.case['id']}: expected {r.case['expect']}"
+                f"{' ^' + r.case['target'] if r.case.get('target') else ''}; {'; '.join(why)}"
+                f"\n  {r.case['text']}\n  {r.reason}"
+            )
+    print()
 
 
 if __name__ == "__main__":

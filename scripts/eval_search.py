@@ -45,7 +45,7 @@ from memctl.workspace import open_workspace  # noqa: E402
 FACTS = {
     "cabin-router": (
         "tools/cabin-network",
-        "The cabin router admin password is taped under the router: pinecone-42",
+        "The cabin router admin password is taped under the router, on a yellow label",
         {"when": "log into the cabin wifi box"},
         {},
         {
@@ -311,7 +311,7 @@ FACTS = {
 HELD_OUT = {
     "bike-lock": (
         "house/bikes",
-        "The bike lock code is 4471; the spare key hangs in the garage next to the fuse box",
+        "The bike lock code is on a card in the desk drawer; the spare key hangs in the garage",
         {},
         {},
         {

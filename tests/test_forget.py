@@ -125,7 +125,7 @@ def test_purged_stays_purged(ws, anna):
         add_entry(ws, "people/anna", f"phone {PHONE}", today=TODAY)
     with pytest.raises(Refused, match="purged on purpose"):
         append_log(ws, "again", f"call {PHONE}", now=NOW)
-    assert PHONE not in (ws.root / ".memctl/purged.json").read_text()
+    assert PHONE not in (ws.root / ".memctl/purged.jsonl").read_text()
 
 
 def test_short_patterns_are_refused(ws):
@@ -155,7 +155,10 @@ def test_purge_needs_yes_without_a_tty(ws, anna, cli):
     assert "Copies memctl would remove" in out and PHONE not in out
     count = commit_count(ws)
     data = cli.json("forget", "--purge", "--match", PHONE, "--yes")
-    assert data["saved_as"].startswith(".memctl/receipts/") and commit_count(ws) == count + 1
+    assert data["saved_as"].startswith(".memctl/receipts/") and commit_count(ws) == count + 2
+    subjects = git(ws, "log", "-2", "--format=%s").splitlines()
+    assert subjects[1].startswith("memctl purge: register blake2b:")  # registered first
+    assert subjects[0] == f"memctl purge: receipt {data['id']}"
 
 
 def test_a_purge_names_daily_logs_kept_elsewhere_as_daily_logs(tmp_path):
@@ -172,3 +175,23 @@ def test_a_purge_names_daily_logs_kept_elsewhere_as_daily_logs(tmp_path):
     append_log(ws, "Call", f"her number {PHONE}", now=NOW)
     receipt = purge(ws, PHONE, now=NOW, dry_run=True)
     assert [(p.kind, p.path) for p in receipt.places] == [("daily", "memory/2026-11-30.md")]
+
+
+def test_a_registry_of_an_earlier_version_is_still_read_and_moved_by_the_next_purge(ws):
+    import json
+
+    from memctl.purged import LEGACY, REGISTRY, purged_hash
+
+    salt = "cd" * 16
+    record = {"receipt": "20260101-0900-old", "hash": purged_hash(salt, "old secret"),
+              "length": 10, "date": "2026-01-01"}  # fmt: skip
+    (ws.root / LEGACY).write_text(json.dumps({"salt": salt, "purged": [record]}))
+    git(ws, "add", LEGACY)
+    git(ws, "commit", "-qm", "registry of an earlier version")
+    assert purged_match(ws, "the OLD SECRET is back") == "20260101-0900-old"
+    purge(ws, PHONE, now=NOW, dry_run=False)
+    assert not (ws.root / LEGACY).exists() and LEGACY not in git(ws, "ls-files").split()
+    lines = (ws.root / REGISTRY).read_text().splitlines()
+    assert sum('"salt"' in line for line in lines) == 2
+    assert purged_match(ws, "old secret") and purged_match(ws, PHONE)
+    assert ".memctl/purged.jsonl merge=union" in (ws.root / ".gitattributes").read_text()

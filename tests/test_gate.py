@@ -87,7 +87,7 @@ def test_obfuscated_instructions_are_read_through():
     ("key sk-proj-Ab3dEfGh1JkLmN0pQrStUvWxYz123456", "OpenAI"),
     ("key sk-ant-api03-AbCdEf0123456789abcdefGHIJ", "Anthropic"),
     ("ghp_0123456789abcdefghijABCDEFGHIJ012345", "GitHub"),
-    ("AKIAIOSFODNN7EXAMPLE", "AWS"),
+    ("AKIAQ3EGRX7ZPL2MWN4T", "AWS"),
     ("xoxb-1234567890-abcdefghij", "Slack"),
     ("AIzaSyA-1234567890abcdefghijklmnopqrstu", "Google"),
     ("sk_live_51HxYzAbCdEfGhIjKlMn", "Stripe"),

@@ -63,6 +63,32 @@ def test_a_plain_repeat_never_writes_a_second_copy(report):
     assert all(r.ok for r in plain), [r.case["id"] for r in plain if not r.ok]
 
 
+@pytest.fixture(scope="module")
+def meaning():
+    module = _eval_module()
+    out = {}
+    for name in ("meaning", "held-out"):
+        defaults, cases = module.load_cases(module.SETS[name])
+        out[name] = module.evaluate(cases, defaults, nightly=True)
+    return out
+
+
+def test_the_meaning_sets_are_large_and_drop_nothing_as_a_repeat(meaning):
+    hard = ("change-of-mind", "correction", "detail", "rule-change", "injection")
+    for name, report in meaning.items():
+        tags = Counter(t for r in report.results for t in r.case.get("tags", []))
+        assert sum(tags[t] for t in hard) >= 40 and len(report.results) >= 50, name
+        assert report.dropped() == [], (name, report.dropped())
+        injections = [r for r in report.results if r.case["expect"] == "injection"]
+        assert all(r.got == "injection" for r in injections), name
+
+
+def test_the_tuned_meaning_set_stays_above_its_floor(meaning):
+    report = meaning["meaning"]
+    right = sum(r.ok for r in report.results)
+    assert right / len(report.results) >= 0.9, [r.case["id"] for r in report.results if not r.ok]
+
+
 def test_accuracy_per_label_stays_above_the_floor(report):
     for name, (correct, cases) in report.per_label().items():
         assert correct / cases >= FLOOR, (name, correct, cases)

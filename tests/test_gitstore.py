@@ -33,3 +33,20 @@ def test_a_large_commit_stores_its_blobs_in_one_pack_and_records_exactly_its_pat
     assert git(ws, "ls-tree", "HEAD", "lessons/link.md").startswith("120000")  # still a link
     assert git(ws, "status", "--porcelain") == ""  # the index knows each file as it is
     assert gitstore.commit(ws.root, listed, "memctl test: again") is None
+
+
+def test_a_note_whose_name_looks_like_a_glob_commits_only_itself(ws):
+    """With a change of the person's staged, the commit goes through pathspecs: literal ones,
+    or the removal of `people/[ab].md` would match (and commit) people/a.md and people/b.md."""
+    (ws.root / "people/[ab].md").write_text("- the note\n")
+    gitstore.commit(ws.root, ["people/[ab].md"], "memctl test: odd name")
+    (ws.root / "people/a.md").write_text("- a\n")
+    (ws.root / "people/b.md").write_text("- b\n")
+    (ws.root / "semantic/staged.md").write_text("- the person's own, staged\n")
+    git(ws, "add", "semantic/staged.md")
+    (ws.root / "people/[ab].md").unlink()
+    made = gitstore.commit(ws.root, ["people/[ab].md"], "memctl test: removed")
+    assert made.paths == ("people/[ab].md",)
+    assert git(ws, "show", "--name-only", "--format=", "HEAD").split() == ["people/[ab].md"]
+    status = git(ws, "status", "--porcelain")
+    assert "A  semantic/staged.md" in status and "?? people/a.md" in status

@@ -7,7 +7,9 @@ program with crontab's interface, so no test ever touches a real user crontab.
 from __future__ import annotations
 
 import os
+import shutil
 import stat
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -105,3 +107,81 @@ def test_systemd_units(ws, cli):
 )  # fmt: skip
 def test_on_calendar(schedule, calendar):
     assert on_calendar(schedule) == calendar
+
+
+# --- hostile paths: escaped for each format, or refused --------------------------------------
+
+ODD = 'it\'s 100% "mine" $HOME %Z'  # legal in a path; each character means something somewhere
+
+
+def as_cron_runs_it(line: str) -> str:
+    """What cron hands to the shell for a crontab line (crontab(5)): the five time fields off,
+    and the command ends at the first % not escaped as \\% (the rest would be its stdin)."""
+    command = line.split(None, 5)[5]
+    out, escaped = [], False
+    for ch in command:
+        if escaped:
+            out[-1:] = ["%"] if ch == "%" else [out[-1], ch]
+            escaped = False
+        elif ch == "\\":
+            out.append(ch)
+            escaped = True
+        elif ch == "%":
+            break
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def test_a_workspace_path_with_percent_and_quotes_runs_as_itself_from_cron(tmp_path, crontab):
+    root = tmp_path / ODD
+    init_workspace(root, now=NOW)
+    result = run_memctl("-w", str(root), "cron", "install")
+    assert result.returncode == 0, result.stderr
+    lines = crontab.read_text().splitlines()
+    jobs = [line for line in lines if line and not line.startswith("#")]
+    assert len(jobs) == 2 and all("\\%" in job for job in jobs)
+    archive = next(job for job in jobs if job.endswith("archive >> " + job.split(">> ")[1]))
+    ran = subprocess.run(["sh", "-c", as_cron_runs_it(archive)], capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr
+    assert "archive" in (root / ".memctl/cron.log").read_text()
+
+
+@pytest.mark.parametrize("tail", ["\n* * * * * touch /tmp/memctl-pwned #", "\r", "\t", "a\\%b"])
+def test_a_path_no_crontab_or_unit_can_carry_is_refused(tmp_path, crontab, tail):
+    root = tmp_path / f"ws{tail}"
+    init_workspace(root, now=NOW)
+    crontab.write_text("MAILTO=sam\n")
+    for args in (["cron", "install"], ["cron", "print"], ["cron", "print", "--systemd"]):
+        result = run_memctl("-w", str(root), *args)
+        assert result.returncode == 1, (args, result.stdout)
+        assert "the workspace path" in result.stderr and result.stdout == ""
+    assert crontab.read_text() == "MAILTO=sam\n"
+
+
+@pytest.mark.skipif(not shutil.which("systemd-analyze"), reason="needs systemd-analyze")
+def test_systemd_units_for_hostile_paths_resolve_to_the_paths_themselves(tmp_path):
+    """systemd-analyze verify reads the units as systemd would: it resolves every specifier
+    (an unknown one, %Z, is an error) and checks the ExecStart program is there."""
+    from memctl.cron import systemd_plan
+    from memctl.errors import PathRefused
+    from memctl.workspace import open_workspace
+
+    root = tmp_path / ODD
+    init_workspace(root, now=NOW)
+    ws = open_workspace(root)
+    folder = tmp_path / "bin 100% $HOME %Z"  # systemd runs no program from a path with quotes
+    folder.mkdir()
+    (folder / "memctl").symlink_to(MEMCTL_BIN)
+    plan = systemd_plan(ws, memctl=folder / "memctl", home=tmp_path)
+    units = tmp_path / "units"
+    units.mkdir()
+    for unit in plan.units:
+        (units / unit.name).write_text(unit.text)
+    service = next(u for u in plan.units if u.name.endswith("archive.service"))
+    assert '"-w" ' not in service.text and "$$HOME" in service.text and "%%Z" in service.text
+    verified = subprocess.run(["systemd-analyze", "verify", *sorted(units.iterdir())],
+                              capture_output=True, text=True)  # fmt: skip
+    assert verified.returncode == 0, verified.stderr
+    with pytest.raises(PathRefused, match="quote or a backslash"):
+        systemd_plan(ws, memctl=tmp_path / "it's" / "memctl", home=tmp_path)

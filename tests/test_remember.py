@@ -202,8 +202,10 @@ def test_explain_writes_nothing_and_shows_the_candidates(ws, brian, cli):
 
 def test_overrides_as_new_and_supersedes(ws, brian):
     call, _ = brian
-    forced = remember(ws, CALL, source="user", as_new=True, now=NOW).value
-    assert forced.label == "new" and "the gate said repeat" in forced.override
+    again = remember(ws, CALL, source="user", as_new=True, now=NOW).value
+    assert again.label == "repeat" and "already on file word for word" in again.override
+    forced = remember(ws, f"{CALL}, with Dana", source="user", as_new=True, now=NOW).value
+    assert forced.label == "new" and "the gate said update" in forced.override
     note = read_note(ws.root / "people/brian.md")
     assert len(note.entries()) == 2
     other = remember(ws, "Brian's weekly call is now at 11:00", source="user",

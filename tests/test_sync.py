@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from conftest import Cli, git
+from conftest import Cli, git, run_memctl
 from memctl.workspace import open_workspace
 
 
@@ -85,3 +85,48 @@ def test_a_real_conflict_is_left_for_a_person_and_reported(machines):
 def test_no_remote_is_an_error_that_says_what_to_do(cli):
     result = cli("sync", code=1)
     assert "no git remote" in result.stderr and "remote add origin" in result.stderr
+
+
+# --- values from the command line or the repository never reach git as options ---------------
+
+
+def test_a_remote_that_looks_like_an_option_runs_nothing(machines, tmp_path):
+    a, _, a_root, _ = machines
+    payload = tmp_path / "pwned"
+    hostile = f"--upload-pack=touch {payload}; git-upload-pack"
+    result = run_memctl("-w", str(a_root), "sync", "--remote", hostile)
+    assert result.returncode == 1 and not payload.exists()
+    assert "--remote" in result.stderr and "not a remote name" in result.stderr
+    other = a("sync", "--remote", str(tmp_path / "remote.git"), code=1)
+    assert "not one of this workspace's git remotes (origin)" in other.stderr
+    assert "remote add NAME URL" in other.stderr
+
+
+@pytest.mark.parametrize("name", ["-evil", "evil"])
+def test_a_remote_named_or_pointing_like_a_command_is_refused(machines, tmp_path, name):
+    a, _, a_root, _ = machines
+    payload = tmp_path / "pwned"
+    url = f"ext::sh -c touch% {payload}" if name == "evil" else str(tmp_path / "remote.git")
+    git(a_root, "config", f"remote.{name}.url", url)
+    git(a_root, "config", "--global", "protocol.allow", "always")  # the user's own, lax config
+    result = run_memctl("-w", str(a_root), "sync", "--remote", name)
+    assert result.returncode == 1 and not payload.exists(), result.stderr
+    assert ("runs a command" if name == "evil" else "cannot start with '-'") in result.stderr
+    git(a_root, "config", "branch.main.remote", name)  # the same value, as the upstream
+    result = run_memctl("-w", str(a_root), "sync")
+    assert result.returncode == 1 and not payload.exists()
+    assert ("git remote evil" if name == "evil" else "branch.main.remote") in result.stderr
+
+
+def test_the_ext_transport_stays_off_even_where_the_user_allows_it(machines, tmp_path):
+    """The second wall: a fetch memctl makes never runs `ext::`, whatever the config says."""
+    from memctl.errors import MemctlError
+    from memctl.sync import _fetch
+
+    _, _, a_root, _ = machines
+    payload = tmp_path / "pwned"
+    git(a_root, "config", "remote.evil.url", f"ext::sh -c touch% {payload}")
+    git(a_root, "config", "--global", "protocol.ext.allow", "always")
+    with pytest.raises(MemctlError, match="git fetch from evil failed"):
+        _fetch(a_root, "evil", "main")
+    assert not payload.exists()

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from conftest import NOW, commit_count, git
+from conftest import NOW, commit_count, git, run_memctl
 from memctl.config import load_config
 from memctl.errors import ConfigError, LockTimeout, PathRefused, WorkspaceNotFound
-from memctl.initialize import init_workspace, template
+from memctl.initialize import CROWDED, init_workspace, template
 from memctl.workspace import atomic_write, find_root, open_workspace
 
 
@@ -245,3 +246,47 @@ def test_atomic_write_many_writes_every_file_whole_and_leaves_no_temp(tmp_path):
     assert old.read_text() == "after" and (old.stat().st_mode & 0o777) == 0o600
     assert (tmp_path / "new.md").read_text() == "fresh"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["new.md", "old.md"]
+
+
+# --- init refuses a folder not meant to be a workspace -----------------------------------------
+
+
+def test_init_with_two_different_folders_is_a_usage_error(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    result = run_memctl("-w", str(a), "init", str(b))
+    assert result.returncode == 2 and "name two folders" in result.stderr
+    assert not a.exists() and not b.exists()
+    same = run_memctl("-w", str(a), "init", str(a / "." / "x" / ".."))
+    assert same.returncode == 0, same.stderr
+    assert (a / ".memctl/config.yaml").is_file()
+
+
+def test_init_refuses_the_home_folder_and_temp_roots_without_yes(tmp_path):
+    home = Path(os.environ["HOME"])  # the test's own, made by the autouse fixture
+    (home / "notes.md").write_text("# a note of the person's\n")
+    tries = [(["init"], home), (["init", "~"], tmp_path), (["init", "/"], tmp_path),
+             (["init", tempfile.gettempdir()], tmp_path)]  # fmt: skip
+    for args, cwd in tries:
+        result = run_memctl(*args, cwd=cwd)
+        assert result.returncode == 3, (args, result.stderr)
+        assert "pass --yes" in result.stderr and "a folder of its own" in result.stderr
+    assert not (home / ".memctl").exists() and not (home / ".git").exists()
+    assert not (Path(tempfile.gettempdir()) / ".memctl").exists()
+    done = run_memctl("init", "--yes", cwd=home)
+    assert done.returncode == 0, done.stderr
+    assert git(home, "ls-files", "notes.md").strip() == "notes.md"
+
+
+def test_init_refuses_a_folder_of_many_other_files_without_yes(tmp_path):
+    crowded = tmp_path / "project"
+    (crowded / "src").mkdir(parents=True)
+    for i in range(CROWDED + 1):
+        (crowded / "src" / f"m{i}.py").write_text("x = 1\n")
+    (crowded / "README.md").write_text("# project\n")
+    result = run_memctl("init", str(crowded))
+    assert result.returncode == 3 and f"more than {CROWDED} files" in result.stderr
+    assert not (crowded / ".memctl").exists() and not (crowded / ".git").exists()
+    assert run_memctl("init", str(crowded), "--yes").returncode == 0
+    assert git(crowded, "ls-files").split() != [] and "src/m0.py" not in git(crowded, "ls-files")
+    again = run_memctl("init", str(crowded))  # a workspace already: a rerun needs no --yes
+    assert again.returncode == 0, again.stderr

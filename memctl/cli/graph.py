@@ -247,7 +247,7 @@ def export(
 
 
 def _render_export(found) -> None:
-    sys.stdout.write(found.text)
+    output.write(found.text)
     _notices(found)
 
 

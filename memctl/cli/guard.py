@@ -56,7 +56,7 @@ def check(
         tool, text = hook_action(sys.stdin.read())
         answer = hook_output(evaluate(ws, text, tool=tool, now=context.now()))
         if answer:
-            sys.stdout.write(answer + "\n")
+            output.write_json(answer + "\n")
         return  # the decision travels in the JSON; exit 0 so Claude Code reads it
     if not action:
         raise InvalidValue("give the ACTION_TEXT to check (or --hook claude-code)")

@@ -47,8 +47,10 @@ def install(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER) 
     PreCompact and SessionEnd `memctl flush --hook claude-code`, and PreToolUse `memctl guard
     --hook claude-code` when the guard is there; each with this memctl's absolute path and
     `-w WORKSPACE`. The memctl skill goes beside them, in .claude/skills/memctl/SKILL.md (a
-    copy that differs is kept). The project is the current folder unless --project or --user is
-    given. Running it again changes nothing (or updates memctl's own entries).
+    copy that differs is kept). memctl's MCP server (`memctl serve`, which also answers the
+    per-turn hooks warm) goes into the project's .mcp.json (with --user: ~/.claude.json). The
+    project is the current folder unless --project or --user is given. Running it again changes
+    nothing (or updates memctl's own entries).
 
     Example: memctl -w ~/memory hooks install claude-code --project ~/code/app
     """
@@ -59,9 +61,11 @@ def install(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER) 
 
     ws = context.workspace()
     specs = claude_code_hooks(guard="guard" in COMMANDS)
-    change = run_install(_settings(project, user), specs, memctl=installed_memctl(sys.argv[0]),
+    memctl = installed_memctl(sys.argv[0])
+    change = run_install(_settings(project, user), specs, memctl=memctl,
                          workspace=ws.root.resolve())  # fmt: skip
-    output.result(change, _render)
+    output.result(_with_mcp(change, _mcp_install(project, user, memctl, ws.root.resolve())),
+                  _render)  # fmt: skip
 
 
 @app.command("uninstall")
@@ -72,9 +76,49 @@ def uninstall(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER
     Example: memctl hooks uninstall claude-code --project ~/code/app
     """
     from ..hooks import uninstall as run_uninstall
+    from ..mcpwiring import config_path
+    from ..mcpwiring import uninstall as mcp_uninstall
 
-    output.result(run_uninstall(_settings(project, user)), _render)
+    change = run_uninstall(_settings(project, user))
+    mcp = mcp_uninstall(config_path(project=project, user=user, home=Path.home()))
+    output.result(_with_mcp(change, mcp), _render)
 
+
+def _mcp_install(project: Path | None, user: bool, memctl: Path, workspace: Path):
+    from ..mcpwiring import config_path
+    from ..mcpwiring import install as mcp_install
+
+    return mcp_install(config_path(project=project, user=user, home=Path.home()), memctl=memctl,
+                       workspace=workspace)  # fmt: skip
+
+
+class _WithMcp:
+    """The hooks' change and the MCP server's, rendered and reported as one."""
+
+    def __init__(self, change, mcp):
+        self.change, self.mcp = change, mcp
+
+    def __getattr__(self, name: str):
+        return getattr(self.change, name)
+
+    def to_dict(self) -> dict:
+        moved = self.mcp.state in ("added", "updated", "removed")
+        return {**self.change.to_dict(), "changed": self.change.changed or moved,
+                "mcp": self.mcp.to_dict()}  # fmt: skip
+
+
+def _with_mcp(change, mcp) -> _WithMcp:
+    return _WithMcp(change, mcp)
+
+
+MCP_STATES = {
+    "added": "memctl's MCP server (memctl serve) added to {}",
+    "updated": "memctl's MCP server updated in {}",
+    "unchanged": "memctl's MCP server already in {}",
+    "kept": "{} names another server `memctl`: kept as it is",
+    "removed": "memctl's MCP server removed from {}",
+    "absent": "",
+}
 
 SKILL_STATES = {
     "added": "the memctl skill added: {}",
@@ -97,3 +141,10 @@ def _render(change) -> None:
         output.text(f"no memctl hooks in {change.settings}; nothing to remove")
     if SKILL_STATES.get(change.skill_state):
         output.text(SKILL_STATES[change.skill_state].format(change.skill))
+    if MCP_STATES.get(change.mcp.state):
+        output.text(MCP_STATES[change.mcp.state].format(change.mcp.path))
+    if change.action == "install" and change.mcp.state in ("added", "updated"):
+        import importlib.util
+
+        if importlib.util.find_spec("mcp") is None:
+            output.notice("memctl: the MCP server needs the MCP SDK: pip install 'memctl[mcp]'")

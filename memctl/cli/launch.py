@@ -1,16 +1,42 @@
-"""The `memctl` console script: starts what can overlap Python's start-up, then the CLI."""
+"""The `memctl` console script: the warm path first, then the CLI.
+
+While `memctl serve` runs for a workspace, the commands a harness runs every turn (recall, guard
+check, search, now) are answered by it through `.memctl/serve.sock`. This process sends the
+command line, its working folder, its environment and its standard input (the descriptor
+itself, passed over the socket), and writes back what the server's run of the same command wrote
+to stdout and stderr, in the order it was written, then exits with the same code. It imports
+nothing the interpreter has not already loaded, so a warm answer costs little more than Python's
+own start.
+
+Everything else runs here, as it always has: when no server runs (no socket, or a socket file
+left by one that died), when it does not take the request up within ANSWER_MS, when it serves
+another memctl or another workspace, when a terminal is attached (rich output for a person is
+drawn here), and for every other command. Search and recall then start the prefetched walk
+(memctl.prefetch) before the CLI is imported.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 
 # Commands whose first step is the search index's freshness walk, which a forked child does
 # while the CLI is imported (memctl.prefetch). Only commands that read before they write.
 WALK_FIRST = ("search", "recall")
 
+PROTOCOL = 1
+SOCKET_NAME = "serve.sock"  # in .memctl/
+SHORT_PATH = 100  # sockets are named by at most ~107 bytes: longer paths are reached from .memctl/
+ANSWER_MS = 20  # a server that has not taken the request up by then is taken to be stuck
+RESULT_S = 120.0  # once taken up, the longest wait before this process answers it itself
+NOT_WARM = ("enforce", "watch", "list")  # guard's subcommands that are not checks
+
 
 def run() -> None:
     """Console-script entry point."""
+    code = warm(sys.argv[1:])
+    if code is not None:
+        os._exit(code)  # all was written with os.write: nothing is left to flush
     from . import context
 
     shared, rest = context.parse_global_options(sys.argv[1:])
@@ -21,3 +47,162 @@ def run() -> None:
     from .main import run as run_cli
 
     run_cli()
+
+
+def identity() -> str:
+    """What a client and a server must share: this memctl (version and place) and Python."""
+    from .. import __version__
+
+    return f"{__version__} {os.path.dirname(os.path.dirname(__file__))} {sys.hexversion}"
+
+
+def warm(argv: list[str]) -> int | None:
+    """Have a running server answer this command line; its exit code, or None to run it here."""
+    found = _warm_command(argv)
+    if found is None:
+        return None
+    try:
+        if os.isatty(0) or os.isatty(1) or os.isatty(2):
+            return None  # a person is watching: rich output is decided and drawn here
+        cwd = os.getcwd()
+        root = workspace_root(found, cwd)
+        if root is None:
+            return None
+        streams = tuple(_buffering(fd, stream) for fd, stream in ((1, sys.stdout), (2, sys.stderr)))
+        request = (
+            "run",
+            argv,
+            cwd,
+            dict(os.environ),
+            streams,
+            (sys.stdin.encoding, sys.stdin.errors),
+        )
+        answer = ask(root, request, stdin=True)
+    except (OSError, AttributeError, ValueError):
+        return None  # a closed standard stream, a folder gone: the CLI says what is wrong
+    if answer is None or answer[0] != "done":
+        return None
+    _, code, chunks = answer
+    for fd, data in chunks:
+        try:
+            while data:
+                data = data[os.write(fd, data) :]
+        except OSError:
+            break
+    return code
+
+
+def _buffering(fd: int, stream) -> tuple:
+    """How a standard stream buffers (PYTHONUNBUFFERED, -u and the descriptor decide): what the
+    server needs to write the same bytes in the same order."""
+    unbuffered = type(stream.buffer).__name__ == "FileIO"
+    size = 0 if unbuffered else os.fstat(fd).st_blksize
+    return (stream.encoding, stream.errors, stream.line_buffering, stream.write_through, size)
+
+
+def _warm_command(argv: list[str]) -> tuple[str | None] | None:
+    """(--workspace given, if any) when argv is a command the warm path answers, else None."""
+    explicit, command, rest = None, None, []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg in ("--", "--debug", "-h", "--help"):
+            return None
+        if arg in ("-w", "--workspace"):
+            if i + 1 == len(argv):
+                return None
+            explicit = argv[i + 1]
+            i += 1
+        elif arg.startswith("--workspace="):
+            explicit = arg[12:]
+        elif arg == "--json":
+            pass
+        elif command is None:
+            if arg[:1] == "-":
+                return None
+            command = arg
+        else:
+            rest.append(arg)
+        i += 1
+    if command in ("recall", "search"):
+        return (explicit,)
+    if command == "guard" and (not rest or rest[0] not in NOT_WARM):
+        return (explicit,)
+    if command == "now" and all(arg[:1] == "-" for arg in rest):
+        return (explicit,)
+    return None
+
+
+def workspace_root(found: tuple[str | None], cwd: str) -> str | None:
+    """The workspace memctl.workspace.find_root would open (the folder, resolved), or None."""
+    given = found[0] or os.environ.get("MEMCTL_WORKSPACE")
+    if given:
+        root = os.path.realpath(os.path.expanduser(given))
+        return root if os.path.isdir(os.path.join(root, ".memctl")) else None
+    here = os.path.realpath(cwd)
+    while True:
+        if os.path.isdir(os.path.join(here, ".memctl")):
+            return here
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
+
+
+def ask(
+    root: str,
+    request: tuple,
+    *,
+    stdin: bool = False,
+    wait_s: float = ANSWER_MS / 1000,
+    result_s: float = RESULT_S,
+) -> tuple | None:
+    """Send a request to the server of the workspace at `root`; its answer, or None when there
+    is no server, it does not take the request up within `wait_s`, or it declines it."""
+    import _socket
+    import marshal
+
+    sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
+    try:
+        sock.settimeout(wait_s)
+        connect(sock, root)
+        data = marshal.dumps((PROTOCOL, identity(), root, *request))
+        head = len(data).to_bytes(4, "big")
+        if stdin:  # the descriptor itself: the server reads only what the command reads
+            rights = [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, (0).to_bytes(4, sys.byteorder))]
+            sent = sock.sendmsg([head + data], rights)
+        else:
+            sent = sock.send(head + data)
+        if sent < len(head) + len(data):
+            sock.sendall((head + data)[sent:])
+        taken = sock.recv(1)
+        if taken != b"A":
+            return None  # declined (another memctl, another workspace, busy) or gone
+        if stdin:  # committed: from here on the answer comes from the server
+            sock.send(b"G")
+        sock.settimeout(result_s)
+        chunks = []
+        while chunk := sock.recv(1 << 16):
+            chunks.append(chunk)
+        return marshal.loads(b"".join(chunks))
+    except (OSError, EOFError, ValueError, TypeError):
+        return None  # no server, a stale socket file, a server that stopped midway
+    finally:
+        sock.close()
+
+
+def connect(sock, root: str) -> None:
+    """Connect to .memctl/serve.sock of `root`; a path too long for a socket's name is reached
+    from inside its folder."""
+    folder = os.path.join(root, ".memctl")
+    path = os.path.join(folder, SOCKET_NAME)
+    if len(os.fsencode(path)) <= SHORT_PATH:
+        sock.connect(path)
+        return
+    back = os.open(".", os.O_RDONLY)
+    try:
+        os.chdir(folder)
+        sock.connect(SOCKET_NAME)
+    finally:
+        os.fchdir(back)
+        os.close(back)

@@ -11,7 +11,7 @@ import typer.main
 from typer.core import TyperGroup
 
 from ..errors import MemctlError
-from . import context, output
+from . import checks, context, output
 
 # The module under memctl/cli/ that defines each top-level command, in the order `--help`
 # lists them. Only the module a call needs is imported and built: `memctl now` runs at every
@@ -53,6 +53,7 @@ COMMANDS = {
     "import": "openclaw",
     "sync": "sync",
     "stats": "usage",
+    "serve": "serve",
 }
 
 
@@ -77,6 +78,7 @@ class MemctlGroup(TyperGroup):
         holder = typer.Typer()
         module.register(holder)
         for name, command in typer.main.get_group(holder).commands.items():
+            checks.guard(command, name)
             self.add_command(command, name)
 
     def invoke(self, ctx):

@@ -14,6 +14,28 @@ from collections.abc import Iterable
 
 from . import context
 
+# A stored text is printed, never obeyed: a control character shows as its picture (ESC as ␛),
+# so `\x1b[2J` in a note cannot clear the terminal of whoever reads it. In JSON, the few that
+# json.dumps leaves raw (DEL, C1, the Unicode line separators) are escaped.
+_PICTURES = {c: chr(0x2400 + c) for c in range(0x20) if c not in (0x09, 0x0A)}
+_PICTURES |= {0x7F: "\u2421", **{c: "\ufffd" for c in range(0x80, 0xA0)}}
+_JSON_ESCAPES = {c: f"\\u{c:04x}" for c in (0x7F, *range(0x80, 0xA0), 0x2028, 0x2029)}
+
+
+def clean(text: str) -> str:
+    """Text safe to print on a terminal: control characters as their pictures."""
+    return text.translate(_PICTURES)
+
+
+def write(text: str) -> None:
+    """Write text to stdout as it is, but for its control characters (see clean)."""
+    sys.stdout.write(clean(text))
+
+
+def write_json(text: str) -> None:
+    """Write a JSON document (a hook's answer) with every control character escaped."""
+    sys.stdout.write(text.translate(_JSON_ESCAPES))
+
 
 def fancy() -> bool:
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and not context.options.json
@@ -26,7 +48,7 @@ def _console(stderr: bool = False):
 
 
 def emit_json(data: object) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
+    write_json(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
 
 
 def result(value: object, render) -> None:
@@ -38,6 +60,7 @@ def result(value: object, render) -> None:
 
 
 def text(line: str = "", *, style: str | None = None) -> None:
+    line = clean(line)
     if fancy() and style:
         _console().print(line, style=style, markup=False)
     else:
@@ -45,6 +68,7 @@ def text(line: str = "", *, style: str | None = None) -> None:
 
 
 def markdown(source: str) -> None:
+    source = clean(source)
     if fancy():
         from rich.markdown import Markdown
 
@@ -54,7 +78,7 @@ def markdown(source: str) -> None:
 
 
 def table(headers: list[str], rows: Iterable[list[str]], *, title: str | None = None) -> None:
-    rows = [[str(c) for c in row] for row in rows]
+    rows = [[clean(str(c)) for c in row] for row in rows]
     if fancy():
         from rich.table import Table
 

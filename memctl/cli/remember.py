@@ -83,6 +83,14 @@ def _render(result) -> None:
             mark = " (rule)" if c.rule else ""
             output.text(f"    {c.score:.2f}  {c.address}{mark}  {c.entry.text[:80]}")
     output.text(f"  labeler: {d.labeler}" + (f" — {d.fallback}" if d.fallback else ""))
+    if value.unsure:
+        u = value.unsure
+        what = "the rule" if u["rule"] else "the entry"
+        head = f"  unsure: this may replace {what} {u['near']}"
+        output.text(f"{head}  {u['text'][:80]}", style="yellow")
+        output.text(f"    to replace it:   {u['supersedes']}")
+        if "as_new" in u:
+            output.text(f"    to keep both:    {u['as_new']}  (as written now)")
     if value.override:
         output.text(f"  override: {value.override}")
     if value.request.trust_note:

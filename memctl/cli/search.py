@@ -88,8 +88,8 @@ def _snippet_line(head: str, snippet: str) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    line = Text(head, style="cyan")
-    for i, part in enumerate(snippet.split("**")):
+    line = Text(output.clean(head), style="cyan")
+    for i, part in enumerate(output.clean(snippet).split("**")):
         line.append(part, style="bold yellow" if i % 2 else None)
     Console(highlight=False, soft_wrap=True).print(line)
 
@@ -124,14 +124,14 @@ def recall(
     if hook:
         answer = hook_output(result)
         if answer:
-            sys.stdout.write(answer + "\n")
+            output.write_json(answer + "\n")
         return
     output.result(result, _render_recall)
 
 
 def _render_recall(result) -> None:
     if result.text:
-        sys.stdout.write(result.text)
+        output.write(result.text)
 
 
 def reindex() -> None:

@@ -12,13 +12,16 @@ def register(root: typer.Typer) -> None:
 
 
 def sync(
-    remote: str = typer.Option(None, "--remote", help="The git remote (default: upstream)."),
+    remote: str = typer.Option(
+        None, "--remote", help="A git remote of the workspace, by name (default: upstream)."
+    ),
     rebase: bool = typer.Option(False, "--rebase", help="Rebase on theirs instead of merging."),
 ) -> None:
     """Pull the other machines' memory (merge, or --rebase) and push ours, through git.
 
     Daily logs merge as a union; a real conflict is left in the files for a person and
-    reported with the files named (exit 1).
+    reported with the files named (exit 1). History on either side that holds a purged text
+    is refused, nothing merged or pushed, with what to do (exit 3).
 
     Example: memctl sync
     """

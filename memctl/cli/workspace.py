@@ -14,27 +14,34 @@ def register(root: typer.Typer) -> None:
 
 
 def init(
-    path: Path = typer.Argument(Path("."), help="The folder (created if missing)."),
+    path: Path = typer.Argument(None, help="The folder (created if missing; default: here)."),
     category: list[str] = typer.Option(
         None, "--category", "-c", help="A category folder (repeat); default from config."
     ),
     openclaw: bool = typer.Option(
         False, "--openclaw", help="PATH is an OpenClaw workspace: daily logs go to its memory/."
     ),
+    yes: bool = typer.Option(
+        False, "--yes", "-y", help="Also a home or temp root, or a folder of many other files."
+    ),
 ) -> None:
     """Create a workspace, or adopt an existing folder of Markdown without losing a file.
 
     Safe to run again: it only adds what is missing. With --openclaw the folder is laid out
     the way an OpenClaw agent keeps its memory (docs/agents.md): `memctl init --openclaw
-    ~/.openclaw/workspace`.
+    ~/.openclaw/workspace`. The home folder, a temp root or a folder holding many files that
+    are not Markdown is refused without --yes.
 
     Example: memctl init ~/memory
     """
     from ..initialize import init_workspace
 
-    target = Path(context.options.workspace) if context.options.workspace else path
+    given = Path(context.options.workspace) if context.options.workspace else None
+    if given and path and given.expanduser().resolve() != path.expanduser().resolve():
+        raise typer.BadParameter(f"-w {given} and PATH {path} name two folders; give one")
+    target = given or path or Path(".")
     result = init_workspace(target, categories=category or None, now=context.now(),
-                            openclaw=openclaw)  # fmt: skip
+                            openclaw=openclaw, confirmed=yes)  # fmt: skip
     output.result(result, _render)
 
 

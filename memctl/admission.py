@@ -1,0 +1,338 @@
+"""What a change may add to memory: the checks of the write layer.
+
+Every file a change writes passes here with the text it had before the change, so only the
+lines the change adds are read; a person's own edits are never judged (they are committed as
+theirs before memctl touches the file). Nothing a command writes can go around it:
+
+- **secrets** (secretscan.py) and **purged text** (purged.py) are refused; a command that runs
+  with nobody to ask (`flush`, `chats index`, `consolidate`, `import openclaw`, `sleep`) stores
+  `[redacted:KIND]` or `[purged]` in their place instead and says so;
+- **control characters** are refused (NUL, ESC, and every character Python reads as a line
+  break inside a line: CR, VT, FF, U+0085, U+2028, U+2029), so text can neither clear the
+  terminal of whoever reads it nor split into lines a reader would take as structure;
+- **trust**: a new entry in rules/, or of kind RULE, carries the user's own words (`src:user`);
+  an entry from an untrusted source (`src:web|file|tool`, `trust:untrusted`) is a QUOTE (or a
+  CONFLICT, or a CHAT pointer to a past session), never a fact. An entry moved or rewritten
+  (its id was there before the change) keeps its place.
+
+A text the change only moves (archived lines, a rewritten entry) was there before and passes.
+Generated views (INDEX.md, reports/) are never refused: they show what other files hold, so a
+secret a person wrote by hand is redacted in them. Commit messages are redacted the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import NamedTuple
+
+from .errors import ExitCode, InvalidValue, Refused
+
+# Every C0 control but TAB and LF, DEL, every C1 control, and the Unicode line separators.
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # read as line breaks: become spaces
+_CONTROL_NAMES = {
+    "\x00": "NUL",
+    "\x1b": "ESC",
+    "\r": "CR",
+    "\x0b": "VT",
+    "\x0c": "FF",
+    "\x85": "NEL",
+    "\u2028": "LINE SEPARATOR",
+    "\u2029": "PARAGRAPH SEPARATOR",
+    "\x7f": "DEL",
+}
+_LINE_BREAK = re.compile("\n")
+VIEWS = ("INDEX.md", "reports/")  # generated from other files: redacted, never refused
+RULES = "rules/"
+UNTRUSTED_SOURCES = ("web", "file", "tool")
+# What an untrusted text may be stored as: a quote, a conflict for a person, a pointer to a chat.
+UNTRUSTED_KINDS = ("QUOTE", "CONFLICT", "CHAT")
+SECRET_ADVICE = (
+    'memory stores where a secret lives, never the secret: say e.g. "the deploy '
+    "token is in 1Password under 'Atlas deploy'\""
+)
+PURGED_MARK = "[purged]"
+
+
+class Redaction(NamedTuple):
+    path: str
+    kind: str  # a secret's kind, "purged", or "control"
+
+
+def control_name(char: str) -> str:
+    return _CONTROL_NAMES.get(char, f"U+{ord(char):04X}")
+
+
+def one_line(value: str, what: str) -> str:
+    """A value that must stay on one line (a title, a field, a key, an option): refused with
+    a line break or a control character in it, naming `what` (an option like --when)."""
+    bad = _LINE_BREAK.search(value) or CONTROL.search(value)
+    if bad:
+        name = "a line break" if bad.group() == "\n" else control_name(bad.group())
+        raise FieldRefused(
+            f"{what}: {name} is not allowed here (this value is one line of memory)", field=what
+        )
+    return value
+
+
+class FieldRefused(InvalidValue):
+    """A single-line value with a line break or a control character; names the option. A
+    usage error: the caller passed what the option cannot hold."""
+
+    exit_code = ExitCode.USAGE
+
+    def __init__(self, message: str, *, field: str):
+        super().__init__(message)
+        self.field = field
+
+
+def refuse_text(value: str, what: str, ws=None, *, secrets: bool = True) -> None:
+    """An option's value, checked as the write layer will check it, so the refusal can name
+    the option: control characters, secrets and (given the workspace) purged text."""
+    bad = CONTROL.search(value)
+    if bad:
+        raise FieldRefused(
+            f"{what}: {control_name(bad.group())} is not allowed in memory text", field=what
+        )
+    from .secretscan import redact, scan
+
+    found = scan(value) if secrets else []
+    if found:
+        raise Refused(
+            f"{what} looks like it holds a secret ({found[0].label}): "
+            f"{_excerpt(redact(value, found), found[0].start)}; {SECRET_ADVICE}"
+        )
+    if ws is not None:
+        from .purged import purged_match
+
+        receipt = purged_match(ws, value)
+        if receipt:
+            raise Refused(
+                f"{what} contains something purged on purpose (receipt {receipt}); "
+                "memctl will not store it again"
+            )
+
+
+def _excerpt(text: str, at: int, width: int = 80) -> str:
+    text = " ".join(text.split())
+    if len(text) <= width:
+        return text
+    start = max(0, min(at - width // 3, len(text) - width))
+    return ("…" if start else "") + text[start : start + width] + "…"
+
+
+def scrub(ws, text: str) -> tuple[str, list[str]]:
+    """A text an unattended command will store, with what nobody could be asked about replaced:
+    control characters, secrets (`[redacted:KIND]`) and purged text (`[purged]`); and the kinds
+    replaced. The command says so in its report; the write layer would redact it anyway."""
+    admission = Admission(ws, unattended=True)
+    fixed = "\n".join(admission.lines("", text.split("\n")))
+    return fixed, sorted({r.kind for r in admission.redactions})
+
+
+class Admission:
+    """The checks of one change (see the module docstring)."""
+
+    def __init__(self, ws, *, unattended: bool = False, source: str | None = None):
+        self.ws = ws
+        self.unattended = unattended
+        self.source = source  # where all the text comes from, when the change knows it
+        self.redactions: list[Redaction] = []
+        self._before: list[str] = []  # the texts the touched files had before the change
+
+    def saw(self, text: str | None) -> None:
+        """A touched file's text before the change: what is in it is not new."""
+        if text:
+            self._before.append(text)
+
+    def added_lines(self, rel: str, old: str | None, new: str) -> str:
+        """`new` with the lines that were not in `old` checked (and, unattended, redacted)."""
+        old_lines = Counter((old or "").splitlines())
+        lines = new.splitlines(keepends=True)
+        picked: list[int] = []
+        for i, line in enumerate(lines):
+            bare = line.rstrip("\r\n")
+            if old_lines[bare] > 0:
+                old_lines[bare] -= 1
+            else:
+                picked.append(i)
+        if not picked:
+            return new
+        added = [lines[i].rstrip("\r\n") for i in picked]
+        checked = self.lines(rel, added)
+        if checked == added:
+            return new
+        for i, line in zip(picked, checked, strict=True):
+            lines[i] = line + lines[i][len(lines[i].rstrip("\r\n")) :]
+        return "".join(lines)
+
+    def appended(self, rel: str, text: str) -> str:
+        """Text appended at the end of a file: all of it is new."""
+        lines = text.split("\n")
+        checked = self.lines(rel, lines)
+        return text if checked == lines else "\n".join(checked)
+
+    def message(self, text: str) -> str:
+        """A commit message: redacted, never refused (the files it names were checked)."""
+        lines = text.split("\n")
+        return "\n".join(self._checked("commit message", lines, redact=True))
+
+    def lines(self, rel: str, lines: list[str]) -> list[str]:
+        view = rel.startswith(VIEWS)
+        if rel.endswith((".jsonl", ".json")):
+            checked = [self._json_line(rel, line, view) for line in lines]
+        else:
+            checked = self._checked(rel, lines, redact=self.unattended or view)
+        if not view and self._holds_entries(rel):
+            checked = self._trust(rel, checked)
+        return checked
+
+    def _holds_entries(self, rel: str) -> bool:
+        from .catalog import kind_of
+
+        if rel.startswith(".archive/") or not rel.endswith(".md"):
+            return False  # archived entries were moved there from live notes
+        return kind_of(rel, self.ws.config.daily_dir) == "note"
+
+    # --- secrets, purged text, control characters ---------------------------------------
+
+    def _checked(self, rel: str, lines: list[str], *, redact: bool) -> list[str]:
+        text = "\n".join(lines)
+        fixed = self._controls(rel, text, redact)
+        fixed = self._secrets(rel, fixed, redact)
+        fixed = self._purged(rel, fixed, redact)
+        return lines if fixed == text else fixed.split("\n")
+
+    def _controls(self, rel: str, text: str, redact: bool) -> str:
+        bad = CONTROL.search(text)
+        if bad is None:
+            return text
+        if not redact:
+            line = text.count("\n", 0, bad.start()) + 1
+            raise InvalidValue(
+                f"{control_name(bad.group())} is not allowed in memory text "
+                f"(line {line} of what memctl would write)",
+                path=rel,
+            )
+        self.redactions.append(Redaction(rel, "control"))
+        return CONTROL.sub(lambda m: " " if m.group() in _BREAKS else "\ufffd", text)
+
+    def _secrets(self, rel: str, text: str, redact: bool) -> str:
+        from .secretscan import redact as redacted
+        from .secretscan import scan
+
+        found = [f for f in scan(text) if not self._known(text[f.start : f.end])]
+        if not found:
+            return text
+        if not redact:
+            raise Refused(
+                f"looks like it holds a secret ({found[0].label}): "
+                f"{_excerpt(redacted(text, found), found[0].start)}; {SECRET_ADVICE}",
+                path=rel,
+            )
+        self.redactions += [Redaction(rel, f.kind) for f in found]
+        return redacted(text, found)
+
+    def _purged(self, rel: str, text: str, redact: bool) -> str:
+        from .purged import find_purged
+
+        hits = [h for h in find_purged(self.ws, text, first=not redact)]
+        if not hits:
+            return text
+        folded = text.casefold()
+        hits = [h for h in hits if not self._known(folded[h.start : h.end], fold=True)]
+        if not hits:
+            return text
+        if not redact:
+            raise Refused(
+                f"this text contains something purged on purpose (receipt "
+                f"{hits[0].receipt}); memctl will not store it again",
+                path=rel,
+            )
+        for hit in hits:
+            self.redactions.append(Redaction(rel, "purged"))
+            gone = re.compile(re.escape(folded[hit.start : hit.end]), re.IGNORECASE)
+            text = gone.sub(PURGED_MARK, text)
+        return text
+
+    def _known(self, value: str, *, fold: bool = False) -> bool:
+        if fold:
+            return any(value in before.casefold() for before in self._before)
+        return any(value in before for before in self._before)
+
+    def _json_line(self, rel: str, line: str, view: bool) -> str:
+        """A JSON record's strings are what it stores: each is checked once decoded, and
+        redacted (a record keeps hashes and addresses; a value that slipped in is not kept)."""
+        if not line.strip():
+            return line
+        try:
+            record = json.loads(line)
+        except ValueError:
+            return self._checked(rel, [line], redact=self.unattended or view)[0]
+        strings: list[str] = []
+        _strings(record, strings)
+        checked = [self._purged(rel, self._secrets(rel, s, True), True) for s in strings]
+        if checked == strings:
+            return line
+        fixed = _replace_strings(record, iter(checked))
+        return json.dumps(fixed, ensure_ascii=False, separators=(",", ":"))
+
+    # --- trust --------------------------------------------------------------------------
+
+    def _trust(self, rel: str, lines: list[str]) -> list[str]:
+        """The trust caps on new entries. Unattended, a line that breaks them is kept as plain
+        text (a backslash in front: no longer an entry), so an import loses no line."""
+        from .entry import parse_entry
+
+        in_rules = rel.startswith(RULES)
+        checked = list(lines)
+        for i, line in enumerate(lines):
+            if line[1:2] != " " or line[:1] not in "-*+":
+                continue
+            entry = parse_entry(line)
+            if entry is None or (entry.id and self._known(f"^{entry.id}")):
+                continue  # not an entry, or one the change moved or rewrote
+            source = entry.fields.get("src")
+            if self.source in UNTRUSTED_SOURCES and (source == "user" or entry.kind == "RULE"):
+                source = self.source  # an imported file's "src:user" is only its claim
+            untrusted = source in UNTRUSTED_SOURCES or entry.fields.get("trust") == "untrusted"
+            if untrusted and entry.kind not in UNTRUSTED_KINDS:
+                why = (
+                    f"text from an untrusted source (src:{source or 'untrusted'}) is kept as "
+                    "a quote, never as a fact or a rule"
+                )
+            elif (in_rules or entry.kind == "RULE") and source != "user":
+                why = (
+                    "only the user's own words become a rule or go in rules/ (give --source "
+                    "user when the user said it)"
+                )
+            else:
+                continue
+            if not self.unattended:
+                raise Refused(why, path=rel)
+            self.redactions.append(Redaction(rel, "trust"))
+            checked[i] = "\\" + line
+        return checked
+
+
+def _strings(value, found: list[str]) -> None:
+    if isinstance(value, str):
+        found.append(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _strings(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _strings(item, found)
+
+
+def _replace_strings(value, checked):
+    if isinstance(value, str):
+        return next(checked)
+    if isinstance(value, dict):
+        return {key: _replace_strings(item, checked) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_replace_strings(item, checked) for item in value]
+    return value

@@ -1,0 +1,192 @@
+"""The one write transaction: the files one command writes, and the commit that records them.
+
+Every write to the workspace goes through a Change (`with ws.change(verb, what) as change:`):
+each file's added lines pass admission (admission.py) before anything is written, each file is
+written atomically, and the change ends in one commit. A change that fails puts every file it
+touched back as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+from .workspace import Workspace, atomic_write, atomic_write_many, sync_folder
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from . import gitstore
+
+
+class Change:
+    """The files one command writes, and the commit that records them.
+
+    A person's uncommitted edit to a file memctl is about to change is committed first, on its
+    own, as the person's edit; other uncommitted edits are left alone and reported.
+    """
+
+    def __init__(
+        self,
+        ws: Workspace,
+        verb: str,
+        what: str,
+        *,
+        unattended: bool = False,
+        source: str | None = None,
+    ):
+        from .admission import Admission
+
+        self.ws = ws
+        self.verb = verb
+        self.what = what
+        self.body = ""  # optional commit message body (what moved, why)
+        self.touched: dict[str, None] = {}  # an ordered set: thousands of paths in an archive run
+        self.commits: list[gitstore.Commit] = []
+        self.notices: list[str] = []
+        self._folders: set[Path] = set()  # synced once each when the change finishes
+        self._dirty: set[str] | None = None
+        self._originals: dict[str, bytes | None] = {}  # what each touched file held before
+        self.admission = Admission(ws, unattended=unattended, source=source)
+        from . import gitstore
+
+        self._git = ws.config.auto_commit and gitstore.is_repo(ws.root)
+
+    def _before(self, path: Path) -> str:
+        from . import gitstore
+
+        rel = self.ws.rel(path)
+        if self._git and self._dirty is None:
+            self._dirty = gitstore.dirty_paths(self.ws.root)
+        if self._git and rel in self._dirty and rel not in self.touched:
+            saved = gitstore.commit(
+                self.ws.root, [rel], f"edit by hand: {rel} (saved before memctl {self.verb})"
+            )
+            if saved:
+                self.commits.append(saved)
+                self.notices.append(f"committed your uncommitted edit of {rel} first, on its own")
+            self._dirty.discard(rel)
+        if rel not in self.touched:
+            self.touched[rel] = None
+            try:
+                data: bytes | None = path.read_bytes()
+            except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+                data = None
+            self._originals[rel] = data
+            self.admission.saw(_text(data))
+        return rel
+
+    def write(self, path: Path, text: str | bytes) -> None:
+        rel = self._before(path)
+        data = self._admitted(path, rel, text)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, data, sync_dir=False)
+        self._folders.add(path.parent)
+
+    def append(self, path: Path, text: str) -> None:
+        """Add text at the end of a file, atomically (the old file or the new one, never half)."""
+        rel = self._before(path)
+        old = path.read_bytes() if path.exists() else b""
+        if old and not old.endswith(b"\n"):
+            old += b"\n"
+        added = self.admission.appended(rel, text)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, old + added.encode("utf-8"), sync_dir=False)
+        self._folders.add(path.parent)
+
+    def write_many(self, files: dict[Path, str]) -> None:
+        """Write many files in one batch (see atomic_write_many): for runs that touch thousands."""
+        rels = {path: self._before(path) for path in files}  # every old text, then checks
+        admitted: dict[Path, str | bytes] = {}
+        for path, text in files.items():
+            admitted[path] = self._admitted(path, rels[path], text)
+            path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_many(admitted)
+        self._folders.update(path.parent for path in files)
+
+    def _admitted(self, path: Path, rel: str, text: str | bytes) -> str | bytes:
+        """The text to write, its added lines checked against what the file holds now."""
+        new = _text(text) if isinstance(text, bytes) else text
+        if new is None:
+            return text  # not UTF-8 text: nothing memctl writes as memory
+        try:
+            old = _text(path.read_bytes())
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+            old = None
+        checked = self.admission.added_lines(rel, old, new)
+        if checked is new:
+            return text
+        return checked.encode("utf-8") if isinstance(text, bytes) else checked
+
+    def roll_back(self) -> None:
+        """Put every file this change touched back as it was (a write that failed admission,
+        or any error before the commit): nothing half-done is left for a person to find."""
+        for rel, data in reversed(self._originals.items()):
+            path = self.ws.root / rel
+            with contextlib.suppress(OSError):
+                if data is None:
+                    if path.is_file() or path.is_symlink():
+                        path.unlink()
+                elif not path.is_file() or path.read_bytes() != data:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    atomic_write(path, data, sync_dir=False)
+
+    def move(self, src: Path, dst: Path) -> None:
+        self._before(src)
+        self._before(dst)
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(src, dst)
+        self._folders.update((src.parent, dst.parent))
+
+    def remove(self, path: Path) -> None:
+        self._before(path)
+        path.unlink(missing_ok=True)
+        self._folders.add(path.parent)
+
+    def mkdir(self, path: Path) -> None:
+        path.mkdir(parents=True, exist_ok=True)
+
+    def finish(self) -> None:
+        from . import gitstore
+
+        for folder in self._folders:
+            if folder.exists():
+                sync_folder(folder)
+        if not self._git or not self.touched:
+            return
+        what = " ".join(self.what.split())
+        subject = f"memctl {self.verb}: {what}" if what else f"memctl {self.verb}"
+        message = f"{subject}\n\n{self.body.strip()}\n" if self.body.strip() else subject
+        message = self.admission.message(message)
+        redacted = self.admission.redactions
+        if redacted:
+            kinds = ", ".join(sorted({r.kind for r in redacted}))
+            places = ", ".join(sorted({r.path for r in redacted}))
+            self.notices.append(
+                f"redacted {len(redacted)} item(s) nobody could be asked about "
+                f"({kinds}) in {places}"
+            )
+        made = gitstore.commit(self.ws.root, list(self.touched), message)
+        if made:
+            self.commits.append(made)
+        others = sorted((self._dirty or set()) - set(self.touched))
+        if others:
+            shown = ", ".join(others[:5]) + (" …" if len(others) > 5 else "")
+            self.notices.append(f"left {len(others)} uncommitted change(s) of yours alone: {shown}")
+
+    def to_dict(self) -> dict:
+        return {
+            "files": list(self.touched),
+            "commits": [c.to_dict() for c in self.commits],
+            "notices": list(self.notices),
+            "redacted": [r._asdict() for r in self.admission.redactions],
+        }
+
+
+def _text(data: bytes | None) -> str | None:
+    if data is None:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None

@@ -1,0 +1,86 @@
+"""Every option of a command that writes memory is checked before the command runs.
+
+The write layer (memctl/admission.py) checks every line a change adds, whatever the command;
+checking the values here first lets the error name the option a value came from:
+
+    memctl: error: --when: a line break is not allowed here (this value is one line of memory)
+
+A value with a control character is a usage error (exit 2); one that holds a secret or a purged
+text is refused (exit 3). Values of the few options that are text by nature (a log entry's body,
+the text of a memory) may hold line breaks. Commands that only read are not checked: what they
+are given is never stored (NOT_STORED).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+# Commands that store none of their values as memory text: they only read, or their values are
+# paths, ids and settings ("guard check" logs a hash of the action, never the action).
+NOT_STORED = frozenset(
+    """now show ls search recall closed asof expiring doctor stats index reindex
+    graph_query graph_asof graph_neighbors graph_path graph_entities graph_export guard_list
+    guard_check cron_print cron_install cron_uninstall hooks_install hooks_uninstall sync
+    restore verify""".split()
+)
+# Options whose value is text by nature: line breaks are allowed (the write layer still checks).
+MULTILINE = frozenset({("log", "message"), ("remember", "text"), ("add", "text"), ("slip", "note")})
+# The purge names the very text it removes: that value is neither a secret nor purged to check.
+UNCHECKED = frozenset({("forget", "match")})
+# Commands whose library call refuses secrets and purged text itself, and records the refusal
+# in the gate's audit log: only the one-line checks run here.
+AUDITED = frozenset({"remember"})
+
+
+def guard(command: Any, name: str) -> None:
+    """Wrap a loaded command (recursively for a group) so its values are checked first."""
+    subcommands = getattr(command, "commands", None)
+    if subcommands is not None:
+        for sub, child in subcommands.items():
+            guard(child, f"{name}_{sub}")
+        return
+    if name in NOT_STORED or command.callback is None:
+        return
+    callback = command.callback
+    labels = {p.name: _label(p) for p in command.params}
+
+    @functools.wraps(callback)
+    def checked(*args: Any, **params: Any) -> Any:
+        check_values(name, params, labels)
+        return callback(*args, **params)
+
+    command.callback = checked
+
+
+def check_values(name: str, params: dict[str, Any], labels: dict[str, str]) -> None:
+    from ..admission import one_line, refuse_text
+
+    ws = _workspace()
+    for key, value in params.items():
+        values = value if isinstance(value, list | tuple) else [value]
+        for one in values:
+            if not isinstance(one, str) or (name, key) in UNCHECKED:
+                continue
+            what = labels.get(key, key)
+            if (name, key) not in MULTILINE:
+                one_line(one, what)
+            refuse_text(one, what, None if name in AUDITED else ws, secrets=name not in AUDITED)
+
+
+def _workspace():
+    """The workspace whose purged texts a value must not hold (None outside any)."""
+    from ..errors import MemctlError
+    from . import context
+
+    try:
+        return context.workspace()
+    except MemctlError:
+        return None
+
+
+def _label(param: Any) -> str:
+    if getattr(param, "param_type_name", "") == "argument":
+        return str(param.human_readable_name).upper()
+    options = [o for o in param.opts if o.startswith("--")] or list(param.opts)
+    return options[0] if options else param.name

@@ -1,0 +1,274 @@
+"""memctl's MCP server: the memory as tools for any harness that speaks the Model Context Protocol.
+
+Each tool is one call into the library function its CLI command makes, and answers with the JSON
+that command prints with --json. A memctl error is an MCP tool error (isError) whose text is the
+CLI's `memctl: error: …` line and whose structured content is the CLI's JSON error document,
+exit code included; a command the CLI ends with a non-zero exit code (the gate keeping a clash
+as a quote, exit 3) is a tool error too, with its whole JSON. The tools run on the server's one
+worker (memctl.cli.warm), so the warm socket and the tools never write at the same time.
+
+The server's instructions are the memctl skill's guidance for MCP, and the prompt `memctl` is the
+skill itself (templates/SKILL.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from mcp.server import MCPServer
+from mcp_types import CallToolResult, TextContent, ToolAnnotations
+
+from ..errors import MemctlError
+from . import context
+from .warm import Worker
+
+INSTRUCTIONS = """\
+memctl is your long-term memory: plain Markdown notes and daily logs in a git workspace the
+user can read, every change a commit. Nothing reaches your context unless you ask, so ask.
+
+- At the start of a session call `now` (where things were left, and the memory's health).
+- Before you answer anything that refers to the past ("last time", "the link we used", "as we
+  decided", a person, a project), call `recall` with the user's words; call `search` when you
+  need more than a few pointers or want to filter. Open a pointer with `show`.
+- When the user says "remember", or you learn a decision, a lesson, a correction or a link that
+  worked, call `remember` with one fact in one line, `source` saying who said it, and `when`
+  phrased the way the user will ask for it next time. Secrets are refused.
+- Write what happened to today's log with `log`. Facts that stop being true: `forget` closes
+  them (nothing is deleted; a person can restore them).
+- Relations across several hops: `graph_path`, `graph_neighbors`.
+- An empty recall means nothing in memory fits: do not invent a memory.
+The whole guide is the prompt `memctl`."""
+
+READ = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True)
+WRITE = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False)
+
+
+def build(root: Path, worker: Worker) -> MCPServer:
+    """The MCP server for the workspace at `root`, its tools run on `worker`."""
+    from .. import __version__
+    from ..initialize import template
+
+    server = MCPServer("memctl", version=__version__, instructions=INSTRUCTIONS)
+
+    async def call(work: Callable[[], Any]) -> CallToolResult:
+        future = worker.submit(_answer, root, work)
+        return await asyncio.wrap_future(future)
+
+    @server.tool(annotations=READ)
+    async def now(full: bool = False) -> CallToolResult:
+        """Where things were left: NOW.md (focus, tasks in progress, priorities) and one health
+        line of the memory. Call it once at the start of a session, before anything else, and
+        again when the user asks what is going on or what is next."""
+        from ..now import view_now
+        from ..usage import record
+
+        def work(ws):
+            view = view_now(ws, today=context.now().date(), full=full)
+            record(ws.root, "now", at=context.now())
+            return view
+
+        return await call(work)
+
+    @server.tool(annotations=READ)
+    async def recall(prompt: str, limit: int = 3, budget: int = 150) -> CallToolResult:
+        """A few one-line pointers to memories that fit the user's message, or none at all when
+        nothing is likely enough to help. Call it with the user's own words before answering a
+        message that refers to anything from before: "last time", "the link we used", "what did
+        we decide", a person, a project, a tool. An empty answer means memory holds nothing
+        that fits: say so rather than guess. Open a pointer with `show`."""
+        from ..recall import recall as run_recall
+        from ..usage import record
+
+        def work(ws):
+            found = run_recall(
+                ws, prompt, limit=limit, budget_tokens=budget, today=context.now().date()
+            )
+            addresses = [f"{p.path}:{p.line}" for p in found.pointers]
+            record(ws.root, "recall", at=context.now(), results=len(addresses), addresses=addresses)
+            return found
+
+        return await call(work)
+
+    @server.tool(annotations=READ)
+    async def search(
+        query: str,
+        limit: int = 10,
+        category: str | None = None,
+        path: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        status: str | None = None,
+        archive: bool = False,
+        closed: bool = False,
+        as_of: str | None = None,
+        explain: bool = False,
+    ) -> CallToolResult:
+        """Ranked memories for a query in plain words (typos, partial words and other scripts
+        are found): each with its path:line, id, status, date and a snippet. Call it when
+        `recall` gave too little, when you are about to redo a hunt, a setup or a search the
+        user may have done before, or to look within a category (people, projects, lessons…),
+        a path, dates (since/until/as_of, YYYY-MM-DD) or a status. archive and closed include
+        archived and closed memories."""
+        from ..dates import parse_date
+        from ..search import Filters
+        from ..search import search as run_search
+        from ..usage import record
+
+        def work(ws):
+            given = {"since": since, "until": until, "as_of": as_of}
+            days = {
+                name: parse_date(value, what=f"--{name.replace('_', '-')}") if value else None
+                for name, value in given.items()
+            }
+            filters = Filters(
+                category=category, path=path, status=status, archive=archive, closed=closed, **days
+            )
+            found = run_search(
+                ws, query, limit=limit, filters=filters, explain=explain, today=context.now().date()
+            )
+            addresses = [hit.address for hit in found.hits]
+            record(ws.root, "search", at=context.now(), results=len(addresses), addresses=addresses)
+            return found
+
+        return await call(work)
+
+    @server.tool(annotations=READ)
+    async def show(target: str) -> CallToolResult:
+        """The whole of one memory: an entry by its id (k3x9, NOTE#^k3x9 or PATH:LINE), or a
+        note by its path (people/anna). Call it to open a pointer that `recall` or `search`
+        gave, before you rely on it. Archived memories open too."""
+        from ..longterm import show as show_target
+        from ..usage import record
+
+        def work(ws):
+            shown = show_target(ws, target)
+            line = shown.entry.line if shown.entry is not None else None
+            where = f"{shown.path}:{line}" if line is not None else shown.path
+            record(ws.root, "show", at=context.now(), results=1, addresses=[where])
+            return shown
+
+        return await call(work)
+
+    @server.tool(annotations=WRITE)
+    async def remember(
+        text: str,
+        source: str = "agent",
+        by: str | None = None,
+        ref: str | None = None,
+        topic: str | None = None,
+        when: str | None = None,
+        expires: str | None = None,
+        from_date: str | None = None,
+        kind: str | None = None,
+        priority: str | None = None,
+        reason: str | None = None,
+        supersedes: str | None = None,
+        as_new: bool = False,
+        explain: bool = False,
+    ) -> CallToolResult:
+        """Store one fact, decision, lesson, correction or working link, in one line and in the
+        words it was said. Call it when the user says "remember", corrects you, or decides
+        something, and when you learn something worth having next time. source: who said it
+        (user, agent, web, file, tool; only the user's own words can become rules); ref: what
+        it came from (a URL, a file, daily/DATE.md:LINE); when: the words the user will use to
+        ask for it next time; topic: a note (lessons/api-guide) or a category (people). The
+        write gate labels it new, repeat, update, correction, clash or injection and acts on
+        that; a clash or an injection is kept as a quote, not a fact (a tool error, exit 3).
+        Secrets are refused. explain: show the decision and write nothing."""
+        from ..remember import explain as explain_memory
+        from ..remember import remember as remember_memory
+
+        given = {
+            "source": source,
+            "by": by,
+            "ref": ref,
+            "topic": topic,
+            "when": when,
+            "expires": expires,
+            "from_date": from_date,
+            "kind": kind,
+            "priority": priority,
+            "reason": reason,
+            "supersedes": supersedes,
+            "as_new": as_new,
+        }
+
+        def work(ws):
+            if explain:
+                return explain_memory(ws, text, now=context.now(), **given)
+            return remember_memory(ws, text, now=context.now(), **given)
+
+        return await call(work)
+
+    @server.tool(annotations=WRITE)
+    async def log(title: str, text: str = "") -> CallToolResult:
+        """Append an entry (### HH:MM — title, then the text) to today's daily log. Call it when
+        something happened that is worth a line: work done, a problem met and how it was
+        solved, with the paths, commands and links that mattered. Logs are append-only; the
+        nightly job turns their DECISION:, LESSON: and FACT: lines into notes."""
+        from ..daily import append_log
+
+        return await call(lambda ws: append_log(ws, title, text, now=context.now()))
+
+    @server.tool(annotations=READ)
+    async def graph_path(a: str, b: str, max_hops: int = 4, limit: int = 5) -> CallToolResult:
+        """The shortest chains of relations between two entities in the knowledge graph, every
+        hop with its predicate. Call it for questions that need more than one hop ("what key
+        does Brian's project need?"): a person to a project to a tool to a secret's place."""
+        from ..graph import path as find_path
+
+        return await call(lambda ws: find_path(ws, a, b, max_hops=max_hops, limit=limit))
+
+    @server.tool(annotations=READ)
+    async def graph_neighbors(entity: str, depth: int = 1, limit: int = 100) -> CallToolResult:
+        """The entities within `depth` hops (1 to 6) of one entity in the knowledge graph, in
+        either direction, each with the path to it. Call it to see what is known around a
+        person, a project or a tool before you plan work that touches it."""
+        from ..graph import neighbors as find_neighbors
+
+        return await call(lambda ws: find_neighbors(ws, entity, depth=depth, limit=limit))
+
+    @server.tool(annotations=WRITE)
+    async def forget(target: str, reason: str) -> CallToolResult:
+        """Take one memory out of the live workspace, with the reason, in one commit: an entry
+        (by id) is closed, struck through with until: and why:; a note (by path) is marked
+        superseded and moved to .archive/. Nothing is deleted: a person can restore it. Call it
+        when the user says a memory is wrong or no longer holds and a newer fact does not
+        simply replace it (for that, `remember` the new fact)."""
+        from ..forget import forget as forget_target
+
+        return await call(
+            lambda ws: forget_target(ws, target, reason=reason, today=context.now().date())
+        )
+
+    @server.prompt(name="memctl", description="The memctl skill: which memory call to make when.")
+    def skill() -> str:
+        return template("SKILL.md")
+
+    return server
+
+
+def _answer(root: Path, work: Callable[[Any], Any]) -> CallToolResult:
+    """Run `work(workspace)` and answer as the CLI's --json would (on the worker)."""
+    from ..workspace import open_workspace
+
+    try:
+        value = work(open_workspace(root))
+    except MemctlError as exc:
+        return CallToolResult(
+            content=[TextContent(type="text", text=f"memctl: error: {exc}")],
+            structured_content=exc.to_dict(),
+            is_error=True,
+        )
+    data = value.to_dict() if hasattr(value, "to_dict") else value
+    shown = json.dumps(data, ensure_ascii=False, indent=2, default=str)
+    code = getattr(getattr(value, "value", value), "exit_code", 0)
+    return CallToolResult(
+        content=[TextContent(type="text", text=shown)],
+        structured_content=data if isinstance(data, dict) else {"result": data},
+        is_error=bool(code),
+    )

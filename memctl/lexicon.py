@@ -1,0 +1,183 @@
+"""What the write gate knows of meaning without a model: words that say the same, words that say
+the opposite, languages as values, and the small words that add nothing.
+
+These are classes of everyday language, not phrasings of particular memories:
+- SAME: words that name the same thing or act ("reply", "answer", "respond"); a text read by
+  the gate carries the class's first word instead, so a repeat or a rule is recognised in other
+  words. Only near-exact synonyms belong here: a class merges what the gate tells apart.
+- POLES: words and phrases that put a thing on one side of an opposition: going on or ending
+  ("keep", "resume" / "drop", "cancel", "quit", "on hold"), open or closed, allowed or
+  forbidden, liked or disliked. Two texts about the same thing on opposite sides say opposite
+  things, whatever their negations; an ending word ("we cancelled swimming") reverses a text
+  that never named the opposition at all.
+- LANGUAGES: a language is a value, like a weekday: "reply in English" sets another value than
+  "answer in Spanish".
+- LIGHT: words that add nothing to what a text says ("called", "usually", "located").
+Matched on folded text (tokens.fold), so written without accents.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from .tokens import fold, stem
+
+_SAME = (
+    "answer answers answered answering reply replies replied replying respond responds "
+    "responded responding antworten antworte antwortet antwortest responde responda responder "
+    "respondan repondre reponds repondez rispondi rispondere rispondete beantworte",
+    "direct directly straight",
+    "email emails e-mail mail mails emailed",
+    "phone telephone mobile cellphone",
+    "buy buys bought purchase purchases purchased",
+    "big large",
+    "small little tiny",
+    "prefer prefers preferred like likes liked",
+    "kid kids child children",
+    "flat apartment",
+    "holiday holidays vacation vacations",
+    "film films movie movies",
+    "shop shops store stores",
+    "fix fixes fixed repair repairs repaired",
+    "talk talks talked speak speaks spoke",
+    "book booked reserve reserved",
+    "quick fast",
+    "doctor doctors physician gp",
+    "commit commits committed",
+    "message messages text texts",
+)
+# side +1 / -1 of an opposition; multi-word phrases are matched on the folded text.
+_POLES = {
+    "goes on": (
+        "keep keeps kept keeping continue continues continued continuing resume resumes resumed "
+        "restart restarted start starts started starting begin begins began stay stays stayed "
+        "|stick with|sticking with|stuck with|back on|still on|go ahead|going ahead|proceed",
+        "drop drops dropped dropping stop stops stopped stopping quit quits quitting end ends "
+        "ended ending cancel cancels cancelled canceled cancelling canceling scrap scrapped "
+        "abandon abandoned ditch ditched retire retires retired retiring discontinue "
+        "discontinued pause paused shelve shelved axed |give up|gave up|given up|giving up"
+        "|call off|called off|calling off|shut down|shutting down|shuts down|wind down"
+        "|on hold|is off|are off|'s off|no longer",
+    ),
+    "open": ("open opens opened reopen reopened", "closed close closes shut"),
+    "allowed": (
+        "allow allows allowed permit permits permitted |fine to|ok to|okay to|is fine|are fine"
+        "|is ok|are ok|is okay|are okay|can be",
+        "forbid forbids forbidden ban bans banned prohibit prohibits prohibited",
+    ),
+    "enabled": ("enable enables enabled", "disable disables disabled"),
+    "included": ("include includes included", "exclude excludes excluded"),
+    "accepted": (
+        "accept accepts accepted approve approves approved",
+        "reject rejects rejected decline declines declined refuse refuses refused deny denied",
+    ),
+    "liked": (
+        "like likes liked love loves loved enjoy enjoys enjoyed",
+        "hate hates hated dislike dislikes disliked detest detests |can't stand|cannot stand",
+    ),
+    "hired": ("hire hires hired", "fire fires fired |let go"),
+    "bought": ("buy buys bought", "sell sells sold"),
+    "raised": (
+        "raise raised increase increases increased |went up|goes up|gone up",
+        "lower lowered decrease decreases decreased |went down|goes down|gone down",
+    ),
+    "won": ("win wins won pass passes passed", "lose loses lost fail fails failed"),
+}
+_LANGUAGES = {
+    "en": "english ingles anglais englisch inglese engels 英语 英文 英語",
+    "es": "spanish espanol castellano espagnol spanisch espanhol spagnolo spaans 西班牙语",
+    "de": "german aleman allemand deutsch alemao tedesco duits 德语 ドイツ語",
+    "fr": "french frances francais franzosisch francese frans 法语 フランス語",
+    "pt": "portuguese portugues portugais portugiesisch portoghese portugees 葡萄牙语",
+    "it": "italian italiano italien italienisch italiaans 意大利语",
+    "nl": "dutch neerlandes neerlandais niederlandisch olandese nederlands holandes",
+    "zh": "chinese mandarin chino chinois chinesisch chines cinese chinees 中文 汉语 中国語",
+    "ja": "japanese japones japonais japanisch giapponese japans 日语 日本語",
+    "ko": "korean coreano coreen koreanisch koreaans 韩语 韓国語",
+    "ru": "russian ruso russe russisch russo russisch 俄语",
+    "ar": "arabic arabe arabisch arabo",
+    "pl": "polish polaco polonais polnisch polacco pools",
+    "tr": "turkish turco turc turkisch turks",
+    "sv": "swedish sueco suedois schwedisch svedese zweeds",
+    "el": "greek griego grec griechisch grego greco grieks",
+    "hi": "hindi",
+    "ca": "catalan catala",
+}
+_LIGHT = frozenset(
+    """called named known located situated based happens happen happening usually normally
+    typically generally basically actually currently always because since therefore thus hence
+    which ing ed""".split()
+)  # fmt: skip
+# Parts of the day are times: "in the morning" sets another time than "after 14:00".
+DAY_PARTS = {w: part for part, words in {
+    "morning": "morning mornings matin matinee mattina vormittag manha",
+    "afternoon": "afternoon afternoons nachmittag pomeriggio",
+    "evening": "evening evenings soir soiree abend sera noite",
+    "night": "night nights nuit nacht notte noche",
+    "noon": "noon midday mittag mediodia midi",
+}.items() for w in words.split()}  # fmt: skip
+# A rule's exception or its one-time breach, not a new rule: "push this one to main today".
+ONE_OFF = re.compile(
+    r"(?<!\w)(?:this\s+time|just\s+this\s+once|this\s+once|today|tonight|tomorrow|this\s+"
+    r"(?:morning|afternoon|evening|week|weekend)|right\s+now|for\s+now|this\s+one|just\s+once)"
+    r"(?!\w)"
+)
+# Who a text speaks of when it names nobody: "we", "I" (the user) or "he", "she" (someone named).
+FIRST_PERSON = frozenset(
+    "i we our my us me mine ours ich wir mein meine unser unsere yo nosotros nuestro nuestra "
+    "mi je nous mon ma notre eu nos meu minha nosso nossa io noi mio mia nostro nostra".split()
+)
+THIRD_PERSON = frozenset(
+    "he she him her his hers they them their theirs er ihm ihn ihr ihre el ella ellos su sus "
+    "il elle ils elles lui leur ele ela eles dele dela lei loro suo sua".split()
+)
+
+
+LIGHT = frozenset(stem(w) for w in _LIGHT)
+
+
+def _word_classes() -> dict[str, str]:
+    out = {}
+    for line in _SAME:
+        words = [fold(w) for w in line.split()]
+        for word in words:
+            out[stem(word)] = stem(words[0])
+    return out
+
+
+SAME = _word_classes()
+
+
+@cache
+def _pole_patterns() -> list[tuple[str, int, re.Pattern]]:
+    found = []
+    for name, sides in _POLES.items():
+        for sign, words in zip((1, -1), sides, strict=True):
+            single, *phrases = words.split("|")
+            items = [*single.split(), *(p.strip() for p in phrases if p.strip())]
+            alts = "|".join(
+                re.escape(fold(i)).replace(r"\ ", r"\s+")
+                for i in sorted(items, key=len, reverse=True)
+            )
+            found.append((name, sign, re.compile(rf"(?<![\w']){'(?:' + alts + ')'}(?!\w)")))
+    return found
+
+
+def poles(folded: str) -> tuple[dict[str, int], list[str]]:
+    """(the side each opposition a folded text names is on, the words that say so); both sides
+    of one opposition in one text (rare) cancel out."""
+    out: dict[str, int] = {}
+    said: list[str] = []
+    for name, sign, pattern in _pole_patterns():
+        for m in pattern.finditer(folded):
+            out[name] = 0 if out.get(name, sign) != sign else sign
+            said.extend(m.group().split())
+    return {k: v for k, v in out.items() if v}, said
+
+
+def _languages() -> dict[str, str]:
+    return {fold(word): code for code, words in _LANGUAGES.items() for word in words.split()}
+
+
+LANGUAGE_WORDS = _languages()

@@ -1,0 +1,124 @@
+"""The shape of a value, for the secret scanner: does it look generated, like a password, or
+like something public (a link, a path, an id, a version, a date, a placeholder, a pointer)?"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+
+class Finding(NamedTuple):
+    kind: str  # a slug: "github-token"; shown in [redacted:KIND]
+    label: str  # for people: "a GitHub token"
+    start: int  # the value's span in the text scanned
+    end: int
+
+
+_compiled: dict[str, re.Pattern[str]] = {}
+
+
+def rx(pattern: str) -> re.Pattern[str]:
+    """A pattern compiled on first use."""
+    found = _compiled.get(pattern)
+    if found is None:
+        found = _compiled[pattern] = re.compile(pattern)
+    return found
+
+
+# fmt: off
+POINTERS = frozenset("""
+    in on at see under from stored kept saved the a an my our his her their its is are was ask
+    check look use same none null nil empty unset n/a na tbd todo redacted hidden changed rotated
+    reset expired required optional 1password bitwarden lastpass keychain keepass vault env
+    environment manager written taped printed below above attached there here with by known
+    shared sent set unknown missing disabled enabled correct wrong invalid different placeholder
+    example xxx xxxx xxxxx *** **** ***** password secret token changeme
+""".split())
+
+# fmt: on
+
+_PLACEHOLDER_START = ("$", "<", "{", "%", "[", "(", "*", "…", "...")
+
+_POINTER_PREFIXES = ("op://", "vault:", "env:", "keychain:", "http", "ssm:", "arn:", "secret://")
+
+_PLACEHOLDER = (
+    r"(?:replace|change|insert|put|add|enter|fill)[_-]?(?:me|here|this|it|yours?)?(?:[_-]\w+)?|"
+    r"your[_-]?\w*|my[_-]?\w*[_-](?:key|token|secret|password)|dummy\w*|fake\w*|sample\w*|"
+    r"placeholder\w*|example\w*|todo|tbd|none|null|nil|undefined|redacted|hidden|secret|password"
+)
+# A value read from somewhere else in code: `password = os.environ["DB_PASSWORD"]`.
+
+_CODE_REFERENCES = tuple(
+    """
+    os.environ os.getenv getenv( process.env env[ env( environ[ secrets. settings. config.
+    vault( keyring. self. args. input( getpass
+    """.split()
+)
+# Key names that hold a setting about a secret, not the secret: token_ttl, password_min_length.
+
+_PUBLIC_EXTENSIONS = tuple(
+    """
+    .md .py .txt .pdf .png .jpg .json .yaml .com .org .net .io
+    """.split()
+)
+
+
+# An entry line's own field (`lifted:2026-11-30`): memctl's structure, not a value.
+_FIELD = (
+    r"(?:added|from|expires|until|why|src|by|ref|when|seen|verified|archived|supersedes|"
+    r"superseded_by|label|trust|first|moved_from|lifted|session|check|guard|follows|timeline|"
+    r"conf|clashes|status|kind):"
+)
+
+
+def mixed(value: str) -> bool:
+    return any(c.isupper() for c in value) and any(c.islower() for c in value)
+
+
+def public_shape(value: str) -> bool:
+    """A shape that is public by nature: a link, a path, an address, an id, a version, a date."""
+    lowered = value.lower()
+    return bool(
+        "://" in value
+        or rx(_FIELD).match(lowered)
+        or value.startswith(("/", "~", "./", "@", "#", "$", "%"))
+        or rx(r"[^@\s]+@[\w-]+(?:\.[\w-]+)+").fullmatch(value)
+        or rx(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}").fullmatch(lowered)
+        or rx(r"v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?").fullmatch(lowered)
+        or rx(r"\d{4}-\d{2}-\d{2}(?:t[\d:.]+z?)?|\d{1,2}:\d{2}(?::\d{2})?").fullmatch(lowered)
+        or (len(value) >= 7 and all(c in "0123456789abcdef" for c in lowered))
+        or lowered.endswith(_PUBLIC_EXTENSIONS)
+    )
+
+
+def generated(value: str) -> bool:
+    """Looks generated: letters and digits mixed (a word or a hyphenated phrase does not)."""
+    digits = sum(c.isdigit() for c in value)
+    letters = sum(c.isalpha() for c in value)
+    mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    return digits >= 2 and letters >= 2 or (letters >= 16 and mixed)
+
+
+def strong(value: str) -> bool:
+    """A password beyond doubt: letters, digits, and a symbol or mixed case."""
+    has_digit = any(c.isdigit() for c in value)
+    has_letter = any(c.isalpha() for c in value)
+    symbol = any(not c.isalnum() for c in value)
+    mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    return has_digit and has_letter and (symbol or mixed)
+
+
+def value_like(value: str) -> bool:
+    if value.endswith(("...", "…")):
+        return False  # elided: "sk-..."
+    lowered = value.lower().rstrip(".:!?")
+    if rx(_PLACEHOLDER).fullmatch(lowered) or lowered.startswith(_CODE_REFERENCES):
+        return False
+    tail = rx(r"[^_-]+$").search(lowered)
+    if tail is not None and len(tail.group()) >= 8 and len(set(tail.group())) <= 2:
+        return False  # masked: sk_live_xxxxxxxxxxxx
+    if len(value) < 3 or lowered in POINTERS or value.startswith(_PLACEHOLDER_START):
+        return False
+    if lowered.startswith(_POINTER_PREFIXES):
+        return False
+    return not set(lowered) <= set("x*.-_#")

@@ -1,0 +1,224 @@
+"""`memctl forget --purge` in real repositories: stashes kept, file and ref names renamed the
+same everywhere, nothing left under .git, registered first, and finished by a rerun after
+`kill -9`."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import time
+
+import pytest
+
+from conftest import MEMCTL_BIN, NOW, TODAY, Cli, commit_count, git, run_memctl
+from memctl.daily import append_log
+from memctl.errors import Refused
+from memctl.longterm import add_entry, new_note
+from memctl.purge import purge
+from memctl.purged import REGISTRY, purged_match
+from memctl.workspace import open_workspace
+
+PHONE = "+1 555 0134"
+
+
+def traces(root, text: str = PHONE) -> list[str]:
+    """Every place under the workspace, .git included, that still holds the text."""
+    found = []
+    objects = subprocess.run(["git", "cat-file", "--batch-all-objects", "--batch"], cwd=root,
+                             capture_output=True, check=True).stdout  # fmt: skip
+    if text.lower().encode() in objects.lower():
+        found.append("git objects")
+    grep = subprocess.run(["grep", "-rIil", "--exclude-dir=objects", "-F", text, str(root)],
+                          capture_output=True, text=True)  # fmt: skip
+    return found + grep.stdout.split()
+
+
+def stash(root, path: str, line: str, message: str | None = None) -> None:
+    with open(root / path, "a", encoding="utf-8") as handle:
+        handle.write(line + "\n")
+    git(root, "stash", "push", "-q", *(["-m", message] if message else []))
+
+
+def test_stashes_are_kept_rewritten_and_said_so(ws):
+    new_note(ws, "people/anna", title="Anna", today=TODAY)
+    add_entry(ws, "people/anna", f"phone {PHONE}", today=TODAY)
+    stash(ws.root, "NOW.md", "- an unrelated draft")
+    stash(ws.root, "people/anna.md", f"- call {PHONE} back", message=f"about {PHONE}")
+    dry = purge(ws, PHONE, now=NOW, dry_run=True)
+    assert dry.stashes == 2 and "2 would be kept" in dry.render()
+    receipt = purge(ws, PHONE, now=NOW, dry_run=False)
+    assert receipt.stashes == 2 and "git stashes: 2 kept" in receipt.render()
+    listed = git(ws, "stash", "list").splitlines()
+    assert len(listed) == 2 and listed[0].endswith("about [purged]")
+    assert "+- call [purged] back" in git(ws, "stash", "show", "-p", "stash@{0}")
+    assert "+- an unrelated draft" in git(ws, "stash", "show", "-p", "stash@{1}")
+    assert traces(ws.root) == []
+    git(ws, "stash", "pop", "-q", "stash@{1}")  # a kept stash still applies
+    assert "an unrelated draft" in (ws.root / "NOW.md").read_text()
+
+
+def test_a_text_in_file_names_renames_them_alike_in_history_and_here(ws):
+    for name in ("people/joe-smith", "people/smith", "projects/smith-and-co/plan"):
+        new_note(ws, name, title="Joe", today=TODAY)
+        add_entry(ws, name, f"a line about {name.rsplit('/', 1)[-1]}", today=TODAY)
+    notes_before = len(git(ws, "ls-files", "people", "projects").split())
+    receipt = purge(ws, "smith", now=NOW, dry_run=False)
+    assert receipt.renamed == ["people/[purged].md", "people/joe-[purged].md",
+                               "projects/[purged]-and-co/plan.md"]  # fmt: skip
+    assert git(ws, "status", "--porcelain") == ""  # HEAD and the working tree agree
+    assert not (ws.root / "projects/smith-and-co").exists()
+    assert len(git(ws, "ls-files", "people", "projects").split()) == notes_before
+
+    # A second purge whose new name is taken does not write one note over another
+    new_note(ws, "people/jones", title="Jones", today=TODAY)
+    add_entry(ws, "people/jones", "a line about jones", today=TODAY)
+    kept = (ws.root / "people/[purged].md").read_text()
+    second = purge(ws, "jones", now=NOW, dry_run=False)
+    assert second.renamed == ["people/[purged-2].md"]
+    assert (ws.root / "people/[purged].md").read_text() == kept
+    assert git(ws, "status", "--porcelain") == ""
+    assert len(git(ws, "ls-files", "people", "projects").split()) == notes_before + 1
+    assert git(ws, "show", "HEAD:people/[purged].md") == kept
+    assert traces(ws.root, "smith") == [] and traces(ws.root, "jones") == []
+
+
+def test_nothing_under_git_keeps_a_copy(ws):
+    remote = ws.root.parent / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    git(ws, "remote", "add", "origin", str(remote))
+    append_log(ws, "Call Anna", f"her number {PHONE}", now=NOW)
+    (ws.root / "NOW.md").write_text((ws.root / "NOW.md").read_text() + f"\n- ring {PHONE}\n")
+    git(ws, "commit", "-qam", f"ring {PHONE}")  # COMMIT_EDITMSG, and a reflog line
+    git(ws, "reset", "-q", "--soft", "HEAD~1")  # ORIG_HEAD; the commit stays in the reflog
+    git(ws, "commit", "-qm", f"again {PHONE}")
+    git(ws, "tag", "-a", "v1", "-m", f"tagged with {PHONE}")
+    assert len(traces(ws.root)) >= 4
+    receipt = purge(ws, PHONE, now=NOW, dry_run=False)
+    assert traces(ws.root) == [] and receipt.still_in_git == []
+    assert git(ws, "status", "--porcelain") == ""
+    text = receipt.render()
+    assert text.count("git remote origin") == 1 and "cannot reach" in text
+
+    git(ws, "config", "memctl.test", f"a setting holding {PHONE}")  # a place memctl leaves
+    again = purge(ws, PHONE, now=NOW, dry_run=False)
+    assert again.still_in_git == [".git/config"]
+    assert "NOT removed: .git/config still holds it" in again.render()
+
+
+def test_a_branch_named_after_the_text_is_renamed_and_head_follows_it(ws):
+    append_log(ws, "Acme", "the acme-corp deal", now=NOW)
+    git(ws, "checkout", "-q", "-b", "deal-acme-corp")
+    git(ws, "config", "branch.deal-acme-corp.description", "kept settings")
+    append_log(ws, "More", "more on ACME-CORP", now=NOW)
+    git(ws, "branch", "acme-corp-old")
+    receipt = purge(ws, "acme-corp", now=NOW, dry_run=False)
+    assert receipt.refs_renamed == ["refs/heads/deal-purged", "refs/heads/purged-old"]
+    assert git(ws, "symbolic-ref", "HEAD").strip() == "refs/heads/deal-purged"
+    assert git(ws, "config", "branch.deal-purged.description").strip() == "kept settings"
+    assert git(ws, "branch", "--format=%(refname:short)").split() == [
+        "deal-purged", "main", "purged-old"]  # fmt: skip
+    assert traces(ws.root, "acme-corp") == [] and git(ws, "status", "--porcelain") == ""
+
+
+def test_a_merge_in_progress_is_refused_before_anything_changes(ws):
+    append_log(ws, "Call", f"number {PHONE}", now=NOW)
+    git(ws, "checkout", "-q", "-b", "side")
+    (ws.root / "NOW.md").write_text("side\n")
+    git(ws, "commit", "-qam", "side")
+    git(ws, "checkout", "-q", "main")
+    (ws.root / "NOW.md").write_text("main\n")
+    git(ws, "commit", "-qam", "main")
+    subprocess.run(["git", "merge", "-q", "side"], cwd=ws.root, capture_output=True)
+    head, count = git(ws, "rev-parse", "HEAD"), commit_count(ws)
+    with pytest.raises(Refused, match="a merge is in progress"):
+        purge(ws, PHONE, now=NOW, dry_run=False)
+    assert git(ws, "rev-parse", "HEAD") == head and commit_count(ws) == count
+    assert not (ws.root / REGISTRY).exists()
+
+
+# --- registered first; a rerun after kill -9 finishes ------------------------------------------
+
+
+def history(root, commits: int) -> None:
+    """`commits` commits of daily logs through fast-import, the text in a few of them."""
+    stream = []
+    for n in range(commits):
+        day = f"2026-{1 + n // 28 % 12:02d}-{1 + n % 28:02d}"
+        line = f"Called Anna on {PHONE}.\n" if n % 97 == 5 else f"Worked on item {n}.\n"
+        body = f"# {day}\n\n### 09:00 — Entry {n}\n\n" + line * 40
+        data = body.encode()
+        stream.append(b"commit refs/heads/main\ncommitter T <t@e> %d +0000\ndata 4\nlog\n"
+                      b"%sM 100644 inline daily/%s.md\ndata %d\n%s\n"
+                      % (1700000000 + n, b"from refs/heads/main^0\n" if n == 0 else b"",
+                         day.encode(), len(data), data))  # fmt: skip
+    subprocess.run(["git", "fast-import", "--quiet", "--force"], cwd=root,
+                   input=b"".join(stream), check=True)  # fmt: skip
+    git(root, "reset", "-q", "--hard")
+
+
+def committed_receipts(root) -> list[str]:
+    return git(root, "ls-tree", "-r", "--name-only", "HEAD", ".memctl/receipts").split()
+
+
+def test_killed_at_any_moment_the_text_is_refused_or_untouched_and_a_rerun_finishes(ws, tmp_path):
+    root = tmp_path / "base"
+    shutil.copytree(ws.root, root)
+    history(root, 400)
+    stash(root, "NOW.md", f"- ring {PHONE}", message="a draft")  # kept through every kill
+    argv = [str(MEMCTL_BIN), "-w", "", "forget", "--purge", "--match", PHONE, "--yes"]
+
+    def copy(name: str):
+        target = tmp_path / name
+        shutil.copytree(root, target, symlinks=True)
+        return target
+
+    started = time.monotonic()
+    whole = copy("whole")
+    assert run_memctl(*argv[1:2], str(whole), *argv[3:]).returncode == 0
+    duration = time.monotonic() - started
+    assert traces(whole) == []
+
+    landed = {"untouched": 0, "registered": 0, "finished": 0}
+    for i, fraction in enumerate((0.15, 0.3, 0.45, 0.6, 0.75, 0.9)):
+        target = copy(f"kill{i}")
+        head = git(target, "rev-parse", "HEAD")
+        argv[2] = str(target)
+        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                start_new_session=True)  # fmt: skip
+        time.sleep(duration * fraction)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        while True:  # the git it ran, left to finish its own step (its locks are its own)
+            try:
+                os.killpg(proc.pid, 0)
+                time.sleep(0.02)
+            except ProcessLookupError:
+                break
+        receipts = committed_receipts(target)
+        if receipts:  # it had finished
+            landed["finished"] += 1
+        elif purged_match(open_workspace(target), f"call {PHONE}"):
+            landed["registered"] += 1
+            refused = Cli(target)("log", "again", "-m", f"call {PHONE}", code=3)
+            assert "purged on purpose" in refused.stderr
+        else:  # killed before it registered: nothing was changed yet
+            landed["untouched"] += 1
+            assert git(target, "rev-parse", "HEAD") == head
+            assert git(target, "status", "--porcelain") == ""
+        done = run_memctl("-w", str(target), "forget", "--purge", "--match", PHONE, "--yes")
+        assert done.returncode == 0, done.stderr
+        assert traces(target) == []
+        # The rerun finished the same purge (one receipt), or, after one that had finished,
+        # made a purge of its own
+        assert len(committed_receipts(target)) == len(receipts) + 1
+        # (a temp file of an atomic write the kill cut short is the write layer's to clean)
+        status = git(target, "status", "--porcelain").splitlines()
+        assert [line for line in status if not line.endswith(".tmp")] == []
+        assert not (target / ".git" / "memctl-purge.json").exists()
+        assert git(target, "stash", "list").splitlines() == ["stash@{0}: On main: a draft"]
+        assert "+- ring [purged]" in git(target, "stash", "show", "-p")
+        subprocess.run(["git", "fsck", "--no-progress"], cwd=target, check=True,
+                       capture_output=True)  # fmt: skip
+    assert landed["registered"] >= 1, landed

@@ -1,0 +1,319 @@
+"""The warm path: per-turn commands answered by a running `memctl serve` through its socket,
+byte for byte as the command answers in its own process, and the fallbacks when it cannot."""
+
+from __future__ import annotations
+
+import json
+import signal
+import stat
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from servekit import HOOK_PROMPT, HOOK_TOOL, memctl, served, serving, status
+
+from conftest import MEMCTL_BIN, NOW
+from memctl.initialize import init_workspace
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux sockets")
+
+RULE = (
+    '- [🔴HIGH][RULE] src:user check:"push --force" guard:enforce · Never force-push to '
+    "main ^fp01\n"
+)
+
+
+@pytest.fixture
+def root(example_ws):
+    rules = example_ws.root / "rules" / "git.md"
+    rules.write_text("# Git\n\n" + RULE, encoding="utf-8")
+    return example_ws.root
+
+
+def cases(root):
+    """(name, argv, stdin, cwd, env, merged): what a harness and an agent run every turn."""
+    w = ["-w", str(root)]
+    prompt = HOOK_PROMPT % "book a restaurant for dinner with Anna"
+    return [
+        ("recall hook", [*w, "recall", "--hook", "claude-code"], prompt, None, {}, False),
+        (
+            "recall hook, small talk",
+            [*w, "recall", "--hook", "claude-code"],
+            HOOK_PROMPT % "thanks, that is all",
+            None,
+            {},
+            False,
+        ),
+        (
+            "recall hook, not JSON",
+            [*w, "recall", "--hook", "claude-code"],
+            "{nope",
+            None,
+            {},
+            False,
+        ),
+        (
+            "recall, prompt on stdin",
+            [*w, "recall"],
+            "is Anna allergic to anything?",
+            None,
+            {},
+            False,
+        ),
+        ("recall --json", [*w, "--json", "recall", "Anna", "allergy"], "", None, {}, False),
+        (
+            "guard hook, enforced",
+            [*w, "guard", "check", "--hook", "claude-code"],
+            HOOK_TOOL % "git push --force origin main",
+            None,
+            {},
+            False,
+        ),
+        (
+            "guard hook, allowed",
+            [*w, "guard", "--hook", "claude-code"],
+            HOOK_TOOL % "ls",
+            None,
+            {},
+            False,
+        ),
+        ("guard, blocked, both streams", [*w, "guard", "git push --force"], "", None, {}, True),
+        (
+            "guard, blocked, both streams, buffered",
+            [*w, "guard", "git push --force"],
+            "",
+            None,
+            {"PYTHONUNBUFFERED": ""},
+            True,
+        ),
+        ("search", [*w, "search", "Anna", "prefers"], "", None, {}, False),
+        ("search --json", [*w, "search", "--json", "storage", "-n", "2"], "", None, {}, False),
+        ("search, no match", [*w, "search", "zzzqqq"], "", None, {}, False),
+        (
+            "search, bad date, JSON error",
+            [*w, "--json", "search", "x", "--since", "2026-13-01"],
+            "",
+            None,
+            {},
+            False,
+        ),
+        ("search, usage error", [*w, "search", "--bogus"], "", None, {}, False),
+        ("now", [*w, "now"], "", None, {}, False),
+        ("now --json", [*w, "now", "--json"], "", None, {}, False),
+        ("now, found from the working folder", ["now"], "", root / "people", {}, False),
+        ("now, MEMCTL_NOW invalid", [*w, "now"], "", None, {"MEMCTL_NOW": "yesterday"}, False),
+        (
+            "search, another clock",
+            [*w, "search", "Anna"],
+            "",
+            None,
+            {"MEMCTL_NOW": "2027-06-01T10:00"},
+            False,
+        ),
+    ]
+
+
+def run_all(root):
+    return {
+        name: memctl(*argv, cwd=cwd, input=stdin, env=env, merged=merged)
+        for name, argv, stdin, cwd, env, merged in cases(root)
+    }
+
+
+def test_warm_answers_are_the_cold_ones_byte_for_byte(root):
+    cold = run_all(root)
+    assert cold["guard hook, enforced"][1] and b"deny" in cold["guard hook, enforced"][1]
+    assert cold["recall hook"][1], "the example workspace knows Anna"
+    with serving(root):
+        before = served(root)
+        warm = run_all(root)
+        assert served(root) == before + len(warm)  # every one was answered by the server
+    for name in cold:
+        assert warm[name] == cold[name], name
+
+
+def test_an_edit_by_hand_and_a_cli_write_are_seen_by_the_next_warm_answer(root):
+    with serving(root):
+        note = root / "projects" / "heron.md"
+        note.write_text("# Heron\n\n- [🟡MED][FACT] · The Heron kiln fires at 1280 degrees\n")
+        code, out, _ = memctl("-w", str(root), "search", "heron kiln")
+        assert code == 0 and b"projects/heron.md:3" in out
+        with note.open("a") as handle:  # the same file again, within the same second
+            handle.write("- [🟡MED][FACT] · The Heron glaze is celadon\n")
+        code, out, _ = memctl("-w", str(root), "search", "celadon glaze")
+        assert b"projects/heron.md:4" in out
+        code, _, err = memctl(
+            "-w", str(root), "log", "Ordered the quokka feeder", "-m", "From the zoo supplier"
+        )
+        assert code == 0, err
+        count = served(root)
+        code, out, _ = memctl(
+            "-w",
+            str(root),
+            "recall",
+            "--hook",
+            "claude-code",
+            input=HOOK_PROMPT % "where did the quokka feeder come from?",
+        )
+        assert served(root) == count + 1 and b"quokka" in out
+        rules = root / "rules" / "git.md"
+        rules.write_text(rules.read_text().replace("guard:enforce", "guard:watch"))
+        code, out, _ = memctl(
+            "-w", str(root), "guard", "--hook", "claude-code", input=HOOK_TOOL % "git push --force"
+        )
+        assert code == 0 and out == b""  # watching now: allowed, nothing to say
+
+
+def test_a_killed_server_leaves_a_stale_socket_and_commands_answer_themselves(root):
+    args = ["-w", str(root), "recall", "--hook", "claude-code"]
+    prompt = HOOK_PROMPT % "book a restaurant for dinner with Anna"
+    cold = memctl(*args, input=prompt)
+    with serving(root) as proc:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert (root / ".memctl" / "serve.sock").exists()  # left behind
+        assert memctl(*args, input=prompt) == cold
+    with serving(root):  # a new server takes the stale socket's place
+        count = served(root)
+        assert memctl(*args, input=prompt) == cold
+        assert served(root) == count + 1
+
+
+def test_a_socket_file_nobody_listens_on_is_passed_over(root):
+    args = ["-w", str(root), "search", "Anna"]
+    expected = memctl(*args)
+    (root / ".memctl" / "serve.sock").write_text("not a socket")
+    assert memctl(*args) == expected and expected[0] == 0 and expected[1]
+
+
+def test_a_server_that_does_not_answer_in_time_is_passed_over_and_keeps_no_input(root):
+    args = ["-w", str(root), "recall", "--hook", "claude-code"]
+    prompt = HOOK_PROMPT % "book a restaurant for dinner with Anna"
+    cold = memctl(*args, input=prompt)
+    with serving(root) as proc:
+        proc.send_signal(signal.SIGSTOP)  # alive, listening, answering nothing
+        try:
+            assert memctl(*args, input=prompt) == cold  # stdin was not the server's to read
+        finally:
+            proc.send_signal(signal.SIGCONT)
+        count = served(root)
+        assert memctl(*args, input=prompt) == cold
+        assert served(root) == count + 1
+
+
+def test_a_server_of_another_workspace_is_passed_over(root, tmp_path):
+    moved = tmp_path / "moved"
+    args = ["search", "Anna", "prefers"]
+    expected = memctl("-w", str(root), *args)
+    with serving(root):
+        count = served(root)
+        root.rename(moved)  # the socket moves with the folder; the server still serves `root`
+        root.symlink_to(moved)  # (so that the test can still ask it)
+        try:
+            answer = memctl("-w", str(moved), *args)
+            assert served(root) == count  # declined: the answer came from the command itself
+            assert answer == expected
+        finally:
+            root.unlink()
+            moved.rename(root)
+
+
+def test_a_server_of_another_memctl_is_passed_over(root):
+    args = ["-w", str(root), "search", "Anna", "prefers"]
+    expected = memctl(*args)
+    other = (
+        "import sys, memctl; memctl.__version__ = '0.0.0-other'; "
+        "sys.argv = ['memctl', *sys.argv[1:]]; from memctl.cli.launch import run; run()"
+    )
+    with serving(root):
+        count = served(root)
+        proc = subprocess.run([sys.executable, "-c", other, *args], capture_output=True)
+        assert served(root) == count
+        assert (proc.returncode, proc.stdout, proc.stderr) == expected
+
+
+def test_one_server_owns_the_socket_and_it_is_its_owners_alone(root):
+    with serving(root):
+        sock = root / ".memctl" / "serve.sock"
+        assert stat.S_ISSOCK(sock.stat().st_mode) and stat.S_IMODE(sock.stat().st_mode) == 0o600
+        second = subprocess.run(
+            [str(MEMCTL_BIN), "-w", str(root), "serve", "--no-mcp"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode == 3 and "already serves" in second.stderr
+        assert status(root) is not None
+
+
+def test_a_deep_workspace_is_served_through_its_folder(tmp_path):
+    deep = tmp_path.joinpath(*["a-long-folder-name"] * 6, "ws")
+    init_workspace(deep, now=NOW)
+    assert len(str(deep / ".memctl" / "serve.sock")) > 108
+    with serving(deep):
+        count = served(deep)
+        code, out, _ = memctl("-w", str(deep), "now")
+        assert code == 0 and out
+        assert served(deep) == count + 1
+
+
+def test_serve_start_status_stop_and_idle_exit(root):
+    code, out, err = memctl("-w", str(root), "serve", "start", "--json")
+    try:
+        assert code == 0, err
+        started = json.loads(out)
+        assert started["started"] and started["root"] == str(root)
+        code, out, _ = memctl("-w", str(root), "serve", "start", "--json")
+        assert json.loads(out)["started"] is False  # one is enough
+        assert (
+            json.loads(memctl("-w", str(root), "serve", "status", "--json")[1])["pid"]
+            == started["pid"]
+        )
+    finally:
+        code, out, _ = memctl("-w", str(root), "serve", "stop", "--json")
+    assert json.loads(out) == {"stopped": True, "pid": started["pid"]}
+    code, _, err = memctl("-w", str(root), "serve", "status")
+    assert code == 1 and b"no memctl server" in err
+    assert not (root / ".memctl" / "serve.sock").exists()
+    with serving(root, "--idle", "0.02") as proc:  # 1.2 s without a request
+        proc.wait(timeout=60)
+        assert proc.returncode == 0
+    assert status(root) is None
+
+
+def test_the_workspace_lock_excludes_other_threads_of_the_process(ws):
+    inside, overlaps = [], []
+
+    def hold() -> None:
+        with ws.lock():
+            inside.append(1)
+            overlaps.append(len(inside))
+            time.sleep(0.05)
+            with ws.lock():  # re-entrant in its own thread
+                pass
+            inside.pop()
+
+    threads = [threading.Thread(target=hold) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert overlaps == [1, 1, 1, 1]
+
+
+def test_serve_without_the_mcp_extra_says_how_to_install_it(ws):
+    code = (
+        "import sys; sys.modules['mcp'] = None; sys.argv = ['memctl', *sys.argv[1:]]; "
+        "from memctl.cli.launch import run; run()"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "-w", str(ws.root), "serve"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 1
+    assert "pip install 'memctl[mcp]'" in proc.stderr
