@@ -35,7 +35,8 @@ DB_NAME = "vectors.db"
 EXACT_MAX = 30_000  # more units than this: a sign prefilter before the exact product
 PREFILTER = 1000
 RECIPE = "title: text; keys"  # what embed_text makes: a new recipe embeds everything again
-CALL_BUDGET = 400  # units an ordinary search or recall embeds before answering
+CALL_BUDGET = 64  # units an ordinary search or recall embeds before answering (about a second)
+WHOLE = 500  # a first embedding this small is done whole, even by an ordinary call
 SCHEMA = """
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL,
@@ -150,8 +151,15 @@ class VectorIndex:
             gone = [p for p in self.files if p not in stamps]
             for path in gone:
                 del self.files[path]
-            todo, pending, embedded, done = [], 0, 0, []
+            todo, pending, embedded, done, later = [], 0, 0, [], []
+            # A small first embedding (a new workspace) is done whole, so every later call
+            # answers alike; a large one is left to reindex, sleep or a server.
+            whole = budget is None or _units_in(index, changed) <= WHOLE
             for path in changed:
+                if not whole and embedded >= budget:
+                    later.append(path)  # not even read: the rest waits
+                    self.files.pop(path, None)
+                    continue
                 sql = "SELECT line, text, keys, title FROM units WHERE path = ? ORDER BY line"
                 rows = index.db.execute(sql, (path,)).fetchall()
                 old = self.files.pop(path, None)
@@ -159,11 +167,12 @@ class VectorIndex:
                 texts = [embed_text(text, keys, title) for _, text, keys, title in rows]
                 hashes = [hashlib.blake2b(t.encode(), digest_size=16).digest() for t in texts]
                 need = [i for i, h in enumerate(hashes) if h not in known]
-                if budget is not None and embedded + len(need) > budget and embedded:
+                if not whole and embedded + len(need) > budget and embedded:
                     pending += len(need)
                     continue
                 todo.append((path, stamps[path], rows, texts, hashes, need, known))
                 embedded += len(need)
+            pending += _units_in(index, later)
             # The same text in several files (a copied line, a template) is embedded once.
             unique: dict[bytes, str] = {}
             for _, _, _, texts, hashes, need, _ in todo:
@@ -292,6 +301,15 @@ class _View(NamedTuple):
             return cls(paths, owner, lines, matrix.astype(np.float32), None)
         codes = np.packbits(matrix > 0, axis=1).view(np.uint64)
         return cls(paths, owner, lines, matrix, codes)
+
+
+def _units_in(index: SearchIndex, paths: list[str]) -> int:
+    if not paths:
+        return 0
+    import json
+
+    sql = "SELECT count(*) FROM units WHERE path IN (SELECT value FROM json_each(?))"
+    return index.db.execute(sql, (json.dumps(paths),)).fetchone()[0]
 
 
 def _by_hash(old: FileVectors | None) -> dict[bytes, np.ndarray]:

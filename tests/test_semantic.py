@@ -67,7 +67,13 @@ def test_an_edit_embeds_only_the_lines_it_changed(home):
         assert fresh.sync(index).embedded == 0
 
 
-def test_a_budget_leaves_the_rest_pending_and_search_uses_what_is_ready(home):
+def test_a_budget_leaves_the_rest_pending_and_search_uses_what_is_ready(home, monkeypatch):
+    from memctl import semanticindex
+
+    with open_index(home) as index:  # a small first embedding is done whole, budget or not
+        whole = VectorIndex(home.state_dir / "small.db", semantic.model_for(home))
+        assert whole.sync(index, budget=2).pending == 0
+    monkeypatch.setattr(semanticindex, "WHOLE", 0)  # as in a workspace too large for that
     for n in range(6):
         new_note(home, f"tools/t{n}", title=f"Tool {n}", today=TODAY)
         add_entry(home, f"tools/t{n}", f"Tool number {n} lives in drawer {n}", today=TODAY)
