@@ -72,7 +72,7 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
                         lambda: recall(ws, PROMPT, today=TODAY, semantic=False), runs)  # fmt: skip
     meant = _in_process("recall in a warm process, meaning on",
                         lambda: recall(ws, PROMPT, today=TODAY), runs).at_most(0.040)  # fmt: skip
-    meant.note = f"meaning adds {1000 * (meant.median - words.median):.0f} ms to words alone"
+    meant.note = f"meaning adds {1000 * (meant.median_s - words.median_s):.0f} ms to words alone"
     vectors = semantic.warm(ws)
     nearest = _in_process(
         "the vector search alone (embed the query, nearest 40)",
