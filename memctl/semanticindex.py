@@ -37,6 +37,7 @@ PREFILTER = 1000
 RECIPE = "title: text; keys"  # what embed_text makes: a new recipe embeds everything again
 CALL_BUDGET = 64  # units an ordinary search or recall embeds before answering (about a second)
 WHOLE = 500  # a first embedding this small is done whole, even by an ordinary call
+SAVE_EVERY = 2048  # units embedded between two saves of a long run
 SCHEMA = """
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL,
@@ -173,22 +174,37 @@ class VectorIndex:
                 todo.append((path, stamps[path], rows, texts, hashes, need, known))
                 embedded += len(need)
             pending += _units_in(index, later)
-            # The same text in several files (a copied line, a template) is embedded once.
-            unique: dict[bytes, str] = {}
-            for _, _, _, texts, hashes, need, _ in todo:
-                for i in need:
-                    unique.setdefault(hashes[i], texts[i])
-            fresh = dict(zip(unique, self._embed(list(unique.values()), progress), strict=True))
-            for path, stamp, rows, _texts, hashes, _need, known in todo:
-                vecs = np.zeros((len(rows), self.model.dim), dtype=np.float16)
-                for i, h in enumerate(hashes):
-                    vecs[i] = known[h] if h in known else fresh[h]
-                lines = np.array([r[0] for r in rows], dtype=np.int32)
-                self.files[path] = FileVectors(stamp, lines, b"".join(hashes), vecs)
-                done.append(path)
-            if done or gone:
+            # The same text in several files (a copied line, a template) is embedded once; a
+            # long run is saved a group of files at a time, so an interrupted one loses little.
+            total = len({hashes[i] for _, _, _, _, hashes, need, _ in todo for i in need})
+            fresh: dict[bytes, np.ndarray] = {}
+            finished = 0
+            for group in _groups(todo, SAVE_EVERY):
+                unique: dict[bytes, str] = {}
+                for _, _, _, texts, hashes, need, _ in group:
+                    for i in need:
+                        if hashes[i] not in fresh:
+                            unique.setdefault(hashes[i], texts[i])
+                step = _offset(progress, finished, total)
+                fresh.update(zip(unique, self._embed(list(unique.values()), step), strict=True))
+                finished += len(unique)
+                paths = []
+                for path, stamp, rows, _texts, hashes, _need, known in group:
+                    vecs = np.zeros((len(rows), self.model.dim), dtype=np.float16)
+                    for i, h in enumerate(hashes):
+                        vecs[i] = known[h] if h in known else fresh[h]
+                    lines = np.array([r[0] for r in rows], dtype=np.int32)
+                    self.files[path] = FileVectors(stamp, lines, b"".join(hashes), vecs)
+                    paths.append(path)
+                done += paths
                 self._view = None
-                self._save(done, gone, epoch if not pending else None)
+                self._save(paths, gone, None)
+                gone = []
+            if gone:
+                self._view = None
+                self._save([], gone, None)
+            if not pending and (done or epoch != self._epoch()):
+                self._save([], [], epoch)  # every file now follows the index's last rebuild
             self.generation = generation
             units = sum(len(f.lines) for f in self.files.values())
             self.last = Sync(len(done), embedded, pending, units)
@@ -301,6 +317,25 @@ class _View(NamedTuple):
             return cls(paths, owner, lines, matrix.astype(np.float32), None)
         codes = np.packbits(matrix > 0, axis=1).view(np.uint64)
         return cls(paths, owner, lines, matrix, codes)
+
+
+def _groups(todo: list, size: int):
+    """The files to embed, in groups of about `size` units to embed."""
+    group, count = [], 0
+    for item in todo:
+        group.append(item)
+        count += len(item[5])
+        if count >= size:
+            yield group
+            group, count = [], 0
+    if group:
+        yield group
+
+
+def _offset(progress, finished: int, total: int):
+    if progress is None:
+        return None
+    return lambda done, _: progress(finished + done, total)
 
 
 def _units_in(index: SearchIndex, paths: list[str]) -> int:

@@ -114,3 +114,27 @@ def test_a_purge_deletes_the_vectors(home):
     assert (home.state_dir / DB_NAME).is_file()
     purge(home, "+1 555 0134", now=NOW, dry_run=False)
     assert not (home.state_dir / DB_NAME).exists()  # it holds no text, but vectors of it
+
+
+def test_a_long_embedding_interrupted_keeps_what_it_saved(home, monkeypatch):
+    from memctl import semanticindex
+
+    monkeypatch.setattr(semanticindex, "SAVE_EVERY", 2)
+    for n in range(4):
+        new_note(home, f"tools/t{n}", title=f"Tool {n}", today=TODAY)
+        add_entry(home, f"tools/t{n}", f"Tool number {n} lives in drawer {n}", today=TODAY)
+    calls = []
+
+    def stop_after_a_while(done, total):
+        calls.append(done)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    vectors = VectorIndex(home.state_dir / "long.db", semantic.model_for(home))
+    with open_index(home) as index, pytest.raises(KeyboardInterrupt):
+        vectors.sync(index, budget=None, progress=stop_after_a_while)
+    again = VectorIndex(home.state_dir / "long.db", semantic.model_for(home))
+    assert 0 < len(again.files) < len(vectors.files) + 1
+    with open_index(home) as index:
+        rest = again.sync(index, budget=None)
+    assert rest.pending == 0 and rest.embedded < rest.units  # only what was not saved
