@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from .entry import parse_entry
 from .errors import InvalidValue, NotFound
 from .jsonlines import read_records
+from .textstyle import without_bom
 from .workspace import MARKER, Outcome, Workspace
 
 RULES_DIR = "rules"  # gate.RULES_DIR (a test keeps them equal; the gate is too heavy to import)
@@ -107,7 +108,7 @@ def _read_checks(ws: Workspace) -> list[Check]:
     found = []
     for path in sorted(folder.rglob("*.md")):
         try:
-            lines = path.read_text(encoding="utf-8").splitlines()
+            lines = without_bom(path.read_text(encoding="utf-8")).splitlines()
         except (OSError, UnicodeDecodeError):
             continue
         rel = ws.rel(path)
