@@ -103,7 +103,8 @@ def test_a_note_with_a_bom_or_crlf_has_its_frontmatter_read_everywhere(ws, cli, 
     assert listed["frontmatter"] is True and listed["title"] == "Garden plans"  # the catalog
     assert listed["entries"] == 1 and listed["ids"] == ["gd1a"]
     found = cli.json("search", "what to plant in the vegetable beds")
-    assert (found[0]["path"], found[0]["line"], found[0]["kind"]) == ("projects/garden.md", 1, "note")
+    top = found[0]
+    assert (top["path"], top["line"], top["kind"]) == ("projects/garden.md", 1, "note")
     problems = cli.json("doctor", code=None)["findings"]
     mine = [p for p in problems if p["where"].startswith("projects/garden.md")]
     assert [p["code"] for p in mine] == ["bad-value"]  # it read priority: banana, nothing else
