@@ -260,3 +260,16 @@ def test_an_lf_workspace_stays_lf(example_ws, tmp_path):
         cli(*step, code=None)
     for rel, data in markdown(example_ws).items():
         assert b"\r" not in data and not data.startswith(BOM), rel
+
+
+def test_hooks_install_and_uninstall_keep_a_crlf_claude_md_crlf(ws, cli, tmp_path):
+    project = tmp_path / "app"
+    project.mkdir()
+    mine = windows(b"# App\n\nUse tabs, not spaces.\n")
+    (project / "CLAUDE.md").write_bytes(mine)
+    cli("hooks", "install", "claude-code", "--project", str(project))
+    installed = (project / "CLAUDE.md").read_bytes()
+    assert installed.startswith(mine) and b"\r\n@.claude/memctl-rules.md\r\n" in installed
+    assert not style_breaks(mine, installed)
+    cli("hooks", "uninstall", "claude-code", "--project", str(project))
+    assert (project / "CLAUDE.md").read_bytes() == mine
