@@ -53,12 +53,16 @@ class HookInput:
 def read_payload(stream, *, limit: int = MAX_BYTES, seconds: float = WAIT_SECONDS) -> bytes:
     """What a hook was given on `stream` (stdin): at most `limit` bytes, arrived within
     `seconds`; more, or later, is a HookInputError. Never waits longer than `seconds`."""
+    if stream is None:  # Python's stdin when descriptor 0 is closed
+        raise HookInputError("hook input: stdin is closed")
     raw: BinaryIO = getattr(stream, "buffer", stream)
     try:
         fd = raw.fileno()
     except (AttributeError, OSError, ValueError):  # an in-memory stream: all there already
         data = raw.read(limit + 1)
     else:
+        if os.isatty(fd):
+            raise HookInputError("hook input: stdin is a terminal (a harness pipes the JSON in)")
         data = _read_fd(fd, limit, seconds)
     if len(data) > limit:
         raise HookInputError(f"hook input is over {limit >> 20} MB; none of it was read")
@@ -80,6 +84,8 @@ def _read_fd(fd: int, limit: int, seconds: float) -> bytes:
             chunk = os.read(fd, min(1 << 16, limit + 1 - size))
         except BlockingIOError:
             continue
+        except OSError as exc:
+            raise HookInputError(f"hook input: cannot read stdin: {exc.strerror}") from None
         if not chunk:
             break
         chunks.append(chunk)

@@ -26,8 +26,13 @@ from .errors import NotFound
 PART_BYTES = 16 << 20  # read from each end
 PART_LINES = 50_000  # lines kept from each end
 LINE_BYTES = 4 << 20  # a longer line is skipped
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
-          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))  # fmt: skip
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 class Transcript:

@@ -32,14 +32,24 @@ HOOKS = {
 def hook(ws, name: str, stdin: bytes) -> subprocess.CompletedProcess:
     """The hook command as Claude Code runs it: a real process, killed past its budget (the
     test then fails with TimeoutExpired rather than hang)."""
-    return subprocess.run([str(MEMCTL_BIN), "-w", str(ws.root), *HOOKS[name]], input=stdin,
-                          capture_output=True, timeout=BUDGET[name])  # fmt: skip
+    return subprocess.run(
+        [str(MEMCTL_BIN), "-w", str(ws.root), *HOOKS[name]],
+        input=stdin,
+        capture_output=True,
+        timeout=BUDGET[name],
+    )
 
 
 def flush_input(transcript) -> bytes:
-    return json.dumps({"session_id": SESSION, "transcript_path": str(transcript),
-                       "cwd": "/home/sam/app", "hook_event_name": "PreCompact",
-                       "trigger": "auto"}).encode()  # fmt: skip
+    return json.dumps(
+        {
+            "session_id": SESSION,
+            "transcript_path": str(transcript),
+            "cwd": "/home/sam/app",
+            "hook_event_name": "PreCompact",
+            "trigger": "auto",
+        }
+    ).encode()
 
 
 def todays_log(ws):
@@ -51,12 +61,18 @@ def todays_log(ws):
 def enforced(ws, cli):
     """A rule whose check enforces: the hook would deny `git push --force`."""
     new_note(ws, "rules/git", title="Git rules", today=NOW.date())
-    ref = add_entry(ws, "rules/git", "Never force-push to main", kind="RULE", source="user",
-                    today=NOW.date()).value  # fmt: skip
+    ref = add_entry(
+        ws, "rules/git", "Never force-push to main", kind="RULE", source="user", today=NOW.date()
+    ).value
     cli("lessons", "--apply", ref.entry.id, "--check", "push --force")
     cli("guard", "enforce", ref.entry.id)
-    good = json.dumps({"hook_event_name": "PreToolUse", "tool_name": "Bash",
-                       "tool_input": {"command": "git push --force"}}).encode()  # fmt: skip
+    good = json.dumps(
+        {
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Bash",
+            "tool_input": {"command": "git push --force"},
+        }
+    ).encode()
     assert b'"deny"' in hook(ws, "guard", good).stdout
     return ws
 
@@ -112,9 +128,12 @@ def test_broken_input_answers_nothing_logs_why_and_exits_1(enforced, name, case)
 
 
 def test_stdin_left_open_is_given_up_on_in_time(ws):
-    proc = subprocess.Popen([str(MEMCTL_BIN), "-w", str(ws.root), *HOOKS["recall"]],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)  # fmt: skip
+    proc = subprocess.Popen(
+        [str(MEMCTL_BIN), "-w", str(ws.root), *HOOKS["recall"]],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         proc.stdin.write(b'{"hook_event_name": "UserPromptSubmit", "prompt": "the li')
         proc.stdin.flush()  # and never closed: a harness that hangs
@@ -128,12 +147,42 @@ def test_stdin_left_open_is_given_up_on_in_time(ws):
     assert f"did not end within {WAIT_SECONDS:g} s" in err.decode()
 
 
+def test_a_terminal_or_a_closed_stdin_is_refused_at_once(ws):
+    import pty
+
+    primary, terminal = pty.openpty()
+    try:
+        started = time.monotonic()
+        done = subprocess.run(
+            [str(MEMCTL_BIN), "-w", str(ws.root), *HOOKS["guard"]],
+            stdin=terminal,
+            capture_output=True,
+            timeout=BUDGET["guard"],
+        )
+        assert time.monotonic() - started < WAIT_SECONDS  # not waited on
+    finally:
+        os.close(primary)
+        os.close(terminal)
+    assert done.returncode == 1 and done.stdout == b"" and b"stdin is a terminal" in done.stderr
+    line = 'exec "$0" -w "$1" recall --hook claude-code <&-'
+    closed = subprocess.run(
+        ["sh", "-c", line, str(MEMCTL_BIN), str(ws.root)],
+        capture_output=True,
+        timeout=BUDGET["recall"],
+    )
+    assert closed.returncode == 1 and closed.stdout == b"" and b"stdin is closed" in closed.stderr
+
+
 def test_one_parser_for_every_hook():
-    given = parse_hook_input(b'{"prompt": "hi"}', events=("UserPromptSubmit",),
-                             default="UserPromptSubmit")  # fmt: skip
+    given = parse_hook_input(
+        b'{"prompt": "hi"}', events=("UserPromptSubmit",), default="UserPromptSubmit"
+    )
     assert (given.event, given.prompt) == ("UserPromptSubmit", "hi")
-    tool = parse_hook_input('{"tool_name": "Bash", "tool_input": {"command": "ls"}}',
-                            events=("PreToolUse",), default="PreToolUse")  # fmt: skip
+    tool = parse_hook_input(
+        '{"tool_name": "Bash", "tool_input": {"command": "ls"}}',
+        events=("PreToolUse",),
+        default="PreToolUse",
+    )
     assert (tool.tool_name, tool.tool_input) == ("Bash", {"command": "ls"})
     deep = '{"tool_name": "Bash", "tool_input": ' + "[" * 63 + "]" * 63 + "}"
     assert parse_hook_input(deep, events=("PreToolUse",), default="PreToolUse").tool_name
@@ -220,8 +269,10 @@ def test_a_transcript_that_is_not_utf8_or_not_json_is_read_around(ws, tmp_path):
     path = write_transcript(tmp_path, SESSION, ["the café menu", "ship it"])
     data = path.read_bytes().replace(b"caf\\u00e9", b"caf\xe9")  # Latin-1, not UTF-8
     garbage = b"\x00\xff{not json\n" + b"[" * 100_000 + b"\n" + b'{"type": "user", "message": 7}\n'
-    path.write_bytes(garbage + data + b'{"type": "assistant", "message": {"content": [{"type": '
-                     b'"tool_use", "name": ["Edit"], "input": []}]}}\n')  # fmt: skip
+    path.write_bytes(
+        garbage + data + b'{"type": "assistant", "message": {"content": [{"type": '
+        b'"tool_use", "name": ["Edit"], "input": []}]}}\n'
+    )
     result = hook(ws, "flush", flush_input(path))
     assert result.returncode == 0, result.stderr
     entry = todays_log(ws)[-1]
@@ -235,8 +286,12 @@ def test_a_long_transcript_is_read_at_its_two_ends(tmp_path):
     path = write_transcript(tmp_path, SESSION, ["the first ask"])
 
     def user(text: str) -> str:
-        return json.dumps({"type": "user", "sessionId": SESSION,
-                           "message": {"role": "user", "content": text}}) + "\n"  # fmt: skip
+        return (
+            json.dumps(
+                {"type": "user", "sessionId": SESSION, "message": {"role": "user", "content": text}}
+            )
+            + "\n"
+        )
 
     filler = json.dumps({"type": "progress", "data": "x" * 1000}) + "\n"
     half = filler * (20_000_000 // len(filler))

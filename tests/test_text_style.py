@@ -141,13 +141,21 @@ READ_ONLY = {
 
 
 def steps(tmp_path) -> list[tuple[str, ...]]:
-    transcript = write_transcript(tmp_path / "chats", "5a0e1c2d-aaaa-bbbb-cccc-ddddeeeeffff",
-                                  ["rename the billing module"])  # fmt: skip
-    hook = json.dumps({"session_id": "5a0e1c2d-aaaa-bbbb-cccc-ddddeeeeffff",
-                       "transcript_path": str(transcript), "cwd": "/home/sam/app",
-                       "hook_event_name": "PreCompact", "trigger": "auto"})  # fmt: skip
-    other = write_transcript(tmp_path / "more", "6b1f2d3e-aaaa-bbbb-cccc-ddddeeeeffff",
-                             ["fix the flaky deploy test"])  # fmt: skip
+    transcript = write_transcript(
+        tmp_path / "chats", "5a0e1c2d-aaaa-bbbb-cccc-ddddeeeeffff", ["rename the billing module"]
+    )
+    hook = json.dumps(
+        {
+            "session_id": "5a0e1c2d-aaaa-bbbb-cccc-ddddeeeeffff",
+            "transcript_path": str(transcript),
+            "cwd": "/home/sam/app",
+            "hook_event_name": "PreCompact",
+            "trigger": "auto",
+        }
+    )
+    other = write_transcript(
+        tmp_path / "more", "6b1f2d3e-aaaa-bbbb-cccc-ddddeeeeffff", ["fix the flaky deploy test"]
+    )
     source = openclaw_workspace(tmp_path / "openclaw")
     for path in source.rglob("*.md"):
         path.write_bytes(windows(path.read_bytes()))
@@ -208,9 +216,16 @@ def test_every_command_that_rewrites_a_file_keeps_its_bom_and_crlf(crlf_ws, tmp_
         assert git(crlf_ws, "status", "--porcelain", "--untracked-files=no") == "", step
     # the run touched the kinds of file there are: notes, a day's log, NOW.md, INDEX.md, the
     # archive, the catalogue of chats, the graph, the rules, the morning report
-    assert {"NOW.md", "INDEX.md", "daily/2026-11-30.md", "lessons/api-guide.md",
-            "rules/lessons.md", "rules/communication.md", "episodic/chats.md",
-            "graph/relations.md"} <= changed  # fmt: skip
+    assert {
+        "NOW.md",
+        "INDEX.md",
+        "daily/2026-11-30.md",
+        "lessons/api-guide.md",
+        "rules/lessons.md",
+        "rules/communication.md",
+        "episodic/chats.md",
+        "graph/relations.md",
+    } <= changed
     assert any(rel.startswith(".archive/") for rel in changed)
     assert any(rel.startswith("reports/") for rel in changed)
 
@@ -243,8 +258,15 @@ def test_a_mixed_file_keeps_each_untouched_line_as_it_was(ws, cli):
 def test_log_appends_crlf_to_a_crlf_day_and_a_new_day_follows_now_md(crlf_ws):
     day = crlf_ws.root / "daily" / "2026-11-29.md"
     before = day.read_bytes()
-    result = run_memctl("-w", str(crlf_ws.root), "log", "Late note", "-m", "two\nlines",
-                        env={"MEMCTL_NOW": "2026-11-29T23:00"})  # fmt: skip
+    result = run_memctl(
+        "-w",
+        str(crlf_ws.root),
+        "log",
+        "Late note",
+        "-m",
+        "two\nlines",
+        env={"MEMCTL_NOW": "2026-11-29T23:00"},
+    )
     assert result.returncode == 0, result.stderr
     after = day.read_bytes()
     assert after.startswith(before)

@@ -115,8 +115,8 @@ def recall(
         else:
             text = _text(prompt or ["-"])
         ws = context.workspace()
-        result = run_recall(ws, text, limit=limit, budget_tokens=budget,
-                            today=context.now().date())  # fmt: skip
+        today = context.now().date()
+        result = run_recall(ws, text, limit=limit, budget_tokens=budget, today=today)
     _record(ws, "recall", [f"{p.path}:{p.line}" for p in result.pointers])
     if result.freshness is not None:
         _stale_notice(result.freshness)
