@@ -3,7 +3,13 @@
 Every write to the workspace goes through a Change (`with ws.change(verb, what) as change:`):
 each file's added lines pass admission (admission.py) before anything is written, each file is
 written atomically, and the change ends in one commit. A change that fails puts every file it
-touched back as it was.
+touched back as it was; one that a kill or a power cut stopped is put right by the next
+command, from its journal (recovery.py).
+
+A change refuses before it touches anything: a path through a link that leaves the workspace,
+a file git holds in an unresolved merge conflict, a repository in the middle of a merge,
+rebase or cherry-pick (committing would end it for the person), and a detached HEAD (the
+commits would belong to no branch).
 """
 
 from __future__ import annotations
@@ -12,6 +18,8 @@ import contextlib
 import os
 from pathlib import Path
 
+from .errors import MemctlError, PathRefused
+from .recovery import digest
 from .textstyle import LF, appended, restyled, workspace_eol
 from .workspace import Workspace, atomic_write, atomic_write_many, sync_folder
 
@@ -50,16 +58,48 @@ class Change:
         self._originals: dict[str, bytes | None] = {}  # what each touched file held before
         self._eol: str | None = None  # the line end of a new Markdown file, once looked up
         self.admission = Admission(ws, unattended=unattended, source=source)
+        self._unmerged: set[str] = set()
         from . import gitstore
+        from .recovery import JOURNAL, Journal, recover
 
         self._git = ws.config.auto_commit and gitstore.is_repo(ws.root)
+        self.notices += recover(ws)
+        if self._git:
+            busy = gitstore.in_progress(ws.root)
+            if busy:
+                raise GitBusy(
+                    f"git is in the middle of {busy} here; finish it or abort it "
+                    f"(`git status` says how) before memctl writes",
+                    path=ws.root,
+                )
+            head = gitstore.detached(ws.root)
+            if head:
+                raise GitBusy(
+                    f"HEAD is detached (at {head}): memctl's commits would belong to "
+                    "no branch; `git switch` to the workspace's branch first",
+                    path=ws.root,
+                )
+        self.journal = Journal(ws.cache_dir / JOURNAL)
 
     def _before(self, path: Path) -> str:
         from . import gitstore
 
         rel = self.ws.rel(path)
+        link = self.ws.link_out(path)
+        if link is not None:
+            raise PathRefused(
+                f"{link} is a link that leaves the workspace; memctl never writes "
+                "or reads through it (`memctl doctor` lists every link)",
+                path=rel,
+            )
         if self._git and self._dirty is None:
-            self._dirty = gitstore.dirty_paths(self.ws.root)
+            self._dirty, self._unmerged = gitstore.status(self.ws.root)
+        if rel in self._unmerged:
+            raise GitBusy(
+                "git holds this file in an unresolved merge conflict; resolve it "
+                "(edit it, then `git add` it) before memctl writes it",
+                path=rel,
+            )
         if self._git and rel in self._dirty and rel not in self.touched:
             saved = gitstore.commit(
                 self.ws.root, [rel], f"edit by hand: {rel} (saved before memctl {self.verb})"
@@ -69,6 +109,7 @@ class Change:
                 self.notices.append(f"committed your uncommitted edit of {rel} first, on its own")
             self._dirty.discard(rel)
         if rel not in self.touched:
+            self.journal.touched(rel)
             self.touched[rel] = None
             try:
                 data: bytes | None = path.read_bytes()
@@ -81,6 +122,7 @@ class Change:
     def write(self, path: Path, text: str | bytes) -> None:
         rel = self._before(path)
         data = self._admitted(path, rel, text)
+        self.journal.wrote(rel, data.encode("utf-8") if isinstance(data, str) else data)
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, data, sync_dir=False)
         self._folders.add(path.parent)
@@ -93,8 +135,10 @@ class Change:
         if old and not old.endswith(b"\n"):
             added = "\n" + added
         added = appended(_text(old) or "", added, eol=self._new_file_eol(path))
+        data = old + added.encode("utf-8")
+        self.journal.wrote(rel, data)
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, old + added.encode("utf-8"), sync_dir=False)
+        atomic_write(path, data, sync_dir=False)
         self._folders.add(path.parent)
 
     def write_many(self, files: dict[Path, str]) -> None:
@@ -104,6 +148,12 @@ class Change:
         for path, text in files.items():
             admitted[path] = self._admitted(path, rels[path], text)
             path.parent.mkdir(parents=True, exist_ok=True)
+        self.journal.note(
+            [
+                f"W\t{rels[p]}\t{digest(d.encode('utf-8') if isinstance(d, str) else d)}"
+                for p, d in admitted.items()
+            ]
+        )
         atomic_write_many(admitted)
         self._folders.update(path.parent for path in files)
 
@@ -133,15 +183,25 @@ class Change:
     def roll_back(self) -> None:
         """Put every file this change touched back as it was (a write that failed admission,
         or any error before the commit): nothing half-done is left for a person to find."""
+        failed = False
         for rel, data in reversed(self._originals.items()):
             path = self.ws.root / rel
-            with contextlib.suppress(OSError):
+            try:
                 if data is None:
                     if path.is_file() or path.is_symlink():
                         path.unlink()
                 elif not path.is_file() or path.read_bytes() != data:
                     path.parent.mkdir(parents=True, exist_ok=True)
                     atomic_write(path, data, sync_dir=False)
+            except OSError:
+                failed = True  # a full disk: the journal stays, the next command puts it right
+        if self._git and self.touched:
+            from . import gitstore
+
+            with contextlib.suppress(MemctlError, OSError):
+                gitstore.unstage(self.ws.root, list(self.touched))
+        if not failed:
+            self.journal.close()
 
     def move(self, src: Path, dst: Path) -> None:
         self._before(src)
@@ -165,6 +225,7 @@ class Change:
             if folder.exists():
                 sync_folder(folder)
         if not self._git or not self.touched:
+            self.journal.close()
             return
         what = " ".join(self.what.split())
         subject = f"memctl {self.verb}: {what}" if what else f"memctl {self.verb}"
@@ -179,8 +240,15 @@ class Change:
                 f"({kinds}) in {places}"
             )
         made = gitstore.commit(self.ws.root, list(self.touched), message)
+        self.journal.close()
         if made:
             self.commits.append(made)
+            if made.fallback_identity:
+                self.notices.append(
+                    "git knows no name and email here: committed as memctl "
+                    "<memctl@localhost> (set them with `git config user.name` "
+                    "and `user.email`)"
+                )
         others = sorted((self._dirty or set()) - set(self.touched))
         if others:
             shown = ", ".join(others[:5]) + (" …" if len(others) > 5 else "")
@@ -193,6 +261,11 @@ class Change:
             "notices": list(self.notices),
             "redacted": [r._asdict() for r in self.admission.redactions],
         }
+
+
+class GitBusy(MemctlError):
+    """git's state forbids a commit now: a merge in progress, a conflicted file, a detached
+    HEAD. Nothing was written."""
 
 
 def _text(data: bytes | None) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from . import gitstore
 from .catalog import scan
@@ -114,7 +115,49 @@ def check(ws: Workspace, *, today: dt.date, progress=None) -> DoctorReport:
         findings += _rewritten_daily_logs(ws)
         findings += _committed_derived_files(ws)
     findings += _unread_memory(ws, facts, today)
+    findings += links(ws)
     return DoctorReport(findings)
+
+
+def links(ws: Workspace) -> list[Finding]:
+    """Every symlink in the workspace (but in .git): one that leaves it is an error (memctl
+    never reads or writes through it; a peer may have committed it), one inside a warning."""
+    import os
+
+    found = []
+    real_root = ws.root.resolve()
+    for folder, dirs, files in os.walk(ws.root):
+        dirs[:] = [d for d in dirs if d != ".git" or folder != str(ws.root)]
+        for name in sorted(dirs + files):
+            path = Path(folder) / name
+            if not path.is_symlink():
+                continue
+            rel = ws.rel(path)
+            target = os.readlink(path)
+            if path.resolve().is_relative_to(real_root):
+                found.append(
+                    Finding(
+                        "warning",
+                        "link",
+                        rel,
+                        f"{rel} is a link to {target}",
+                        "memctl writes the file in its place, never through it; "
+                        "replace the link by the file if you meant one",
+                    )
+                )
+            else:
+                found.append(
+                    Finding(
+                        "error",
+                        "link-out",
+                        rel,
+                        f"{rel} is a link that leaves the workspace (to {target}); "
+                        "memctl refuses to read or write through it",
+                        f"remove it (`git rm {rel}`) unless you put it there, and "
+                        f"find who committed it (`git log -- {rel}`)",
+                    )
+                )
+    return found
 
 
 def _unread_memory(ws: Workspace, facts: list, today: dt.date) -> list[Finding]:

@@ -77,3 +77,33 @@ class Refused(MemctlError):
     """memctl declines on purpose; callers may branch on the exit code."""
 
     exit_code = ExitCode.REFUSED
+
+
+class StorageError(MemctlError):
+    """The system refused a write: a full disk, a read-only folder, no permission. Every change
+    memctl started was put back (or is, by the next command)."""
+
+
+_STORAGE = {
+    "ENOSPC": "the disk is full",
+    "EDQUOT": "the disk quota is used up",
+    "EROFS": "the file system is read-only",
+    "EACCES": "permission denied",
+    "EPERM": "not permitted",
+    "EIO": "the disk failed to read or write",
+}
+
+
+def storage_error(exc: OSError) -> StorageError | None:
+    """The one-line error for an OSError that is the system's, not memctl's; None for others."""
+    import errno
+
+    name = errno.errorcode.get(exc.errno or 0, "")
+    what = _STORAGE.get(name)
+    if what is None:
+        return None
+    where = exc.filename if isinstance(exc.filename, str) else None
+    return StorageError(
+        f"{what}; nothing was changed (a change cut short is put back by the next command)",
+        path=where,
+    )

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .errors import MemctlError
 
-_ENV = {"GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
+_ENV = {"GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_OPTIONAL_LOCKS": "0"}
 FALLBACK_IDENTITY = ("memctl", "memctl@localhost")
 # Given before the verb of every command that reaches a remote: the `ext::` transport runs a
 # command of the URL's choosing, so it stays off whatever the user's git config allows.
@@ -33,6 +33,7 @@ class Commit:
     sha: str
     message: str
     paths: tuple[str, ...]
+    fallback_identity: bool = False  # git knew no name and email: memctl's own were used
 
     def to_dict(self) -> dict:
         return {"sha": self.sha, "message": self.message, "paths": list(self.paths)}
@@ -42,12 +43,22 @@ def is_repo(root: Path) -> bool:
     return (root / ".git").exists()
 
 
-def run(root: Path, *args: str, check: bool = True, stdin: str | None = None) -> str:
+def run(
+    root: Path, *args: str, check: bool = True, stdin: str | None = None, env: dict | None = None
+) -> str:
     proc = subprocess.run(
         ["git", *args], cwd=root, input=stdin, capture_output=True, text=True,
-        env={**os.environ, **_ENV},
+        env={**os.environ, **_ENV, **(env or {})},
     )  # fmt: skip
     if check and proc.returncode != 0:
+        if any(full in proc.stderr for full in ("No space left", "Out of diskspace")):
+            from .errors import StorageError
+
+            raise StorageError(
+                "the disk is full; nothing was changed (a change cut short is put back by the "
+                "next command)",
+                path=root,
+            )
         detail = (proc.stderr or proc.stdout).strip().splitlines()
         raise GitError(f"git {_verb(args)} failed: {detail[-1] if detail else proc.returncode}",
                        path=root)  # fmt: skip
@@ -104,19 +115,66 @@ def init_repo(root: Path) -> None:
 
 def dirty_paths(root: Path) -> set[str]:
     """Paths (relative, posix) with uncommitted changes, tracked or not."""
+    return status(root)[0]
+
+
+def status(root: Path) -> tuple[set[str], set[str]]:
+    """Paths with uncommitted changes, and those of them a merge left unresolved (UU, AA…)."""
     out = run(root, "status", "--porcelain=v1", "-z", "--untracked-files=all")
     paths: set[str] = set()
+    unmerged: set[str] = set()
     records = out.split("\0")
     i = 0
     while i < len(records):
         record = records[i]
         if len(record) > 3:
             paths.add(record[3:])
+            if "U" in record[:2] or record[:2] in ("AA", "DD"):
+                unmerged.add(record[3:])
             if record[0] in "RC":  # a rename carries its source as the next record
                 i += 1
                 paths.add(records[i])
         i += 1
-    return paths
+    return paths, unmerged
+
+
+def git_dir(root: Path) -> Path:
+    """The repository's own folder: `.git`, or where a `.git` file points (a worktree)."""
+    dot = root / ".git"
+    if dot.is_file():
+        line = dot.read_text(encoding="utf-8", errors="replace").strip()
+        if line.startswith("gitdir:"):
+            found = Path(line[7:].strip())
+            return found if found.is_absolute() else (root / found).resolve()
+    return dot
+
+
+def in_progress(root: Path) -> str | None:
+    """What git is in the middle of (a merge, a rebase, a cherry-pick, a revert), if anything:
+    memctl commits nothing then, or it would end the person's operation for them."""
+    where = git_dir(root)
+    for name, what in (("MERGE_HEAD", "a merge"), ("rebase-merge", "a rebase"),
+                       ("rebase-apply", "a rebase"), ("CHERRY_PICK_HEAD", "a cherry-pick"),
+                       ("REVERT_HEAD", "a revert")):  # fmt: skip
+        if (where / name).exists():
+            return what
+    return None
+
+
+def detached(root: Path) -> str | None:
+    """The commit HEAD points at when it names no branch (a detached HEAD), else None."""
+    try:
+        head = (git_dir(root) / "HEAD").read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return None if head.startswith("ref: ") else head[:12]
+
+
+def unstage(root: Path, paths: list[str]) -> None:
+    """The index entries of `paths` back as HEAD has them (a change that failed half-way)."""
+    if paths and has_head(root):
+        run(root, "--literal-pathspecs", "reset", "-q", "--pathspec-from-file=-",
+            "--pathspec-file-nul", check=False, stdin="\0".join(paths) + "\0")  # fmt: skip
 
 
 def commit(root: Path, paths: list[str], message: str) -> Commit | None:
@@ -145,16 +203,33 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
     if not changed:
         return None
     with _message_file(message) as message_file:
-        if porcelain:
+
+        def write(env: dict | None) -> str:
+            if not porcelain:
+                return _commit_index(root, message_file, message, env)
             run(root, "--literal-pathspecs", "commit", "-q", "--no-verify", "-F", message_file,
                 "--pathspec-from-file=-", "--pathspec-file-nul",
-                stdin="\0".join(changed) + "\0")  # fmt: skip
-            sha = run(root, "rev-parse", "HEAD").strip()
-        else:
-            sha = _commit_index(root, message_file, message)
+                stdin="\0".join(changed) + "\0", env=env)  # fmt: skip
+            return run(root, "rev-parse", "HEAD").strip()
+
+        try:
+            sha, fallback = write(None), False
+        except GitError as exc:  # a clone on a machine git knows no name and email for
+            if not any(w in exc.message for w in ("ident", "who you are", "email")):
+                raise
+            sha, fallback = write(_FALLBACK_ENV), True
     if len(changed) > 200:
         run(root, "gc", "--auto", "--quiet", check=False)  # what `git commit` would do
-    return Commit(sha=sha, message=message.split("\n", 1)[0], paths=tuple(changed))
+    return Commit(sha=sha, message=message.split("\n", 1)[0], paths=tuple(changed),
+                  fallback_identity=fallback)  # fmt: skip
+
+
+_FALLBACK_ENV = {
+    "GIT_AUTHOR_NAME": FALLBACK_IDENTITY[0],
+    "GIT_AUTHOR_EMAIL": FALLBACK_IDENTITY[1],
+    "GIT_COMMITTER_NAME": FALLBACK_IDENTITY[0],
+    "GIT_COMMITTER_EMAIL": FALLBACK_IDENTITY[1],
+}
 
 
 # From this many paths, their blobs go into one pack rather than as many loose object files;
@@ -196,12 +271,12 @@ def _staged(root: Path) -> set[str]:
     return {p for p in out.split("\0") if p}
 
 
-def _commit_index(root: Path, message_file: str, message: str) -> str:
+def _commit_index(root: Path, message_file: str, message: str, env: dict | None) -> str:
     """Write the index as a commit on HEAD's branch, as `git commit` does, without hooks."""
     tree = run(root, "write-tree").strip()
     parent = run(root, "rev-parse", "--verify", "-q", "HEAD", check=False).strip()
     sha = run(root, "commit-tree", tree, *(["-p", parent] if parent else []),
-              "-F", message_file).strip()  # fmt: skip
+              "-F", message_file, env=env).strip()  # fmt: skip
     subject = message.split("\n", 1)[0]
     run(root, "update-ref", "-m", f"commit: {subject}", "HEAD", sha, parent or "")
     return sha

@@ -17,7 +17,7 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-from .errors import LockTimeout, MemctlError, NotFound
+from .errors import LockTimeout, MemctlError, NotFound, PathRefused
 from .graphtext import RELATIONS_FILE, Relations, Triple, entity_key, parse_relations, squash
 
 DB_FILE = "graph.db"
@@ -95,6 +95,11 @@ class Store:
     def refresh(self) -> None:
         """Import the text again if it differs from what the database was built from."""
         path = self.ws.root / RELATIONS_FILE
+        if self.ws.link_out(path):
+            raise PathRefused(
+                f"{RELATIONS_FILE} is a link that leaves the workspace; memctl never reads "
+                "through it (`memctl doctor` lists links)"
+            )
         with self.write():
             meta = self.meta() or {}
             stamp = file_stamp(path)

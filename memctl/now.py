@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .budget import estimate_tokens
 from .dates import fmt_stamp
-from .errors import InvalidValue, NotFound
+from .errors import InvalidValue, NotFound, PathRefused
 from .textstyle import without_bom
 from .workspace import Outcome, Workspace
 
@@ -119,6 +119,12 @@ def cell_text(text: str) -> str:
 
 
 def read_now(ws: Workspace) -> str:
+    if ws.link_out(ws.now_path):
+        raise PathRefused(
+            "NOW.md is a link that leaves the workspace; memctl never reads or "
+            "writes through it (`memctl doctor` lists links)",
+            path="NOW.md",
+        )
     try:
         return without_bom(ws.now_path.read_text(encoding="utf-8"))
     except FileNotFoundError:

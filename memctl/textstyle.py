@@ -19,7 +19,9 @@ under .memctl/) are always LF.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 
 BOM = "\ufeff"
@@ -79,12 +81,19 @@ def appended(old: str, added: str, *, eol: str = LF) -> str:
 
 
 def workspace_eol(root: Path) -> str:
-    """The line end of a Markdown file memctl creates: NOW.md's (LF when it has none)."""
+    """The line end of a Markdown file memctl creates: NOW.md's (LF when it has none, or when
+    it is not a plain file: a link is not followed, even for this)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        with open(root / "NOW.md", "rb") as handle:
-            head = handle.read(4096)
+        fd = os.open(root / "NOW.md", flags)
     except OSError:
         return LF
+    try:
+        head = os.read(fd, 4096) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        head = b""
+    finally:
+        os.close(fd)
     return eol_of(head.decode("utf-8", "replace"))
 
 

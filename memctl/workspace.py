@@ -58,6 +58,15 @@ def find_root(explicit: str | os.PathLike | None = None, *, env: dict | None = N
 
 def open_workspace(explicit: str | os.PathLike | None = None, **kwargs) -> Workspace:
     root = find_root(explicit, **kwargs)
+    bare = Workspace(root)
+    for inside in (MARKER, f"{MARKER}/config.yaml"):
+        link = bare.link_out(root / inside)
+        if link is not None:
+            raise PathRefused(
+                f"{link} is a link that leaves the workspace; memctl never reads or writes "
+                "through it",
+                path=root,
+            )
     return Workspace(root, load_config(root / MARKER / "config.yaml"))
 
 
@@ -110,6 +119,26 @@ class Workspace:
         if inside.parts and inside.parts[0] in PROTECTED and for_writing:
             raise PathRefused(f"{given}: memctl does not write inside {inside.parts[0]}/")
         return real_root / inside
+
+    def link_out(self, path: Path) -> str | None:
+        """The link (workspace-relative) through which `path` leaves the workspace, if any: a
+        file or a folder on the way that is a symlink to somewhere outside. A peer can commit
+        such a link (`daily/<today>.md -> ~/.ssh/id_rsa`); memctl never follows it."""
+        try:
+            parts = Path(os.path.relpath(path, self.root)).parts
+        except ValueError:
+            return str(path)
+        if parts and parts[0] == "..":
+            return str(path)
+        here = self.root
+        real_root: Path | None = None
+        for part in parts:
+            here = here / part
+            if here.is_symlink():
+                real_root = real_root or self.root.resolve()
+                if not here.resolve().is_relative_to(real_root):
+                    return self.rel(here)
+        return None
 
     # --- the lock --------------------------------------------------------------------------
 

@@ -65,6 +65,13 @@ def workspace():
 
         for warning in ws.config.warnings:
             sys.stderr.write(f"memctl: warning: {warning}\n")
+    if os.path.exists(os.path.join(ws.cache_dir, "journal")):  # a memctl was cut short
+        from ..recovery import recover
+        from . import output
+
+        with ws.lock():
+            for notice in recover(ws):
+                output.notice(notice)
     return ws
 
 

@@ -103,6 +103,14 @@ class MemctlGroup(TyperGroup):
                 raise
             output.error(exc)
             ctx.exit(int(exc.exit_code))
+        except OSError as exc:
+            from ..errors import storage_error
+
+            found = storage_error(exc)  # a full disk, a read-only folder: not a bug
+            if found is None or context.options.debug:
+                raise
+            output.error(found)
+            ctx.exit(int(found.exit_code))
 
 
 app = typer.Typer(

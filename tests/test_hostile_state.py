@@ -1,0 +1,228 @@
+"""A hostile world for the workspace: links out of it, a killed memctl, a full or read-only disk,
+a merge half done, a detached HEAD, a clone with no git identity. Nothing is lost, nothing is
+read or written through a link, and nothing needs a person to recover."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from conftest import TODAY, commit_count, git, run_memctl
+
+SECRET = "-----BEGIN OPENSSH PRIVATE KEY----- not really, but never to be copied"
+
+
+@pytest.fixture
+def outside(tmp_path):
+    target = tmp_path / "outside" / "id_rsa"
+    target.parent.mkdir()
+    target.write_text(SECRET + "\n")
+    return target
+
+
+def _clean_and_unchanged(ws, outside) -> None:
+    assert outside.read_text() == SECRET + "\n"
+    assert SECRET not in git(ws, "log", "-p", "--all")
+    assert git(ws, "status", "--porcelain", "--untracked-files=no") == ""
+
+
+@pytest.mark.parametrize(
+    ("link", "argv"),
+    [
+        (f"daily/{TODAY}.md", ("log", "Deployed", "-m", "v2 is live")),
+        ("NOW.md", ("now", "focus", "ship v2")),
+        ("NOW.md", ("now",)),
+        ("graph/relations.md", ("graph", "add", "Brian", "owns", "Atlas")),
+        ("semantic/inbox.md", ("remember", "the plumber is Joe", "-t", "semantic/inbox")),
+    ],
+)
+def test_no_command_reads_or_writes_through_a_link_out_of_the_workspace(
+    ws, cli, outside, link, argv
+):
+    path = ws.root / link
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)
+    path.symlink_to(outside)
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "a peer's link")
+    result = cli(*argv, code=None)
+    assert result.exit_code == 1, result.stdout
+    assert "leaves the workspace" in result.stderr or "outside the workspace" in result.stderr
+    assert SECRET not in result.stdout
+    assert path.is_symlink()
+    _clean_and_unchanged(ws, outside)
+
+
+def test_a_linked_daily_folder_is_not_written_into(ws, cli, tmp_path, outside):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    git(ws, "rm", "-rq", "--ignore-unmatch", "daily")
+    (ws.root / "daily").mkdir(exist_ok=True)
+    (ws.root / "daily").rmdir()
+    (ws.root / "daily").symlink_to(elsewhere, target_is_directory=True)
+    result = cli("log", "x", "-m", "y", code=1)
+    assert "daily is a link that leaves the workspace" in result.stderr
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_doctor_lists_every_link(ws, cli, outside):
+    (ws.root / "lessons/alias.md").symlink_to(ws.root / "NOW.md")
+    (ws.root / "people/key.md").symlink_to(outside)
+    data = cli.json("doctor", code=None)
+    links = {f["where"]: f for f in data["findings"] if f["code"].startswith("link")}
+    assert links["people/key.md"]["severity"] == "error"
+    assert links["lessons/alias.md"]["severity"] == "warning"
+
+
+def test_a_lock_a_dead_git_left_is_removed_by_the_next_command(ws, cli):
+    lock = ws.root / ".git" / "index.lock"
+    lock.write_text("")
+    result = cli("log", "after the crash", "-m", "still fine")
+    assert "removed .git/index.lock" in result.stderr
+    assert not lock.exists() and "after the crash" in git(ws, "log", "-1", "--format=%s")
+
+
+def test_a_change_killed_half_way_is_put_back_by_the_next_command(ws, cli):
+    note = ws.root / "lessons" / "half.md"
+    cli("new", "lessons/half", "-t", "Half")
+    before = note.read_bytes()
+    script = textwrap.dedent(
+        f"""
+        import os, pathlib
+        from memctl.workspace import open_workspace
+        ws = open_workspace({str(ws.root)!r})
+        with ws.change("test", "killed") as change:
+            change.write(ws.root / "lessons/half.md", "half written\\n")
+            change.write(ws.root / ".archive/lessons/half.md", "moved half way\\n")
+            os._exit(9)  # as a kill -9 would: no rollback, no commit
+        """
+    )
+    subprocess.run([sys.executable, "-c", script], check=False)
+    assert note.read_bytes() != before and (ws.root / ".archive/lessons/half.md").exists()
+    result = run_memctl("-w", str(ws.root), "now")  # even a command that only reads
+    assert result.returncode == 0, result.stderr
+    assert "put right 2 file(s)" in result.stderr
+    assert note.read_bytes() == before and not (ws.root / ".archive/lessons/half.md").exists()
+    assert git(ws, "status", "--porcelain") == ""
+
+
+def test_a_person_edit_after_a_crash_is_kept(ws, cli):
+    cli("new", "lessons/mine", "-t", "Mine")
+    script = textwrap.dedent(
+        f"""
+        import os
+        from memctl.workspace import open_workspace
+        ws = open_workspace({str(ws.root)!r})
+        with ws.change("test", "killed") as change:
+            change.write(ws.root / "lessons/mine.md", "memctl's half\\n")
+            os._exit(9)
+        """
+    )
+    subprocess.run([sys.executable, "-c", script], check=False)
+    (ws.root / "lessons/mine.md").write_text("my own words, written after the crash\n")
+    result = cli("log", "x", "-m", "y")
+    assert "left your edits of lessons/mine.md" in result.stderr
+    assert (ws.root / "lessons/mine.md").read_text().startswith("my own words")
+
+
+def test_a_conflicted_note_is_never_marked_resolved(ws, cli):
+    cli("new", "people/sam", "-t", "Sam")
+    base = git(ws, "rev-parse", "--abbrev-ref", "HEAD").strip()
+    git(ws, "checkout", "-qb", "other")
+    (ws.root / "people/sam.md").write_text("other side\n")
+    git(ws, "commit", "-qam", "other")
+    git(ws, "checkout", "-q", base)
+    (ws.root / "people/sam.md").write_text("this side\n")
+    git(ws, "commit", "-qam", "this")
+    subprocess.run(["git", "merge", "-q", "other"], cwd=ws.root, capture_output=True)
+    assert git(ws, "status", "--porcelain").startswith("UU people/sam.md")
+    result = cli("add", "people/sam", "likes tea", code=1)
+    assert "middle of a merge" in result.stderr
+    assert git(ws, "status", "--porcelain").startswith("UU people/sam.md")
+
+
+def test_a_detached_head_is_not_committed_on(ws, cli):
+    git(ws, "checkout", "-q", "--detach")
+    before = commit_count(ws)
+    result = cli("log", "x", "-m", "y", code=1)
+    assert "HEAD is detached" in result.stderr and commit_count(ws) == before
+    assert git(ws, "status", "--porcelain") == ""
+
+
+def test_a_clone_with_no_git_identity_commits_as_memctl_and_says_so(ws, tmp_path, monkeypatch):
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(ws.root), str(clone))
+    for key in ("user.name", "user.email"):
+        subprocess.run(["git", "config", "--unset", key], cwd=clone, capture_output=True)
+    env = {"HOME": str(tmp_path / "nohome"), "EMAIL": "", "GIT_AUTHOR_NAME": "", "USER": ""}
+    env |= {"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_COMMITTER_NAME": "", "GIT_AUTHOR_EMAIL": ""}
+    (tmp_path / "nohome").mkdir()
+    result = run_memctl("-w", str(clone), "log", "from the clone", "-m", "x", env=env)
+    assert result.returncode == 0, result.stderr
+    assert "committed as memctl" in result.stderr
+    assert git(clone, "log", "-1", "--format=%an <%ae>").strip() == "memctl <memctl@localhost>"
+    assert git(clone, "status", "--porcelain") == ""
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount)], capture_output=True
+    )
+    if done.returncode != 0:
+        pytest.skip(f"no tmpfs here: {done.stderr.decode().strip()}")
+    yield mount
+    subprocess.run(["umount", "-l", str(mount)], capture_output=True)
+
+
+def test_a_full_disk_gives_one_line_and_leaves_nothing_half_done(small_disk):
+    root = small_disk / "ws"
+    assert run_memctl("init", str(root)).returncode == 0
+    with open(small_disk / "filler", "wb") as handle:  # the rest of the disk, to the last block
+        try:
+            while True:
+                handle.write(b"\0" * 65536)
+                handle.flush()
+        except OSError:
+            pass
+    for argv in (("log", "x", "-m", "y" * 100_000), ("now", "focus", "z" * 100_000)):
+        result = run_memctl("-w", str(root), *argv)
+        assert result.returncode == 1, result.stderr
+        assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1
+        assert "disk is full" in result.stderr
+        assert _status(root) in ("", "?? .memctl/cache/\n")
+    os.remove(small_disk / "filler")
+    assert run_memctl("-w", str(root), "log", "room again", "-m", "ok").returncode == 0
+    assert _status(root, "--untracked-files=no") == ""
+
+
+def _status(root, *more: str) -> str:
+    """`git status` that writes nothing (a full disk refuses even git's index refresh)."""
+    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
+    return subprocess.run(
+        ["git", "status", "--porcelain", *more],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+
+def test_a_read_only_workspace_gives_one_line(small_disk):
+    root = small_disk / "ws"
+    assert run_memctl("init", str(root)).returncode == 0
+    subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
+    try:
+        result = run_memctl("-w", str(root), "log", "x", "-m", "y")
+        assert result.returncode == 1 and "Traceback" not in result.stderr
+        assert "read-only" in result.stderr and result.stderr.count("\n") == 1
+        assert run_memctl("-w", str(root), "now").returncode == 0  # reading still works
+    finally:
+        subprocess.run(["mount", "-o", "remount,rw", str(small_disk)], check=True)
