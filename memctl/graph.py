@@ -329,7 +329,8 @@ _TRIM = "\"'“”‘’.,;:!?()[]{}<>*`"
 
 
 def facts_about(ws: Workspace, text: str, *, limit: int = 20) -> Facts:
-    """Open relations whose subject or object the text names (whole words, any case).
+    """Open relations whose subject or object the text names (whole words, any case), or names
+    by a distinctive part of a longer name ("Ingrid" for Ingrid Solberg: graphquery.named_in).
 
     Never raises for the graph's own state (a locked or orphaned database): the answer is then
     empty and `notices` says why, so a caller like recall can carry on without it.
@@ -348,6 +349,7 @@ def facts_about(ws: Workspace, text: str, *, limit: int = 20) -> Facts:
 
     def question(store):
         found = q.mentioned(store, keys)
+        found += [hit for hit in q.named_in(store, text) if hit not in found]
         if not found:
             return Facts([], [], notices_of(store))
         relations = q.touching(store, [node for node, _ in found], limit)

@@ -8,6 +8,7 @@ walk from both ends and meet in the middle, so a 4-hop question costs two 2-hop 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 
 from .errors import NotFound
@@ -192,6 +193,39 @@ def mentioned(store, keys: Iterable[str]) -> list[tuple[int, str]]:
             f"SELECT id, name FROM entities WHERE key IN ({marks})", chunk
         ).fetchall()
     return found
+
+
+def named_in(store, text: str) -> list[tuple[int, str]]:
+    """Entities a text names by part of their name: "Ingrid" or "solberg" for Ingrid Solberg,
+    "Ines" for Inês (case and accents ignored). A part counts when it is a proper name in the
+    entity (capitalised, three letters or more, not a stop word), when the text writes it
+    capitalised or it is no dictionary word ("project" in lower case is not Project X), and
+    when at most two entities share it (a first name half the graph has names nobody)."""
+    from .query import is_word
+    from .tokens import STOPWORDS, fold
+
+    said: dict[str, bool] = {}  # folded word -> written as a name somewhere in the text
+    start = True  # a sentence's first word is capitalised whatever it is
+    for raw in text.split()[:10_000]:
+        for part in re.findall(r"[^\W\d_]{3,}", raw):
+            key = fold(part)
+            named = part[0].isupper() and not (start and is_word(key))
+            said[key] = said.get(key, False) or named
+        start = raw.endswith((".", "!", "?", ":")) or (start and not raw.strip(".,;:!?"))
+    wanted = {w for w, capital in said.items()
+              if w not in STOPWORDS and (capital or not is_word(w))}  # fmt: skip
+    if not wanted:
+        return []
+    parts: dict[str, list[tuple[int, str]]] = {}
+    for node, name in store.conn.execute("SELECT id, name FROM entities"):
+        pieces = re.findall(r"[^\W\d_]{3,}", name)
+        if len(pieces) < 2:
+            continue  # a one-word name is matched whole (entity_key) or not at all
+        for piece in pieces:
+            key = fold(piece)
+            if key in wanted and piece[0].isupper() and key not in STOPWORDS:
+                parts.setdefault(key, []).append((node, name))
+    return [found for group in parts.values() if len(group) <= 2 for found in group]
 
 
 def touching(store, nodes: list[int], limit: int) -> list[Triple]:

@@ -9,6 +9,7 @@ term is weighted by its inverse document frequency as the index sees it.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -24,6 +25,10 @@ COMMON_MIN = 1000  # it gathers candidates only together with another common wor
 COMMON_PAIRED = 6
 COUNT = "SELECT count(*) FROM fts WHERE fts MATCH ?"
 EXACT_DF = 200  # a rarer word's own count stands for its stem's (see analyse)
+# Words that point back in time rather than name a thing ("the link we used last time", "what
+# was it again"): dropped from a query that has other words, like stop words.
+REFERENTIAL = frozenset("again last time times used use earlier previous previously remind "
+                        "remember recall".split())  # fmt: skip
 
 
 @dataclass
@@ -56,7 +61,8 @@ def analyse(index: SearchIndex, query: str) -> list[Term]:
         if len(seen) >= 512:
             break
     latin = [t for t in seen if not is_cjk(t)]
-    useful = [t for t in latin if t not in STOPWORDS and len(t) > (2 if t.isdigit() else 1)]
+    useful = [t for t in latin if t not in STOPWORDS and t not in REFERENTIAL
+              and len(t) > (2 if t.isdigit() else 1)]  # fmt: skip
     latin = useful or latin
     total = max(index.unit_count(), 1)
     known, unknown = [], []
@@ -129,10 +135,29 @@ def _near_words(index: SearchIndex, token: str) -> list[str]:
     limit = 1 if len(token) < 8 else 2
     found = process.extract(token, list(counts), scorer=OSA.distance, score_cutoff=limit,
                             limit=20)  # fmt: skip
-    if len(token) < 5:  # too many short words are one edit apart: only swapped letters
+    # Too many short words are one edit apart, and a correctly spelled word ("regarding") is
+    # not a typo of its neighbours ("rewarding"): for those, only swapped letters ("brain" for
+    # "brian", "from" for "form").
+    if len(token) < 5 or is_word(token):
         found = [m for m in found if sorted(m[0]) == sorted(token)]
     found.sort(key=lambda m: (m[1], -counts[m[0]]))
     return [word for word, _, _ in found[:3] if word != token]
+
+
+@functools.cache
+def _dictionary() -> frozenset[str]:
+    """Whole words of the uncased BERT vocabulary memctl ships (memctl/data): about 20,000
+    English words and names, enough to tell a correctly spelled word from a typo."""
+    import gzip
+    from importlib.resources import files
+
+    data = gzip.decompress(files("memctl").joinpath("data/minilm-vocab.txt.gz").read_bytes())
+    return frozenset(w for w in data.decode().split("\n") if len(w) > 3 and w.isalpha())
+
+
+def is_word(token: str) -> bool:
+    """A correctly spelled word, as far as memctl's dictionary knows."""
+    return token in _dictionary()
 
 
 def snippet(text: str, terms: list[Term], width: int = 160) -> str:

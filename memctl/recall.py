@@ -20,8 +20,8 @@ from .errors import InvalidValue
 from .searchindex import Freshness
 from .workspace import Workspace
 
-THRESHOLD = 0.55
-SPECIFIC = 6.0  # matched-word rarity (summed idf) that counts as full evidence
+THRESHOLD = 0.36  # on words alone
+THRESHOLD_MEANING = 0.40  # with the semantic path
 RELATIVE_CUT = 0.6  # a pointer must score at least this share of the best one
 PER_FILE = 2  # pointers from one file at most
 CANDIDATES = 60  # recall needs a few good pointers, not a long ranked list
@@ -64,7 +64,8 @@ class Recall(NamedTuple):
 
 
 def recall(ws: Workspace, prompt: str, *, limit: int = 3, budget_tokens: int = 150,
-           threshold: float = THRESHOLD, today: dt.date) -> Recall:  # fmt: skip
+           threshold: float | None = None, today: dt.date,
+           semantic: bool = True) -> Recall:  # fmt: skip
     """At most `limit` pointers for the prompt within `budget_tokens`, or none."""
     from .searchindex import ask
     from .tokens import STOPWORDS, tokens
@@ -72,22 +73,29 @@ def recall(ws: Workspace, prompt: str, *, limit: int = 3, budget_tokens: int = 1
     if limit < 0 or budget_tokens < 0:
         raise InvalidValue("--limit and --budget cannot be negative")
     if not any(t not in STOPWORDS and len(t) > 1 for t in tokens(prompt[:20_000])):
-        return Recall(prompt, [], 0.0, threshold)  # small talk: no need to look
+        return Recall(prompt, [], 0.0, THRESHOLD if threshold is None else threshold)  # small talk
 
     from .search import Filters, rank  # only when there is something to look for
 
     def question(index):
-        return rank(index, prompt, limit=max(limit * 4, 8), filters=Filters(), today=today,
-                    explain=True, candidates=CANDIDATES)  # fmt: skip
+        meaning = None
+        if semantic:
+            from .searchmeaning import prepare
 
-    hits, freshness = ask(ws, question)
-    sure = [(confident(hit), hit) for hit in hits]
-    sure.sort(key=lambda pair: -pair[0])
-    confidence = sure[0][0] if sure else 0.0
+            meaning = prepare(index, prompt)
+        hits = rank(index, prompt, limit=max(limit * 4, 8), filters=Filters(), today=today,
+                    explain=True, candidates=CANDIDATES, meaning=meaning)  # fmt: skip
+        return hits, meaning is not None
+
+    (hits, meant), freshness = ask(ws, question)
+    if threshold is None:
+        threshold = THRESHOLD_MEANING if meant else THRESHOLD
+    sure = [(confident(hit), hit) for hit in hits]  # in the order search ranks them
+    confidence = max((score for score, _ in sure), default=0.0)
     picked, per_file = [], {}
     for score, hit in sure:
         if score < threshold or score < RELATIVE_CUT * confidence:
-            break
+            continue
         if per_file.get(hit.path, 0) >= PER_FILE:
             continue
         per_file[hit.path] = per_file.get(hit.path, 0) + 1
@@ -104,10 +112,16 @@ def recall(ws: Workspace, prompt: str, *, limit: int = 3, budget_tokens: int = 1
 
 
 def confident(hit) -> float:
-    """How sure recall is that a hit is worth the desk: its score, scaled down when the words
-    it matched are common ones (one everyday word matching is no evidence of relevance)."""
-    evidence = hit.components.get("evidence", 0.0)
-    return hit.score * min(1.0, evidence / SPECIFIC)
+    """How sure recall is that a hit is worth the desk: how well it fits (its relevance: words,
+    use-when keys and meaning), scaled down when what matched is weak evidence: common words
+    (one everyday word matching says little) and no closeness in meaning. Neither its age nor
+    a stale mark changes it: those order the pointers, they do not decide whether to speak."""
+    parts = hit.components
+    dense = parts.get("dense", 0.0)
+    # A use-when key the prompt matches is evidence in itself: someone put it there for this.
+    evidence = max(parts.get("evidence_share", 0.0), dense, parts.get("use_when", 0.0))
+    covered = max(parts.get("coverage", 0.0), dense, parts.get("use_when", 0.0))
+    return min(1.0, parts.get("relevance", 0.0)) * evidence * covered**0.5
 
 
 def graph_facts(ws: Workspace, prompt: str, limit: int = 3) -> list[str]:

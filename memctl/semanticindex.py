@@ -34,7 +34,10 @@ if TYPE_CHECKING:
 DB_NAME = "vectors.db"
 EXACT_MAX = 30_000  # more units than this: a sign prefilter before the exact product
 PREFILTER = 1000
-CALL_BUDGET = 400  # units an ordinary search or recall embeds before answering
+RECIPE = "title: text; keys"  # what embed_text makes: a new recipe embeds everything again
+CALL_BUDGET = 64  # units an ordinary search or recall embeds before answering (about a second)
+WHOLE = 500  # a first embedding this small is done whole, even by an ordinary call
+SAVE_EVERY = 2048  # units embedded between two saves of a long run
 SCHEMA = """
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL,
@@ -73,8 +76,11 @@ def open_vectors(ws: Workspace, model: Model) -> VectorIndex:
         return _open[key]
 
 
-def embed_text(text: str, keys: str) -> str:
-    """What a unit's vector is made of: its text and its use-when keys."""
+def embed_text(text: str, keys: str, title: str | None = None) -> str:
+    """What a unit's vector is made of: its note's title (an entry line means more in its note:
+    "allergic to hazelnuts" in "Anna"), its text and its use-when keys."""
+    if title and title.casefold() not in text.casefold():
+        text = f"{title}: {text}"
     return f"{text}\n{keys.replace(chr(10), '; ')}" if keys else text
 
 
@@ -87,6 +93,7 @@ class VectorIndex:
         self.generation: str | None = None  # the search index's, when last synced
         self.last = Sync()
         self._view: _View | None = None
+        self._memory_epoch: str | None = None
         self.db = self._connect()
         self._load()
 
@@ -100,9 +107,11 @@ class VectorIndex:
                 db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
                 db.executescript(SCHEMA)
                 row = db.execute("SELECT value FROM meta WHERE key = 'model'").fetchone()
-                if row is None or row[0] != self.model.id:
+                made_by = f"{self.model.id} {RECIPE}"
+                if row is None or row[0] != made_by:
                     db.execute("DELETE FROM files")
-                    db.execute("INSERT OR REPLACE INTO meta VALUES ('model', ?)", (self.model.id,))
+                    db.execute("DELETE FROM meta")
+                    db.execute("INSERT INTO meta VALUES ('model', ?)", (made_by,))
                 return db
             except sqlite3.DatabaseError:  # damaged, or not ours: it is derived, start over
                 for suffix in ("", "-wal", "-shm", "-journal"):
@@ -134,48 +143,74 @@ class VectorIndex:
                 return self.last
             stamps = {p: (m, s) for p, m, s in index.db.execute(
                 "SELECT path, mtime_ns, size FROM files")}  # fmt: skip
-            changed = [p for p, stamp in stamps.items()
-                       if p not in self.files or self.files[p].stamp != stamp]  # fmt: skip
+            epoch = index.epoch()
+            if epoch != self._epoch():  # rebuilt: every file's lines are read again
+                changed = list(stamps)
+            else:
+                changed = [p for p, stamp in stamps.items()
+                           if p not in self.files or self.files[p].stamp != stamp]  # fmt: skip
             gone = [p for p in self.files if p not in stamps]
             for path in gone:
                 del self.files[path]
-            todo, pending, embedded, done = [], 0, 0, []
+            todo, pending, embedded, done, later = [], 0, 0, [], []
+            # A small first embedding (a new workspace) is done whole, so every later call
+            # answers alike; a large one is left to reindex, sleep or a server.
+            whole = budget is None or _units_in(index, changed) <= WHOLE
             for path in changed:
-                rows = index.db.execute("SELECT line, text, keys FROM units WHERE path = ? "
-                                        "ORDER BY line", (path,)).fetchall()  # fmt: skip
+                if not whole and embedded >= budget:
+                    later.append(path)  # not even read: the rest waits
+                    self.files.pop(path, None)
+                    continue
+                sql = "SELECT line, text, keys, title FROM units WHERE path = ? ORDER BY line"
+                rows = index.db.execute(sql, (path,)).fetchall()
                 old = self.files.pop(path, None)
                 known = _by_hash(old)
-                texts = [embed_text(text, keys) for _, text, keys in rows]
+                texts = [embed_text(text, keys, title) for _, text, keys, title in rows]
                 hashes = [hashlib.blake2b(t.encode(), digest_size=16).digest() for t in texts]
                 need = [i for i, h in enumerate(hashes) if h not in known]
-                if budget is not None and embedded + len(need) > budget and embedded:
+                if not whole and embedded + len(need) > budget and embedded:
                     pending += len(need)
                     continue
                 todo.append((path, stamps[path], rows, texts, hashes, need, known))
                 embedded += len(need)
-            total = embedded
+            pending += _units_in(index, later)
+            # The same text in several files (a copied line, a template) is embedded once; a
+            # long run is saved a group of files at a time, so an interrupted one loses little.
+            total = len({hashes[i] for _, _, _, _, hashes, need, _ in todo for i in need})
+            fresh: dict[bytes, np.ndarray] = {}
             finished = 0
-            for path, stamp, rows, texts, hashes, need, known in todo:
-                fresh = self._embed([texts[i] for i in need], progress, finished, total)
-                finished += len(need)
-                vecs = np.zeros((len(rows), self.model.dim), dtype=np.float16)
-                for slot, i in enumerate(need):
-                    vecs[i] = fresh[slot]
-                for i, h in enumerate(hashes):
-                    if h in known:
-                        vecs[i] = known[h]
-                lines = np.array([r[0] for r in rows], dtype=np.int32)
-                self.files[path] = FileVectors(stamp, lines, b"".join(hashes), vecs)
-                done.append(path)
-            if done or gone:
+            for group in _groups(todo, SAVE_EVERY):
+                unique: dict[bytes, str] = {}
+                for _, _, _, texts, hashes, need, _ in group:
+                    for i in need:
+                        if hashes[i] not in fresh:
+                            unique.setdefault(hashes[i], texts[i])
+                step = _offset(progress, finished, total)
+                fresh.update(zip(unique, self._embed(list(unique.values()), step), strict=True))
+                finished += len(unique)
+                paths = []
+                for path, stamp, rows, _texts, hashes, _need, known in group:
+                    vecs = np.zeros((len(rows), self.model.dim), dtype=np.float16)
+                    for i, h in enumerate(hashes):
+                        vecs[i] = known[h] if h in known else fresh[h]
+                    lines = np.array([r[0] for r in rows], dtype=np.int32)
+                    self.files[path] = FileVectors(stamp, lines, b"".join(hashes), vecs)
+                    paths.append(path)
+                done += paths
                 self._view = None
-                self._save(done, gone)
+                self._save(paths, gone, None)
+                gone = []
+            if gone:
+                self._view = None
+                self._save([], gone, None)
+            if not pending and (done or epoch != self._epoch()):
+                self._save([], [], epoch)  # every file now follows the index's last rebuild
             self.generation = generation
             units = sum(len(f.lines) for f in self.files.values())
             self.last = Sync(len(done), embedded, pending, units)
             return self.last
 
-    def _embed(self, texts: list[str], progress, finished: int, total: int) -> np.ndarray:
+    def _embed(self, texts: list[str], progress) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.model.dim), dtype=np.float32)
         parts = []
@@ -183,10 +218,18 @@ class VectorIndex:
         for start in range(0, len(texts), step):
             parts.append(self.model.embed(texts[start : start + step]))
             if progress is not None:
-                progress(finished + min(start + step, len(texts)), total)
+                progress(min(start + step, len(texts)), len(texts))
         return np.vstack(parts)
 
-    def _save(self, done: list[str], gone: list[str]) -> None:
+    def _epoch(self) -> str | None:
+        if self.db is None:
+            return self._memory_epoch
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'epoch'").fetchone()
+        return row[0] if row else None
+
+    def _save(self, done: list[str], gone: list[str], epoch: str | None) -> None:
+        if epoch is not None:
+            self._memory_epoch = epoch
         if self.db is None:
             return
         rows = [(p, *self.files[p].stamp, self.files[p].lines.tobytes(), self.files[p].hashes,
@@ -198,6 +241,8 @@ class VectorIndex:
         try:
             self.db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in gone])
             self.db.executemany("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?)", rows)
+            if epoch is not None:  # every file followed the search index's last rebuild
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('epoch', ?)", (epoch,))
             self.db.execute("COMMIT")
         except sqlite3.Error:
             with contextlib.suppress(sqlite3.Error):
@@ -272,6 +317,34 @@ class _View(NamedTuple):
             return cls(paths, owner, lines, matrix.astype(np.float32), None)
         codes = np.packbits(matrix > 0, axis=1).view(np.uint64)
         return cls(paths, owner, lines, matrix, codes)
+
+
+def _groups(todo: list, size: int):
+    """The files to embed, in groups of about `size` units to embed."""
+    group, count = [], 0
+    for item in todo:
+        group.append(item)
+        count += len(item[5])
+        if count >= size:
+            yield group
+            group, count = [], 0
+    if group:
+        yield group
+
+
+def _offset(progress, finished: int, total: int):
+    if progress is None:
+        return None
+    return lambda done, _: progress(finished + done, total)
+
+
+def _units_in(index: SearchIndex, paths: list[str]) -> int:
+    if not paths:
+        return 0
+    import json
+
+    sql = "SELECT count(*) FROM units WHERE path IN (SELECT value FROM json_each(?))"
+    return index.db.execute(sql, (json.dumps(paths),)).fetchone()[0]
 
 
 def _by_hash(old: FileVectors | None) -> dict[bytes, np.ndarray]:

@@ -137,6 +137,10 @@ def sleep(ws: Workspace, *, now: dt.datetime, include_today: bool = False,
             f"{fmt_date(last + dt.timedelta(days=ARCHIVE_EVERY))})"  # fmt: skip
     with open_index(ws) as index:
         fresh = index.freshness.to_dict()
+    from . import semantic
+
+    if semantic.available(ws):  # the night embeds what ordinary calls left for later
+        fresh["embedded"] = semantic.embed_all(ws).embedded
     since = max((e.get("time", "") for e in events if e.get("event") == "sleep"), default=None)
     from .attention import needs_a_person, recent_reads
     from .catalog import scan

@@ -7,6 +7,7 @@ address (`path:line`, the entry id when it has one), a status, dates and a prior
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from .dates import try_date
 from .workspace import ARCHIVE_DIR
 
 KEY_SEPARATOR = " | "  # between use-when phrases in an entry's when:"…" field
+_TABLE_RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")  # |---|:---:|
 
 
 @dataclass
@@ -34,6 +36,8 @@ class Unit:
     until: str | None = None  # when it stopped being true (closed entries)
     verified: str | None = None  # for staleness; "" = a note that was never verified
     archived: bool = False
+    ref: str | None = None  # the log line a promoted fact came from (its entry's ref: field)
+    title: str | None = None  # the note's title, for an entry or a paragraph of the note
 
 
 def entry_keys(when: str | None) -> list[str]:
@@ -89,6 +93,8 @@ def read_units(root: Path, rel: str, daily_dir: str = "daily") -> tuple[list[Uni
             unit.seen = unit.seen or day
     for unit in units:
         unit.archived = archived
+        if "://" in unit.text:  # a memory holding a URL is a link, whatever its words
+            unit.context = f"{unit.context} link".strip()
     return units, error
 
 
@@ -124,6 +130,7 @@ def _note_units(rel: str, note) -> list[Unit]:
     keys = "\n".join(note_keys(meta.get("use_when")))
     base = {"path": rel, "category": category, "status": status, "priority": priority,
             "recorded": date, "seen": verified or date, "verified": verified}  # fmt: skip
+    parts = {**base, "title": title or None}  # entries and paragraphs know their note's title
 
     units: list[Unit] = []
     if note.has_frontmatter and (title or meta.get("description") or meta.get("use_when")):
@@ -132,24 +139,36 @@ def _note_units(rel: str, note) -> list[Unit]:
         units.append(Unit(line=1, kind="note", text=shown or stem, keys=keys,
                           context=" ".join([*tags, stem]), **base))  # fmt: skip
 
-    base["note_keys"] = keys
+    parts["note_keys"] = keys
     entries = {e.line: e for e in note.entries()}
     heading = ""
     paragraph: list[str] = []
     start = 0
 
     def flush() -> None:
-        if paragraph:
+        context = " ".join([title, heading, *tags, stem])
+        if paragraph and _is_table(paragraph):
+            # A table's header says what its columns are, not what it holds: each row is a unit
+            # of its own, the header its context (a fresh NOW.md's empty table finds nothing).
+            header = paragraph[0] if len(paragraph) > 1 and _TABLE_RULE.match(paragraph[1]) else ""
+            for offset, row in enumerate(paragraph):
+                if row is header or _TABLE_RULE.match(row):
+                    continue
+                cells = " · ".join(c.strip() for c in row.strip().strip("|").split("|"))
+                more = f"{context} {header.replace('|', ' ')}"
+                units.append(Unit(line=start + offset, kind="text", text=cells, context=more,
+                                  **parts))  # fmt: skip
+        elif paragraph:
             units.append(Unit(line=start, kind="text", text="\n".join(paragraph),
-                              context=" ".join([title, heading, *tags, stem]), **base))  # fmt: skip
-            paragraph.clear()
+                              context=context, **parts))  # fmt: skip
+        paragraph.clear()
 
     for offset, line in enumerate(note.body.splitlines()):
         number = note.body_line + offset
         entry = entries.get(number)
         if entry is not None:
             flush()
-            units.append(_entry_unit(entry, base, " ".join([title, heading, *tags, stem])))
+            units.append(_entry_unit(entry, parts, " ".join([title, heading, *tags, stem])))
         elif not line.strip():
             flush()
         elif line.startswith("#"):
@@ -178,11 +197,16 @@ def _entry_unit(entry, base: dict, context: str) -> Unit:
         unit.verified = verified
     unit.seen = max(d for d in (recorded, verified, base["seen"], "") if d is not None) or None
     unit.until = _day(fields.get("until")) or _day(fields.get("expires"))
+    unit.ref = fields.get("ref") or None
     if entry.closed:
         unit.status = "closed"
     elif fields.get("superseded_by"):
         unit.status = "superseded"
     return unit
+
+
+def _is_table(lines: list[str]) -> bool:
+    return all(line.startswith("|") for line in lines)
 
 
 def _text(value: object) -> str | None:

@@ -46,6 +46,8 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
     runs, files = args.runs, args.files
     root = workdir / "ws"
     made = generate(root, files, args.seed)
+    config = root / ".memctl" / "config.yaml"  # words alone: bench_meaning.py times meaning
+    config.write_text(config.read_text().replace("semantic: true", "semantic: false"))
     os.sync()
     ws = ["-w", str(root)]
     db = root / ".memctl" / "search.db"

@@ -188,6 +188,7 @@ def main(
     runs: int,
     options: dict[str, tuple[int, str]],
     argv: list[str] | None = None,
+    extra: list[tuple[str, dict]] = (),
 ) -> int:
     """The command line of a benchmark: --runs, --json, --strict and the script's own whole-number
     `options` ({"files": (10_000, "files in the workspace")}); `bench(args, workdir)` runs in a
@@ -197,6 +198,8 @@ def main(
     parser.add_argument("--runs", type=int, default=runs, help=f"timed runs per figure ({runs})")
     for option, (default, about) in options.items():
         parser.add_argument(f"--{option}", type=int, default=default, help=f"{about} ({default})")
+    for flag, settings in extra:  # other options: (flag, argparse keywords)
+        parser.add_argument(flag, **settings)
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a goal is missed")
     args = parser.parse_args(argv)

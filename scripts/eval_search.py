@@ -1,6 +1,6 @@
 """Measure search and recall quality on a generated workspace with known answers.
 
-    python scripts/eval_search.py [--files 2000] [--seed 7] [--json]
+    python scripts/eval_search.py [--files 2000] [--seed 7] [--semantic] [--keep DIR] [--json]
 
 A workspace from scripts/generate_workspace.py (thousands of templated notes and daily logs that
 share most of their words) gets FACTS planted in it: entries, daily-log entries and notes, some
@@ -36,7 +36,7 @@ from generate_workspace import TODAY, generate  # noqa: E402
 from memctl.daily import append_log  # noqa: E402
 from memctl.longterm import add_entry, new_note  # noqa: E402
 from memctl.query import plain_bm25  # noqa: E402
-from memctl.recall import THRESHOLD, recall  # noqa: E402
+from memctl.recall import THRESHOLD, THRESHOLD_MEANING, recall  # noqa: E402
 from memctl.search import Filters, rank  # noqa: E402
 from memctl.searchindex import open_index  # noqa: E402
 from memctl.workspace import open_workspace  # noqa: E402
@@ -482,13 +482,17 @@ def queries() -> list[tuple[str, str, str]]:
             for kind, items in fact[4].items() for q in items]  # fmt: skip
 
 
-def ranks(index, where) -> dict[str, list[tuple[str, int | None, int | None]]]:
-    """For each query: its kind, and the 1-based rank of the answer for hybrid and plain BM25."""
+def ranks(index, where, semantic: bool = False) -> list[tuple[str, int | None, int | None]]:
+    """For each query: its kind, and the 1-based rank of the answer for hybrid and plain BM25
+    (hybrid with the semantic path when `semantic`)."""
+    from memctl.searchmeaning import prepare
+
     found = []
     for name, kind, query in queries():
         want = where[name]
+        meaning = prepare(index, query) if semantic else None
         hybrid = [(h.path, h.line) for h in rank(index, query, limit=10, filters=Filters(),
-                                                 today=TODAY)]  # fmt: skip
+                                                 today=TODAY, meaning=meaning)]  # fmt: skip
         plain = plain_bm25(index, query, limit=10)
         found.append((kind, _position(hybrid, want), _position(plain, want)))
     return found
@@ -506,13 +510,13 @@ def metrics(positions: list[int | None]) -> dict:
             "mrr": round(sum(1 / p for p in positions if p) / n, 3)}  # fmt: skip
 
 
-def recall_cases(ws, where) -> list[tuple[str, bool, float, bool]]:
+def recall_cases(ws, where, semantic: bool = False) -> list[tuple[str, bool, float, bool]]:
     """(prompt, should speak, confidence, the right pointer among those offered at threshold 0)."""
     cases = []
     prompts = [(p, name) for name, fact in ALL.items() for p in fact[5]]
     prompts += [(p, None) for p in SILENT]
     for prompt, name in prompts:
-        result = recall(ws, prompt, threshold=0.0, today=TODAY)
+        result = recall(ws, prompt, threshold=0.0, today=TODAY, semantic=semantic)
         right = name is not None and any((p.path, p.line) == where[name] for p in result.pointers)
         cases.append((prompt, name is not None, result.confidence, right))
     return cases
@@ -528,7 +532,7 @@ def judge(cases, threshold: float) -> dict:
             "should_speak": should, "should_stay_silent": silent}  # fmt: skip
 
 
-def calibrate(cases) -> tuple[float, dict, dict]:
+def calibrate(cases, in_use: float = THRESHOLD) -> tuple[float, dict, dict]:
     """The threshold with the best balanced accuracy on one half, and both halves' figures."""
     rng = random.Random(0)
     shuffled = cases[:]
@@ -540,21 +544,31 @@ def calibrate(cases) -> tuple[float, dict, dict]:
         j = judge(rows, t)
         return j["speaks_when_it_should"] + j["silent_when_it_should"]
 
-    best = max(grid, key=lambda t: (balanced(tune, t), -abs(t - THRESHOLD)))
+    best = max(grid, key=lambda t: (balanced(tune, t), -abs(t - in_use)))
     return best, judge(tune, best), judge(check, best)
 
 
-def run(files: int, seed: int) -> dict:
+def run(files: int, seed: int, semantic: bool = False, keep: Path | None = None) -> dict:
     with tempfile.TemporaryDirectory(prefix="memctl-eval-") as tmp:
-        root = Path(tmp) / "ws"
-        generate(root, files, seed)
-        ws = open_workspace(root)
-        where = plant(ws)
+        root = keep or Path(tmp) / "ws"
+        planted = root / ".memctl" / "planted.json"
+        if keep and planted.is_file():
+            ws = open_workspace(root)
+            where = {k: tuple(v) for k, v in json.loads(planted.read_text()).items()}
+        else:
+            generate(root, files, seed)
+            ws = open_workspace(root)
+            where = plant(ws)
+            planted.write_text(json.dumps(where))
         started = time.perf_counter()
         with open_index(ws) as index:
             built = time.perf_counter() - started
-            found = ranks(index, where)
-        cases = recall_cases(ws, where)
+            if semantic:
+                from memctl.semantic import warm
+
+                warm(ws).sync(index, budget=None)
+            found = ranks(index, where, semantic)
+        cases = recall_cases(ws, where, semantic)
     held = {q for name, fact in HELD_OUT.items() for items in fact[4].values() for q in items}
     asked = [query for _, _, query in queries()]
     found = [(kind, h, b, q in held) for (kind, h, b), q in zip(found, asked, strict=True)]
@@ -565,6 +579,7 @@ def run(files: int, seed: int) -> dict:
             "seed": seed,
             "planted": len(ALL),
             "index_seconds": round(built, 2),
+            "semantic": semantic,
         },  # fmt: skip
         "search": {},
         "recall": {},
@@ -573,13 +588,14 @@ def run(files: int, seed: int) -> dict:
         rows = [r for r in found if kind in ("all", r[0]) or (kind == "held-out" and r[3])]
         report["search"][kind] = {"hybrid": metrics([r[1] for r in rows]),
                                   "bm25": metrics([r[2] for r in rows])}  # fmt: skip
-    best, tuned, checked = calibrate(cases)
-    report["recall"] = {"threshold_in_use": judge(cases, THRESHOLD), "calibrated": best,
+    in_use = THRESHOLD_MEANING if semantic else THRESHOLD
+    best, tuned, checked = calibrate(cases, in_use)
+    report["recall"] = {"threshold_in_use": judge(cases, in_use), "calibrated": best,
                         "tuning_half": tuned, "held_out_half": checked,
                         "misses": [p for p, should, conf, right in cases
-                                   if should and not (conf >= THRESHOLD and right)],
+                                   if should and not (conf >= in_use and right)],
                         "false_alarms": [p for p, should, conf, _ in cases
-                                         if not should and conf >= THRESHOLD]}  # fmt: skip
+                                         if not should and conf >= in_use]}  # fmt: skip
     return report
 
 
@@ -588,14 +604,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--files", type=int, default=2000, help="workspace size (default 2000)")
     parser.add_argument("--seed", type=int, default=7, help="generator seed (default 7)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--semantic", action="store_true",
+                        help="search with the semantic path too (memctl[semantic])")  # fmt: skip
+    parser.add_argument("--keep", type=Path, help="reuse (or make) the workspace in this folder")
     args = parser.parse_args(argv)
-    report = run(args.files, args.seed)
+    report = run(args.files, args.seed, args.semantic, args.keep)
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0
     w = report["workspace"]
     print(f"workspace: {w['files']} generated files (seed {w['seed']}), {w['planted']} planted "
-          f"facts, index built in {w['index_seconds']}s")  # fmt: skip
+          f"facts, index built in {w['index_seconds']}s"
+          f"{', with the semantic path' if w['semantic'] else ''}")  # fmt: skip
     head = f"\n{'queries':<12}{'n':>4}  {'search R@1 R@5 R@10  MRR':<28}"
     print(head + "plain BM25 R@1 R@5 R@10  MRR")
     for kind, pair in report["search"].items():

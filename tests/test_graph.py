@@ -447,3 +447,23 @@ def test_a_bad_import_writes_nothing(brian, tmp_path):
     with pytest.raises(NotFound):
         graph.import_relations(brian, path=tmp_path / "nope.md", today=TODAY)
     assert text(brian) == before
+
+
+def test_facts_about_knows_a_person_by_part_of_their_name(ws):
+    add(ws, "Ingrid Solberg", "leads", "the Oslo office")
+    add(ws, "Inês Ferreira", "approves", "travel budgets")
+    add(ws, "Project X", "depends on", "Tool Y")
+    for n, last in enumerate(("Berg", "Lind", "Holm")):
+        add(ws, f"Anna {last}", "works on", f"team {n}")
+
+    def named(text):
+        return graph.facts_about(ws, text).entities
+
+    assert named("Can Ingrid sign this off?") == ["Ingrid Solberg"]
+    assert named("ask solberg about the lease") == ["Ingrid Solberg"]  # no dictionary word
+    assert named("what does INGRID think") == ["Ingrid Solberg"]
+    assert named("did Ines approve the trip?") == ["Inês Ferreira"]  # accents folded
+    assert named("the project is late") == []  # a word, not a name, in lower case
+    assert named("Project planning slipped again.") == []  # capitalised only to start a sentence
+    assert named("Anna said yes") == []  # three Annas: which one is not known
+    assert named("Anna Lind said yes") == ["Anna Lind"]

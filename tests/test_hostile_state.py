@@ -105,7 +105,7 @@ def test_a_change_killed_half_way_is_put_back_by_the_next_command(ws, cli):
     assert note.read_bytes() != before and (ws.root / ".archive/lessons/half.md").exists()
     result = run_memctl("-w", str(ws.root), "now")  # even a command that only reads
     assert result.returncode == 0, result.stderr
-    assert "put right 2 file(s)" in result.stderr
+    assert "put back 2 file(s)" in result.stderr
     assert note.read_bytes() == before and not (ws.root / ".archive/lessons/half.md").exists()
     assert git(ws, "status", "--porcelain") == ""
 

@@ -149,3 +149,29 @@ def test_recall_imports_little(example_ws):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("how", ["chats index", "flush at SessionEnd"])
+def test_recall_speaks_for_a_past_chat_that_did_the_work(ws, cli, tmp_path, how):
+    from test_chats import write_transcript
+
+    session = "7d1e0c2a-1111-2222-3333-444455556666"
+    transcript = write_transcript(
+        tmp_path / "projects", session,
+        ["find the permit form for the garden shed, the city site keeps moving it",
+         "that one asks for a login, try the other link"],
+        cwd="/home/sam/house", title="Garden shed permit form",
+        answer="The permit form that works: https://permits.example.gov/shed/apply",
+    )  # fmt: skip
+    if how == "chats index":
+        cli("chats", "index", str(tmp_path / "projects"))
+    else:
+        payload = json.dumps({"session_id": session, "transcript_path": str(transcript),
+                              "cwd": "/home/sam/house", "hook_event_name": "SessionEnd",
+                              "reason": "logout"})  # fmt: skip
+        cli("flush", "--hook", "claude-code", input=payload)
+    for prompt in ("the link we used last time for the permit form",
+                   "where was that permit form for the shed again?"):  # fmt: skip
+        data = cli.json("recall", prompt)
+        assert data["pointers"], (prompt, data["confidence"], data["threshold"])
+        assert any(f"claude --resume {session}" in p["text"] for p in data["pointers"])

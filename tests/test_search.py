@@ -164,7 +164,8 @@ def test_explain_shows_every_component(filled):
     parts = find(filled, "kubernetes", explain=True)[0].components
     assert set(parts) >= {"bm25", "bm25_raw", "coverage", "fuzzy", "use_when", "relevance",
                           "priority", "recency", "status", "score"}  # fmt: skip
-    product = parts["relevance"] * parts["priority"] * parts["recency"] * parts["status"]
+    product = (parts["relevance"] * parts["priority"] * parts["recency"] * parts["status"]
+               * parts["kind"])  # fmt: skip
     assert abs(product - parts["score"]) < 1e-3
 
 

@@ -47,6 +47,9 @@ def search(
         result = run_search(ws, _text(query), limit=limit, filters=filters, explain=explain,
                             today=context.now().date(), progress=progress)  # fmt: skip
     _stale_notice(result.freshness)
+    if result.pending:
+        output.notice(f"memctl: {result.pending} memories are not embedded yet and were found by "
+                      "their words only; `memctl reindex` embeds them")  # fmt: skip
     output.result(result, _render_search)
     _record(ws, "search", [hit.address for hit in result.hits])
 
@@ -54,6 +57,8 @@ def search(
 def _render_search(result) -> None:
     from ..chats import wake_in
 
+    if result.hits and result.hits[0].components and result.meaning:
+        output.text(result.meaning)  # --explain: whether meaning was searched, or how to
     if not result.hits:
         output.notice("no matches")
         return
@@ -70,6 +75,9 @@ def _render_search(result) -> None:
             output.text(f"    wake: {wake}")  # a past chat: the command that resumes it
         if hit.components:
             c = hit.components
+            if "dense" in c:
+                output.text(f"    meaning: cosine {c['cosine']:.2f} → dense {c['dense']:.2f}; "
+                            "words = max(0.7×words + 0.3×dense, 0.8×dense) below")  # fmt: skip
             output.text(f"    score {c['score']:.3f} = (0.40×bm25 {c['bm25']:.2f} [raw "
                         f"{c['bm25_raw']:.1f}] + 0.35×coverage {c['coverage']:.2f} + 0.25×fuzzy "
                         f"{c['fuzzy']:.2f}, lifted by use-when {c['use_when']:.2f} → relevance "
@@ -134,25 +142,33 @@ def _render_recall(result) -> None:
 
 
 def reindex() -> None:
-    """Rebuild the search index from every Markdown file (it also keeps itself current).
+    """Rebuild the search index from every Markdown file (it also keeps itself current), and
+    with the semantic extra give every memory its vector (a progress bar shows the first time).
 
     Example: memctl reindex
     """
-    from ..searchindex import rebuild
+    from ..search import reindex as run_reindex
 
     started = time.monotonic()
-    with output.Progress("indexing the workspace", eager=True) as progress:
-        freshness = rebuild(context.workspace(), progress)
-    _stale_notice(freshness)
+    with (
+        output.Progress("indexing the workspace", eager=True) as progress,
+        output.Progress("embedding memories", eager=True) as embedding,
+    ):
+        done = run_reindex(context.workspace(), progress, embedding)
+    _stale_notice(done.freshness)
     seconds = time.monotonic() - started
-    output.result(freshness, lambda f: _render_reindex(f, seconds))
+    output.result(done, lambda d: _render_reindex(d, seconds))
 
 
-def _render_reindex(freshness, seconds: float) -> None:
-    unreadable = freshness.unreadable
-    output.text(f"indexed {freshness.files} files in {seconds:.1f}s"
+def _render_reindex(done, seconds: float) -> None:
+    unreadable = done.freshness.unreadable
+    output.text(f"indexed {done.freshness.files} files in {seconds:.1f}s"
                 + (f" ({unreadable} read as plain text: see `memctl doctor`)" if unreadable
                    else ""))  # fmt: skip
+    if done.vectors is not None:
+        output.text(f"{done.meaning} ({done.vectors.embedded} embedded now)")
+    else:
+        output.notice(f"memctl: {done.meaning}")
 
 
 def key(

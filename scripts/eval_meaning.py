@@ -1,0 +1,193 @@
+"""Measure finding by meaning: paraphrases that share no word with their memory, lexical
+controls, and recall on turns people type, with and without the semantic path.
+
+    python scripts/eval_meaning.py [--files 1000] [--seed 11] [--keep DIR] [--json]
+
+The memories of scripts/meaning_cases.py (TUNE and HELD_OUT, life and work) are planted in a
+workspace from scripts/generate_workspace.py (every fifth as a daily-log entry, the others as
+entry lines of notes); its templated notes and logs are the distractors. Every query is asked
+through memctl.search.rank twice, with the semantic path and without. Reported apart for the
+tuning and held-out parts: hit@1 and hit@3 of paraphrases and of controls. recall is asked the
+held-out turns of RECALL_SPEAK (it must speak and point at the memory) and RECALL_SILENT (it must
+stay silent), at memctl.recall's threshold. `--keep DIR` reuses a workspace (and its vectors)
+made by an earlier run with the same options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generate_workspace import TODAY, generate  # noqa: E402
+from meaning_cases import HELD_OUT, RECALL_SILENT, RECALL_SPEAK, TUNE  # noqa: E402
+
+from memctl.daily import append_log  # noqa: E402
+from memctl.longterm import add_entry, new_note  # noqa: E402
+from memctl.search import Filters, rank  # noqa: E402
+from memctl.searchindex import open_index  # noqa: E402
+from memctl.workspace import open_workspace  # noqa: E402
+
+
+def plant(ws) -> dict[str, tuple[str, int]]:
+    """Write every memory; the (path, line) of each, by note name."""
+    where = {}
+    for n, (note, text, _, _) in enumerate(TUNE + HELD_OUT):
+        if n % 5 == 4:
+            moment = dt.datetime.combine(TODAY - dt.timedelta(days=2 + n % 40), dt.time(8, n % 60))
+            made = append_log(ws, note.split("/")[-1].replace("-", " "), text, now=moment).value
+            where[note] = (made.path, made.line)
+            continue
+        if not (ws.root / f"{note}.md").exists():
+            new_note(ws, note, title=None, today=TODAY - dt.timedelta(days=30))
+        ref = add_entry(ws, note, text, today=TODAY - dt.timedelta(days=5 + n % 60)).value
+        where[note] = (ref.path, ref.entry.line)
+    return where
+
+
+def workspace(files: int, seed: int, keep: Path | None, tmp: Path):
+    root = keep or tmp / "ws"
+    planted = root / ".memctl" / "planted.json"
+    if keep and planted.is_file():
+        ws = open_workspace(root)
+        return ws, {k: tuple(v) for k, v in json.loads(planted.read_text()).items()}
+    generate(root, files, seed)
+    ws = open_workspace(root)
+    where = plant(ws)
+    planted.write_text(json.dumps(where))
+    return ws, where
+
+
+def searched(ws, where, semantic: bool) -> list[dict]:
+    from memctl.searchmeaning import prepare
+
+    rows = []
+    with open_index(ws) as index:
+        for held, cases in ((False, TUNE), (True, HELD_OUT)):
+            for note, _, paraphrases, controls in cases:
+                for kind, query in [("paraphrase", q) for q in paraphrases] + [
+                    ("control", q) for q in controls
+                ]:
+                    meaning = prepare(index, query) if semantic else None
+                    hits = rank(index, query, limit=3, filters=Filters(), today=TODAY,
+                                meaning=meaning)  # fmt: skip
+                    found = [(h.path, h.line) for h in hits]
+                    at = found.index(where[note]) + 1 if where[note] in found else None
+                    rows.append({"held_out": held, "kind": kind, "query": query, "rank": at,
+                                 "top": hits[0].text[:70] if hits else None})  # fmt: skip
+    return rows
+
+
+def recalled(ws, where, semantic: bool) -> dict:
+    from memctl.recall import recall
+
+    speak = silent = 0
+    misses, alarms = [], []
+    for note, prompt in RECALL_SPEAK:
+        result = recall(ws, prompt, today=TODAY, semantic=semantic)
+        if any((p.path, p.line) == where[note] for p in result.pointers):
+            speak += 1
+        else:
+            misses.append(f"{prompt} ({result.confidence:.2f})")
+    for prompt in RECALL_SILENT:
+        result = recall(ws, prompt, today=TODAY, semantic=semantic)
+        if result.pointers:
+            alarms.append(f"{prompt} ({result.confidence:.2f}: {result.pointers[0].text[:50]})")
+        else:
+            silent += 1
+    return {"speaks_when_it_should": round(speak / len(RECALL_SPEAK), 3),
+            "silent_when_it_should": round(silent / len(RECALL_SILENT), 3),
+            "should_speak": len(RECALL_SPEAK), "should_stay_silent": len(RECALL_SILENT),
+            "misses": misses, "false_alarms": alarms}  # fmt: skip
+
+
+def summary(rows: list[dict]) -> dict:
+    out = {}
+    for held in (False, True):
+        for kind in ("paraphrase", "control"):
+            picked = [r["rank"] for r in rows if r["held_out"] == held and r["kind"] == kind]
+            n = len(picked) or 1
+            out[f"{kind} {'held-out' if held else 'tuning'}"] = {
+                "n": len(picked),
+                "hit@1": round(sum(1 for p in picked if p == 1) / n, 3),
+                "hit@3": round(sum(1 for p in picked if p) / n, 3),
+            }
+    return out
+
+
+def run(files: int, seed: int, keep: Path | None) -> dict:
+    import tempfile
+
+    from memctl import semantic
+    from memctl.semantic import warm
+
+    with tempfile.TemporaryDirectory(prefix="memctl-meaning-") as tmp:
+        ws, where = workspace(files, seed, keep, Path(tmp))
+        started = time.perf_counter()
+        with open_index(ws) as index:
+            indexed = time.perf_counter() - started
+            embedded = None
+            if semantic.available(ws):
+                started = time.perf_counter()
+                warm(ws).sync(index, budget=None)
+                embedded = time.perf_counter() - started
+        report = {"workspace": {"files": files, "seed": seed, "index_seconds": round(indexed, 2),
+                                "embed_seconds": embedded and round(embedded, 2)}}  # fmt: skip
+        for label, on in (("words", False), ("words+meaning", True)):
+            if on and not semantic.available(ws):
+                report[label] = {"skipped": semantic.unavailable_reason(ws)}
+                continue
+            rows = searched(ws, where, on)
+            report[label] = {"search": summary(rows), "recall": recalled(ws, where, on),
+                             "failures": [r for r in rows if r["rank"] != 1]}  # fmt: skip
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--files", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--keep", type=Path, help="reuse (or make) the workspace here")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--failures", action="store_true", help="list the queries missed at 1")
+    args = parser.parse_args(argv)
+    report = run(args.files, args.seed, args.keep)
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+        return 0
+    w = report["workspace"]
+    print(f"workspace: {w['files']} generated files (seed {w['seed']}) and "
+          f"{len(TUNE) + len(HELD_OUT)} memories; indexed in {w['index_seconds']}s, "
+          f"embedded in {w['embed_seconds']}s")  # fmt: skip
+    for label in ("words", "words+meaning"):
+        part = report[label]
+        if "skipped" in part:
+            print(f"\n{label}: skipped ({part['skipped']})")
+            continue
+        print(f"\n{label}")
+        for name, m in part["search"].items():
+            print(f"  {name:<22} n={m['n']:<3} hit@1 {m['hit@1']:.2f}  hit@3 {m['hit@3']:.2f}")
+        r = part["recall"]
+        print(f"  recall (held out): speaks when it should {r['speaks_when_it_should']:.0%} of "
+              f"{r['should_speak']}, silent when it should {r['silent_when_it_should']:.0%} of "
+              f"{r['should_stay_silent']}")  # fmt: skip
+        if args.failures:
+            for row in part["failures"]:
+                print(
+                    f"    miss {row['kind']}{' (held out)' if row['held_out'] else ''}: "
+                    f"{row['query']!r} rank {row['rank']} top {row['top']!r}"
+                )
+            for line in r["misses"]:
+                print(f"    recall silent: {line}")
+            for line in r["false_alarms"]:
+                print(f"    recall spoke: {line}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

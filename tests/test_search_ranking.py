@@ -1,0 +1,92 @@
+"""Ranking on words: what answers beats what asks, long entries do not win by mentioning
+everything, a correctly spelled word is not taken for a typo, a table's header finds nothing,
+curated facts are not buried under their raw log lines, and recall's decision does not flip
+with a day or a stale mark."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from conftest import TODAY
+from memctl.consolidate import consolidate
+from memctl.daily import append_log
+from memctl.longterm import add_entry, new_note
+from memctl.query import analyse
+from memctl.recall import recall
+from memctl.search import search
+from memctl.searchindex import open_index
+
+
+def find(ws, query, **options):
+    options.setdefault("semantic", False)  # the words' ranking is what these tests are about
+    return search(ws, query, today=TODAY, **options).hits
+
+
+def test_a_fresh_now_tables_header_finds_nothing_and_its_rows_are_units(ws):
+    assert [h for h in find(ws, "what is the status of my tasks") if h.path == "NOW.md"] == []
+    now = ws.root / "NOW.md"
+    now.write_text(now.read_text() + "| P0 | Ship the Atlas release | in progress |\n")
+    [hit] = [h for h in find(ws, "atlas release status") if h.path == "NOW.md"]
+    assert hit.text == "P0 · Ship the Atlas release · in progress"
+    assert now.read_text().splitlines()[hit.line - 1].startswith("| P0 |")
+
+
+def test_a_correctly_spelled_word_is_not_taken_for_a_typo(ws):
+    new_note(ws, "lessons/team", title="Team", today=TODAY)
+    add_entry(ws, "lessons/team", "Rewarding the team after a release keeps morale up",
+              today=TODAY)  # fmt: skip
+    add_entry(ws, "lessons/team", "Kubernetes rollbacks use kubectl rollout undo", today=TODAY)
+    with open_index(ws) as index:
+        [term] = analyse(index, "regarding")
+        assert term.variants == ["regarding"]  # not "rewarding"
+        [typo] = analyse(index, "kuberntes")
+        assert "kubernetes" in typo.variants
+    assert find(ws, "regarding") == []
+
+
+def test_the_turn_that_answers_beats_the_turn_that_repeats_the_question(ws):
+    moment = dt.datetime(2026, 11, 20, 10, 0)
+    append_log(ws, "Chat with Kenji", "How long are you staying in Japan?", now=moment)
+    append_log(ws, "Chat with Kenji", "I'm gonna be in Japan for a few months, staying with "
+               "family", now=moment + dt.timedelta(minutes=1))  # fmt: skip
+    hits = find(ws, "how long is Kenji staying in Japan")
+    assert hits[0].text.endswith("staying with family")
+
+
+def test_a_long_entry_does_not_win_by_mentioning_everything(ws):
+    new_note(ws, "house/boiler", title="House", today=TODAY)
+    add_entry(ws, "house/boiler", "Boiler pressure should sit at 1.5 bar, top up at the valve",
+              today=TODAY)  # fmt: skip
+    topics = ("roof gutters windows paint garden fence shed hedge lawn mower attic insulation "
+              "chimney sweep smoke alarm batteries fridge freezer oven hob extractor dishwasher "
+              "laundry dryer plumbing drains taps showers tiles grout sealant doors locks keys "
+              "bins compost recycling bikes car tyres oil")  # fmt: skip
+    add_entry(ws, "house/boiler", f"Yearly checklist: {topics}, boiler, pressure, valve, bar",
+              today=TODAY)  # fmt: skip
+    hits = find(ws, "boiler pressure valve bar")
+    assert hits[0].text.startswith("Boiler pressure should sit")
+
+
+def test_a_promoted_fact_never_ranks_below_its_own_log_line(ws):
+    day = dt.datetime(2026, 10, 1, 9, 0)
+    append_log(ws, "Permit office call", "They said the shed permit form is the one at "
+               "https://permits.example.gov/shed and the form takes a week, call the permit "
+               "office if it stalls #promote", now=day)  # fmt: skip
+    consolidate(ws, day.date(), now=day + dt.timedelta(hours=12), use_llm=False)
+    hits = find(ws, "permit office call shed permit form")
+    kinds = [h.kind for h in hits[:2]]
+    assert kinds == ["entry", "log"], [(h.kind, h.score, h.text[:40]) for h in hits]
+
+
+def test_recall_does_not_flip_with_a_day_or_a_stale_mark(ws):
+    new_note(ws, "lessons/permits", title="Permits", today=TODAY)
+    add_entry(ws, "lessons/permits", "The shed permit form that works: https://permits.example."
+              "gov/shed/apply", today=TODAY)  # fmt: skip
+    prompt = "get me the link for the shed permit form"
+    fresh = recall(ws, prompt, today=TODAY)
+    assert fresh.pointers
+    for later in (TODAY + dt.timedelta(days=1), TODAY + dt.timedelta(days=45)):  # stale by then
+        again = recall(ws, prompt, today=later)
+        assert again.confidence == fresh.confidence
+        assert [p.path for p in again.pointers] == [p.path for p in fresh.pointers]
+    assert "⚠️ stale" in recall(ws, prompt, today=TODAY + dt.timedelta(days=45)).text
