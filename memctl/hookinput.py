@@ -6,7 +6,8 @@ on stdin: `session_id`, `transcript_path`, `cwd`, `hook_event_name`, and per eve
 `reason` (SessionEnd), `tool_name` and `tool_input` (PreToolUse).
 
 A hook runs before every turn, so whatever arrives on stdin is read within bounds: at most
-MAX_BYTES, within WAIT_SECONDS, as UTF-8 JSON nested at most MAX_DEPTH deep. Input that breaks
+MAX_BYTES, within WAIT_SECONDS, as UTF-8 JSON nested at most MAX_DEPTH deep and holding at most
+MAX_NODES arrays and objects (checked on the text, before it is parsed). Input that breaks
 a bound, is not JSON, or is for another event is a HookInputError; the CLI (cli/hookcall.py)
 then answers nothing, says why in one line on stderr and in `.memctl/hooks.log`, and exits 1.
 """
@@ -24,6 +25,7 @@ from .errors import InvalidValue
 
 MAX_BYTES = 8 << 20  # 8 MB: Claude Code's largest input (a Write's content) is far smaller
 MAX_DEPTH = 64  # levels of nested arrays and objects
+MAX_NODES = 100_000  # arrays and objects in all (a MultiEdit's list of edits holds dozens)
 WAIT_SECONDS = 5.0  # for stdin to be complete: Claude Code writes it at once, then closes it
 LOG = ".memctl/hooks.log"  # why a hook could not answer: local, never committed
 LOG_BYTES = 256 << 10  # past this the log starts again (the previous one is kept as .1)
@@ -109,16 +111,15 @@ def parse_hook_input(
             raise HookInputError(f"hook input is not UTF-8 (byte {exc.start})") from None
     if not payload.strip():
         raise HookInputError("hook input is empty (expected one JSON object on stdin)")
+    _check_shape(payload)  # before parsing: a parse of 8 MB of lists costs seconds and 500 MB
     try:
         data = json.loads(payload)
-    except RecursionError:
+    except RecursionError:  # _check_shape misread a text that is not JSON
         raise HookInputError(f"hook input is nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as exc:
         raise HookInputError(f"hook input is not JSON: {exc}") from None
     if not isinstance(data, dict):
         raise HookInputError("hook input is not a JSON object")
-    if _too_deep(payload):
-        raise HookInputError(f"hook input is nested deeper than {MAX_DEPTH} levels")
     event = data.get("hook_event_name", default)
     if event not in events:
         answers = " and ".join(events)
@@ -150,16 +151,19 @@ def parse_hook_input(
     return given
 
 
-def _too_deep(text: str) -> bool:
-    """Do the arrays and objects of a JSON text nest deeper than MAX_DEPTH? Read from the text
-    at the speed of str.replace (a walk of the parsed value costs seconds on 8 MB of lists):
-    strings taken out, only brackets left, each round removes the innermost pairs."""
+def _check_shape(text: str) -> None:
+    """Refuse a JSON text with more than MAX_NODES arrays and objects, or nested deeper than
+    MAX_DEPTH: read from the text's brackets (strings taken out) at the speed of str.replace,
+    each round removing the innermost pairs."""
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).translate(_PAIRS)
+    if len(brackets) > 2 * MAX_NODES:
+        raise HookInputError(f"hook input holds more than {MAX_NODES:,} arrays and objects")
     for _ in range(MAX_DEPTH):
         if not brackets:
-            return False
+            return
         brackets = brackets.replace("()", "")
-    return bool(brackets)
+    if brackets:
+        raise HookInputError(f"hook input is nested deeper than {MAX_DEPTH} levels")
 
 
 def _short(value: JsonValue) -> str:

@@ -86,6 +86,7 @@ BROKEN = {
     + b"[" * 65
     + b"]" * 65
     + b"}",
+    "too many arrays": b'{"prompt": "x", "tool_name": "Bash", "a": [' + b"[]," * 100_001 + b"[]]}",
     "huge": b'{"prompt": "' + b"git push --force " * (MAX_BYTES // 16) + b'"}',
     "not UTF-8": b'{"prompt": "caf\xe9", "tool_name": "Bash"}',
     "not JSON": b"git push --force",
@@ -97,6 +98,7 @@ WHY = {
     "nested 100,000 deep": "nested deeper than 64 levels",
     "an object nested 100,000 deep": "nested deeper than 64 levels",
     "nested 65 deep": "nested deeper than 64 levels",
+    "too many arrays": "more than 100,000 arrays and objects",
     "huge": "over 8 MB",
     "not UTF-8": "not UTF-8",
     "not JSON": "not JSON",
