@@ -80,7 +80,7 @@ def log_lines(log: LogEntry, lines: list[str]) -> list[tuple[int, str]]:
         if line.lstrip().startswith(("```", "~~~")):
             fenced = not fenced
         elif not fenced and line.strip():
-            found.append((number, unescape_line(line)))
+            found.append((number, line))  # as written: an escaped line is no item
     return found
 
 
@@ -104,7 +104,7 @@ def _entry_items(log: LogEntry, lines: list[str], after: int) -> list[Item]:
         else:  # on a line: the thought that line is part of, and nothing around it
             picked = [t for t in thoughts if any(n in tagged_free for n, _ in t)]
         for thought in picked:
-            text, source, by = _who(" ".join(_clean(t) for _, t in thought))
+            text, source, by = _who(" ".join(_clean(unescape_line(t)) for _, t in thought))
             if text:
                 items.append(Item("", _clean(text), thought[0][0], log.line, log.title,
                                   "#promote", source, by))  # fmt: skip

@@ -248,16 +248,16 @@ def _search(folded: str, key: bytes, records: list[Record], *, first: bool) -> l
         return digest == record.hash
 
     hits: list[Hit] = []
-    index: dict[str, list[int]] | None = None  # each distinct word → where it starts
+    words: WordIndex | None = None
     tags: dict[str, int] = {}
     for record in records:
         size = record.length
         if record.anchor is None:  # a record older than anchors, or of no word: every window
             starts: range | list[int] = range(0, max(len(folded) - size + 1, 0))
         else:
-            if index is None:
-                index = _word_index(folded)
-            starts = _starts(record.anchor, index, key, tags)
+            if words is None:
+                words = WordIndex(folded)
+            starts = _starts(record.anchor, words, key, tags)
         for start in starts:
             if full(start, record):
                 hits.append(Hit(record.receipt, start, start + size))
@@ -267,40 +267,89 @@ def _search(folded: str, key: bytes, records: list[Record], *, first: bool) -> l
     return hits
 
 
-def _word_index(folded: str) -> dict[str, list[int]]:
-    index: dict[str, list[int]] = {}
-    for m in _WORD.finditer(folded):
-        index.setdefault(m.group(), []).append(m.start())
-    return index
+_FEW = 32  # words found one by one; past this, in one pass over the text
 
 
-def _starts(anchor: dict, index: dict[str, list[int]], key: bytes, tags: dict) -> list[int]:
-    """Where a window holding the anchor would start, for the words whose tag agrees."""
+class WordIndex(dict):
+    """The distinct words of a text (one C-level pass), and where each starts, found only for
+    the few words an anchor's tag points at: a megabyte holds a hundred thousand words, and
+    a Python loop over them costs more than all the hashing."""
 
-    def tag(part: str) -> int:
-        found = tags.get(part)
+    def __init__(self, folded: str):
+        super().__init__((word, None) for word in set(_WORD.findall(folded)))
+        self.folded = folded
+        self.asked = 0
+
+    def where(self, word: str) -> list[int]:
+        found = self[word]
         if found is None:
-            found = tags[part] = _tag(key, part)
+            self.asked += 1
+            if self.asked > _FEW:  # many words asked for: one pass finds them all
+                for word_ in self:
+                    self[word_] = []
+                for m in _WORD.finditer(self.folded):
+                    self[m.group()].append(m.start())
+                return self[word]
+            found = self[word] = _whole(self.folded, word)
         return found
 
+
+def _whole(text: str, word: str) -> list[int]:
+    """Where `word` stands in `text` as a whole word (\\w on neither side), as _WORD finds it."""
+    found, at = [], text.find(word)
+    while at >= 0:
+        end = at + len(word)
+        before = text[at - 1] if at else " "
+        after = text[end] if end < len(text) else " "
+        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+            found.append(at)
+        at = text.find(word, at + 1)
+    return found
+
+
+def _starts(anchor: dict, index: WordIndex, key: bytes, tags: dict) -> list[int]:
+    """Where a window holding the anchor would start, for the words whose tag agrees. The
+    words are grouped by tag once per kind of anchor, so a hundred records cost a hundred
+    lookups, not a hundred passes over the words."""
     kind, at, size, wanted = anchor["kind"], anchor["at"], anchor["len"], anchor["tag"]
+    edge = size if kind == "word" else min(_EDGE, size)
+    groups = tags.get((kind, edge))
+    if groups is None:
+        groups = tags[(kind, edge)] = _groups(index, key, kind, edge)
     starts: list[int] = []
-    for word, where in index.items():
+    for word, offset in groups.get(wanted, ()):
+        if len(word) < size or (kind == "word" and len(word) != size):
+            continue
         if kind == "word":  # the anchor is this whole word
-            if len(word) == size and tag(word) == wanted:
-                starts += [p - at for p in where]
+            starts += [p - at for p in index.where(word)]
         elif kind == "head":  # the pattern's first word ends this word
-            if len(word) >= size and tag(word[-min(_EDGE, size) :]) == wanted:
-                starts += [p + len(word) - size for p in where]
+            starts += [p + len(word) - size for p in index.where(word)]
         elif kind == "tail":  # the pattern's last word starts this word
-            if len(word) >= size and tag(word[: min(_EDGE, size)]) == wanted:
-                starts += [p - at for p in where]
-        elif len(word) >= size:  # "part": the pattern lies inside this word
-            edge = min(_EDGE, size)
-            for i in range(len(word) - size + 1):
-                if tag(word[i : i + edge]) == wanted:
-                    starts += [p + i for p in where]
+            starts += [p - at for p in index.where(word)]
+        elif offset <= len(word) - size:  # "part": the pattern lies inside this word
+            starts += [p + offset for p in index.where(word)]
     return starts
+
+
+def _groups(index: WordIndex, key: bytes, kind: str, edge: int) -> dict:
+    """tag → (word, offset) for every word of the text, as an anchor of this kind hashes it:
+    the whole word ("word"), its last or first `edge` characters ("head", "tail"), or each of
+    its runs of `edge` characters ("part")."""
+    groups: dict[int, list[tuple[str, int]]] = {}
+    for word in index:
+        if len(word) < edge or (kind == "word" and len(word) != edge):
+            continue
+        if kind == "word":
+            parts = [(word, 0)]
+        elif kind == "head":
+            parts = [(word[-edge:], 0)]
+        elif kind == "tail":
+            parts = [(word[:edge], 0)]
+        else:
+            parts = [(word[i : i + edge], i) for i in range(len(word) - edge + 1)]
+        for part, offset in parts:
+            groups.setdefault(_tag(key, part), []).append((word, offset))
+    return groups
 
 
 def find_purged(ws: Workspace, text: str, *, first: bool = True) -> list[Hit]:
