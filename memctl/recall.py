@@ -190,18 +190,6 @@ def shorten(text: str, width: int) -> str:
     return flat[:cut].rstrip(" ,;:—-") + "…"
 
 
-def hook_prompt(payload: str) -> str:
-    """The prompt from Claude Code's UserPromptSubmit hook input (JSON on stdin)."""
-    try:
-        data = json.loads(payload or "{}")
-    except ValueError as exc:
-        raise InvalidValue(f"hook input is not JSON: {exc}") from None
-    prompt = data.get("prompt") if isinstance(data, dict) else None
-    if not isinstance(prompt, str):
-        raise InvalidValue('hook input has no "prompt" string (expected UserPromptSubmit JSON)')
-    return prompt
-
-
 def hook_output(result: Recall) -> str:
     """The UserPromptSubmit answer: additionalContext JSON, or "" (print nothing) when silent."""
     if not result.text:
