@@ -21,8 +21,8 @@ c("when is the rent due?", "money", "Pay the landlord 1,150 EUR by the 3rd of ea
 c("how do I get the heating working again when it stops?", "house", "Boiler lockout: hold the red button 5 seconds, wait for the flame icon; if pressure is below 1 bar top it up with the grey tap.",
   ("house", "Radiator in the spare room rattles, bleed it in autumn."),
   ("house", "Thermostat schedule: 21 degrees 6-9 am and 5-11 pm."))
-c("where's the spare key?", "house", "Lockbox behind the shed holds a front-door copy, code 4471.",
-  ("house", "Bike lock combination is 3-1-8."),
+c("where's the spare key?", "house", "Lockbox behind the shed holds a front-door copy; its combination is in the family password manager.",
+  ("house", "Bike lock combination is in the password manager too."),
   ("house", "Shed roof felt was replaced in 2021."))
 c("how do I get hold of a roofer?", "contacts", "Dan Kelly, 07700 900456, patched the chimney flashing and gutters in 2023.",
   ("contacts", "Chimney sweep visits each October, book via the council list."),)
