@@ -1,3 +1,14 @@
+"""A second set of memories and the ways people ask for them, for scripts/eval_meaning.py.
+
+Written independently of meaning_cases.py, without reading it or the ranking code, and fixed
+before any run: every second case is held out (never looked at while tuning). P: a query, the
+memory that answers it (note, text), distractor memories, and names the query shares with the
+memory on purpose. R_SPEAK / R_SILENT: turns before which recall should speak (and the fragment
+it should bring) or stay silent.
+"""
+
+# ruff: noqa: E501
+# fmt: off
 # A second paraphrase set, written independently of meaning_cases.py (without reading it or the
 # ranking code). Each case: query, target (note, text), distractors, names shared on purpose.
 P = []
