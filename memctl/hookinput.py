@@ -159,9 +159,10 @@ def _check_shape(text: str) -> None:
     if len(brackets) > 2 * MAX_NODES:
         raise HookInputError(f"hook input holds more than {MAX_NODES:,} arrays and objects")
     for _ in range(MAX_DEPTH):
-        if not brackets:
+        inner = brackets.replace("()", "")
+        if inner == brackets:  # all pairs gone, or brackets that never close: json.loads says
             return
-        brackets = brackets.replace("()", "")
+        brackets = inner
     if brackets:
         raise HookInputError(f"hook input is nested deeper than {MAX_DEPTH} levels")
 
