@@ -246,8 +246,8 @@ def add_to_catalogue(ws: Workspace, change, chats: list[Chat], *, today: dt.date
 
 def chat_entry(chat: Chat, *, today: dt.date):
     """The entry line of one chat (no id yet)."""
+    from .budget import shorten
     from .entry import Entry
-    from .recall import shorten
 
     day = chat.started.date() if chat.started else today
     fields = {"added": day.isoformat(), "src": "tool", "session": chat.session}

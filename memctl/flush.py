@@ -111,6 +111,6 @@ def _line(ws: Workspace, text: str) -> str:
 
 
 def _short(text: str, width: int) -> str:
-    from .recall import shorten
+    from .budget import shorten
 
     return shorten(inert(text), width)

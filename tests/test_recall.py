@@ -7,10 +7,10 @@ import json
 import pytest
 
 from conftest import TODAY, run_memctl
-from memctl.budget import estimate_tokens
+from memctl.budget import estimate_tokens, shorten
 from memctl.errors import InvalidValue
 from memctl.hookinput import HookInputError, parse_hook_input
-from memctl.recall import HEADER, hook_output, recall, shorten
+from memctl.recall import HEADER, hook_output, recall
 
 
 @pytest.fixture
