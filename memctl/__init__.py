@@ -1,8 +1,10 @@
 """memctl: long-term memory for AI agents, kept as plain Markdown in a git-versioned workspace.
 
-The library API: open a workspace, then call the module for the concept at hand (daily, now,
-longterm, dashboard, archive, closing, forget, purge, …). Nothing here prints; every mutating
-call returns an Outcome with the files it wrote and the commit it made.
+The library API: open a workspace, then call the module for the concept at hand: daily, now,
+longterm and dashboard here; search/, graph/, gate/ (remember), forgetting/ (archive, closing,
+forget, purge), nightly/ (sleep, consolidate, lessons) and integrations/ for the rest
+(docs/architecture.md has the map). Nothing here prints; every mutating call returns an Outcome
+with the files it wrote and the commit it made.
 """
 
 from __future__ import annotations

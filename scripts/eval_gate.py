@@ -134,7 +134,7 @@ class Result:
 
 def run_case(root: Path, case: dict, defaults: dict) -> Result:
     from memctl.errors import Refused
-    from memctl.remember import explain
+    from memctl.gate.remember import explain
 
     ws = build(root, case, defaults)
     try:
@@ -150,7 +150,7 @@ def run_case(root: Path, case: dict, defaults: dict) -> Result:
 def run_nightly(root: Path, case: dict, defaults: dict) -> str | None:
     """The case's text as a FACT: line of a day's log, through `consolidate --dry-run`: the
     label the nightly job gives it (None when the job does not promote it)."""
-    from memctl.consolidate import consolidate
+    from memctl.nightly.consolidate import consolidate
 
     ws = build(root, case, defaults)
     (root / "daily").mkdir(exist_ok=True)
@@ -165,8 +165,8 @@ def run_nightly(root: Path, case: dict, defaults: dict) -> str | None:
 
 def no_second_copy(root: Path, case: dict, defaults: dict) -> bool:
     """Write a plain repeat for real: the entry count stays, the entry on file is re-verified."""
+    from memctl.gate.remember import remember
     from memctl.note import read_note
-    from memctl.remember import remember
     from memctl.workspace import iter_markdown
 
     ws = build(root, case, defaults)
@@ -251,7 +251,7 @@ def evaluate(cases: list[dict], defaults: dict, *, nightly: bool = False) -> Rep
 
 def main(argv: list[str]) -> int:
     sys.path.insert(0, str(REPO))
-    from memctl import semantic
+    from memctl.search import semantic
 
     MEANING["on"] = "--words-only" not in argv
     meaning = "on" if MEANING["on"] and semantic.available() else "off"

@@ -6,10 +6,10 @@ controls, and recall on turns people type, with and without the semantic path.
 The memories of scripts/meaning_cases.py (TUNE and HELD_OUT, life and work) are planted in a
 workspace from scripts/generate_workspace.py (every fifth as a daily-log entry, the others as
 entry lines of notes); its templated notes and logs are the distractors. Every query is asked
-through memctl.search.rank twice, with the semantic path and without. Reported apart for the
+through memctl.search.rank.rank twice, with the semantic path and without. Reported apart for the
 tuning and held-out parts: hit@1 and hit@3 of paraphrases and of controls. recall is asked the
 held-out turns of RECALL_SPEAK (it must speak and point at the memory) and RECALL_SILENT (it must
-stay silent), at memctl.recall's threshold. `--keep DIR` reuses a workspace (and its vectors)
+stay silent), at memctl.search.recall's threshold. `--keep DIR` reuses a workspace (and its vectors)
 made by an earlier run with the same options.
 """
 
@@ -29,8 +29,8 @@ from meaning_cases import HELD_OUT, RECALL_SILENT, RECALL_SPEAK, TUNE  # noqa: E
 
 from memctl.daily import append_log  # noqa: E402
 from memctl.longterm import add_entry, new_note  # noqa: E402
-from memctl.search import Filters, rank  # noqa: E402
-from memctl.searchindex import open_index  # noqa: E402
+from memctl.search.index import open_index  # noqa: E402
+from memctl.search.rank import Filters, rank  # noqa: E402
 from memctl.workspace import open_workspace  # noqa: E402
 
 
@@ -64,7 +64,7 @@ def workspace(files: int, seed: int, keep: Path | None, tmp: Path):
 
 
 def searched(ws, where, semantic: bool) -> list[dict]:
-    from memctl.searchmeaning import prepare
+    from memctl.search.meaning import prepare
 
     rows = []
     with open_index(ws) as index:
@@ -84,7 +84,7 @@ def searched(ws, where, semantic: bool) -> list[dict]:
 
 
 def recalled(ws, where, semantic: bool) -> dict:
-    from memctl.recall import recall
+    from memctl.search.recall import recall
 
     speak = silent = 0
     misses, alarms = [], []
@@ -123,8 +123,8 @@ def summary(rows: list[dict]) -> dict:
 def run(files: int, seed: int, keep: Path | None) -> dict:
     import tempfile
 
-    from memctl import semantic
-    from memctl.semantic import warm
+    from memctl.search import semantic
+    from memctl.search.semantic import warm
 
     with tempfile.TemporaryDirectory(prefix="memctl-meaning-") as tmp:
         ws, where = workspace(files, seed, keep, Path(tmp))

@@ -12,7 +12,7 @@ ranking) and for plain BM25 on the same index (every query word OR'ed, FTS5's bm
 recall is judged on prompts that should trigger (a request a stored fact answers: it must speak,
 and point at that fact) and prompts that should not (small talk, general knowledge, tasks and
 questions about things never stored). The confidence threshold is swept on one half of those
-prompts and checked on the other; the chosen one is memctl.recall.THRESHOLD (docs/search.md).
+prompts and checked on the other; the chosen one is memctl.search.recall.THRESHOLD (docs/search.md).
 
 No public memory benchmark ships its data in a package on the registries this project can reach
 (the LongMemEval/LoCoMo harnesses there download it at run time), so none is used here.
@@ -35,10 +35,10 @@ from generate_workspace import TODAY, generate  # noqa: E402
 
 from memctl.daily import append_log  # noqa: E402
 from memctl.longterm import add_entry, new_note  # noqa: E402
-from memctl.query import plain_bm25  # noqa: E402
-from memctl.recall import THRESHOLD, THRESHOLD_MEANING, recall  # noqa: E402
-from memctl.search import Filters, rank  # noqa: E402
-from memctl.searchindex import open_index  # noqa: E402
+from memctl.search.index import open_index  # noqa: E402
+from memctl.search.query import plain_bm25  # noqa: E402
+from memctl.search.rank import Filters, rank  # noqa: E402
+from memctl.search.recall import THRESHOLD, THRESHOLD_MEANING, recall  # noqa: E402
 from memctl.workspace import open_workspace  # noqa: E402
 
 # name: (note, text, entry options, note options, {query kind: [queries]}, [recall prompts])
@@ -485,7 +485,7 @@ def queries() -> list[tuple[str, str, str]]:
 def ranks(index, where, semantic: bool = False) -> list[tuple[str, int | None, int | None]]:
     """For each query: its kind, and the 1-based rank of the answer for hybrid and plain BM25
     (hybrid with the semantic path when `semantic`)."""
-    from memctl.searchmeaning import prepare
+    from memctl.search.meaning import prepare
 
     found = []
     for name, kind, query in queries():
@@ -564,7 +564,7 @@ def run(files: int, seed: int, semantic: bool = False, keep: Path | None = None)
         with open_index(ws) as index:
             built = time.perf_counter() - started
             if semantic:
-                from memctl.semantic import warm
+                from memctl.search.semantic import warm
 
                 warm(ws).sync(index, budget=None)
             found = ranks(index, where, semantic)

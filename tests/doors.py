@@ -403,7 +403,7 @@ def shape(root: Path) -> Counter:
     """The structure memctl reads back from a workspace, counted: notes, frontmatter keys,
     entries by kind and source, log headings, NOW.md's sections, items and rows, relations."""
     from memctl.daily import parse_log
-    from memctl.graphtext import parse_relations
+    from memctl.graph.text import parse_relations
     from memctl.note import parse_note
     from memctl.now import NowDoc
 

@@ -15,7 +15,7 @@ import sys
 
 from conftest import MEMCTL_BIN, REPO, Cli, git
 from memctl.chats import CHATS_NOTE
-from memctl.tokens import STOPWORDS, tokens
+from memctl.words import STOPWORDS, tokens
 
 
 def test_a_memory_from_monday_comes_back_on_saturday(tmp_path):

@@ -1,52 +1,135 @@
-"""Import boundaries: the core never imports the CLI; start-up stays free of heavy imports."""
+"""The shape of the package, checked over every module at every depth (docs/architecture.md):
+
+- layers: a module imports its own package and the layers below it, never above or beside it;
+- the core never imports the CLI, and only gitstore imports GitPython;
+- start-up loads no heavy module; no module is longer than 450 lines.
+"""
 
 from __future__ import annotations
 
 import ast
 import subprocess
 import sys
+from pathlib import Path
 
 from conftest import REPO
 
-# The core is every top-level module but __main__.py, which is `python -m memctl`: the CLI.
-CORE = [p for p in (REPO / "memctl").glob("*.py") if p.name != "__main__.py"]
-FORBIDDEN_IN_CORE = ("typer", "rich", "memctl.cli", "click")
+PACKAGE = REPO / "memctl"
+MODULES = sorted(p for p in PACKAGE.rglob("*.py") if "templates" not in p.parts)
+
+# Lowest first. "" is the top level: the foundation (workspace, change, gitstore, config, …) and
+# the note layer (note, entry, daily, now, longterm, dashboard, …). Packages on one layer do not
+# import each other.
+LAYERS: list[set[str]] = [
+    {"secrets"},
+    {""},
+    {"graph", "forgetting"},
+    {"search"},
+    {"gate", "integrations"},
+    {"nightly"},
+    {"cli"},
+]
+LAYER = {package: n for n, packages in enumerate(LAYERS) for package in packages}
+FORBIDDEN_IN_CORE = ("typer", "rich", "click")
+HEAVY = {"git", "rich", "rapidfuzz", "ruamel", "yaml", "frontmatter", "sqlite3", "pydantic"}
 
 
-def imported_names(path):
-    tree = ast.parse(path.read_text())
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            yield from (a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            yield ("." * node.level) + (node.module or "")
+def module_name(path: Path) -> str:
+    parts = path.relative_to(REPO).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def package_of(module: str) -> str:
+    """The subpackage a module of memctl lives in: "search", "cli", … or "" for the top level."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 else ""
+
+
+NAMES = {module_name(p) for p in MODULES}
+
+
+def imports(path: Path) -> list[tuple[int, str]]:
+    """(line, absolute module name) for every import in `path`, the lazy ones too; for `from x
+    import y` where x.y is a module, the module."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                target = node.module or ""
+            for alias in node.names:
+                full = f"{target}.{alias.name}"
+                found.append((node.lineno, full if full in NAMES else target))
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    edges: dict[str, set[str]] = {}
+    for path in MODULES:
+        name = module_name(path)
+        edges[name] = {t for _, t in imports(path) if t in NAMES and t != name}
+    return edges
+
+
+def test_every_package_has_a_layer():
+    packages = {package_of(module_name(p)) for p in MODULES}
+    assert packages <= set(LAYER), packages - set(LAYER)
+    assert len([p for p in MODULES if p.parent == PACKAGE]) < 50, "the top level is crowded again"
+
+
+def test_modules_import_down_only():
+    wrong = []
+    for path in MODULES:
+        name = module_name(path)
+        if name == "memctl.__main__":  # `python -m memctl` is the command line
+            continue
+        mine = package_of(name)
+        for line, target in imports(path):
+            if target not in NAMES or package_of(target) == mine:
+                continue
+            theirs = package_of(target)
+            if LAYER[theirs] >= LAYER[mine]:
+                wrong.append(f"{path.relative_to(REPO)}:{line}: {mine or 'top'} -> {target}")
+    assert not wrong, "\n".join(wrong)
 
 
 def test_core_modules_never_import_the_cli_layer():
-    for path in CORE:
-        for name in imported_names(path):
-            assert not name.startswith(FORBIDDEN_IN_CORE) and not name.startswith(".cli"), (
-                f"{path.name} imports {name}"
+    for path in MODULES:
+        name = module_name(path)
+        if package_of(name) == "cli" or name == "memctl.__main__":
+            continue
+        for line, target in imports(path):
+            assert not target.startswith(("memctl.cli", *FORBIDDEN_IN_CORE)), (
+                f"{path.relative_to(REPO)}:{line} imports {target}"
             )
 
 
 def test_only_gitstore_imports_git():
-    for path in [*CORE, *(REPO / "memctl" / "cli").glob("*.py")]:
-        if path.name == "gitstore.py":
+    for path in MODULES:
+        if path == PACKAGE / "gitstore.py":
             continue
-        assert not any(n == "git" or n.startswith("git.") for n in imported_names(path)), path
+        for line, target in imports(path):
+            assert target != "git" and not target.startswith("git."), (
+                f"{path.relative_to(REPO)}:{line}"
+            )
 
 
 def test_startup_does_not_load_heavy_modules():
     code = (
         "import sys; import memctl.cli.main; "
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-        "{'git', 'rich', 'rapidfuzz', 'ruamel', 'yaml', 'frontmatter', 'sqlite3', 'pydantic'}))"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {sorted(HEAVY)}))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
 
 def test_no_module_is_too_long():
-    for path in [*CORE, *(REPO / "memctl" / "cli").glob("*.py")]:
-        assert len(path.read_text().splitlines()) <= 450, f"{path.name} is asking to be split"
+    for path in MODULES:
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        assert lines <= 450, f"{path.relative_to(REPO)}: {lines} lines is asking to be split"

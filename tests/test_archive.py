@@ -7,10 +7,10 @@ import datetime as dt
 import pytest
 
 from conftest import TODAY, commit_count, git
-from memctl.archive import expiring, plan_archive, run_archive
-from memctl.closing import held_on
 from memctl.entry import parse_entry
 from memctl.errors import Refused
+from memctl.forgetting.archive import expiring, plan_archive, run_archive
+from memctl.forgetting.closing import held_on
 from memctl.longterm import add_entry, new_note, show
 
 LATER = TODAY + dt.timedelta(days=40)

@@ -10,10 +10,11 @@ import sys
 from pathlib import Path
 
 from conftest import REPO, TODAY, git
-from memctl import archive, catalog
-from memctl.archive import run_archive
+from memctl import catalog
 from memctl.catalog import scan
 from memctl.dashboard import render_index
+from memctl.forgetting import archive
+from memctl.forgetting.archive import run_archive
 from memctl.longterm import add_entry, new_note
 from memctl.workspace import open_workspace
 

@@ -9,7 +9,7 @@ from test_dashboard import note, write
 
 from conftest import NOW, TODAY, git
 from memctl.dashboard import regenerate_index
-from memctl.sleep import sleep
+from memctl.nightly.sleep import sleep
 
 
 def many_stale(ws, n: int = 120) -> None:

@@ -7,8 +7,8 @@ import datetime as dt
 import pytest
 
 from conftest import TODAY, git
-from memctl.closing import close_entry, closed_entries, entries_as_of
 from memctl.errors import InvalidValue, NotFound, Refused
+from memctl.forgetting.closing import close_entry, closed_entries, entries_as_of
 from memctl.longterm import add_entry, new_note
 
 

@@ -10,13 +10,13 @@ import json
 import pytest
 
 from conftest import NOW, commit_count, git, run_memctl
-from memctl.consolidate import consolidate
+from memctl.gate.remember import AUDIT_LOG
 from memctl.longterm import add_entry, find_entry, new_note
-from memctl.markers import read_items
-from memctl.nightly import RECORD, read_record
+from memctl.nightly.consolidate import consolidate
+from memctl.nightly.markers import read_items
+from memctl.nightly.runs import RECORD, read_record
 from memctl.note import read_note
 from memctl.now import start_task
-from memctl.remember import AUDIT_LOG
 
 NIGHT = dt.datetime(2026, 11, 30, 3, 0)
 

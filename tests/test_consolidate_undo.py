@@ -12,12 +12,12 @@ import pytest
 from test_consolidate import NIGHT, write_log
 
 from conftest import NOW, commit_count, git
-from memctl.consolidate import consolidate
 from memctl.longterm import add_entry, find_entry, new_note
-from memctl.nightly import days, undo
+from memctl.nightly.consolidate import consolidate
+from memctl.nightly.runs import days, undo
+from memctl.nightly.sleep import pending
 from memctl.note import read_note
 from memctl.now import start_task
-from memctl.sleep import pending
 
 DAY = dt.date(2026, 11, 29)
 

@@ -17,7 +17,7 @@ from test_doors import grew, structure
 from conftest import Cli
 from doors import bench
 from memctl.daily import parse_log
-from memctl.graphtext import clean_name, parse_relations
+from memctl.graph.text import clean_name, parse_relations
 from memctl.note import read_note
 from memctl.now import IN_PROGRESS, NowDoc
 

@@ -10,9 +10,9 @@ import pytest
 from conftest import NOW, TODAY, commit_count, git
 from memctl.daily import append_log
 from memctl.errors import InvalidValue, NotFound, Refused
-from memctl.forget import forget, restore
+from memctl.forgetting.forget import forget, restore
+from memctl.forgetting.purge import _scrub_files, purge
 from memctl.longterm import add_entry, new_note, show
-from memctl.purge import _scrub_files, purge
 from memctl.purged import purged_match
 
 PHONE = "+1 555 0134"
@@ -139,7 +139,7 @@ def test_an_interrupted_purge_can_be_rerun_and_finishes(ws, anna):
 
     rx = re.compile(re.escape(PHONE), re.I)
     brx = re.compile(re.escape(PHONE.encode()), re.I)
-    from memctl.purge import Receipt
+    from memctl.forgetting.purge import Receipt
 
     _scrub_files(ws, rx, brx, Receipt("x", "", "", 0, False), dry_run=False)  # then "crashed"
     assert PHONE in git(ws, "log", "-p", "--all")

@@ -9,11 +9,11 @@ import textwrap
 import pytest
 
 from conftest import NOW
-from memctl.gate import label, may_promote, survey, trust_of
-from memctl.gatetext import analyze
-from memctl.labeler import Known, decide, deobfuscate, injection_reason
+from memctl.gate.decide import label, may_promote, survey, trust_of
+from memctl.gate.labeler import Known, decide, deobfuscate, injection_reason
+from memctl.gate.reading import analyze
 from memctl.longterm import add_entry, new_note
-from memctl.secretscan import find_secret
+from memctl.secrets.scan import find_secret
 from memctl.workspace import open_workspace
 
 CALL = Known("n1", "The weekly call with Brian is on Wednesday at 10:00")

@@ -14,10 +14,10 @@ import shlex
 import pytest
 
 from conftest import NOW, run_memctl
-from memctl.consolidate import consolidate
+from memctl.gate.remember import remember
 from memctl.longterm import add_entry, new_note
+from memctl.nightly.consolidate import consolidate
 from memctl.note import read_note
-from memctl.remember import remember
 
 DAY = dt.date(2026, 10, 1)
 NIGHT = dt.datetime(2026, 11, 30, 3, 0)

@@ -8,11 +8,11 @@ import sqlite3
 import pytest
 
 from conftest import TODAY, commit_count, git
-from memctl import graph
 from memctl.config import Config
 from memctl.errors import InvalidValue, LockTimeout, NotFound, Refused
-from memctl.graphstore import DB_FILE, open_store
-from memctl.graphtext import MAX_NAME, RELATIONS_FILE
+from memctl.graph import relations as graph
+from memctl.graph.store import DB_FILE, open_store
+from memctl.graph.text import MAX_NAME, RELATIONS_FILE
 from memctl.workspace import Workspace
 
 

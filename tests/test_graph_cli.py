@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from conftest import REPO, run_memctl
-from memctl.graphtext import RELATIONS_FILE
+from memctl.graph.text import RELATIONS_FILE
 
 COMMANDS = ("add", "query", "neighbors", "path", "close", "asof", "entities", "export", "import")
 

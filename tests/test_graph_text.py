@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from memctl.errors import InvalidValue
-from memctl.graphtext import (
+from memctl.graph.text import (
     MAX_NAME,
     LineProblem,
     Triple,

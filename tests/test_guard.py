@@ -11,9 +11,10 @@ import sys
 import pytest
 
 from conftest import commit_count, git, run_memctl
-from memctl import gate, guard
-from memctl.guard import LOG, checks, evaluate
+from memctl.gate import decide as gate
 from memctl.longterm import add_entry, find_entry, new_note
+from memctl.nightly import guard
+from memctl.nightly.guard import LOG, checks, evaluate
 
 NOW = dt.datetime(2026, 11, 30, 10, 0)
 
@@ -117,9 +118,9 @@ def test_the_check_on_a_note_outside_rules_is_refused(ws, cli):
 
 def test_guard_starts_lean_and_its_constants_follow_the_gate():
     assert guard.RULES_DIR == gate.RULES_DIR
-    heavy = ("'memctl.gate', 'memctl.search', 'memctl.note', 'sqlite3', 'frontmatter', "
+    heavy = ("'memctl.gate.decide', 'memctl.search.rank', 'memctl.note', 'sqlite3', 'frontmatter', "
              "'ruamel', 'rapidfuzz', 'git', 'rich'")  # fmt: skip
-    code = ("import sys, memctl.cli.main, memctl.cli.guard, memctl.guard; "
+    code = ("import sys, memctl.cli.main, memctl.cli.guard, memctl.nightly.guard; "
             f"print(sorted(m for m in sys.modules if m in {{{heavy}}}))")  # fmt: skip
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -17,7 +17,13 @@ from conftest import MEMCTL_BIN, NOW, commit_count, git
 from memctl import transcript as bounds
 from memctl.chats import read_transcript
 from memctl.daily import parse_log
-from memctl.hookinput import LOG, MAX_BYTES, WAIT_SECONDS, HookInputError, parse_hook_input
+from memctl.integrations.hookinput import (
+    LOG,
+    MAX_BYTES,
+    WAIT_SECONDS,
+    HookInputError,
+    parse_hook_input,
+)
 from memctl.longterm import add_entry, new_note
 
 SESSION = "7d0e5b1c-1111-2222-3333-444455556666"

@@ -12,9 +12,9 @@ import pytest
 
 from conftest import MEMCTL_BIN, NOW, Cli
 from memctl.cli.main import COMMANDS
-from memctl.hookinput import HookInputError, parse_hook_input
-from memctl.hooks import MARK
 from memctl.initialize import init_workspace, template
+from memctl.integrations.claude_code import MARK
+from memctl.integrations.hookinput import HookInputError, parse_hook_input
 
 PERSON = {
     "permissions": {"allow": ["Bash(npm test)"]},

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from conftest import MEMCTL_BIN, NOW, Cli, run_memctl
-from memctl.cron import on_calendar
 from memctl.initialize import init_workspace
+from memctl.integrations.cron import on_calendar
 
 FAKE_CRONTAB = """#!/bin/sh
 # crontab's interface over one file: -l prints it (or fails like crontab), - replaces it.
@@ -163,8 +163,8 @@ def test_a_path_no_crontab_or_unit_can_carry_is_refused(tmp_path, crontab, tail)
 def test_systemd_units_for_hostile_paths_resolve_to_the_paths_themselves(tmp_path):
     """systemd-analyze verify reads the units as systemd would: it resolves every specifier
     (an unknown one, %Z, is an error) and checks the ExecStart program is there."""
-    from memctl.cron import systemd_plan
     from memctl.errors import PathRefused
+    from memctl.integrations.cron import systemd_plan
     from memctl.workspace import open_workspace
 
     root = tmp_path / ODD

@@ -9,9 +9,9 @@ import json
 import pytest
 
 from conftest import commit_count, git
-from memctl.lessons import SLIPS, review, slip, tighten
 from memctl.longterm import add_entry, find_entry, new_note
-from memctl.usewhen import add_key
+from memctl.nightly.lessons import SLIPS, review, slip, tighten
+from memctl.search.keys import add_key
 
 NOW = dt.datetime(2026, 11, 30, 10, 0)
 

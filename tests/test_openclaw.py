@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from conftest import NOW, REPO, Cli, commit_count, git, run_memctl
 from memctl.initialize import init_workspace
-from memctl.openclaw import layout, missing_lines
+from memctl.integrations.openclaw import layout, missing_lines
 from memctl.workspace import open_workspace
 
 MEMORY_MD = """# MEMORY.md

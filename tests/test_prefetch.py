@@ -31,8 +31,8 @@ def test_the_child_walks_what_the_parent_would(ws):
         path.write_text(f"- person {n}\n")
     done = python("""
         import os, sys
-        from memctl import prefetch
-        from memctl.searchindex import stat_walk
+        from memctl.search import prefetch
+        from memctl.search.index import stat_walk
         from memctl.workspace import open_workspace
         prefetch.start(sys.argv[1])
         ws = open_workspace(sys.argv[1])
@@ -53,7 +53,7 @@ def test_a_walk_of_another_workspace_or_none_is_not_taken(ws, tmp_path):
     init_workspace(tmp_path / "other", now=NOW)
     done = python("""
         import sys
-        from memctl import prefetch
+        from memctl.search import prefetch
         from memctl.workspace import open_workspace
         ws = open_workspace(sys.argv[1])
         prefetch.start(sys.argv[2])  # another workspace: its walk is not this one's
@@ -72,7 +72,7 @@ def test_a_walk_never_taken_does_not_hold_up_the_exit(ws):
         (ws.root / f"semantic/fact-{n}.md").write_text(f"- fact {n}\n")
     done = python("""
         import sys
-        from memctl import prefetch
+        from memctl.search import prefetch
         prefetch.start(sys.argv[1])
         print("leaving")
     """, str(ws.root))  # fmt: skip
@@ -99,7 +99,7 @@ def test_no_fork_while_another_thread_runs():
     done = python("""
         import threading
         from memctl.forking import fork_is_safe
-        from memctl import prefetch
+        from memctl.search import prefetch
         assert fork_is_safe()
         stop = threading.Event()
         worker = threading.Thread(target=stop.wait)

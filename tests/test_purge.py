@@ -15,8 +15,8 @@ import pytest
 from conftest import MEMCTL_BIN, NOW, TODAY, Cli, commit_count, git, run_memctl
 from memctl.daily import append_log
 from memctl.errors import Refused
+from memctl.forgetting.purge import purge
 from memctl.longterm import add_entry, new_note
-from memctl.purge import purge
 from memctl.purged import REGISTRY, purged_match
 from memctl.workspace import open_workspace
 

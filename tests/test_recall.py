@@ -9,8 +9,8 @@ import pytest
 from conftest import TODAY, run_memctl
 from memctl.budget import estimate_tokens, shorten
 from memctl.errors import InvalidValue
-from memctl.hookinput import HookInputError, parse_hook_input
-from memctl.recall import HEADER, hook_output, recall
+from memctl.integrations.hookinput import HookInputError, parse_hook_input
+from memctl.search.recall import HEADER, hook_output, recall
 
 
 @pytest.fixture
@@ -116,7 +116,7 @@ def test_a_real_hook_process(example_ws):
 
 
 def test_graph_relations_the_prompt_names_join_the_pointers(example):
-    from memctl.graph import add
+    from memctl.graph.relations import add
 
     add(example, "Brian", "approves", "the Atlas maintenance window", today=TODAY)
     result = recall(example, "Brian wants the Postgres 16 migration plan for Atlas", today=TODAY)
@@ -127,8 +127,8 @@ def test_graph_relations_the_prompt_names_join_the_pointers(example):
 
 
 def test_the_relations_file_is_the_graphs():
-    from memctl import graphtext
-    from memctl import recall as recall_module
+    from memctl.graph import text as graphtext
+    from memctl.search import recall as recall_module
 
     assert recall_module.RELATIONS_FILE == graphtext.RELATIONS_FILE
 
@@ -141,7 +141,7 @@ def test_recall_imports_little(example_ws):
     recall(example_ws, "warm the index", today=TODAY)
     code = (
         "import sys, datetime; from memctl.workspace import open_workspace; "
-        "from memctl.recall import recall; "
+        "from memctl.search.recall import recall; "
         f"recall(open_workspace({str(example_ws.root)!r}), 'the link we used last time', "
         "today=datetime.date(2026, 11, 30)); "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "

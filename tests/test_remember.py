@@ -12,9 +12,9 @@ import pytest
 from conftest import MEMCTL_BIN, NOW, commit_count, git, run_memctl
 from memctl.daily import append_log
 from memctl.errors import NotFound, Refused
+from memctl.gate.remember import AUDIT_LOG, explain, remember
 from memctl.longterm import add_entry, find_entry, new_note
 from memctl.note import read_note
-from memctl.remember import AUDIT_LOG, explain, remember
 
 CALL = "The weekly call with Brian is on Wednesday at 10:00"
 
@@ -90,7 +90,7 @@ def test_an_update_closes_the_old_fact_and_links_both_in_one_commit(ws, brian):
     assert f"superseded_by:{result.written.entry.id}" in old
     assert f"supersedes:{call.entry.id}" in new and "label:update" in new
     assert result.written.path == "people/brian.md"
-    from memctl.closing import entries_as_of
+    from memctl.forgetting.closing import entries_as_of
 
     held = entries_as_of(ws, dt.date(2026, 11, 15), query="weekly call").entries
     assert [h.entry.id for h in held] == [call.entry.id]
@@ -166,7 +166,7 @@ def test_secrets_are_refused_without_repeating_them(ws, cli):
 
 
 def test_purged_text_is_refused(ws):
-    from memctl.purge import purge
+    from memctl.forgetting.purge import purge
 
     purge(ws, "+351 912 345 678", now=NOW, dry_run=False)
     with pytest.raises(Refused, match="purged on purpose"):

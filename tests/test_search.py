@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from conftest import TODAY
 from memctl.errors import InvalidValue
 from memctl.longterm import add_entry, new_note
-from memctl.search import Filters, search
-from memctl.searchindex import open_index
-from memctl.units import read_units
+from memctl.search.index import open_index
+from memctl.search.rank import Filters, search
+from memctl.search.units import read_units
 
 
 def note(ws, name, *entries, **meta):
@@ -134,7 +134,7 @@ def test_a_100_kb_paste_is_searched_not_refused(filled):
 )  # read-only use
 @given(st.text(max_size=200))
 def test_any_text_is_a_valid_query(filled_index, text):
-    from memctl.search import Filters, rank
+    from memctl.search.rank import Filters, rank
 
     rank(filled_index, text, limit=5, filters=Filters(), today=TODAY)
 

@@ -9,11 +9,12 @@ import time
 import pytest
 
 from conftest import MEMCTL_BIN, TODAY, git
-from memctl import searchindex, searchschema
 from memctl.longterm import add_entry, new_note
-from memctl.search import search
-from memctl.searchindex import SearchIndex, db_path, open_index, rebuild
-from memctl.searchschema import MIGRATIONS
+from memctl.search import index as searchindex
+from memctl.search import schema as searchschema
+from memctl.search.index import SearchIndex, db_path, open_index, rebuild
+from memctl.search.rank import search
+from memctl.search.schema import MIGRATIONS
 
 
 def find(ws, query):

@@ -8,13 +8,13 @@ from __future__ import annotations
 import datetime as dt
 
 from conftest import TODAY
-from memctl.consolidate import consolidate
 from memctl.daily import append_log
 from memctl.longterm import add_entry, new_note
-from memctl.query import analyse
-from memctl.recall import recall
-from memctl.search import search
-from memctl.searchindex import open_index
+from memctl.nightly.consolidate import consolidate
+from memctl.search.index import open_index
+from memctl.search.query import analyse
+from memctl.search.rank import search
+from memctl.search.recall import recall
 
 
 def find(ws, query, **options):

@@ -8,12 +8,12 @@ import sqlite3
 import pytest
 
 from conftest import NOW, TODAY
-from memctl import semantic
 from memctl.daily import append_log
+from memctl.forgetting.purge import purge
 from memctl.longterm import add_entry, new_note
-from memctl.purge import purge
-from memctl.searchindex import open_index
-from memctl.semanticindex import DB_NAME, VectorIndex
+from memctl.search import semantic
+from memctl.search.index import open_index
+from memctl.search.vectors import DB_NAME, VectorIndex
 
 pytestmark = pytest.mark.skipif(not semantic.available(), reason=semantic.ENABLE_HINT)
 
@@ -68,7 +68,7 @@ def test_an_edit_embeds_only_the_lines_it_changed(home):
 
 
 def test_a_budget_leaves_the_rest_pending_and_search_uses_what_is_ready(home, monkeypatch):
-    from memctl import semanticindex
+    from memctl.search import vectors as semanticindex
 
     with open_index(home) as index:  # a small first embedding is done whole, budget or not
         whole = VectorIndex(home.state_dir / "small.db", semantic.model_for(home))
@@ -117,7 +117,7 @@ def test_a_purge_deletes_the_vectors(home):
 
 
 def test_a_long_embedding_interrupted_keeps_what_it_saved(home, monkeypatch):
-    from memctl import semanticindex
+    from memctl.search import vectors as semanticindex
 
     monkeypatch.setattr(semanticindex, "SAVE_EVERY", 2)
     for n in range(4):

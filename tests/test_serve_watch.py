@@ -1,5 +1,6 @@
-"""The watcher a server keeps (memctl.watch): the walk it keeps equals the walk a command takes,
-whatever changed on disk, and what it remembers is forgotten when its folder changes."""
+"""The watcher a server keeps (memctl.integrations.watch): the walk it keeps equals the walk a
+command takes, whatever changed on disk, and what it remembers is forgotten when its folder
+changes."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sys
 
 import pytest
 
-from memctl import watch
+from memctl.integrations import watch
 from memctl.workspace import flat_stamps, open_workspace
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify")

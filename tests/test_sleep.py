@@ -12,13 +12,13 @@ import pytest
 from test_consolidate import write_log
 
 from conftest import REPO, commit_count, git, run_memctl
-from memctl import nightly
 from memctl.catalog import scan
-from memctl.lessons import slip
+from memctl.gate.remember import remember
 from memctl.longterm import add_entry, new_note
-from memctl.remember import remember
-from memctl.search import search
-from memctl.sleep import pending, sleep
+from memctl.nightly import runs as nightly
+from memctl.nightly.lessons import slip
+from memctl.nightly.sleep import pending, sleep
+from memctl.search.rank import search
 
 _spec = importlib.util.spec_from_file_location("bench_sleep", REPO / "scripts" / "bench_sleep.py")
 bench = importlib.util.module_from_spec(_spec)

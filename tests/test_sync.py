@@ -121,7 +121,7 @@ def test_a_remote_named_or_pointing_like_a_command_is_refused(machines, tmp_path
 def test_the_ext_transport_stays_off_even_where_the_user_allows_it(machines, tmp_path):
     """The second wall: a fetch memctl makes never runs `ext::`, whatever the config says."""
     from memctl.errors import MemctlError
-    from memctl.sync import _fetch
+    from memctl.integrations.sync import _fetch
 
     _, _, a_root, _ = machines
     payload = tmp_path / "pwned"

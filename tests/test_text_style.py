@@ -110,7 +110,7 @@ def test_a_note_with_a_bom_or_crlf_has_its_frontmatter_read_everywhere(ws, cli, 
     assert [p["code"] for p in mine] == ["bad-value"]  # it read priority: banana, nothing else
     assert mine[0]["where"] == "projects/garden.md:5"
 
-    from memctl.gate import survey
+    from memctl.gate.decide import survey
 
     found = survey(ws, "Plant the garlic in the vegetable beds in October")
     assert found.notes[0].path == "projects/garden.md"  # routed by its title and use_when

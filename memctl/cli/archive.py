@@ -31,7 +31,7 @@ def archive(
 
     Example: memctl archive --dry-run
     """
-    from ..archive import run_archive
+    from ..forgetting.archive import run_archive
 
     with output.Progress("reading the workspace") as progress:
         result = run_archive(context.workspace(), today=_today(today), dry_run=dry_run,
@@ -59,7 +59,7 @@ def expiring(
 
     Example: memctl expiring --days 14
     """
-    from ..archive import expiring as list_expiring
+    from ..forgetting.archive import expiring as list_expiring
 
     ws = context.workspace()
     output.result(list_expiring(ws, days=days, today=context.now().date()), _render_expiring)
@@ -81,7 +81,7 @@ cron_app = typer.Typer()
 
 
 def _memctl() -> Path:
-    from ..cron import installed_memctl
+    from ..integrations.cron import installed_memctl
 
     return installed_memctl(sys.argv[0])
 
@@ -104,7 +104,7 @@ def cron_print(
 
     Example: memctl cron print --systemd
     """
-    from ..cron import cron_plan, systemd_plan
+    from ..integrations.cron import cron_plan, systemd_plan
 
     ws = context.workspace()
     plan = (systemd_plan if systemd else cron_plan)(ws, memctl=_memctl())
@@ -119,7 +119,7 @@ def cron_install() -> None:
 
     Example: memctl -w ~/memory cron install
     """
-    from ..cron import install
+    from ..integrations.cron import install
 
     change = install(context.workspace(), memctl=_memctl(), crontab=_crontab())
     output.result(change, _render_cron_change)
@@ -131,7 +131,7 @@ def cron_uninstall() -> None:
 
     Example: memctl -w ~/memory cron uninstall
     """
-    from ..cron import uninstall
+    from ..integrations.cron import uninstall
 
     output.result(uninstall(context.workspace(), crontab=_crontab()), _render_cron_change)
 

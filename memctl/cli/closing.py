@@ -21,8 +21,8 @@ def close(
 
     Example: memctl close q7w2 --reason "the call moved to Thursday"
     """
-    from ..closing import close_entry
     from ..dates import parse_date
+    from ..forgetting.closing import close_entry
 
     day = parse_date(on, what="--on") if on else None
     outcome = close_entry(context.workspace(), target, reason=reason, on=day,
@@ -43,8 +43,8 @@ def asof(
 
     Example: memctl asof 2026-03-01 --query "call"
     """
-    from ..closing import entries_as_of
     from ..dates import parse_date
+    from ..forgetting.closing import entries_as_of
 
     timeline = entries_as_of(context.workspace(), parse_date(day, what="date"), query=query)
     output.result(timeline, _render_timeline)
@@ -57,7 +57,7 @@ def closed(
 
     Example: memctl closed --query wednesday
     """
-    from ..closing import closed_entries
+    from ..forgetting.closing import closed_entries
 
     output.result(closed_entries(context.workspace(), query=query), _render_timeline)
 

@@ -39,11 +39,11 @@ def consolidate(
     when = parse_date(given, what="the date") if given else None
     ws = context.workspace()
     if undo:
-        from ..nightly import undo as undo_run
+        from ..nightly.runs import undo as undo_run
 
         output.result(undo_run(ws, when, now=context.now()), _render_undo)
         return
-    from ..consolidate import consolidate as run
+    from ..nightly.consolidate import consolidate as run
 
     result = run(ws, when or context.now().date(), now=context.now(), dry_run=dry_run,
                  use_llm=llm)  # fmt: skip

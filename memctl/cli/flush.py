@@ -27,8 +27,8 @@ def flush(
 
     Example: memctl flush ~/.claude/projects/-home-sam-app/4f1c.jsonl --event compacted
     """
-    from ..flush import EVENTS
-    from ..flush import flush as run_flush
+    from ..integrations.flush import EVENTS
+    from ..integrations.flush import flush as run_flush
 
     if hook is None and transcript is None and session is None:
         raise typer.BadParameter("give the transcript, --session ID, or --hook claude-code")

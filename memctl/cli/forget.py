@@ -34,14 +34,14 @@ def forget(
         return
     if not target or not reason:
         raise InvalidValue("give what to forget and --reason (or --purge --match TEXT)")
-    from ..forget import forget as forget_target
+    from ..forgetting.forget import forget as forget_target
 
     outcome = forget_target(ws, target, reason=reason, today=context.now().date())
     output.result(outcome, _render_forgotten)
 
 
 def _purge(ws, match: str | None, *, dry_run: bool, yes: bool) -> None:
-    from ..purge import purge
+    from ..forgetting.purge import purge
 
     if not match:
         raise InvalidValue("--purge needs --match TEXT (the exact text to remove)")
@@ -68,7 +68,7 @@ def restore(target: str = typer.Argument(..., help="What was forgotten: id or no
 
     Example: memctl restore k3x9
     """
-    from ..forget import restore as restore_target
+    from ..forgetting.forget import restore as restore_target
 
     outcome = restore_target(context.workspace(), target, today=context.now().date())
     output.result(outcome, _render_restored)

@@ -34,7 +34,7 @@ def add(
 
     Example: memctl graph add Brian "responsible for" "Project X" -c 0.9 -s user
     """
-    from ..graph import add as add_relation
+    from ..graph.relations import add as add_relation
 
     outcome = add_relation(context.workspace(), subject, predicate, obj, confidence=confidence,
                            source=source, since=from_date, ref=ref, as_new=as_new,
@@ -62,7 +62,7 @@ def query(
 
     Example: memctl graph query -s Brian -p "responsible for"
     """
-    from ..graph import query as ask
+    from ..graph.relations import query as ask
 
     found = ask(context.workspace(), subject=subject, predicate=predicate, obj=obj,
                 include_closed=include_closed, limit=limit)  # fmt: skip
@@ -81,7 +81,7 @@ def asof(
 
     Example: memctl graph asof 2026-01-31 -s "Project X"
     """
-    from ..graph import asof as ask
+    from ..graph.relations import asof as ask
 
     found = ask(context.workspace(), day, subject=subject, predicate=predicate, obj=obj,
                 limit=limit)  # fmt: skip
@@ -116,7 +116,7 @@ def neighbors(
 
     Example: memctl graph neighbors Brian --depth 3
     """
-    from ..graph import neighbors as ask
+    from ..graph.relations import neighbors as ask
 
     output.result(ask(context.workspace(), entity, depth=depth, limit=limit), _render_tree)
 
@@ -160,7 +160,7 @@ def path(
 
     Example: memctl graph path Brian "API key"
     """
-    from ..graph import path as ask
+    from ..graph.relations import path as ask
 
     found = ask(context.workspace(), source, target, max_hops=max_hops, limit=limit)
     output.result(found, _render_paths)
@@ -193,7 +193,7 @@ def close(
 
     Example: memctl graph close t4k2 --reason "Brian moved to Project Z"
     """
-    from ..graph import close as close_relation
+    from ..graph.relations import close as close_relation
 
     outcome = close_relation(context.workspace(), ident, reason=reason, until=until,
                              today=context.now().date())  # fmt: skip
@@ -216,7 +216,7 @@ def entities(
 
     Example: memctl graph entities --match project
     """
-    from ..graph import entities as ask
+    from ..graph.relations import entities as ask
 
     found = ask(context.workspace(), match=match, include_closed=include_closed, limit=limit)
     output.result(found, _render_entities)
@@ -240,7 +240,7 @@ def export(
 
     Example: memctl graph export -f tsv > relations.tsv
     """
-    from ..graph import export as export_relations
+    from ..graph.relations import export as export_relations
 
     found = export_relations(context.workspace(), fmt=fmt, include_closed=not open_only)
     output.result(found, _render_export)
@@ -261,7 +261,7 @@ def import_(
 
     Example: memctl graph import relations.tsv
     """
-    from ..graph import import_relations
+    from ..graph.relations import import_relations
 
     ws = context.workspace()
     today = context.now().date()

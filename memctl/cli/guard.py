@@ -47,7 +47,7 @@ def check(
     Example: memctl guard check "git push --force origin main"  (or: memctl guard "…")
     """
     from ..errors import InvalidValue
-    from ..guard import evaluate, hook_action, hook_output
+    from ..nightly.guard import evaluate, hook_action, hook_output
 
     if hook is not None:
         with hookcall.answering("guard", hook):
@@ -98,7 +98,7 @@ def watch(rule: str = typer.Argument(..., metavar="ID", help="The rule's id or F
 
 
 def _set(rule: str, mode: str) -> None:
-    from ..guard import set_mode
+    from ..nightly.guard import set_mode
 
     outcome = set_mode(context.workspace(), rule, mode, today=context.now().date())
 
@@ -115,7 +115,7 @@ def list_checks() -> None:
 
     Example: memctl guard list
     """
-    from ..guard import checks, watched
+    from ..nightly.guard import checks, watched
 
     ws = context.workspace()
     found, seen = checks(ws), {w.check: w for w in watched(ws)}

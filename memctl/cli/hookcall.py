@@ -24,7 +24,7 @@ HARNESS = "claude-code"
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..hookinput import HookInput
+    from ..integrations.hookinput import HookInput
 
 
 @contextlib.contextmanager
@@ -47,7 +47,7 @@ def answering(command: str, hook: str | None) -> Iterator[None]:
 
 def read(events: tuple[str, ...], default: str | None = None) -> HookInput:
     """The hook's input on stdin, read within bounds (hookinput.py)."""
-    from ..hookinput import parse_hook_input, read_payload
+    from ..integrations.hookinput import parse_hook_input, read_payload
 
     return parse_hook_input(read_payload(sys.stdin), events=events, default=default)
 
@@ -55,7 +55,7 @@ def read(events: tuple[str, ...], default: str | None = None) -> HookInput:
 def _log(command: str, reason: str) -> None:
     import datetime as dt
 
-    from ..hookinput import log_failure
+    from ..integrations.hookinput import log_failure
     from ..workspace import find_root
 
     try:

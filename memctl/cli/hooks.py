@@ -18,7 +18,7 @@ def register(root: typer.Typer) -> None:
 
 
 def _harness(value: str) -> str:
-    from ..hooks import HARNESSES
+    from ..integrations.claude_code import HARNESSES
 
     if value not in HARNESSES:
         raise typer.BadParameter(f"unknown harness {value!r} (known: {', '.join(HARNESSES)})")
@@ -26,7 +26,7 @@ def _harness(value: str) -> str:
 
 
 def _settings(project: Path | None, user: bool) -> Path:
-    from ..hooks import settings_path
+    from ..integrations.claude_code import settings_path
 
     if project is not None and user:
         raise typer.BadParameter("give --project DIR or --user, not both")
@@ -57,9 +57,9 @@ def install(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER) 
     Example: memctl -w ~/memory hooks install claude-code --project ~/code/app
     """
     from ..claudemd import rules_path, wire
-    from ..cron import installed_memctl
-    from ..hooks import claude_code_hooks
-    from ..hooks import install as run_install
+    from ..integrations.claude_code import claude_code_hooks
+    from ..integrations.claude_code import install as run_install
+    from ..integrations.cron import installed_memctl
     from .main import COMMANDS
 
     ws = context.workspace()
@@ -81,9 +81,9 @@ def uninstall(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER
     Example: memctl hooks uninstall claude-code --project ~/code/app
     """
     from ..claudemd import uninstall as unwire
-    from ..hooks import uninstall as run_uninstall
-    from ..mcpwiring import config_path
-    from ..mcpwiring import uninstall as mcp_uninstall
+    from ..integrations.claude_code import uninstall as run_uninstall
+    from ..integrations.mcp import config_path
+    from ..integrations.mcp import uninstall as mcp_uninstall
 
     settings = _settings(project, user)
     change = run_uninstall(settings)
@@ -94,8 +94,8 @@ def uninstall(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER
 
 
 def _mcp_install(project: Path | None, user: bool, memctl: Path, workspace: Path):
-    from ..mcpwiring import config_path
-    from ..mcpwiring import install as mcp_install
+    from ..integrations.mcp import config_path
+    from ..integrations.mcp import install as mcp_install
 
     return mcp_install(config_path(project=project, user=user, home=Path.home()), memctl=memctl,
                        workspace=workspace)  # fmt: skip

@@ -12,7 +12,7 @@ Everything else runs here, as it always has: when no server runs (no socket, or 
 left by one that died), when it does not take the request up within ANSWER_MS, when it serves
 another memctl or another workspace, when a terminal is attached (rich output for a person is
 drawn here), and for every other command. Search and recall then start the prefetched walk
-(memctl.prefetch) before the CLI is imported.
+(memctl.search.prefetch) before the CLI is imported.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import os
 import sys
 
 # Commands whose first step is the search index's freshness walk, which a forked child does
-# while the CLI is imported (memctl.prefetch). Only commands that read before they write.
+# while the CLI is imported (memctl.search.prefetch). Only commands that read before they write.
 WALK_FIRST = ("search", "recall")
 
 PROTOCOL = 1
@@ -41,7 +41,7 @@ def run() -> None:
 
     shared, rest = context.parse_global_options(sys.argv[1:])
     if rest and rest[0] in WALK_FIRST and "--help" not in rest and "-h" not in rest:
-        from .. import prefetch
+        from ..search import prefetch
 
         prefetch.start(shared.workspace)
     from .main import run as run_cli

@@ -22,7 +22,7 @@ def slip(
 
     Example: memctl slip n7ys --note "said tests pass after running one file"
     """
-    from ..lessons import slip as record
+    from ..nightly.lessons import slip as record
 
     outcome = record(context.workspace(), lesson, note=note, now=context.now())
     output.result(outcome, _render_slip)
@@ -52,7 +52,7 @@ def lessons(
     """
     ws = context.workspace()
     if apply:
-        from ..lessons import tighten
+        from ..nightly.lessons import tighten
 
         output.result(tighten(ws, apply, check=check, now=context.now()), _render_tightened)
         return
@@ -60,7 +60,7 @@ def lessons(
         from ..errors import InvalidValue
 
         raise InvalidValue("--check goes with --apply ID")
-    from ..lessons import review
+    from ..nightly.lessons import review
 
     output.result(review(ws), _render_review)
 

@@ -81,7 +81,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         message that refers to anything from before: "last time", "the link we used", "what did
         we decide", a person, a project, a tool. An empty answer means memory holds nothing
         that fits: say so rather than guess. Open a pointer with `show`."""
-        from ..recall import recall as run_recall
+        from ..search.recall import recall as run_recall
         from ..usage import record
 
         def work(ws):
@@ -115,8 +115,8 @@ def build(root: Path, worker: Worker) -> MCPServer:
         a path, dates (since/until/as_of, YYYY-MM-DD) or a status. archive and closed include
         archived and closed memories."""
         from ..dates import parse_date
-        from ..search import Filters
-        from ..search import search as run_search
+        from ..search.rank import Filters
+        from ..search.rank import search as run_search
         from ..usage import record
 
         def work(ws):
@@ -180,8 +180,8 @@ def build(root: Path, worker: Worker) -> MCPServer:
         write gate labels it new, repeat, update, correction, clash or injection and acts on
         that; a clash or an injection is kept as a quote, not a fact (a tool error, exit 3).
         Secrets are refused. explain: show the decision and write nothing."""
-        from ..remember import explain as explain_memory
-        from ..remember import remember as remember_memory
+        from ..gate.remember import explain as explain_memory
+        from ..gate.remember import remember as remember_memory
 
         given = {
             "source": source,
@@ -220,7 +220,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         """The shortest chains of relations between two entities in the knowledge graph, every
         hop with its predicate. Call it for questions that need more than one hop ("what key
         does Brian's project need?"): a person to a project to a tool to a secret's place."""
-        from ..graph import path as find_path
+        from ..graph.relations import path as find_path
 
         return await call(lambda ws: find_path(ws, a, b, max_hops=max_hops, limit=limit))
 
@@ -229,7 +229,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         """The entities within `depth` hops (1 to 6) of one entity in the knowledge graph, in
         either direction, each with the path to it. Call it to see what is known around a
         person, a project or a tool before you plan work that touches it."""
-        from ..graph import neighbors as find_neighbors
+        from ..graph.relations import neighbors as find_neighbors
 
         return await call(lambda ws: find_neighbors(ws, entity, depth=depth, limit=limit))
 
@@ -240,7 +240,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         superseded and moved to .archive/. Nothing is deleted: a person can restore it. Call it
         when the user says a memory is wrong or no longer holds and a newer fact does not
         simply replace it (for that, `remember` the new fact)."""
-        from ..forget import forget as forget_target
+        from ..forgetting.forget import forget as forget_target
 
         return await call(
             lambda ws: forget_target(ws, target, reason=reason, today=context.now().date())

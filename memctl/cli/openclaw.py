@@ -26,7 +26,7 @@ def openclaw(
 
     Example: memctl import openclaw ~/.openclaw/workspace
     """
-    from ..openclaw import import_openclaw
+    from ..integrations.openclaw import import_openclaw
 
     output.result(import_openclaw(context.workspace(), path, now=context.now()), _render)
 

@@ -44,8 +44,8 @@ def remember(
 
     Example: memctl remember "The weekly call moved to Thursday" --source user
     """
-    from ..remember import explain as explain_memory
-    from ..remember import remember as remember_memory
+    from ..gate.remember import explain as explain_memory
+    from ..gate.remember import remember as remember_memory
 
     given = {"source": source, "by": by, "ref": ref, "topic": topic, "when": when,
              "expires": expires, "from_date": from_date, "kind": kind, "priority": priority,

@@ -35,8 +35,8 @@ def search(
     Example: memctl search "the link we used last time" -n 5
     """
     from ..dates import parse_date
-    from ..search import Filters
-    from ..search import search as run_search
+    from ..search.rank import Filters
+    from ..search.rank import search as run_search
 
     day = {name: parse_date(value, what=f"--{name.replace('_', '-')}") if value else None
            for name, value in (("since", since), ("until", until), ("as_of", as_of))}  # fmt: skip
@@ -112,8 +112,8 @@ def recall(
 
     Example: memctl recall "get me the link we used last time"
     """
-    from ..recall import hook_output
-    from ..recall import recall as run_recall
+    from ..search.recall import hook_output
+    from ..search.recall import recall as run_recall
 
     if not prompt and not hook and sys.stdin.isatty():
         raise typer.BadParameter("give the prompt, or pipe it on stdin", param_hint="PROMPT")
@@ -147,7 +147,7 @@ def reindex() -> None:
 
     Example: memctl reindex
     """
-    from ..search import reindex as run_reindex
+    from ..search.rank import reindex as run_reindex
 
     started = time.monotonic()
     with (
@@ -179,7 +179,7 @@ def key(
 
     Example: memctl key t4xk "get me the link we used last time"
     """
-    from ..usewhen import add_key
+    from ..search.keys import add_key
 
     output.result(add_key(context.workspace(), target, phrase), _render_key)
 

@@ -228,7 +228,7 @@ class _Serving:
         return self
 
     def _watch(self) -> None:
-        from .. import watch
+        from ..integrations import watch
 
         try:
             self.watcher = watch.Watcher(self.ws).start()
@@ -268,7 +268,7 @@ class _Serving:
         anyio.run(main)
 
     def __exit__(self, *exc) -> None:
-        from .. import watch
+        from ..integrations import watch
 
         if self.socket is not None:
             self.socket.close()
@@ -280,8 +280,8 @@ class _Serving:
 
 def _prewarm(root: Path) -> None:
     """Import and open what the per-turn commands need, so that the first one is warm too."""
-    from ..guard import checks
-    from ..recall import recall
+    from ..nightly.guard import checks
+    from ..search.recall import recall
     from ..workspace import open_workspace
     from . import guard, now, search, warm  # noqa: F401 (imported for what they import)
 

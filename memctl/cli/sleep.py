@@ -24,7 +24,7 @@ def sleep(
 
     Example: memctl sleep
     """
-    from ..sleep import sleep as run
+    from ..nightly.sleep import sleep as run
 
     outcome = run(context.workspace(), now=context.now(), include_today=today, use_llm=llm)
     output.result(outcome, _render)

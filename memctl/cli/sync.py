@@ -25,7 +25,7 @@ def sync(
 
     Example: memctl sync
     """
-    from ..sync import sync as run_sync
+    from ..integrations.sync import sync as run_sync
 
     output.result(run_sync(context.workspace(), remote=remote, rebase=rebase), _render)
 

@@ -48,7 +48,7 @@ def init(
         raise typer.BadParameter(f"-w {given} and PATH {path} name two folders; give one")
     target = given or path or Path(".")
     if remote is not None:
-        from ..join import join_workspace
+        from ..integrations.join import join_workspace
 
         joined = join_workspace(remote, target, branch=branch, now=context.now())
         output.result(joined, _render_joined)
@@ -59,7 +59,7 @@ def init(
 
     layout = None
     if openclaw:
-        from ..openclaw import layout as openclaw_layout
+        from ..integrations.openclaw import layout as openclaw_layout
 
         layout = openclaw_layout()
     result = init_workspace(

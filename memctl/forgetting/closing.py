@@ -1,0 +1,114 @@
+"""Facts closed in time: every entry knows when it was recorded and when it stopped holding.
+
+`added:` is when memctl recorded a fact, `from:` since when it holds; closing a fact keeps its
+line where it is, struck through, with `until:` and `why:`. So "what did we know in March?" has
+an answer (`memctl asof`), and a closed fact never comes back as current.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from ..catalog import scan
+from ..dates import fmt_date, try_date
+from ..entry import Entry
+from ..errors import InvalidValue, Refused
+from ..longterm import EntryRef, find_entry, rewrite_entry
+from ..note import read_note
+from ..workspace import ARCHIVE_DIR, Outcome, Workspace
+
+
+def close_entry(ws: Workspace, target: str, *, reason: str, on: dt.date | None = None,
+                today: dt.date, verb: str = "close") -> Outcome:  # fmt: skip
+    """Strike the entry through with until:ON and why:REASON; one commit."""
+    reason = " ".join(reason.split())
+    if not reason:
+        raise InvalidValue("closing a fact needs a reason (--reason)")
+    with ws.change(verb, "") as change:
+        ref = find_entry(ws, target)
+        closed = close_in_place(ws, change, ref, reason=reason, on=on or today)
+        change.what = f"{ref.address} ({reason})"
+    return Outcome(EntryRef(ref.path, closed), change)
+
+
+def close_in_place(ws: Workspace, change, ref: EntryRef, *, reason: str, on: dt.date) -> Entry:
+    """Inside an open change: close one entry line (the write gate and forget use this too)."""
+    entry = ref.entry
+    if entry.closed:
+        raise Refused(f"{ref.address} is already closed (until {entry.fields.get('until', '?')})")
+    since = try_date(entry.fields.get("from")) or try_date(entry.fields.get("added"))
+    if since and on < since:
+        raise InvalidValue(f"cannot close on {fmt_date(on)}: {ref.address} holds from "
+                           f"{fmt_date(since)}")  # fmt: skip
+    closed = entry.with_fields(until=fmt_date(on), why=reason)
+    closed.closed = True
+    rewrite_entry(ws, change, ref, closed)
+    closed.raw = None
+    return closed
+
+
+@dataclass(frozen=True)
+class HeldEntry:
+    path: str
+    entry: Entry
+    archived: bool
+
+    def to_dict(self) -> dict:
+        return {"path": self.path, "archived": self.archived, **self.entry.to_dict()}
+
+
+@dataclass(frozen=True)
+class Timeline:
+    day: str | None
+    entries: list[HeldEntry]
+
+    def to_dict(self) -> dict:
+        return {"as_of": self.day, "entries": [e.to_dict() for e in self.entries]}
+
+
+def held_on(entry: Entry, day: dt.date, *, fallback_added: dt.date | None = None) -> bool:
+    """Recorded by `day` and not closed, expired or archived before it."""
+    added = try_date(entry.fields.get("added")) or fallback_added
+    if added and added > day:
+        return False
+    for key in ("until", "archived"):
+        ended = try_date(entry.fields.get(key))
+        if ended and ended <= day:
+            return False
+    expires = try_date(entry.fields.get("expires"))
+    return not (expires and expires < day)
+
+
+def _matches(entry: Entry, words: list[str]) -> bool:
+    haystack = entry.text.casefold()
+    return all(word in haystack for word in words)
+
+
+def entries_as_of(ws: Workspace, day: dt.date, *, query: str | None = None) -> Timeline:
+    """What memctl held true on `day`, live and archived notes alike."""
+    words = query.casefold().split() if query else []
+    found: list[HeldEntry] = []
+    for facts in scan(ws, archive=True):
+        if facts.kind != "note" or facts.error or not facts.entries:
+            continue
+        note = read_note(ws.root / facts.path, display=facts.path)
+        created = try_date(note.meta.get("date"))
+        for entry in note.entries():
+            if held_on(entry, day, fallback_added=created) and _matches(entry, words):
+                found.append(HeldEntry(facts.path, entry, facts.path.startswith(ARCHIVE_DIR)))
+    return Timeline(fmt_date(day), found)
+
+
+def closed_entries(ws: Workspace, *, query: str | None = None) -> Timeline:
+    """Every closed entry, with when and why it closed."""
+    words = query.casefold().split() if query else []
+    found: list[HeldEntry] = []
+    for facts in scan(ws, archive=True):
+        if facts.kind != "note" or not facts.closed:
+            continue
+        note = read_note(ws.root / facts.path, display=facts.path)
+        for entry in note.entries():
+            if entry.closed and _matches(entry, words):
+                found.append(HeldEntry(facts.path, entry, facts.path.startswith(ARCHIVE_DIR)))
+    return Timeline(None, found)

@@ -1,0 +1,151 @@
+"""What an update carries forward: the details of the entry it replaces that it leaves unsaid.
+
+"The landlord meeting got moved to Monday" replaces "Meeting with the landlord on Friday at
+17:00 at the flat"; the new entry must still say 17:00 and the flat, or they survive only on
+the closed line. The old text is cut into phrases at commas and before prepositions ("with the
+landlord", "on Friday", "at 17:00", "at the flat"); a phrase is carried unless the new text
+restates it (shares a word with it), replaces it (gives a value of the same kind: a weekday for
+"on Friday"; or opens a phrase with the same preposition and other words: "at the library" for
+"at Ana's place"), or says it is not so. The carried phrases follow the new words:
+"The landlord meeting got moved to Monday (as before: at 17:00, at the flat)".
+
+Nothing is carried when what changed is who or what it is about (the plumber is Joe, not Jim:
+Jim's number is not Joe's), or when the new text says the thing has ended or does not hold
+("the gym is closed on Sundays now": its opening hours are not carried).
+
+A user's change to a rule that only narrows it ("it's fine to push hotfixes straight to main"
+against "never push directly to main") keeps the rule and adds the exception: one open rule
+that says both.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ..lexicon import LIGHT
+from ..words import tokens
+from .compare import Diff, compare, kinds
+from .reading import Analysis, analyze
+
+if TYPE_CHECKING:
+    from .decide import Candidate
+
+_PREPOSITIONS = (
+    "with at on in for from by before after until till via near during every each except "
+    "con en para mit am um im bei avec pour chez com em per"
+).split()
+_CUT = re.compile(r"\s*[;()]\s*|,\s+|\s+(?=(?:" + "|".join(_PREPOSITIONS) + r")\s)", re.IGNORECASE)
+_ONE_VALUE = ("wd", "mo", "d", "t", "y", "lang", "url")  # another value of these replaces one
+_VALUE_LEAD = frozenset("the first second third fourth last every each next on at by".split())
+_NORM_WORDS = frozenset("fine ok okay allow can may need must alright".split())
+
+
+def phrases(text: str) -> list[str]:
+    """The old text cut at commas and before prepositions; a one-word piece joins the next."""
+    pieces = [p.strip() for p in _CUT.split(text) if p and p.strip(" ,;()")]
+    out: list[str] = []
+    for piece in pieces:
+        if out and len(out[-1].split()) < 2:
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return out
+
+
+def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
+    """The phrases of the old text the new one leaves unsaid and does not contradict."""
+    if diff.apart or "name" in diff.changed or new.rejected & old.names or new.polarity \
+            or any(s < 0 for _, s in new.poles):  # fmt: skip
+        return []
+    given = set(kinds(new.values))
+    if "t" not in given and "t" in kinds(old.values):  # "moved to 10": an hour
+        if any(v.startswith("n:") and v[2:].isdigit() and int(v[2:]) <= 24 for v in new.values):
+            given.add("t")
+    opened = {_lead(p) for p in phrases(new.text) if analyze(p).words - new.polar} - {""}
+    out = []
+    for i, phrase in enumerate(phrases(old.text)):
+        part = analyze(phrase)
+        if i == 0:
+            tail = _value_tail(phrase, part, given, new)
+            out += [tail] if tail else []
+            continue
+        if _keep(part, new, given) and not (_lead(phrase) in opened and part.words):
+            out.append(phrase.strip(" .;,"))
+    return out
+
+
+def _keep(part: Analysis, new: Analysis, given: set[str]) -> bool:
+    words = part.words - LIGHT - part.polar
+    if not words and not part.values:
+        return False
+    if words & (new.words | new.rejected) or part.values & new.rejected:
+        return False  # restated, or said not to be so
+    mine = kinds(part.values)
+    return not any(k in given for k in mine if k in _ONE_VALUE)
+
+
+def _value_tail(phrase: str, part: Analysis, given: set[str], new: Analysis) -> str | None:
+    """From the first phrase, its values the new text does not replace ("the first Tuesday of
+    the month"), from the word that leads them to the end, when nothing after them is restated."""
+    mine = [k for k in kinds(part.values) if k in _ONE_VALUE and k not in given]
+    if not mine:
+        return None
+    words = phrase.split()
+    for i, word in enumerate(words):
+        got = analyze(word).values
+        if any(v.partition(":")[0] in mine for v in got):
+            start = i
+            while start > 0 and words[start - 1].lower() in _VALUE_LEAD and i - start < 3:
+                start -= 1
+            tail = " ".join(words[start:])
+            rest = analyze(tail)
+            if not (rest.words - LIGHT) & new.words:
+                return tail.strip(" .;,")
+            return None
+    return None
+
+
+def _lead(phrase: str) -> str:
+    first = tokens(phrase)[:1]
+    return first[0] if first and first[0] in _PREPOSITIONS else ""
+
+
+AS_BEFORE = " (as before: "
+EXCEPT = "; except: "
+
+
+def with_details(text: str, details: list[str]) -> str:
+    return f"{text}{AS_BEFORE}{', '.join(details)})" if details else text
+
+
+def own_words(entry_text: str) -> str:
+    """The words an update or an exception was given, without what it carried forward."""
+    if EXCEPT in entry_text:
+        return entry_text.rsplit(EXCEPT, 1)[1]
+    return entry_text.split(AS_BEFORE, 1)[0]
+
+
+def narrows(new: Analysis, rule: Analysis, diff: Diff) -> bool:
+    """Does a user's change to a rule only make room for an exception (it names a case the rule
+    does not: "hotfixes", "my sister"), rather than replace it?"""
+    if diff.changed:
+        return False
+    scope = diff.extra - _NORM_WORDS - new.polar
+    return diff.flipped and bool(scope)
+
+
+def with_exception(rule_text: str, text: str) -> str:
+    return f"{rule_text.rstrip(' .')}{EXCEPT}{text}"
+
+
+def forward(text: str, target: Candidate) -> str:
+    """The text of an update or a correction with what it carries forward from `target`: the
+    details it leaves unsaid, or, for a rule it only narrows, the rule with the exception."""
+    from ..entry import unquoted
+
+    new, old = analyze(text), target.info or analyze(unquoted(target.entry.text))
+    diff = compare(new, old)
+    if target.rule and narrows(new, old, diff):
+        return with_exception(unquoted(target.entry.text), text)
+    return with_details(text, carried(new, old, diff))

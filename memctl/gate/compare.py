@@ -1,0 +1,174 @@
+"""How the write gate compares two texts it has read (gatetext.analyze): how alike their subjects
+are, how nearly they say the same words, and what differs between them.
+
+What differs is what decides a label, so it is spelled out (Diff): a value of a kind both give
+(Tuesday → Thursday, Spanish → English), a value of a kind only the new text gives, a negation
+or a side of an opposition turned around ("dropping" → "keeping", "open" → "closed"), an ending
+the old text never named ("we cancelled swimming"), a word the new text says is not so ("Joe,
+not Jim"), and the words each has that the other lacks. A text repeats another only when none
+of these holds: nothing it says is new.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..lexicon import LIGHT
+from ..words import tokens
+
+if TYPE_CHECKING:
+    from .reading import Analysis
+
+
+@dataclass(frozen=True)
+class Diff:
+    changed: tuple[str, ...] = ()  # value kinds that differ: "wd", "t", "n", "name", …
+    flipped: bool = False  # one says not, or the other side of an opposition
+    reworded: bool = False  # each has content words the other lacks
+    added: bool = False  # the new text carries values of kinds the old one lacks
+    extra: frozenset[str] = field(default_factory=frozenset)  # words only the new text has
+    missing: frozenset[str] = field(default_factory=frozenset)  # words only the old one has
+    covered: float = 0.0  # how much of the old entry's subject the new text repeats
+    apart: bool = False  # about different people or things (see names_apart)
+    ended: bool = False  # the new text ends what the old one states ("cancelled", "quit")
+    rejects: bool = False  # the new text says a word of the old one is not so
+
+    @property
+    def differs(self) -> bool:
+        return bool(self.changed or self.flipped or self.rejects)
+
+    @property
+    def says_more(self) -> bool:
+        """The new text adds a detail: a word or a value the old one does not have."""
+        return bool(self.extra or self.added)
+
+
+def kinds(values: frozenset[str]) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for value in values:
+        kind, _, _ = value.partition(":")
+        out.setdefault(kind, set()).add(value)
+    return out
+
+
+def changed_kinds(a: Analysis, b: Analysis) -> list[str]:
+    """Value kinds where each text has a value the other lacks (Wednesday vs Thursday)."""
+    ka, kb = kinds(a.values), kinds(b.values)
+    return [k for k in sorted(ka.keys() & kb.keys()) if ka[k] - kb[k] and kb[k] - ka[k]]
+
+
+def _names_of(a: Analysis, b: Analysis) -> frozenset[str]:
+    """a's names, with the words of a that b writes as names ("Brian now lives …" opens a
+    sentence, where a capital says nothing)."""
+    return a.names | (a.words & b.names)
+
+
+def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
+    """(names only in a, names only in b, about different things).
+
+    Names that differ are a changed value when the texts share another name, and the first one
+    (Brian's manager Carla → Dana). When each text has names of its own and they share none, or
+    they open with different names (Ember on Postgres 17, Granite on Postgres 16), or a number
+    changes too without a word of change (Postgres 16 for Atlas, Postgres 17 for Ember; but
+    "Anna moved to Rua do Ouro 3"), the texts are about different people or things. So are two
+    texts of which one opens with a person and the other speaks of "we" or "I" and names no one
+    ("Dmitri prefers Postgres" is not "we'll use Postgres").
+    """
+    na, nb = _names_of(a, b), _names_of(b, a)
+    shared = na & nb
+    only_a, only_b = set(na - nb - b.rejected), set(nb - na - a.rejected)
+    if only_a and only_b and (not shared or a.lead != b.lead and a.lead not in nb or
+                              changed_kinds(a, b) and not a.update):  # fmt: skip
+        return set(), set(), True
+    for x, y in ((a, b), (b, a)):
+        if x.subject and x.subject not in y.words and "first" in y.person \
+                and "third" not in y.person:  # fmt: skip
+            return set(), set(), True
+    return (only_a, only_b, False) if shared else (set(), set(), False)
+
+
+def similarity(a: Analysis, b: Analysis) -> float:
+    """How alike the subjects of two texts are, 0..1 (values and cue words left out)."""
+    from rapidfuzz import fuzz
+
+    only_a, only_b, apart = names_apart(a, b)
+    wa, wb = a.words - only_a, b.words - only_b
+    if not wa or not wb:
+        return fuzz.ratio(a.folded, b.folded) / 100 * 0.8
+    shared = len(wa & wb)
+    dice = 2 * shared / (len(wa) + len(wb))
+    contain = shared / min(len(wa), len(wb))
+    fz = fuzz.token_set_ratio(" ".join(sorted(wa)), " ".join(sorted(wb))) / 100
+    score = 0.4 * dice + 0.3 * contain + 0.3 * fz
+    if apart:
+        score *= 0.5  # about different people or things
+    return round(score, 3)
+
+
+def sameness(a: Analysis, b: Analysis) -> float:
+    """How nearly two texts say the same words, 0..1, symmetric: extra words count against."""
+    from rapidfuzz import fuzz
+
+    if not a.words or not b.words:
+        return fuzz.ratio(a.folded, b.folded) / 100
+    dice = 2 * len(a.words & b.words) / (len(a.words) + len(b.words))
+    return round(
+        0.5 * dice
+        + 0.5 * fuzz.token_sort_ratio(" ".join(sorted(a.words)), " ".join(sorted(b.words))) / 100,
+        3,
+    )
+
+
+def _only(a: Analysis, b: Analysis, names: set[str]) -> frozenset[str]:
+    """Content words of a that b does not say, light words and spelling variants of a compound
+    ("wi-fi" and "wifi") left out."""
+    only = set(a.words - b.words - names - a.polar) - LIGHT
+    for whole, parts in a.joined:
+        if parts <= b.words:
+            only.discard(whole)
+        if whole in b.words:
+            only -= parts
+    for whole, parts in b.joined:
+        if whole in a.words:
+            continue
+        if parts & a.words and whole in only:
+            only.discard(whole)
+    return frozenset(only)
+
+
+def _turned(new: Analysis, old: Analysis) -> tuple[bool, bool]:
+    """(flipped, ended): the negation parity or the side of an opposition both name differs;
+    or the new text ends something (a "goes on" word of the ending side) the old one states."""
+    pn, po = dict(new.poles), dict(old.poles)
+    sides = sum(1 for k in pn.keys() & po.keys() if pn[k] != po[k]) % 2 == 1
+    parity = new.polarity != old.polarity
+    ended = any(pn[k] < 0 and k not in po for k in pn) and not parity and not sides
+    return parity != sides or ended, ended
+
+
+def compare(new: Analysis, old: Analysis) -> Diff:
+    kinds_new, kinds_old = kinds(new.values), kinds(old.values)
+    changed = changed_kinds(new, old)
+    only_new, only_old, apart = names_apart(new, old)
+    if only_new and only_old:
+        changed.append("name")
+    wn, wo = new.words - only_new, old.words - only_old
+    swapped = bool(only_new and only_old)  # a name for another: a changed value, not a detail
+    extra = _only(new, old, only_new if swapped else set())
+    missing = _only(old, new, only_old if swapped else set())
+    flipped, ended = _turned(new, old)
+    return Diff(changed=tuple(changed), flipped=flipped, reworded=bool(extra) and bool(missing),
+                added=bool(kinds_new.keys() - kinds_old.keys()), extra=extra, missing=missing,
+                covered=len(wn & wo) / len(wo) if wo else 0.0, apart=apart, ended=ended,
+                rejects=bool(new.rejected & (old.words | old.values)))  # fmt: skip
+
+
+def same_text(a: str, b: str) -> bool:
+    """Equal once case, accents, punctuation and spacing are set aside."""
+    return _plain(a) == _plain(b)
+
+
+def _plain(text: str) -> str:
+    return " ".join(tokens(unicodedata.normalize("NFKC", text)))

@@ -1,0 +1,201 @@
+"""The words the write gate reads: cues for change, correction, negation, norms and injections.
+
+Everything here is matched against folded text (lower case, accents removed, see tokens.fold),
+so phrases are written without accents and folded once at import. English, Spanish, French,
+German, Portuguese, Italian, Japanese and Chinese are covered; a language missing here still
+gets similarity and values (dates, numbers, names), just not its cue words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..words import fold
+
+
+def _phrases(*items: str) -> re.Pattern:
+    """One regex matching any of the phrases as whole words (CJK phrases anywhere)."""
+    parts = []
+    for item in sorted({fold(i) for i in items}, key=len, reverse=True):
+        parts.append(r"(?<!\w)" + re.escape(item).replace(r"\ ", r"\s+") + r"(?!\w)")
+    return re.compile("|".join(parts))
+
+
+def fold_pattern(pattern: str) -> re.Pattern:
+    """Compile a regex written with natural non-ASCII literals, folded like the text it reads."""
+    return re.compile(re.sub(r"[^\x00-\x7f]+", lambda m: fold(m.group()), pattern))
+
+
+def _cjk(*items: str) -> str:
+    return "|".join(re.escape(fold(i)) for i in items)
+
+
+# --- what changed in the world: the old entry is closed, the new one written -------------------
+UPDATE_PHRASES = (
+    "moved", "has moved", "was moved", "moves to", "changed", "has changed", "changes to",
+    "switched", "switches to", "rescheduled", "postponed", "pushed back", "brought forward",
+    "replaced", "replaces", "no longer", "not anymore", "any more", "anymore", "from now on",
+    "as of", "starting", "starting from", "instead of", "instead", "has become", "became",
+    "renamed", "upgraded", "downgraded", "migrated", "was promoted", "left the", "has left",
+    "joined", "now lives", "now works", "is now", "are now", "has been moved", "went up",
+    "went down", "raised to", "lowered to", "relocated", "took over", "takes over",
+    "rises to", "rose to", "drops to", "dropped to", "increased to", "decreased to",
+    "after all", "changed my mind", "changed his mind", "changed her mind", "changed their mind",
+    "changed our minds", "change of plans", "change of plan", "on second thought",
+    "on second thoughts", "scratch that", "decided against", "got moved", "got pushed",
+    "pushed to", "going forward", "not anymore",
+    "sube a", "subio a", "baja a", "augmente a", "passe a", "steigt auf", "sinkt auf",
+    "stieg auf", "sobe para", "aumentou para", "sale a",
+    "ha cambiado", "cambio a", "se cambio", "se movio", "se mueve", "paso a", "ya no",
+    "a partir de", "en lugar de", "ahora es", "ahora esta", "se traslado", "pospuesto",
+    "a change", "a ete deplace", "a ete deplacee", "est deplace", "deplace", "deplacee",
+    "desormais", "n'est plus", "ne sont plus", "a partir de", "au lieu de", "a change",
+    "est passe a", "est maintenant", "reporte", "reportee",
+    "verschoben", "wurde verschoben", "geandert", "hat sich geandert", "nicht mehr",
+    "stattdessen", "ab sofort", "ab jetzt", "ist jetzt", "ist nun", "umgezogen",
+    "mudou", "mudou para", "foi movida", "foi movido", "passou para", "nao e mais",
+    "a partir de agora", "agora e", "em vez de", "adiado", "adiada",
+    "spostato", "spostata", "cambiato", "non piu", "ora e", "adesso e", "invece di",
+)  # fmt: skip
+UPDATE = _phrases(*UPDATE_PHRASES)
+UPDATE_CJK = re.compile(
+    _cjk(
+        "変更",
+        "移動",
+        "変わりました",
+        "変わった",
+        "に変わ",
+        "延期",
+        "から",
+        "改到",
+        "改为",
+        "改成",
+        "变成",
+        "变为",
+        "不再",
+        "推迟",
+        "搬到",
+        "换成",
+    )
+)
+# "now", "currently": a change only when a value differs too.
+UPDATE_WEAK_PHRASES = ("now", "currently", "these days", "nowadays", "new", "neu", "ahora",
+                       "actualmente", "maintenant", "actuellement", "jetzt", "nun", "derzeit",
+                       "agora", "atualmente", "ora", "adesso")  # fmt: skip
+UPDATE_WEAK = _phrases(*UPDATE_WEAK_PHRASES)
+UPDATE_WEAK_CJK = re.compile(_cjk("今は", "現在", "现在", "目前", "新しい"))
+
+# --- the user says the memory was wrong ---------------------------------------------------
+CORRECTION_PHRASES = (
+    "actually", "in fact", "correction", "to correct", "that was wrong", "was wrong",
+    "is wrong", "i was wrong", "wrongly", "mistake", "mistaken", "by mistake", "incorrect",
+    "not correct", "not right", "misremembered", "misheard", "typo", "should have been",
+    "it was never", "was never", "never was", "it is really", "really is",
+    "the correct", "correctly", "not true", "untrue", "oops", "had it wrong", "got it wrong",
+    "en realidad", "de hecho", "correccion", "me equivoque", "esta mal", "era incorrecto",
+    "incorrecto", "equivocado", "en fait", "en realite", "je me suis trompe", "c'etait faux",
+    "c'est faux", "erreur", "faux", "eigentlich", "tatsachlich", "korrektur", "falsch",
+    "ich habe mich geirrt", "war falsch", "irrtum", "na verdade", "correcao", "errado",
+    "me enganei", "estava errado", "in realta", "sbagliato", "mi sono sbagliato",
+    "misspoke", "i misspoke", "got that wrong", "got it wrong", "i was wrong about",
+)  # fmt: skip
+CORRECTION = _phrases(*CORRECTION_PHRASES)
+CORRECTION_CJK = re.compile(
+    _cjk(
+        "実は", "間違い", "間違って", "訂正", "誤り", "其实", "更正", "错了", "纠正", "不对", "搞错"
+    )
+)
+
+# --- negation, counted for parity: "never … without" is an obligation ---------------------
+NEGATION = re.compile(
+    r"n't\b|n’t\b|\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|nunca|"
+    r"sin|jamas|ningun|ninguna|ninguno|pas|jamais|sans|aucun|aucune|nicht|kein|keine|keinen|"
+    r"keiner|keinem|nie|niemals|ohne|nao|nem|sem|non|senza|skip|stop|avoid|needn't)\b|"
+    + _cjk("ない", "ません", "なし", "不", "没", "沒", "無", "无", "別", "别")
+)
+
+# --- words that make a text a norm (an instruction, a permission, a prohibition) ------------
+NORMATIVE_PHRASES = (
+    "always", "never", "must", "should", "shouldn't", "shall", "have to", "has to", "need to",
+    "needs to", "no need", "needn't", "don't need", "doesn't need", "do not", "don't", "dont",
+    "is allowed", "are allowed", "allowed to", "permitted", "it's fine to", "it is fine to",
+    "fine to", "ok to", "okay to", "alright to", "feel free", "go ahead", "from now on",
+    "can skip", "skip", "stop", "at most", "at least", "no more than", "up to", "only",
+    "you can", "we can", "can be", "may be", "you may", "we may", "avoid",
+    "prefers", "wants", "make sure", "be sure", "is required", "required",
+    "siempre", "nunca", "debe", "debes", "deben", "hay que", "no hace falta", "puedes",
+    "toujours", "jamais", "doit", "doivent", "il faut", "pas besoin", "immer", "niemals",
+    "muss", "mussen", "darf", "durfen", "sempre", "deve", "devem", "precisa", "pode",
+    "bisogna", "non serve",
+)  # fmt: skip
+NORMATIVE = _phrases(*NORMATIVE_PHRASES)
+NORMATIVE_CJK = re.compile(
+    _cjk("必ず", "いつも", "常に", "しないで", "必须", "总是", "不要", "可以", "不用", "禁止")
+)
+
+# Attributes that do not change over time: a different value was a mistake, not an update.
+IMMUTABLE = frozenset(
+    "birthday birth born birthdate birthplace blood maiden nationality cumpleanos anniversaire "
+    "geburtstag aniversario compleanno".split()
+)
+
+WEEKDAYS = {
+    1: "monday mondays mon lunes lundi montag segunda lunedi maandag 月曜 月曜日 星期一 周一",
+    2: "tuesday tuesdays tue tues martes mardi dienstag terca martedi dinsdag 火曜 火曜日 "
+       "星期二 周二",
+    3: "wednesday wednesdays wed miercoles mercredi mittwoch quarta mercoledi woensdag 水曜 "
+       "水曜日 星期三 周三",
+    4: "thursday thursdays thu thurs jueves jeudi donnerstag quinta giovedi donderdag 木曜 "
+       "木曜日 星期四 周四",
+    5: "friday fridays fri viernes vendredi freitag sexta venerdi vrijdag 金曜 金曜日 星期五 周五",
+    6: "saturday saturdays sat sabado samedi samstag sabato zaterdag 土曜 土曜日 星期六 周六",
+    7: "sunday sundays sun domingo dimanche sonntag domenica zondag 日曜 日曜日 星期日 星期天 周日",
+}  # fmt: skip
+MONTHS = {
+    1: "january jan enero janvier januar janeiro gennaio 1月 一月",
+    2: "february feb febrero fevrier februar fevereiro febbraio 2月 二月",
+    3: "march mar marzo mars marz marco 3月 三月",
+    4: "april apr abril avril aprile 4月 四月",
+    5: "may mayo mai maio maggio 5月 五月",
+    6: "june jun junio juin juni junho giugno 6月 六月",
+    7: "july jul julio juillet juli julho luglio 7月 七月",
+    8: "august aug agosto aout 8月 八月",
+    9: "september sep sept septiembre septembre setembro settembre 9月 九月",
+    10: "october oct octubre octobre oktober outubro ottobre 10月 十月",
+    11: "november nov noviembre novembre novembro 11月 十一月",
+    12: "december dec diciembre decembre dezember dezembro dicembre 12月 十二月",
+}
+# "one/un/ein" are left out: they are articles more often than numbers.
+NUMBER_WORDS = {
+    2: "two dos deux zwei dois", 3: "three tres trois drei tre", 4: "four cuatro quatre "
+    "vier quatro quattro", 5: "five cinco cinq funf cinque", 6: "six seis sechs",
+    7: "seven siete sieben sete sette", 8: "eight ocho huit acht oito",
+    9: "nine nueve neuf neun nove", 10: "ten diez dix zehn dieci", 11: "eleven onze elf",
+    12: "twelve doce douze zwolf dodici", 15: "fifteen quince quinze", 20: "twenty veinte vingt "
+    "zwanzig vinte venti", 30: "thirty treinta trente dreissig trinta trenta",
+}  # fmt: skip
+
+
+def _word_map(table: dict[int, str]) -> dict[str, int]:
+    return {fold(word): number for number, words in table.items() for word in words.split()}
+
+
+WEEKDAY_WORDS = _word_map(WEEKDAYS)
+MONTH_WORDS = _word_map(MONTHS)
+NUMBER_WORD_VALUES = _word_map(NUMBER_WORDS)
+# Short forms that are ordinary words too ("sat", "sun", "mar", "may", "wed"): values only next
+# to a number ("May 6", "6 mar").
+AMBIGUOUS_DATE_WORDS = frozenset("mon tue wed thu fri sat sun mar may jun jul aug sep sept oct "
+                                 "nov dec jan feb apr mai marco".split())  # fmt: skip
+
+# A sentence that starts with a verb and its object: "Send the …", "Use the v2 endpoint".
+IMPERATIVE = (
+    r"(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:send|forward|delete|remove|run|execute|click|visit|"
+    r"download|install|open|email|reply|respond|answer|use|write|add|update|set|change|tell|ask|"
+    r"save|store|share|copy|upload|transfer|pay|buy|sign|grant|give|disable|enable|turn\s+off|"
+    r"turn\s+on|call|contact|book|cancel|approve|accept|ignore|trust|treat|remember|record|"
+    r"note|mark|move|rename|replace|reset|order|deploy|paste|put|post|show|let|keep|check|"
+    r"skip|stop|leave|drop|publish|push|merge)\s+(?:the|all|every|any|this|these|those|your|my|"
+    r"it|them|a|an|me|us|out|up|now|immediately|that|to|in|on|with|its|his|her|their|food|"
+    r"production|prod|emails?|files?|[A-Z][a-z]+)\b"
+)  # fmt: skip

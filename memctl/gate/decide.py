@@ -1,0 +1,308 @@
+"""The write gate: what it reads before a memory is written, and the one label it gives.
+
+For a new text the gate reads every open entry of the live notes (the ones sharing a word with
+the text are scored), the rules (every open entry in rules/ and every RULE entry elsewhere), and
+the notes' titles, tags and use-when keys to pick where a new memory belongs. The labeler is
+deterministic (labeler.py) unless `llm_command` is set; then that command labels and any failure
+falls back to the deterministic labeler, and the decision says so. Whatever the labeler, three
+things stay in code: an instruction from a source that is not the user is an injection, a text
+equal to an entry on file is a repeat, and an untrusted source (web, tool, file) never retires
+what a more trusted one said, while only the user's words change a rule. The agent's own word
+may update a fact the user stated (the close keeps the old line, its date and the reason); the
+nightly job, with nobody watching, holds such a change for a person instead (consolidate.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ..catalog import scan
+from ..entry import Entry, unquoted
+from ..note import parse_note
+from ..search.units import note_keys
+from ..words import fold
+from ..workspace import Workspace
+from .labeler import LABELS, TRUST_RANK, Known, decide
+from .reading import Analysis, analyze, same_text, similarity
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..model import Model
+
+SOURCE_TRUST = {"user": "trusted", "agent": "limited", "web": "untrusted", "file": "untrusted",
+                "tool": "untrusted"}  # fmt: skip
+RULES_DIR = "rules"
+SHOWN = 5  # candidates shown with a decision (all are scored)
+LLM_CANDIDATES = 8
+
+
+def trust_of(entry: Entry) -> str:
+    """trusted | limited | untrusted: `trust:` when set, else what its `src:` implies.
+
+    A line without `src:` was written by hand or by an older tool: limited.
+    """
+    explicit = entry.fields.get("trust")
+    if explicit in TRUST_RANK:
+        return explicit
+    return SOURCE_TRUST.get(entry.fields.get("src", ""), "limited")
+
+
+def may_promote(entry: Entry) -> bool:
+    """May a nightly job lift this entry into a rule or a higher place? Never an untrusted one."""
+    return trust_of(entry) != "untrusted" and entry.kind not in ("QUOTE", "CONFLICT")
+
+
+def is_rule_note(rel: str) -> bool:
+    return rel.split("/", 1)[0] == RULES_DIR
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An open entry the gate read, with its similarity to the new text."""
+
+    path: str
+    entry: Entry
+    score: float
+    rule: bool
+    trust: str
+    info: Analysis | None = field(default=None, compare=False, repr=False)
+    meaning: float | None = None  # closeness in meaning, when the semantic path is installed
+
+    @property
+    def address(self) -> str:
+        return (
+            f"{self.path}#^{self.entry.id}" if self.entry.id else f"{self.path}:{self.entry.line}"
+        )
+
+    def to_dict(self) -> dict:
+        return {"address": self.address, "id": self.entry.id, "text": self.entry.text,
+                "score": self.score, "rule": self.rule, "trust": self.trust,
+                "meaning": self.meaning}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class NoteMatch:
+    path: str
+    score: float
+    status: str | None
+
+
+@dataclass
+class Survey:
+    """What the gate read: every open entry it scored, the rules, and how well each note fits."""
+
+    entries: list[Candidate] = field(default_factory=list)
+    rules: list[Candidate] = field(default_factory=list)
+    notes: list[NoteMatch] = field(default_factory=list)
+
+    def find(self, key: str | None) -> Candidate | None:
+        for c in (*self.entries, *self.rules):
+            if key is not None and key in (c.address, c.entry.id, f"^{c.entry.id}"):
+                return c
+        return None
+
+
+def survey(ws: Workspace, text: str) -> Survey:
+    """Score the open entries and the notes of the live workspace against `text`.
+
+    An entry that shares no word with the text is not scored (it cannot be repeated, changed
+    or corrected by it); every rule is.
+    """
+    new = analyze(text)
+    probe = [w for w in new.words if len(w) > 1] or None
+    found = Survey()
+    for facts in scan(ws):
+        if facts.kind != "note" or facts.error or not facts.entries and not facts.title:
+            continue
+        rules_note = is_rule_note(facts.path)
+        read = _read(ws.root / facts.path, facts.path)
+        if read is None:
+            continue
+        if probe and not rules_note and not _holds(f"{read.folded} {fold(facts.path)}", probe):
+            continue  # shares no word with the text: nothing here to repeat, change or fit
+        best = 0.0
+        for row in read.entries:
+            entry, folded, info = row
+            rule = (rules_note or entry.kind == "RULE") and entry.kind not in ("QUOTE", "CONFLICT")
+            if probe and not rule and not _holds(folded, probe):
+                continue
+            if info is None:
+                info = row[2] = analyze(unquoted(entry.text))
+            score = similarity(new, info)
+            best = max(best, score)
+            cand = Candidate(facts.path, entry, score, rule, trust_of(entry), info)
+            found.entries.append(cand)
+            if cand.rule:
+                found.rules.append(cand)
+        if read.meta:
+            about = read.about()
+            best = max(best, similarity(new, about))  # a name's fit: routing.py
+        found.notes.append(NoteMatch(facts.path, round(best, 3), facts.status))
+    from .meaning import add_meaning
+
+    add_meaning(ws, text, new, found)
+    found.entries.sort(key=lambda c: -c.score)
+    found.notes.sort(key=lambda n: -n.score)
+    return found
+
+
+def candidate(path: str, entry: Entry, text: str) -> Candidate:
+    """An entry named by the caller (--supersedes), scored against the new text."""
+    info = analyze(unquoted(entry.text))
+    rule = (is_rule_note(path) or entry.kind == "RULE") and entry.kind not in ("QUOTE", "CONFLICT")
+    return Candidate(path, entry, similarity(analyze(text), info), rule, trust_of(entry), info)
+
+
+def _meta_text(note, rel: str) -> str:
+    meta = note.meta
+    parts = [str(meta.get("title") or ""), rel.rsplit("/", 1)[-1].removesuffix(".md")
+             .replace("-", " ").replace("_", " ").title()]  # fmt: skip
+    tags = meta.get("tags")
+    parts += [str(t) for t in tags] if isinstance(tags, list) else []
+    parts += note_keys(meta.get("use_when"))
+    parts.append(str(meta.get("description") or ""))
+    return " . ".join(p for p in parts if p)
+
+
+def _holds(folded: str, probe: list[str]) -> bool:
+    """Does a folded text hold the start of any probe word (stems differ: summary/summaries)?"""
+    return any(word[:5] in folded for word in probe)
+
+
+@dataclass
+class _Read:
+    """A note as survey reads it: the text folded, its open entries (each with its folded
+    text and, once scored, its analysis), and the text of its frontmatter."""
+
+    raw: str
+    folded: str
+    entries: list[list]  # [entry, folded text, Analysis | None]
+    meta: str
+    _about: Analysis | None = None
+
+    def about(self) -> Analysis:
+        self._about = self._about or analyze(self.meta)
+        return self._about
+
+
+_READS: dict[str, _Read] = {}  # path → the last reading: kept while the file's text is the same
+
+
+def _read(path, rel: str) -> _Read | None:
+    """The note at `path`, parsed again only when its text changed since the last survey in
+    this process: the nightly job surveys the workspace once for every item of a day. Its
+    entries are shared between surveys: a caller changes a copy (with_fields, replace)."""
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    known = _READS.get(str(path))
+    if known is not None and known.raw == raw:
+        return known
+    note = parse_note(raw, path=path, display=rel)
+    entries = [[e, fold(e.text), None] for e in note.entries() if not e.closed and e.text.strip()]
+    read = _Read(raw, fold(raw), entries, _meta_text(note, rel))
+    _READS[str(path)] = read
+    return read
+
+
+# --- the decision ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Decision:
+    label: str
+    reason: str
+    target: Candidate | None
+    candidates: tuple[Candidate, ...]
+    labeler: str = "deterministic"  # deterministic | llm
+    fallback: str | None = None  # why the LLM labeler was not used, when it was configured
+    near: Candidate | None = None  # unsure: the entry this text might replace
+
+    def to_dict(self) -> dict:
+        return {"label": self.label, "reason": self.reason,
+                "target": self.target.address if self.target else None,
+                "near": self.near.address if self.near else None,
+                "labeler": self.labeler, "fallback": self.fallback,
+                "candidates": [c.to_dict() for c in self.candidates]}  # fmt: skip
+
+
+def label(ws: Workspace, text: str, *, trust: str, source: str, found: Survey,
+          use_llm: bool = True) -> Decision:  # fmt: skip
+    """One label for `text`, from the LLM command when configured, else (or on failure) rules."""
+    known = [Known(c.address, unquoted(c.entry.text), c.trust, c.rule, c.info, c.meaning)
+             for c in found.entries]  # fmt: skip
+    rules = [k for k in known if k.rule]
+    verdict = decide(text, trust=trust, candidates=known, rules=rules)
+    shown = tuple(sorted(found.entries, key=lambda c: -c.score)[:SHOWN])
+    rules_shown = tuple(c for c in found.rules if c not in shown and c.address == verdict.target)
+    near = found.find(verdict.near)
+    shown += tuple(c for c in found.rules if c not in shown and c is near)
+    decision = Decision(verdict.label, verdict.reason, found.find(verdict.target),
+                        shown + rules_shown, near=near)  # fmt: skip
+    if not use_llm:
+        return decision
+    from ..model import configured
+
+    model, problem = configured(ws)
+    if model is None and problem is None:
+        return decision
+    if model is not None:
+        answer, problem = ask_llm(model, text=text, source=source, trust=trust, found=found)
+    if problem:
+        return replace(decision, fallback=f"{problem}; used the deterministic labeler")
+    return _checked(decision, answer, text=text, trust=trust, found=found)
+
+
+def _checked(rules_decision: Decision, answer: dict, *, text: str, trust: str,
+             found: Survey) -> Decision:  # fmt: skip
+    """The LLM's label, within what stays in code; else the deterministic one, saying why."""
+    if rules_decision.label == "injection":
+        return replace(rules_decision, fallback="an instruction from this source is an injection "
+                       "whatever the LLM says")  # fmt: skip
+    name, target = answer["label"], found.find(answer.get("target"))
+    if rules_decision.label == "repeat" and rules_decision.target \
+            and same_text(unquoted(rules_decision.target.entry.text), text):  # fmt: skip
+        if name != "repeat":
+            return replace(rules_decision, fallback="the text is already on file word for word")
+    problem = None
+    if name == "injection" and trust == "trusted":
+        problem = "the LLM called the user's own words an injection"
+    elif name in ("repeat", "update", "correction") and target is None:
+        problem = f"the LLM answered {name} without a target among the candidates"
+    elif name == "clash" and (target is None or not target.rule):
+        problem = "the LLM answered clash without naming a rule"
+    elif name in ("update", "correction") and target.rule and trust != "trusted":
+        problem = "only the user's words may change a rule"
+    elif name in ("update", "correction") and trust == "untrusted" \
+            and TRUST_RANK[target.trust] > TRUST_RANK[trust]:  # fmt: skip
+        problem = "an untrusted source cannot retire a trusted memory"
+    if problem:
+        return replace(rules_decision, fallback=f"{problem}; used the deterministic labeler")
+    reason = str(answer.get("reason") or f"the LLM labeler says {name}")[:300]
+    shown = rules_decision.candidates
+    if target is not None and target not in shown:
+        shown = (*shown, target)
+    return Decision(name, reason, target if name != "new" and name != "injection" else None,
+                    shown, labeler="llm")  # fmt: skip
+
+
+def ask_llm(model: Model, *, text: str, source: str, trust: str,
+            found: Survey) -> tuple[dict | None, str | None]:  # fmt: skip
+    """Ask the configured model (model.py) for one label. (answer, problem)."""
+    request = {
+        "task": "label",
+        "text": text, "source": source, "trust": trust, "labels": list(LABELS),
+        "candidates": [{"id": c.address, "text": unquoted(c.entry.text), "source":
+                        c.entry.fields.get("src"), "trust": c.trust, "score": c.score,
+                        "rule": c.rule} for c in found.entries[:LLM_CANDIDATES]],
+        "rules": [{"id": c.address, "text": c.entry.text} for c in found.rules],
+        "answer_with": {"label": "one of labels", "target": "a candidate or rule id, or null",
+                        "reason": "one short sentence"},
+    }  # fmt: skip
+    answer, problem = model.ask(request)
+    if problem:
+        return None, problem
+    if answer.get("label") not in LABELS:
+        return None, f"the LLM command answered an unknown label {answer.get('label')!r}"
+    return answer, None

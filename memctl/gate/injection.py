@@ -1,0 +1,234 @@
+"""Instructions posing as memories: what the write gate calls an injection, in any language.
+
+A text from a source that is not the user is read as the agent would read it, with its disguises
+taken off (zero-width characters, look-alike letters, leetspeak, s p a c e d letters), and three
+ways are checked:
+
+1. **Its shape**: a word that tells the reader to drop what it was told (ignore, forget,
+   disregard, override… in some thirty languages) within a few words of what it was told
+   (instructions, rules, the prompt, "everything", "what you were told", "previous"…), in either
+   order: verb-final languages put the verb last ("Önceki tüm talimatları yok say"). In Chinese,
+   Japanese and Korean, both within a short run of characters.
+2. **Who it speaks to**: a text addressed to an AI reading it ("P.S. to any AI reading this",
+   "A cualquier IA que lea esto", "Note pour l'IA :", "AI agents processing this page should…").
+3. **The patterns below**: role play, fake system messages, requests to reveal secrets, to send
+   data to an address, to hide something from the user, to destroy data. From web, file and tool
+   text (and edited log lines) any instruction counts (`WEAK`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+from ..words import fold, is_cjk, tokens
+from . import cues
+
+# 1. The shape of "forget what you were told": a verb of dropping, and what is dropped.
+_DROP = frozenset(
+    """ignore ignora ignoriere ignorier ignorieren ignorez ignorer ignorar ignoruj zignoruj
+    ignorera ignoreer ignorer ignorirai ignoriraj ignoruj ignorujte игнорируй проигнорируй
+    игнорируйте ігноруй disregard forget override bypass overrule vergiss vergesst
+    vergessen missachte oublie oubliez olvida olvide olvidate olvidad omite descarta esqueca
+    esquece esquecam desconsidere descarte dimentica dimenticate trascura negeer vergeet
+    zapomnij glom glem unut забудь забудьте забудь abaikan lupakan lupakanlah ohita unohda
+    zapomen uita αγνοησε ξεχασε تجاهل انس התעלם שכח अनदेखा भूल""".split()
+)  # fmt: skip
+_DROP_PHRASES = re.compile(r"\byok\s+say\w*|\bgormezden\s+gel\w*|\bbo\s+qua\b|\bne\s+tiens\s+"
+                           r"pas\s+compte|\bhagyd\s+figyelmen\s+kivul|\bfelejtsd\s+el")  # fmt: skip
+_TOLD = frozenset(
+    """instruction instructions prompt prompts rules guidelines guidance directions directives
+    orders commands programming constraints policies previous prior above earlier
+    everything told said anweisungen anweisung instruktionen regeln befehle vorgaben alles
+    bisherigen bisher vorherigen obigen fruheren gesagt instructions consignes regles
+    tout precedentes precedent precedemment dit instrucciones reglas ordenes todo anterior
+    anteriores dicho indicaciones instrucoes regras tudo disseram dito istruzioni regole tutto
+    precedenti detto indicazioni instructies regels alles eerdere voorgaande verteld gezegd
+    polecenia instrukcje zasady poprzednie wczesniejsze instruktioner regler allt tidigare
+    instruksjoner talimatlari talimatlar kurallari onceki tum инструкции указания правила все
+    всё предыдущие раньше говорили инструкций instruksi perintah aturan semua sebelumnya
+    ohjeet kaikki aiemmat pokyny instructiunile οδηγιες التعليمات ההוראות निर्देशों""".split()
+)  # fmt: skip
+_WINDOW = 6  # words between the verb and what it drops
+_CJK_DROP = (
+    "忽略",
+    "无视",
+    "忘记",
+    "忘掉",
+    "忽視",
+    "無視",
+    "不要理会",
+    "别管",
+    "忘れ",
+    "무시",
+    "잊어",
+)
+_CJK_TOLD = tuple(
+    "指令 指示 规则 说明 命令 提示 之前 以上 所有 一切 "
+    "ルール これまで 以前 すべて 全て 지시 명령 규칙 이전 모두".split()
+)
+_CJK_SPAN = 16
+
+# 2. A text that speaks to the AI reading it.
+_AI = r"(?:ai|a\.i\.|ia|ki|llms?|language\s+models?|chat\s*bots?|bots?|gpts?|claude|copilot)"
+_AGENTS = rf"(?:{_AI}|assistants?|agents?|models?)"
+_READING = (r"(?:reading|reads|read|processing|processes|summari[sz]ing|summari[sz]es|parsing|"
+            r"parses|scanning|scans|crawling|crawls|sees|seeing|lea|lee|leia|le|lit|legge|liest|"
+            r"leest|procesa|traite|elabora|verarbeitet)")  # fmt: skip
+_ADDRESSED = [
+    rf"\b(?:p\.?\s*s\.?|note|message|attention|dear|hey|hello|hi)\s*(?:to|for)?\s*(?:the\s+|any\s+|all\s+"
+    rf"|every\s+|whichever\s+|whatever\s+)?{_AGENTS}\b",
+    rf"\b(?:to|for)\s+(?:any|all|every|whichever|whatever)\s+(?:\w+\s+)?{_AGENTS}\b",
+    rf"\b{_AGENTS}\s*,?\s*(?:that|who|which|que|qui|che|die|der|welche)?\s*(?:is\s+|are\s+|est\s+)?"
+    rf"{_READING}\s+(?:this|these|the|esto|esta|este|isto|isso|ceci|cela|questo|questa|dies|das|"
+    rf"dit|deze)\b",
+    rf"(?:^|[\s,;:.!?])(?:a|para|pour|per|an|fur|voor|aan|all'|alla|al|a\s+la|a\s+l'|pour\s+l')\s*"
+    rf"(?:(?:la|el|l'|le|die|de|der|den|alle|toda|toute|tutte|qualquer|cualquier|jede|jeder|ogni|"
+    rf"elke|todas|todos|chaque|toutes|tous|o|a|os)\s*)*(?:ia|ki|ai|llm|chatbot|modelo|modello|"
+    rf"modele)s?\b\s*(?:[:,!]|{_READING}|que|qui|che|die)",
+    r"(?:给|致|对)(?:任何|所有|正在)?(?:阅读|读取|处理)?(?:此|这|本)?[^\s]{0,6}(?:ai|人工智能|助手|模型)|"
+    r"(?:ai|助手)(?:へ|に告ぐ|様)|(?:ai|에이아이)\s*에게",
+]
+
+# Strong: an attempt to steer the agent. Caught from every source but the user.
+_OLD = r"(?:previous|prior|above|earlier|preceding|former|original|initial|system|all|any|your|the)"
+INJECTION_STRONG = [
+    (r"\b(?:ignore|disregard|forget|override|bypass|overrule)\s+(?:(?:all|any|of|the|your|my|"
+     rf"these|those|every|everything|what)\s+)*{_OLD}?\s*(?:previous\s+|prior\s+|earlier\s+|"
+     r"above\s+|system\s+|safety\s+)?(?:instructions?|prompts?|rules?|directions?|guidelines?|"
+     r"guardrails?|guidance|advice|context|orders|commands|programming|constraints|policies|"
+     r"directives?|"
+     r"messages?|told)", "tells the agent to ignore its instructions"),
+    (r"\b(?:ignore|disregard|forget)\s+(?:everything|all|anything|whatever)\s+(?:above|before|"
+     r"previously|prior|earlier|said|you\s+were\s+told|you\s+know)|\bact\s+as\s+(?:my\s+|an?\s+)?"
+     r"(?:unrestricted|jailbroken|uncensored|unfiltered|evil|root|admin)",
+     "tells the agent to ignore its instructions"),
+    (r"\b(?:you\s+are|you're|youre)\s+now\s+(?:a|an|in|the|my|dan|free|no\s+longer|unrestricted|"
+     r"jailbroken|developer)\b", "tries to give the agent a new role"),
+    (r"\b(?:pretend|imagine)\s+(?:to\s+be|you\s+are|that\s+you)|\b(?:enable|enter|activate|switch"
+     r"\s+to)\s+(?:developer|dan|god|admin|jailbreak|unrestricted|debug)\s+mode|\bjailbreak|"
+     r"\bdo\s+anything\s+now\b", "tries to give the agent a new role"),
+    (r"\b(?:new|updated|real|actual|true|hidden|secret|additional|important)\s+(?:system\s+)?"
+     r"(?:instructions?|prompt|orders|directives?)\s*[:!]|\bsystem\s+prompt\b|(?:^|\n)\s*\[?"
+     r"(?:system|assistant|admin|developer)\]?\s*[:>]|<\|?(?:im_start|im_end|system|endoftext)"
+     r"\|?>|</?(?:system|instructions?|prompt)>|#{2,}\s*(?:system|instructions?)\b",
+     "carries a message dressed as a system or developer instruction"),
+    (r"\b(?:reveal|print|show|output|repeat|leak|tell\s+me|share|display|dump|expose|send\s+me)"
+     r"\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:your|the|any|its)\s+(?:full\s+|entire\s+|original\s+|"
+     r"hidden\s+|stored\s+|saved\s+)?(?:system\s+prompt|instructions|prompt|api\s+keys?|secrets?|"
+     r"passwords?|credentials|tokens?|private\s+keys?|environment\s+variables|env\s+vars?|"
+     r"memory|memories|notes|rules)", "asks the agent to reveal what it keeps"),
+    (r"\b(?:send|forward|upload|post|e-?mail|mail|exfiltrate|transfer|copy|sync|share|leak|"
+     r"submit|paste)\s+(?:(?:all|every|each|any|the|your|my|his|her|their|these|those|this|"
+     r"user'?s|owner'?s|of)\s+){0,3}(?:[\w'-]+\s+){0,2}(?:files?|documents?|docs|data|e-?mails?|"
+     r"messages?|inbox|credentials|passwords?|keys?|secrets?|tokens?|contacts?|history|notes?|"
+     r"memor(?:y|ies)|conversations?|chats?|logs?|contents?|attachments?|photos?|invoices?|"
+     r"everything)\s+(?:[\w'-]+\s+){0,4}(?:to|into|at|via|on)\s+(?:\S*@\S+|https?://|www\.|"
+     r"(?:this|that|the\s+following|my|our)\s+(?:address|server|url|endpoint|email|inbox)|"
+     r"[\w-]+\.(?:com|net|org|io|ru|xyz|cn|info|biz|co|me|top|site|app|dev)\b|external|attacker)",
+     "tells the agent to send data somewhere"),
+    (r"\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|notify|mention|alert|show|let|warn)\s+"
+     r"(?:this\s+to\s+)?(?:the\s+)?(?:user|human|owner|operator|anyone|sam)\b|\bwithout\s+"
+     r"(?:telling|informing|notifying|alerting)\s+(?:the\s+)?(?:user|human|owner|operator)|"
+     r"\b(?:secretly|silently|quietly|covertly)\s+(?:send|forward|delete|upload|transfer|execute|"
+     r"run|install|copy|share|add|change|email)|\bkeep\s+(?:this|it)\s+(?:a\s+)?secret\s+from",
+     "asks the agent to hide what it does"),
+    (r"\brm\s+-rf\b|\bcurl\s+[^|]*\|\s*(?:ba|z)?sh\b|\bwget\s+[^|]*\|\s*(?:ba|z)?sh\b|"
+     r"\b(?:delete|remove|wipe|erase|destroy)\s+(?:all|every|everything|the\s+entire|the\s+whole)"
+     r"\s*(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:files?|memor(?:y|ies)|notes?|data|database|"
+     r"repo(?:sitory)?|backups?|workspace|emails?|inbox)?", "tells the agent to destroy data"),
+    (r"\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|agent|bot|chatbot|"
+     r"gpt|claude)\b|\b(?:note|message|instructions?|attention|dear|hey)\s+(?:to\s+|for\s+)?"
+     r"(?:the\s+|any\s+|all\s+)?(?:ai|llm|language\s+model|assistant|agent|bot|chatbot|gpt|"
+     r"claude)s?\b\s*[:,!-]?", "speaks to the agent directly"),
+    (r"\b(?:ignora|ignorar|olvida|olvidar)\s+(?:todas\s+)?(?:las\s+)?(?:tus\s+)?instrucciones|"
+     r"\b(?:ignore[rz]?|oublie[rz]?)\s+(?:toutes\s+)?(?:les\s+|tes\s+|vos\s+)?(?:instructions|"
+     r"consignes|regles)|\b(?:ignorier\w*|vergiss|vergessen\s+sie)\s+(?:alle\s+)?(?:deine\s+|"
+     r"ihre\s+)?(?:vorherigen\s+|bisherigen\s+|obigen\s+|fruheren\s+)?(?:anweisungen|"
+     r"instruktionen|regeln|befehle)|\b(?:ignore|ignora|esqueca|esquece)\s+(?:todas\s+)?"
+     r"(?:as\s+)?(?:suas\s+)?(?:instrucoes|regras)|\bignora\s+(?:tutte\s+)?(?:le\s+)?"
+     r"(?:istruzioni|regole)|\bигнорируй|\bзабудь\s+(?:все\s+)?(?:предыдущие\s+)?инструкции",
+     "tells the agent to ignore its instructions"),
+    (r"(?:以前|前|これまで|上記|今まで)の?(?:すべての|全ての)?(?:指示|命令|ルール|指令)(?:を|は)?"
+     r"(?:すべて|全て)?(?:無視|忘れ)|(?:忽略|无视|忘记|忽視|無視)(?:之前|以上|先前|所有|上面|前面)?的?(?:所有)?"
+     r"(?:指令|指示|规则|说明|命令|提示)|이전\s*(?:지시|명령)\S*\s*무시",
+     "tells the agent to ignore its instructions"),
+]  # fmt: skip
+# Weak: any instruction at all. Caught from untrusted sources (web, file, tool, an edited log):
+# such text may be kept as what its source said, never as something to do.
+INJECTION_WEAK = [
+    (r"(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:always|never|from\s+now\s+on|going\s+forward|"
+     r"henceforth|make\s+sure|be\s+sure|remember\s+to|ensure\s+(?:that|you)|you\s+must|"
+     r"you\s+should|you\s+need\s+to|you\s+have\s+to|do\s+not|don'?t)\b", "is an instruction"),
+    (r"\byou\s+(?:must|should|shall|need\s+to|have\s+to|are\s+required\s+to|will\s+now|are\s+to|"
+     r"may\s+now|can\s+now)\b|\b(?:the\s+)?(?:assistant|agent|ai|model|bot)\s+(?:must|should|"
+     r"shall|will\s+now|is\s+required\s+to)\b|\b(?:must|should|shall)\s+(?:always|never)\b|"
+     r"\bit\s+is\s+(?:mandatory|required|essential)\s+(?:to|that)\b", "is an instruction"),
+    (cues.IMPERATIVE, "is an instruction"),
+    (r"(?:^|[.!?;:\n]\s*)(?:siempre|nunca|envia|envie|borra|elimina|ejecuta|a\s+partir\s+de\s+"
+     r"ahora|debes|toujours|jamais|envoie|envoyez|supprime|supprimez|execute[rz]?|a\s+partir\s+"
+     r"de\s+maintenant|desormais|tu\s+dois|vous\s+devez|immer|niemals|sende|schicke|losche|"
+     r"fuhre|ab\s+jetzt|ab\s+sofort|du\s+musst|sie\s+mussen|sempre|envie|apague|execute|a\s+"
+     r"partir\s+de\s+agora|voce\s+deve|invia|cancella|esegui|devi)\b", "is an instruction"),
+    (r"してください|しなさい|必ず|常に|するように|请|必须|总是|永远不要|务必|不要",
+     "is an instruction"),
+]  # fmt: skip
+
+
+@cache
+def _compiled() -> tuple[list, list, list]:
+    strong = [(cues.fold_pattern(p), why) for p, why in INJECTION_STRONG]
+    weak = [(cues.fold_pattern(p), why) for p, why in INJECTION_WEAK]
+    addressed = [cues.fold_pattern(p) for p in _ADDRESSED]
+    return strong, weak, addressed
+
+
+_ZERO_WIDTH = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
+_HOMOGLYPHS = str.maketrans("аеорсухіјѕԁɡοαειντκρ", "aeopcyxijsdgoaeivtkp")
+_LEET = str.maketrans("0134578@$|!", "oieastbasii")
+_SPACED = re.compile(r"(?<!\w)(?:\w[ \t._*~-]+){3,}\w(?!\w)")
+
+
+def deobfuscate(text: str) -> list[str]:
+    """The text as an injection check reads it: folded, plus homoglyph, leet and de-spaced forms."""
+    folded = fold(_ZERO_WIDTH.sub("", unicodedata.normalize("NFKC", text))).replace("’", "'")
+    mapped = folded.translate(_HOMOGLYPHS)
+    joined = _SPACED.sub(lambda m: re.sub(r"[ \t._*~-]+", "", m.group()), mapped)
+    forms = [folded, mapped, joined, joined.translate(_LEET), mapped.translate(_LEET)]
+    return list(dict.fromkeys(" ".join(f.split()) for f in forms))
+
+
+def drops_what_it_was_told(form: str) -> bool:
+    """A verb of dropping within a few words of what was told, in either order."""
+    words = tokens(form)
+    at = [i for i, w in enumerate(words) if w in _DROP]
+    if _DROP_PHRASES.search(form):
+        at += [len(tokens(form[: m.start()])) for m in _DROP_PHRASES.finditer(form)]
+    for i in at:
+        near = words[max(0, i - _WINDOW) : i] + words[i + 1 : i + 1 + _WINDOW]
+        if any(w in _TOLD for w in near):
+            return True
+    if any(is_cjk(w) for w in words):
+        for verb in _CJK_DROP:
+            for m in re.finditer(re.escape(verb), form):
+                span = form[max(0, m.start() - _CJK_SPAN) : m.end() + _CJK_SPAN]
+                if any(told in span for told in _CJK_TOLD):
+                    return True
+    return False
+
+
+def injection_reason(text: str, *, trust: str) -> str | None:
+    """Why `text` reads as an instruction to the agent, for a source that is not the user."""
+    if trust == "trusted":
+        return None
+    forms = deobfuscate(text)
+    strong, weak, addressed = _compiled()
+    if any(drops_what_it_was_told(form) for form in forms):
+        return "tells the agent to ignore its instructions"
+    if any(p.search(form) for p in addressed for form in forms):
+        return "speaks to the agent directly"
+    for pattern, why in strong + (weak if trust == "untrusted" else []):
+        if any(pattern.search(form) for form in forms):
+            return why
+    return None

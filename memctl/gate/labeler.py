@@ -1,0 +1,187 @@
+"""The deterministic labeler: the write gate's offline judge of one new memory.
+
+It reads words, not meaning (see gatetext.py for how a text is read and gatecompare.py for
+how two texts compare). Similarity of subjects finds the entry a text is about; what differs
+between them decides the label (a new value, a negation or an opposite, an ending, a word said
+not to be so, an added detail, the cue words); instruction patterns (injection.py) catch
+injections and the rules on file catch clashes. A repeat is only a text that says nothing new.
+Where the words leave the label open (another word for the same thing, or for another thing),
+the verdict names the entry it might replace (`near`) and stays with what loses nothing.
+Every threshold is measured on tests/gate_cases*.jsonl by scripts/eval_gate.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import cues
+from .compare import Diff
+from .injection import deobfuscate, injection_reason  # noqa: F401  (re-exported)
+from .reading import KIND_NAMES, Analysis, analyze, compare, same_text, sameness, similarity
+from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
+
+LABELS = ("new", "repeat", "update", "correction", "clash", "injection")
+TRUST_RANK = {"untrusted": 0, "limited": 1, "trusted": 2}
+
+RELATED = 0.52  # subjects at least this similar are about the same thing
+RELATED_CUED = 0.42  # …or this similar, when the text says it changes or corrects something
+SAME_SUBJECT = 0.62  # a changed value or a negation counts at this similarity or more
+REPEAT = 0.78  # a text this alike in its words, with nothing new, repeats an entry
+# How much of the old entry's subject a text must repeat to update or correct it: without a
+# changed value ("moved to the small room"), and with one ("Kenji is in Kyoto, not Osaka").
+COVERED = 0.6
+COVERED_VALUE = 0.34
+NEAR = 0.6  # an entry this similar that the text may replace is named when the label is new
+NEAR_MEANING = 0.55  # …or this close in meaning (the semantic path), whatever words it shares
+
+
+@dataclass
+class Known:
+    """An entry on file the gate compares with: its address, text, trust, and if it is a rule."""
+
+    key: str
+    text: str
+    trust: str = "trusted"
+    rule: bool = False
+    info: Analysis | None = field(default=None, repr=False)
+    meaning: float | None = None  # closeness in meaning (the semantic path), when installed
+
+    def __post_init__(self):
+        if self.info is None:
+            self.info = analyze(self.text)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    label: str
+    reason: str
+    target: str | None = None  # the key of the entry repeated, updated, corrected or clashed with
+    scores: dict[str, float] = field(default_factory=dict)  # key → similarity, best first
+    near: str | None = None  # unsure: the entry this text might replace (or the rule it changes)
+
+
+def decide(text: str, *, trust: str, candidates: list[Known], rules: list[Known]) -> Verdict:
+    """One label for `text` against the entries on file and the rules."""
+    new = analyze(text)
+    scored = sorted(((similarity(new, k.info), k) for k in candidates), key=lambda p: -p[0])
+    scores = {k.key: s for s, k in scored if s > 0}
+
+    why = injection_reason(text, trust=trust)
+    if why:
+        same = next((k for _, k in scored if same_text(k.text, text)), None)
+        return Verdict("injection", f"{why}; kept only as a quote of its source",
+                       same.key if same else None, scores)  # fmt: skip
+    for s, k in scored:
+        if same_text(k.text, text):
+            return _repeat(k, trust, "says the same as an entry on file", scores)
+        if s < REPEAT:
+            break
+    for rule in rules:
+        change = rule_change(new, rule.info)
+        if change is None:
+            continue
+        reason, lasting = change
+        if trust == "trusted" and lasting:
+            label = "correction" if new.correction else "update"
+            return Verdict(label, f"the user changes a rule: {reason}", rule.key, scores)
+        near = rule.key if trust == "trusted" else None
+        return Verdict("clash", f"contradicts a rule: {reason}", rule.key, scores, near)
+
+    floor = RELATED_CUED if new.update or new.correction or new.rejected else RELATED
+    related = [(s, k) for s, k in scored if s >= floor or (k.meaning or 0) >= NEAR_MEANING]
+    if not related:
+        best = f" (closest {scored[0][0]:.2f})" if scored else ""
+        return Verdict("new", f"nothing on file is about the same thing{best}", None, scores)
+    return _against(new, related, trust, scores)
+
+
+def _repeat(k: Known, trust: str, reason: str, scores: dict[str, float]) -> Verdict:
+    """A repeat of `k`; but the user's own words for what only a less trusted source said are
+    recorded as the user's (a web page said it first: nothing yet says the user did)."""
+    if trust == "trusted" and k.trust == "untrusted":
+        return Verdict("new", f"the user's own words for what {k.key} only quoted ({k.trust}); "
+                       "recorded as the user's", None, scores, k.key)  # fmt: skip
+    return Verdict("repeat", reason, k.key, scores)
+
+
+def _against(new: Analysis, related: list[tuple[float, Known]], trust: str,
+             scores: dict[str, float]) -> Verdict:  # fmt: skip
+    rank = TRUST_RANK[trust]
+    near = None
+    for s, k in related:
+        diff = compare(new, k.info)
+        label, reason = _label_for(new, diff, s, k)
+        if label == "new":
+            shared = len(new.words & k.info.words)
+            by_words = s >= NEAR and diff.covered >= COVERED and len(diff.extra) <= shared
+            if near is None and not diff.apart and not k.rule \
+                    and (by_words or (k.meaning or 0) >= NEAR_MEANING):  # fmt: skip
+                near = (k, reason)
+            continue  # maybe a less similar entry is the one this text changes
+        if label == "repeat":
+            return _repeat(k, trust, reason, scores)
+        if k.rule and not reason.startswith("adds a detail"):
+            continue  # what changes a rule, rulecheck says; a rule refined in more words may
+        if k.rule and trust != "trusted":
+            return Verdict("clash", "would change a rule, and only the user's words can",
+                           k.key, scores)  # fmt: skip
+        if trust == "untrusted" and TRUST_RANK[k.trust] > rank:
+            return Verdict("new", f"reads as {'an' if label == 'update' else 'a'} {label} of "
+                           f"{k.key}, but an untrusted source cannot retire a trusted memory; "
+                           "kept beside it", None, scores)  # fmt: skip
+        return Verdict(label, reason, k.key, scores)
+    if near is not None:
+        k, reason = near
+        return Verdict("new", f"{reason}; it may replace {k.key}", None, scores, k.key)
+    return Verdict("new", "adds something the entries on file do not say", None, scores)
+
+
+def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[str, str]:
+    what = ", ".join(KIND_NAMES.get(k, k) for k in diff.changed) or (
+        "negation" if diff.flipped else "wording")  # fmt: skip
+    close = score >= SAME_SUBJECT
+    cued = new.update or new.correction
+    if diff.apart:
+        return "new", "is about another person or thing than the closest entries"
+    short = cued and diff.differs and not diff.extra  # "dentist got pushed to June 19"
+    if diff.covered < (COVERED_VALUE if diff.differs else COVERED) and not short:
+        within = len(new.words) >= 2 and new.words <= old.info.words  # every word of it there
+        if _says_nothing_new(diff) and (within or sameness(new, old.info) >= REPEAT):
+            return "repeat", "says the same as an entry on file, in fewer words"
+        return "new", "adds something the entries on file do not say"
+    if new.correction and (diff.differs or diff.says_more or diff.missing):
+        return "correction", f"says an entry on file was wrong ({what} differs)"
+    if new.update and (diff.differs or diff.says_more or diff.missing):
+        return "update", f"says the world changed ({what} differs)"
+    if diff.flipped:
+        if diff.reworded:
+            return "new", "says the opposite of a similar entry on file, about another thing"
+        if diff.ended or new.update_weak or _plans(new, old.info):
+            return "update", "says it no longer holds"
+        if close:
+            return "correction", "says the opposite of an entry on file"
+        return "new", "says the opposite of a similar entry on file"
+    if diff.rejects:
+        return "correction", "says a part of an entry on file is not so"
+    if diff.changed:
+        if not (close and not diff.reworded or new.update_weak):
+            return "new", f"gives another {what} for a similar thing"
+        if new.words & cues.IMMUTABLE:
+            return "correction", f"gives another {what} for something that does not change"
+        return "update", f"gives a new {what} for the same thing"
+    if _says_nothing_new(diff):
+        return "repeat", "says nothing the entry on file does not"
+    if not diff.missing and len(diff.extra) <= len(new.words & old.info.words):
+        return "update", f"adds a detail to {old.key}: {', '.join(sorted(diff.extra)) or what}"
+    if new.update_weak and score >= REPEAT:
+        return "update", "says the world changed (wording differs)"
+    return "new", "says it in other words, or says another thing"
+
+
+def _plans(new: Analysis, old: Analysis) -> bool:
+    """Is it about something going on or ending (a plan, a decision): a change of mind?"""
+    return any(name == "goes on" for name, _ in (*new.poles, *old.poles))
+
+
+def _says_nothing_new(diff: Diff) -> bool:
+    return not (diff.differs or diff.says_more or diff.ended)

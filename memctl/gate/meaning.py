@@ -1,0 +1,57 @@
+"""The write gate's candidates by meaning, when the semantic path is installed
+(memctl.search.semantic).
+
+The words find an entry a text repeats, changes or corrects when the two share a word. An entry
+said in other words ("Brian prefers calls after 14:00" for "Brian likes being called in the
+afternoon") shares too few to be compared at all. With the `semantic` extra, the entries
+closest in meaning join the candidates, each with its cosine (`meaning`). They decide nothing by
+themselves: the label still comes from what differs between the texts (labeler.py), and an
+entry found only by meaning is at most named as one the text may replace, with the commands
+that settle it. Without the extra (or with `semantic: false`), nothing here runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..entry import unquoted
+from ..workspace import Workspace
+from .decide import Candidate, Survey, _read, is_rule_note, trust_of
+from .reading import Analysis, analyze, similarity
+
+MEANING = 0.5  # a neighbour at least this close in meaning joins the candidates
+NEIGHBOURS = 8
+
+
+def add_meaning(ws: Workspace, text: str, new: Analysis, found: Survey) -> None:
+    """Give the candidates their closeness in meaning and add the close ones words missed."""
+    from ..search import semantic
+
+    if not semantic.available(ws):
+        return
+    try:
+        near = semantic.nearest(ws, text, limit=NEIGHBOURS)
+    except Exception:  # noqa: BLE001  (an optional path: the words alone still decide)
+        return
+    known = {(c.path, c.entry.id or c.entry.line): i for i, c in enumerate(found.entries)}
+    for hit in near:
+        at = known.get((hit.path, hit.id or hit.line))
+        if at is not None:
+            found.entries[at] = replace(found.entries[at], meaning=round(hit.similarity, 3))
+            continue
+        if hit.similarity < MEANING or hit.path.startswith((".archive/", "daily/")):
+            continue
+        read = _read(ws.root / hit.path, hit.path)
+        row = next((r for r in read.entries if (r[0].id or r[0].line) == (hit.id or hit.line)),
+                   None) if read else None  # fmt: skip
+        if row is None:
+            continue
+        entry = row[0]
+        info = row[2] = row[2] or analyze(unquoted(entry.text))
+        rule = (is_rule_note(hit.path) or entry.kind == "RULE") and entry.kind not in (
+            "QUOTE", "CONFLICT")  # fmt: skip
+        cand = Candidate(hit.path, entry, similarity(new, info), rule, trust_of(entry), info,
+                         meaning=round(hit.similarity, 3))  # fmt: skip
+        found.entries.append(cand)
+        if rule and cand not in found.rules:
+            found.rules.append(cand)

@@ -1,0 +1,302 @@
+"""How the write gate reads a text: content words, typed values, names, cues, negations.
+
+Each text becomes an Analysis: folded content words (stemmed; CJK as bigrams), typed values
+(weekday, month, day, year, time, number, link) that say what changed, capitalised names, the
+cue words that say why ("moved to", "no longer" → update; "actually", "that was wrong" →
+correction), the parity of its negations and whether it states a norm. Two analyses compare as
+a similarity of subjects (values left out), a sameness of wording, and a Diff.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cached_property
+
+from .. import lexicon
+from ..words import STOPWORDS, bigrams, fold, is_cjk, stem, tokens
+from . import cues
+
+# how two texts compare: re-exported for the gate
+from .compare import Diff, changed_kinds, compare, same_text, sameness, similarity  # noqa: F401
+
+_MORE_STOPWORDS = frozenset(
+    """el la los las un una unos unas de del al y o en es son que por para con su sus lo se
+    le les des du et ou est sont au aux ce cette ces pour par avec sur dans qui il elle ils
+    der die das den dem ein eine einen einer und oder ist sind zu von mit auf im fur bei
+    o os as um uma do da dos das em no na nos nas e sao com pelo pela il lo gli di e con per
+    also just really very still yet anyway ok s t ing ed""".split()
+)  # fmt: skip
+# What search calls small talk ("show me", "tell me") is what a memory says ("show him the
+# draft first"): those verbs count here.
+_STOP = STOPWORDS - {"show", "tell", "give", "find", "want", "know", "say"} | _MORE_STOPWORDS
+# Words that carry a cue, a negation or a norm: they decide the label, not the subject.
+_CUE_WORDS = frozenset(
+    fold(phrase)
+    for phrase in (*cues.UPDATE_PHRASES, *cues.UPDATE_WEAK_PHRASES, *cues.CORRECTION_PHRASES)
+    if " " not in phrase and phrase not in ("joined", "starting", "became", "new", "neu")
+) | frozenset(
+    """longer anymore instead actually fact wrong mistake correct correction really
+    not no never without none nobody nothing neither cannot don doesn didn isn wasn aren won
+    shouldn always must should shall allowed permitted okay nunca sin jamas pas jamais sans
+    nicht kein keine nie niemals ohne nao nem sem non senza siempre toujours immer sempre
+    mehr plus lugar vez realidad realite verdade realta hecho fait movio mueve paso traslado
+    cambio cambiado passe movida movido passou moving changing switching""".split()
+)  # fmt: skip
+_SENTENCE_STARTERS = frozenset("the a an our my we i it this that there they he she you".split())
+_NAME = re.compile(r"(?<![\w'])([A-Z][a-z\u00df-\u00ff]{1,}(?:-[A-Z][a-z]+)?)(?![\w])")
+_URL = re.compile(r"https?://\S+|www\.\S+|\b[\w.+-]+@[\w-]+\.[\w.-]+\b")
+_ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
+_TIME = re.compile(r"\b(\d{1,2})(?::(\d{2})|h(\d{2})?\b|\s*(a\.?m\.?|p\.?m\.?)(?!\w))\s*"
+                   r"(a\.?m\.?|p\.?m\.?)?|(\d{1,2})時(?:(\d{1,2})分|半)?")  # fmt: skip
+_NUMBER = re.compile(r"\b[vV]?(\d+(?:[.,]\d+)*)(?:st|nd|rd|th|er|e|º|ª)?\b|(\d{1,2})日")
+_CJK_MONTH = re.compile(r"(\d{1,2})月")
+_DIGITS = re.compile(r"\d+(?:\.\d+)*")
+_CONTRAST = re.compile(r",\s*not\s+\w|\bnot\s+\w+(?:\s+\w+)?\s*,?\s+but\b|\bno\s+es\s+\w+\s+sino\b|"
+                       r"\bnicht\s+\w+(?:\s+\w+)?\s*,?\s+sondern\b")  # fmt: skip
+_IMPERATIVE = re.compile(cues.IMPERATIVE)
+KIND_NAMES = {"wd": "weekday", "mo": "month", "d": "day", "y": "year", "t": "time",
+              "n": "number", "url": "link", "lang": "language", "name": "name"}  # fmt: skip
+# "Joe, not Jim", "not X but Y", "instead of flying": what a text says is not so.
+_REJECTED = re.compile(
+    r",\s*(?:and\s+|but\s+)?not\s+(?:the\s+|a\s+|an\s+|on\s+|in\s+|at\s+)?(?P<a>[\w'.-]+"
+    r"(?:\s+[\w'.-]+)?)|\bnot\s+(?P<b>\w+(?:\s+\w+)?)\s*,?\s+but\b|\b(?:instead\s+of|rather\s+than|"
+    r"en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|anstatt|statt|em\s+vez\s+de|invece\s+di)\s+"
+    r"(?:the\s+|a\s+|an\s+)?(?P<c>\w+(?:\s+\w+)?)|\bnicht\s+(?P<d>\w+)\s*,?\s+sondern\b|"
+    r"\bno\s+es\s+(?P<e>\w+)\s+sino\b"
+)
+_INTERJECTION = re.compile(r"^\s*(?:no|nope|nah|nein|non|nao)\b\s*[,.!:;-]")
+_COMPOUND = re.compile(r"\b([^\W\d_]{2,})-([^\W\d_]{2,})\b")
+_CJK_DATE_WORDS = sorted((w for w in (*cues.WEEKDAY_WORDS, *cues.MONTH_WORDS) if is_cjk(w)),
+                         key=len, reverse=True)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Analysis:
+    text: str
+    folded: str
+    words: frozenset[str]  # stemmed content words, values and cue words left out
+    values: frozenset[str]  # "wd:3", "mo:12", "d:6", "y:2026", "t:10:00", "n:16", "url:…"
+    names: frozenset[str]  # capitalised names, folded and stemmed (also in words)
+    negations: int
+    lead: str | None = None  # the first name: most often what the text is about
+    subject: str | None = None  # the lead name when the text opens with it ("Dmitri prefers …")
+    poles: tuple[tuple[str, int], ...] = ()  # the side of each opposition (lexicon.poles)
+    rejected: frozenset[str] = frozenset()  # words it says are not so ("Joe, not Jim": jim)
+    joined: tuple[tuple[str, frozenset[str]], ...] = ()  # "wi-fi": ("wifi", {"wi", "fi"})
+    person: frozenset[str] = frozenset()  # "first" ("we", "I"), "third" ("he", "her")
+    polar: frozenset[str] = frozenset()  # words that say a side or a change, not a subject
+
+    @property
+    def polarity(self) -> int:
+        return self.negations % 2
+
+    # The cues are read only for the new text and the rules, so only when asked.
+    @cached_property
+    def update(self) -> bool:
+        """A strong change cue ("moved to", "no longer")."""
+        return _any(self.folded, cues.UPDATE, cues.UPDATE_CJK)
+
+    @cached_property
+    def update_weak(self) -> bool:
+        """A weak change cue ("now", "currently"): a change only when a value differs too."""
+        return _any(self.folded, cues.UPDATE_WEAK, cues.UPDATE_WEAK_CJK)
+
+    @cached_property
+    def correction(self) -> bool:
+        return _any(self.folded, cues.CORRECTION, cues.CORRECTION_CJK, _CONTRAST)
+
+    @cached_property
+    def normative(self) -> bool:
+        """States a norm: an instruction, a permission, a prohibition, a limit."""
+        return _any(self.folded, cues.NORMATIVE, cues.NORMATIVE_CJK, _IMPERATIVE)
+
+
+def _any(folded: str, *patterns: re.Pattern) -> bool:
+    return any(p.search(folded) for p in patterns)
+
+
+def analyze(text: str) -> Analysis:
+    raw = unicodedata.normalize("NFKC", text).replace("’", "'")
+    folded = fold(raw)
+    values: set[str] = set()
+    rest = _take_values(folded, values)
+    words: set[str] = set()
+    person: set[str] = set()
+    for token in tokens(rest):
+        if not token.isascii() and is_cjk(token):
+            for word in _CJK_DATE_WORDS:
+                if word in token:
+                    values.add(_date_value(word))
+                    token = token.replace(word, " ")
+            for word, code in lexicon.LANGUAGE_WORDS.items():
+                if not word.isascii() and word in token:
+                    values.add(f"lang:{code}")
+                    token = token.replace(word, " ")
+            words.update(g for part in token.split() for g in bigrams(part))
+        elif token in cues.WEEKDAY_WORDS or token in cues.MONTH_WORDS:
+            if token not in cues.AMBIGUOUS_DATE_WORDS or _next_to_number(token, folded):
+                values.add(_date_value(token))
+        elif token in cues.NUMBER_WORD_VALUES:
+            values.add(f"n:{cues.NUMBER_WORD_VALUES[token]}")
+        elif token in lexicon.DAY_PARTS:
+            values.add(f"t:{lexicon.DAY_PARTS[token]}")
+        elif token in lexicon.LANGUAGE_WORDS:
+            values.add(f"lang:{lexicon.LANGUAGE_WORDS[token]}")
+        elif token in lexicon.FIRST_PERSON or token in lexicon.THIRD_PERSON:
+            person.add("first" if token in lexicon.FIRST_PERSON else "third")
+        elif token not in _STOP and token not in _CUE_WORDS and not token.isdigit():
+            words.add(content_word(token))
+    joined = []
+    for m in _COMPOUND.finditer(rest):
+        parts = frozenset(content_word(p) for p in m.groups()) & words
+        if parts:
+            joined.append((content_word(m[1] + m[2]), parts))
+            words.add(joined[-1][0])
+    rejected, counted = _rejected(folded, values)
+    sides, polar = lexicon.poles(folded)
+    polar += [w for p in (cues.UPDATE, cues.CORRECTION) for m in p.finditer(folded)
+              for w in m.group().split()]  # fmt: skip
+    found = [(stem(fold(n)), at) for n, at in _names(raw)]
+    found = [(n, at) for n, at in found if n in words]
+    names = frozenset(n for n, _ in found)
+    lead = found[0][0] if found else None
+    opens = bool(found) and found[0][1] == 0
+    return Analysis(
+        text=text, folded=folded, words=frozenset(words), values=frozenset(values), names=names,
+        negations=len(cues.NEGATION.findall(counted)), lead=lead,
+        subject=lead if opens else None, poles=tuple(sorted(sides.items())),
+        rejected=rejected, joined=tuple(joined), person=frozenset(person),
+        polar=frozenset(content_word(w) for w in polar),
+    )  # fmt: skip
+
+
+def content_word(token: str) -> str:
+    """A content word as the gate compares it: stemmed ("shipping" and "ship" alike), a synonym
+    as its class's first word."""
+    word = stem(token)
+    if token.endswith(("ing", "ed")) and len(word) > 3 and word[-1] == word[-2] \
+            and word[-1] in "bgmnprt":  # fmt: skip
+        word = word[:-1]
+    return lexicon.SAME.get(word, word)
+
+
+def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
+    """(the words and values a text says are not so, the text with those contrasts and a
+    leading "No," left out: their negations do not turn the statement around). The values
+    said not to be so leave `values` ("born in 1988, not 1986": 1988 only)."""
+    rejected: set[str] = set()
+
+    def take(m: re.Match) -> str:
+        said = next(g for g in m.groups() if g is not None)
+        theirs: set[str] = set()
+        rest = _take_values(said, theirs)
+        rejected.update(content_word(t) for t in tokens(rest) if t not in _STOP)
+        rejected.update(theirs)
+        values.difference_update(theirs)
+        return " , "
+
+    counted = _REJECTED.sub(take, _INTERJECTION.sub(" ", folded))
+    return frozenset(rejected), counted
+
+
+def _date_value(word: str) -> str:
+    if word in cues.WEEKDAY_WORDS:
+        return f"wd:{cues.WEEKDAY_WORDS[word]}"
+    return f"mo:{cues.MONTH_WORDS[word]}"
+
+
+def _next_to_number(word: str, folded: str) -> bool:
+    w = re.escape(word)
+    return re.search(rf"\d\s*(?:st|nd|rd|th|er)?\s+(?:of\s+|de\s+)?{w}\b|\b{w}\.?\s+\d", folded) \
+        is not None  # fmt: skip
+
+
+def _take_values(folded: str, values: set[str]) -> str:
+    """Collect the typed values of a folded text; return the text with them blanked out."""
+
+    def url(m):
+        values.add("url:" + m.group().rstrip(".,;:)!?").lower())
+        return " "
+
+    def iso(m):
+        values.update({f"y:{m[1]}", f"mo:{int(m[2])}", f"d:{int(m[3])}"})
+        return " "
+
+    def time(m):
+        if m[6] is not None:  # 10時30分
+            values.add(f"t:{int(m[6]):02d}:{int(m[7] or (30 if '半' in m.group() else 0)):02d}")
+            return " "
+        hour, minute = int(m[1]), int(m[2] or m[3] or 0)
+        suffix = (m[4] or m[5] or "").replace(".", "")
+        if suffix == "pm" and hour < 12:
+            hour += 12
+        if suffix == "am" and hour == 12:
+            hour = 0
+        if hour > 24 or minute > 59:
+            return m.group()
+        values.add(f"t:{hour:02d}:{minute:02d}")
+        return " "
+
+    def number(m):
+        digits = (m[1] or m[2]).replace(",", ".")
+        if digits.isdigit() and len(digits) == 4 and 1900 <= int(digits) <= 2100:
+            values.add(f"y:{digits}")
+            return " "
+        start = m.start()
+        before, after = folded[max(0, start - 14) : start], folded[m.end() : m.end() + 14]
+        near_month = any(w.strip(",.") in cues.MONTH_WORDS
+                         for w in before.split()[-2:] + after.split()[:2])  # fmt: skip
+        kind = "d" if (near_month or m[2]) and digits.isdigit() and int(digits) <= 31 else "n"
+        values.add(f"{kind}:{digits.rstrip('0').rstrip('.') if '.' in digits else int(digits)}")
+        return " "
+
+    def month(m):
+        values.add(f"mo:{int(m[1])}")
+        return " "
+
+    def digits(m):
+        values.add(f"n:{m.group()}")
+        return " "
+
+    text = _URL.sub(url, folded)
+    text = _ISO.sub(iso, text)
+    text = _TIME.sub(time, text)
+    text = _CJK_MONTH.sub(month, text)
+    return _DIGITS.sub(digits, _NUMBER.sub(number, text))
+
+
+_NAME_VERBS = frozenset(
+    """is are was were has had have lives works loves likes prefers says said wants eats drinks
+    carries takes moved moves joined left uses used runs goes went knows needs thinks asked
+    arbeitet wohnt ist hat vive tiene es esta mora trabalha est a habite travaille now also still
+    just never always only often usually really no doesn't isn't can't won't didn't""".split()
+)  # fmt: skip
+
+
+def _names(raw: str) -> list[tuple[str, int]]:
+    """Capitalised words that look like names, with where each starts. A sentence's first word
+    counts only when a verb or 's follows it ("Anna has …", "Brian's …") or it is capitalised
+    again later."""
+    found = []
+    for m in _NAME.finditer(raw):
+        word = m.group(1)
+        lowered = fold(word)
+        if lowered in _STOP or lowered in _SENTENCE_STARTERS or lowered in cues.WEEKDAY_WORDS \
+                or lowered in cues.MONTH_WORDS:  # fmt: skip
+            continue
+        before = raw[: m.start()].rstrip()
+        if not before or before[-1] in ".!?:;\"(" and not re.search(
+                r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Sr|Jr|Sra|Mme|Hr|Fr)\.$", before):  # fmt: skip
+            after = raw[m.end() :]
+            following = after.split(maxsplit=1)[0].lower() if after.split() else ""
+            again = re.search(rf"[^.!?:;]\s{re.escape(word)}\b", raw[m.end() :])
+            second = _NAME.match(after.lstrip())  # "Kenji Tanaka is …"
+            rest = after.lstrip()[second.end() :].split(maxsplit=1) if second else []
+            then_name = bool(rest) and rest[0].lower() in _NAME_VERBS
+            if not (after.startswith(("'s", "’s", "s ")) or following in _NAME_VERBS or again
+                    or then_name):  # fmt: skip
+                continue
+        found.append((word, m.start()))
+    return found

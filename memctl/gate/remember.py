@@ -1,0 +1,408 @@
+"""`memctl remember`: the one door into memory, with provenance, trust and an audit log.
+
+A new memory carries who said it (`src:`, `by:`), what it was made from (`ref:`), when it was
+recorded (`added:`) and since when it holds (`from:`). Its source sets its trust: the user's own
+words are trusted, the agent's limited, web pages, files and tool output untrusted (and so is a
+line of a daily log that was edited after it was written). Secrets and purged text are refused
+before anything is read. The gate (gate.py) gives one label, and each label has one outcome,
+written in one commit with a line in the audit log `.memctl/gate.jsonl`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ..dates import fmt_date, try_date
+from ..entry import Entry, quoted
+from ..errors import ExitCode, InvalidValue, NotFound, Refused
+from ..jsonlines import record_line
+from ..longterm import SOURCES, EntryRef, make_entry, note_text
+from ..workspace import Outcome, Workspace
+from .audit import AUDIT_LOG, audit_line, audit_refusal, log_refusal  # noqa: F401
+from .decide import (  # fmt: skip
+    SOURCE_TRUST,
+    Candidate,
+    Decision,
+    Survey,
+    candidate,
+    is_rule_note,
+    label,
+    survey,
+)
+from .labeler import TRUST_RANK
+from .reading import analyze
+from .routing import ROUTE, destination  # noqa: F401  (ROUTE: the nightly job reads it)
+
+PROVENANCE = ("by", "ref", "when", "reason")  # what is said of a memory: checked like its text
+REFUSED_LABELS = ("clash", "injection")  # written, but not as a fact: exit code 3
+
+
+@dataclass(frozen=True)
+class Request:
+    """A memory on its way in, checked: its text and everything said about where it came from."""
+
+    text: str
+    source: str
+    trust: str
+    by: str | None = None
+    ref: str | None = None
+    topic: str | None = None
+    when: str | None = None
+    expires: str | None = None
+    from_date: str | None = None
+    kind: str | None = None
+    priority: str | None = None
+    reason: str | None = None
+    supersedes: str | None = None
+    as_new: bool = False
+    trust_note: str | None = None
+    extra: tuple[tuple[str, str], ...] = ()  # more fields for a new entry (first:, follows:…)
+    context: str | None = None  # what the text was said under (a log entry's title): routing
+
+    def provenance(self) -> dict:
+        return {"source": self.source, "by": self.by, "ref": self.ref, "trust": self.trust,
+                "trust_note": self.trust_note}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Remembered:
+    label: str
+    reason: str
+    decision: Decision
+    request: Request
+    note: str  # where the memory went (or would go)
+    written: EntryRef | None = None
+    closed: EntryRef | None = None
+    verified: EntryRef | None = None
+    override: str | None = None
+    explain: bool = False
+    preview: str | None = None  # --explain: the line it would write
+    notices: tuple[str, ...] = field(default_factory=tuple)
+    created: bool = False  # the note it went to was created for it (or would be)
+    held: str | None = None  # why a caller's review held it back: nothing was written
+    unsure: dict | None = None  # the entry it may replace and the commands that decide
+
+    @property
+    def exit_code(self) -> int:
+        refused = self.label in REFUSED_LABELS and not self.explain
+        return int(ExitCode.REFUSED if refused else ExitCode.OK)
+
+    def to_dict(self) -> dict:
+        return {
+            **self.decision.to_dict(), "label": self.label, "reason": self.reason,
+            "override": self.override, "explain": self.explain, "exit_code": self.exit_code,
+            **self.request.provenance(), "note": self.note, "preview": self.preview,
+            "written": self.written.to_dict() if self.written else None,
+            "closed": self.closed.to_dict() if self.closed else None,
+            "verified": self.verified.to_dict() if self.verified else None,
+            "notices": list(self.notices), "unsure": self.unsure,
+        }  # fmt: skip
+
+
+def check(ws: Workspace, text: str, *, source: str = "agent", **given) -> Request:
+    """Validate a memory before the gate reads anything: source, secrets, purged text, trust."""
+    from ..purged import purged_match
+    from ..secrets.scan import find_secret
+
+    text = " ".join(text.split())
+    if not text:
+        raise InvalidValue("nothing to remember: the text is empty")
+    if source not in SOURCES:
+        raise InvalidValue(f"source {source!r}: use one of {', '.join(SOURCES)}")
+    if given.get("supersedes") and given.get("as_new"):
+        raise InvalidValue("--supersedes and --as-new contradict each other; give one")
+    named = [(k, given.get(k)) for k in PROVENANCE]
+    for what, value in (("the text", text), *named):
+        kind = find_secret(value) if value else None
+        if kind:
+            raise Refused(f"{what} looks like it holds a secret ({kind}); memory stores where a "
+                          "secret lives, never the secret: say e.g. \"the deploy token is in "
+                          "1Password under 'Atlas deploy'\"")  # fmt: skip
+    receipt = purged_match(ws, " ".join(str(value or "") for _, value in named) + " " + text)
+    if receipt:
+        raise Refused(f"this text contains something purged on purpose (receipt {receipt}); "
+                      "memctl will not store it again")  # fmt: skip
+    trust, note = _trust(ws, source, given.get("ref"))
+    kind = given.get("kind")
+    if kind and kind.upper() == "RULE" and trust != "trusted":
+        raise Refused("only the user's own words can become a rule (give --source user)")
+    return Request(text=text, source=source, trust=trust, trust_note=note,
+                   **{k: v for k, v in given.items() if v is not None})  # fmt: skip
+
+
+def _trust(ws: Workspace, source: str, ref: str | None) -> tuple[str, str | None]:
+    trust = SOURCE_TRUST[source]
+    if not ref or not ref.startswith(f"{ws.config.daily_dir}/"):
+        return trust, None
+    from ..daily import rewritten_logs
+
+    rel, _, line = ref.partition(":")
+    path = ws.resolve(rel)
+    if not path.is_file():
+        raise NotFound(f"--from {ref}: no such daily log")
+    if line and (not line.isdigit() or not 0 < int(line) <= len(path.read_text().splitlines())):
+        raise NotFound(f"--from {ref}: the log has no line {line}")
+    changed = rewritten_logs(ws).get(ws.rel(path))
+    if changed is None:
+        return trust, None
+    where = "in an uncommitted edit" if changed == "uncommitted" else f"in commit {changed[:8]}"
+    return "untrusted", (f"{ws.rel(path)} was edited after it was written ({where}); what is "
+                         "made from it counts as untrusted")  # fmt: skip
+
+
+def explain(ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True,
+            **given) -> Remembered:  # fmt: skip
+    """The decision the gate would make, and where it would write; nothing is written."""
+    return through_gate(ws, check(ws, text, **given), now=now, use_llm=use_llm)
+
+
+def remember(ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True,
+             **given) -> Outcome:  # fmt: skip
+    """Label one memory and write its outcome, with the audit line, in one commit."""
+    try:
+        request = check(ws, text, **given)
+        with ws.change("remember", "") as change:
+            result = through_gate(ws, request, now=now, use_llm=use_llm, change=change)
+            change.what = _summary(result)
+            change.body = f"{result.reason}\nsource: {request.source} ({request.trust})"
+    except Refused as exc:  # nothing was written; the refusal is recorded on its own
+        log_refusal(ws, text, exc, given, now)
+        raise
+    return Outcome(result, change)
+
+
+def through_gate(ws: Workspace, request: Request, *, now: dt.datetime, use_llm: bool = True,
+                 found: Survey | None = None, change=None, review=None) -> Remembered:  # fmt: skip
+    """One checked request through the gate: its label and destination and, inside an open
+    `change`, that label's outcome written with its audit line. Without a change nothing is
+    written and the result says what would be (as `explain` does). The nightly job writes a
+    whole day this way, in one commit; `found` spares a second survey when it has one, and
+    `review(decision)` gives back the decision to write and, to write nothing, why."""
+    found = survey(ws, request.text) if found is None else found
+    decision, override = _decide(ws, request, found, use_llm=use_llm)
+    held = None
+    if review is not None:
+        decision, held = review(decision)
+    path, notice = destination(ws, request, found, decision)
+    created = not path.exists()
+    if change is None or held:
+        bumps = decision.label == "repeat" or (decision.label == "injection" and decision.target)
+        entry = None if bumps else _new_entry(request, decision, ws.rel(path), now.date())
+        return Remembered(decision.label, decision.reason, decision, request, ws.rel(path),
+                          override=override, explain=True, notices=notice,
+                          preview=entry.format() if entry else None,
+                          created=created and not bumps, held=held,
+                          unsure=unsure(request, decision))  # fmt: skip
+    result = _write(ws, change, request, decision, path, now.date(), found)
+    result = replace(result, override=override, notices=(*notice, *result.notices),
+                     created=created and path.exists(),
+                     unsure=unsure(request, decision))  # fmt: skip
+    change.append(ws.root / AUDIT_LOG, record_line(audit_line(result, now)))
+    return result
+
+
+def unsure(request: Request, decision: Decision) -> dict | None:
+    """When the gate could not tell whether the text replaces an entry (or, from the user,
+    changes a rule): that entry and the exact commands that settle it. What was written loses
+    nothing either way: `--supersedes` turns the entry just written into the replacement,
+    `--as-new` keeps both as they are."""
+    near = decision.near
+    if near is None or request.supersedes or request.as_new or decision.label not in (
+            "new", "clash"):  # fmt: skip
+        return None
+    import shlex
+
+    base = ["memctl", "remember", request.text, "--source", request.source]
+    for flag, value in (("--by", request.by), ("--from", request.ref), ("--topic", request.topic),
+                        ("--kind", request.kind)):  # fmt: skip
+        base += [flag, value] if value else []
+    out = {"near": near.address, "text": near.entry.text, "rule": near.rule,
+           "supersedes": shlex.join([*base, "--supersedes", near.address])}  # fmt: skip
+    if decision.label == "new":
+        out["as_new"] = shlex.join([*base, "--as-new"])
+    return out
+
+
+def _decide(ws: Workspace, request: Request, found: Survey, *,
+            use_llm: bool) -> tuple[Decision, str | None]:  # fmt: skip
+    decision = label(ws, request.text, trust=request.trust, source=request.source, found=found,
+                     use_llm=use_llm)  # fmt: skip
+    if decision.label == "injection" and (request.as_new or request.supersedes):
+        return decision, "ignored: an instruction from this source stays a quote"
+    if request.as_new:
+        was = decision.label
+        same = _copy(request, found)
+        if same is not None:  # written as new already (the gate was unsure): nothing to add
+            why = f"--as-new: already on file word for word as {same.address}"
+            return replace(decision, label="repeat", target=same, near=None, reason=why), why
+        decision = replace(
+            decision,
+            label="new",
+            target=None,
+            reason=f"--as-new: the caller says this is new (the gate said {was})",
+        )
+        return decision, f"--as-new (the gate said {was})"
+    if request.supersedes:
+        target = found.find(request.supersedes) or _named(ws, request.supersedes, found,
+                                                          request.text)  # fmt: skip
+        if target.rule and request.trust != "trusted":
+            raise Refused(f"{target.address} is a rule; only the user's words can change it")
+        if TRUST_RANK[target.trust] > TRUST_RANK[request.trust] and request.trust == "untrusted":
+            raise Refused(f"{target.address} is {target.trust}; an untrusted source cannot "
+                          "retire it")  # fmt: skip
+        name = "correction" if analyze(request.text).correction else "update"
+        was = decision.label
+        decision = replace(
+            decision,
+            label=name,
+            target=target,
+            reason=f"--supersedes {target.address} (the gate said {was})",
+        )
+        return decision, f"--supersedes {target.address} (the gate said {was})"
+    return decision, None
+
+
+def _copy(request: Request, found: Survey) -> Candidate | None:
+    """An open entry with the same words from a source as trusted (not the one superseded)."""
+    from ..entry import unquoted
+    from .carry import own_words
+    from .reading import same_text
+
+    for c in found.entries:
+        named = request.supersedes in (c.address, c.entry.id, f"^{c.entry.id}")
+        if same_text(own_words(unquoted(c.entry.text)), request.text) and c.trust == request.trust \
+                and not named:  # fmt: skip
+            return c
+    return None
+
+
+def _named(ws: Workspace, ref: str, found: Survey, text: str):
+    from ..longterm import find_entry
+
+    hit = find_entry(ws, ref)
+    if hit.entry.closed:
+        raise Refused(f"{hit.address} is already closed (until {hit.entry.fields.get('until')})")
+    if hit.path.startswith(".archive/"):
+        raise NotFound(f"{hit.address} is archived; only live entries can be superseded")
+    return found.find(hit.address) or candidate(hit.path, hit.entry, text)
+
+
+def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -> Entry:
+    """The entry line a label writes, with its provenance fields (no id yet)."""
+    old = decision.target.entry if decision.target else None
+    kind = request.kind or (old.kind if old and decision.label in ("update", "correction")
+                            else None)  # fmt: skip
+    text = request.text
+    if decision.label in ("update", "correction") and decision.target is not None:
+        from .carry import forward
+
+        text = forward(text, decision.target)
+    if decision.label == "clash":
+        kind = "CONFLICT"
+    elif decision.label == "injection" or request.trust == "untrusted":
+        kind = "QUOTE"
+        who = (
+            request.by
+            or request.ref
+            or {"web": "a web page", "file": "a file", "tool": "a tool"}.get(
+                request.source, request.source
+            )
+        )
+        text = quoted(text, who)
+    elif not kind:
+        kind = "RULE" if is_rule_note(rel) else "FACT"
+    priority = request.priority or (old.priority if old and decision.label in (
+        "update", "correction") else None) or "med"  # fmt: skip
+    entry = make_entry(text, priority=priority, kind=kind, expires=request.expires,
+                       source=request.source, by=request.by, when=request.when,
+                       from_date=request.from_date, today=today)  # fmt: skip
+    extra: dict[str, str | None] = {"ref": request.ref}
+    if request.trust != SOURCE_TRUST[request.source]:
+        extra["trust"] = request.trust
+    if decision.label in ("update", "correction") and old is not None:
+        extra["supersedes"] = old.id
+    if decision.label == "clash" and decision.target:
+        extra["clashes"] = decision.target.entry.id or decision.target.address
+    if decision.label in ("update", "correction", "clash", "injection"):
+        extra["label"] = decision.label
+    extra.update(request.extra)
+    return entry.with_fields(**{k: v for k, v in extra.items() if v})
+
+
+def _write(ws: Workspace, change, request: Request, decision: Decision, path: Path,
+           today: dt.date, found: Survey) -> Remembered:  # fmt: skip
+    from ..forgetting.closing import close_in_place
+    from ..longterm import append_entry, rewrite_entry
+    from ..note import read_note, set_meta
+
+    rel = ws.rel(path)
+    changes_target = decision.label in ("repeat", "update", "correction", "injection")
+    if changes_target and decision.target and decision.target.entry.id is None:
+        decision = replace(decision, target=_with_id(ws, decision.target))
+    result = Remembered(decision.label, decision.reason, decision, request, rel)
+    target = decision.target
+    if decision.label == "repeat" or (decision.label == "injection" and target):
+        count = target.entry.fields.get("seen", "1")
+        seen = int(count) + 1 if count.isdigit() else 2
+        bumped = target.entry.with_fields(verified=fmt_date(today), seen=str(seen))
+        rewrite_entry(ws, change, EntryRef(target.path, target.entry), bumped)
+        return replace(result, verified=EntryRef(target.path, bumped))
+    entry = _new_entry(request, decision, rel, today)  # checked before anything is written
+    earlier = _copy(request, found) if request.supersedes else None
+    if earlier is not None and earlier.path == rel:  # the same words, written when unsure
+        entry = replace(entry, id=earlier.entry.id, line=earlier.entry.line)
+        rewrite_entry(ws, change, EntryRef(earlier.path, earlier.entry), entry)
+        written = EntryRef(earlier.path, entry)
+    else:
+        if not path.exists():
+            _, text = note_text(ws, path, title=None, today=today)
+            change.write(path, text)
+        written = append_entry(ws, change, path, entry)
+        if earlier is not None:  # kept elsewhere (a clash beside the rule): settled now
+            close_in_place(
+                ws,
+                change,
+                EntryRef(earlier.path, earlier.entry),
+                on=today,
+                reason=f"settled: {written.address} replaces {target.address}",
+            )
+    result = replace(result, written=written)
+    if decision.label in ("update", "correction"):
+        old = target.entry
+        since = try_date(old.fields.get("from")) or try_date(old.fields.get("added")) or today
+        on = today
+        if decision.label == "update" and request.from_date:
+            on = max(try_date(request.from_date) or today, since)
+        why = f"{decision.label}: {request.reason or request.text}"
+        why = why if len(why) <= 120 else why[:119] + "…"
+        closed = close_in_place(
+            ws, change, EntryRef(target.path, old), reason=why, on=max(on, since)
+        )
+        closed = replace(closed, raw=closed.format(), line=old.line)
+        linked = closed.with_fields(superseded_by=written.entry.id)
+        rewrite_entry(ws, change, EntryRef(target.path, closed), linked)
+        result = replace(result, closed=EntryRef(target.path, linked))
+    if decision.label == "clash":
+        note = read_note(path, display=rel)
+        if note.has_frontmatter and note.meta.get("status") != "conflict":
+            change.write(path, set_meta(note, status="conflict").render())
+            notice = f"{rel} is marked status: conflict until resolved (memctl verify clears it)"
+            result = replace(result, notices=(notice,))
+    return result
+
+
+def _with_id(ws: Workspace, target):
+    """A line written by hand has no block id; the entries the gate changes get one."""
+    from ..catalog import all_ids
+    from ..entry import new_id
+
+    return replace(target, entry=replace(target.entry, id=new_id(all_ids(ws))))
+
+
+def _summary(result: Remembered) -> str:
+    if result.verified:
+        return f"{result.label} {result.verified.address}"
+    closes = f" (closes ^{result.closed.entry.id})" if result.closed else ""
+    return f"{result.label} {result.written.address}{closes}"

@@ -1,0 +1,344 @@
+"""The SQLite mirror of `graph/relations.md`: `.memctl/graph.db`, derived and never committed.
+
+Before every question the mirror is checked against the text: the file's (inode, mtime, size)
+first, and only when those changed its sha256. A different text is imported again in one
+transaction, so a hand edit or a `git pull` is seen by the next query. A missing, damaged or
+older-version database is rebuilt from the text; it is never emptied while the text is missing
+(that is an error to resolve, not an empty graph). Multi-hop questions are recursive queries.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..errors import LockTimeout, MemctlError, NotFound, PathRefused
+from .text import RELATIONS_FILE, Relations, Triple, entity_key, parse_relations, squash
+
+DB_FILE = "graph.db"
+VERSION = 2  # a database of another version is rebuilt from the text
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE entities (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, squash TEXT NOT NULL,
+                       name TEXT NOT NULL);
+CREATE TABLE triples (
+    n INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, s INTEGER NOT NULL, o INTEGER NOT NULL,
+    subject TEXT NOT NULL, predicate TEXT NOT NULL, object TEXT NOT NULL, pkey TEXT NOT NULL,
+    confidence REAL NOT NULL, source TEXT, added TEXT, since TEXT, until TEXT, why TEXT,
+    ref TEXT, closed INTEGER NOT NULL, id_written INTEGER NOT NULL, line INTEGER,
+    fields TEXT NOT NULL);
+CREATE TABLE problems (line INTEGER NOT NULL, message TEXT NOT NULL);
+"""
+# Made after a bulk load (faster than keeping them up to date row by row).
+_INDEXES = {
+    "entities_squash": "entities(squash)",
+    "triples_s": "triples(s, closed, o)",
+    "triples_o": "triples(o, closed, s)",
+    "triples_p": "triples(pkey)",
+}
+TRIPLE_COLUMNS = "t.subject, t.predicate, t.object, t.id, t.fields, t.closed, t.line, t.id_written"
+
+
+def file_stamp(path: Path) -> str:
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return "missing"
+    return f"{st.st_ino}:{st.st_mtime_ns}:{st.st_size}"
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class Store:
+    """An open graph.db, in step with the relations file when open_store returns it."""
+
+    def __init__(self, ws, conn: sqlite3.Connection, notices: list[str]):
+        self.ws = ws
+        self.conn = conn
+        self.notices = notices
+
+    # --- transactions -------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def read(self) -> Iterator[sqlite3.Connection]:
+        """One consistent snapshot for a question that takes several statements."""
+        self.conn.execute("BEGIN")
+        try:
+            yield self.conn
+        finally:
+            self.conn.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    # --- keeping in step with the text --------------------------------------------------
+
+    def meta(self) -> dict[str, str] | None:
+        if self.conn.execute("PRAGMA user_version").fetchone()[0] != VERSION:
+            return None
+        return dict(self.conn.execute("SELECT key, value FROM meta"))
+
+    def refresh(self) -> None:
+        """Import the text again if it differs from what the database was built from."""
+        path = self.ws.root / RELATIONS_FILE
+        if self.ws.link_out(path):
+            raise PathRefused(
+                f"{RELATIONS_FILE} is a link that leaves the workspace; memctl never reads "
+                "through it (`memctl doctor` lists links)"
+            )
+        with self.write():
+            meta = self.meta() or {}
+            stamp = file_stamp(path)
+            if meta.get("stamp") == stamp:
+                return  # another process brought it up to date while we waited
+            try:
+                data = path.read_bytes()
+            except FileNotFoundError:
+                count = int(meta.get("count", 0))
+                if count:
+                    raise NotFound(
+                        f"{RELATIONS_FILE} is missing but .memctl/graph.db still holds {count} "
+                        f"relation(s); restore it with `git checkout -- {RELATIONS_FILE}`, or "
+                        "delete .memctl/graph.db to start an empty graph"
+                    ) from None
+                data = b""
+            except OSError as exc:
+                from ..errors import ParseError
+
+                raise ParseError(f"cannot read: {exc.strerror}", path=RELATIONS_FILE) from exc
+            digest = sha256(data)
+            if meta.get("sha256") == digest:
+                self._set_meta(stamp, digest, int(meta.get("count", 0)))
+                return
+            self._load(parse_relations(data), stamp)
+
+    def reload(self, relations: Relations) -> None:
+        """Import text memctl has just written (import, purge), recording its new stamp."""
+        with self.write():
+            self._load(relations, file_stamp(self.ws.root / RELATIONS_FILE))
+
+    def _load(self, rel: Relations, stamp: str) -> None:
+        conn = self.conn
+        for index in _INDEXES:
+            conn.execute(f"DROP INDEX IF EXISTS {index}")
+        for table in ("triples", "entities", "problems"):
+            conn.execute(f"DELETE FROM {table}")
+        entities: dict[str, tuple[int, str, str, str]] = {}
+
+        def entity_id(name: str) -> int:
+            key = entity_key(name)
+            if key not in entities:
+                entities[key] = (len(entities) + 1, key, squash(name), name)
+            return entities[key][0]
+
+        rows = [
+            (entity_id(t.subject), entity_id(t.object), *_triple_values(t)) for t in rel.triples
+        ]
+        conn.executemany("INSERT INTO entities VALUES (?, ?, ?, ?)", entities.values())
+        conn.executemany(_INSERT, rows)
+        conn.executemany("INSERT INTO problems VALUES (?, ?)", rel.problems)
+        for index, columns in _INDEXES.items():
+            conn.execute(f"CREATE INDEX {index} ON {columns}")
+        self._set_meta(stamp, rel.sha256, len(rows))
+
+    def _set_meta(self, stamp: str, digest: str, count: int) -> None:
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO meta VALUES (?, ?)",
+            [("stamp", stamp), ("sha256", digest), ("count", str(count))],
+        )
+
+    def insert(self, triple: Triple, data: bytes) -> None:
+        """Mirror one relation memctl has just appended to the text."""
+        with self.write() as conn:
+            ids = [self._ensure_entity(name) for name in (triple.subject, triple.object)]
+            conn.execute(_INSERT, (*ids, *_triple_values(triple)))
+            count = conn.execute("SELECT count(*) FROM triples").fetchone()[0]
+            self._set_meta(file_stamp(self.ws.root / RELATIONS_FILE), sha256(data), count)
+
+    def update(self, triple: Triple, data: bytes) -> None:
+        """Mirror one relation line memctl has just rewritten (closed)."""
+        with self.write() as conn:
+            f = triple.fields
+            conn.execute(
+                "UPDATE triples SET closed = ?, until = ?, why = ?, fields = ?, id_written = 1 "
+                "WHERE id = ?",
+                (int(triple.closed), f.get("until"), f.get("why"), json.dumps(f), triple.id),
+            )
+            count = conn.execute("SELECT count(*) FROM triples").fetchone()[0]
+            self._set_meta(file_stamp(self.ws.root / RELATIONS_FILE), sha256(data), count)
+
+    def _ensure_entity(self, name: str) -> int:
+        key = entity_key(name)
+        row = self.conn.execute("SELECT id FROM entities WHERE key = ?", (key,)).fetchone()
+        if row:
+            return row[0]
+        cur = self.conn.execute(
+            "INSERT INTO entities (key, squash, name) VALUES (?, ?, ?)", (key, squash(name), name)
+        )
+        return cur.lastrowid
+
+    def problems(self) -> list[str]:
+        rows = self.conn.execute("SELECT line, message FROM problems ORDER BY line")
+        return [f"{RELATIONS_FILE}:{line}: {message}" for line, message in rows]
+
+
+_INSERT = (
+    "INSERT INTO triples (s, o, subject, predicate, object, pkey, confidence, source, "
+    "added, since, until, why, ref, closed, id_written, line, fields, id) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _triple_values(t: Triple) -> tuple:
+    f = t.fields
+    return (
+        t.subject,
+        t.predicate,
+        t.object,
+        entity_key(t.predicate),
+        t.confidence,
+        f.get("src"),
+        f.get("added"),
+        f.get("from"),
+        f.get("until"),
+        f.get("why"),
+        f.get("ref"),
+        int(t.closed),
+        int(t.id_written),
+        t.line,
+        json.dumps(f, ensure_ascii=False),
+        t.id,
+    )
+
+
+# --- opening ------------------------------------------------------------------------------
+
+
+def open_store(ws) -> Store:
+    """graph.db, brought in step with the relations file (rebuilt when missing or damaged)."""
+    db_path = ws.state_dir / DB_FILE
+    notices: list[str] = []
+    if db_path.exists():
+        conn = sqlite3.connect(
+            db_path, timeout=ws.config.lock_timeout_seconds, isolation_level=None
+        )
+        store = Store(ws, conn, notices)
+        try:
+            _tune(conn)
+            meta = store.meta()
+            if meta is not None and meta.get("stamp") == file_stamp(ws.root / RELATIONS_FILE):
+                return store  # the common case: one stat, one small read
+            if meta is not None:
+                store.refresh()
+                return store
+        except sqlite3.DatabaseError as exc:
+            raise_if_locked(exc, ws)
+            notices.append(
+                f".memctl/{DB_FILE} was damaged ({exc}); rebuilt it from {RELATIONS_FILE}"
+            )
+        conn.close()
+        remove_db(ws)
+    return _create(ws, notices)
+
+
+def rebuild(ws, reason: str) -> Store:
+    """Throw the database away and build it again from the text."""
+    remove_db(ws)
+    return _create(
+        ws, [f".memctl/{DB_FILE} was damaged ({reason}); rebuilt it from {RELATIONS_FILE}"]
+    )
+
+
+def _create(ws, notices: list[str]) -> Store:
+    ws.state_dir.mkdir(exist_ok=True)
+    conn = _connect(ws, ws.state_dir / DB_FILE)
+    store = Store(ws, conn, notices)
+    with store.write():
+        if conn.execute("PRAGMA user_version").fetchone()[0] != VERSION:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {VERSION}")
+    store.refresh()
+    return store
+
+
+def _connect(ws, path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=ws.config.lock_timeout_seconds, isolation_level=None)
+    _tune(conn)
+    return conn
+
+
+def _tune(conn: sqlite3.Connection) -> None:
+    conn.execute("PRAGMA temp_store = MEMORY")
+    conn.execute("PRAGMA synchronous = NORMAL")
+    conn.execute("PRAGMA secure_delete = ON")  # a purged relation leaves no copy in free pages
+
+
+def remove_db(ws) -> None:
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            (ws.state_dir / f"{DB_FILE}{suffix}").unlink()
+
+
+def raise_if_locked(exc: sqlite3.DatabaseError, ws) -> None:
+    text = str(exc).lower()
+    if isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
+        raise LockTimeout(
+            f"graph.db is locked by another process (waited "
+            f"{ws.config.lock_timeout_seconds:g}s); try again, or end that process",
+            path=ws.state_dir / DB_FILE,
+        ) from None
+
+
+# --- opening, for the graph's questions and writes ------------------------------------
+
+
+@contextlib.contextmanager
+def opened(ws) -> Iterator[Store]:
+    """The mirror, in step with the text; a locked database becomes a LockTimeout."""
+    store = None
+    try:
+        store = open_store(ws)
+        yield store
+    except sqlite3.OperationalError as exc:  # locked, or .memctl/ not writable
+        raise_if_locked(exc, ws)
+        raise MemctlError(
+            f"cannot use the graph database: {exc}", path=ws.state_dir / DB_FILE
+        ) from None
+    finally:
+        if store is not None:
+            store.conn.close()
+
+
+def ask(ws, question):
+    """Run a read-only question; a database found damaged mid-way is rebuilt, asked again."""
+    with opened(ws) as store:
+        try:
+            return question(store)
+        except sqlite3.DatabaseError as exc:
+            raise_if_locked(exc, ws)
+            store.conn.close()
+            fresh = rebuild(ws, str(exc))
+            try:
+                return question(fresh)
+            finally:
+                fresh.conn.close()
+
+
+def notices_of(store: Store) -> list[str]:
+    return [*store.notices, *store.problems()]

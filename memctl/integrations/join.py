@@ -1,0 +1,133 @@
+"""`memctl init --from URL PATH`: another machine joins a memory kept in a git remote.
+
+Any git remote works, including a bare repository made with `git init --bare`, whose HEAD
+names a branch nobody pushed (`master`, while the workspace lives on `main`): a plain `git
+clone` of it checks out nothing. So the branch is chosen from what the remote holds: the one
+its HEAD names if it exists, else `main`, else `master`, else its only branch (`--branch`
+names one). The clone tracks it, so `memctl sync` pulls and pushes from then on.
+
+A remote with no branch yet gets a new workspace on `main` (`memctl sync` pushes it); a clone
+that holds Markdown but no `.memctl/` is adopted as `memctl init` adopts any folder. PATH must
+be new or empty: a clone never lands on top of files.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import gitstore
+from ..errors import InvalidValue, MemctlError, PathRefused
+from ..workspace import MARKER
+
+PREFERRED = ("main", "master")
+
+
+@dataclass(frozen=True)
+class Joined:
+    root: str
+    url: str
+    branch: str
+    commits: int  # in the clone's history
+    created: list[str] = field(default_factory=list)  # what `memctl init` added, if anything
+    commit: str | None = None  # the commit that made it a workspace, if one was needed
+    notices: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"root": self.root, "url": self.url, "branch": self.branch,
+                "commits": self.commits, "created": self.created, "commit": self.commit,
+                "notices": self.notices}  # fmt: skip
+
+
+def join_workspace(url: str, path: Path, *, branch: str | None = None,
+                   now: dt.datetime) -> Joined:  # fmt: skip
+    """Clone the memory at `url` into `path` on the right branch, ready for `memctl sync`."""
+    from ..initialize import init_workspace
+
+    url = _checked_url(url)
+    if branch is not None and (not branch or branch.startswith("-") or "\n" in branch):
+        raise InvalidValue(f"--branch {branch!r} is not a branch name")
+    root = path.expanduser().resolve()
+    if root.exists() and (not root.is_dir() or any(root.iterdir())):
+        raise PathRefused(f"{root} already holds files; give a new or empty folder to clone into")
+    root.parent.mkdir(parents=True, exist_ok=True)
+    head, heads = remote_branches(url, cwd=root.parent)
+    notices: list[str] = []
+    if heads:
+        chosen = pick_branch(head, heads, branch)
+        if head and head not in heads and branch is None:
+            notices.append(f"the remote's HEAD names {head}, which does not exist; took "
+                           f"{chosen}")  # fmt: skip
+        gitstore.run(root.parent, "clone", "--quiet", "--branch", chosen, "--", url, str(root))
+    else:
+        if branch is not None:
+            raise MemctlError(f"the remote has no branch yet, so no {branch!r}", path=url)
+        chosen = "main"
+        gitstore.run(root.parent, "clone", "--quiet", "--", url, str(root))
+        gitstore.run(root, "symbolic-ref", "HEAD", f"refs/heads/{chosen}")
+        notices.append("the remote is empty: this is a new workspace; `memctl sync` pushes it")
+    _identity(root)
+    created, commit = [], None
+    if not (root / MARKER / "config.yaml").exists():
+        done = init_workspace(root, now=now)
+        created, commit = done.created, done.commit
+        if heads:
+            notices.append(f"{chosen} held no memctl workspace: its files were adopted as they "
+                           "are; `memctl sync` pushes the workspace files")  # fmt: skip
+    else:
+        from ..workspace import open_workspace
+
+        open_workspace(root)  # its config must read: say so now, not at the first write
+    count = gitstore.run(root, "rev-list", "--count", "HEAD", check=False).strip()
+    return Joined(str(root), url, chosen, int(count or 0), created, commit, notices)
+
+
+def remote_branches(url: str, *, cwd: Path) -> tuple[str | None, list[str]]:
+    """The branch the remote's HEAD names (None if none), and the branches it has."""
+    out = gitstore.run(cwd, "ls-remote", "--symref", url)
+    head, heads = None, []
+    for line in out.splitlines():
+        left, _, ref = line.partition("\t")
+        if left.startswith("ref: ") and ref == "HEAD":
+            head = left[5:].removeprefix("refs/heads/")
+        elif ref.startswith("refs/heads/"):
+            heads.append(ref.removeprefix("refs/heads/"))
+    return head, heads
+
+
+def pick_branch(head: str | None, heads: list[str], wanted: str | None) -> str:
+    """The branch to check out (see the module's docstring)."""
+    if wanted is not None:
+        if wanted not in heads:
+            raise MemctlError(f"the remote has no branch {wanted!r} (it has: {', '.join(heads)})")
+        return wanted
+    if head in heads:
+        return head
+    for name in PREFERRED:
+        if name in heads:
+            return name
+    if len(heads) == 1:
+        return heads[0]
+    raise MemctlError(f"the remote's HEAD names no branch it has, and it has several "
+                      f"({', '.join(heads)}): name one with --branch")  # fmt: skip
+
+
+def _checked_url(url: str) -> str:
+    """A remote as git may be given it: never an option, never two lines; a local folder
+    absolute, since the clone runs elsewhere."""
+    url = url.strip()
+    if not url or url.startswith("-") or "\n" in url or "\0" in url:
+        raise InvalidValue(f"{url!r} is not a git remote (a URL or a folder)")
+    local = Path(url).expanduser()
+    if "://" not in url and local.exists():
+        return str(local.resolve())
+    return url
+
+
+def _identity(root: Path) -> None:
+    """Commits need an identity: the machine's if it has one, else memctl's (as init does)."""
+    for key, fallback in zip(("user.name", "user.email"), gitstore.FALLBACK_IDENTITY,
+                             strict=True):  # fmt: skip
+        if not gitstore.run(root, "config", key, check=False).strip():
+            gitstore.run(root, "config", key, fallback)

@@ -1,0 +1,256 @@
+"""`memctl sync`: one memory on many machines, through any git remote.
+
+A workspace is a git repository, so agents on several machines share it by pulling and pushing.
+Daily logs and the relations file are append-only and merge as a union (`merge=union` in the
+.gitattributes `memctl init` writes): two machines that both logged today keep both entries.
+Anything else that both sides changed on the same lines is a real conflict: it is left in the
+files, with git's markers, for a person to resolve, and reported with the files named. memctl
+never picks a side, and a conflict still open stops the next sync (and the next commit).
+
+A purge and a sync never undo each other: what is fetched is held apart until it is checked,
+and history that would bring a purged text back (a commit the purge rewrote away, or one that
+holds the text) is refused in either direction, with what to do; what was fetched goes again.
+The purge registry itself merges as a union (purged.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import gitstore
+from ..errors import MemctlError, Refused
+from ..workspace import Workspace
+
+
+class SyncConflict(MemctlError):
+    """A pull left files in conflict (or one is still unresolved): a person decides."""
+
+    def __init__(self, message: str, files: list[str]):
+        super().__init__(message)
+        self.files = files
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "files": self.files}
+
+
+class PurgedHistory(Refused):
+    """History on one side holds text purged on purpose: nothing is merged or pushed."""
+
+
+@dataclass(frozen=True)
+class Synced:
+    remote: str
+    branch: str
+    received: int  # commits pulled in
+    sent: int  # commits pushed
+    how: str  # merge | rebase | fast-forward | none
+
+    def to_dict(self) -> dict:
+        return {"remote": self.remote, "branch": self.branch, "received": self.received,
+                "sent": self.sent, "how": self.how}  # fmt: skip
+
+
+def sync(ws: Workspace, *, remote: str | None = None, rebase: bool = False) -> Synced:
+    """Fetch, bring the other machines' commits in (merge, or rebase), then push ours."""
+    root = ws.root
+    if not gitstore.is_repo(root):
+        raise MemctlError(f"{root} is not a git repository; run `memctl init` first")
+    with ws.lock():  # no memctl command commits halfway through a pull
+        unresolved(root)
+        branch = _branch(root)
+        remote = gitstore.remote_name(root, remote) if remote else _remote(root, branch)
+        fetched = _fetch(root, remote, branch)
+        theirs = f"refs/remotes/{remote}/{branch}"
+        try:
+            _refuse_purged(ws, fetched, remote, branch)
+            if fetched:
+                gitstore.run(root, "update-ref", theirs, fetched)
+        finally:
+            gitstore.run(root, "update-ref", "-d", INCOMING, check=False)
+        received, how = 0, "none"
+        if fetched:
+            received = _count(root, f"HEAD..{theirs}")
+            if received:
+                how = _bring_in(root, theirs, remote, branch, rebase=rebase)
+        sent = _count(root, f"{theirs}..HEAD") if fetched else _count(root, "HEAD")
+        if sent:
+            _push(root, remote, branch)
+    return Synced(remote, branch, received, sent, how)
+
+
+# What a sync fetches lands here first, out of sight of the remote-tracking branches, until it
+# is taken (and the remote-tracking branch moves) or refused (and it goes).
+INCOMING = "refs/memctl/incoming"
+
+
+def _branch(root: Path) -> str:
+    branch = gitstore.run(root, "symbolic-ref", "--quiet", "--short", "HEAD", check=False).strip()
+    if not branch:
+        raise MemctlError("HEAD is not on a branch (detached); check out the workspace's "
+                          "branch, e.g. `git switch main`", path=root)  # fmt: skip
+    return branch
+
+
+def _fetch(root: Path, remote: str, branch: str) -> str | None:
+    """The remote's commit of `branch`, fetched (None when the remote has no such branch yet).
+
+    Every value is after `--`, and the `ext::` transport is off (gitstore.REMOTE_SAFE)."""
+    code, _, err = gitstore.attempt(root, *gitstore.REMOTE_SAFE, "fetch", "--quiet",
+                                    "--no-tags", "--refmap=", "--", remote,
+                                    f"+refs/heads/{branch}:{INCOMING}")  # fmt: skip
+    if code != 0:
+        if "couldn't find remote ref" in err:
+            return None
+        raise MemctlError(f"git fetch from {remote} failed: {_why(err)}", path=root)
+    return gitstore.run(root, "rev-parse", "--verify", "--quiet", INCOMING).strip()
+
+
+def _refuse_purged(ws: Workspace, fetched: str | None, remote: str, branch: str) -> None:
+    """Refuse to bring in, or to send, history that holds a text purged here or there."""
+    from ..purged import LEGACY, REGISTRY, load, parse
+
+    root = ws.root
+    registry = load(ws)
+    if fetched:
+        theirs = parse(_show(root, fetched, REGISTRY), _show(root, fetched, LEGACY))
+        registry = registry.merged(theirs)
+    if not registry:
+        return
+    incoming = f"HEAD..{fetched}" if fetched else None
+    outgoing = f"{fetched}..HEAD" if fetched else "HEAD"
+    for side, spec in (("incoming", incoming), ("outgoing", outgoing)):
+        if spec is None:
+            continue
+        ids = gitstore.run(root, "rev-list", spec).split()
+        receipt = next((registry.commits[c] for c in ids if c in registry.commits), None)
+        if receipt is None and fetched and ids:  # what is new on either side, read for the text
+            receipt = registry.match(_history_text(root, spec))
+        if receipt is not None:
+            if side == "incoming":  # its objects go again, as the purge left the repository
+                gitstore.run(root, "update-ref", "-d", INCOMING, check=False)
+                gitstore.run(root, "gc", "--prune=now", "--quiet", check=False)
+            raise PurgedHistory(_purged_advice(root, side, receipt, remote, branch))
+
+
+def _show(root: Path, commit: str, rel: str) -> str | None:
+    code, out, _ = gitstore.attempt(root, "show", f"{commit}:{rel}")
+    return out if code == 0 else None
+
+
+def _history_text(root: Path, spec: str) -> str:
+    """The messages, file names and added lines of the commits of `spec` (what they bring)."""
+    out = gitstore.run(root, "-c", "core.quotepath=false", "log", "-p", "--text", "--no-renames",
+                       "--no-ext-diff", "--no-textconv", "--diff-merges=first-parent",
+                       "--format=%x00%B", spec)  # fmt: skip
+    kept = []
+    for chunk in out.split("\0"):
+        message, sep, diff = chunk.partition("\ndiff --git ")
+        kept.append(message)
+        lines = (sep.lstrip("\n") + diff).splitlines()
+        kept += [line for line in lines if line.startswith(("+", "diff --git "))]
+    return "\n".join(kept)
+
+
+def _purged_advice(root: Path, side: str, receipt: str, remote: str, branch: str) -> str:
+    if side == "incoming":
+        return (f"sync refused: {remote}/{branch} holds text purged on purpose (receipt "
+                f"{receipt}), from history older than the purge or from a machine that has not "
+                "run it; nothing was merged, and what was fetched was dropped. If the remote "
+                "holds nothing you still need, replace its history with this workspace's: "
+                f"`git -C {root} push --force {remote} {branch}`; if another machine pushed "
+                "since, run the same `memctl forget --purge --match TEXT --yes` there first, "
+                "`memctl sync` there, then here")  # fmt: skip
+    return (f"sync refused: this workspace's history holds text purged on purpose (receipt "
+            f"{receipt}), on another machine or here before; nothing was merged or pushed. Run "
+            "the same purge here (`memctl forget --purge --match TEXT --yes`, the person who "
+            "purged it knows the text), then `memctl sync`; or clone the workspace again and "
+            "copy over what you wrote since")  # fmt: skip
+
+
+def unresolved(root: Path) -> None:
+    """Refuse to go on while an earlier merge or rebase waits for a person."""
+    git_dir = root / ".git"
+    for marker, kind in (("MERGE_HEAD", "merge"), ("rebase-merge", "rebase"),
+                         ("rebase-apply", "rebase")):  # fmt: skip
+        if (git_dir / marker).exists():
+            raise _conflict(root, kind, still=True)
+
+
+def _remote(root: Path, branch: str) -> str:
+    upstream = gitstore.run(root, "config", f"branch.{branch}.remote", check=False).strip()
+    if upstream:
+        return gitstore.remote_name(root, upstream, option=f"branch.{branch}.remote")
+    remotes = gitstore.run(root, "remote").split()
+    if "origin" in remotes:
+        return gitstore.remote_name(root, "origin")
+    if len(remotes) == 1:
+        return gitstore.remote_name(root, remotes[0])
+    if not remotes:
+        raise MemctlError(f"the workspace has no git remote; add one with `git -C {root} remote "
+                          "add origin URL`, then `memctl sync`")  # fmt: skip
+    raise MemctlError(f"several git remotes ({', '.join(remotes)}) and none is the branch's "
+                      "upstream; name one with `memctl sync --remote NAME`")  # fmt: skip
+
+
+def _bring_in(root: Path, theirs: str, remote: str, branch: str, *, rebase: bool) -> str:
+    ahead = _count(root, f"{theirs}..HEAD")
+    if rebase:
+        code, _, err = gitstore.attempt(root, "rebase", "--autostash", theirs)
+        how = "rebase" if ahead else "fast-forward"
+    else:
+        message = f"memctl sync: merge {remote}/{branch}"
+        code, _, err = gitstore.attempt(root, "merge", "--no-edit", "-m", message, theirs)
+        how = "merge" if ahead else "fast-forward"
+    if code == 0:
+        return how
+    if _conflicted(root):
+        raise _conflict(root, "rebase" if rebase else "merge")
+    raise MemctlError(f"git {'rebase' if rebase else 'merge'} refused to bring in {remote}/"
+                      f"{branch}, nothing was changed: {_why(err)}", path=root)  # fmt: skip
+
+
+def _push(root: Path, remote: str, branch: str) -> None:
+    upstream = gitstore.run(root, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}",
+                            check=False).strip()  # fmt: skip
+    args = [*gitstore.REMOTE_SAFE, "push", "--quiet", *([] if upstream else ["--set-upstream"]),
+            "--", remote, f"HEAD:refs/heads/{branch}"]  # fmt: skip
+    code, _, err = gitstore.attempt(root, *args)
+    if code != 0:
+        raise MemctlError(f"git push to {remote} failed: {_why(err)} (if another machine pushed "
+                          "meanwhile, run `memctl sync` again)", path=root)  # fmt: skip
+
+
+def _count(root: Path, spec: str) -> int:
+    return int(gitstore.run(root, "rev-list", "--count", spec).strip() or 0)
+
+
+def _conflicted(root: Path) -> list[str]:
+    out = gitstore.run(root, "diff", "--name-only", "--diff-filter=U", "-z", check=False)
+    return sorted(p for p in out.split("\0") if p)
+
+
+def _conflict(root: Path, kind: str, *, still: bool = False) -> SyncConflict:
+    files = _conflicted(root)
+    named = ", ".join(files) if files else "(none left: every file is resolved)"
+    finish = "git rebase --continue" if kind == "rebase" else "git commit"
+    undo = f"git -C {root} {kind} --abort"
+    head = (f"a {kind} from an earlier sync is not finished" if still else
+            f"sync stopped: {len(files)} file(s) changed on both sides, left in conflict for "
+            "a person (nothing was dropped)")  # fmt: skip
+    return SyncConflict(
+        f"{head}: {named} — in each, keep what both sides meant and remove the <<<<<<< ======= "
+        f">>>>>>> lines, `git add` it, then `{finish}` and `memctl sync` again (`{undo}` "
+        "undoes the pull)",
+        files,
+    )
+
+
+def _why(err: str) -> str:
+    lines = [line.strip() for line in err.strip().splitlines() if line.strip()]
+    files = [line for line in lines if not line.endswith((".", ":")) and " " not in line]
+    for line in lines:
+        if line.lower().startswith(("error:", "fatal:", "!")):
+            message = line.split(":", 1)[1].strip() if ":" in line[:7] else line
+            return message + (f" {', '.join(files)}" if files else "")
+    return lines[-1] if lines else "no reason given"

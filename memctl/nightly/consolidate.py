@@ -1,0 +1,400 @@
+"""`memctl consolidate`: digest one day's log into long-term memory, NOW.md and INDEX.md.
+
+Each item of the log (markers.py) is acted on in the order it was written:
+
+| item | where it goes |
+|---|---|
+| DECISION | the projects/ note it fits or names (its log title too), else episodic/decisions.md |
+| LESSON | the best-fitting note in lessons/, else lessons/inbox.md |
+| FACT, #promote, any other kind | the note the write gate picks, else semantic/inbox.md |
+| TODO, BLOCKED | NOW.md's In Progress (a BLOCKED that names a task there marks it blocked) |
+| DONE | the matching task leaves In Progress |
+
+A TODO, DONE or BLOCKED line with #promote goes to long-term memory too. Every promoted item
+goes through the write gate (remember.through_gate): the gate's label decides new, repeat,
+update, correction, clash or injection, so nothing is duplicated and what changed is closed,
+not piled up. Each carries `ref:` (its log line), `from:` (the log's day) and the time
+annotations of temporal.py. Text from web pages, files or tools, and everything in a log that
+was edited after it was written, is never promoted; the run says so. One run is one commit,
+recorded in `.memctl/nightly.jsonl` (nightly.py) so that a second run changes nothing and
+`memctl consolidate --undo` can take it back.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field, replace
+
+from ..dates import fmt_date
+from ..errors import InvalidValue, NotFound, ParseError, Refused
+from ..now import (  # one NOW.md format
+    BLOCKED_MARK,
+    IN_PROGRESS,
+    NowDoc,
+    cell_text,
+    read_now,
+    task_text,
+)
+from ..workspace import Outcome, Workspace
+from .markers import NOW_KINDS, Item, llm_items, read_items
+
+MATCH = 0.55  # an In Progress task this similar (gatetext.similarity) to an item is its task
+DECISIONS = "episodic/decisions"
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one item became, and why."""
+
+    item: Item
+    action: str  # promoted | planned (dry run) | held (for a person) | now | skipped | refused
+    reason: str
+    label: str | None = None  # the write gate's label
+    note: str | None = None  # where it went (or would go)
+    written: str | None = None  # addresses of the entries written, closed, re-verified
+    closed: str | None = None
+    verified: str | None = None
+    preview: str | None = None  # --dry-run: the line it would write
+    first: str | None = None
+    timeline: str | None = None
+    now: str | None = None  # what happened in NOW.md
+    undo: dict = field(default_factory=dict, compare=False)  # what `--undo` needs
+
+    def to_dict(self) -> dict:
+        return {"line": self.item.line, "kind": self.item.kind, "text": self.item.text,
+                "how": self.item.how, "source": self.item.source, "action": self.action,
+                "reason": self.reason, "label": self.label, "note": self.note,
+                "written": self.written, "closed": self.closed, "verified": self.verified,
+                "preview": self.preview, "first": self.first, "timeline": self.timeline,
+                "now": self.now}  # fmt: skip
+
+    def record(self) -> dict:
+        return {**{k: v for k, v in self.to_dict().items() if v is not None and k != "preview"},
+                "undo": self.undo}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Consolidation:
+    day: str
+    log: str
+    steps: tuple[Step, ...] = ()
+    after: int = 0  # the lines an earlier run read
+    through: int = 0  # the log's last line this run read
+    dry_run: bool = False
+    already: bool = False  # nothing new since the last run: nothing done
+    untrusted: str | None = None  # why nothing in this log may be promoted
+    llm: str | None = None  # the LLM path: None (not asked), "used", or why it was not
+    run: str | None = None
+
+    def count(self, *labels: str) -> int:
+        return sum(1 for s in self.steps if s.label in labels)
+
+    @property
+    def conflicts(self) -> list[Step]:
+        return [s for s in self.steps if s.label in ("clash", "injection")
+                or s.action in ("held", "refused")
+                or s.action == "skipped" and "untrusted" in s.reason]  # fmt: skip
+
+    def summary(self) -> str:
+        if self.already:
+            return f"{self.log}: already consolidated (through line {self.through})"
+        kept = self.count("new", "update", "correction")
+        closed = sum(1 for s in self.steps if s.closed or s.now and s.now.startswith("leaves"))
+        return (f"{self.log}: {len(self.steps)} item(s), {kept} promoted, "
+                f"{self.count('repeat')} repeat(s), {closed} closed, "
+                f"{len(self.conflicts)} for a person")  # fmt: skip
+
+    def to_dict(self) -> dict:
+        return {"day": self.day, "log": self.log, "dry_run": self.dry_run,
+                "already": self.already, "after": self.after, "through": self.through,
+                "untrusted": self.untrusted, "llm": self.llm, "run": self.run,
+                "summary": self.summary(), "steps": [s.to_dict() for s in self.steps]}  # fmt: skip
+
+
+@dataclass
+class _Run:
+    """What every step of one run shares."""
+
+    ws: Workspace
+    day: dt.date
+    rel: str
+    now: dt.datetime
+    use_llm: bool
+    change: object  # None for a dry run
+    doc: NowDoc | None
+    looker: object
+    untrusted: str | None
+    now_changed: bool = False
+
+
+def consolidate(ws: Workspace, day: dt.date, *, now: dt.datetime, dry_run: bool = False,
+                use_llm: bool | None = None, rewritten: dict | None = None,
+                record_empty: bool = True) -> Outcome | Consolidation:  # fmt: skip
+    """Consolidate the lines of `day`'s log that no earlier run read, in one commit (with
+    `dry_run`, only the plan: what each item would become, and why; nothing is written).
+
+    `use_llm`: None asks the model (model.py) when one is configured. `rewritten` is
+    daily.rewritten_logs(ws), when the caller (sleep) has it already. `record_empty=False`: a
+    run that finds nothing writes nothing and commits nothing (its `run` is None); the caller
+    records it (nightly.record_run) in a commit of its own, as `memctl sleep` does in the
+    night's report, so a catch-up of quiet days is not one empty commit a day."""
+    from ..daily import day_path
+
+    path = day_path(ws, day)
+    rel = ws.rel(path)
+    if not path.is_file():
+        raise NotFound(f"no daily log for {fmt_date(day)}", path=rel)
+    if use_llm is not False:
+        from ..model import configured
+
+        model, why = configured(ws)
+        if use_llm and model is None:
+            raise InvalidValue(
+                f"--llm: {why or 'no model is set'} (llm_model or llm_command, "
+                "in .memctl/local.yaml or ~/.config/memctl/config.yaml)"
+            )
+        use_llm = model is not None or why is not None
+    if dry_run:
+        return _consolidate(ws, day, rel, now, use_llm, rewritten, None)
+    with ws.change("consolidate", rel, unattended=True) as change:
+        result = _consolidate(ws, day, rel, now, use_llm, rewritten, change,
+                              record_empty=record_empty)  # fmt: skip
+        if not result.already and result.run is not None:
+            change.what = result.summary()
+            lines = [
+                f"{s.item.line}: {s.item.kind or 'promote'} → {s.action} {s.label or ''} "
+                f"{s.written or s.verified or s.now or ''}".rstrip()
+                for s in result.steps
+            ]
+            change.body = "\n".join([*lines, "", f"memctl-run: {result.run}"])  # fmt: skip
+    return Outcome(result, change)
+
+
+def _consolidate(ws: Workspace, day: dt.date, rel: str, now: dt.datetime, use_llm: bool,
+                 rewritten: dict | None, change, *,
+                 record_empty: bool = True) -> Consolidation:  # fmt: skip
+    from . import runs as nightly
+    from .temporal import Looker
+
+    state = nightly.days(ws).get(fmt_date(day))
+    after = state.through if state else 0
+    try:
+        text = (ws.root / rel).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ParseError("not UTF-8 text; nothing in it was consolidated", path=rel) from None
+    through = len(text.splitlines())
+    base = Consolidation(fmt_date(day), rel, after=after, through=through,
+                         dry_run=change is None)  # fmt: skip
+    if state is not None and through <= after:
+        return replace(base, already=True)
+    items = read_items(rel, text, after=after)
+    untrusted = _untrusted_log(ws, rel, rewritten)
+    llm = None
+    if use_llm and not untrusted:
+        from ..model import configured
+
+        model, problem = configured(ws)
+        more: list[Item] = []
+        if model is None:
+            problem = f"{problem}; used the markers only"
+        else:
+            more, problem = llm_items(model, rel, text, items, after=after)
+        llm = problem or "used"
+        items = sorted(items + more, key=lambda i: i.line)
+    doc = NowDoc.parse(read_now(ws)) if ws.now_path.exists() else None
+    with Looker(ws, day) as looker:
+        run = _Run(ws, day, rel, now, use_llm, change, doc, looker, untrusted)
+        steps = [step for item in items for step in _steps(run, item)]
+    result = replace(base, steps=tuple(steps), untrusted=untrusted, llm=llm)
+    if change is None or not (steps or record_empty):
+        return result
+    from ..dashboard import refresh_index
+
+    if run.now_changed:
+        doc.stamp(now)
+        change.write(ws.now_path, doc.render())
+    refresh_index(ws, change, today=now.date())
+    return nightly.record_run(ws, change, result, now)
+
+
+def _untrusted_log(ws: Workspace, rel: str, rewritten: dict | None) -> str | None:
+    if rewritten is None:
+        from ..daily import rewritten_logs
+
+        rewritten = rewritten_logs(ws)
+    changed = rewritten.get(rel)
+    if changed is None:
+        return None
+    where = "in an uncommitted edit" if changed == "uncommitted" else f"in commit {changed[:8]}"
+    return f"{rel} was edited after it was written ({where}): nothing in it is promoted"
+
+
+def _steps(run: _Run, item: Item) -> list[Step]:
+    from ..gate.decide import SOURCE_TRUST
+
+    if run.untrusted:
+        return [Step(item, "skipped", f"{item.how}; untrusted: {run.untrusted}")]
+    if SOURCE_TRUST[item.source] == "untrusted":
+        why = (f"untrusted (src:{item.source}): never promoted, nor steering NOW.md (a person "
+               "may `memctl remember` it)")  # fmt: skip
+        return [Step(item, "skipped", f"{item.how}; {why}")]
+    steps = []
+    if item.kind in NOW_KINDS:
+        steps.append(_now_step(run, item))
+        if not item.promote:
+            return steps
+    steps.append(_promote(run, item))
+    return steps
+
+
+def _topic(ws: Workspace, kind: str, found, text: str, context: str) -> str | None:
+    """Where a kind of item goes unless the gate ties it to an entry on file (see the table)."""
+    from ..gate.routing import ROUTE, fits
+
+    if kind == "DECISION":
+        fit = any(score >= ROUTE and status != "superseded" for _, score, status
+                  in fits(ws, found, text, context, "projects"))  # fmt: skip
+        return "projects" if fit else DECISIONS
+    if kind == "LESSON" and ("lessons" in ws.config.categories or (ws.root / "lessons").is_dir()):
+        return "lessons"
+    return None
+
+
+def _promote(run: _Run, item: Item) -> Step:
+    from ..admission import scrub
+    from ..gate.decide import survey
+    from ..gate.remember import audit_refusal, check, through_gate
+
+    ws = run.ws
+    text, scrubbed = scrub(ws, item.text)
+    redacted = f"; redacted {', '.join(scrubbed)} (nobody to ask at night)" if scrubbed else ""
+    item = replace(item, text=text)
+    timeline = run.looker.timeline(item.text)
+    try:
+        request = check(ws, item.text, source=item.source, by=item.by, kind=item.kind or None,
+                        priority=item.priority, from_date=fmt_date(run.day),
+                        extra=timeline.fields())  # fmt: skip
+    except Refused as exc:
+        if run.change is not None:
+            audit_refusal(ws, run.change, item.text, exc, source=item.source, now=run.now)
+        return Step(item, "refused", f"{item.how}; refused: {exc.message}")
+    found = survey(ws, request.text)
+    request = replace(request, ref=f"{run.rel}:{item.line}", context=item.title,
+                      topic=_topic(ws, item.kind, found, request.text, item.title))  # fmt: skip
+    result = through_gate(ws, request, now=run.now, use_llm=run.use_llm, found=found,
+                          change=run.change, review=_review(request))  # fmt: skip
+    reason = f"{item.how}; the gate says {result.label}: {result.reason}{redacted}"
+    step = Step(item, "planned" if result.explain else "promoted", reason, result.label,
+                result.note, preview=result.preview, first=timeline.first,
+                timeline=timeline.annotation())  # fmt: skip
+    if result.held:
+        why = f"the gate said {result.label}: {result.reason}"
+        return replace(step, action="held", preview=None,
+                       reason=f"{item.how}; held for a person: {result.held} ({why})")  # fmt: skip
+    if result.explain:
+        return step
+    target = result.decision.target
+    undo: dict = {}
+    if result.written:
+        undo["written"] = _line(result.written)
+        if result.created:
+            undo["created"] = result.note
+    if result.closed:
+        undo["closed"] = {**_line(result.closed), "before": target.entry.raw}
+    if result.verified:
+        undo["verified"] = {**_line(result.verified), "before": target.entry.raw}
+    if result.label == "clash":
+        undo["conflict"] = result.note
+    return replace(step, written=result.written.address if result.written else None,
+                   closed=result.closed.address if result.closed else None,
+                   verified=result.verified.address if result.verified else None,
+                   undo=undo)  # fmt: skip
+
+
+def _review(request):
+    """What the nightly job, with nobody watching, decides beyond the gate: a shorter line of
+    what an entry already says is a repeat of it (every content word there, no value changed);
+    retiring a memory of a more trusted source is held for a person; one kind of memory does not
+    retire another (a FACT about the weekly call does not end a LESSON: written as new)."""
+    from ..gate.decide import SOURCE_TRUST
+    from ..gate.labeler import TRUST_RANK
+    from ..gate.reading import analyze, compare
+
+    def review(decision):
+        target = decision.target
+        if decision.label == "new":
+            mine = analyze(request.text)
+            for cand in decision.candidates if len(mine.words) >= 2 else ():
+                if TRUST_RANK[cand.trust] < TRUST_RANK[SOURCE_TRUST[request.source]]:
+                    continue  # the user's own words for what a web page said are the user's
+                diff = compare(mine, cand.info)
+                if not (diff.extra or diff.differs or diff.added or diff.apart):
+                    why = f"every word of it is in {cand.address} already (the gate said new)"
+                    return replace(decision, label="repeat", target=cand, reason=why), None
+        if decision.label not in ("update", "correction") or target is None:
+            return decision, None
+        if TRUST_RANK[target.trust] > TRUST_RANK[SOURCE_TRUST[request.source]]:
+            return decision, (f"it would retire {target.address}, which a more trusted source "
+                              f"({target.trust}) said; confirm with `memctl remember … --source "
+                              "user`, or leave it")  # fmt: skip
+        theirs, mine = target.entry.kind, request.kind or "FACT"
+        if target.rule:
+            return decision, None  # a rule changed by the user: retired, never a second rule
+        if theirs and theirs != mine and not (theirs == "FACT" and request.kind is None):
+            why = f"a {mine} does not retire a {theirs} ({target.address}): kept as new"
+            return replace(
+                decision, label="new", target=None, reason=f"{why} (the gate said {decision.label})"
+            ), None
+        return decision, None
+
+    return review
+
+
+def _line(ref) -> dict:
+    return {"path": ref.path, "id": ref.entry.id, "line": ref.entry.format()}
+
+
+def _now_step(run: _Run, item: Item) -> Step:
+    """TODO and BLOCKED join In Progress (or mark the task they name blocked); DONE takes its
+    task out. A dry run edits a copy."""
+    if run.doc is None:
+        return Step(item, "skipped", f"{item.how}; NOW.md is missing (`memctl init` writes one)")
+    tasks = run.doc.items(IN_PROGRESS)
+    text = cell_text(item.text)
+    best, index = _best_task(tasks, text)
+    what = f"{item.how}"
+    if item.kind == "TODO" and best >= MATCH:
+        return Step(item, "now", f"{what}; already in In Progress", now=f"already: {tasks[index]}")
+    if item.kind == "DONE" and best < MATCH:
+        return Step(item, "now", f"{what}; no task in In Progress matches it (closest "
+                    f"{best:.2f}); nothing to take out", now="no matching task")  # fmt: skip
+    undo: dict = {}
+    if item.kind == "DONE":
+        gone = tasks.pop(index)
+        undo = {"now_removed": gone, "at": index}
+        shown = f"leaves In Progress: {task_text(gone)}"
+    elif item.kind == "BLOCKED" and best >= MATCH:
+        before = tasks[index]
+        tasks[index] = f"🔄 {task_text(before)}{BLOCKED_MARK}{text}"
+        undo = {"now_changed": [before, tasks[index]]}
+        shown = f"marked blocked: {task_text(before)}"
+    else:
+        task = cell_text(item.title) if item.kind == "BLOCKED" and item.title else text
+        added = f"🔄 {task}" + (f"{BLOCKED_MARK}{text}" if item.kind == "BLOCKED" else "")
+        tasks.append(added)
+        undo = {"now_added": added}
+        shown = f"joins In Progress: {added}"
+    run.doc.set_items(IN_PROGRESS, tasks)
+    run.now_changed = True
+    return Step(item, "now", what, now=shown, undo=undo)
+
+
+def _best_task(tasks: list[str], text: str) -> tuple[float, int]:
+    from ..gate.reading import analyze, similarity
+
+    about = analyze(text)
+    scores = [similarity(about, analyze(task_text(t))) for t in tasks]
+    if not scores:
+        return 0.0, -1
+    best = max(scores)
+    return best, scores.index(best)

@@ -1,0 +1,287 @@
+"""`memctl guard`: checks in code before an action, the place a lesson binds hardest.
+
+A rule in rules/ may carry a machine-checkable pattern: `check:"REGEX"` on its entry line (a
+Python regular expression, matched case-insensitively anywhere in the action's text) and its
+mode, `guard:watch` or `guard:enforce` (no mode: watch).
+
+    - [🔴HIGH][RULE] src:user check:"\\bWebSearch\\b" guard:watch · Look in the notes first ^w3bk
+
+`memctl guard ACTION_TEXT` matches every check against the action. A check in watch mode blocks
+nothing: it logs what it would have blocked to `.memctl/guard.jsonl` (local, never committed;
+the morning report sums it up) and guard exits 0. A check in enforce mode blocks: guard exits 3
+with the rule's text on stderr, and with `--hook claude-code` it answers Claude Code's
+PreToolUse hook with a `deny` decision, which the harness obeys. A new check always starts in
+watch mode (the nightly job's `memctl lessons --apply ID --check REGEX` adds one); only the
+user switches it to enforce, or back (`memctl guard enforce ID`, `memctl guard watch ID`).
+
+guard runs before every tool call, so it reads only rules/ and imports neither the gate nor
+the search index.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+
+from ..entry import parse_entry
+from ..errors import InvalidValue, NotFound
+from ..jsonlines import read_records
+from ..textstyle import without_bom
+from ..workspace import MARKER, Outcome, Workspace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..integrations.hookinput import HookInput
+
+RULES_DIR = "rules"  # gate.RULES_DIR (a test keeps them equal; the gate is too heavy to import)
+LOG = f"{MARKER}/guard.jsonl"
+MODES = ("watch", "enforce")
+SHOWN_MATCH = 120  # the matched text kept in the log, never the whole action
+
+
+@dataclass(frozen=True)
+class Check:
+    path: str
+    line: int
+    id: str | None
+    pattern: str
+    mode: str  # watch | enforce
+    text: str  # the rule's text
+    problem: str | None = None  # the pattern is not a valid regular expression
+
+    @property
+    def address(self) -> str:
+        return f"{self.path}#^{self.id}" if self.id else f"{self.path}:{self.line}"
+
+    def to_dict(self) -> dict:
+        return {"address": self.address, "id": self.id, "pattern": self.pattern,
+                "mode": self.mode, "text": self.text, "problem": self.problem}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Hit:
+    check: Check
+    match: str
+
+    def to_dict(self) -> dict:
+        return {**self.check.to_dict(), "match": self.match}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    tool: str | None
+    chars: int  # the action's length (its text is not kept)
+    hits: tuple[Hit, ...] = ()
+    checks: int = 0
+
+    @property
+    def blocking(self) -> list[Hit]:
+        return [h for h in self.hits if h.check.mode == "enforce"]
+
+    @property
+    def exit_code(self) -> int:
+        return 3 if self.blocking else 0
+
+    def reason(self) -> str:
+        """The rule text(s) that block the action, for stderr and the hook's answer."""
+        return "; ".join(f"blocked by memctl rule {h.check.address}: {h.check.text}"
+                         for h in self.blocking)  # fmt: skip
+
+    def to_dict(self) -> dict:
+        return {"blocked": bool(self.blocking), "exit_code": self.exit_code, "tool": self.tool,
+                "checks": self.checks, "hits": [h.to_dict() for h in self.hits]}  # fmt: skip
+
+
+def checks(ws: Workspace) -> list[Check]:
+    """Every open rule entry in rules/ that carries a check, in file and line order (kept
+    between calls, while rules/ does not change, by a server watching the workspace)."""
+    watch = sys.modules.get(f"{__package__}.watch")  # imported only by a server
+    if watch is not None:
+        return list(watch.remembered(ws, RULES_DIR, "guard.checks", lambda: _read_checks(ws)))
+    return _read_checks(ws)
+
+
+def _read_checks(ws: Workspace) -> list[Check]:
+    folder = ws.root / RULES_DIR
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in sorted(folder.rglob("*.md")):
+        try:
+            lines = without_bom(path.read_text(encoding="utf-8")).splitlines()
+        except (OSError, UnicodeDecodeError):
+            continue
+        rel = ws.rel(path)
+        start = 0
+        if lines and lines[0] == "---":  # frontmatter: not entries
+            start = next((i for i in range(1, len(lines)) if lines[i] == "---"), len(lines)) + 1
+        fenced = False
+        for index in range(start, len(lines)):
+            line = lines[index]
+            if line.lstrip().startswith(("```", "~~~")):
+                fenced = not fenced
+            if fenced or "check:" not in line:
+                continue
+            entry = parse_entry(line, lineno=index + 1)
+            if entry is None or entry.closed or entry.indent or not entry.fields.get("check"):
+                continue
+            found.append(_check(rel, entry))
+    return found
+
+
+def _check(rel: str, entry) -> Check:
+    pattern = entry.fields["check"]
+    mode = entry.fields.get("guard", "watch")
+    problem = None
+    try:
+        re.compile(pattern)
+    except re.error as exc:
+        problem = f"not a regular expression ({exc})"
+    return Check(rel, entry.line, entry.id, pattern, mode if mode in MODES else "watch",
+                 entry.text, problem)  # fmt: skip
+
+
+def evaluate(ws: Workspace, action: str, *, tool: str | None = None, now: dt.datetime,
+             log: bool = True) -> Verdict:  # fmt: skip
+    """Match every check against the action; log each hit (watch: what it would have
+    blocked)."""
+    found = checks(ws)
+    hits = []
+    for check in found:
+        if check.problem:
+            continue
+        m = re.search(check.pattern, action, re.IGNORECASE)
+        if m:
+            hits.append(Hit(check, m.group()[:SHOWN_MATCH]))
+    verdict = Verdict(tool, len(action), tuple(hits), len(found))
+    if log and hits:
+        _log(ws, verdict, action, now)
+    return verdict
+
+
+def _log(ws: Workspace, verdict: Verdict, action: str, now: dt.datetime) -> None:
+    """One line per hit, appended with O_APPEND (no lock, no commit: guard must stay quick)."""
+    import hashlib
+
+    digest = hashlib.sha256(action.encode("utf-8")).hexdigest()[:16]
+    lines = "".join(json.dumps({
+        "time": now.isoformat(timespec="seconds"), "check": h.check.address, "id": h.check.id,
+        "mode": h.check.mode, "blocked": h.check.mode == "enforce", "tool": verdict.tool,
+        "match": h.match, "action_sha256": digest, "chars": verdict.chars,
+    }, ensure_ascii=False) + "\n" for h in verdict.hits)  # fmt: skip
+    try:
+        fd = os.open(ws.root / LOG, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    except OSError:
+        return  # a read-only workspace: the verdict still stands
+    try:
+        os.write(fd, lines.encode("utf-8"))
+    finally:
+        os.close(fd)
+
+
+# --- Claude Code's PreToolUse hook -----------------------------------------------------------
+
+
+def hook_action(given: HookInput) -> tuple[str, str]:
+    """(tool name, action text) from the PreToolUse hook's input (hookinput.py): the tool's
+    name, then the values of its input (a Bash command, a file path and its content, a query…)."""
+    tool = given.tool_name or ""
+    args = given.tool_input
+    values = args.values() if isinstance(args, dict) else [args] if args else []
+    parts = [v if isinstance(v, str) else json.dumps(v, ensure_ascii=False) for v in values]
+    return tool, " ".join([tool, *parts])
+
+
+def hook_output(verdict: Verdict) -> str:
+    """Nothing (the call goes on as usual) unless a check enforces; then a deny decision."""
+    if not verdict.blocking:
+        return ""
+    answer = {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                     "permissionDecisionReason": verdict.reason()}}  # fmt: skip
+    return json.dumps(answer, ensure_ascii=False)
+
+
+# --- changing checks -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckChange:
+    address: str
+    mode: str
+    pattern: str
+    line: str
+
+    def to_dict(self) -> dict:
+        return {"address": self.address, "mode": self.mode, "pattern": self.pattern,
+                "line": self.line}  # fmt: skip
+
+
+def set_mode(ws: Workspace, ref: str, mode: str, *, today: dt.date) -> Outcome:
+    """The user's decision: a check enforces (blocks) or only watches. One commit."""
+    from ..dates import fmt_date
+    from ..longterm import EntryRef, find_entry, rewrite_entry
+
+    if mode not in MODES:
+        raise InvalidValue(f"mode {mode!r}: use watch or enforce")
+    with ws.change("guard", "") as change:
+        hit = find_entry(ws, ref)
+        if hit.path.split("/", 1)[0] != RULES_DIR or not hit.entry.fields.get("check"):
+            raise NotFound(f"{hit.address} carries no check; the agent adds one with "
+                           "`memctl lessons --apply ID --check REGEX`")  # fmt: skip
+        new = hit.entry.with_fields(guard=mode, enforced=fmt_date(today) if mode == "enforce"
+                                    else None)  # fmt: skip
+        rewrite_entry(ws, change, EntryRef(hit.path, hit.entry), new)
+        change.what = f"{mode} {hit.address} (the user's decision)"
+    return Outcome(CheckChange(hit.address, mode, hit.entry.fields["check"], new.format()), change)
+
+
+def add_check(ws: Workspace, change, ref, pattern: str) -> CheckChange:
+    """Inside an open change: give a rule entry a check, in watch mode. Tightening only: a
+    check the user set to enforce is left to the user."""
+    from ..longterm import EntryRef, rewrite_entry
+
+    try:
+        re.compile(pattern)
+    except re.error as exc:
+        raise InvalidValue(f"--check {pattern!r} is not a regular expression ({exc})") from None
+    if ref.entry.fields.get("guard") == "enforce":
+        raise InvalidValue(f"{ref.address} has a check the user enforces; only the user "
+                           "changes it")  # fmt: skip
+    new = ref.entry.with_fields(check=pattern, guard="watch")
+    rewrite_entry(ws, change, EntryRef(ref.path, ref.entry), new)
+    return CheckChange(ref.address, "watch", pattern, new.format())
+
+
+# --- what the checks saw ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Watched:
+    check: str  # address
+    mode: str
+    hits: int
+    last: str
+    matches: list[str] = field(default_factory=list)  # a few distinct matched texts
+
+    def to_dict(self) -> dict:
+        return {"check": self.check, "mode": self.mode, "hits": self.hits, "last": self.last,
+                "matches": self.matches}  # fmt: skip
+
+
+def watched(ws: Workspace, *, since: str | None = None) -> list[Watched]:
+    """What each check matched (since an ISO time), from the guard log."""
+    seen: dict[tuple[str, str], Watched] = {}
+    for hit in read_records(ws.root / LOG):
+        if since and str(hit.get("time", "")) <= since:
+            continue
+        key = (str(hit.get("check")), str(hit.get("mode")))
+        old = seen.get(key) or Watched(key[0], key[1], 0, "")
+        matches = old.matches + [hit["match"]] if hit.get("match") not in old.matches \
+            and len(old.matches) < 3 else old.matches  # fmt: skip
+        seen[key] = Watched(key[0], key[1], old.hits + 1, max(old.last, str(hit.get("time"))),
+                            matches)  # fmt: skip
+    return sorted(seen.values(), key=lambda w: (-w.hits, w.check))

@@ -1,0 +1,230 @@
+"""The record of the nightly job, `.memctl/nightly.jsonl`, and `memctl consolidate --undo`.
+
+One JSON line per event, committed with the change it describes (it cannot be rebuilt from the
+Markdown): a consolidation run (`run`: the day, the lines it read, each item's outcome and what
+undoing it takes), an undo (`undo`), a night (`sleep`: the days, the archive, the report). From
+it memctl knows which lines of each day were consolidated, so a second run changes nothing and
+`memctl sleep` catches up from where it stopped. A run's commit is found by the run id in its
+message body.
+
+Undo is an inverse change, not `git revert`: later commits (another run, a hand edit, NOW.md
+rewritten by `memctl now`) often touch the same lines, and a textual revert would conflict. The
+entries the run wrote are removed (by id, wherever they are now); the entries it closed or
+re-verified get their old line back when nobody changed them since (else they are left and the
+result says so); NOW.md loses the tasks it added and gets back the ones it took out; INDEX.md is
+regenerated. The day is then held: `memctl sleep` leaves it alone until `memctl consolidate
+--date DAY` runs it again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from dataclasses import dataclass, field, replace
+
+from ..dates import fmt_date
+from ..errors import NotFound
+from ..jsonlines import read_records, record_line
+from ..workspace import MARKER, Outcome, Workspace
+
+RECORD = f"{MARKER}/nightly.jsonl"
+
+
+@dataclass
+class DayState:
+    day: str
+    through: int = 0  # the last line of the log that a run (not undone) read
+    held: bool = False  # the last thing done to this day was an undo
+    runs: list[dict] = field(default_factory=list)  # runs not undone, oldest first
+
+
+def read_record(ws: Workspace) -> list[dict]:
+    return read_records(ws.root / RECORD)
+
+
+def days(ws: Workspace, events: list[dict] | None = None) -> dict[str, DayState]:
+    """What has been consolidated of each day."""
+    found: dict[str, DayState] = {}
+    for event in read_record(ws) if events is None else events:
+        kind, day = event.get("event"), event.get("day")
+        if kind not in ("run", "undo") or not isinstance(day, str):
+            continue
+        state = found.setdefault(day, DayState(day))
+        if kind == "run":
+            state.runs.append(event)
+            state.held = False
+        else:
+            state.runs = [r for r in state.runs if r.get("run") != event.get("run")]
+            state.held = True
+        state.through = max((r.get("through", 0) for r in state.runs), default=0)
+    return found
+
+
+def append(ws: Workspace, change, event: dict) -> None:
+    change.append(ws.root / RECORD, record_line(event))
+
+
+def record_run(ws: Workspace, change, result, now: dt.datetime):
+    """Inside the run's change: its line in the record; the result gets the run's id."""
+    run = f"{now:%Y%m%d-%H%M}-{secrets.token_hex(3)}"
+    append(ws, change, {"event": "run", "run": run, "day": result.day, "log": result.log,
+                        "time": now.isoformat(timespec="seconds"), "after": result.after,
+                        "through": result.through, "llm": result.llm,
+                        "untrusted": result.untrusted,
+                        "steps": [s.record() for s in result.steps]})  # fmt: skip
+    return replace(result, run=run)
+
+
+def last_archive(events: list[dict]) -> dt.date | None:
+    """When `memctl sleep` last ran the archive."""
+    days_run = [e["archive"] for e in events if e.get("event") == "sleep" and e.get("archive")]
+    return dt.date.fromisoformat(max(days_run)) if days_run else None
+
+
+@dataclass(frozen=True)
+class Undone:
+    day: str
+    run: str
+    removed: list[str] = field(default_factory=list)  # entries the run wrote, now gone
+    restored: list[str] = field(default_factory=list)  # entries given their old line back
+    left: list[str] = field(default_factory=list)  # changed since the run: left as they are
+    now: list[str] = field(default_factory=list)  # what changed back in NOW.md
+    deleted_notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"day": self.day, "run": self.run, "removed": self.removed,
+                "restored": self.restored, "left": self.left, "now": self.now,
+                "deleted_notes": self.deleted_notes}  # fmt: skip
+
+
+def undo(ws: Workspace, day: dt.date | None = None, *, now: dt.datetime) -> Outcome:
+    """Take back the last consolidation run of `day` (default: the last run of any day) in
+    one commit, whatever was committed after it."""
+    with ws.change("consolidate", "undo") as change:
+        run = _last_run(ws, day)
+        done = Undone(run["day"], run["run"])
+        doc = _now_doc(ws)
+        for step in reversed(run.get("steps", [])):
+            _undo_step(ws, change, step.get("undo") or {}, done, doc)
+        if doc is not None and done.now:
+            doc.stamp(now)
+            change.write(ws.now_path, doc.render())
+        from ..dashboard import refresh_index
+
+        refresh_index(ws, change, today=now.date())
+        append(ws, change, {"event": "undo", "run": run["run"], "day": run["day"],
+                            "time": now.isoformat(timespec="seconds")})  # fmt: skip
+        change.what = f"undo {run.get('log', run['day'])} (run {run['run']})"
+        change.body = "\n".join([*(f"removed {a}" for a in done.removed),
+                                 *(f"restored {a}" for a in done.restored),
+                                 *(f"left {a}" for a in done.left), *done.now])  # fmt: skip
+    return Outcome(done, change)
+
+
+def _last_run(ws: Workspace, day: dt.date | None) -> dict:
+    states = days(ws)
+    if day is not None:
+        state = states.get(fmt_date(day))
+        if state is None or not state.runs:
+            raise NotFound(f"no consolidation run of {fmt_date(day)} to undo")
+        return state.runs[-1]
+    runs = [r for s in states.values() for r in s.runs]
+    if not runs:
+        raise NotFound("no consolidation run to undo")
+    return max(runs, key=lambda r: (r.get("time", ""), r.get("day", "")))
+
+
+def _now_doc(ws: Workspace):
+    from ..now import NowDoc, read_now
+
+    return NowDoc.parse(read_now(ws)) if ws.now_path.exists() else None
+
+
+def _undo_step(ws: Workspace, change, undo: dict, done: Undone, doc) -> None:
+    for key in ("verified", "closed"):
+        if key in undo:
+            _restore(ws, change, undo[key], done)
+    if "written" in undo:
+        _remove(ws, change, undo["written"], undo.get("created"), done)
+    if "conflict" in undo:
+        _clear_conflict(ws, change, undo["conflict"])
+    if doc is not None:
+        _undo_now(doc, undo, done)
+
+
+def _find(ws: Workspace, info: dict):
+    from ..longterm import find_entry
+
+    try:
+        return find_entry(ws, f"{info['path']}#^{info['id']}")
+    except NotFound:
+        return None
+
+
+def _restore(ws: Workspace, change, info: dict, done: Undone) -> None:
+    from ..note import read_note, replace_line
+
+    ref = _find(ws, info)
+    if ref is None or ref.entry.raw != info["line"] or not info.get("before"):
+        done.left.append(f"{info['path']}#^{info['id']} (changed since the run)")
+        return
+    path = ws.root / ref.path
+    text = read_note(path, display=ref.path).text
+    change.write(path, replace_line(text, ref.entry.line, info["before"]))
+    done.restored.append(ref.address)
+
+
+def _remove(ws: Workspace, change, info: dict, created: str | None, done: Undone) -> None:
+    from ..note import parse_note, read_note
+
+    ref = _find(ws, info)
+    if ref is None:
+        done.left.append(f"{info['path']}#^{info['id']} (already gone)")
+        return
+    path = ws.root / ref.path
+    note = read_note(path, display=ref.path)
+    lines = note.text.splitlines(keepends=True)
+    del lines[ref.entry.line - 1]
+    rest = parse_note("".join(lines), path=path, display=ref.path)
+    if created == ref.path and not rest.entries():
+        change.remove(path)
+        done.deleted_notes.append(ref.path)
+    else:
+        change.write(path, "".join(lines))
+    changed = "" if ref.entry.raw == info["line"] else " (it had changed since the run)"
+    done.removed.append(f"{ref.address}{changed}")
+
+
+def _clear_conflict(ws: Workspace, change, rel: str) -> None:
+    """A clash marked its note `status: conflict`; without an open CONFLICT entry left, the
+    note is active again."""
+    from ..note import read_note, set_meta
+
+    path = ws.root / rel
+    if not path.is_file():
+        return
+    note = read_note(path, display=rel)
+    if note.status != "conflict" or any(e.kind == "CONFLICT" and not e.closed
+                                        for e in note.entries()):  # fmt: skip
+        return
+    change.write(path, set_meta(note, status="active").render())
+
+
+def _undo_now(doc, undo: dict, done: Undone) -> None:
+    from ..now import IN_PROGRESS
+
+    tasks = doc.items(IN_PROGRESS)
+    before = list(tasks)
+    if undo.get("now_added") in tasks:
+        tasks.remove(undo["now_added"])
+        done.now.append(f"NOW.md: took out {undo['now_added']}")
+    if "now_removed" in undo and undo["now_removed"] not in tasks:
+        tasks.insert(min(undo.get("at", len(tasks)), len(tasks)), undo["now_removed"])
+        done.now.append(f"NOW.md: put back {undo['now_removed']}")
+    if "now_changed" in undo:
+        old, new = undo["now_changed"]
+        if new in tasks:
+            tasks[tasks.index(new)] = old
+            done.now.append(f"NOW.md: back to {old}")
+    if tasks != before:
+        doc.set_items(IN_PROGRESS, tasks)

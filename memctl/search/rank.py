@@ -1,0 +1,380 @@
+"""`memctl search`: find a memory by its words, misspelled or partial, by its use-when keys, by
+its meaning (with the semantic extra), in any script, and rank it by how well it fits and how
+much it still counts.
+
+Candidates come from the FTS5 index (BM25, porter stemming, accents folded, CJK bigrams; see
+query.py for how the text becomes terms, searchcandidates.py for the SQL and the filters) and,
+with the semantic path, from the units nearest in meaning (searchmeaning.py). Each candidate is
+then scored:
+
+    words     = 0.40 bm25 + 0.35 coverage + 0.25 fuzzy
+    words     = max(0.7 words + 0.3 dense, 0.8 dense)     (with the semantic path: fuse)
+    relevance = words + 0.5 use-when
+    score     = relevance × priority × recency × status × kind
+
+- bm25: FTS5's score (keys weigh 2, the note's title and tags 0.5) squashed to 0..1;
+- coverage: the share of the query's words, weighted by rarity, that the unit holds (a word
+  only in its note's title or tags counts half, a typo's correction or a completed partial word
+  three quarters), less in a long unit and half in one that only asks a question;
+- fuzzy: the same share where a missing word counts by its rapidfuzz similarity to the unit's
+  nearest word, so near misses still count a little;
+- dense: the cosine of the unit's vector with the query's, mapped to 0..1;
+- use-when: how closely the query matches one of the unit's use-when keys (its note's keys count
+  0.9 for each of its entries);
+- priority 1.06 high, 0.94 low; recency fades from 1 to 0.7 with a one-year half-life, except
+  for high priority; status 0.9 conflict, 0.5 closed or superseded (left out unless asked for),
+  stale only marked; kind 0.9 for a note's frontmatter, so its entries come first. A promoted
+  fact is lifted above the log entry its ref: names.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..errors import InvalidValue
+from ..words import STOPWORDS, fold, stem, words
+from ..workspace import Workspace
+from .candidates import COLUMNS, conditions
+from .candidates import candidates as find_candidates
+from .index import Freshness, SearchIndex, ask
+from .query import Term, analyse, match_expressions, snippet
+
+if TYPE_CHECKING:
+    from .meaning import Meaning
+    from .vectors import Sync
+
+CANDIDATES = 200
+ROW = ("id", "path", "line", "kind", "text", "keys", "note_keys", "entry_id", "category", "status",
+       "priority", "recorded", "seen", "until", "verified", "archived", "ref", "bm25",
+       "context")  # the columns of a candidate row  # fmt: skip
+WEIGHTS = {"bm25": 0.40, "coverage": 0.35, "fuzzy": 0.25}
+USE_WHEN_LIFT = 0.5  # what a full use-when match adds to relevance
+INHERITED = 0.9  # a note's use-when keys count this much for each of its entries
+HEADER_SHARE = 0.9  # a note's frontmatter ranks just below its entries that match as well
+CONTEXT_SHARE = 0.5  # a word only in the note's title, section or tags counts half
+NEAR_SHARE = 0.75  # a typo's correction or a partial word's completion counts this much
+BM25_HALF = 6.0  # the FTS5 score that maps to 0.5
+PRIORITY = {"high": 1.06, "med": 1.0, "low": 0.94}
+# stale is a prompt to review (shown ⚠️), not a penalty: curated knowledge past its review date
+# still outranks the raw log lines it was distilled from
+STATUS = {"active": 1.0, "stale": 1.0, "conflict": 0.9, "superseded": 0.5, "closed": 0.5}
+RECENCY_FLOOR = 0.7  # what an old memory fades to
+RECENCY_HALF_LIFE_DAYS = 365
+STATUSES = ("active", "stale", "conflict", "superseded", "closed")
+DENSE_WEIGHT = 0.3  # meaning's share of relevance when the semantic path is on
+MEANING_ALONE = 0.8  # what meaning alone may carry (see fuse)
+LENGTH_PIVOT = 40  # distinct words from which coverage counts less
+LENGTH_POWER = 0.25
+QUESTION_SHARE = 0.5  # what the words a question shares with a query count (see rank)
+SOURCE_LIFT = 1.001  # a promoted fact over its log line
+SPECIFIC = 6.0  # matched-word rarity (summed idf) that is full evidence (less in a small index)
+
+
+class Filters(NamedTuple):
+    category: str | None = None
+    path: str | None = None  # a glob, or a path prefix
+    since: dt.date | None = None
+    until: dt.date | None = None
+    status: str | None = None
+    archive: bool = False  # include .archive/
+    closed: bool = False  # include closed entries and superseded notes
+    as_of: dt.date | None = None  # what was recorded by then and not closed before it
+
+
+class Hit(NamedTuple):
+    path: str
+    line: int
+    id: str | None
+    kind: str
+    status: str
+    date: str | None
+    priority: str | None
+    category: str | None
+    archived: bool
+    score: float
+    text: str
+    snippet: str  # a short piece of the text, matched words in **bold**
+    components: dict  # the parts of the score, with --explain (else empty)
+
+    @property
+    def address(self) -> str:
+        return f"{self.path}:{self.line}"
+
+    def to_dict(self) -> dict:
+        data = {"path": self.path, "line": self.line, "id": self.id, "address": self.address,
+                "kind": self.kind, "status": self.status, "date": self.date,
+                "priority": self.priority, "category": self.category,
+                "archived": self.archived, "score": round(self.score, 4), "text": self.text,
+                "snippet": self.snippet}  # fmt: skip
+        if self.components:
+            data["explain"] = self.components
+        return data
+
+
+class SearchResult(NamedTuple):
+    query: str
+    hits: list[Hit]
+    freshness: Freshness
+    meaning: str = ""  # whether meaning was searched too: how many units, or why not
+    pending: int = 0  # units without a vector yet (found by their words only)
+
+    def to_dict(self) -> list[dict]:
+        return [hit.to_dict() for hit in self.hits]
+
+
+def search(ws: Workspace, query: str, *, limit: int = 10, filters: Filters | None = None,
+           explain: bool = False, today: dt.date, progress=None,
+           semantic: bool = True) -> SearchResult:  # fmt: skip
+    """The best `limit` units for a query, the index brought up to date first (and, with the
+    semantic path available and `semantic`, the vectors: memctl.search.meaning)."""
+    if limit < 1:
+        raise InvalidValue(f"--limit {limit}: give at least 1")
+    filters = filters or Filters()
+    if filters.status and filters.status not in STATUSES:
+        raise InvalidValue(f"unknown status {filters.status!r} (use {', '.join(STATUSES)})")
+
+    def question(index: SearchIndex) -> tuple[list[Hit], str, int]:
+        from .meaning import describe, prepare
+
+        meaning = prepare(index, query) if semantic else None
+        hits = rank(index, query, limit=limit, filters=filters, explain=explain, today=today,
+                    meaning=meaning)  # fmt: skip
+        pending = meaning.sync.pending if meaning is not None else 0
+        return hits, describe(index.ws, meaning, semantic), pending
+
+    (hits, meant, pending), freshness = ask(ws, question, progress)
+    return SearchResult(query, hits, freshness, meant, pending)
+
+
+class Reindexed(NamedTuple):
+    freshness: Freshness
+    vectors: Sync | None  # None: the semantic path is not available
+    meaning: str
+
+    def to_dict(self) -> dict:
+        return {**self.freshness.to_dict(), "meaning": self.meaning,
+                "vectors": self.vectors.to_dict() if self.vectors else None}  # fmt: skip
+
+
+def reindex(ws: Workspace, progress=None, embedding=None) -> Reindexed:
+    """`memctl reindex`: the search index built again from every file and, with the semantic
+    path, every unit given its vector (those whose text did not change keep theirs)."""
+    from . import semantic
+    from .index import rebuild
+
+    freshness = rebuild(ws, progress)
+    if not semantic.available(ws):
+        return Reindexed(freshness, None, semantic.unavailable_reason(ws) or "")
+    vectors = semantic.embed_all(ws, embedding)
+    return Reindexed(freshness, vectors, f"{vectors.units} memories have a vector")
+
+
+def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today: dt.date,
+         explain: bool = False, candidates: int = CANDIDATES,
+         meaning: Meaning | None = None) -> list[Hit]:  # fmt: skip
+    terms = analyse(index, query)
+    tiers = match_expressions(terms, index.unit_count())
+    if not tiers and meaning is None:
+        return []
+    # The strict expression first (every common word at once); the loose one when the strict
+    # one leaves too few units to choose from.
+    enough = min(candidates, max(3 * limit, 30))
+    rows: list[tuple] = []
+    for match in tiers:
+        rows = find_candidates(index, match, filters, today, index.ws.config.stale_days, candidates)
+        if len(rows) >= enough:
+            break
+    if meaning is not None:
+        from .meaning import nearest_rows
+
+        where, params, _ = conditions(filters, today, index.ws.config.stale_days)
+        known = {(row[1], row[2]) for row in rows}
+        rows += nearest_rows(index, meaning, COLUMNS, " AND ".join(where) or "1", params, known)
+    if not rows:
+        return []
+    closeness = _dense(meaning, rows)
+    # Use-when keys are matched against all the query's words (a key says "last time" too).
+    query_words = {stem(w) for t in terms if not t.cjk for w in t.variants}
+    query_words |= {stem(w) for w in words(query[:2000]) if w not in STOPWORDS}
+    specific = min(SPECIFIC, 1.5 * _idf_of_one(index.unit_count()))
+    total = sum(t.weight for t in terms) or 1.0
+    cjk = any(t.cjk for t in terms)
+    scored = []
+    for values, (cosine, dense) in zip(rows, closeness, strict=True):
+        row = dict(zip(ROW, values, strict=True))
+        own = f"{row['text']}\n{row['keys']}"
+        own_words, more_words = set(words(own)), set(words(row["context"]))
+        own_stems, more_stems = {stem(w) for w in own_words}, {stem(w) for w in more_words}
+        folded = fold(own) if cjk else ""
+        covered = soft = 0.0
+        for term in terms:
+            if term.cjk:
+                found = term.token in folded or term.token in fold(row["context"])
+                covered += term.weight * found
+                soft += term.weight * found
+                continue
+            own = _match(term, own_words, own_stems)
+            more = _match(term, more_words, more_stems) if own < 1 else 0.0
+            covered += term.weight * (own or CONTEXT_SHARE * more)  # title or tags: counts less
+            if own == 1 or more == 1:
+                soft += term.weight  # the word itself is there
+            else:  # a near miss counts by how near it is
+                soft += term.weight * max(own, _nearest(term.token, own_words | more_words))
+        parts = {"bm25": -row["bm25"] / (-row["bm25"] + BM25_HALF), "bm25_raw": -row["bm25"],
+                 "coverage": covered / total, "fuzzy": soft / total, "evidence": covered,
+                 "use_when": max(_use_when(row["keys"], query_words),
+                                 INHERITED * _use_when(row["note_keys"], query_words))}  # fmt: skip
+        # A long unit holds any query's words by chance; one that only asks a question holds
+        # the question's words (an echo of it) and not its answer.
+        share = _length_share(own_words) * (QUESTION_SHARE if _asks(row["text"]) else 1.0)
+        parts["coverage"] *= share
+        parts["fuzzy"] *= share
+        lexical = sum(WEIGHTS[name] * parts[name] for name in WEIGHTS)
+        if meaning is not None:
+            parts["cosine"], parts["dense"] = cosine, dense
+            lexical = fuse(lexical, dense)
+        parts["relevance"] = lexical + USE_WHEN_LIFT * parts["use_when"]
+        parts["evidence_share"] = min(1.0, covered / specific)
+        parts["priority"] = PRIORITY.get(row["priority"] or "", 1.0)
+        parts["recency"] = recency(row["seen"], row["priority"], today)
+        parts["status"] = STATUS.get(row["status"], 1.0)
+        parts["kind"] = HEADER_SHARE if row["kind"] == "note" else 1.0
+        score = (parts["relevance"] * parts["priority"] * parts["recency"] * parts["status"]
+                 * parts["kind"])  # fmt: skip
+        parts["score"] = score
+        scored.append((score, row, parts))
+    _above_sources(scored)
+    scored.sort(key=lambda item: (-item[0], item[1]["path"], item[1]["line"]))
+    hits = []
+    for score, row, parts in scored[:limit]:
+        shown = {k: round(v, 4) for k, v in parts.items()} if explain else {}
+        hits.append(Hit(row["path"], row["line"], row["entry_id"], row["kind"], row["status"],
+                        row["recorded"], row["priority"], row["category"], bool(row["archived"]),
+                        score, row["text"], snippet(row["text"], terms), shown))  # fmt: skip
+    return hits
+
+
+def _idf_of_one(total: int) -> float:
+    """The weight of a word only one unit holds: the most specific a word can be here."""
+    import math
+
+    return math.log(1 + (max(total, 1) - 0.5) / 1.5)
+
+
+def _above_sources(scored: list[tuple[float, dict, dict]]) -> None:
+    """A promoted fact (an entry with `ref:` to a daily-log line) never ranks below the log
+    entry it came from: what was distilled and kept is the better pointer."""
+    logs: dict[str, list[tuple[int, float]]] = {}
+    for score, row, _ in scored:
+        if row["kind"] == "log":
+            logs.setdefault(row["path"], []).append((row["line"], score))
+    if not logs:
+        return
+    for i, (score, row, parts) in enumerate(scored):
+        path, _, line = (row["ref"] or "").rpartition(":")
+        if not (path in logs and line.isdigit()):
+            continue
+        # the log entry holding that line: the last heading at or before it
+        held = [(start, s) for start, s in logs[path] if start <= int(line)]
+        if held and max(held)[1] >= score:
+            lifted = max(held)[1] * SOURCE_LIFT
+            parts["lifted_above_source"] = round(lifted / score, 4)
+            parts["score"] = lifted
+            scored[i] = (lifted, row, parts)
+
+
+def fuse(lexical: float, dense: float) -> float:
+    """Words and meaning in one relevance (0..1): a weighted mix, where meaning alone may carry
+    a candidate as far as MEANING_ALONE of its closeness, so a spurious match of a common word
+    (or of a typo's neighbour) does not outrank a memory that says what was asked."""
+    mixed = (1 - DENSE_WEIGHT) * lexical + DENSE_WEIGHT * dense
+    return max(mixed, MEANING_ALONE * dense)
+
+
+def _dense(meaning: Meaning | None, rows: list[tuple]) -> list[tuple[float, float]]:
+    if meaning is None:
+        return [(0.0, 0.0)] * len(rows)
+    from .meaning import dense
+
+    return dense(meaning, [(row[1], row[2]) for row in rows])
+
+
+def _length_share(unit_words: set[str]) -> float:
+    """Coverage counts less in a long unit: one that mentions everything holds any query's
+    words by chance (1 up to LENGTH_PIVOT distinct words, then a slow fall)."""
+    n = len(unit_words)
+    return 1.0 if n <= LENGTH_PIVOT else (LENGTH_PIVOT / n) ** LENGTH_POWER
+
+
+def _asks(text: str) -> bool:
+    """A unit that only asks (a question someone wrote down, a chat turn) holds the question's
+    words without its answer."""
+    flat = text.strip()
+    return flat.endswith("?") and flat.count(". ") == 0 and len(flat) < 200
+
+
+def _match(term: Term, unit_words: set[str], unit_stems: set[str]) -> float:
+    """1 when the unit holds the query word, less when only a near word or a longer word."""
+    exact = stem(term.token)
+    if exact in unit_stems:
+        return 1.0
+    if any(stem(v) in unit_stems for v in term.variants[1:]):
+        return NEAR_SHARE
+    if term.prefix and any(w.startswith(term.token) for w in unit_words):
+        return NEAR_SHARE
+    return 0.0
+
+
+def _use_when(keys: str, query_words: set[str]) -> float:
+    """How well the query matches the best of these use-when keys (0..1): the key's words must
+    mostly be in the query, and the more of the query the key covers the better."""
+    if not keys or not query_words:
+        return 0.0
+    best = 0.0
+    for key in keys.split("\n"):
+        key_words = {stem(w) for w in words(key) if w not in STOPWORDS} or {
+            stem(w) for w in words(key)
+        }
+        if not key_words:
+            continue
+        in_query = sum(1 for k in key_words if _near(k, query_words)) / len(key_words)
+        in_key = sum(1 for q in query_words if _near(q, key_words)) / len(query_words)
+        if in_query >= 0.5:
+            best = max(best, in_query * (0.3 + 0.7 * in_key))
+    return best
+
+
+def _near(word: str, pool: set[str]) -> bool:
+    """The word is in the pool, or one with its first letter within rapidfuzz ratio 85 of it
+    (typos seldom hit the first letter; the vocabulary expansion assumes the same)."""
+    if word in pool:
+        return True
+    alike = [w for w in pool if w[0] == word[0] and abs(len(w) - len(word)) <= 2]
+    if not alike:
+        return False
+    from rapidfuzz.fuzz import ratio  # imported when first needed: recall runs every turn
+
+    return any(ratio(word, other) >= 85 for other in alike)
+
+
+def _nearest(word: str, pool: set[str]) -> float:
+    """The rapidfuzz ratio (0..1) of the pool's word nearest to `word`, 0 below 0.7."""
+    from rapidfuzz import fuzz, process
+
+    found = process.extractOne(word, pool, scorer=fuzz.ratio, score_cutoff=70)
+    return found[1] / 100 if found else 0.0
+
+
+def recency(seen: str | None, priority: str | None, today: dt.date) -> float:
+    """1.0 for today, fading to RECENCY_FLOOR with age; high-priority memories do not fade."""
+    if priority == "high":
+        return 1.0
+    if not seen:
+        return (1 + RECENCY_FLOOR) / 2
+    try:
+        age = (today - dt.date.fromisoformat(seen)).days
+    except ValueError:
+        return (1 + RECENCY_FLOOR) / 2
+    fade = 0.5 ** (max(age, 0) / RECENCY_HALF_LIFE_DAYS)
+    return RECENCY_FLOOR + (1 - RECENCY_FLOOR) * fade

@@ -1,0 +1,185 @@
+"""`memctl recall`: put a few pointers on the agent's desk before it asks.
+
+A harness passes the user's prompt before each turn. recall searches the memory with it and
+answers with at most a few one-line pointers (`path:line ^id (date) text`) within a small token
+budget, never whole documents, and nothing at all when nothing clears the confidence threshold:
+a greeting or a question about something never stored gets silence, not noise.
+
+THRESHOLD was calibrated on labelled prompts that should and should not trigger
+(scripts/eval_search.py; docs/search.md gives the numbers).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import NamedTuple
+
+from ..budget import shorten
+from ..errors import InvalidValue
+from ..workspace import Workspace
+from .index import Freshness
+
+THRESHOLD = 0.36  # on words alone
+THRESHOLD_MEANING = 0.40  # with the semantic path
+RELATIVE_CUT = 0.6  # a pointer must score at least this share of the best one
+PER_FILE = 2  # pointers from one file at most
+CANDIDATES = 60  # recall needs a few good pointers, not a long ranked list
+RELATIONS_FILE = "graph/relations.md"  # memctl.graph.text.RELATIONS_FILE (a test keeps them equal)
+HEADER = "Memories that may fit (open one with `memctl show ID` or PATH:LINE):"
+
+
+class Pointer(NamedTuple):
+    path: str
+    line: int
+    id: str | None
+    kind: str
+    score: float
+    text: str  # the one line shown
+
+    def to_dict(self) -> dict:
+        return {"path": self.path, "line": self.line, "id": self.id, "kind": self.kind,
+                "score": round(self.score, 4), "text": self.text}  # fmt: skip
+
+
+class Recall(NamedTuple):
+    prompt: str
+    pointers: list[Pointer]
+    confidence: float  # the best candidate's score, shown or not
+    threshold: float
+    facts: tuple[str, ...] | list[str] = ()  # graph facts, one line each
+    freshness: Freshness | None = None
+
+    @property
+    def text(self) -> str:
+        """What goes on the desk: a header and one line per pointer; "" when silent."""
+        lines = [p.text for p in self.pointers] + [f"- {fact}" for fact in self.facts]
+        return "\n".join([HEADER, *lines]) + "\n" if lines else ""
+
+    def to_dict(self) -> dict:
+        return {"pointers": [p.to_dict() for p in self.pointers], "facts": list(self.facts),
+                "confidence": round(self.confidence, 4), "threshold": self.threshold,
+                "text": self.text}  # fmt: skip
+
+
+def recall(ws: Workspace, prompt: str, *, limit: int = 3, budget_tokens: int = 150,
+           threshold: float | None = None, today: dt.date,
+           semantic: bool = True) -> Recall:  # fmt: skip
+    """At most `limit` pointers for the prompt within `budget_tokens`, or none."""
+    from ..words import STOPWORDS, tokens
+    from .index import ask
+
+    if limit < 0 or budget_tokens < 0:
+        raise InvalidValue("--limit and --budget cannot be negative")
+    if not any(t not in STOPWORDS and len(t) > 1 for t in tokens(prompt[:20_000])):
+        return Recall(prompt, [], 0.0, THRESHOLD if threshold is None else threshold)  # small talk
+
+    from .rank import Filters, rank  # only when there is something to look for
+
+    def question(index):
+        meaning = None
+        if semantic:
+            from .meaning import prepare
+
+            meaning = prepare(index, prompt)
+        hits = rank(index, prompt, limit=max(limit * 4, 8), filters=Filters(), today=today,
+                    explain=True, candidates=CANDIDATES, meaning=meaning)  # fmt: skip
+        return hits, meaning is not None
+
+    (hits, meant), freshness = ask(ws, question)
+    if threshold is None:
+        threshold = THRESHOLD_MEANING if meant else THRESHOLD
+    sure = [(confident(hit), hit) for hit in hits]  # in the order search ranks them
+    confidence = max((score for score, _ in sure), default=0.0)
+    picked, per_file = [], {}
+    for score, hit in sure:
+        if score < threshold or score < RELATIVE_CUT * confidence:
+            continue
+        if per_file.get(hit.path, 0) >= PER_FILE:
+            continue
+        per_file[hit.path] = per_file.get(hit.path, 0) + 1
+        picked.append(hit)
+        if len(picked) == limit:
+            break
+    facts = graph_facts(ws, prompt, max(1, limit - len(picked))) if picked and limit > 1 else []
+    shown = {hit.address for hit in picked}  # the relations file is searched too
+    facts = [fact for fact in facts if fact.split(" ", 1)[0] not in shown]
+    if facts and len(picked) + len(facts) > limit:  # one relation may take the last slot
+        picked = picked[: limit - len(facts)]
+    pointers, facts = _fit(picked, facts, budget_tokens)
+    return Recall(prompt, pointers, confidence, threshold, facts, freshness)
+
+
+def confident(hit) -> float:
+    """How sure recall is that a hit is worth the desk: how well it fits (its relevance: words,
+    use-when keys and meaning), scaled down when what matched is weak evidence: common words
+    (one everyday word matching says little) and no closeness in meaning. Neither its age nor
+    a stale mark changes it: those order the pointers, they do not decide whether to speak."""
+    parts = hit.components
+    dense = parts.get("dense", 0.0)
+    # A use-when key the prompt matches is evidence in itself: someone put it there for this.
+    evidence = max(parts.get("evidence_share", 0.0), dense, parts.get("use_when", 0.0))
+    covered = max(parts.get("coverage", 0.0), dense, parts.get("use_when", 0.0))
+    return min(1.0, parts.get("relevance", 0.0)) * evidence * covered**0.5
+
+
+def graph_facts(ws: Workspace, prompt: str, limit: int = 3) -> list[str]:
+    """Knowledge-graph relations whose entities the prompt names, one line each:
+    `graph/relations.md:LINE ^id: subject → predicate → object`."""
+    if not (ws.root / RELATIONS_FILE).is_file():
+        return []  # no graph: do not pay for importing it
+    from ..graph.relations import facts_about
+
+    lines = []
+    for triple in facts_about(ws, prompt, limit=limit).relations[:limit]:
+        where = f"{RELATIONS_FILE}:{triple.line}" if triple.line else RELATIONS_FILE
+        lines.append(f"{where} ^{triple.id}: {triple.sentence()}")
+    return lines
+
+
+def _fit(hits: list, facts: list[str], budget: int) -> tuple[list[Pointer], list[str]]:
+    """One line per hit, shortened, then dropped from the end, until all fits the budget."""
+    from ..budget import estimate_tokens
+
+    facts = [f"- {fact}" for fact in facts]
+
+    def cost(lines: list[str]) -> int:
+        return estimate_tokens("\n".join([HEADER, *lines]))
+
+    lines = []
+    for width in (140, 110, 80, 60):
+        lines = [_line(hit, width) for hit in hits]
+        if cost(lines + facts) <= budget:
+            break
+    while facts and cost(lines + facts) > budget:
+        facts.pop()
+    while hits and cost(lines) > budget:
+        hits, lines = hits[:-1], lines[:-1]
+    pointers = [Pointer(h.path, h.line, h.id, h.kind, h.score, line)
+                for h, line in zip(hits, lines, strict=True)]  # fmt: skip
+    return pointers, [fact[2:] for fact in facts] if pointers else []
+
+
+def _line(hit, width: int) -> str:
+    from ..chats import wake_in
+
+    where = f"{hit.path}:{hit.line}" + (f" ^{hit.id}" if hit.id else "")
+    notes = [d for d in (hit.date,) if d]
+    if hit.status not in ("active", None):
+        notes.append(f"⚠️ {hit.status}")
+    meta = f" ({', '.join(notes)})" if notes else ""
+    text = shorten(hit.text, width)
+    wake = wake_in(hit.text)
+    if wake and wake not in text:  # a past chat: its wake command first, whole, then the rest
+        rest = " ".join(hit.text.replace(f"`{wake}`", "").split()).lstrip("—-:; ")
+        text = f"`{wake}` — {shorten(rest, max(20, width - len(wake)))}"
+    return f"- {where}{meta}: {text}"
+
+
+def hook_output(result: Recall) -> str:
+    """The UserPromptSubmit answer: additionalContext JSON, or "" (print nothing) when silent."""
+    if not result.text:
+        return ""
+    return json.dumps({"hookSpecificOutput": {"hookEventName": "UserPromptSubmit",
+                                              "additionalContext": result.text}},
+                      ensure_ascii=False)  # fmt: skip

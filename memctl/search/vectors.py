@@ -1,0 +1,353 @@
+"""The vectors of the semantic path: `.memctl/vectors.db`, derived and never committed.
+
+One row per indexed file: the file's stamp (mtime and size, as the search index last read it),
+and for each of its units the line, a hash of the text embedded and the vector (float16). It
+follows the search index: a file whose stamp changed there is embedded again, reusing the vector
+of every unit whose text did not change, so an edit costs the lines it touched. A different
+model, or a damaged file, starts it over. A first embedding of a large workspace is long work:
+an ordinary call embeds at most a budget of units and answers with what is ready (the rest is
+`pending`); `memctl reindex`, `memctl sleep` and a warm server embed everything.
+
+In memory the vectors of all files are one matrix. Up to EXACT_MAX units a query is one matrix
+product; beyond, the signs of the vectors (48 bytes a unit) pick PREFILTER candidates by Hamming
+distance and their full vectors rank those exactly.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import sqlite3
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from .schema import BUSY_MS
+
+if TYPE_CHECKING:
+    from ..workspace import Workspace
+    from .index import SearchIndex
+    from .semantic import Model
+
+DB_NAME = "vectors.db"
+EXACT_MAX = 30_000  # more units than this: a sign prefilter before the exact product
+PREFILTER = 1000
+RECIPE = "title: text; keys"  # what embed_text makes: a new recipe embeds everything again
+CALL_BUDGET = 64  # units an ordinary search or recall embeds before answering (about a second)
+WHOLE = 500  # a first embedding this small is done whole, even by an ordinary call
+SAVE_EVERY = 2048  # units embedded between two saves of a long run
+SCHEMA = """
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL,
+        size INTEGER NOT NULL, lines BLOB NOT NULL, hashes BLOB NOT NULL, vecs BLOB NOT NULL)
+"""
+
+_open: dict[tuple[str, str], VectorIndex] = {}
+_open_lock = threading.Lock()
+
+
+class FileVectors(NamedTuple):
+    stamp: tuple[int, int]
+    lines: np.ndarray  # int32, ascending
+    hashes: bytes  # 16 bytes a unit
+    vecs: np.ndarray  # float16 (units, dim)
+
+
+class Sync(NamedTuple):
+    """What bringing the vectors up to date did."""
+
+    files: int = 0  # files embedded again
+    embedded: int = 0  # units embedded (the others kept their vectors)
+    pending: int = 0  # units not embedded yet: answers leave them out
+    units: int = 0  # units with a vector
+
+    def to_dict(self) -> dict:
+        return self._asdict()
+
+
+def open_vectors(ws: Workspace, model: Model) -> VectorIndex:
+    """The workspace's vector index for `model`, loaded once per process."""
+    key = (str(ws.root), model.id)
+    with _open_lock:
+        if key not in _open:
+            _open[key] = VectorIndex(ws.state_dir / DB_NAME, model)
+        return _open[key]
+
+
+def embed_text(text: str, keys: str, title: str | None = None) -> str:
+    """What a unit's vector is made of: its note's title (an entry line means more in its note:
+    "allergic to hazelnuts" in "Anna"), its text and its use-when keys."""
+    if title and title.casefold() not in text.casefold():
+        text = f"{title}: {text}"
+    return f"{text}\n{keys.replace(chr(10), '; ')}" if keys else text
+
+
+class VectorIndex:
+    def __init__(self, path: Path, model: Model):
+        self.path = path
+        self.model = model
+        self.lock = threading.Lock()
+        self.files: dict[str, FileVectors] = {}
+        self.generation: str | None = None  # the search index's, when last synced
+        self.last = Sync()
+        self._view: _View | None = None
+        self._memory_epoch: str | None = None
+        self.db = self._connect()
+        self._load()
+
+    # --- the store ---------------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection | None:
+        for _attempt in (1, 2):
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+                db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+                db.executescript(SCHEMA)
+                row = db.execute("SELECT value FROM meta WHERE key = 'model'").fetchone()
+                made_by = f"{self.model.id} {RECIPE}"
+                if row is None or row[0] != made_by:
+                    db.execute("DELETE FROM files")
+                    db.execute("DELETE FROM meta")
+                    db.execute("INSERT INTO meta VALUES ('model', ?)", (made_by,))
+                return db
+            except sqlite3.DatabaseError:  # damaged, or not ours: it is derived, start over
+                for suffix in ("", "-wal", "-shm", "-journal"):
+                    with contextlib.suppress(OSError):
+                        Path(f"{self.path}{suffix}").unlink()
+        return None  # .memctl/ cannot hold it: vectors live in memory for this process
+
+    def _load(self) -> None:
+        if self.db is None:
+            return
+        dim = self.model.dim
+        with contextlib.suppress(sqlite3.DatabaseError):
+            for path, mtime, size, lines, hashes, vecs in self.db.execute("SELECT * FROM files"):
+                vectors = np.frombuffer(vecs, dtype=np.float16)
+                if dim and vectors.size % dim:
+                    continue
+                self.files[path] = FileVectors((mtime, size), np.frombuffer(lines, np.int32),
+                                               hashes, vectors.reshape(-1, dim))  # fmt: skip
+
+    # --- freshness ---------------------------------------------------------------------------
+
+    def sync(self, index: SearchIndex, *, budget: int | None = CALL_BUDGET,
+             progress=None) -> Sync:  # fmt: skip
+        """Embed what changed in the search index since the last call, at most `budget` units
+        (None: all of them); `progress(done, total)` is called as units are embedded."""
+        with self.lock:
+            generation = index.generation()
+            if generation is not None and generation == self.generation and not self.last.pending:
+                return self.last
+            stamps = {p: (m, s) for p, m, s in index.db.execute(
+                "SELECT path, mtime_ns, size FROM files")}  # fmt: skip
+            epoch = index.epoch()
+            if epoch != self._epoch():  # rebuilt: every file's lines are read again
+                changed = list(stamps)
+            else:
+                changed = [p for p, stamp in stamps.items()
+                           if p not in self.files or self.files[p].stamp != stamp]  # fmt: skip
+            gone = [p for p in self.files if p not in stamps]
+            for path in gone:
+                del self.files[path]
+            todo, pending, embedded, done, later = [], 0, 0, [], []
+            # A small first embedding (a new workspace) is done whole, so every later call
+            # answers alike; a large one is left to reindex, sleep or a server.
+            whole = budget is None or _units_in(index, changed) <= WHOLE
+            for path in changed:
+                if not whole and embedded >= budget:
+                    later.append(path)  # not even read: the rest waits
+                    self.files.pop(path, None)
+                    continue
+                sql = "SELECT line, text, keys, title FROM units WHERE path = ? ORDER BY line"
+                rows = index.db.execute(sql, (path,)).fetchall()
+                old = self.files.pop(path, None)
+                known = _by_hash(old)
+                texts = [embed_text(text, keys, title) for _, text, keys, title in rows]
+                hashes = [hashlib.blake2b(t.encode(), digest_size=16).digest() for t in texts]
+                need = [i for i, h in enumerate(hashes) if h not in known]
+                if not whole and embedded + len(need) > budget and embedded:
+                    pending += len(need)
+                    continue
+                todo.append((path, stamps[path], rows, texts, hashes, need, known))
+                embedded += len(need)
+            pending += _units_in(index, later)
+            # The same text in several files (a copied line, a template) is embedded once; a
+            # long run is saved a group of files at a time, so an interrupted one loses little.
+            total = len({hashes[i] for _, _, _, _, hashes, need, _ in todo for i in need})
+            fresh: dict[bytes, np.ndarray] = {}
+            finished = 0
+            for group in _groups(todo, SAVE_EVERY):
+                unique: dict[bytes, str] = {}
+                for _, _, _, texts, hashes, need, _ in group:
+                    for i in need:
+                        if hashes[i] not in fresh:
+                            unique.setdefault(hashes[i], texts[i])
+                step = _offset(progress, finished, total)
+                fresh.update(zip(unique, self._embed(list(unique.values()), step), strict=True))
+                finished += len(unique)
+                paths = []
+                for path, stamp, rows, _texts, hashes, _need, known in group:
+                    vecs = np.zeros((len(rows), self.model.dim), dtype=np.float16)
+                    for i, h in enumerate(hashes):
+                        vecs[i] = known[h] if h in known else fresh[h]
+                    lines = np.array([r[0] for r in rows], dtype=np.int32)
+                    self.files[path] = FileVectors(stamp, lines, b"".join(hashes), vecs)
+                    paths.append(path)
+                done += paths
+                self._view = None
+                self._save(paths, gone, None)
+                gone = []
+            if gone:
+                self._view = None
+                self._save([], gone, None)
+            if not pending and (done or epoch != self._epoch()):
+                self._save([], [], epoch)  # every file now follows the index's last rebuild
+            self.generation = generation
+            units = sum(len(f.lines) for f in self.files.values())
+            self.last = Sync(len(done), embedded, pending, units)
+            return self.last
+
+    def _embed(self, texts: list[str], progress) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.model.dim), dtype=np.float32)
+        parts = []
+        step = 256
+        for start in range(0, len(texts), step):
+            parts.append(self.model.embed(texts[start : start + step]))
+            if progress is not None:
+                progress(min(start + step, len(texts)), len(texts))
+        return np.vstack(parts)
+
+    def _epoch(self) -> str | None:
+        if self.db is None:
+            return self._memory_epoch
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'epoch'").fetchone()
+        return row[0] if row else None
+
+    def _save(self, done: list[str], gone: list[str], epoch: str | None) -> None:
+        if epoch is not None:
+            self._memory_epoch = epoch
+        if self.db is None:
+            return
+        rows = [(p, *self.files[p].stamp, self.files[p].lines.tobytes(), self.files[p].hashes,
+                 self.files[p].vecs.tobytes()) for p in done]  # fmt: skip
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError:
+            return  # another process is writing: this one keeps its vectors in memory
+        try:
+            self.db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in gone])
+            self.db.executemany("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?)", rows)
+            if epoch is not None:  # every file followed the search index's last rebuild
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('epoch', ?)", (epoch,))
+            self.db.execute("COMMIT")
+        except sqlite3.Error:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute("ROLLBACK")
+
+    # --- answering ---------------------------------------------------------------------------
+
+    def search(self, query: np.ndarray, limit: int) -> list[tuple[str, int, float]]:
+        """The `limit` units nearest to a normalised query vector: (path, line, cosine)."""
+        view = self.view()
+        if not len(view.lines) or limit < 1:
+            return []
+        query = np.asarray(query, dtype=np.float32).reshape(-1)
+        if view.codes is None:
+            sims = view.matrix @ query
+            rows = np.arange(len(sims))
+        else:
+            signs = np.packbits(query > 0).view(np.uint64)
+            distance = np.bitwise_count(view.codes ^ signs).sum(axis=1, dtype=np.uint16)
+            keep = min(PREFILTER, len(distance) - 1)
+            rows = np.argpartition(distance, keep)[: keep + 1]
+            sims = view.matrix[rows].astype(np.float32) @ query
+        limit = min(limit, len(sims))
+        best = np.argpartition(-sims, limit - 1)[:limit]
+        best = best[np.argsort(-sims[best], kind="stable")]
+        return [(view.paths[view.owner[rows[i]]], int(view.lines[rows[i]]), float(sims[i]))
+                for i in best]  # fmt: skip
+
+    def similarity(self, query: np.ndarray, addresses: list[tuple[str, int]]
+                   ) -> list[float | None]:  # fmt: skip
+        """The cosine of each (path, line) unit with the query; None for one without a vector."""
+        query = np.asarray(query, dtype=np.float32).reshape(-1)
+        out: list[float | None] = []
+        for path, line in addresses:
+            vectors = self.files.get(path)
+            if vectors is None:
+                out.append(None)
+                continue
+            at = int(np.searchsorted(vectors.lines, line))
+            if at >= len(vectors.lines) or vectors.lines[at] != line:
+                out.append(None)
+                continue
+            out.append(float(vectors.vecs[at].astype(np.float32) @ query))
+        return out
+
+    def view(self) -> _View:
+        if self._view is None:
+            self._view = _View.of(self.files, self.model.dim)
+        return self._view
+
+
+class _View(NamedTuple):
+    """All files' vectors as one matrix, with each row's file and line."""
+
+    paths: list[str]
+    owner: np.ndarray  # row -> index into paths
+    lines: np.ndarray
+    matrix: np.ndarray  # float32 up to EXACT_MAX rows, else float16
+    codes: np.ndarray | None  # the signs, packed, when there are more
+
+    @classmethod
+    def of(cls, files: dict[str, FileVectors], dim: int) -> _View:
+        paths = list(files)
+        if not paths:
+            empty = np.zeros(0, dtype=np.int32)
+            return cls([], empty, empty, np.zeros((0, dim), dtype=np.float32), None)
+        owner = np.concatenate([np.full(len(files[p].lines), i, dtype=np.int32)
+                                for i, p in enumerate(paths)])  # fmt: skip
+        lines = np.concatenate([files[p].lines for p in paths])
+        matrix = np.concatenate([files[p].vecs for p in paths])
+        if len(matrix) <= EXACT_MAX:
+            return cls(paths, owner, lines, matrix.astype(np.float32), None)
+        codes = np.packbits(matrix > 0, axis=1).view(np.uint64)
+        return cls(paths, owner, lines, matrix, codes)
+
+
+def _groups(todo: list, size: int):
+    """The files to embed, in groups of about `size` units to embed."""
+    group, count = [], 0
+    for item in todo:
+        group.append(item)
+        count += len(item[5])
+        if count >= size:
+            yield group
+            group, count = [], 0
+    if group:
+        yield group
+
+
+def _offset(progress, finished: int, total: int):
+    if progress is None:
+        return None
+    return lambda done, _: progress(finished + done, total)
+
+
+def _units_in(index: SearchIndex, paths: list[str]) -> int:
+    if not paths:
+        return 0
+    import json
+
+    sql = "SELECT count(*) FROM units WHERE path IN (SELECT value FROM json_each(?))"
+    return index.db.execute(sql, (json.dumps(paths),)).fetchone()[0]
+
+
+def _by_hash(old: FileVectors | None) -> dict[bytes, np.ndarray]:
+    if old is None:
+        return {}
+    return {old.hashes[16 * i : 16 * i + 16]: old.vecs[i] for i in range(len(old.lines))}

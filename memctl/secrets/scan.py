@@ -1,0 +1,166 @@
+"""Secrets never enter memory: keys, tokens, passwords, PINs, 2FA seeds, card numbers.
+
+Memory stores where a secret lives ("the deploy token is in 1Password under Atlas"), never the
+secret itself. `scan` finds each secret with its kind and the exact span of the value, so a
+caller can refuse with the redacted form or, with nobody to ask, store `[redacted:KIND]` in its
+place. A finding never repeats the value.
+
+Three families, most specific first:
+- provider formats (a GitHub token, an AWS access key, a Slack webhook…), each a fixed prefix
+  or shape; a shape check rejects words that only share the prefix ("sk-hynix-…", "xoxo-…");
+- secrets in context: a password in a link, `Authorization: Basic …` that decodes to
+  `user:password`, `sshpass -p …`, `mysql -p…`, `AccountKey=…`, an otpauth link, a card number
+  that passes the Luhn check, an AWS secret key named as one;
+- written out: `password=…`, `"api_key": "…"`, and prose in several languages ("my bank password
+  is hunter2!", "la contraseña del router es …", "garage door PIN: 907133", "the 2FA seed is …").
+  Words that say where a secret is ("is in 1Password", "on the fridge") are pointers, not values.
+
+The first two families are data, `data/secrets.tsv`. Each pattern there runs only when the text
+holds one of its triggers: a log entry pays for a few substring tests, not for compiling fifty
+patterns (about 12 ms, more than the whole budget of a write's checks).
+
+tests/hostile/ holds the labelled sets (with a held-out part); scripts/bench_admission.py
+measures them, against detect-secrets too.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+from .shape import Finding, generated, rx, value_like
+from .words import written_out
+
+__all__ = ["Finding", "find_secret", "redact", "scan"]
+
+
+class _Pattern(NamedTuple):
+    kind: str
+    label: str
+    triggers: tuple[str, ...]
+    source: str
+
+
+DIGITS_TRIGGER = "<13 digits>"  # a card number's trigger: the text holds 13 digits or more
+
+TABLE = Path(__file__).parent.parent / "data" / "secrets.tsv"
+
+# fmt: off
+_CARD_PREFIXES = (
+    "4", "51", "52", "53", "54", "55", "22", "23", "24", "25", "26", "27", "34", "37", "6",
+    "35", "36", "38", "30", "50", "56", "57", "58",
+)
+# fmt: on
+
+_NO_DIGITS = str.maketrans("", "", "0123456789")
+# A value that stands for one: REPLACE_ME, your-api-key, <token>, changeme, dummy…
+
+_table: list[_Pattern] | None = None
+
+
+def _patterns() -> list[_Pattern]:
+    global _table
+    if _table is None:
+        _table = []
+        for line in TABLE.read_text(encoding="utf-8").splitlines():
+            if line and not line.startswith("#"):
+                _, kind, label, triggers, source = line.split("\t")
+                _table.append(_Pattern(kind, label, tuple(triggers.split(",")), source))
+    return _table
+
+
+def scan(text: str) -> list[Finding]:
+    """Every secret in `text`, in order, without overlaps."""
+    if len(text) < 3:
+        return []
+    if '\\"' in text:  # a quoted field (`by:"x \\"y\\""`): read its quotes, same positions
+        text = text.replace('\\"', ' "')
+    lowered = text.lower()
+    digits = len(text) - len(text.translate(_NO_DIGITS))
+    found: list[Finding] = []
+    for p in _patterns():
+        if not any(digits >= 13 if t == DIGITS_TRIGGER else t in lowered for t in p.triggers):
+            continue
+        pattern = rx(p.source)
+        for m in pattern.finditer(text):
+            start, end = _span(m, pattern)
+            if _plausible(p.kind, text[start:end]):
+                found.append(Finding(p.kind, p.label, start, end))
+    found += written_out(text, lowered)
+    return _without_overlaps(found)
+
+
+def _span(m: re.Match[str], rx: re.Pattern[str]) -> tuple[int, int]:
+    """The secret's span: the first of the groups s, s2, s3 that matched, else the match."""
+    for group in ("s", "s2", "s3"):
+        if group in rx.groupindex and m.start(group) >= 0:
+            return m.span(group)
+    return m.span()
+
+
+def find_secret(text: str) -> str | None:
+    """What kind of secret `text` holds ("an OpenAI API key"), or None. Never the value."""
+    found = scan(text)
+    return found[0].label if found else None
+
+
+def redact(text: str, findings: list[Finding] | None = None) -> str:
+    """The text with each secret replaced by `[redacted:KIND]`."""
+    found = scan(text) if findings is None else findings
+    for f in sorted(found, key=lambda f: f.start, reverse=True):
+        text = f"{text[: f.start]}[redacted:{f.kind}]{text[f.end :]}"
+    return text
+
+
+def _without_overlaps(found: list[Finding]) -> list[Finding]:
+    kept: list[Finding] = []
+    for f in sorted(found, key=lambda f: (f.start, -(f.end - f.start))):
+        if kept and f.start < kept[-1].end:
+            continue
+        kept.append(f)
+    return kept
+
+
+def _plausible(kind: str, value: str) -> bool:
+    tail = value.split("_")[-1] if "_" in value else value[4:]
+    if len(tail) >= 8 and len(set(tail.lower())) <= 2:
+        return False  # masked: sk_live_xxxxxxxxxxxxxxxx
+    if kind in ("openai-key", "anthropic-key", "slack-token", "bearer-token", "aws-secret-key"):
+        return generated(value)
+    if kind == "totp-seed":  # base32: mostly letters, some of the digits 2-7
+        letters = sum(c.isalpha() for c in value)
+        digits = sum(c.isdigit() for c in value)
+        return digits > 0 and letters >= 2 * digits
+    if kind == "basic-auth":
+        return _basic_credentials(value)
+    if kind == "password-in-link":
+        return value_like(value) and value.lower() not in ("password", "pass", "pwd")
+    if kind == "password-option":
+        return value_like(value.strip("'\""))
+    if kind == "card-number":
+        digits = re.sub(r"[ -]", "", value)
+        # a real number is never two or three digits repeated: 4242 4242 … is a test card
+        plausible = len(set(digits)) > 3 and digits.startswith(_CARD_PREFIXES)
+        return 13 <= len(digits) <= 19 and plausible and _luhn(digits)
+    return True
+
+
+def _basic_credentials(value: str) -> bool:
+    import base64
+    import binascii
+
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    text = decoded.decode("utf-8", "replace")
+    return ":" in text and text.isprintable() and len(text) >= 3
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, c in enumerate(reversed(digits)):
+        d = int(c) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0

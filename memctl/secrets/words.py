@@ -1,0 +1,173 @@
+"""Secrets written out in words: `password=…`, "my bank password is hunter2!", "la contraseña
+del router es …", "PUK for the old SIM: 58204419", "set the Jenkins admin password to …", a
+security answer, a key or a token named as one. secretscan.py runs these after its provider and
+context patterns; each regex is compiled only when the text holds one of its trigger words.
+
+A value counts when its shape fits what names it (secretshape.py): a password has letters and
+digits or symbols, a code has digits, a key looks generated. Words that say where a secret is
+("is in 1Password", "liegt im KeePass", "on the fridge") make it a pointer, not a value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .near import near
+from .shape import Finding, generated, rx, strong, value_like
+
+
+def written_out(text: str, lowered: str) -> list[Finding]:
+    """Every secret of the third family in `text` (`lowered` is its lowercase)."""
+    found: list[Finding] = []
+    if any(t in lowered for t in _PROSE_TRIGGERS):
+        found += _prose(text)
+    if any(t in lowered for t in ("pass", "pw", "login", "kennwort")):
+        for m in rx(_DIRECT).finditer(text):
+            start, end = m.span("s")
+            value = text[start:end].rstrip(".!?:)]")
+            if strong(value) and value_like(value):
+                found.append(
+                    Finding("password", "a password written out", start, start + len(value))
+                )
+    found += near(text, lowered)
+    if ("=" in text or ":" in text) and any(t in lowered for t in _ASSIGNED_TRIGGERS):
+        found += _assigned(text)
+    return found
+
+
+def _assigned(text: str) -> list[Finding]:
+    found = []
+    for m in rx(_ASSIGNED).finditer(text):
+        start, end = m.span("s")
+        value = text[start:end]
+        value = value if value.endswith(("...", "…")) else value.rstrip(".:!?)")
+        key = m["key"].lower()
+        setting = key.rsplit("_", 1)[-1].rsplit("-", 1)[-1] in _SETTING_SUFFIXES
+        if any(w in key for w in ("session", "sid", "csrf")) and (
+            len(value) < 16 or "=" not in m.group()
+        ):
+            continue  # a cookie's value (`sessionid=…`), long enough to be a session
+        if value_like(value) and not key.endswith("authorization") and not setting:
+            name = key.replace("_", " ").replace("-", " ").strip(" .")
+            found.append(
+                Finding("secret-value", f"a {name} written out", start, start + len(value))
+            )
+    return found
+
+
+# fmt: off
+# Words that name a secret, in the languages memctl's users write in; a value follows them.
+_SECRET_WORDS = (
+    r"password|passwort|passwd|passcode|passphrase|pwd|kennwort|wachtwoord|contrase(?:ñ|n)a|"
+    r"clave|mot de passe|senha|parola d'ordine|lösenord|adgangskode|hasło|heslo|"
+    r"wifi key|wlan[- ]?(?:key|schlüssel)|login|sign-in|pin|pin code|pincode|door code|"
+    r"alarm code|gate code|access code|unlock code|safe code|entry code|keypad code|code"
+)
+
+_TWO_FACTOR = ("2fa", "mfa", "totp", "otp", "authenticator")
+
+_PROSE_TRIGGERS = (
+    "pass", "pwd", "wort", "contrase", "clave", "senha", "parola", "lösen", "adgang", "hasło",
+    "heslo", "wifi", "wlan", "login", "sign-in", "pin", "code", *_TWO_FACTOR,
+)
+# A bare "code" names a secret only next to what it opens: "the code to the shed is 4471".
+
+_ACCESS_NOUNS = (
+    "door", "gate", "alarm", "safe", "garage", "lock", "building", "keypad", "entrance", "house",
+    "flat", "apartment", "locker", "padlock", "tür", "porte",
+)
+
+
+# fmt: on
+
+
+# "…password for the NAS is X", "…Passwort für das WLAN ist X", "…PIN: X", "…passcode is X".
+_PROSE = (
+    rf"(?i)(?<![\w-])(?P<word>{_SECRET_WORDS}|(?:{'|'.join(_TWO_FACTOR)})\s+"
+    r"(?:seed|secret|key|code)s?)(?![\w-])"
+    r"(?:\s+(?:for|of|to|on|at|für|zum|zur|del|de|du|de la|della|dello|do|da|van|voor)"
+    r"(?:\s+[\w'’.-]+){1,4}?)?"
+    r"\s*(?:[:=]|\s(?:is|was|are|es|ist|est|è|é|is now|now is|ist jetzt|=)\s)\s*"
+    r"(?P<s>'[^'\n]{3,}'|\"[^\"\n]{3,}\"|“[^”\n]{3,}”|[^\s,;]{3,})"
+)
+# "user ops / pass V3ryL0ngP@ss": a password word, then a value shaped like one (no "is").
+
+_DIRECT = (
+    r"(?i)(?<![\w-])(?:password|passwort|pass|pw|pwd|passcode|kennwort|login)\s+"
+    r"(?P<s>[^\s,;]{6,})"
+)
+# `password=hunter2`, `token: abc123`, `"api_key": "…"`, `SECRET_KEY=…`: a key, = or :, a value.
+
+_ASSIGNED = (
+    r"(?i)(?<![\w-])(?P<key>[a-z0-9_.-]*?(?:password|passwd|passphrase|pwd|pass(?![a-z])|secret|token|"
+    r"api[_-]?key|apikey|access[_-]?key|auth[_-]?key|client[_-]?secret|private[_-]?key|"
+    r"credentials?|auth|session(?:id)?|sid(?![a-z])|csrf[a-z]*)[a-z0-9_]*)[\"']?\s*(?::=|=|:)\s*"
+    r"[\"']?(?P<s>[^\s\"',;]{4,})"
+)
+
+_ASSIGNED_TRIGGERS = tuple(
+    """
+    pass pwd secret token key credential auth session sid csrf
+    """.split()
+)
+
+_SEED = r"(?:[A-Z2-7]{4}[ -]?){4,}[A-Z2-7]*"
+
+_SETTING_SUFFIXES = tuple(
+    """
+    ttl timeout expiry expires expiration length len min max count size url uri path file name
+    id enabled required policy days hours minutes seconds field type mode format hint prompt
+    label
+    """.split()
+)
+
+
+def _prose(text: str) -> list[Finding]:
+    found = []
+    for m in rx(_PROSE).finditer(text):
+        word = m["word"].lower()
+        if word == "code" and not any(n in m.group().lower() for n in _ACCESS_NOUNS):
+            continue
+        start, end = _value_span(m, text, word)
+        if _prose_value(word, text[start:end], quoted=text[start - 1 : start] in "'\"“"):
+            kind, label = _prose_kind(word)
+            found.append(Finding(kind, label, start, end))
+    return found
+
+
+def _value_span(m: re.Match[str], text: str, word: str) -> tuple[int, int]:
+    start, end = m.span("s")
+    value = m["s"]
+    if value[0] in "'\"“" and len(value) >= 2:
+        return start + 1, end - 1
+    if word.startswith(_TWO_FACTOR):  # a seed is often written in groups of four
+        seed = rx(_SEED).match(text, start)
+        if seed is not None and seed.end() > end:
+            return start, seed.end() - (text[seed.end() - 1] in " -")
+    trimmed = value.rstrip(".!?:)]”’'\"")
+    return start, start + len(trimmed)
+
+
+def _prose_value(word: str, value: str, *, quoted: bool) -> bool:
+    """Is what follows "password is" a password, not a pointer ("on the fridge") or a word?"""
+    if not value_like(value):
+        return False
+    if word.startswith(_TWO_FACTOR):
+        return bool(rx(_SEED).fullmatch(value.upper())) or generated(value)
+    if "pin" in word or "code" in word:
+        digits = value.rstrip("#*")
+        return digits.isdigit() and 3 <= len(digits) <= 12
+    if quoted:
+        return True
+    has_digit = any(c.isdigit() for c in value)
+    has_symbol = any(not c.isalnum() for c in value)
+    mixed = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
+    return has_digit or has_symbol or mixed
+
+
+def _prose_kind(word: str) -> tuple[str, str]:
+    if word.startswith(_TWO_FACTOR):
+        return "totp-seed", "a 2FA seed"
+    if "pin" in word or "code" in word:
+        return "pin", "a PIN or door code"
+    return "password", "a password written out"
