@@ -142,7 +142,7 @@ def with_exception(rule_text: str, text: str) -> str:
 def forward(text: str, target: Candidate) -> str:
     """The text of an update or a correction with what it carries forward from `target`: the
     details it leaves unsaid, or, for a rule it only narrows, the rule with the exception."""
-    from .gate import unquoted
+    from .entry import unquoted
 
     new, old = analyze(text), target.info or analyze(unquoted(target.entry.text))
     diff = compare(new, old)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from .errors import MemctlError, PathRefused
 from .recovery import digest
+from .textstyle import LF, appended, restyled, workspace_eol
 from .workspace import Workspace, atomic_write, atomic_write_many, sync_folder
 
 TYPE_CHECKING = False
@@ -55,6 +56,7 @@ class Change:
         self._folders: set[Path] = set()  # synced once each when the change finishes
         self._dirty: set[str] | None = None
         self._originals: dict[str, bytes | None] = {}  # what each touched file held before
+        self._eol: str | None = None  # the line end of a new Markdown file, once looked up
         self.admission = Admission(ws, unattended=unattended, source=source)
         self._unmerged: set[str] = set()
         from . import gitstore
@@ -129,9 +131,11 @@ class Change:
         """Add text at the end of a file, atomically (the old file or the new one, never half)."""
         rel = self._before(path)
         old = path.read_bytes() if path.exists() else b""
+        added = self.admission.appended(rel, text)
         if old and not old.endswith(b"\n"):
-            old += b"\n"
-        data = old + self.admission.appended(rel, text).encode("utf-8")
+            added = "\n" + added
+        added = appended(_text(old) or "", added, eol=self._new_file_eol(path))
+        data = old + added.encode("utf-8")
         self.journal.wrote(rel, data)
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, data, sync_dir=False)
@@ -162,10 +166,19 @@ class Change:
             old = _text(path.read_bytes())
         except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
             old = None
-        checked = self.admission.added_lines(rel, old, new)
+        styled = restyled(old, new, eol=self._new_file_eol(path) if not old else LF)
+        checked = self.admission.added_lines(rel, old, styled)
         if checked is new:
             return text
         return checked.encode("utf-8") if isinstance(text, bytes) else checked
+
+    def _new_file_eol(self, path: Path) -> str:
+        """The line end of a Markdown file this change creates: the workspace's (textstyle.py)."""
+        if path.suffix != ".md":
+            return LF
+        if self._eol is None:
+            self._eol = workspace_eol(self.ws.root)
+        return self._eol
 
     def roll_back(self) -> None:
         """Put every file this change touched back as it was (a write that failed admission,

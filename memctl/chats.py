@@ -28,6 +28,7 @@ from pathlib import Path
 
 from .errors import NotFound
 from .outside import inert, inert_path, session_id
+from .transcript import Transcript
 from .workspace import Outcome, Workspace
 
 CHATS_NOTE = "episodic/chats.md"
@@ -56,6 +57,7 @@ class Chat:
     end: str = ""  # how it ended: the last answer, or "interrupted by the user"
     prompts: int = 0
     lines: int = 0
+    partial: bool = False  # a long transcript: only its start and its end were read
     wakeable: bool = True  # False when the transcript's folder could not be kept as it is
 
     @property
@@ -87,54 +89,50 @@ def read_transcript(path: Path) -> Chat | None:
     prompts: list[str] = []
     files: dict[str, bool] = {}  # path → written (True) or only read
     last_answer = ""
-    lines = 0
     interrupted = False
-    try:
-        handle = path.open(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        raise NotFound(f"cannot read the transcript: {exc.strerror}", path=path) from None
-    with handle:
-        for raw in handle:
-            lines += 1
-            try:
-                item = json.loads(raw)
-            except ValueError:
+    transcript = Transcript(path)  # a regular file, read within bounds (transcript.py)
+    for raw in transcript:
+        try:
+            item = json.loads(raw)
+        except (ValueError, RecursionError):  # not JSON, or nested past Python's limit
+            continue
+        if not isinstance(item, dict):
+            continue
+        kind = item.get("type")
+        if kind == "summary" and isinstance(item.get("summary"), str):
+            title = title or inert(item["summary"])
+            continue
+        if kind not in ("user", "assistant") or item.get("isSidechain"):
+            continue
+        session = session or _text(item.get("sessionId"))
+        cwd = cwd or _text(item.get("cwd"))
+        moment = _moment(item.get("timestamp"))
+        if moment:
+            started = started or moment
+            ended = moment
+        message = item.get("message")
+        content = message.get("content") if isinstance(message, dict) else None
+        if kind == "user":
+            if item.get("isMeta") or item.get("isCompactSummary"):
                 continue
-            if not isinstance(item, dict):
+            prompt = _prompt(content)
+            if prompt and prompt.startswith(_INTERRUPTED):
+                interrupted = True
+            elif prompt:
+                prompts.append(prompt)
+                interrupted = False
+            continue
+        for block in content if isinstance(content, list) else []:
+            if not isinstance(block, dict):
                 continue
-            kind = item.get("type")
-            if kind == "summary" and isinstance(item.get("summary"), str):
-                title = title or inert(item["summary"])
-                continue
-            if kind not in ("user", "assistant") or item.get("isSidechain"):
-                continue
-            session = session or _text(item.get("sessionId"))
-            cwd = cwd or _text(item.get("cwd"))
-            moment = _moment(item.get("timestamp"))
-            if moment:
-                started = started or moment
-                ended = moment
-            content = (item.get("message") or {}).get("content")
-            if kind == "user":
-                if item.get("isMeta") or item.get("isCompactSummary"):
-                    continue
-                prompt = _prompt(content)
-                if prompt and prompt.startswith(_INTERRUPTED):
-                    interrupted = True
-                elif prompt:
-                    prompts.append(prompt)
-                    interrupted = False
-                continue
-            for block in content if isinstance(content, list) else []:
-                if not isinstance(block, dict):
-                    continue
-                if block.get("type") == "text" and str(block.get("text", "")).strip():
-                    last_answer = inert(str(block["text"]))
-                    interrupted = False
-                elif block.get("type") == "tool_use" and block.get("name") in FILE_TOOLS:
-                    target = (block.get("input") or {}).get(FILE_TOOLS[block["name"]])
-                    if isinstance(target, str) and target:
-                        files[target] = files.get(target, False) or block["name"] in WRITING_TOOLS
+            if block.get("type") == "text" and str(block.get("text", "")).strip():
+                last_answer = inert(str(block["text"]))
+                interrupted = False
+            elif block.get("type") == "tool_use" and _text(block.get("name")) in FILE_TOOLS:
+                tool, given = block["name"], block.get("input")
+                target = given.get(FILE_TOOLS[tool]) if isinstance(given, dict) else None
+                if isinstance(target, str) and target:
+                    files[target] = files.get(target, False) or tool in WRITING_TOOLS
     if not prompts or path.name.startswith("agent-"):
         return None
     end = "interrupted by the user" if interrupted else (last_answer or "no answer")
@@ -144,7 +142,8 @@ def read_transcript(path: Path) -> Chat | None:
                 str(path.resolve())), cwd=inert_path(cwd) if cwd else None,
                 started=started, ended=ended, title=title, first_ask=prompts[0],
                 last_asks=prompts[-3:], files=shown, end=end, prompts=len(prompts),
-                lines=lines, wakeable=cwd is None or inert_path(cwd) == cwd)  # fmt: skip
+                lines=transcript.count, partial=transcript.partial,
+                wakeable=cwd is None or inert_path(cwd) == cwd)  # fmt: skip
 
 
 def transcripts(paths: list[Path]) -> list[Path]:
@@ -247,8 +246,8 @@ def add_to_catalogue(ws: Workspace, change, chats: list[Chat], *, today: dt.date
 
 def chat_entry(chat: Chat, *, today: dt.date):
     """The entry line of one chat (no id yet)."""
+    from .budget import shorten
     from .entry import Entry
-    from .recall import shorten
 
     day = chat.started.date() if chat.started else today
     fields = {"added": day.isoformat(), "src": "tool", "session": chat.session}

@@ -117,7 +117,7 @@ def install(settings: Path, rules: list[Rule], *, budget: int, user: bool) -> di
     new = (new.rstrip("\n") + "\n\n" if new.strip() else "") + block
     if new != old:
         claude.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(claude, new)
+        atomic_write(claude, _in_its_style(claude, new))
     return {"rules_file": str(target), "claude_md": str(claude), "rules": len(rules),
             "changed": wrote or new != old}  # fmt: skip
 
@@ -135,7 +135,7 @@ def uninstall(settings: Path, *, user: bool) -> dict:
         if new != old:
             removed = True
             if new.strip():
-                atomic_write(claude, new)
+                atomic_write(claude, _in_its_style(claude, new))
             else:
                 claude.unlink()
     target = rules_path(settings)
@@ -169,3 +169,14 @@ def _relative(path: Path, start: Path) -> str:
         return path.resolve().relative_to(start.resolve()).as_posix()
     except ValueError:
         return str(path.resolve())
+
+
+def _in_its_style(path: Path, text: str) -> str:
+    """CLAUDE.md's new text with the file's own BOM and line ends (textstyle.py)."""
+    from .textstyle import restyled
+
+    try:
+        old = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return text
+    return restyled(old, text)

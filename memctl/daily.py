@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .dates import fmt_date
 from .errors import InvalidValue
+from .textstyle import without_bom
 from .workspace import DAILY_DIR, Outcome, Workspace
 
 HEADING = re.compile(r"^###\s+(?P<time>\d{1,2}:\d{2})\s*(?:[—–-]+\s*(?P<title>.*))?$")
@@ -53,9 +54,9 @@ def add_log_entry(ws: Workspace, change, title: str, text: str, *, now: dt.datet
     body = escape_body(text.rstrip("\n"))
     path = day_path(ws, now.date())
     existing = path.read_text(encoding="utf-8") if path.exists() else ""
-    prefix = "" if existing else f"# {fmt_date(now.date())}\n"
     if existing and not existing.endswith("\n"):
-        prefix = "\n"
+        existing += "\n"  # change.append ends the file's last line first
+    prefix = "" if existing else f"# {fmt_date(now.date())}\n"
     gap = "\n" if (existing + prefix) and not (existing + prefix).endswith("\n\n") else ""
     block = f"{prefix}{gap}### {now:%H:%M} — {title}\n" + (f"\n{body}\n" if body else "")
     line = (existing + prefix + gap).count("\n") + 1
@@ -69,7 +70,7 @@ def parse_log(rel: str, text: str) -> list[LogEntry]:
     day = m["day"] if m else ""
     entries: list[LogEntry] = []
     current: dict | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(without_bom(text).splitlines(), start=1):
         h = HEADING.match(line)
         if h:
             if current:
@@ -120,7 +121,8 @@ def last_heading(rel: str, text: str) -> str | None:
     m = DAY_FILE.match(rel.rsplit("/", 1)[-1])
     if not m:
         return None
-    times = [h["time"].zfill(5) for line in text.splitlines() if (h := HEADING.match(line))]
+    lines = without_bom(text).splitlines()
+    times = [h["time"].zfill(5) for line in lines if (h := HEADING.match(line))]
     return f"{m['day']} {max(times)}" if times else None
 
 

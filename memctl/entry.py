@@ -262,3 +262,17 @@ def new_id(taken: set[str], *, length: int = 4) -> str:
         if candidate not in taken:
             return candidate
     raise RuntimeError("could not find a free entry id")
+
+
+_QUOTE = re.compile(r'^"(?P<text>.*)" \(said by (?P<who>[^()]*)\)$')
+
+
+def quoted(text: str, who: str) -> str:
+    """A QUOTE entry's text: the words of an untrusted source, attributed, never an instruction."""
+    return f'"{text}" (said by {who})'
+
+
+def unquoted(text: str) -> str:
+    """The words of a quote entry without its attribution; other text unchanged."""
+    m = _QUOTE.match(text)
+    return m["text"] if m else text

@@ -85,6 +85,8 @@ def _body(chat: Chat | None, transcript: Path | None, session: str | None,
                 f" ({inert(missing)})" if missing else " (no conversation in it)"))  # fmt: skip
         return lines
     where = f"compacted up to line {chat.lines}" if event == "compacted" else f"{chat.lines} lines"
+    if chat.partial:  # transcript.py: only its start and its end were read
+        where = f"{event}; a long one, only its start and end were read"
     wake = f"`{chat.wake}`" if chat.wake else "(none: its session id or folder cannot go in one)"
     lines = [f"Wake it: {wake}", f"Transcript: {inert_path(chat.transcript)} ({where})",
              f"First ask: “{_short(chat.first_ask, 200)}”"]  # fmt: skip
@@ -109,6 +111,6 @@ def _line(ws: Workspace, text: str) -> str:
 
 
 def _short(text: str, width: int) -> str:
-    from .recall import shorten
+    from .budget import shorten
 
     return shorten(inert(text), width)

@@ -14,11 +14,10 @@ nightly job, with nobody watching, holds such a change for a person instead (con
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 
 from .catalog import scan
-from .entry import Entry
+from .entry import Entry, unquoted
 from .gatetext import Analysis, analyze, same_text, similarity
 from .labeler import LABELS, TRUST_RANK, Known, decide
 from .note import parse_note
@@ -35,7 +34,6 @@ SOURCE_TRUST = {"user": "trusted", "agent": "limited", "web": "untrusted", "file
 RULES_DIR = "rules"
 SHOWN = 5  # candidates shown with a decision (all are scored)
 LLM_CANDIDATES = 8
-_QUOTE = re.compile(r'^"(?P<text>.*)" \(said by (?P<who>[^()]*)\)$')
 
 
 def trust_of(entry: Entry) -> str:
@@ -52,16 +50,6 @@ def trust_of(entry: Entry) -> str:
 def may_promote(entry: Entry) -> bool:
     """May a nightly job lift this entry into a rule or a higher place? Never an untrusted one."""
     return trust_of(entry) != "untrusted" and entry.kind not in ("QUOTE", "CONFLICT")
-
-
-def quoted(text: str, who: str) -> str:
-    return f'"{text}" (said by {who})'
-
-
-def unquoted(text: str) -> str:
-    """The words of a quote entry without its attribution; other text unchanged."""
-    m = _QUOTE.match(text)
-    return m["text"] if m else text
 
 
 def is_rule_note(rel: str) -> bool:

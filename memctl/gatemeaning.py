@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .gate import Candidate, Survey, _read, is_rule_note, trust_of, unquoted
+from .entry import unquoted
+from .gate import Candidate, Survey, _read, is_rule_note, trust_of
 from .gatetext import Analysis, analyze, similarity
 from .workspace import Workspace
 

@@ -201,8 +201,7 @@ def named_in(store, text: str) -> list[tuple[int, str]]:
     entity (capitalised, three letters or more, not a stop word), when the text writes it
     capitalised or it is no dictionary word ("project" in lower case is not Project X), and
     when at most two entities share it (a first name half the graph has names nobody)."""
-    from .query import is_word
-    from .tokens import STOPWORDS, fold
+    from .tokens import STOPWORDS, fold, is_word
 
     said: dict[str, bool] = {}  # folded word -> written as a name somewhere in the text
     start = True  # a sentence's first word is capitalised whatever it is

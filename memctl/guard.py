@@ -30,7 +30,12 @@ from dataclasses import dataclass, field
 from .entry import parse_entry
 from .errors import InvalidValue, NotFound
 from .jsonlines import read_records
+from .textstyle import without_bom
 from .workspace import MARKER, Outcome, Workspace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .hookinput import HookInput
 
 RULES_DIR = "rules"  # gate.RULES_DIR (a test keeps them equal; the gate is too heavy to import)
 LOG = f"{MARKER}/guard.jsonl"
@@ -107,7 +112,7 @@ def _read_checks(ws: Workspace) -> list[Check]:
     found = []
     for path in sorted(folder.rglob("*.md")):
         try:
-            lines = path.read_text(encoding="utf-8").splitlines()
+            lines = without_bom(path.read_text(encoding="utf-8")).splitlines()
         except (OSError, UnicodeDecodeError):
             continue
         rel = ws.rel(path)
@@ -181,19 +186,14 @@ def _log(ws: Workspace, verdict: Verdict, action: str, now: dt.datetime) -> None
 # --- Claude Code's PreToolUse hook -----------------------------------------------------------
 
 
-def hook_action(payload: str) -> tuple[str, str]:
-    """(tool name, action text) from the PreToolUse hook's JSON: the tool's name, then the
-    values of its input (a Bash command, a file path and its content, a search query…)."""
-    try:
-        data = json.loads(payload or "{}")
-    except ValueError as exc:
-        raise InvalidValue(f"hook input is not JSON: {exc}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("tool_name"), str):
-        raise InvalidValue('hook input has no "tool_name" (expected PreToolUse JSON)')
-    given = data.get("tool_input")
-    values = given.values() if isinstance(given, dict) else [given] if given else []
+def hook_action(given: HookInput) -> tuple[str, str]:
+    """(tool name, action text) from the PreToolUse hook's input (hookinput.py): the tool's
+    name, then the values of its input (a Bash command, a file path and its content, a query…)."""
+    tool = given.tool_name or ""
+    args = given.tool_input
+    values = args.values() if isinstance(args, dict) else [args] if args else []
     parts = [v if isinstance(v, str) else json.dumps(v, ensure_ascii=False) for v in values]
-    return data["tool_name"], " ".join([data["tool_name"], *parts])
+    return tool, " ".join([tool, *parts])
 
 
 def hook_output(verdict: Verdict) -> str:

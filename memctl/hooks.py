@@ -10,10 +10,7 @@ per event it uses and marks each of its commands with a trailing shell comment (
 key, event, group and command is kept in its order; installing twice changes nothing; the file
 is written atomically; a file that is not valid JSON is refused with its line, never rewritten.
 
-A hook command gets one JSON object on stdin: `session_id`, `transcript_path`, `cwd`,
-`hook_event_name`, and per event `source` (SessionStart), `prompt` (UserPromptSubmit),
-`trigger` and `custom_instructions` (PreCompact), `reason` (SessionEnd), `tool_name` and
-`tool_input` (PreToolUse).
+What a hook command then receives on stdin, and how it is read, is hookinput.py's.
 """
 
 from __future__ import annotations
@@ -24,7 +21,7 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import InvalidValue, ParseError
+from .errors import ParseError
 
 MARK = "# memctl-hook"
 SETTINGS = Path(".claude") / "settings.json"
@@ -271,43 +268,3 @@ def _write(path: Path, settings: dict) -> None:
 def _line_of(text: str, needle: str) -> int | None:
     at = text.find(needle)
     return text.count("\n", 0, at) + 1 if at >= 0 else None
-
-
-# --- what a hook receives -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class HookInput:
-    event: str
-    session_id: str | None = None
-    transcript_path: str | None = None
-    cwd: str | None = None
-    detail: str | None = None  # SessionStart source, PreCompact trigger, SessionEnd reason
-    prompt: str | None = None
-
-    def to_dict(self) -> dict:
-        return {"event": self.event, "session_id": self.session_id,
-                "transcript_path": self.transcript_path, "cwd": self.cwd,
-                "detail": self.detail, "prompt": self.prompt}  # fmt: skip
-
-
-def hook_input(payload: str, *, events: tuple[str, ...]) -> HookInput:
-    """Claude Code's hook input (JSON on stdin) for one of `events`."""
-    try:
-        data = json.loads(payload or "{}")
-    except ValueError as exc:
-        raise InvalidValue(f"hook input is not JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise InvalidValue("hook input is not a JSON object")
-    event = data.get("hook_event_name")
-    if event not in events:
-        raise InvalidValue(f"hook input is for {event!r}; this command answers "
-                           f"{' and '.join(events)}")  # fmt: skip
-
-    def text(key: str) -> str | None:
-        value = data.get(key)
-        return value if isinstance(value, str) and value else None
-
-    detail = text("source") or text("trigger") or text("reason")
-    return HookInput(event, text("session_id"), text("transcript_path"), text("cwd"), detail,
-                     text("prompt"))  # fmt: skip

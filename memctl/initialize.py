@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -32,6 +33,16 @@ def template(name: str) -> str:
     return resources.files("memctl.templates").joinpath(name).read_text(encoding="utf-8")
 
 
+@dataclass(frozen=True)
+class Layout:
+    """A harness's shape for a workspace (memctl.openclaw has one): where daily logs go, the
+    config template adapted to it, and files it adds when they are missing."""
+
+    daily_dir: str
+    config: Callable[[str], str]
+    files: dict[str, str]
+
+
 @dataclass
 class InitResult:
     root: str
@@ -47,13 +58,19 @@ class InitResult:
                 "notices": self.notices}  # fmt: skip
 
 
-def init_workspace(path: Path, *, categories: list[str] | None = None, now: dt.datetime,
-                   openclaw: bool = False, confirmed: bool = False) -> InitResult:  # fmt: skip
+def init_workspace(
+    path: Path,
+    *,
+    categories: list[str] | None = None,
+    now: dt.datetime,
+    layout: Layout | None = None,
+    confirmed: bool = False,
+) -> InitResult:
     """Create what is missing; never overwrite or move a file that is there. Idempotent.
 
-    `openclaw`: the folder is an OpenClaw agent workspace; daily logs go to its memory/ folder
-    (memctl.openclaw describes the layout). `confirmed` (`--yes`): make a workspace of a folder
-    that does not look meant for one (see check_folder)."""
+    `layout`: the folder belongs to a harness (an OpenClaw agent workspace keeps daily logs in
+    its memory/ folder: memctl.openclaw.layout()). `confirmed` (`--yes`): make a workspace of a
+    folder that does not look meant for one (see check_folder)."""
     root = path.expanduser().resolve()
     if root.exists() and not root.is_dir():
         raise PathRefused(f"{path}: exists and is not a folder")
@@ -77,7 +94,7 @@ def init_workspace(path: Path, *, categories: list[str] | None = None, now: dt.d
         atomic_write(target, text)
         result.created.append(rel)
 
-    create(f"{MARKER}/config.yaml", _config_text(categories, openclaw=openclaw))
+    create(f"{MARKER}/config.yaml", _config_text(categories, layout))
     config = load_config(config_path)
     ws = Workspace(root, config)
     create(NOW_FILE, template("NOW.md").format(updated=fmt_stamp(now)))
@@ -94,12 +111,10 @@ def init_workspace(path: Path, *, categories: list[str] | None = None, now: dt.d
     if config.daily_dir != DAILY_DIR:  # daily logs elsewhere merge as a union too
         attributes += f"{config.daily_dir}/*.md merge=union\n"
     _merge_lines(root / ".gitattributes", attributes, result)
-    if openclaw:
-        from .openclaw import layout
-
-        for rel, text in layout().items():
+    if layout:
+        for rel, text in layout.files.items():
             create(rel, text)
-        result.notices += _openclaw_notices(config)
+        result.notices += _layout_notices(config, layout)
 
     if new_repo:
         gitstore.init_repo(root)
@@ -158,21 +173,19 @@ def _count_others(root: Path) -> int:
     return found
 
 
-def _openclaw_notices(config: Config) -> list[str]:
-    from .openclaw import DAILY
-
-    if config.daily_dir == DAILY:
+def _layout_notices(config: Config, layout: Layout) -> list[str]:
+    if config.daily_dir == layout.daily_dir:
         return []
-    return [f"{MARKER}/config.yaml was already there with daily_dir: {config.daily_dir}; set "
-            f"daily_dir: {DAILY} in it to keep daily logs where OpenClaw reads them"]  # fmt: skip
+    return [
+        f"{MARKER}/config.yaml was already there with daily_dir: {config.daily_dir}; set "
+        f"daily_dir: {layout.daily_dir} in it to keep daily logs where the harness reads them"
+    ]
 
 
-def _config_text(categories: list[str] | None, *, openclaw: bool = False) -> str:
+def _config_text(categories: list[str] | None, layout: Layout | None) -> str:
     text = template("config.yaml")
-    if openclaw:
-        from .openclaw import config_text
-
-        text = config_text(text)
+    if layout:
+        text = layout.config(text)
     if categories and tuple(categories) != DEFAULT_CATEGORIES:
         old = f"categories: [{', '.join(DEFAULT_CATEGORIES)}]"
         text = text.replace(old, f"categories: [{', '.join(categories)}]")

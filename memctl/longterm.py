@@ -140,7 +140,7 @@ def add_entry(ws: Workspace, name: str, text: str, *, priority: str | None = "me
     from .admission import UNTRUSTED_KINDS, UNTRUSTED_SOURCES
 
     if source in UNTRUSTED_SOURCES and (kind or "").upper() not in UNTRUSTED_KINDS:
-        from .gate import quoted
+        from .entry import quoted
 
         text = quoted(" ".join(text.split()), by or UNTRUSTED_WHO[source])
         kind = "QUOTE"

@@ -35,6 +35,12 @@ _MARKER = re.compile(r"(?:^\s*(?:[-*+]\s+)?|(?<=[.!?])\s+)(?P<kind>" + "|".join(
 _PROMOTE = re.compile(r"(?<!\S)#promote\b")
 _WHO = re.compile(r'(?<!\S)(?P<key>src|by):(?P<value>"[^"]*"|[^\s"]+)')
 _KIND_LINE = re.compile(r"^[-*+] \[")
+# "- [🟡MED][FACT] src:user · …" or "added:… src:user · …" after a marker: an entry line's
+# head, pasted in, not who said it
+_TAG = r"\[[^\]\s]{1,24}\]"
+_ENTRY_HEAD = re.compile(
+    rf"^(?:[-*+] )?(?:(?:{_TAG})+|(?:{_TAG})*(?:\s*[a-z][a-z_]{{0,23}}:\S+)+\s+· )"
+)
 MAX_TEXT = 500  # an item longer than this is cut (an entry line is one line)
 
 
@@ -168,6 +174,8 @@ def _clean(text: str) -> str:
 def _who(text: str) -> tuple[str, str, str | None]:
     """The text without its src:/by: tokens, the source (agent unless it says), and by."""
     source, by = "agent", None
+    if _ENTRY_HEAD.match(text):  # text shaped like an entry line confers no provenance
+        return " ".join(text.split()).strip(" ,;:—-"), source, by
     for m in _WHO.finditer(text):
         value = m["value"].strip('"')
         if m["key"] == "src" and value in SOURCES:

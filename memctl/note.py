@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .entry import Entry, normalize_priority, parse_entry
 from .errors import ParseError
+from .textstyle import without_bom
 
 FIELDS = ("title", "date", "category", "priority", "status", "last_verified", "tags")
 OPTIONAL_FIELDS = ("use_when", "source", "expires", "description")
@@ -121,9 +122,10 @@ def parse_note(data: bytes | str, *, path: Path, display: str | None = None) -> 
 
 
 def _decode(data: bytes | str, shown: str) -> str:
-    """The text of a note's bytes; a binary or non-UTF-8 file is a ParseError."""
+    """The text of a note's bytes, without a byte-order mark (textstyle.py: written back when
+    the note is); a binary or non-UTF-8 file is a ParseError."""
     if not isinstance(data, bytes):
-        return data
+        return without_bom(data)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -133,7 +135,7 @@ def _decode(data: bytes | str, shown: str) -> str:
         raise ParseError("not UTF-8 text", path=shown, line=line) from exc
     if "\x00" in text and text.count("\x00") * 100 > len(text):
         raise ParseError("binary file, not Markdown text", path=shown)
-    return text  # a stray NUL in a text (memctl never writes one) leaves the rest readable
+    return without_bom(text)  # a stray NUL (memctl never writes one) leaves the rest readable
 
 
 def _frontmatter_close(lines: list[str], shown: str) -> int | None:
@@ -149,6 +151,7 @@ def _frontmatter_close(lines: list[str], shown: str) -> int | None:
 def note_body(text: str, shown: str = "") -> tuple[str, int]:
     """The body of a note's text and the number of its first line, the frontmatter skipped
     unread: for a caller that already knows the note parses (the catalog said so)."""
+    text = without_bom(text)
     lines = text.splitlines(keepends=True)
     close = _frontmatter_close(lines, shown)
     return (text, 1) if close is None else ("".join(lines[close + 1 :]), close + 2)

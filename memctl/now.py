@@ -16,6 +16,7 @@ from typing import NamedTuple
 from .budget import estimate_tokens
 from .dates import fmt_stamp
 from .errors import InvalidValue, NotFound, PathRefused
+from .textstyle import without_bom
 from .workspace import Outcome, Workspace
 
 TYPE_CHECKING = False
@@ -125,7 +126,7 @@ def read_now(ws: Workspace) -> str:
             path="NOW.md",
         )
     try:
-        return ws.now_path.read_text(encoding="utf-8")
+        return without_bom(ws.now_path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise NotFound("NOW.md is missing; `memctl init` writes a fresh one",
                        path=ws.rel(ws.now_path)) from None  # fmt: skip

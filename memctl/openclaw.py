@@ -26,9 +26,13 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import NotFound, Refused
 from .workspace import Outcome, Workspace
+
+if TYPE_CHECKING:
+    from .initialize import Layout
 
 DAILY = "memory"
 MEMORY_FILE = "MEMORY.md"
@@ -60,11 +64,14 @@ def config_text(template: str) -> str:
     return text
 
 
-def layout() -> dict[str, str]:
-    """Files `memctl init --openclaw` adds when they are missing (it never overwrites)."""
-    from .initialize import template
+def layout() -> Layout:
+    """The OpenClaw workspace layout `memctl init --openclaw` makes: daily logs in memory/, the
+    harness's own files left out of memory, and the files it adds when they are missing (it never
+    overwrites)."""
+    from .initialize import Layout, template
 
-    return {MEMORY_FILE: MEMORY_TEXT, SKILL: template("SKILL.md")}
+    files = {MEMORY_FILE: MEMORY_TEXT, SKILL: template("SKILL.md")}
+    return Layout(daily_dir=DAILY, config=config_text, files=files)
 
 
 # --- import -----------------------------------------------------------------------------------

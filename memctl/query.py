@@ -9,13 +9,12 @@ term is weighted by its inverse document frequency as the index sees it.
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 from dataclasses import dataclass
 
 from .searchindex import SearchIndex
-from .tokens import STOPWORDS, bigrams, fold, is_cjk, quote, stem, tokens
+from .tokens import STOPWORDS, bigrams, fold, is_cjk, is_word, quote, stem, tokens
 
 MAX_QUERY_CHARS = 200_000  # a longer paste is cut here; what is left is still searched
 MAX_TERMS = 24  # the rarest words of a long query are the ones searched
@@ -142,22 +141,6 @@ def _near_words(index: SearchIndex, token: str) -> list[str]:
         found = [m for m in found if sorted(m[0]) == sorted(token)]
     found.sort(key=lambda m: (m[1], -counts[m[0]]))
     return [word for word, _, _ in found[:3] if word != token]
-
-
-@functools.cache
-def _dictionary() -> frozenset[str]:
-    """Whole words of the uncased BERT vocabulary memctl ships (memctl/data): about 20,000
-    English words and names, enough to tell a correctly spelled word from a typo."""
-    import gzip
-    from importlib.resources import files
-
-    data = gzip.decompress(files("memctl").joinpath("data/minilm-vocab.txt.gz").read_bytes())
-    return frozenset(w for w in data.decode().split("\n") if len(w) > 3 and w.isalpha())
-
-
-def is_word(token: str) -> bool:
-    """A correctly spelled word, as far as memctl's dictionary knows."""
-    return token in _dictionary()
 
 
 def snippet(text: str, terms: list[Term], width: int = 160) -> str:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import re
 from typing import NamedTuple
 
+from .budget import shorten
 from .errors import InvalidValue
 from .searchindex import Freshness
 from .workspace import Workspace
@@ -27,7 +27,6 @@ PER_FILE = 2  # pointers from one file at most
 CANDIDATES = 60  # recall needs a few good pointers, not a long ranked list
 RELATIONS_FILE = "graph/relations.md"  # memctl.graphtext.RELATIONS_FILE (a test keeps them equal)
 HEADER = "Memories that may fit (open one with `memctl show ID` or PATH:LINE):"
-_UNBROKEN = re.compile(r"https?://\S+|`[^`\n]{1,200}`")  # a link, or a command in backticks
 
 
 class Pointer(NamedTuple):
@@ -175,31 +174,6 @@ def _line(hit, width: int) -> str:
         rest = " ".join(hit.text.replace(f"`{wake}`", "").split()).lstrip("—-:; ")
         text = f"`{wake}` — {shorten(rest, max(20, width - len(wake)))}"
     return f"- {where}{meta}: {text}"
-
-
-def shorten(text: str, width: int) -> str:
-    """The text on one line, cut at a word near `width`, never inside a link or a `command`."""
-    flat = " ".join(text.split())
-    if len(flat) <= width:
-        return flat
-    cut = flat.rfind(" ", 0, width)
-    cut = cut if cut > width // 2 else width
-    for m in _UNBROKEN.finditer(flat):
-        if m.start() < cut < m.end():
-            cut = m.end()
-    return flat[:cut].rstrip(" ,;:—-") + "…"
-
-
-def hook_prompt(payload: str) -> str:
-    """The prompt from Claude Code's UserPromptSubmit hook input (JSON on stdin)."""
-    try:
-        data = json.loads(payload or "{}")
-    except ValueError as exc:
-        raise InvalidValue(f"hook input is not JSON: {exc}") from None
-    prompt = data.get("prompt") if isinstance(data, dict) else None
-    if not isinstance(prompt, str):
-        raise InvalidValue('hook input has no "prompt" string (expected UserPromptSubmit JSON)')
-    return prompt
 
 
 def hook_output(result: Recall) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .dates import fmt_date, try_date
-from .entry import Entry
+from .entry import Entry, quoted
 from .errors import ExitCode, InvalidValue, NotFound, Refused
 from .gate import (
     SOURCE_TRUST,
@@ -25,7 +25,6 @@ from .gate import (
     candidate,
     is_rule_note,
     label,
-    quoted,
     survey,
 )  # fmt: skip
 from .gateaudit import AUDIT_LOG, audit_line, audit_refusal, log_refusal  # noqa: F401
@@ -268,7 +267,7 @@ def _decide(ws: Workspace, request: Request, found: Survey, *,
 def _copy(request: Request, found: Survey) -> Candidate | None:
     """An open entry with the same words from a source as trusted (not the one superseded)."""
     from .carry import own_words
-    from .gate import unquoted
+    from .entry import unquoted
     from .gatetext import same_text
 
     for c in found.entries:

@@ -126,3 +126,19 @@ def stem(word: str) -> str:
 def quote(token: str) -> str:
     """One FTS5 string: whatever the token holds, it is a literal."""
     return '"' + token.replace('"', '""') + '"'
+
+
+@functools.cache
+def _dictionary() -> frozenset[str]:
+    """Whole words of the uncased BERT vocabulary memctl ships (memctl/data): about 20,000
+    English words and names, enough to tell a correctly spelled word from a typo."""
+    import gzip
+    from importlib.resources import files
+
+    data = gzip.decompress(files("memctl").joinpath("data/minilm-vocab.txt.gz").read_bytes())
+    return frozenset(w for w in data.decode().split("\n") if len(w) > 3 and w.isalpha())
+
+
+def is_word(token: str) -> bool:
+    """A correctly spelled word, as far as memctl's dictionary knows."""
+    return token in _dictionary()

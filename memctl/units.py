@@ -62,6 +62,7 @@ def read_units(root: Path, rel: str, daily_dir: str = "daily") -> tuple[list[Uni
     from .catalog import kind_of
     from .errors import ParseError
     from .note import Note, read_note
+    from .textstyle import without_bom
 
     archived = rel.startswith(f"{ARCHIVE_DIR}/")
     inner = rel[len(ARCHIVE_DIR) + 1 :] if archived else rel
@@ -80,7 +81,7 @@ def read_units(root: Path, rel: str, daily_dir: str = "daily") -> tuple[list[Uni
             return [], error
         if b"\x00" in data:
             return [], error
-        text = data.decode("utf-8", errors="replace")
+        text = without_bom(data.decode("utf-8", errors="replace"))
         note = Note(path=path, text=text, body=text)
     units = _log_units(rel, inner, note.text) if kind == "daily" else []
     if not units:  # a note, or a day written without ### headings: its paragraphs and lines

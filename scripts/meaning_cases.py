@@ -91,7 +91,8 @@ TUNE = [
     ),
     (
         "house/bikes",
-        "Bike lock code is 4471; the spare key hangs in the garage by the fuse box",
+        "Bike lock code is in the family password manager; the spare key hangs in the garage by"
+        " the fuse box",
         ["how do I open the padlock on my bicycle?"],
         [],
     ),
@@ -372,7 +373,8 @@ HELD_OUT = [
     ),
     (
         "house/alarm",
-        "Alarm code is 2580; the panel is behind the coat rack, call SecureNow if it triggers",
+        "Alarm code is in the family password manager; the panel is behind the coat rack, call"
+        " SecureNow if it triggers",
         ["how do I disarm the burglar system?"],
         ["alarm code panel"],
     ),

@@ -12,8 +12,8 @@ import pytest
 
 from conftest import MEMCTL_BIN, NOW, Cli
 from memctl.cli.main import COMMANDS
-from memctl.errors import InvalidValue
-from memctl.hooks import MARK, hook_input
+from memctl.hookinput import HookInputError, parse_hook_input
+from memctl.hooks import MARK
 from memctl.initialize import init_workspace, template
 
 PERSON = {
@@ -209,13 +209,13 @@ def test_the_installed_commands_answer_in_claude_codes_formats(ws, cli, tmp_path
 
 
 def test_hook_input_is_checked():
-    given = hook_input(
+    given = parse_hook_input(
         '{"hook_event_name": "PreCompact", "session_id": "s", "trigger": "auto",'
         ' "transcript_path": "/t.jsonl", "cwd": "/w"}',
         events=("PreCompact",),
     )
     assert (given.session_id, given.detail, given.transcript_path) == ("s", "auto", "/t.jsonl")
-    with pytest.raises(InvalidValue, match="not JSON"):
-        hook_input("{", events=("PreCompact",))
-    with pytest.raises(InvalidValue, match="'Stop'"):
-        hook_input('{"hook_event_name": "Stop"}', events=("PreCompact", "SessionEnd"))
+    with pytest.raises(HookInputError, match="not JSON"):
+        parse_hook_input("{", events=("PreCompact",))
+    with pytest.raises(HookInputError, match="'Stop'"):
+        parse_hook_input('{"hook_event_name": "Stop"}', events=("PreCompact", "SessionEnd"))

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from conftest import NOW, REPO, Cli, commit_count, git, run_memctl
 from memctl.initialize import init_workspace
-from memctl.openclaw import missing_lines
+from memctl.openclaw import layout, missing_lines
 from memctl.workspace import open_workspace
 
 MEMORY_MD = """# MEMORY.md
@@ -67,7 +67,7 @@ def test_init_openclaw_lays_out_memory_where_openclaw_reads_it(tmp_path):
 
 
 def test_init_openclaw_in_a_fresh_folder_writes_a_short_memory_md(tmp_path):
-    init_workspace(tmp_path / "w", now=NOW, openclaw=True)
+    init_workspace(tmp_path / "w", now=NOW, layout=layout())
     text = (tmp_path / "w" / "MEMORY.md").read_text()
     assert "memctl now" in text and len(text.splitlines()) < 10
     assert (tmp_path / "w" / "memory").is_dir()

@@ -7,9 +7,10 @@ import json
 import pytest
 
 from conftest import TODAY, run_memctl
-from memctl.budget import estimate_tokens
+from memctl.budget import estimate_tokens, shorten
 from memctl.errors import InvalidValue
-from memctl.recall import HEADER, hook_output, hook_prompt, recall, shorten
+from memctl.hookinput import HookInputError, parse_hook_input
+from memctl.recall import HEADER, hook_output, recall
 
 
 @pytest.fixture
@@ -64,11 +65,12 @@ def test_shorten_keeps_links_whole():
 def test_hook_input_and_output_follow_claude_code():
     payload = json.dumps({"session_id": "s", "transcript_path": "/t.jsonl", "cwd": "/",
                           "hook_event_name": "UserPromptSubmit", "prompt": "the link"})  # fmt: skip
-    assert hook_prompt(payload) == "the link"
-    with pytest.raises(InvalidValue):
-        hook_prompt("not json")
-    with pytest.raises(InvalidValue):
-        hook_prompt('{"hook_event_name": "UserPromptSubmit"}')
+    events = ("UserPromptSubmit",)
+    assert parse_hook_input(payload, events=events).prompt == "the link"
+    with pytest.raises(HookInputError):
+        parse_hook_input("not json", events=events)
+    with pytest.raises(HookInputError):
+        parse_hook_input('{"hook_event_name": "UserPromptSubmit"}', events=events)
 
 
 def test_cli_recall_plain_json_and_silent(example_ws):

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import typer
 
-from . import context, output
+from . import context, hookcall, output
 
 
 def register(root: typer.Typer) -> None:
@@ -31,20 +30,22 @@ def flush(
     from ..flush import EVENTS
     from ..flush import flush as run_flush
 
-    detail = None
-    if hook is not None:
-        from ..hooks import hook_input
-
-        if hook != "claude-code":
-            raise typer.BadParameter(f"unknown hook {hook!r} (known: claude-code)",
-                                     param_hint="--hook")  # fmt: skip
-        given = hook_input(sys.stdin.read(), events=tuple(EVENTS))
-        event, session, detail = EVENTS[given.event], given.session_id, given.detail
-        transcript = Path(given.transcript_path) if given.transcript_path else None
-    elif transcript is None and session is None:
+    if hook is None and transcript is None and session is None:
         raise typer.BadParameter("give the transcript, --session ID, or --hook claude-code")
-    outcome = run_flush(context.workspace(), event=event, transcript=transcript, session=session,
-                        detail=detail, now=context.now())  # fmt: skip
+    with hookcall.answering("flush", hook):
+        detail = None
+        if hook is not None:
+            given = hookcall.read(tuple(EVENTS))
+            event, session, detail = EVENTS[given.event], given.session_id, given.detail
+            transcript = Path(given.transcript_path) if given.transcript_path else None
+        outcome = run_flush(
+            context.workspace(),
+            event=event,
+            transcript=transcript,
+            session=session,
+            detail=detail,
+            now=context.now(),
+        )
     if hook is not None:  # the harness reads stdout; say nothing there
         output.change_notices(outcome.change)
         return

@@ -7,7 +7,7 @@ import sys
 import typer
 from typer.core import TyperGroup
 
-from . import context, output
+from . import context, hookcall, output
 
 
 class _CheckByDefault(TyperGroup):
@@ -49,18 +49,17 @@ def check(
     from ..errors import InvalidValue
     from ..guard import evaluate, hook_action, hook_output
 
-    ws = context.workspace()
     if hook is not None:
-        if hook != "claude-code":
-            raise InvalidValue(f"--hook {hook!r}: the one known hook is claude-code")
-        tool, text = hook_action(sys.stdin.read())
-        answer = hook_output(evaluate(ws, text, tool=tool, now=context.now()))
+        with hookcall.answering("guard", hook):
+            tool, text = hook_action(hookcall.read(("PreToolUse",), default="PreToolUse"))
+            verdict = evaluate(context.workspace(), text, tool=tool, now=context.now())
+        answer = hook_output(verdict)
         if answer:
             output.write_json(answer + "\n")
         return  # the decision travels in the JSON; exit 0 so Claude Code reads it
     if not action:
         raise InvalidValue("give the ACTION_TEXT to check (or --hook claude-code)")
-    verdict = evaluate(ws, action, now=context.now())
+    verdict = evaluate(context.workspace(), action, now=context.now())
     output.result(verdict, _render)
     if verdict.exit_code:
         sys.stderr.write(f"memctl: guard: {verdict.reason()}\n")

@@ -7,7 +7,7 @@ import time
 
 import typer
 
-from . import context, output
+from . import context, hookcall, output
 
 
 def register(root: typer.Typer) -> None:
@@ -112,17 +112,19 @@ def recall(
 
     Example: memctl recall "get me the link we used last time"
     """
-    from ..recall import hook_output, hook_prompt
+    from ..recall import hook_output
     from ..recall import recall as run_recall
 
-    if hook not in (None, "claude-code"):
-        raise typer.BadParameter(f"unknown hook {hook!r} (known: claude-code)", param_hint="--hook")
     if not prompt and not hook and sys.stdin.isatty():
         raise typer.BadParameter("give the prompt, or pipe it on stdin", param_hint="PROMPT")
-    text = hook_prompt(sys.stdin.read()) if hook else _text(prompt or ["-"])
-    ws = context.workspace()
-    result = run_recall(ws, text, limit=limit, budget_tokens=budget,
-                        today=context.now().date())  # fmt: skip
+    with hookcall.answering("recall", hook):
+        if hook:
+            text = hookcall.read(("UserPromptSubmit",), default="UserPromptSubmit").prompt or ""
+        else:
+            text = _text(prompt or ["-"])
+        ws = context.workspace()
+        today = context.now().date()
+        result = run_recall(ws, text, limit=limit, budget_tokens=budget, today=today)
     _record(ws, "recall", [f"{p.path}:{p.line}" for p in result.pointers])
     if result.freshness is not None:
         _stale_notice(result.freshness)

@@ -57,8 +57,14 @@ def init(
         raise typer.BadParameter("--branch goes with --from", param_hint="--branch")
     from ..initialize import init_workspace
 
-    result = init_workspace(target, categories=category or None, now=context.now(),
-                            openclaw=openclaw, confirmed=yes)  # fmt: skip
+    layout = None
+    if openclaw:
+        from ..openclaw import layout as openclaw_layout
+
+        layout = openclaw_layout()
+    result = init_workspace(
+        target, categories=category or None, now=context.now(), layout=layout, confirmed=yes
+    )
     output.result(result, _render)
 
 

@@ -1,0 +1,455 @@
+"""Every door into memory, and what it must do with hostile text.
+
+DOORS names, for every command of the CLI's own table, the places a text can go in (an
+argument, an option, stdin, a file the command reads) or why the command stores no text of
+its own. tests/test_doors.py runs the labelled sets of tests/hostile/ through each place and
+checks every store memctl writes: the files, every git object and `git log -p --all`, the SQLite
+files and the JSON-lines logs. scripts/bench_admission.py runs the same matrix for its figures.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+import subprocess
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HOSTILE = Path(__file__).parent / "hostile"
+P = "{P}"  # where the hostile text goes
+PURGED = ("Zanzibar-7731", "the blue ledger under the attic stairs")
+PURGED_PAYLOADS = (
+    "Zanzibar-7731",
+    "call ZANZIBAR-7731 tomorrow",
+    "The Blue Ledger Under The Attic Stairs holds the deeds",
+    "note: zanzibar-7731!",
+)
+BENIGN = "benign words about the garden"
+# The frontmatter keys memctl writes in a note it creates.
+NOTE_KEYS = frozenset(
+    """title date category priority status last_verified tags use_when description source
+    expires""".split()
+)
+# Held-out secrets memctl still misses (scripts/bench_admission.py reports them): in "for the
+# family iCloud, it's hunter2butlonger" and '"Bluey&Bingo#1" is what I use for all the streaming
+# stuff' no word names the secret.
+KNOWN_MISSES = frozenset({"hunter2butlonger", "Bluey&Bingo#1"})
+
+
+def load(name: str, *, held: bool = True) -> list[dict]:
+    """A labelled set of tests/hostile/: the part tuned on and, with `held`, the held-out
+    parts (written without sight of the code)."""
+    rows = []
+    for prefix in ("", "held-", "held2-") if held else ("",):
+        path = HOSTILE / f"{prefix}{name}.jsonl"
+        if path.exists():
+            rows += [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return rows
+
+
+@dataclass(frozen=True)
+class Door:
+    """One command and the places hostile text can enter it."""
+
+    command: str  # as in the command table: "add", "now focus", "graph add"
+    slots: tuple[tuple[str, ...], ...] = ()  # argv with P where the text goes
+    stdin: tuple[str, ...] | None = None  # argv of a call that reads the text on stdin
+    unattended: str | None = None  # "transcript", "openclaw", "log": the text arrives in a file
+    stores_nothing: str | None = None  # why no text of the caller is stored
+
+    @property
+    def writes(self) -> bool:
+        return self.stores_nothing is None
+
+
+DOORS = [
+    Door("init", stores_nothing="takes a folder and category names, which become folders"),
+    Door("now", stores_nothing="prints NOW.md"),
+    Door("now focus", slots=(("now", "focus", "--", P),)),
+    Door(
+        "now start", slots=(("now", "start", "--", P), ("now", "start", "task", f"--blocked={P}"))
+    ),
+    Door("now done", stores_nothing="moves an existing task; its value only names the task"),
+    Door("now block", slots=(("now", "block", "1", f"--reason={P}"),)),
+    Door(
+        "now priority",
+        slots=(("now", "priority", "--", P), ("now", "priority", "task", f"--status={P}")),
+    ),
+    Door(
+        "log", slots=(("log", "--", P), ("log", "title", f"--message={P}")), stdin=("log", "title")
+    ),
+    Door(
+        "new",
+        slots=(
+            ("new", "lessons/n{N}", f"--title={P}"),
+            ("new", "lessons/n{N}", f"--description={P}"),
+            ("new", "lessons/n{N}", f"--tag={P}"),
+            ("new", "lessons/n{N}", f"--use-when={P}"),
+        ),
+    ),
+    Door(
+        "add",
+        slots=(
+            ("add", "lessons/a", "--", P),
+            ("add", "lessons/a", "text", f"--when={P}"),
+            ("add", "lessons/a", "text", f"--by={P}"),
+        ),
+    ),
+    Door("verify", stores_nothing="takes a note or an entry id"),
+    Door("show", stores_nothing="prints a note or an entry"),
+    Door("ls", stores_nothing="lists notes"),
+    Door(
+        "remember",
+        slots=(
+            ("remember", "--", P),
+            ("remember", "a fact", f"--by={P}"),
+            ("remember", "a fact", f"--when={P}"),
+            ("remember", "a fact about {N}", f"--reason={P}"),
+        ),
+    ),
+    Door("search", stores_nothing="reads; the usage log keeps addresses, never the query"),
+    Door("recall", stores_nothing="reads; the usage log keeps addresses, never the prompt"),
+    Door("key", slots=(("key", "lessons/a", "--", P), ("key", "{ID}", "--", P))),
+    Door("reindex", stores_nothing="rebuilds the index from the files"),
+    Door(
+        "graph add",
+        slots=(
+            ("graph", "add", "--", P, "uses", "tool {N}"),
+            ("graph", "add", "svc {N}", "--", P, "tool"),
+            ("graph", "add", "svc {N}", "uses", "--", P),
+        ),
+    ),
+    Door("graph query", stores_nothing="reads"),
+    Door("graph asof", stores_nothing="reads"),
+    Door("graph neighbors", stores_nothing="reads"),
+    Door("graph path", stores_nothing="reads"),
+    Door("graph close", slots=(("graph", "close", "{REL}", f"--reason={P}"),)),
+    Door("graph entities", stores_nothing="reads"),
+    Door("graph export", stores_nothing="reads"),
+    Door("graph import", slots=(("graph", "import", "-", "-f", "tsv"),), unattended=None),
+    Door("close", slots=(("close", "{ID}", f"--reason={P}"),)),
+    Door("closed", stores_nothing="reads"),
+    Door("asof", stores_nothing="reads"),
+    Door("forget", slots=(("forget", "{ID}", f"--reason={P}"),)),
+    Door("restore", stores_nothing="brings back what git holds"),
+    Door("expiring", stores_nothing="reads"),
+    Door("archive", stores_nothing="moves what expired; takes a date"),
+    Door("cron", stores_nothing="prints the jobs (as `cron print` does)"),
+    Door("cron print", stores_nothing="prints"),
+    Door("cron install", stores_nothing="writes the crontab, not memory"),
+    Door("cron uninstall", stores_nothing="writes the crontab, not memory"),
+    Door("index", stores_nothing="regenerates INDEX.md from the notes"),
+    Door("doctor", stores_nothing="reads"),
+    Door("consolidate", unattended="log"),
+    Door("sleep", unattended="log"),
+    Door("slip", slots=(("slip", "{LESSON}", f"--note={P}"),)),
+    Door("lessons", slots=(("lessons", "--apply", "{RULE}", f"--check={P}"),)),
+    Door("guard check", stores_nothing="logs a hash of the action"),
+    Door("guard enforce", stores_nothing="takes a rule id"),
+    Door("guard watch", stores_nothing="takes a rule id"),
+    Door("guard list", stores_nothing="reads"),
+    Door("hooks install", stores_nothing="writes the harness's settings, not memory"),
+    Door("hooks uninstall", stores_nothing="writes the harness's settings, not memory"),
+    Door("flush", unattended="transcript"),
+    Door("chats index", unattended="transcript"),
+    Door("import openclaw", unattended="openclaw"),
+    Door("sync", stores_nothing="moves commits; the remote is not stored"),
+    Door("stats", stores_nothing="reads"),
+    Door("serve", stores_nothing="serves the MCP tools, each a door of its own (MCP_DOORS)"),
+    Door("serve start", stores_nothing="starts a server"),
+    Door("serve stop", stores_nothing="stops a server"),
+    Door("serve status", stores_nothing="reads"),
+]
+# `graph import` reads its rows on stdin: the text goes in as the object of one row.
+GRAPH_ROW = "subject\tpredicate\tobject\nsvc {N}\tuses\t{P}\n"
+
+
+@dataclass
+class Bench:
+    """One workspace for one door, with what its commands need: ids and a purge done."""
+
+    root: Path
+    ids: dict[str, str] = field(default_factory=dict)
+    counter: int = 0
+    sources: list[str] = field(default_factory=list)  # the person's own files (logs written)
+
+
+def run(cli, argv: list[str], stdin: str | None = None) -> int:
+    return cli(*argv, input=stdin, code=None).exit_code
+
+
+_TEMPLATE: dict[str, tuple[Path, dict[str, str]]] = {}
+
+
+def bench(tmp: Path, cli_for) -> tuple[Bench, object]:
+    """A workspace with what the doors need (a note, a lesson, a rule, a relation, a task, two
+    texts purged), copied from one built once per test process."""
+    if "ws" not in _TEMPLATE:
+        import tempfile
+
+        _TEMPLATE["ws"] = _template(Path(tempfile.mkdtemp(prefix="doors-")) / "ws", cli_for)
+    source, ids = _TEMPLATE["ws"]
+    root = tmp / "ws"
+    shutil.copytree(source, root, symlinks=True)
+    return Bench(root, dict(ids)), cli_for(root)
+
+
+def _template(root: Path, cli_for) -> tuple[Path, dict[str, str]]:
+    from memctl.initialize import init_workspace
+
+    init_workspace(root, now=dt.datetime(2026, 11, 30, 9, 0))
+    cli = cli_for(root)
+    ids = {}
+    cli("new", "lessons/a", "-t", "Garden")
+    ids["ID"] = cli.json("add", "lessons/a", "water the tomatoes at dawn")["id"]
+    ids["LESSON"] = cli.json("add", "lessons/a", "check the frost", "-k", "LESSON")["id"]
+    cli("new", "rules/house", "-t", "House rules")
+    ids["RULE"] = cli.json("add", "rules/house", "never leave the gate open", "-s", "user")["id"]
+    ids["REL"] = cli.json("graph", "add", "Anna", "owns", "the shed")["relation"]["id"]
+    cli("now", "start", "setup task")
+    for text in PURGED:
+        cli("add", "lessons/a", f"keep {text}")
+        cli("forget", "--purge", "--match", text, "--yes")
+    return root, ids
+
+
+def fill(argv: tuple[str, ...], b: Bench, text: str) -> list[str]:
+    b.counter += 1
+    marks = {"{N}": str(b.counter), **{f"{{{k}}}": v for k, v in b.ids.items()}}
+    filled = []
+    for arg in argv:
+        for mark, value in marks.items():
+            arg = arg.replace(mark, value)
+        filled.append(arg.replace(P, text))  # last: the text itself is never read as a mark
+    return filled
+
+
+def through(door: Door, b: Bench, cli, text: str, tmp: Path, *, by_hand: bool = True) -> list[int]:
+    """Send one text through every place of the door; the exit codes. The nightly doors read
+    a day's log: written by hand (the person's own words, which memctl must not spread when
+    they hold a secret), or with `by_hand=False` through `memctl log` (the agent's words, which
+    must not turn into structure on the way into notes)."""
+    codes = []
+    for slot in door.slots:
+        if door.command == "graph import":
+            row = GRAPH_ROW.replace("{N}", str(b.counter)).replace("{P}", text)
+            b.counter += 1
+            codes.append(run(cli, list(slot), stdin=row))
+        else:
+            codes.append(run(cli, fill(slot, b, text), None))
+    if door.stdin:
+        codes.append(run(cli, list(door.stdin), stdin=text))
+    if door.unattended:
+        codes.append(_unattended(door, b, cli, text, tmp, by_hand))
+    return codes
+
+
+def _unattended(door: Door, b: Bench, cli, text: str, tmp: Path, by_hand: bool) -> int:
+    b.counter += 1
+    n = b.counter
+    if door.unattended == "transcript":
+        path = write_transcript(tmp / f"t{n}", f"s-{n}", [f"please remember {text}", text])
+        if door.command == "flush":
+            return run(cli, ["flush", str(path), "--event", "ended"])
+        return run(cli, ["chats", "index", str(path)])
+    if door.unattended == "openclaw":
+        folder = tmp / f"oc{n}"
+        (folder / "memory").mkdir(parents=True)
+        (folder / "MEMORY.md").write_text(f"# Memory\n\n- {text}\n- [RULE] src:agent · {text}\n")
+        (folder / "memory" / "2026-11-01.md").write_text(f"# 2026-11-01\n\n### 09:00 — x\n{text}\n")
+        return run(cli, ["import", "openclaw", str(folder)])
+    day = dt.date(2026, 10, 1) + dt.timedelta(days=n % 58)
+    if by_hand:
+        rel = f"daily/{day}.md"
+        with (b.root / rel).open("a") as handle:  # the person's own log, committed as theirs
+            handle.write(f"# {day}\n\n### 09:00 — note {n}\nFACT: {text}\nDECISION: {text}\n")
+        git(b.root, "add", rel)
+        git(b.root, "commit", "-qm", f"by hand {n}")
+        b.sources.append(rel)
+    else:
+        body = f"FACT: {text}\nDECISION: {text}\n{text}"
+        run(cli, ["log", f"note {n}", f"--message={body}"], None)
+        day = dt.date(2026, 11, 30)
+    if door.command == "sleep":
+        return run(cli, ["sleep"])
+    return run(cli, ["consolidate", "--date", str(day)])
+
+
+def write_transcript(folder: Path, session: str, prompts: list[str]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    base = {"cwd": "/home/sam/app", "sessionId": session, "isSidechain": False}
+    lines = []
+    for i, prompt in enumerate(prompts):
+        stamp = f"2026-11-24T09:{i:02d}:00.000Z"
+        lines.append(
+            {
+                **base,
+                "type": "user",
+                "uuid": f"u{i}",
+                "timestamp": stamp,
+                "message": {"role": "user", "content": prompt},
+            }
+        )
+        lines.append(
+            {
+                **base,
+                "type": "assistant",
+                "uuid": f"a{i}",
+                "timestamp": stamp,
+                "message": {
+                    "role": "assistant",
+                    "content": [{"type": "text", "text": f"noted {prompt}"}],
+                },
+            }
+        )
+    path = folder / f"{session}.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def git(root: Path, *args: str) -> str:
+    return subprocess.run(
+        ["git", *args], cwd=root, capture_output=True, text=True, check=True
+    ).stdout
+
+
+# --- what memctl stored -----------------------------------------------------------------
+
+
+def stores(b: Bench) -> bytes:
+    """Everything memctl keeps, as one haystack: every file of the workspace (SQLite files and
+    their WAL, caches and JSON-lines logs included), every git object, `git log -p --all` and
+    git's own files. The person's own logs (the nightly doors' sources) are left out, and so is
+    the search index that mirrors them (it is rebuilt from the files, and `forget --purge`
+    clears it; `memctl doctor` names a secret written by hand so it can be purged)."""
+    own = set(b.sources)
+    chunks: list[bytes] = []
+    for path in sorted(b.root.rglob("*")):
+        rel = path.relative_to(b.root).as_posix()
+        if not path.is_file() or rel in own or rel.startswith(".git/objects/"):
+            continue
+        if own and rel.startswith((".memctl/search.db", ".memctl/graph.db")):
+            continue  # the search index mirrors the person's own files, what they hold too
+        chunks.append(path.read_bytes())
+    excluded = _blobs_of(b.root, own)
+    listing = subprocess.run(
+        ["git", "cat-file", "--batch-all-objects", "--batch-check"],
+        cwd=b.root,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    wanted = "".join(
+        line.split()[0] + "\n" for line in listing.splitlines() if line.split()[0] not in excluded
+    )
+    objects = subprocess.run(
+        ["git", "cat-file", "--batch"],
+        cwd=b.root,
+        input=wanted.encode(),
+        capture_output=True,
+        check=True,
+    ).stdout
+    chunks.append(objects)
+    log = ["log", "-p", "--all", "--format=%H%n%B"]
+    chunks.append(git(b.root, *log, "--", ".", *(f":!{p}" for p in own)).encode())
+    return b"\n".join(chunks)
+
+
+def _blobs_of(root: Path, paths: set[str]) -> set[str]:
+    """Every blob and tree that held the person's own files, and the commits that added them."""
+    if not paths:
+        return set()
+    out = git(root, "log", "--all", "--format=%H %T", "--raw", "--no-abbrev", "--", *paths)
+    found = set()
+    for line in out.splitlines():
+        if line.startswith(":"):
+            found.add(line.split()[3])
+    return found
+
+
+def leaked(haystack: bytes, needles: list[str], *, fold: bool = False) -> list[str]:
+    """The needles the haystack holds."""
+    hay = haystack.decode("utf-8", "replace")
+    if fold:
+        hay = hay.casefold()
+        return [n for n in needles if n.casefold() in hay]
+    return [n for n in needles if n in hay]
+
+
+def leaked_secrets(haystack: bytes, cases: list[dict]) -> list[str]:
+    """The cases' secrets the haystack holds. A short one (a PIN, a CVV) counts with the words
+    before it in its case ("CVV 613"): "613" alone is in any commit id or count."""
+    import re
+
+    hay = haystack.decode("utf-8", "replace")
+    found = []
+    for case in cases:
+        secret, text = case["secret"], case["text"]
+        if len(secret) >= 8:
+            hit = secret in hay
+        else:
+            at = text.index(secret)
+            before = text[max(0, at - 12) : at].split()[-1:]  # the word before it
+            context = r"\s*".join(re.escape(w) for w in [*before, secret])
+            hit = re.search(rf"(?<![\w-]){context}(?![\w-])", hay) is not None
+        if hit:
+            found.append(secret)
+    return found
+
+
+def shape(root: Path) -> Counter:
+    """The structure memctl reads back from a workspace, counted: notes, frontmatter keys,
+    entries by kind and source, log headings, NOW.md's sections, items and rows, relations."""
+    from memctl.daily import parse_log
+    from memctl.graphtext import parse_relations
+    from memctl.note import parse_note
+    from memctl.now import NowDoc
+
+    found: Counter = Counter()
+    for path in sorted(root.rglob("*.md")):
+        rel = path.relative_to(root).as_posix()
+        if rel.startswith((".git/", ".memctl/")):
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if rel == "NOW.md":
+            doc = NowDoc.parse(text)
+            found.update(f"now section {name}" for name, _ in doc.sections)
+            found["now items"] += sum(len(doc.items(name)) for name, _ in doc.sections)
+            found["now rows"] += len(doc.priorities())
+        elif rel.startswith("daily/"):
+            found["log entries"] += len(parse_log(rel, text))
+        elif rel == "graph/relations.md":
+            found["relations"] += len(parse_relations(path.read_bytes()).triples)
+        else:
+            try:
+                note = parse_note(text, path=path, display=rel)
+            except Exception:
+                found["unreadable"] += 1
+                continue
+            found["notes"] += 1
+            found.update(f"key {k}" for k in note.meta)
+            for e in note.entries():
+                found[f"entry {e.kind} {e.fields.get('src')}"] += 1
+    return found
+
+
+# --- the MCP tools of `memctl serve`: doors too ---------------------------------------------
+
+# Each tool that writes, with the places a text goes in (as the tool's arguments).
+MCP_DOORS = {
+    "remember": (
+        {"text": P},
+        {"text": "a fact", "by": P},
+        {"text": "a fact", "when": P},
+        {"text": "a fact about {N}", "reason": P},
+    ),
+    "log": ({"title": P}, {"title": "title", "text": P}),
+    "forget": ({"target": "{ID}", "reason": P},),
+}
+MCP_READS = frozenset({"now", "recall", "search", "show", "graph_path", "graph_neighbors"})
+
+
+def mcp_arguments(arguments: dict[str, str], b: Bench, text: str) -> dict[str, str]:
+    return {key: fill((value,), b, text)[0] for key, value in arguments.items()}

@@ -1,0 +1,153 @@
+"""Doors × hostile inputs: every command that stores text, every place text goes in, every
+labelled secret, purged text, forging string and control character (tests/doors.py).
+
+A new command joins the matrix on its own: the first test fails until tests/doors.py names its
+places, or why it stores nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+import typer.main
+
+from conftest import Cli
+from doors import (
+    BENIGN,
+    DOORS,
+    KNOWN_MISSES,
+    NOTE_KEYS,
+    PURGED,
+    PURGED_PAYLOADS,
+    bench,
+    leaked,
+    leaked_secrets,
+    load,
+    shape,
+    stores,
+    through,
+)
+from memctl.admission import CONTROL
+
+WRITERS = [d for d in DOORS if d.writes]
+
+
+def leaf_commands() -> list[str]:
+    from memctl.cli.main import app
+
+    group = typer.main.get_command(app)
+    found = []
+
+    def walk(command, path: list[str]) -> None:
+        if hasattr(command, "list_commands"):
+            if getattr(command, "invoke_without_command", False) and path:
+                found.append(" ".join(path))  # `memctl now` itself is a command too
+            for name in command.list_commands(None):
+                walk(command.get_command(None, name), [*path, name])
+        else:
+            found.append(" ".join(path))
+
+    walk(group, [])
+    return found
+
+
+def test_every_command_is_a_door_or_says_why_it_stores_nothing():
+    named = [d.command for d in DOORS]
+    assert len(named) == len(set(named))
+    missing = sorted(set(leaf_commands()) - set(named))
+    assert not missing, f"name the places text enters {missing} in tests/doors.py DOORS"
+    assert not set(named) - set(leaf_commands()), "DOORS names a command that is gone"
+
+
+@pytest.mark.parametrize("door", WRITERS, ids=lambda d: d.command)
+def test_no_secret_and_no_purged_text_is_stored_by_any_door(door, tmp_path):
+    b, cli = bench(tmp_path, Cli)
+    # A door that commits once a text (one that runs unattended, or `remember`, which records
+    # each refusal in its audit log) gets the tuned set: its checks are every door's, and
+    # scripts/bench_admission.py sends it the held-out sets too.
+    secrets = load("secrets", held=not (door.unattended or door.command == "remember"))
+    let_in = []
+    for case in secrets:
+        codes = through(door, b, cli, case["text"], tmp_path)
+        if not door.unattended and 0 in codes and case["secret"] not in KNOWN_MISSES:
+            let_in.append(case["kind"])
+    for text in PURGED_PAYLOADS:
+        codes = through(door, b, cli, text, tmp_path)
+        if not door.unattended and 0 in codes:
+            let_in.append(f"purged: {text}")
+    haystack = stores(b)
+    known = list(KNOWN_MISSES)
+    found = leaked_secrets(haystack, secrets)
+    assert [s for s in found if not any(s in k for k in known)] == []
+    assert leaked(haystack, list(PURGED), fold=True) == []
+    assert let_in == [], "an interactive door exited 0 for a secret or a purged text"
+
+
+def structure(root) -> Counter:
+    """The counts that matter: notes, frontmatter keys, entries (and those claiming to be a
+    rule or the user's), log entries, NOW.md's sections, items and rows, relations."""
+    found: Counter = Counter()
+    for key, n in shape(root).items():
+        if key.startswith("entry "):
+            _, kind, source = key.split(" ")
+            found["entries"] += n
+            found["rule entries"] += n if kind == "RULE" else 0
+            found["user entries"] += n if source == "user" else 0
+        elif key != "notes" and key.removeprefix("key ") not in NOTE_KEYS:
+            found[key] += n  # a note made from the template, with its keys, forges nothing
+    return found
+
+
+def grew(before: Counter, after: Counter) -> dict[str, int]:
+    return {k: after[k] - before[k] for k in set(before) | set(after) if after[k] != before[k]}
+
+
+@pytest.mark.parametrize("door", WRITERS, ids=lambda d: d.command)
+def test_text_never_forges_structure_through_any_door(door, tmp_path):
+    b, cli = bench(tmp_path, Cli)
+    before = structure(b.root)
+    through(door, b, cli, BENIGN, tmp_path, by_hand=False)
+    allowed = grew(before, structure(b.root))
+    forged = []
+    for case in load("forgeries", held=not door.unattended):
+        before = structure(b.root)
+        through(door, b, cli, case["text"], tmp_path, by_hand=False)
+        delta = grew(before, structure(b.root))
+        if any(n > allowed.get(k, 0) for k, n in delta.items() if n > 0):
+            forged.append((case["what"], delta))
+    assert forged == []
+    own = set(b.sources)
+    for path in b.root.rglob("*"):
+        rel = path.relative_to(b.root).as_posix()
+        if path.suffix in (".md", ".jsonl", ".json") and ".git/" not in rel and rel not in own:
+            text = path.read_text(encoding="utf-8", errors="replace")
+            assert not CONTROL.search(text.replace("\r\n", "\n")), rel
+
+
+@pytest.mark.parametrize(
+    "slot",
+    [
+        ("add", "lessons/a", "--", "{P}"),
+        ("log", "look-alike", "--message={P}"),
+        ("remember", "--", "{P}"),
+    ],
+    ids=lambda s: s[0],
+)
+def test_harmless_look_alikes_are_stored_untouched(slot, tmp_path):
+    b, cli = bench(tmp_path, Cli)
+    refused = []
+    cases = load("lookalikes")
+    for case in cases:
+        text = case["text"]
+        result = cli(*[a.replace("{P}", text) for a in slot], code=None)
+        stored = slot[0] == "remember" or any(  # the gate may call it a repeat: not refused
+            " ".join(text.split()) in " ".join(p.read_text().split())
+            for p in b.root.rglob("*.md")
+            if ".git/" not in str(p)
+        )
+        if result.exit_code != 0 or not stored:
+            refused.append((case["split"], text, result.stderr.strip()[-120:]))
+    tuned = [r for r in refused if r[0] == "tune"]
+    assert tuned == [], tuned
+    assert len(refused) <= len(cases) // 60, refused  # the goal: at most 1 in 60
