@@ -210,13 +210,12 @@ def test_concurrent_writers_are_serialized_by_the_workspace_lock(ws):
     assert log.count("memctl graph add:") == 6
 
 
-def test_the_readme_example_runs_as_written(cli):
+def test_the_docs_first_example_runs_as_written(cli):
     import re
     import shlex
 
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Knowledge graph", 1)[1]
-    block = re.search(r"```console\n(.*?)```", section, re.S)[1]
+    page = (REPO / "docs" / "graph.md").read_text(encoding="utf-8")
+    block = re.search(r"```console\n(.*?)```", page, re.S)[1]
     steps: list[tuple[list[str], list[str]]] = []
     for line in block.splitlines():
         if line.startswith("$ "):
