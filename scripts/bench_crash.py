@@ -2,16 +2,18 @@
 
 Each trial copies one prepared workspace, starts one write command on it (picked at random),
 and kills its whole process group with SIGKILL at a random moment of the command's measured
-run time. Then it checks three things:
+run time. Then it checks four things:
 
 - **entries lost**: every entry id, log heading and relation of the prepared workspace's last
   commit is still in the last commit after recovery (a command may add or close, never lose);
 - **needed a person**: the next command (`memctl log`) fails: the workspace did not recover
   on its own;
 - **leftovers**: after that next command, anything a dead process left: uncommitted changes
-  to tracked files, temp files (`.NAME.PID.tmp`), git lock files, memctl's change journal.
+  to tracked files, temp files (`.NAME.PID.tmp`), git lock files, memctl's change journal;
+- **a purge cut short**: running the purge again finishes it (exit 0) and leaves its text in
+  no file and no git object, reachable or not.
 
-    .venv/bin/python scripts/bench_crash.py --kills 300 [--seed 7] [--json]
+    .venv/bin/python scripts/bench_crash.py --kills 300 [--seed 7] [--json] [--keep DIR]
 """
 
 from __future__ import annotations
@@ -158,7 +160,13 @@ def leftovers(root: Path) -> list[str]:
 
 
 def trial(
-    base: Path, work: Path, name: str, argv: list[str], duration: float, rnd: random.Random
+    base: Path,
+    work: Path,
+    name: str,
+    argv: list[str],
+    duration: float,
+    rnd: random.Random,
+    keep: Path | None = None,
 ) -> dict:
     target = work / f"t{rnd.randrange(10**9)}"
     shutil.copytree(base, target, symlinks=True)
@@ -170,7 +178,8 @@ def trial(
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    time.sleep(duration * rnd.uniform(0.0, 1.1))
+    fraction = rnd.uniform(0.0, 1.1)
+    time.sleep(duration * fraction)
     killed = proc.poll() is None
     with _suppress():
         os.killpg(proc.pid, signal.SIGKILL)
@@ -182,15 +191,51 @@ def trial(
     if name == "forget --purge":  # the purge removes its text on purpose: its entry goes
         lost = [f for f in lost if not f.startswith("people/sam.md#^")]
     left = leftovers(target)
+    snapshot = work / f"{target.name}.next"  # the workspace as the next command left it
+    if keep is not None:
+        shutil.copytree(target, snapshot, symlinks=True)
+    rerun = None
+    if name == "forget --purge":  # a purge cut short is finished by running it again
+        rerun = memctl(target, *argv)
+        left_text = holding(target, PHONE)
+    failed = bool(lost or left or after_kill.returncode != 0)
+    failed |= rerun is not None and (rerun.returncode != 0 or bool(left_text))
+    if failed and keep is not None:
+        shutil.move(snapshot, keep / target.name)
+    shutil.rmtree(snapshot, ignore_errors=True)
     shutil.rmtree(target, ignore_errors=True)
-    return {
+    result = {
         "command": name,
+        "argv": argv,
+        "at": f"{duration * fraction:.3f}s ({fraction:.0%} of {duration:.3f}s)",
         "killed": killed,
         "lost": lost,
         "person": after_kill.returncode != 0,
         "person_why": after_kill.stderr.strip()[-200:],
         "leftovers": left,
     }
+    if rerun is not None:
+        result["purge_rerun_failed"] = rerun.returncode != 0
+        result["purge_rerun_why"] = rerun.stderr.strip()[-200:] if rerun.returncode else ""
+        result["purged_text_left"] = left_text
+    return result
+
+
+def holding(root: Path, text: str) -> list[str]:
+    """Where `text` still is after a purge: files of the workspace, and git objects (all of
+    them, reachable or not, read uncompressed)."""
+    found = []
+    needle = text.encode()
+    for path in root.rglob("*"):
+        rel = path.relative_to(root).as_posix()
+        if path.is_file() and not rel.startswith(".git/objects/") and needle in path.read_bytes():
+            found.append(rel)
+    objects = subprocess.run(
+        ["git", "cat-file", "--batch-all-objects", "--batch"], cwd=root, capture_output=True
+    ).stdout
+    if needle in objects:
+        found.append("git objects")
+    return found
 
 
 class _suppress:
@@ -206,7 +251,10 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--keep", type=Path, help="move failed trials' workspaces into this folder")
     args = parser.parse_args()
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
     rnd = random.Random(args.seed)
     work = Path(tempfile.mkdtemp(prefix="memctl-crash-"))
     base = work / "base"
@@ -226,7 +274,7 @@ def main() -> None:
         name = names[i % len(names)] if i < len(names) * 2 else rnd.choice(names)
         duration, filled, _ = durations[name]
         argv = [a.replace("{R}", str(i)) for a in filled]
-        results.append(trial(base, work, name, argv, duration, rnd))
+        results.append(trial(base, work, name, argv, duration, rnd, args.keep))
         if not args.json and (i + 1) % 50 == 0:
             print(f"… {i + 1} kills", file=sys.stderr)
     shutil.rmtree(work, ignore_errors=True)
@@ -236,6 +284,7 @@ def main() -> None:
 def report(results: list[dict], durations: dict, *, as_json: bool) -> None:
     person = [r for r in results if r["person"]]
     left = [r for r in results if r["leftovers"]]
+    purges = [r for r in results if "purge_rerun_failed" in r]
     figures = {
         "kills": len(results),
         "killed_while_running": sum(r["killed"] for r in results),
@@ -244,7 +293,10 @@ def report(results: list[dict], durations: dict, *, as_json: bool) -> None:
         "with_leftovers": len(left),
         "per_command": dict(Counter(r["command"] for r in results)),
         "commands_ok_unkilled": {n: d[2] == 0 for n, d in durations.items()},
-        "failures": [r for r in results if r["lost"] or r["person"] or r["leftovers"]][:20],
+        "purges": len(purges),
+        "purge_rerun_failed": sum(r["purge_rerun_failed"] for r in purges),
+        "purged_text_left_after_rerun": sum(bool(r["purged_text_left"]) for r in purges),
+        "failures": [r for r in results if _failed(r)][:20],
     }
     if as_json:
         print(json.dumps(figures, indent=2))
@@ -253,14 +305,35 @@ def report(results: list[dict], durations: dict, *, as_json: bool) -> None:
     print(f"entries lost: {figures['entries_lost']} (goal 0)")
     print(f"workspaces that needed a person: {figures['needed_a_person']} (goal 0)")
     print(f"workspaces with leftovers: {figures['with_leftovers']} (goal 0)")
+    print(
+        f"purges whose rerun failed: {figures['purge_rerun_failed']} of {figures['purges']}, "
+        f"with the purged text left after the rerun: {figures['purged_text_left_after_rerun']}"
+        " (goal 0, 0)"
+    )
     broken = [n for n, ok in figures["commands_ok_unkilled"].items() if not ok]
     if broken:
         print(f"commands that failed even unkilled (check the script): {', '.join(broken)}")
     for failure in figures["failures"]:
         print(
-            f"  {failure['command']}: lost {failure['lost'][:3]} person={failure['person']} "
+            f"  {failure['command']} killed at {failure['at']}: lost {failure['lost'][:3]} "
+            f"person={failure['person']} "
             f"{failure['person_why'][:120]!r} leftovers {failure['leftovers'][:3]}"
         )
+        if failure.get("purge_rerun_failed") or failure.get("purged_text_left"):
+            print(
+                f"    rerun of the purge: failed={failure['purge_rerun_failed']} "
+                f"{failure['purge_rerun_why'][:120]!r} text left in {failure['purged_text_left']}"
+            )
+
+
+def _failed(r: dict) -> bool:
+    return bool(
+        r["lost"]
+        or r["person"]
+        or r["leftovers"]
+        or r.get("purge_rerun_failed")
+        or r.get("purged_text_left")
+    )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The shape of the package, checked over every module at every depth (docs/architecture.md):
 
 - layers: a module imports its own package and the layers below it, never above or beside it;
+- no import cycle between modules, counting the lazy imports inside functions too;
 - the core never imports the CLI, and only gitstore imports GitPython;
 - start-up loads no heavy module; no module is longer than 450 lines.
 """
@@ -97,6 +98,39 @@ def test_modules_import_down_only():
             if LAYER[theirs] >= LAYER[mine]:
                 wrong.append(f"{path.relative_to(REPO)}:{line}: {mine or 'top'} -> {target}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_no_import_cycle_even_through_lazy_imports():
+    edges = graph()
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(node: str) -> None:  # Tarjan's strongly connected components
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in edges[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            part = []
+            while True:
+                top = stack.pop()
+                part.append(top)
+                if top == node:
+                    break
+            if len(part) > 1:
+                cycles.append(sorted(part))
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * len(edges)))
+    for node in edges:
+        if node not in index:
+            visit(node)
+    assert not cycles, cycles
 
 
 def test_core_modules_never_import_the_cli_layer():
