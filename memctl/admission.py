@@ -4,7 +4,7 @@ Every file a change writes passes here with the text it had before the change, s
 lines the change adds are read; a person's own edits are never judged (they are committed as
 theirs before memctl touches the file). Nothing a command writes can go around it:
 
-- **secrets** (secretscan.py) and **purged text** (purged.py) are refused; a command that runs
+- **secrets** (secrets/scan.py) and **purged text** (purged.py) are refused; a command that runs
   with nobody to ask (`flush`, `chats index`, `consolidate`, `import openclaw`, `sleep`) stores
   `[redacted:KIND]` or `[purged]` in their place instead and says so;
 - **control characters** are refused (NUL, ESC, and every character Python reads as a line

@@ -21,7 +21,7 @@ from .workspace import DAILY_DIR, INDEX_FILE, NOW_FILE, Workspace, atomic_write,
 
 _VERSION = 7
 GRAPH_DIR = "graph"
-REPORTS_DIR = "reports"  # the nightly job's morning reports, reports/YYYY-MM-DD.md (sleep.py)
+REPORTS_DIR = "reports"  # the nightly morning reports, reports/YYYY-MM-DD.md (nightly/sleep.py)
 
 
 @dataclass
@@ -67,7 +67,7 @@ def kind_of(rel: str, daily_dir: str = DAILY_DIR) -> str:
     if rel.startswith(f"{daily_dir}/"):
         return "daily"
     if rel.startswith(f"{GRAPH_DIR}/"):
-        return "graph"  # relations: their ids count, but they are not notes (graph.py)
+        return "graph"  # relations: their ids count, but they are not notes (graph/relations.py)
     if rel.startswith(f"{REPORTS_DIR}/") and _is_day_name(rel[len(REPORTS_DIR) + 1 :]):
         return "report"  # searchable, but not a note: the gate, INDEX.md and archive skip it
     return "note"

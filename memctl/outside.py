@@ -16,7 +16,7 @@ import re
 # read differently from how it is stored.
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 SESSION_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
-# What the nightly job acts on within one line (markers.py): a marker word after a sentence,
+# What the nightly job acts on within one line (nightly/markers.py): a marker word after a sentence,
 # `src:`/`by:` tokens that say who said it, `#promote`.
 _MARKER = re.compile(r"\b(DECISION|LESSON|FACT|TODO|DONE|BLOCKED):")
 _WHO = re.compile(r"(?<!\S)(src|by):(?=\S)")

@@ -46,7 +46,7 @@ def answering(command: str, hook: str | None) -> Iterator[None]:
 
 
 def read(events: tuple[str, ...], default: str | None = None) -> HookInput:
-    """The hook's input on stdin, read within bounds (hookinput.py)."""
+    """The hook's input on stdin, read within bounds (integrations/hookinput.py)."""
     from ..integrations.hookinput import parse_hook_input, read_payload
 
     return parse_hook_input(read_payload(sys.stdin), events=events, default=default)

@@ -5,7 +5,7 @@ from then on every door refuses it, even if the purge is interrupted. Then copie
 `[purged]` in live notes, daily logs (the one exception to append-only, recorded in the
 receipt), `.archive/`, NOW.md, INDEX.md and memctl's own text state, and a file whose name holds
 the text is renamed the same way; derived SQLite databases and caches are deleted (they rebuild
-from the cleaned Markdown); git history, refs and stashes are rewritten (purgehistory.py). The
+from the cleaned Markdown); git history, refs and stashes are rewritten (history.py). The
 receipt names every place with counts, stands a salted hash for the text (never the text), and
 names the places memctl cannot reach. A purge interrupted at any point (even by `kill -9`) is
 finished by running it again.

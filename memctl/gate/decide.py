@@ -9,7 +9,8 @@ things stay in code: an instruction from a source that is not the user is an inj
 equal to an entry on file is a repeat, and an untrusted source (web, tool, file) never retires
 what a more trusted one said, while only the user's words change a rule. The agent's own word
 may update a fact the user stated (the close keeps the old line, its date and the reason); the
-nightly job, with nobody watching, holds such a change for a person instead (consolidate.py).
+nightly job, with nobody watching, holds such a change for a person instead
+(nightly/consolidate.py).
 """
 
 from __future__ import annotations

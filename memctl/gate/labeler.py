@@ -1,6 +1,6 @@
 """The deterministic labeler: the write gate's offline judge of one new memory.
 
-It reads words, not meaning (see gatetext.py for how a text is read and gatecompare.py for
+It reads words, not meaning (see reading.py for how a text is read and compare.py for
 how two texts compare). Similarity of subjects finds the entry a text is about; what differs
 between them decides the label (a new value, a negation or an opposite, an ending, a word said
 not to be so, an added detail, the cue words); instruction patterns (injection.py) catch

@@ -4,7 +4,7 @@ A new memory carries who said it (`src:`, `by:`), what it was made from (`ref:`)
 recorded (`added:`) and since when it holds (`from:`). Its source sets its trust: the user's own
 words are trusted, the agent's limited, web pages, files and tool output untrusted (and so is a
 line of a daily log that was edited after it was written). Secrets and purged text are refused
-before anything is read. The gate (gate.py) gives one label, and each label has one outcome,
+before anything is read. The gate (decide.py) gives one label, and each label has one outcome,
 written in one commit with a line in the audit log `.memctl/gate.jsonl`.
 """
 

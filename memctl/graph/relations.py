@@ -1,15 +1,15 @@
 """The knowledge graph: relations between entities, with provenance, time and multi-hop questions.
 
-`graph/relations.md` is canonical (see graphtext.py for its line grammar): it merges line by
+`graph/relations.md` is canonical (see text.py for its line grammar): it merges line by
 line, shows in `git log -p`, survives a history rewrite and can be fixed in any editor.
-`.memctl/graph.db` (graphstore.py) mirrors it for questions that need SQL: who is within three
+`.memctl/graph.db` (store.py) mirrors it for questions that need SQL: who is within three
 hops of Brian, what is the shortest path from Brian to the API key. Writes take the workspace
 lock, change the text, mirror the change and commit; reads bring the mirror in step first.
 
 For the other parts of memctl: `facts_about(ws, text)` finds the relations whose entities a
 piece of text names (recall), `purge_matching(ws, pattern)` removes every relation line holding
 a pattern from the text and the mirror (purge), `close(...)` ends a relation (forget).
-Export and import for review and bulk edits are in graphio.py.
+Export and import for review and bulk edits are in exchange.py.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ update, correction, clash or injection, so nothing is duplicated and what change
 not piled up. Each carries `ref:` (its log line), `from:` (the log's day) and the time
 annotations of temporal.py. Text from web pages, files or tools, and everything in a log that
 was edited after it was written, is never promoted; the run says so. One run is one commit,
-recorded in `.memctl/nightly.jsonl` (nightly.py) so that a second run changes nothing and
+recorded in `.memctl/nightly.jsonl` (runs.py) so that a second run changes nothing and
 `memctl consolidate --undo` can take it back.
 """
 

@@ -187,8 +187,9 @@ def _log(ws: Workspace, verdict: Verdict, action: str, now: dt.datetime) -> None
 
 
 def hook_action(given: HookInput) -> tuple[str, str]:
-    """(tool name, action text) from the PreToolUse hook's input (hookinput.py): the tool's
-    name, then the values of its input (a Bash command, a file path and its content, a query…)."""
+    """(tool name, action text) from the PreToolUse hook's input (integrations/hookinput.py):
+    the tool's name, then the values of its input (a Bash command, a file path and its content,
+    a query…)."""
     tool = given.tool_name or ""
     args = given.tool_input
     values = args.values() if isinstance(args, dict) else [args] if args else []

@@ -3,8 +3,8 @@ its meaning (with the semantic extra), in any script, and rank it by how well it
 much it still counts.
 
 Candidates come from the FTS5 index (BM25, porter stemming, accents folded, CJK bigrams; see
-query.py for how the text becomes terms, searchcandidates.py for the SQL and the filters) and,
-with the semantic path, from the units nearest in meaning (searchmeaning.py). Each candidate is
+query.py for how the text becomes terms, candidates.py for the SQL and the filters) and,
+with the semantic path, from the units nearest in meaning (meaning.py). Each candidate is
 then scored:
 
     words     = 0.40 bm25 + 0.35 coverage + 0.25 fuzzy

@@ -1,7 +1,7 @@
 """Values shaped like a secret next to a word that names one: "set the Jenkins admin password
 to Ch@ngeMe_Jan26", "Use Q7v!mR2#pLx9 to log into the NAS", "PUK for the old SIM: 58204419",
 "Respuesta: San Ignacio de Loyola", "auth token 1062…". The words (in many languages) are data
-tables below; the value's shape (secretshape.py) must fit what names it. Words that say where a
+tables below; the value's shape (shape.py) must fit what names it. Words that say where a
 secret is ("is in 1Password", "liegt im KeePass") make it a pointer.
 """
 

@@ -1,9 +1,9 @@
 """Secrets written out in words: `password=…`, "my bank password is hunter2!", "la contraseña
 del router es …", "PUK for the old SIM: 58204419", "set the Jenkins admin password to …", a
-security answer, a key or a token named as one. secretscan.py runs these after its provider and
+security answer, a key or a token named as one. scan.py runs these after its provider and
 context patterns; each regex is compiled only when the text holds one of its trigger words.
 
-A value counts when its shape fits what names it (secretshape.py): a password has letters and
+A value counts when its shape fits what names it (shape.py): a password has letters and
 digits or symbols, a code has digits, a key looks generated. Words that say where a secret is
 ("is in 1Password", "liegt im KeePass", "on the fridge") make it a pointer, not a value.
 """
