@@ -21,9 +21,11 @@ __version__ = "0.1.0"
 
 # Where each name of the API lives. They are imported on first use, so that importing a part of
 # memctl (the command line starting up, say) does not import the rest.
+# fmt: off
 _HOMES = {"ExitCode": "errors", "MemctlError": "errors", "Outcome": "workspace",
           "Workspace": "workspace", "find_root": "workspace",
-          "open_workspace": "workspace"}  # fmt: skip
+          "open_workspace": "workspace"}
+# fmt: on
 
 
 def __getattr__(name: str):

@@ -55,8 +55,14 @@ class Needs(NamedTuple):
         return {"items": [a.to_dict() for a in self.items], "more_stale": self.more_stale}
 
 
-def needs_a_person(facts: list[FileFacts], *, today: dt.date, stale_days: int,
-                   reads: Counter | None = None, shown: int = SHOWN) -> Needs:  # fmt: skip
+def needs_a_person(
+    facts: list[FileFacts],
+    *,
+    today: dt.date,
+    stale_days: int,
+    reads: Counter | None = None,
+    shown: int = SHOWN,
+) -> Needs:
     """What needs a person in these files (catalog.scan). `reads`: how often each note was
     read lately (recent_reads); without it, only high priority makes a stale note count."""
     reads = reads or Counter()
@@ -82,8 +88,11 @@ def needs_a_person(facts: list[FileFacts], *, today: dt.date, stale_days: int,
         seen = f"read {reads[f.path]} time(s) in {RECENT_DAYS} days, " if reads[f.path] else ""
         level = "high priority, " if f.priority == "high" else ""
         since = f"not verified since {f.last_verified}" if f.last_verified else "never verified"
-        items.append(Attention(f.path, f"stale: {level}{seen}{since}",
-                               f"check it, then `memctl verify {_name(f)}`"))  # fmt: skip
+        items.append(
+            Attention(
+                f.path, f"stale: {level}{seen}{since}", f"check it, then `memctl verify {_name(f)}`"
+            )
+        )
     return Needs(items, len(stale) - min(len(worth), shown))
 
 

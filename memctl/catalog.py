@@ -77,8 +77,13 @@ def _is_day_name(name: str) -> bool:
     return len(name) == 13 and name.endswith(".md") and name[:4].isdigit() and name[4] == "-"
 
 
-def scan(ws: Workspace, *, archive: bool = False, progress=None,
-         known: dict[str, FileFacts] | None = None) -> list[FileFacts]:  # fmt: skip
+def scan(
+    ws: Workspace,
+    *,
+    archive: bool = False,
+    progress=None,
+    known: dict[str, FileFacts] | None = None,
+) -> list[FileFacts]:
     """Facts for every Markdown file, parsing only what changed since the last scan.
 
     `progress(done, total)` is called while files are parsed (a fresh clone parses them all).
@@ -173,8 +178,9 @@ def _read_batch(ws: Workspace, todo: list[tuple[str, list[int]]], report=None) -
     return found
 
 
-def read_facts(ws: Workspace, path: Path, rel: str, stamp: list[int],
-               data: bytes | None = None) -> FileFacts:  # fmt: skip
+def read_facts(
+    ws: Workspace, path: Path, rel: str, stamp: list[int], data: bytes | None = None
+) -> FileFacts:
     """The facts of one file; `data` is its content when the caller has read it already."""
     from .daily import last_heading
     from .note import parse_note, read_note
@@ -242,8 +248,15 @@ def record_written(ws: Workspace, known: dict[str, FileFacts], notes: dict[str, 
     so a run that rewrites thousands of notes (the archive) regenerates INDEX.md at once."""
     for rel, entries in notes.items():
         st = (ws.root / rel).stat()
-        counted = replace(known[rel], stamp=[st.st_mtime_ns, st.st_size], entries=0, ids=[],
-                          expiring=[], low_without_expiry=0, closed=0)  # fmt: skip
+        counted = replace(
+            known[rel],
+            stamp=[st.st_mtime_ns, st.st_size],
+            entries=0,
+            ids=[],
+            expiring=[],
+            low_without_expiry=0,
+            closed=0,
+        )
         known[rel] = _entry_facts(counted, entries)
 
 

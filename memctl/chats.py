@@ -33,8 +33,13 @@ from .workspace import Outcome, Workspace
 
 CHATS_NOTE = "episodic/chats.md"
 KIND = "CHAT"
-FILE_TOOLS = {"Edit": "file_path", "MultiEdit": "file_path", "Write": "file_path",
-              "NotebookEdit": "notebook_path", "Read": "file_path"}  # fmt: skip
+FILE_TOOLS = {
+    "Edit": "file_path",
+    "MultiEdit": "file_path",
+    "Write": "file_path",
+    "NotebookEdit": "notebook_path",
+    "Read": "file_path",
+}
 WRITING_TOOLS = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 SHOWN_FILES = 6
 _NOT_PROMPTS = ("<command-", "<local-command-", "Caveat:", "<system-reminder>", "<bash-")
@@ -74,11 +79,21 @@ class Chat:
         return self.title or self.first_ask or "(no prompt)"
 
     def to_dict(self) -> dict:
-        return {"session": self.session, "transcript": self.transcript, "cwd": self.cwd,
-                "started": _stamp(self.started), "ended": _stamp(self.ended),
-                "title": self.title, "first_ask": self.first_ask, "last_asks": self.last_asks,
-                "files": self.files, "end": self.end, "prompts": self.prompts,
-                "lines": self.lines, "wake": self.wake}  # fmt: skip
+        return {
+            "session": self.session,
+            "transcript": self.transcript,
+            "cwd": self.cwd,
+            "started": _stamp(self.started),
+            "ended": _stamp(self.ended),
+            "title": self.title,
+            "first_ask": self.first_ask,
+            "last_asks": self.last_asks,
+            "files": self.files,
+            "end": self.end,
+            "prompts": self.prompts,
+            "lines": self.lines,
+            "wake": self.wake,
+        }
 
 
 def read_transcript(path: Path) -> Chat | None:
@@ -138,12 +153,22 @@ def read_transcript(path: Path) -> Chat | None:
     end = "interrupted by the user" if interrupted else (last_answer or "no answer")
     written = [f for f, w in files.items() if w] or list(files)
     shown = [inert_path(_short_path(f, cwd)) for f in written]
-    return Chat(session=inert(session or path.stem), transcript=inert_path(
-                str(path.resolve())), cwd=inert_path(cwd) if cwd else None,
-                started=started, ended=ended, title=title, first_ask=prompts[0],
-                last_asks=prompts[-3:], files=shown, end=end, prompts=len(prompts),
-                lines=transcript.count, partial=transcript.partial,
-                wakeable=cwd is None or inert_path(cwd) == cwd)  # fmt: skip
+    return Chat(
+        session=inert(session or path.stem),
+        transcript=inert_path(str(path.resolve())),
+        cwd=inert_path(cwd) if cwd else None,
+        started=started,
+        ended=ended,
+        title=title,
+        first_ask=prompts[0],
+        last_asks=prompts[-3:],
+        files=shown,
+        end=end,
+        prompts=len(prompts),
+        lines=transcript.count,
+        partial=transcript.partial,
+        wakeable=cwd is None or inert_path(cwd) == cwd,
+    )
 
 
 def transcripts(paths: list[Path]) -> list[Path]:
@@ -168,8 +193,12 @@ class Indexed:
     skipped: list[str]  # transcripts without a conversation
 
     def to_dict(self) -> dict:
-        return {"note": self.note, "added": [c.to_dict() for c in self.added],
-                "known": self.known, "skipped": self.skipped}  # fmt: skip
+        return {
+            "note": self.note,
+            "added": [c.to_dict() for c in self.added],
+            "known": self.known,
+            "skipped": self.skipped,
+        }
 
 
 def index_chats(ws: Workspace, paths: list[Path], *, now: dt.datetime) -> Outcome:
@@ -225,10 +254,17 @@ def add_to_catalogue(ws: Workspace, change, chats: list[Chat], *, today: dt.date
         note = parse_note(path.read_bytes(), path=path, display=CHATS_NOTE)
         text = set_meta(note, last_verified=today).render()
     else:
-        text = note_text(ws, path, title="Past chats", priority="med", tags=["chats"],
-                         use_when=["ask the chat that did it", "which chat worked on this"],
-                         description="One line per past agent session and how to wake it",
-                         source="tool", today=today)[1]  # fmt: skip
+        text = note_text(
+            ws,
+            path,
+            title="Past chats",
+            priority="med",
+            tags=["chats"],
+            use_when=["ask the chat that did it", "which chat worked on this"],
+            description="One line per past agent session and how to wake it",
+            source="tool",
+            today=today,
+        )[1]
     taken = all_ids(ws)
     if not text.endswith("\n"):
         text += "\n"
@@ -255,11 +291,16 @@ def chat_entry(chat: Chat, *, today: dt.date):
     if key:
         fields["when"] = key
     wake = chat.wake
-    parts = [f"`{wake}`" if wake else "(no command wakes it: its session id or folder cannot "
-             "go into one)"]  # fmt: skip
+    parts = [
+        f"`{wake}`"
+        if wake
+        else "(no command wakes it: its session id or folder cannot go into one)"
+    ]
     when = f"{_stamp(chat.started)}, " if chat.started else ""
-    parts.append(f"{when}{chat.prompts} prompt{'s' if chat.prompts != 1 else ''}: "
-                 f"“{shorten(chat.first_ask, 160)}”")  # fmt: skip
+    parts.append(
+        f"{when}{chat.prompts} prompt{'s' if chat.prompts != 1 else ''}: "
+        f"“{shorten(chat.first_ask, 160)}”"
+    )
     if chat.title and chat.title != chat.first_ask:
         parts.append(f"about: {shorten(chat.title, 80)}")
     if chat.files:
@@ -276,8 +317,11 @@ def _prompt(content) -> str:
     if isinstance(content, str):
         text = content
     elif isinstance(content, list):
-        text = " ".join(str(b.get("text", "")) for b in content
-                        if isinstance(b, dict) and b.get("type") == "text")  # fmt: skip
+        text = " ".join(
+            str(b.get("text", ""))
+            for b in content
+            if isinstance(b, dict) and b.get("type") == "text"
+        )
     else:
         return ""
     text = inert(text)

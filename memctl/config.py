@@ -82,8 +82,11 @@ def _stamp(path: Path) -> list[int] | None:
 def load_config(path: Path) -> Config:
     """The settings for the workspace whose config is `path`: the user's config, then `path`,
     then `local.yaml` beside it; missing files mean the defaults."""
-    layers = [(user_config_path(), "user"), (path, "workspace"), (path.with_name(LOCAL_FILE),
-                                                                  "local")]  # fmt: skip
+    layers = [
+        (user_config_path(), "user"),
+        (path, "workspace"),
+        (path.with_name(LOCAL_FILE), "local"),
+    ]
     stamps = [_stamp(p) for p, _ in layers]
     if all(s is None for s in stamps):
         return Config()
@@ -105,15 +108,18 @@ def load_config(path: Path) -> Config:
         for key, value in data.items():
             line = lines.get(key)
             if key not in _TYPES:
-                raise ConfigError(f"unknown setting {key!r} (known: {', '.join(_TYPES)})",
-                                  path=shown, line=line)  # fmt: skip
+                raise ConfigError(
+                    f"unknown setting {key!r} (known: {', '.join(_TYPES)})", path=shown, line=line
+                )
             _check(key, value, shown, line)
             if key in MACHINE_ONLY and role == "workspace":
                 if value is not None:
-                    warnings.append(f"{shown}:{line}: {key} is ignored here: a setting that "
-                                    "names a program is read only from .memctl/local.yaml or "
-                                    f"{_shown(user_config_path(), 'user')}, which sync and "
-                                    "checkouts never change")  # fmt: skip
+                    warnings.append(
+                        f"{shown}:{line}: {key} is ignored here: a setting that "
+                        "names a program is read only from .memctl/local.yaml or "
+                        f"{_shown(user_config_path(), 'user')}, which sync and "
+                        "checkouts never change"
+                    )
                 continue
             values[key] = value
             sources[key] = f"{shown}:{line}" if line else shown
@@ -156,8 +162,11 @@ def _parse(path: Path) -> tuple[dict, dict]:
         data = YAML(typ="rt").load(path.read_text(encoding="utf-8"))
     except YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise ConfigError(f"broken YAML: {getattr(exc, 'problem', exc)}", path=path,
-                          line=mark.line + 1 if mark else None) from exc  # fmt: skip
+        raise ConfigError(
+            f"broken YAML: {getattr(exc, 'problem', exc)}",
+            path=path,
+            line=mark.line + 1 if mark else None,
+        ) from exc
     except UnicodeDecodeError as exc:
         raise ConfigError("not UTF-8 text", path=path) from exc
     if data is None:
@@ -177,8 +186,11 @@ def _plain(value):
 
 
 def _build(values: dict, sources: dict[str, str], warnings: list[str]) -> Config:
-    kwargs = {key: _check(key, value, sources.get(key, ""), None) for key, value in values.items()
-              if key in _TYPES}  # fmt: skip
+    kwargs = {
+        key: _check(key, value, sources.get(key, ""), None)
+        for key, value in values.items()
+        if key in _TYPES
+    }
     return Config(**kwargs, sources=dict(sources), warnings=tuple(warnings))
 
 
@@ -219,5 +231,11 @@ def _check(key: str, value, path: Path | str, line: int | None):
 def _safe_folder(name: object, *, daily: bool = False) -> bool:
     """A folder name at the workspace root; `daily` allows the daily-log folder's own name."""
     reserved = {"..", "."} if daily else {"daily", "..", "."}
-    return (isinstance(name, str) and bool(name) and "/" not in name and "\\" not in name
-            and not name.startswith(".") and name not in reserved)  # fmt: skip
+    return (
+        isinstance(name, str)
+        and bool(name)
+        and "/" not in name
+        and "\\" not in name
+        and not name.startswith(".")
+        and name not in reserved
+    )

@@ -28,8 +28,14 @@ class LogEntry:
     text: str
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "line": self.line, "day": self.day, "time": self.time,
-                "title": self.title, "text": self.text}  # fmt: skip
+        return {
+            "path": self.path,
+            "line": self.line,
+            "day": self.day,
+            "time": self.time,
+            "title": self.title,
+            "text": self.text,
+        }
 
 
 def day_path(ws: Workspace, day: dt.date):
@@ -75,8 +81,14 @@ def parse_log(rel: str, text: str) -> list[LogEntry]:
         if h:
             if current:
                 entries.append(_close(current))
-            current = {"path": rel, "line": number, "day": day, "time": h["time"],
-                       "title": (h["title"] or "").strip(), "lines": []}  # fmt: skip
+            current = {
+                "path": rel,
+                "line": number,
+                "day": day,
+                "time": h["time"],
+                "title": (h["title"] or "").strip(),
+                "lines": [],
+            }
         elif current is not None:
             current["lines"].append(line)
     if current:
@@ -139,8 +151,17 @@ def rewritten_logs(ws: Workspace) -> dict[str, str]:
 
     if not gitstore.is_repo(ws.root) or not gitstore.has_head(ws.root):
         return {}
-    out = gitstore.run(ws.root, "log", "--reverse", "--format=@@commit %H", "-p", "-U0",
-                       "--no-renames", "--", f"{ws.config.daily_dir}/")  # fmt: skip
+    out = gitstore.run(
+        ws.root,
+        "log",
+        "--reverse",
+        "--format=@@commit %H",
+        "-p",
+        "-U0",
+        "--no-renames",
+        "--",
+        f"{ws.config.daily_dir}/",
+    )
     found: dict[str, str] = {}
     sha = None
     for path, removed_in in _removed_lines(out):
@@ -148,8 +169,9 @@ def rewritten_logs(ws: Workspace) -> dict[str, str]:
             sha = removed_in.split()[1]
         elif path and path not in found:
             found[path] = sha or "?"
-    working = gitstore.run(ws.root, "diff", "-U0", "--no-renames", "HEAD", "--",
-                           f"{ws.config.daily_dir}/")  # fmt: skip
+    working = gitstore.run(
+        ws.root, "diff", "-U0", "--no-renames", "HEAD", "--", f"{ws.config.daily_dir}/"
+    )
     for path, line in _removed_lines(working):
         if path and not line.startswith("@@commit ") and path not in found:
             found[path] = "uncommitted"

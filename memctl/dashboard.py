@@ -20,8 +20,12 @@ from .workspace import Outcome, Workspace
 PRIORITY_ORDER = {"high": 0, "med": 1, "low": 2, None: 3}
 STATUS_ORDER = {"active": 0, "stale": 1, "conflict": 2, "superseded": 3}
 PRIORITY_SHOWN = {"high": "🔴", "med": "🟡", "low": "🟢", None: "⚪"}
-STATUS_SHOWN = {"active": "✅ active", "stale": "⚠️ stale", "conflict": "❗ conflict",
-                "superseded": "~~superseded~~"}  # fmt: skip
+STATUS_SHOWN = {
+    "active": "✅ active",
+    "stale": "⚠️ stale",
+    "conflict": "❗ conflict",
+    "superseded": "~~superseded~~",
+}
 
 
 @dataclass(frozen=True)
@@ -33,8 +37,13 @@ class IndexRow:
     description: str
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "priority": self.priority, "status": self.status,
-                "last_verified": self.last_verified, "description": self.description}  # fmt: skip
+        return {
+            "path": self.path,
+            "priority": self.priority,
+            "status": self.status,
+            "last_verified": self.last_verified,
+            "description": self.description,
+        }
 
 
 @dataclass(frozen=True)
@@ -45,8 +54,11 @@ class IndexReport:
     marked_stale: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
-        return {"rows": [r.to_dict() for r in self.rows], "health": self.health.to_dict(),
-                "marked_stale": list(self.marked_stale)}  # fmt: skip
+        return {
+            "rows": [r.to_dict() for r in self.rows],
+            "health": self.health.to_dict(),
+            "marked_stale": list(self.marked_stale),
+        }
 
 
 def _row(f: FileFacts, today: dt.date, stale_days: int) -> IndexRow:
@@ -71,20 +83,26 @@ def _cell(text: str | None) -> str:
     return (text or "—").replace("|", "\\|").replace("\n", " ")
 
 
-def render_index(ws: Workspace, *, today: dt.date, facts: list[FileFacts] | None = None
-                 ) -> IndexReport:  # fmt: skip
+def render_index(
+    ws: Workspace, *, today: dt.date, facts: list[FileFacts] | None = None
+) -> IndexReport:
     facts = scan(ws) if facts is None else facts
     health = workspace_health(ws, today=today, facts=facts)
-    rows = sorted((_row(f, today, ws.config.stale_days) for f in facts if f.kind == "note"),
-                  key=_sort_key)  # fmt: skip
-    counts = {key: sum(1 for r in rows if r.status == key) for key in
-              ("active", "stale", "conflict", "superseded", "none", "unreadable")}  # fmt: skip
+    rows = sorted(
+        (_row(f, today, ws.config.stale_days) for f in facts if f.kind == "note"), key=_sort_key
+    )
+    counts = {
+        key: sum(1 for r in rows if r.status == key)
+        for key in ("active", "stale", "conflict", "superseded", "none", "unreadable")
+    }
     high = sum(1 for r in rows if r.priority == "high")
-    summary = (f"**{len(rows)} notes** · 🔴 {high} high · ✅ {counts['active']} active · "
-               f"⚠️ {counts['stale']} stale · ❗ {counts['conflict']} conflict · "
-               f"~~{counts['superseded']} superseded~~ · {counts['none']} without frontmatter · "
-               f"❌ {health.unreadable} unreadable · ⏳ {health.expiring} expiring within "
-               f"{health.expiring_days} days")  # fmt: skip
+    summary = (
+        f"**{len(rows)} notes** · 🔴 {high} high · ✅ {counts['active']} active · "
+        f"⚠️ {counts['stale']} stale · ❗ {counts['conflict']} conflict · "
+        f"~~{counts['superseded']} superseded~~ · {counts['none']} without frontmatter · "
+        f"❌ {health.unreadable} unreadable · ⏳ {health.expiring} expiring within "
+        f"{health.expiring_days} days"
+    )
     from .attention import needs_a_person
 
     needs = needs_a_person(facts, today=today, stale_days=ws.config.stale_days)
@@ -97,19 +115,23 @@ def render_index(ws: Workspace, *, today: dt.date, facts: list[FileFacts] | None
         "",
         "## Needs you",
         "",
-        *([f"- {line}" for line in needs.lines()] or ["Nothing: every note reads, agrees and "
-                                                      "is current, or is not worth a look yet."]),
+        *(
+            [f"- {line}" for line in needs.lines()]
+            or ["Nothing: every note reads, agrees and is current, or is not worth a look yet."]
+        ),
         "",
         "## All notes",
         "",
         "| File | Priority | Status | Last Verified | Description |",
         "|------|----------|--------|---------------|-------------|",
-    ]  # fmt: skip
+    ]
     for r in rows:
         shown = STATUS_SHOWN.get(r.status, "❌ unreadable" if r.status == "unreadable" else "—")
         link = f"[{r.path.removesuffix('.md')}]({r.path.replace(' ', '%20')})"
-        lines.append(f"| {link} | {PRIORITY_SHOWN.get(r.priority, '⚪')} | {shown} | "
-                     f"{_cell(r.last_verified)} | {_cell(r.description)} |")  # fmt: skip
+        lines.append(
+            f"| {link} | {PRIORITY_SHOWN.get(r.priority, '⚪')} | {shown} | "
+            f"{_cell(r.last_verified)} | {_cell(r.description)} |"
+        )
     unreadable_logs = [f for f in facts if f.kind != "note" and f.error]
     if unreadable_logs:
         lines += ["", "Unreadable daily logs and other files:", ""]
@@ -126,8 +148,14 @@ def regenerate_index(ws: Workspace, *, today: dt.date, progress=None) -> Outcome
     return Outcome(report, change)
 
 
-def refresh_index(ws: Workspace, change, *, today: dt.date, progress=None,
-                  known: dict[str, FileFacts] | None = None) -> IndexReport:  # fmt: skip
+def refresh_index(
+    ws: Workspace,
+    change,
+    *,
+    today: dt.date,
+    progress=None,
+    known: dict[str, FileFacts] | None = None,
+) -> IndexReport:
     """Inside an open change (archive, forget…): mark stale notes and rewrite INDEX.md.
 
     `known`: the facts the command already holds (see catalog.scan), saved here.
@@ -137,8 +165,12 @@ def refresh_index(ws: Workspace, change, *, today: dt.date, progress=None,
     facts = scan(ws, progress=progress, known=known)
     marked: dict[str, str] = {}  # path → its text with status: stale
     for f in facts:
-        if f.kind == "note" and not f.error and f.status in (None, "active") \
-                and is_stale(f, today, ws.config.stale_days):  # fmt: skip
+        if (
+            f.kind == "note"
+            and not f.error
+            and f.status in (None, "active")
+            and is_stale(f, today, ws.config.stale_days)
+        ):
             path = ws.root / f.path
             text = set_meta(read_note(path, display=f.path), status="stale").render()
             change.write(path, text)

@@ -55,8 +55,15 @@ class Desk(NamedTuple):
     total_tokens: int  # all of NOW.md and every rule
 
 
-def fit(text: str, rules: list[Rule], *, budget: int, reserve: int = 0, full: bool = False,
-        rules_elsewhere: str | None = None) -> Desk:  # fmt: skip
+def fit(
+    text: str,
+    rules: list[Rule],
+    *,
+    budget: int,
+    reserve: int = 0,
+    full: bool = False,
+    rules_elsewhere: str | None = None,
+) -> Desk:
     """NOW.md's `text` and the `rules` within `budget` tokens, `reserve` of them kept for what
     follows (the health line). `rules_elsewhere`: the rules are already on the desk (Claude
     Code's CLAUDE.md imports them from that file): only their count is shown."""
@@ -66,41 +73,58 @@ def fit(text: str, rules: list[Rule], *, budget: int, reserve: int = 0, full: bo
     pointer = _pointer(rules, rules_elsewhere)
     total_lines = len(text.splitlines())
     rule_tokens = [p.tokens for p in pieces if p.kind == "rule"]
-    total = estimate_tokens(text) + sum(rule_tokens or [estimate_tokens(r.shown() + "\n")
-                                                        for r in rules])  # fmt: skip
+    total = estimate_tokens(text) + sum(
+        rule_tokens or [estimate_tokens(r.shown() + "\n") for r in rules]
+    )
     if full or total + reserve <= budget:
         now_all, rules_all = _render(doc, listed, set(pieces) | fixed, pointer, pieces)
         if full or estimate_tokens(now_all + rules_all) + reserve <= budget:
-            return Desk(now_all + rules_all, None, [], total_lines, total_lines, listed, [],
-                        total)  # fmt: skip
+            return Desk(now_all + rules_all, None, [], total_lines, total_lines, listed, [], total)
     base = estimate_tokens("".join(_render(doc, listed, fixed, pointer, pieces)))
     opened = {p.section for p in fixed}
     notice_cost = 40
     chosen: set[Piece] = set()
     for _ in range(5):  # the notice's own size is known only once the cut is
         chosen = _choose(pieces, budget - reserve - base - notice_cost, opened)
-        now_part, rules_part, notice, left_out = _cut(doc, listed, pieces, chosen, fixed,
-                                                      pointer, total, budget)  # fmt: skip
+        now_part, rules_part, notice, left_out = _cut(
+            doc, listed, pieces, chosen, fixed, pointer, total, budget
+        )
         over = estimate_tokens(now_part + rules_part + notice) + reserve - budget
         if over <= 0:
             break
         notice_cost += over
     while over > 0 and chosen:  # still over by a rounding: the least important goes too
         chosen.discard(max(chosen, key=lambda p: (p.rank, p.key)))
-        now_part, rules_part, notice, left_out = _cut(doc, listed, pieces, chosen, fixed,
-                                                      pointer, total, budget)  # fmt: skip
+        now_part, rules_part, notice, left_out = _cut(
+            doc, listed, pieces, chosen, fixed, pointer, total, budget
+        )
         over = estimate_tokens(now_part + rules_part + notice) + reserve - budget
     kept = sorted({i for p in chosen if p.kind == "rule" for i in p.lines})
     shown_rules = [listed[i] for i in kept]
     on_desk = set(kept)
     gone = [r for i, r in enumerate(listed) if i not in on_desk]
-    return Desk(now_part + rules_part, notice, left_out, len(now_part.splitlines()), total_lines,
-                shown_rules, gone, total)  # fmt: skip
+    return Desk(
+        now_part + rules_part,
+        notice,
+        left_out,
+        len(now_part.splitlines()),
+        total_lines,
+        shown_rules,
+        gone,
+        total,
+    )
 
 
-def _cut(doc: NowDoc, rules: list[Rule], pieces: list[Piece], chosen: set[Piece],
-         fixed: set[Piece], pointer: str, total: int,
-         budget: int) -> tuple[str, str, str, list[str]]:  # fmt: skip
+def _cut(
+    doc: NowDoc,
+    rules: list[Rule],
+    pieces: list[Piece],
+    chosen: set[Piece],
+    fixed: set[Piece],
+    pointer: str,
+    total: int,
+    budget: int,
+) -> tuple[str, str, str, list[str]]:
     """NOW.md's part and the rules' part with `chosen`, the notice, and what it names."""
     left_out = _named(doc, rules, [p for p in pieces if p not in chosen], budget, pieces)
     now_part, rules_part = _render(doc, rules, chosen | fixed, pointer, pieces)
@@ -124,8 +148,11 @@ def _pieces(doc: NowDoc, rules: list[Rule]) -> tuple[list[Piece], set[Piece]]:
             item = line.startswith(("- ", "* "))
             if known == FOCUS.lower() and item:
                 done = line[2:].lstrip().startswith("✅")
-                pieces.append(Piece(9, -i, s, (i,), "done", cost) if done else
-                              Piece(4, i, s, (i,), "open", cost))  # fmt: skip
+                pieces.append(
+                    Piece(9, -i, s, (i,), "done", cost)
+                    if done
+                    else Piece(4, i, s, (i,), "open", cost)
+                )
             elif known == IN_PROGRESS.lower() and item:
                 pieces.append(Piece(1, i, s, (i,), "task", cost))
             elif known == PRIORITIES.lower() and _is_row(line):
@@ -133,15 +160,26 @@ def _pieces(doc: NowDoc, rules: list[Rule]) -> tuple[list[Piece], set[Piece]]:
                 if level.startswith("P0"):
                     fixed.add(Piece(0, i, s, (i,), "row", cost))
                 else:
-                    pieces.append(Piece(3 if level.startswith("P1") else 6, i, s, (i,), "row",
-                                        cost))  # fmt: skip
-            elif known not in (FOCUS.lower(), IN_PROGRESS.lower(), PRIORITIES.lower()) \
-                    and line.strip():  # fmt: skip
+                    pieces.append(
+                        Piece(3 if level.startswith("P1") else 6, i, s, (i,), "row", cost)
+                    )
+            elif (
+                known not in (FOCUS.lower(), IN_PROGRESS.lower(), PRIORITIES.lower())
+                and line.strip()
+            ):
                 pieces.append(Piece(8, i, s, (i,), "line", cost))
     rules_at = len(doc.sections)
     for i, rule in enumerate(rules):
-        pieces.append(Piece(_RULE_RANK.get(rule.priority or "", 7), i, rules_at, (i,), "rule",
-                            estimate_tokens(rule.shown() + "\n")))  # fmt: skip
+        pieces.append(
+            Piece(
+                _RULE_RANK.get(rule.priority or "", 7),
+                i,
+                rules_at,
+                (i,),
+                "rule",
+                estimate_tokens(rule.shown() + "\n"),
+            )
+        )
     return pieces, fixed
 
 
@@ -165,8 +203,9 @@ def _choose(pieces: list[Piece], room: int, opened: set[int]) -> set[Piece]:
     return chosen
 
 
-def _render(doc: NowDoc, rules: list[Rule], chosen: set[Piece], pointer: str,
-            pieces: list[Piece]) -> tuple[str, str]:  # fmt: skip
+def _render(
+    doc: NowDoc, rules: list[Rule], chosen: set[Piece], pointer: str, pieces: list[Piece]
+) -> tuple[str, str]:
     """NOW.md's chosen lines in their own order, and the rules part. A section is shown, with
     its heading and its lines that are not items, when one of its items is (or when it has none
     to cut)."""
@@ -193,8 +232,9 @@ def _render(doc: NowDoc, rules: list[Rule], chosen: set[Piece], pointer: str,
     return now_part, rules_part
 
 
-def _named(doc: NowDoc, rules: list[Rule], left: list[Piece], budget: int,
-           every: list[Piece]) -> list[str]:  # fmt: skip
+def _named(
+    doc: NowDoc, rules: list[Rule], left: list[Piece], budget: int, every: list[Piece]
+) -> list[str]:
     """What was left out, one phrase per kind: "Today's Focus: 3 done items", the rules by id."""
     phrases = []
     for kind, where, what in (
@@ -227,14 +267,16 @@ def _rules_named(gone: list[Rule], budget: int) -> str:
     for rule in gone:
         by_file.setdefault(rule.path, []).append(rule)
     head = f"{len(gone)} rule(s)"
-    each = "; ".join(f"{path} " + " ".join(f"^{r.id}" if r.id else f"line {r.line}"
-                                           for r in found)
-                     for path, found in by_file.items())  # fmt: skip
+    each = "; ".join(
+        f"{path} " + " ".join(f"^{r.id}" if r.id else f"line {r.line}" for r in found)
+        for path, found in by_file.items()
+    )
     if estimate_tokens(each) <= max(40, budget * _NAMED_SHARE):
         return f"{head}: {each} (memctl show ID)"
     files = [f"{path} ({len(found)})" for path, found in by_file.items()]
-    shown = "; ".join(files[:20]) + (f"; and {len(files) - 20} more files" if len(files) > 20
-                                      else "")  # fmt: skip
+    shown = "; ".join(files[:20]) + (
+        f"; and {len(files) - 20} more files" if len(files) > 20 else ""
+    )
     return f"{head}: {shown} (memctl show FILE)"
 
 

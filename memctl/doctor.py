@@ -12,8 +12,13 @@ from .catalog import scan
 from .workspace import INDEX_FILE, NOW_FILE, Workspace
 
 # Derived files that must never be in git (they are rebuilt from the Markdown).
-DERIVED_PATTERNS = (".memctl/cache", ".memctl/*.db", ".memctl/*.db-*", ".memctl/lock",
-                    ".memctl/usage.jsonl")  # fmt: skip
+DERIVED_PATTERNS = (
+    ".memctl/cache",
+    ".memctl/*.db",
+    ".memctl/*.db-*",
+    ".memctl/lock",
+    ".memctl/usage.jsonl",
+)
 
 
 @dataclass(frozen=True)
@@ -25,8 +30,13 @@ class Finding:
     fix: str
 
     def to_dict(self) -> dict:
-        return {"severity": self.severity, "code": self.code, "where": self.where,
-                "message": self.message, "fix": self.fix}  # fmt: skip
+        return {
+            "severity": self.severity,
+            "code": self.code,
+            "where": self.where,
+            "message": self.message,
+            "fix": self.fix,
+        }
 
 
 @dataclass(frozen=True)
@@ -170,17 +180,26 @@ def _unread_memory(ws: Workspace, facts: list, today: dt.date) -> list[Finding]:
     since = (today - dt.timedelta(days=QUIET_DAYS - 1)).isoformat()
     if last is None or last >= since:
         return []  # never counted here (a fresh clone), or read lately
-    written = [f.path for f in facts if f.kind == "daily" and f.last_entry
-               and last < f.last_entry[:10] <= today.isoformat()]  # fmt: skip
+    written = [
+        f.path
+        for f in facts
+        if f.kind == "daily" and f.last_entry and last < f.last_entry[:10] <= today.isoformat()
+    ]
     if not written:
         return []
-    return [Finding("warning", "memory-unread", ".memctl/usage.jsonl",
-                    f"no `memctl now`, search or recall since {last} ({QUIET_DAYS}+ days) while "
-                    f"{len(written)} daily log(s) were written: the agent has stopped reading "
-                    "its memory",
-                    "make the harness call it (`memctl hooks install claude-code`, or add "
-                    "skills/AGENTS-snippet.md to the agent's instructions); `memctl stats` "
-                    "shows what is read")]  # fmt: skip
+    return [
+        Finding(
+            "warning",
+            "memory-unread",
+            ".memctl/usage.jsonl",
+            f"no `memctl now`, search or recall since {last} ({QUIET_DAYS}+ days) while "
+            f"{len(written)} daily log(s) were written: the agent has stopped reading "
+            "its memory",
+            "make the harness call it (`memctl hooks install claude-code`, or add "
+            "skills/AGENTS-snippet.md to the agent's instructions); `memctl stats` "
+            "shows what is read",
+        )
+    ]
 
 
 def _rewritten_daily_logs(ws: Workspace) -> list[Finding]:
@@ -206,7 +225,14 @@ def _rewritten_daily_logs(ws: Workspace) -> list[Finding]:
 
 def _committed_derived_files(ws: Workspace) -> list[Finding]:
     tracked = gitstore.run(ws.root, "ls-files", "-z", "--", *DERIVED_PATTERNS).split("\0")
-    return [Finding("error", "derived-committed", path,
-                    "a derived file is committed (it is rebuilt from the Markdown)",
-                    f"git rm --cached '{path}' && git commit -m 'untrack derived file'")
-            for path in tracked if path]  # fmt: skip
+    return [
+        Finding(
+            "error",
+            "derived-committed",
+            path,
+            "a derived file is committed (it is rebuilt from the Markdown)",
+            f"git rm --cached '{path}' && git commit -m 'untrack derived file'",
+        )
+        for path in tracked
+        if path
+    ]

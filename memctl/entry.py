@@ -18,19 +18,23 @@ from dataclasses import dataclass, field, replace
 
 PRIORITY_EMOJI = {"high": "🔴", "med": "🟡", "low": "🟢"}
 PRIORITY_WORD = {"high": "HIGH", "med": "MED", "low": "LOW"}
+# fmt: off
 _PRIORITY_ALIASES = {
     "high": "high", "🔴": "high", "🔴high": "high", "p0": "high", "core": "high",
     "med": "med", "medium": "med", "🟡": "med", "🟡med": "med", "🟡medium": "med",
     "important": "med",
     "low": "low", "🟢": "low", "🟢low": "low", "reference": "low",
-}  # fmt: skip
+}
+# fmt: on
 _PRIORITY_TAGS = {f"{PRIORITY_EMOJI[p]}{PRIORITY_WORD[p]}": p for p in PRIORITY_EMOJI}  # [🟡MED]
 
 # Fields memctl reads on a hand-written line that has no " · " separator.
+# fmt: off
 KNOWN_FIELDS = (
     "added", "from", "expires", "until", "why", "src", "by", "ref", "when", "seen",
     "verified", "archived", "supersedes", "superseded_by", "label", "trust", "first",
-)  # fmt: skip
+)
+# fmt: on
 
 SEPARATOR = " · "
 BULLET = re.compile(r"^(?P<indent>[ \t]*)(?P<bullet>[-*+]) (?P<rest>.*)$")

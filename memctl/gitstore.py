@@ -47,9 +47,13 @@ def run(
     root: Path, *args: str, check: bool = True, stdin: str | None = None, env: dict | None = None
 ) -> str:
     proc = subprocess.run(
-        ["git", *args], cwd=root, input=stdin, capture_output=True, text=True,
+        ["git", *args],
+        cwd=root,
+        input=stdin,
+        capture_output=True,
+        text=True,
         env={**os.environ, **_ENV, **(env or {})},
-    )  # fmt: skip
+    )
     if check and proc.returncode != 0:
         if any(full in proc.stderr for full in ("No space left", "Out of diskspace")):
             from .errors import StorageError
@@ -60,8 +64,9 @@ def run(
                 path=root,
             )
         detail = (proc.stderr or proc.stdout).strip().splitlines()
-        raise GitError(f"git {_verb(args)} failed: {detail[-1] if detail else proc.returncode}",
-                       path=root)  # fmt: skip
+        raise GitError(
+            f"git {_verb(args)} failed: {detail[-1] if detail else proc.returncode}", path=root
+        )
     return proc.stdout
 
 
@@ -78,13 +83,19 @@ def remote_name(root: Path, name: str, *, option: str = "--remote") -> str:
     clear refusal. A value that starts with `-` would be read by git as an option
     (`--upload-pack=…` runs a command); memctl passes remotes after `--` too."""
     if not name or name.startswith("-") or not name.isprintable():
-        raise GitError(f"{option} {name!r}: not a remote name (a name cannot start with '-' or "
-                       "hold control characters)", path=root)  # fmt: skip
+        raise GitError(
+            f"{option} {name!r}: not a remote name (a name cannot start with '-' or "
+            "hold control characters)",
+            path=root,
+        )
     names = run(root, "remote").split()
     if name not in names:
         known = ", ".join(names) if names else "none yet"
-        raise GitError(f"{option} {name!r}: not one of this workspace's git remotes ({known}); "
-                       f"add it with `git -C {root} remote add NAME URL`", path=root)  # fmt: skip
+        raise GitError(
+            f"{option} {name!r}: not one of this workspace's git remotes ({known}); "
+            f"add it with `git -C {root} remote add NAME URL`",
+            path=root,
+        )
     url = run(root, "remote", "get-url", "--", name).strip()
     check_url(url, what=f"git remote {name}")
     return name
@@ -93,11 +104,15 @@ def remote_name(root: Path, name: str, *, option: str = "--remote") -> str:
 def check_url(url: str, *, what: str = "the URL") -> None:
     """Refuse a remote URL git would read as an option or that runs a command (`ext::`)."""
     if url.startswith("-") or not url.isprintable():
-        raise GitError(f"{what}: {url!r} is not a URL or path git can use safely (it starts "
-                       "with '-' or holds control characters)")  # fmt: skip
+        raise GitError(
+            f"{what}: {url!r} is not a URL or path git can use safely (it starts "
+            "with '-' or holds control characters)"
+        )
     if url.lower().startswith(_COMMAND_TRANSPORTS):
-        raise GitError(f"{what}: {url!r} uses a transport that runs a command; memctl uses "
-                       "only URLs and paths (ssh, https, git, file)")  # fmt: skip
+        raise GitError(
+            f"{what}: {url!r} uses a transport that runs a command; memctl uses "
+            "only URLs and paths (ssh, https, git, file)"
+        )
 
 
 def init_repo(root: Path) -> None:
@@ -153,9 +168,13 @@ def in_progress(root: Path) -> str | None:
     """What git is in the middle of (a merge, a rebase, a cherry-pick, a revert), if anything:
     memctl commits nothing then, or it would end the person's operation for them."""
     where = git_dir(root)
-    for name, what in (("MERGE_HEAD", "a merge"), ("rebase-merge", "a rebase"),
-                       ("rebase-apply", "a rebase"), ("CHERRY_PICK_HEAD", "a cherry-pick"),
-                       ("REVERT_HEAD", "a revert")):  # fmt: skip
+    for name, what in (
+        ("MERGE_HEAD", "a merge"),
+        ("rebase-merge", "a rebase"),
+        ("rebase-apply", "a rebase"),
+        ("CHERRY_PICK_HEAD", "a cherry-pick"),
+        ("REVERT_HEAD", "a revert"),
+    ):
         if (where / name).exists():
             return what
     return None
@@ -173,8 +192,16 @@ def detached(root: Path) -> str | None:
 def unstage(root: Path, paths: list[str]) -> None:
     """The index entries of `paths` back as HEAD has them (a change that failed half-way)."""
     if paths and has_head(root):
-        run(root, "--literal-pathspecs", "reset", "-q", "--pathspec-from-file=-",
-            "--pathspec-file-nul", check=False, stdin="\0".join(paths) + "\0")  # fmt: skip
+        run(
+            root,
+            "--literal-pathspecs",
+            "reset",
+            "-q",
+            "--pathspec-from-file=-",
+            "--pathspec-file-nul",
+            check=False,
+            stdin="\0".join(paths) + "\0",
+        )
 
 
 def commit(root: Path, paths: list[str], message: str) -> Commit | None:
@@ -193,8 +220,15 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
     before = _staged(root)
     porcelain = bool(before) or any((root / p).is_dir() for p in paths)  # a folder: a pathspec
     if porcelain:  # literal pathspecs: a note named `people/[ab].md` is that file, not a glob
-        run(root, "--literal-pathspecs", "add", "-A", "--pathspec-from-file=-",
-            "--pathspec-file-nul", stdin=listed)  # fmt: skip
+        run(
+            root,
+            "--literal-pathspecs",
+            "add",
+            "-A",
+            "--pathspec-from-file=-",
+            "--pathspec-file-nul",
+            stdin=listed,
+        )
     else:
         if len(paths) > _PACK_FROM:
             _write_pack(root, paths)
@@ -207,9 +241,19 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
         def write(env: dict | None) -> str:
             if not porcelain:
                 return _commit_index(root, message_file, message, env)
-            run(root, "--literal-pathspecs", "commit", "-q", "--no-verify", "-F", message_file,
-                "--pathspec-from-file=-", "--pathspec-file-nul",
-                stdin="\0".join(changed) + "\0", env=env)  # fmt: skip
+            run(
+                root,
+                "--literal-pathspecs",
+                "commit",
+                "-q",
+                "--no-verify",
+                "-F",
+                message_file,
+                "--pathspec-from-file=-",
+                "--pathspec-file-nul",
+                stdin="\0".join(changed) + "\0",
+                env=env,
+            )
             return run(root, "rev-parse", "HEAD").strip()
 
         try:
@@ -220,8 +264,9 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
             sha, fallback = write(_FALLBACK_ENV), True
     if len(changed) > 200:
         run(root, "gc", "--auto", "--quiet", check=False)  # what `git commit` would do
-    return Commit(sha=sha, message=message.split("\n", 1)[0], paths=tuple(changed),
-                  fallback_identity=fallback)  # fmt: skip
+    return Commit(
+        sha=sha, message=message.split("\n", 1)[0], paths=tuple(changed), fallback_identity=fallback
+    )
 
 
 _FALLBACK_ENV = {
@@ -257,13 +302,18 @@ def _write_pack(root: Path, paths: list[str]) -> None:
             continue  # removed: nothing to store
         stream.append(b"blob\ndata %d\n%b\n" % (len(data), data))
     stream.append(b"done\n")
-    proc = subprocess.run(["git", "fast-import", "--quiet", "--done", "--depth=0"], cwd=root,
-                          input=b"".join(stream), capture_output=True,
-                          env={**os.environ, **_ENV})  # fmt: skip
+    proc = subprocess.run(
+        ["git", "fast-import", "--quiet", "--done", "--depth=0"],
+        cwd=root,
+        input=b"".join(stream),
+        capture_output=True,
+        env={**os.environ, **_ENV},
+    )
     if proc.returncode != 0:
         detail = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise GitError(f"git fast-import failed: {detail[-1] if detail else proc.returncode}",
-                       path=root)  # fmt: skip
+        raise GitError(
+            f"git fast-import failed: {detail[-1] if detail else proc.returncode}", path=root
+        )
 
 
 def _staged(root: Path) -> set[str]:
@@ -275,8 +325,9 @@ def _commit_index(root: Path, message_file: str, message: str, env: dict | None)
     """Write the index as a commit on HEAD's branch, as `git commit` does, without hooks."""
     tree = run(root, "write-tree").strip()
     parent = run(root, "rev-parse", "--verify", "-q", "HEAD", check=False).strip()
-    sha = run(root, "commit-tree", tree, *(["-p", parent] if parent else []),
-              "-F", message_file, env=env).strip()  # fmt: skip
+    sha = run(
+        root, "commit-tree", tree, *(["-p", parent] if parent else []), "-F", message_file, env=env
+    ).strip()
     subject = message.split("\n", 1)[0]
     run(root, "update-ref", "-m", f"commit: {subject}", "HEAD", sha, parent or "")
     return sha
@@ -305,6 +356,7 @@ def tracked(root: Path, paths: list[str]) -> set[str]:
 def attempt(root: Path, *args: str) -> tuple[int, str, str]:
     """Run git where failing is an answer, not an error (a merge that conflicts):
     (exit code, stdout, stderr)."""
-    proc = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True,
-                          env={**os.environ, **_ENV})  # fmt: skip
+    proc = subprocess.run(
+        ["git", *args], cwd=root, capture_output=True, text=True, env={**os.environ, **_ENV}
+    )
     return proc.returncode, proc.stdout, proc.stderr

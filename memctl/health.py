@@ -30,27 +30,36 @@ class Health(NamedTuple):
         )
         overdue = f" ({self.overdue} overdue)" if self.overdue else ""
         expiring = f"{self.expiring} expiring ≤{self.expiring_days}d{overdue}"
-        return (f"health: {self.notes} notes · {self.stale} stale · {expiring} · "
-                f"{self.unreadable} unreadable · {since}")  # fmt: skip
+        return (
+            f"health: {self.notes} notes · {self.stale} stale · {expiring} · "
+            f"{self.unreadable} unreadable · {since}"
+        )
 
     @property
     def ok(self) -> bool:
         return not (self.stale or self.unreadable)
 
     def to_dict(self) -> dict:
-        return {"notes": self.notes, "stale": self.stale, "expiring": self.expiring,
-                "overdue": self.overdue,
-                "expiring_days": self.expiring_days, "unreadable": self.unreadable,
-                "last_log": self.last_log, "days_since_log": self.days_since_log,
-                "line": self.line()}  # fmt: skip
+        return {
+            "notes": self.notes,
+            "stale": self.stale,
+            "expiring": self.expiring,
+            "overdue": self.overdue,
+            "expiring_days": self.expiring_days,
+            "unreadable": self.unreadable,
+            "last_log": self.last_log,
+            "days_since_log": self.days_since_log,
+            "line": self.line(),
+        }
 
 
 def expiring_dates(facts: FileFacts) -> list[str]:
     return facts.expiring + ([facts.expires] if facts.expires else [])
 
 
-def workspace_health(ws: Workspace, *, today: dt.date, facts: list[FileFacts] | None = None
-                     ) -> Health:  # fmt: skip
+def workspace_health(
+    ws: Workspace, *, today: dt.date, facts: list[FileFacts] | None = None
+) -> Health:
     facts = scan(ws) if facts is None else facts
     horizon = today + dt.timedelta(days=ws.config.expiring_days)
     notes = [f for f in facts if f.kind == "note"]

@@ -12,7 +12,7 @@ from . import gitstore
 from .config import DEFAULT_CATEGORIES, Config, load_config
 from .dates import fmt_stamp
 from .errors import PathRefused, Refused
-from .workspace import (  # fmt: skip
+from .workspace import (
     ARCHIVE_DIR,
     DAILY_DIR,
     INDEX_FILE,
@@ -53,9 +53,14 @@ class InitResult:
     message: str | None = None  # the commit's message
 
     def to_dict(self) -> dict:
-        return {"root": self.root, "created": self.created, "adopted": self.adopted,
-                "commit": self.commit, "message": self.message,
-                "notices": self.notices}  # fmt: skip
+        return {
+            "root": self.root,
+            "created": self.created,
+            "adopted": self.adopted,
+            "commit": self.commit,
+            "message": self.message,
+            "notices": self.notices,
+        }
 
 
 def init_workspace(
@@ -147,17 +152,27 @@ def check_folder(root: Path) -> None:
     Markdown under it, and other programs' files would follow."""
     import tempfile
 
-    roots = {Path("/"), Path.home(), Path(tempfile.gettempdir()), Path("/tmp"), Path("/var/tmp"),
-             Path("/dev/shm")}  # fmt: skip
+    roots = {
+        Path("/"),
+        Path.home(),
+        Path(tempfile.gettempdir()),
+        Path("/tmp"),
+        Path("/var/tmp"),
+        Path("/dev/shm"),
+    }
     if root in {p.resolve() for p in roots}:
         what = "your home folder" if root == Path.home().resolve() else "a system folder"
-        raise Refused(f"{root} is {what}: a workspace there would adopt and commit every "
-                      "Markdown file under it; give a folder of its own (`memctl init "
-                      "~/memory`), or pass --yes to make it a workspace anyway")  # fmt: skip
+        raise Refused(
+            f"{root} is {what}: a workspace there would adopt and commit every "
+            "Markdown file under it; give a folder of its own (`memctl init "
+            "~/memory`), or pass --yes to make it a workspace anyway"
+        )
     if root.is_dir() and not (root / MARKER).is_dir() and _count_others(root) > CROWDED:
-        raise Refused(f"{root} already holds more than {CROWDED} files that are not Markdown: "
-                      "it looks like a folder for something else; give a folder of its own, "
-                      "or pass --yes to make it a workspace anyway")  # fmt: skip
+        raise Refused(
+            f"{root} already holds more than {CROWDED} files that are not Markdown: "
+            "it looks like a folder for something else; give a folder of its own, "
+            "or pass --yes to make it a workspace anyway"
+        )
 
 
 def _count_others(root: Path) -> int:

@@ -104,19 +104,25 @@ _LANGUAGES = {
     "hi": "hindi",
     "ca": "catalan catala",
 }
+# fmt: off
 _LIGHT = frozenset(
     """called named known located situated based happens happen happening usually normally
     typically generally basically actually currently always because since therefore thus hence
     which ing ed""".split()
-)  # fmt: skip
+)
+# fmt: on
 # Parts of the day are times: "in the morning" sets another time than "after 14:00".
-DAY_PARTS = {w: part for part, words in {
-    "morning": "morning mornings matin matinee mattina vormittag manha",
-    "afternoon": "afternoon afternoons nachmittag pomeriggio",
-    "evening": "evening evenings soir soiree abend sera noite",
-    "night": "night nights nuit nacht notte noche",
-    "noon": "noon midday mittag mediodia midi",
-}.items() for w in words.split()}  # fmt: skip
+DAY_PARTS = {
+    w: part
+    for part, words in {
+        "morning": "morning mornings matin matinee mattina vormittag manha",
+        "afternoon": "afternoon afternoons nachmittag pomeriggio",
+        "evening": "evening evenings soir soiree abend sera noite",
+        "night": "night nights nuit nacht notte noche",
+        "noon": "noon midday mittag mediodia midi",
+    }.items()
+    for w in words.split()
+}
 # A rule's exception or its one-time breach, not a new rule: "push this one to main today".
 ONE_OFF = re.compile(
     r"(?<!\w)(?:this\s+time|just\s+this\s+once|this\s+once|today|tonight|tomorrow|this\s+"

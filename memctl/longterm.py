@@ -38,8 +38,10 @@ def note_path(ws: Workspace, name: str, *, given_as: str = "note name") -> Path:
     from .outside import is_clean
 
     if not is_clean(name):
-        raise InvalidValue(f"{given_as} {name!r} holds a line break or control character; a "
-                           "note's file name cannot")  # fmt: skip
+        raise InvalidValue(
+            f"{given_as} {name!r} holds a line break or control character; a "
+            "note's file name cannot"
+        )
     rel = name if name.endswith(".md") else f"{name}.md"
     if "/" not in rel:
         raise InvalidValue(f"{name!r}: give CATEGORY/NAME, e.g. lessons/api-guide")
@@ -55,29 +57,58 @@ class CreatedNote:
     meta: dict
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "meta": {k: str(v) if isinstance(v, dt.date) else v
-                                            for k, v in self.meta.items()}}  # fmt: skip
+        return {
+            "path": self.path,
+            "meta": {k: str(v) if isinstance(v, dt.date) else v for k, v in self.meta.items()},
+        }
 
 
-def new_note(ws: Workspace, name: str, *, title: str | None = None, priority: str = "med",
-             tags: list[str] | None = None, use_when: list[str] | None = None,
-             description: str | None = None, source: str | None = None,
-             expires: str | None = None, today: dt.date) -> Outcome:  # fmt: skip
+def new_note(
+    ws: Workspace,
+    name: str,
+    *,
+    title: str | None = None,
+    priority: str = "med",
+    tags: list[str] | None = None,
+    use_when: list[str] | None = None,
+    description: str | None = None,
+    source: str | None = None,
+    expires: str | None = None,
+    today: dt.date,
+) -> Outcome:
     path = note_path(ws, name)
     if path.exists():
         raise Refused(f"{ws.rel(path)} already exists; add to it with `memctl add`")
-    meta, text = note_text(ws, path, title=title, priority=priority, tags=tags,
-                           use_when=use_when, description=description, source=source,
-                           expires=expires, today=today)  # fmt: skip
+    meta, text = note_text(
+        ws,
+        path,
+        title=title,
+        priority=priority,
+        tags=tags,
+        use_when=use_when,
+        description=description,
+        source=source,
+        expires=expires,
+        today=today,
+    )
     with ws.change("new", ws.rel(path)) as change:
         change.write(path, text)
     return Outcome(CreatedNote(ws.rel(path), meta), change)
 
 
-def note_text(ws: Workspace, path: Path, *, title: str | None = None, priority: str = "med",
-              tags: list[str] | None = None, use_when: list[str] | None = None,
-              description: str | None = None, source: str | None = None,
-              expires: str | None = None, today: dt.date) -> tuple[dict, str]:  # fmt: skip
+def note_text(
+    ws: Workspace,
+    path: Path,
+    *,
+    title: str | None = None,
+    priority: str = "med",
+    tags: list[str] | None = None,
+    use_when: list[str] | None = None,
+    description: str | None = None,
+    source: str | None = None,
+    expires: str | None = None,
+    today: dt.date,
+) -> tuple[dict, str]:
     """The frontmatter and full text of a new note at `path` (new_note and the write gate)."""
     from .initialize import template
 
@@ -93,8 +124,15 @@ def note_text(ws: Workspace, path: Path, *, title: str | None = None, priority: 
     given = {"title": title, "description": description, "tag": tags, "use_when": use_when}
     for key, value in given.items():
         one_line_values(key, value)
-    meta = {"title": title, "date": today, "category": category, "priority": level,
-            "status": "active", "last_verified": today, "tags": tags or []}  # fmt: skip
+    meta = {
+        "title": title,
+        "date": today,
+        "category": category,
+        "priority": level,
+        "status": "active",
+        "last_verified": today,
+        "tags": tags or [],
+    }
     if description:
         meta["description"] = description
     if use_when:
@@ -103,12 +141,18 @@ def note_text(ws: Workspace, path: Path, *, title: str | None = None, priority: 
         meta["source"] = source
     if expires:
         meta["expires"] = parse_date(expires, what="--expires")
-    more = "".join(f"{key}: {yaml_value(value)}\n" for key, value in meta.items()
-                   if key not in _TEMPLATE_KEYS)  # fmt: skip
+    more = "".join(
+        f"{key}: {yaml_value(value)}\n" for key, value in meta.items() if key not in _TEMPLATE_KEYS
+    )
     text = template("note.md").format(
-        title=yaml_value(title), date=today, category=yaml_value(category), priority=level,
-        tags=yaml_value(meta["tags"]), more=more, heading=title,
-    )  # fmt: skip
+        title=yaml_value(title),
+        date=today,
+        category=yaml_value(category),
+        priority=level,
+        tags=yaml_value(meta["tags"]),
+        more=more,
+        heading=title,
+    )
     return meta, text
 
 
@@ -131,10 +175,20 @@ class EntryRef:
         )
 
 
-def add_entry(ws: Workspace, name: str, text: str, *, priority: str | None = "med",
-              kind: str | None = None, expires: str | None = None, source: str | None = None,
-              by: str | None = None, when: str | None = None, from_date: str | None = None,
-              today: dt.date) -> Outcome:  # fmt: skip
+def add_entry(
+    ws: Workspace,
+    name: str,
+    text: str,
+    *,
+    priority: str | None = "med",
+    kind: str | None = None,
+    expires: str | None = None,
+    source: str | None = None,
+    by: str | None = None,
+    when: str | None = None,
+    from_date: str | None = None,
+    today: dt.date,
+) -> Outcome:
     """Append one entry line with a fresh block id to an existing note. Text from an untrusted
     source (web, file, tool) is kept as a quote of it, as the write gate keeps it."""
     from .admission import UNTRUSTED_KINDS, UNTRUSTED_SOURCES
@@ -144,8 +198,17 @@ def add_entry(ws: Workspace, name: str, text: str, *, priority: str | None = "me
 
         text = quoted(" ".join(text.split()), by or UNTRUSTED_WHO[source])
         kind = "QUOTE"
-    entry = make_entry(text, priority=priority, kind=kind, expires=expires, source=source, by=by,
-                       when=when, from_date=from_date, today=today)  # fmt: skip
+    entry = make_entry(
+        text,
+        priority=priority,
+        kind=kind,
+        expires=expires,
+        source=source,
+        by=by,
+        when=when,
+        from_date=from_date,
+        today=today,
+    )
     path = resolve_note(ws, name)
     with ws.change("add", "") as change:
         ref = append_entry(ws, change, path, entry)
@@ -153,10 +216,18 @@ def add_entry(ws: Workspace, name: str, text: str, *, priority: str | None = "me
     return Outcome(ref, change)
 
 
-def make_entry(text: str, *, priority: str | None = "med", kind: str | None = None,
-               expires: str | None = None, source: str | None = None, by: str | None = None,
-               when: str | None = None, from_date: str | None = None,
-               today: dt.date) -> Entry:  # fmt: skip
+def make_entry(
+    text: str,
+    *,
+    priority: str | None = "med",
+    kind: str | None = None,
+    expires: str | None = None,
+    source: str | None = None,
+    by: str | None = None,
+    when: str | None = None,
+    from_date: str | None = None,
+    today: dt.date,
+) -> Entry:
     """A new entry (no id yet) with its checked fields: added, from, expires, src, by, when."""
     text = " ".join(text.split())
     if not text:
@@ -165,8 +236,10 @@ def make_entry(text: str, *, priority: str | None = "med", kind: str | None = No
     if priority and level is None:
         raise InvalidValue(f"unknown priority {priority!r} (use high, med or low)")
     if expires and level == "high":
-        raise Refused("high-priority entries never expire or archive; drop --expires or use "
-                      "--priority med/low")  # fmt: skip
+        raise Refused(
+            "high-priority entries never expire or archive; drop --expires or use "
+            "--priority med/low"
+        )
     if kind and not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{1,23}", kind):
         raise InvalidValue(f"kind {kind!r}: use one word like DECISION, LESSON, FACT, CONTEXT")
     if source and source not in SOURCES:
@@ -225,8 +298,10 @@ def find_entry(ws: Workspace, ref: str, *, archive: bool = False) -> EntryRef:
     if not hits:
         raise NotFound(f"no entry with id ^{m['id']}")
     if len(hits) > 1:
-        raise MemctlError(f"id ^{m['id']} is used in {len(hits)} files ({', '.join(hits)}); "
-                          "give FILE#^ID, and see `memctl doctor`")  # fmt: skip
+        raise MemctlError(
+            f"id ^{m['id']} is used in {len(hits)} files ({', '.join(hits)}); "
+            "give FILE#^ID, and see `memctl doctor`"
+        )
     return _entry_in(ws, ws.root / hits[0], m["id"])
 
 
@@ -244,8 +319,11 @@ def rewrite_entry(ws: Workspace, change, ref: EntryRef, new: Entry) -> None:
     note = read_note(path, display=ref.path)
     current = note.text.splitlines()[ref.entry.line - 1]
     if parse_entry(current) is None or current != ref.entry.raw:
-        raise ParseError("the line changed while memctl was working; run the command again",
-                         path=ref.path, line=ref.entry.line)  # fmt: skip
+        raise ParseError(
+            "the line changed while memctl was working; run the command again",
+            path=ref.path,
+            line=ref.entry.line,
+        )
     new.raw = None
     change.write(path, replace_line(note.text, ref.entry.line, new.format()))
 
@@ -272,9 +350,11 @@ def verify(ws: Workspace, target: str, *, today: dt.date) -> Outcome:
     with ws.change("verify", rel) as change:
         note = read_note(path, display=rel)
         if not note.has_frontmatter:
-            raise ParseError("has no frontmatter to verify; memctl does not add frontmatter "
-                             "to your files unasked (add it by hand, or use `memctl new`)",
-                             path=rel)  # fmt: skip
+            raise ParseError(
+                "has no frontmatter to verify; memctl does not add frontmatter "
+                "to your files unasked (add it by hand, or use `memctl new`)",
+                path=rel,
+            )
         updated = set_meta(note, last_verified=today, status="active")
         if updated is not note:
             change.write(path, updated.render())
@@ -301,8 +381,7 @@ class Shown:
     wake: str | None = None  # the command that wakes the chat it points at (chats.wake_in)
 
     def to_dict(self) -> dict:
-        data = {"path": self.path, "archived": self.archived, "line": self.line,
-                "wake": self.wake}  # fmt: skip
+        data = {"path": self.path, "archived": self.archived, "line": self.line, "wake": self.wake}
         if self.entry is not None:
             data["entry"] = self.entry.to_dict()
             data["text"] = self.entry.format()
@@ -327,13 +406,18 @@ def _show(ws: Workspace, target: str) -> Shown:
     if looks_like_entry_ref(ws, target):
         try:
             ref = find_entry(ws, target, archive=True)
-            return Shown(ref.path, ref.entry.format(), ref.entry,
-                         archived=ref.path.startswith(ARCHIVE_DIR))  # fmt: skip
+            return Shown(
+                ref.path, ref.entry.format(), ref.entry, archived=ref.path.startswith(ARCHIVE_DIR)
+            )
         except NotFound:
             if "#" in target or ":" in target:
                 raise
-    for candidate in (target, f"{target}.md", f"{ARCHIVE_DIR}/{target}",
-                      f"{ARCHIVE_DIR}/{target}.md"):  # fmt: skip
+    for candidate in (
+        target,
+        f"{target}.md",
+        f"{ARCHIVE_DIR}/{target}",
+        f"{ARCHIVE_DIR}/{target}.md",
+    ):
         path = ws.resolve(candidate)
         if path.is_file():
             note = read_note(path, display=ws.rel(path))
@@ -382,12 +466,20 @@ class Listing:
     needs: Needs | None = None  # what needs a person (attention.py), for the unfiltered list
 
     def to_dict(self) -> dict:
-        return {"files": [f.to_dict() for f in self.files],
-                "needs": self.needs.to_dict() if self.needs else None}  # fmt: skip
+        return {
+            "files": [f.to_dict() for f in self.files],
+            "needs": self.needs.to_dict() if self.needs else None,
+        }
 
 
-def list_notes(ws: Workspace, *, category: str | None = None, status: str | None = None,
-               priority: str | None = None, today: dt.date) -> Listing:  # fmt: skip
+def list_notes(
+    ws: Workspace,
+    *,
+    category: str | None = None,
+    status: str | None = None,
+    priority: str | None = None,
+    today: dt.date,
+) -> Listing:
     from .catalog import is_stale
 
     if status and status not in (*STATUSES, "none", "unreadable"):
@@ -420,5 +512,6 @@ def list_notes(ws: Workspace, *, category: str | None = None, status: str | None
     from .attention import needs_a_person, recent_reads
 
     reads = recent_reads(ws.root, today=today)
-    return Listing(picked, needs_a_person(facts, today=today, stale_days=ws.config.stale_days,
-                                          reads=reads))  # fmt: skip
+    return Listing(
+        picked, needs_a_person(facts, today=today, stale_days=ws.config.stale_days, reads=reads)
+    )

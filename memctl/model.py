@@ -76,9 +76,13 @@ class Model:
         task = str(request.get("task") or "label")
         name = "the LLM command" if self.via == "llm_command" else f"`{self.argv[0]}`"
         try:
-            proc = subprocess.run(self.command(task), capture_output=True, text=True,
-                                  input=json.dumps(request, ensure_ascii=False),
-                                  timeout=self.timeout)  # fmt: skip
+            proc = subprocess.run(
+                self.command(task),
+                capture_output=True,
+                text=True,
+                input=json.dumps(request, ensure_ascii=False),
+                timeout=self.timeout,
+            )
         except subprocess.TimeoutExpired:
             return None, f"{name} timed out after {self.timeout:g}s"
         except (OSError, ValueError) as exc:
@@ -86,7 +90,8 @@ class Model:
         if proc.returncode != 0:
             said = " ".join((proc.stderr or "").split())[:200]
             return None, f"{name} failed with exit code {proc.returncode}" + (
-                f": {said}" if said else "")  # fmt: skip
+                f": {said}" if said else ""
+            )
         answer = json_object(proc.stdout)
         if answer is None:
             return None, f"{name} did not answer with a JSON object"
@@ -108,12 +113,17 @@ def configured(ws: Workspace) -> tuple[Model | None, str | None]:
     if not argv:
         return None, f"{setting} is empty"
     argv[0] = os.path.expanduser(argv[0])
-    from_local = [key for key in ("llm_command", "llm_program", "llm_model")
-                  if config.sources.get(key, "").startswith(_LOCAL)]  # fmt: skip
+    from_local = [
+        key
+        for key in ("llm_command", "llm_program", "llm_model")
+        if config.sources.get(key, "").startswith(_LOCAL)
+    ]
     if from_local and _tracked(ws, _LOCAL):
-        return None, (f"{_LOCAL} is tracked by git, so a sync or a checkout can change it: its "
-                      f"{', '.join(from_local)} is not used (`git rm --cached {_LOCAL}` makes it "
-                      "this machine's again)")  # fmt: skip
+        return None, (
+            f"{_LOCAL} is tracked by git, so a sync or a checkout can change it: its "
+            f"{', '.join(from_local)} is not used (`git rm --cached {_LOCAL}` makes it "
+            "this machine's again)"
+        )
     return Model(tuple(argv), config.llm_timeout_seconds, via), None
 
 

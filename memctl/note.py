@@ -117,8 +117,16 @@ def parse_note(data: bytes | str, *, path: Path, display: str | None = None) -> 
     meta = _load_yaml(fm_text, shown)
     _refuse_duplicate_keys(fm_text, shown)
     _refuse_second_frontmatter(lines, close, shown)
-    return Note(path=path, text=text, has_frontmatter=True, fm_text=fm_text, meta=meta,
-                body=body, body_line=close + 2, display=shown)  # fmt: skip
+    return Note(
+        path=path,
+        text=text,
+        has_frontmatter=True,
+        fm_text=fm_text,
+        meta=meta,
+        body=body,
+        body_line=close + 2,
+        display=shown,
+    )
 
 
 def _decode(data: bytes | str, shown: str) -> str:
@@ -258,9 +266,16 @@ def set_meta(note: Note, **values: object) -> Note:
     if fm_text == note.fm_text and note.has_frontmatter:
         return note
     meta = _load_yaml(fm_text, note.display or str(note.path))
-    return Note(path=note.path, text="", has_frontmatter=True, fm_text=fm_text, meta=meta,
-                body=note.body, body_line=note.body_line + _line_delta(note, fm_text),
-                display=note.display)  # fmt: skip
+    return Note(
+        path=note.path,
+        text="",
+        has_frontmatter=True,
+        fm_text=fm_text,
+        meta=meta,
+        body=note.body,
+        body_line=note.body_line + _line_delta(note, fm_text),
+        display=note.display,
+    )
 
 
 def one_line_values(key: str, value: object) -> None:

@@ -106,7 +106,7 @@ class NowDoc:
             "in_progress": self.items(IN_PROGRESS),
             "priorities": [
                 dict(zip(("priority", "task", "status"), r, strict=True)) for r in self.priorities()
-            ],  # fmt: skip
+            ],
         }
 
 
@@ -128,11 +128,13 @@ def read_now(ws: Workspace) -> str:
     try:
         return without_bom(ws.now_path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise NotFound("NOW.md is missing; `memctl init` writes a fresh one",
-                       path=ws.rel(ws.now_path)) from None  # fmt: skip
+        raise NotFound(
+            "NOW.md is missing; `memctl init` writes a fresh one", path=ws.rel(ws.now_path)
+        ) from None
     except UnicodeDecodeError:
-        raise InvalidValue("NOW.md is not UTF-8 text; fix it by hand",
-                           path=ws.rel(ws.now_path)) from None  # fmt: skip
+        raise InvalidValue(
+            "NOW.md is not UTF-8 text; fix it by hand", path=ws.rel(ws.now_path)
+        ) from None
 
 
 def _rewrite(ws: Workspace, what: str, edit, now: dt.datetime) -> Outcome:
@@ -203,8 +205,9 @@ def block_task(ws: Workspace, ref: str, reason: str | None, *, now: dt.datetime)
     return _rewrite(ws, f"{'block' if reason else 'unblock'} {ref}", edit, now)
 
 
-def set_priority(ws: Workspace, priority: str, task: str, status: str, *, remove: bool,
-                 now: dt.datetime) -> Outcome:  # fmt: skip
+def set_priority(
+    ws: Workspace, priority: str, task: str, status: str, *, remove: bool, now: dt.datetime
+) -> Outcome:
     def edit(doc: NowDoc) -> None:
         rows = [r for r in doc.priorities() if r[1].lower() != cell_text(task).lower()]
         if remove and len(rows) == len(doc.priorities()):
@@ -243,16 +246,26 @@ class NowView(NamedTuple):
         return estimate_tokens(self.text + (self.notice or "") + "\n" + self.health.line())
 
     def to_dict(self) -> dict:
-        return {"now": self.text, "truncated": self.truncated, "notice": self.notice,
-                "left_out": list(self.left_out), "tokens": self.tokens,
-                "total_tokens": self.total_tokens, "budget_tokens": self.budget,
-                "shown_lines": self.shown_lines, "total_lines": self.total_lines,
-                "rules": [r.to_dict() for r in self.rules], "rules_shown": self.rules_shown,
-                "rules_file": self.rules_file, "health": self.health.to_dict()}  # fmt: skip
+        return {
+            "now": self.text,
+            "truncated": self.truncated,
+            "notice": self.notice,
+            "left_out": list(self.left_out),
+            "tokens": self.tokens,
+            "total_tokens": self.total_tokens,
+            "budget_tokens": self.budget,
+            "shown_lines": self.shown_lines,
+            "total_lines": self.total_lines,
+            "rules": [r.to_dict() for r in self.rules],
+            "rules_shown": self.rules_shown,
+            "rules_file": self.rules_file,
+            "health": self.health.to_dict(),
+        }
 
 
-def view_now(ws: Workspace, *, today: dt.date, full: bool = False,
-             rules_file: Path | None = None) -> NowView:  # fmt: skip
+def view_now(
+    ws: Workspace, *, today: dt.date, full: bool = False, rules_file: Path | None = None
+) -> NowView:
     """NOW.md and the rules in force, within `now_budget_tokens` (desk.py says what stays), and
     the health line. `rules_file`: the generated file Claude Code's CLAUDE.md imports
     (claudemd.py); while it holds the current rules they are only counted here, else it is
@@ -275,6 +288,16 @@ def view_now(ws: Workspace, *, today: dt.date, full: bool = False,
     budget = ws.config.now_budget_tokens
     reserve = estimate_tokens(health.line()) + 1
     desk = fit(text, rules, budget=budget, reserve=reserve, full=full, rules_elsewhere=elsewhere)
-    return NowView(desk.text, desk.total_tokens, desk.shown_lines, desk.total_lines, budget,
-                   health, desk.notice, tuple(desk.left_out), tuple(rules),
-                   len(desk.rules_shown), elsewhere)  # fmt: skip
+    return NowView(
+        desk.text,
+        desk.total_tokens,
+        desk.shown_lines,
+        desk.total_lines,
+        budget,
+        health,
+        desk.notice,
+        tuple(desk.left_out),
+        tuple(rules),
+        len(desk.rules_shown),
+        elsewhere,
+    )

@@ -61,8 +61,13 @@ class Record:
         return len(folded) == self.length and purged_hash(self.salt, folded) == self.hash
 
     def line(self) -> str:
-        item = {"receipt": self.receipt, "salt": self.salt, "hash": self.hash,
-                "length": self.length, "date": self.date}  # fmt: skip
+        item = {
+            "receipt": self.receipt,
+            "salt": self.salt,
+            "hash": self.hash,
+            "length": self.length,
+            "date": self.date,
+        }
         if self.anchor is not None:
             item["anchor"] = self.anchor
         return json.dumps(item) + "\n"
@@ -141,8 +146,14 @@ def parse(lines: str | None, legacy: str | None = None) -> Registry:
     seen: set[tuple[str, str]] = set()
 
     def add(item: dict, salt: str) -> None:
-        record = Record(str(item["receipt"]), salt, str(item["hash"]), int(item["length"]),
-                        str(item.get("date", "")), item.get("anchor"))  # fmt: skip
+        record = Record(
+            str(item["receipt"]),
+            salt,
+            str(item["hash"]),
+            int(item["length"]),
+            str(item.get("date", "")),
+            item.get("anchor"),
+        )
         if (record.salt, record.hash) not in seen:
             seen.add((record.salt, record.hash))
             registry.records.append(record)
@@ -169,18 +180,29 @@ def parse(lines: str | None, legacy: str | None = None) -> Registry:
 
 
 def _damaged(path: str, line: int | None = None) -> ParseError:
-    return ParseError("the purge registry is damaged; restore it from git (memctl refuses to "
-                      "guess what was purged)", path=path, line=line)  # fmt: skip
+    return ParseError(
+        "the purge registry is damaged; restore it from git (memctl refuses to "
+        "guess what was purged)",
+        path=path,
+        line=line,
+    )
 
 
 def new_record(text: str, *, salt: str, receipt: str, today: dt.date) -> Record:
     folded = text.casefold()
-    return Record(receipt, salt, purged_hash(salt, folded), len(folded), fmt_date(today),
-                  anchor_of(salt, text))  # fmt: skip
+    return Record(
+        receipt,
+        salt,
+        purged_hash(salt, folded),
+        len(folded),
+        fmt_date(today),
+        anchor_of(salt, text),
+    )
 
 
-def register(ws: Workspace, change, record: Record | None = None, *,
-             commits: dict[str, str] | None = None) -> None:  # fmt: skip
+def register(
+    ws: Workspace, change, record: Record | None = None, *, commits: dict[str, str] | None = None
+) -> None:
     """Inside an open change: add a record (and/or the old ids of rewritten commits) to the
     registry; move the earlier registry's records in, and make sure the file merges as a union."""
     path = ws.root / REGISTRY
@@ -203,8 +225,10 @@ def register(ws: Workspace, change, record: Record | None = None, *,
     attributes = ws.root / ".gitattributes"
     have = attributes.read_text(encoding="utf-8") if attributes.exists() else ""
     if ATTRIBUTE not in have.splitlines():
-        change.append(attributes, "# memctl: each purge adds a line; two machines' lines merge\n"
-                      f"{ATTRIBUTE}\n")  # fmt: skip
+        change.append(
+            attributes,
+            f"# memctl: each purge adds a line; two machines' lines merge\n{ATTRIBUTE}\n",
+        )
 
 
 # --- finding a purged text ---------------------------------------------------------------------

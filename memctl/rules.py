@@ -49,8 +49,13 @@ class Rule(NamedTuple):
         return f"- {text}" + (f" ^{self.id}" if self.id else f" ({self.path}:{self.line})")
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "line": self.line, "id": self.id, "priority": self.priority,
-                "text": self.text}  # fmt: skip
+        return {
+            "path": self.path,
+            "line": self.line,
+            "id": self.id,
+            "priority": self.priority,
+            "text": self.text,
+        }
 
 
 def read_rules(ws: Workspace, facts: list[FileFacts], *, today: dt.date) -> list[Rule]:
@@ -58,8 +63,14 @@ def read_rules(ws: Workspace, facts: list[FileFacts], *, today: dt.date) -> list
 
     `facts`: the catalog's scan (catalog.scan), which says which files are in rules/ and
     whether each changed since the rules were last read."""
-    files = [f for f in facts if f.kind == "note" and f.path.startswith(f"{RULES_DIR}/")
-             and not f.error and f.status != "superseded"]  # fmt: skip
+    files = [
+        f
+        for f in facts
+        if f.kind == "note"
+        and f.path.startswith(f"{RULES_DIR}/")
+        and not f.error
+        and f.status != "superseded"
+    ]
     if not files:
         return []
     cache_path = ws.cache_dir / _CACHE
@@ -73,8 +84,12 @@ def read_rules(ws: Workspace, facts: list[FileFacts], *, today: dt.date) -> list
     if kept != cached:
         _save(cache_path, kept)
     day = today.isoformat()
-    found = [Rule(path, *row[:4]) for path, hit in kept.items() for row in hit["rules"]
-             if not row[4] or row[4] >= day]  # fmt: skip
+    found = [
+        Rule(path, *row[:4])
+        for path, hit in kept.items()
+        for row in hit["rules"]
+        if not row[4] or row[4] >= day
+    ]
     found.sort(key=lambda r: (_ORDER.get(r.priority or "", 3), r.path, r.line))
     return found
 
@@ -92,8 +107,15 @@ def _parse(ws: Workspace, rel: str, note_priority: str | None) -> list[list]:
     for entry in parse_entries(body, first):
         if entry.closed or entry.kind in NOT_RULES or not entry.text.strip():
             continue
-        rows.append([entry.line, entry.id, entry.priority or note_priority, entry.text,
-                     entry.fields.get("expires")])  # fmt: skip
+        rows.append(
+            [
+                entry.line,
+                entry.id,
+                entry.priority or note_priority,
+                entry.text,
+                entry.fields.get("expires"),
+            ]
+        )
     return rows
 
 

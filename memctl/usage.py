@@ -24,8 +24,14 @@ QUIET_DAYS = 7  # doctor warns after this many days without a `now`, search or r
 SHOWN = 5  # addresses kept per search
 
 
-def record(root, command: str, *, at, results: int | None = None,
-           addresses: list[str] | tuple[str, ...] = ()) -> None:  # fmt: skip
+def record(
+    root,
+    command: str,
+    *,
+    at,
+    results: int | None = None,
+    addresses: list[str] | tuple[str, ...] = (),
+) -> None:
     """Append one read to the usage log; never fails the read (a read-only workspace)."""
     item = {"t": at.isoformat(timespec="minutes"), "cmd": command}
     if results is not None:
@@ -76,26 +82,36 @@ class Day:
         self.read: Counter = Counter()  # addresses recalled or shown
 
     def to_dict(self) -> dict:
-        return {"day": self.day.isoformat(), "sessions": self.sessions,
-                "searches": self.searches, "recalls": self.recalls,
-                "recalls_found": self.recalls_found, "shows": self.shows, "logged": self.logged,
-                "read": dict(self.read.most_common())}  # fmt: skip
+        return {
+            "day": self.day.isoformat(),
+            "sessions": self.sessions,
+            "searches": self.searches,
+            "recalls": self.recalls,
+            "recalls_found": self.recalls_found,
+            "shows": self.shows,
+            "logged": self.logged,
+            "read": dict(self.read.most_common()),
+        }
 
 
 class Stats:
     """Reads per day over a window, the most read memories, and the last read ever."""
 
-    def __init__(self, first, last, days: list[Day], most_read: list[tuple[str, int]],
-                 last_read: str | None):  # fmt: skip
+    def __init__(
+        self, first, last, days: list[Day], most_read: list[tuple[str, int]], last_read: str | None
+    ):
         self.first, self.last, self.days = first, last, days
         self.most_read = most_read
         self.last_read = last_read  # the latest day with a `now`, search or recall
 
     def to_dict(self) -> dict:
-        return {"from": self.first.isoformat(), "to": self.last.isoformat(),
-                "days": [d.to_dict() for d in self.days],
-                "most_read": [{"address": a, "times": n} for a, n in self.most_read],
-                "last_read": self.last_read}  # fmt: skip
+        return {
+            "from": self.first.isoformat(),
+            "to": self.last.isoformat(),
+            "days": [d.to_dict() for d in self.days],
+            "most_read": [{"address": a, "times": n} for a, n in self.most_read],
+            "last_read": self.last_read,
+        }
 
 
 def stats(ws, *, today, days: int = 7) -> Stats:
@@ -131,8 +147,9 @@ def stats(ws, *, today, days: int = 7) -> Stats:
     total: Counter = Counter()
     for row in rows.values():
         total.update(row.read)
-    return Stats(first, today, [rows[d] for d in sorted(rows)], total.most_common(10),
-                 last_read(ws.root))  # fmt: skip
+    return Stats(
+        first, today, [rows[d] for d in sorted(rows)], total.most_common(10), last_read(ws.root)
+    )
 
 
 def _log_entries(ws, day) -> int:

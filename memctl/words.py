@@ -15,8 +15,14 @@ import re
 import unicodedata
 
 _WORDISH = re.compile(r"[^\W_]+")  # letters and digits: a cheap pattern to compile
-_CJK_RANGES = ((0x3040, 0x30FF), (0x3100, 0x312F), (0x3400, 0x4DBF), (0x4E00, 0x9FFF),
-               (0xAC00, 0xD7AF), (0xF900, 0xFAFF))  # kana, bopomofo, Han, Hangul  # fmt: skip
+_CJK_RANGES = (
+    (0x3040, 0x30FF),
+    (0x3100, 0x312F),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xAC00, 0xD7AF),
+    (0xF900, 0xFAFF),
+)  # kana, bopomofo, Han, Hangul
 
 
 @functools.cache

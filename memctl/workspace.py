@@ -33,8 +33,9 @@ ARCHIVE_DIR = ".archive"
 PROTECTED = (".git", MARKER)
 
 
-def find_root(explicit: str | os.PathLike | None = None, *, env: dict | None = None,
-              cwd: Path | None = None) -> Path:  # fmt: skip
+def find_root(
+    explicit: str | os.PathLike | None = None, *, env: dict | None = None, cwd: Path | None = None
+) -> Path:
     """--workspace, then $MEMCTL_WORKSPACE, then the nearest folder upwards holding .memctl/."""
     env = os.environ if env is None else env
     for given, origin in ((explicit, "--workspace"), (env.get(ENV_VAR), ENV_VAR)):
@@ -169,8 +170,9 @@ class Workspace:
                     if time.monotonic() > deadline:
                         raise LockTimeout(
                             f"another memctl process has held the workspace lock for over "
-                            f"{self.config.lock_timeout_seconds:g}s", path=self.state_dir / "lock"
-                        ) from None  # fmt: skip
+                            f"{self.config.lock_timeout_seconds:g}s",
+                            path=self.state_dir / "lock",
+                        ) from None
                     time.sleep(0.005)
             _LOCKS[key] = [fd, 1]
             try:
@@ -343,8 +345,11 @@ def stat_markdown(ws: Workspace, *, archive: bool = False) -> list[tuple[str, in
                     walk(item.path if where is None else name, f"{rel}{name}/", where)
                 elif name.endswith(".md") and (excluded is None or not excluded(rel + name)):
                     try:
-                        st = (item.stat(follow_symlinks=False) if where is None
-                              else os.stat(name, dir_fd=where, follow_symlinks=False))  # fmt: skip
+                        st = (
+                            item.stat(follow_symlinks=False)
+                            if where is None
+                            else os.stat(name, dir_fd=where, follow_symlinks=False)
+                        )
                     except OSError:
                         continue  # removed while walking
                     if stat.S_ISREG(st.st_mode):

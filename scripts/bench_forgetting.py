@@ -37,8 +37,9 @@ from memctl.workspace import Workspace, iter_markdown
 
 
 def git(root: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=root, check=True, capture_output=True,
-                          text=True).stdout  # fmt: skip
+    return subprocess.run(
+        ["git", *args], cwd=root, check=True, capture_output=True, text=True
+    ).stdout
 
 
 def expire_share(root: Path, share: float, seed: int) -> tuple[int, int]:
@@ -103,8 +104,17 @@ def bench_archive(files: int, runs: int, tmp: Path) -> list[Figure]:
     git(base, "config", "gc.auto", "0")  # no background gc racing the copies below
     # Straight into a pack: loose objects would be deleted by the gc below, just before the
     # first timed run (see fresh_copy).
-    git(base, "-c", "user.name=bench", "-c", "user.email=bench@localhost",
-        "-c", "core.bigFileThreshold=1", "add", "-A")  # fmt: skip
+    git(
+        base,
+        "-c",
+        "user.name=bench",
+        "-c",
+        "user.email=bench@localhost",
+        "-c",
+        "core.bigFileThreshold=1",
+        "add",
+        "-A",
+    )
     git(base, "-c", "user.name=bench", "-c", "user.email=bench@localhost", "commit", "-qm", "base")
     git(base, "config", "user.name", "bench")
     git(base, "config", "user.email", "bench@localhost")
@@ -117,11 +127,17 @@ def bench_archive(files: int, runs: int, tmp: Path) -> list[Figure]:
         benchkit.run_once([MEMCTL, "-w", str(copy), "now"])  # fills the catalog cache
         os.sync()
 
-    cold = benchkit.measure(f"memctl archive, {files:,} files, cold", archive, 1, warmup=0,
-                            before=lambda: fresh_copy(base, copy)).at_most(10)  # fmt: skip
+    cold = benchkit.measure(
+        f"memctl archive, {files:,} files, cold",
+        archive,
+        1,
+        warmup=0,
+        before=lambda: fresh_copy(base, copy),
+    ).at_most(10)
     cold.note = f"no catalog cache; {expired:,} of {total:,} entries expired"
-    warm = benchkit.measure(f"memctl archive, {files:,} files, warm", archive, runs, warmup=0,
-                            before=copy_with_cache).at_most(10)  # fmt: skip
+    warm = benchkit.measure(
+        f"memctl archive, {files:,} files, warm", archive, runs, warmup=0, before=copy_with_cache
+    ).at_most(10)
     warm.note = "catalog cache filled by `memctl now` before each run"
     return [cold, warm]
 
@@ -142,8 +158,13 @@ def bench_purge(commits: int, runs: int, tmp: Path) -> Figure:
     count = int(git(base, "rev-list", "--count", "HEAD").strip())
     copy = tmp / "purge"
     purge = [MEMCTL, "-w", str(copy), "forget", "--purge", "--match", "+1 555 0199", "--yes"]
-    figure = benchkit.measure(f"memctl forget --purge, {count:,} commits", purge, runs,
-                              warmup=0, before=lambda: fresh_copy(base, copy))  # fmt: skip
+    figure = benchkit.measure(
+        f"memctl forget --purge, {count:,} commits",
+        purge,
+        runs,
+        warmup=0,
+        before=lambda: fresh_copy(base, copy),
+    )
     figure.note = f"the text was logged in {len(range(0, commits - 1, 97))} of the commits"
     return figure
 

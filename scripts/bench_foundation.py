@@ -44,10 +44,12 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
 
     example = copy_example(workdir / "now")
     ref, now = benchkit.measure_interleaved(
-        {IMPORT_TYPER_LABEL: IMPORT_TYPER,
-         "memctl now (workspace-example)": [MEMCTL, "-w", str(example), "now"]},
+        {
+            IMPORT_TYPER_LABEL: IMPORT_TYPER,
+            "memctl now (workspace-example)": [MEMCTL, "-w", str(example), "now"],
+        },
         runs,
-    )  # fmt: skip
+    )
     ratio = now.median_s / ref.median_s
     now.goal, now.ok, now.note = "≤ 1.3× reference", ratio <= 1.3, f"{ratio:.2f}× reference"
     figures += [ref, now]
@@ -68,16 +70,20 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
     gen_s = time.perf_counter() - started
     index = [MEMCTL, "-w", str(big), "index"]
     os.sync()  # the generator's writes go to disk now, not during the timed fsyncs of `index`
-    first = benchkit.figure(f"memctl index, {files:,} files, first run",
-                            [benchkit.run_once(index)])  # fmt: skip
+    first = benchkit.figure(f"memctl index, {files:,} files, first run", [benchkit.run_once(index)])
     marked = len(_git(big, "diff", "--name-only", "HEAD~1", "HEAD").split()) - 1  # - INDEX.md
     first.note = (
         f"set status: stale in {marked} overdue notes and committed; generating and committing "
         f"the workspace ({made_ws.entries:,} entries) took {gen_s:.1f}s"
     )
     cache = big / ".memctl" / "cache"
-    cold = benchkit.measure(f"memctl index, {files:,} files, cold", index, runs, warmup=1,
-                            before=lambda: shutil.rmtree(cache, ignore_errors=True))  # fmt: skip
+    cold = benchkit.measure(
+        f"memctl index, {files:,} files, cold",
+        index,
+        runs,
+        warmup=1,
+        before=lambda: shutil.rmtree(cache, ignore_errors=True),
+    )
     cold.note = ".memctl/cache deleted before each run"
     warm = benchkit.measure(f"memctl index, {files:,} files, warm", index, runs)
     warm.note = "cache kept, no file changed"
@@ -88,8 +94,9 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
 
 
 def _git(root: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True,
-                          check=True).stdout  # fmt: skip
+    return subprocess.run(
+        ["git", *args], cwd=root, capture_output=True, text=True, check=True
+    ).stdout
 
 
 def _commit_count(root: Path) -> int:

@@ -31,11 +31,13 @@ from benchkit import IMPORT_TYPER, IMPORT_TYPER_LABEL, MEMCTL, Figure
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+# fmt: off
 PREDICATES = (
     "responsible for", "depends on", "requires", "stored in", "works with", "reports to",
     "uses", "owns", "knows", "part of", "blocked by", "documents", "deployed on", "replaces",
     "mentions", "decided in", "caused by", "configured by", "reviewed by", "hosted on",
-)  # fmt: skip
+)
+# fmt: on
 KINDS = ("Person", "Project", "Tool", "Service", "Doc", "Host", "Team", "Decision")
 
 
@@ -120,12 +122,14 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
 
     memctl = [MEMCTL, "-w", str(root), "graph"]
     ref, near, path, hub_near = benchkit.measure_interleaved(
-        {IMPORT_TYPER_LABEL: IMPORT_TYPER,
-         "memctl graph neighbors X --depth 3": [*memctl, "neighbors", typical, "--depth", "3"],
-         "memctl graph path A B": [*memctl, "path", typical, target],
-         "memctl graph neighbors HUB --depth 3": [*memctl, "neighbors", hub, "--depth", "3"]},
+        {
+            IMPORT_TYPER_LABEL: IMPORT_TYPER,
+            "memctl graph neighbors X --depth 3": [*memctl, "neighbors", typical, "--depth", "3"],
+            "memctl graph path A B": [*memctl, "path", typical, target],
+            "memctl graph neighbors HUB --depth 3": [*memctl, "neighbors", hub, "--depth", "3"],
+        },
         runs,
-    )  # fmt: skip
+    )
     reached = graph.neighbors(ws, typical, depth=3, limit=1).total
     hub_reached = graph.neighbors(ws, hub, depth=3, limit=1).total
     hops = graph.path(ws, typical, target).hops
@@ -136,12 +140,18 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
         fig.at_most(0.200)
 
     in_process_figures = [
-        in_process("graph.neighbors(X, depth=3), in-process",
-                   lambda: graph.neighbors(ws, typical, depth=3), runs),
+        in_process(
+            "graph.neighbors(X, depth=3), in-process",
+            lambda: graph.neighbors(ws, typical, depth=3),
+            runs,
+        ),
         in_process("graph.path(A, B), in-process", lambda: graph.path(ws, typical, target), runs),
-        in_process("graph.neighbors(HUB, depth=3), in-process",
-                   lambda: graph.neighbors(ws, hub, depth=3), runs),
-    ]  # fmt: skip
+        in_process(
+            "graph.neighbors(HUB, depth=3), in-process",
+            lambda: graph.neighbors(ws, hub, depth=3),
+            runs,
+        ),
+    ]
     return [ref, near, path, hub_near, *in_process_figures, build, rehash, reimport]
 
 

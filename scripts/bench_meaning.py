@@ -55,23 +55,36 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
         indexed = time.perf_counter() - started
         sync = semantic.warm(ws).sync(index, budget=None)
     embedded = time.perf_counter() - started - indexed
-    note = (f"{units:,} units; index {indexed:.1f}s, {sync.embedded:,} embedded now in "
-            f"{embedded:.0f}s" + (f" ({sync.embedded / embedded:.0f} a second)" if sync.embedded
-                                  else " (all were ready)"))  # fmt: skip
-    figures.append(Figure("index and embed (this run)", indexed + embedded, None, None, runs=1,
-                          note=note))  # fmt: skip
+    note = (
+        f"{units:,} units; index {indexed:.1f}s, {sync.embedded:,} embedded now in "
+        f"{embedded:.0f}s"
+        + (f" ({sync.embedded / embedded:.0f} a second)" if sync.embedded else " (all were ready)")
+    )
+    figures.append(
+        Figure("index and embed (this run)", indexed + embedded, None, None, runs=1, note=note)
+    )
     runs = args.runs
     w = ["-w", str(root)]
     figures.append(benchkit.measure(benchkit.IMPORT_TYPER_LABEL, benchkit.IMPORT_TYPER, runs))
-    figures.append(benchkit.measure(f"memctl search {QUERY!r}, meaning on, cold",
-                                    [MEMCTL, *w, "search", QUERY], runs))  # fmt: skip
-    figures.append(benchkit.measure(f"memctl recall {PROMPT!r}, meaning on, cold",
-                                    [MEMCTL, *w, "recall", PROMPT], runs))  # fmt: skip
+    figures.append(
+        benchkit.measure(
+            f"memctl search {QUERY!r}, meaning on, cold", [MEMCTL, *w, "search", QUERY], runs
+        )
+    )
+    figures.append(
+        benchkit.measure(
+            f"memctl recall {PROMPT!r}, meaning on, cold", [MEMCTL, *w, "recall", PROMPT], runs
+        )
+    )
     semantic.warm(ws)
-    words = _in_process("recall in a warm process, words only",
-                        lambda: recall(ws, PROMPT, today=TODAY, semantic=False), runs)  # fmt: skip
-    meant = _in_process("recall in a warm process, meaning on",
-                        lambda: recall(ws, PROMPT, today=TODAY), runs).at_most(0.040)  # fmt: skip
+    words = _in_process(
+        "recall in a warm process, words only",
+        lambda: recall(ws, PROMPT, today=TODAY, semantic=False),
+        runs,
+    )
+    meant = _in_process(
+        "recall in a warm process, meaning on", lambda: recall(ws, PROMPT, today=TODAY), runs
+    ).at_most(0.040)
     meant.note = f"meaning adds {1000 * (meant.median_s - words.median_s):.0f} ms to words alone"
     vectors = semantic.warm(ws)
     nearest = _in_process(
@@ -87,8 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     options = {"files": (10_000, "workspace size"), "seed": (3, "generator seed")}
 
     keep = [("--keep", {"type": Path, "help": "make or reuse the workspace here"})]
-    return benchkit.main(__doc__, "meaning", bench, runs=15, options=options, argv=argv,
-                         extra=keep)  # fmt: skip
+    return benchkit.main(__doc__, "meaning", bench, runs=15, options=options, argv=argv, extra=keep)
 
 
 if __name__ == "__main__":

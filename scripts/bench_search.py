@@ -56,9 +56,13 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{db}{suffix}").unlink(missing_ok=True)
 
-    build = benchkit.measure(f"memctl reindex, {files:,} files, from nothing",
-                             [MEMCTL, *ws, "reindex"], max(1, min(runs, 3)), warmup=0,
-                             before=drop_index).at_most(20)  # fmt: skip
+    build = benchkit.measure(
+        f"memctl reindex, {files:,} files, from nothing",
+        [MEMCTL, *ws, "reindex"],
+        max(1, min(runs, 3)),
+        warmup=0,
+        before=drop_index,
+    ).at_most(20)
     build.note = f"{made.entries:,} entries and daily-log entries in {made.files:,} files"
 
     label, ref_cmd = reference(root, QUERY)
@@ -68,8 +72,9 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
 
     recall = benchkit.measure(f"memctl recall {PROMPT!r}", [MEMCTL, *ws, "recall", PROMPT], runs)
     recall.at_most(0.150)
-    quiet = benchkit.measure(f"memctl recall {SMALL_TALK!r} (silent)",
-                             [MEMCTL, *ws, "recall", SMALL_TALK], runs).at_most(0.150)  # fmt: skip
+    quiet = benchkit.measure(
+        f"memctl recall {SMALL_TALK!r} (silent)", [MEMCTL, *ws, "recall", SMALL_TALK], runs
+    ).at_most(0.150)
 
     victim = next((root / "projects").glob("*.md"))
     counter = iter(range(10**6))
@@ -78,17 +83,27 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
         with open(victim, "a", encoding="utf-8") as handle:
             handle.write(f"- [🟡MED][FACT] added:2026-11-30 · benchmark edit {next(counter)}\n")
 
-    changed = benchkit.measure(f"memctl search {QUERY!r}, one file changed",
-                               [MEMCTL, *ws, "search", QUERY], runs,
-                               before=edit_one).at_most(0.300)  # fmt: skip
+    changed = benchkit.measure(
+        f"memctl search {QUERY!r}, one file changed",
+        [MEMCTL, *ws, "search", QUERY],
+        runs,
+        before=edit_one,
+    ).at_most(0.300)
     changed.note = f"{victim.relative_to(root)} edited before each run"
 
     figures = [build, ref, search, changed, recall, quiet]
     measured = [f for f in figures if f is not ref]
     peak = max((f.peak_mb for f in measured if f.peak_mb is not None), default=None)
-    memory = Figure("peak memory of any memctl process above", None, None, None,
-                    runs=sum(f.runs for f in measured), peak_mb=peak, goal="≤ 200 MB",
-                    ok=None if peak is None else peak <= 200)  # fmt: skip
+    memory = Figure(
+        "peak memory of any memctl process above",
+        None,
+        None,
+        None,
+        runs=sum(f.runs for f in measured),
+        peak_mb=peak,
+        goal="≤ 200 MB",
+        ok=None if peak is None else peak <= 200,
+    )
     if any(f.peak_mb is None for f in measured):
         memory.note = "not all peaks known: some were no higher than the benchmark's own"
     return [*figures, memory]

@@ -39,8 +39,9 @@ PROMOTE = 0.15
 WEB = 0.05
 
 
-def write_logs(root: Path, *, days: int, entries: int, seed: int = 1,
-               today: dt.date = TODAY) -> int:  # fmt: skip
+def write_logs(
+    root: Path, *, days: int, entries: int, seed: int = 1, today: dt.date = TODAY
+) -> int:
     """`days` logs, the last one yesterday, of `entries` entries each; the number of markers."""
     rng = gen._Dice(seed)
     writer = gen._Writer(rng, today, days)
@@ -105,12 +106,12 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "base"
-        marked = build(base, days=args.days, entries=args.entries, notes=args.notes,
-                       seed=args.seed)  # fmt: skip
+        marked = build(base, days=args.days, entries=args.entries, notes=args.notes, seed=args.seed)
         ref = [timed([sys.executable, "-c", "import typer"])[0] for _ in range(9)]
         now = [timed([str(BIN), "-w", str(base), "now"])[0] for _ in range(9)]
-        guard = [timed([str(BIN), "-w", str(base), "guard", "git push --force"])[0]
-                 for _ in range(9)]  # fmt: skip
+        guard = [
+            timed([str(BIN), "-w", str(base), "guard", "git push --force"])[0] for _ in range(9)
+        ]
         runs, summary = [], ""
         for i in range(args.runs):
             copy = Path(tmp) / f"run{i}"
@@ -120,24 +121,33 @@ def main(argv: list[str] | None = None) -> int:
             summary = out.splitlines()[2] if len(out.splitlines()) > 2 else out
             shutil.rmtree(copy)
     figures = {
-        "days": args.days, "entries_per_day": args.entries, "markers": marked,
-        "notes": args.notes, "runs": [round(r, 2) for r in runs],
+        "days": args.days,
+        "entries_per_day": args.entries,
+        "markers": marked,
+        "notes": args.notes,
+        "runs": [round(r, 2) for r in runs],
         "sleep_median_s": round(statistics.median(runs), 2),
         "per_day_s": round(statistics.median(runs) / args.days, 3),
         "reference_import_typer_s": round(statistics.median(ref), 3),
         "reference_memctl_now_s": round(statistics.median(now), 3),
         "guard_s": round(statistics.median(guard), 3),
         "report": summary,
-    }  # fmt: skip
+    }
     if args.json:
         print(json.dumps(figures, indent=2, ensure_ascii=False))
         return 0
-    print(f"memctl sleep over {args.days} days × {args.entries} entries ({marked} markers), "
-          f"{args.notes} generated notes")  # fmt: skip
-    print(f"  median {figures['sleep_median_s']} s ({figures['per_day_s']} s a day); runs "
-          f"{figures['runs']}")  # fmt: skip
-    print(f"  reference: python -c 'import typer' {figures['reference_import_typer_s']} s, "
-          f"memctl now {figures['reference_memctl_now_s']} s")  # fmt: skip
+    print(
+        f"memctl sleep over {args.days} days × {args.entries} entries ({marked} markers), "
+        f"{args.notes} generated notes"
+    )
+    print(
+        f"  median {figures['sleep_median_s']} s ({figures['per_day_s']} s a day); runs "
+        f"{figures['runs']}"
+    )
+    print(
+        f"  reference: python -c 'import typer' {figures['reference_import_typer_s']} s, "
+        f"memctl now {figures['reference_memctl_now_s']} s"
+    )
     print(f"  memctl guard (before every tool call): {figures['guard_s']} s")
     print(f"  report: {summary}")
     return 0

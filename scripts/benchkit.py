@@ -73,9 +73,15 @@ def figure(name: str, samples: list[Sample]) -> Figure:
     walls = [s.wall_s for s in samples]
     cpus = [s.cpu_s for s in samples]
     peaks = [s.peak_mb for s in samples]
-    return Figure(name, statistics.median(walls), min(walls), max(walls), len(walls),
-                  cpu_s=None if None in cpus else statistics.median(cpus),
-                  peak_mb=None if None in peaks else max(peaks))  # fmt: skip
+    return Figure(
+        name,
+        statistics.median(walls),
+        min(walls),
+        max(walls),
+        len(walls),
+        cpu_s=None if None in cpus else statistics.median(cpus),
+        peak_mb=None if None in peaks else max(peaks),
+    )
 
 
 def environment() -> dict[str, str]:
@@ -105,12 +111,17 @@ print(elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, code)
 """
 
 
-def run_once(cmd: list[str], *, ok_codes: tuple[int, ...] = (0,), stdin: Path | None = None
-             ) -> Sample:  # fmt: skip
+def run_once(
+    cmd: list[str], *, ok_codes: tuple[int, ...] = (0,), stdin: Path | None = None
+) -> Sample:
     """One whole process, timed by the launcher around it, reading `stdin` (a file) if given.
     An exit code outside `ok_codes` stops the benchmark with the process's stderr."""
-    proc = subprocess.run([sys.executable, "-S", "-c", LAUNCHER, str(stdin or ""), *cmd],
-                          capture_output=True, text=True, env=environment())  # fmt: skip
+    proc = subprocess.run(
+        [sys.executable, "-S", "-c", LAUNCHER, str(stdin or ""), *cmd],
+        capture_output=True,
+        text=True,
+        env=environment(),
+    )
     if proc.returncode != 0 or not proc.stdout.strip():
         raise SystemExit(f"bench: could not run {' '.join(cmd)}: {proc.stderr.strip()}")
     elapsed, cpu, maxrss_kb, code = proc.stdout.split()
@@ -119,9 +130,15 @@ def run_once(cmd: list[str], *, ok_codes: tuple[int, ...] = (0,), stdin: Path | 
     return Sample(float(elapsed), float(cpu), int(maxrss_kb) / 1024)
 
 
-def measure(name: str, cmd: list[str], runs: int, *, warmup: int = 2,
-            before: Callable[[], None] | None = None,
-            ok_codes: tuple[int, ...] = (0,)) -> Figure:  # fmt: skip
+def measure(
+    name: str,
+    cmd: list[str],
+    runs: int,
+    *,
+    warmup: int = 2,
+    before: Callable[[], None] | None = None,
+    ok_codes: tuple[int, ...] = (0,),
+) -> Figure:
     """`runs` timed runs of `cmd` after `warmup` untimed ones; `before` runs, untimed, ahead of
     every run."""
     samples = []
@@ -134,9 +151,14 @@ def measure(name: str, cmd: list[str], runs: int, *, warmup: int = 2,
     return figure(name, samples)
 
 
-def measure_interleaved(commands: dict[str, list[str]], runs: int, *, warmup: int = 2,
-                        stdin: dict[str, Path] | None = None,
-                        ok_codes: tuple[int, ...] = (0,)) -> list[Figure]:  # fmt: skip
+def measure_interleaved(
+    commands: dict[str, list[str]],
+    runs: int,
+    *,
+    warmup: int = 2,
+    stdin: dict[str, Path] | None = None,
+    ok_codes: tuple[int, ...] = (0,),
+) -> list[Figure]:
     """The commands run in turn, run by run, so drift in the machine affects each alike: how a
     reference is timed next to the commands compared with it. One figure per command, in order;
     `stdin` names the file a command reads as its standard input."""
@@ -150,8 +172,12 @@ def measure_interleaved(commands: dict[str, list[str]], runs: int, *, warmup: in
 
 
 def machine() -> dict:
-    return {"platform": platform.platform(), "python": platform.python_version(),
-            "cpus": os.cpu_count(), "memctl": MEMCTL}  # fmt: skip
+    return {
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "memctl": MEMCTL,
+    }
 
 
 def shown(seconds: float) -> str:
@@ -210,8 +236,16 @@ def main(
     with tempfile.TemporaryDirectory(prefix=f"memctl-bench-{name}-") as tmp:
         figures = bench(args, Path(tmp))
     if args.json:
-        print(json.dumps({"machine": machine(), "runs": args.runs,
-                          "figures": [f.to_dict() for f in figures]}, indent=2))  # fmt: skip
+        print(
+            json.dumps(
+                {
+                    "machine": machine(),
+                    "runs": args.runs,
+                    "figures": [f.to_dict() for f in figures],
+                },
+                indent=2,
+            )
+        )
     else:
         print(render(f"memctl {name} benchmark: medians of {args.runs} runs", figures))
     return 1 if args.strict and any(f.ok is False for f in figures) else 0

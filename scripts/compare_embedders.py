@@ -81,15 +81,20 @@ def measure(name: str, texts: list[str], queries: list) -> dict:
         times.append(time.perf_counter() - t0)
         order = np.argsort(-(matrix @ vector))[:3].tolist()
         found.append((kind, held, order.index(answer) + 1 if answer in order else None))
-    result = {"load_seconds": round(loaded, 3), "units_per_second": round(per_second),
-              "query_ms": round(1000 * sorted(times)[len(times) // 2], 2)}  # fmt: skip
+    result = {
+        "load_seconds": round(loaded, 3),
+        "units_per_second": round(per_second),
+        "query_ms": round(1000 * sorted(times)[len(times) // 2], 2),
+    }
     for kind in ("paraphrase", "control"):
         for held in (False, True):
             rows = [p for k, h, p in found if k == kind and h == held]
             label = f"{kind} {'held-out' if held else 'tuning'}"
-            result[label] = {"n": len(rows),
-                             "hit@1": round(sum(1 for p in rows if p == 1) / len(rows), 3),
-                             "hit@3": round(sum(1 for p in rows if p) / len(rows), 3)}  # fmt: skip
+            result[label] = {
+                "n": len(rows),
+                "hit@1": round(sum(1 for p in rows if p == 1) / len(rows), 3),
+                "hit@3": round(sum(1 for p in rows if p) / len(rows), 3),
+            }
     return result
 
 
@@ -97,8 +102,14 @@ def cold_load(name: str) -> float:
     """Seconds a fresh process takes to import and load the model and embed one query."""
     code = f"import time; t = time.perf_counter()\n{LOADERS[name]}\nembed(['a query'], True)\n"
     code += "print(time.perf_counter() - t)"
-    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                 check=True).stdout) for _ in range(3)]  # fmt: skip
+    runs = [
+        float(
+            subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, check=True
+            ).stdout
+        )
+        for _ in range(3)
+    ]
     return round(sorted(runs)[1], 3)
 
 
@@ -124,8 +135,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"{report['units']} units ({len(queries)} queries)")
     for name, r in report["models"].items():
-        cells = "  ".join(f"{k} {v['hit@1']:.2f}/{v['hit@3']:.2f}" for k, v in r.items()
-                          if isinstance(v, dict))  # fmt: skip
+        cells = "  ".join(
+            f"{k} {v['hit@1']:.2f}/{v['hit@3']:.2f}" for k, v in r.items() if isinstance(v, dict)
+        )
         print(
             f"{name:<12} cold {r['cold_load_seconds']}s  query {r['query_ms']} ms  "
             f"{r['units_per_second']} units/s  hit@1/hit@3: {cells}"

@@ -39,8 +39,14 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "workspace-example"
 def now(root: Path, *args: str) -> str:
     env = {**os.environ, "MEMCTL_NOW": CLOCK, "NO_COLOR": "1"}
     env.pop("MEMCTL_WORKSPACE", None)
-    done = subprocess.run([MEMCTL, "-w", str(root), "now", *args], capture_output=True,
-                          text=True, env=env, timeout=300, check=True)  # fmt: skip
+    done = subprocess.run(
+        [MEMCTL, "-w", str(root), "now", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=True,
+    )
     return done.stdout
 
 
@@ -49,20 +55,30 @@ def grow_now(root: Path) -> None:
     path = root / "NOW.md"
     text = path.read_text(encoding="utf-8")
     head, _, rest = text.partition("## Today's Focus\n")
-    done = "".join(f"- ✅ Finished chore {i}: sent the weekly report and filed the receipts\n"
-                   for i in range(150))  # fmt: skip
-    open_items = "".join(f"- Open item {i}: call the venue about the December booking\n"
-                         for i in range(8))  # fmt: skip
-    notes = "".join(f"- Note {i}: the contractor said the roof needs another look in spring\n"
-                    for i in range(80))  # fmt: skip
-    tasks = "".join(f"- 🔄 Task {i}: migrate the {i}th service to the new cluster\n"
-                    for i in range(6))  # fmt: skip
-    rows = "".join(f"| P{i // 3} | Priority row {i}: the quarterly plan for team {i} | todo |\n"
-                   for i in range(9))  # fmt: skip
+    done = "".join(
+        f"- ✅ Finished chore {i}: sent the weekly report and filed the receipts\n"
+        for i in range(150)
+    )
+    open_items = "".join(
+        f"- Open item {i}: call the venue about the December booking\n" for i in range(8)
+    )
+    notes = "".join(
+        f"- Note {i}: the contractor said the roof needs another look in spring\n"
+        for i in range(80)
+    )
+    tasks = "".join(
+        f"- 🔄 Task {i}: migrate the {i}th service to the new cluster\n" for i in range(6)
+    )
+    rows = "".join(
+        f"| P{i // 3} | Priority row {i}: the quarterly plan for team {i} | todo |\n"
+        for i in range(9)
+    )
     table = "| Priority | Task | Status |\n|----------|------|--------|\n"
-    path.write_text(f"{head}## Today's Focus\n{done}{open_items}\n## Notes by Sam\n{notes}\n"
-                    f"## In Progress\n{tasks}\n## Current Priorities\n{table}{rows}",
-                    encoding="utf-8")  # fmt: skip
+    path.write_text(
+        f"{head}## Today's Focus\n{done}{open_items}\n## Notes by Sam\n{notes}\n"
+        f"## In Progress\n{tasks}\n## Current Priorities\n{table}{rows}",
+        encoding="utf-8",
+    )
 
 
 def measure(name: str, root: Path, budget: int | None) -> dict:
@@ -71,18 +87,28 @@ def measure(name: str, root: Path, budget: int | None) -> dict:
     data = json.loads(now(root, "--json"))
     out = now(root)
     printed = estimate_tokens(out)
-    p0s = [line for line in (root / "NOW.md").read_text(encoding="utf-8").splitlines()
-           if re.match(r"^\|\s*P0\s*\|", line)]  # fmt: skip
+    p0s = [
+        line
+        for line in (root / "NOW.md").read_text(encoding="utf-8").splitlines()
+        if re.match(r"^\|\s*P0\s*\|", line)
+    ]
     rules = data["rules"]
-    missing = [r for r in rules if (f"^{r['id']}" if r["id"] else f"{r['path']}:{r['line']}")
-               not in out]  # fmt: skip
-    return {"workspace": name, "printed_tokens": printed, "budget": data["budget_tokens"],
-            "all_tokens": data["total_tokens"], "rules": len(rules),
-            "rules_shown": data["rules_shown"], "rules_named": len(rules) - data["rules_shown"],
-            "p0_rows": len(p0s), "p0_shown": sum(1 for line in p0s if line in out),
-            "left_out": data["left_out"],
-            "ok": printed <= data["budget_tokens"] and not missing
-            and all(line in out for line in p0s)}  # fmt: skip
+    missing = [
+        r for r in rules if (f"^{r['id']}" if r["id"] else f"{r['path']}:{r['line']}") not in out
+    ]
+    return {
+        "workspace": name,
+        "printed_tokens": printed,
+        "budget": data["budget_tokens"],
+        "all_tokens": data["total_tokens"],
+        "rules": len(rules),
+        "rules_shown": data["rules_shown"],
+        "rules_named": len(rules) - data["rules_shown"],
+        "p0_rows": len(p0s),
+        "p0_shown": sum(1 for line in p0s if line in out),
+        "left_out": data["left_out"],
+        "ok": printed <= data["budget_tokens"] and not missing and all(line in out for line in p0s),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,12 +133,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
     else:
-        print(f"{'workspace':52} {'printed':>8} {'budget':>7} {'all':>7} {'rules':>11} "
-              f"{'P0 shown':>9}  ok")  # fmt: skip
+        print(
+            f"{'workspace':52} {'printed':>8} {'budget':>7} {'all':>7} {'rules':>11} "
+            f"{'P0 shown':>9}  ok"
+        )
         for r in rows:
-            print(f"{r['workspace']:52} {r['printed_tokens']:>8,} {r['budget']:>7,} "
-                  f"{r['all_tokens']:>7,} {r['rules_shown']:>4} shown {r['p0_shown']:>4}/"
-                  f"{r['p0_rows']:<4} {'yes' if r['ok'] else 'NO'}")  # fmt: skip
+            print(
+                f"{r['workspace']:52} {r['printed_tokens']:>8,} {r['budget']:>7,} "
+                f"{r['all_tokens']:>7,} {r['rules_shown']:>4} shown {r['p0_shown']:>4}/"
+                f"{r['p0_rows']:<4} {'yes' if r['ok'] else 'NO'}"
+            )
             if r["left_out"]:
                 print(f"    left out: {'; '.join(r['left_out'])[:300]}")
     return 1 if args.strict and not all(r["ok"] for r in rows) else 0

@@ -38,8 +38,11 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 CASES = REPO / "tests" / "gate_cases.jsonl"
-SETS = {"labelled": CASES, "meaning": REPO / "tests" / "gate_cases_meaning.jsonl",
-        "held-out": REPO / "tests" / "gate_cases_heldout.jsonl"}  # fmt: skip
+SETS = {
+    "labelled": CASES,
+    "meaning": REPO / "tests" / "gate_cases_meaning.jsonl",
+    "held-out": REPO / "tests" / "gate_cases_heldout.jsonl",
+}
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
 ORDER = ("new", "repeat", "update", "correction", "clash", "injection", "secret")
@@ -47,8 +50,11 @@ ORDER = ("new", "repeat", "update", "correction", "clash", "injection", "secret"
 
 def load_cases(path: Path = CASES) -> tuple[dict, list[dict]]:
     """(defaults, cases): the first line holds the default rules; one case per line after."""
-    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
-             if line.strip() and not line.startswith("//")]  # fmt: skip
+    lines = [
+        json.loads(line)
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("//")
+    ]
     return lines[0], lines[1:]
 
 
@@ -67,8 +73,10 @@ def build(root: Path, case: dict, defaults: dict):
         _note(root / rel, body)
     rules = case.get("rules", defaults["default_rules"])
     if rules:
-        _note(root / "rules" / "house.md",
-              [_line(text, f"r{i}", "RULE") for i, text in enumerate(rules, 1)])  # fmt: skip
+        _note(
+            root / "rules" / "house.md",
+            [_line(text, f"r{i}", "RULE") for i, text in enumerate(rules, 1)],
+        )
     return Workspace(root, Config(auto_commit=False, semantic=MEANING["on"]))
 
 
@@ -85,9 +93,12 @@ def _note(path: Path, lines: list[str]) -> None:
     title = path.stem.replace("-", " ").capitalize()
     category = path.parent.name
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(f"---\ntitle: {title}\ndate: 2026-10-01\ncategory: {category}\n"
-                    "priority: med\nstatus: active\nlast_verified: 2026-11-20\ntags: []\n---\n"
-                    f"# {title}\n\n" + "\n".join(lines) + "\n", encoding="utf-8")  # fmt: skip
+    path.write_text(
+        f"---\ntitle: {title}\ndate: 2026-10-01\ncategory: {category}\n"
+        "priority: med\nstatus: active\nlast_verified: 2026-11-20\ntags: []\n---\n"
+        f"# {title}\n\n" + "\n".join(lines) + "\n",
+        encoding="utf-8",
+    )
 
 
 @dataclass
@@ -138,8 +149,15 @@ def run_case(root: Path, case: dict, defaults: dict) -> Result:
 
     ws = build(root, case, defaults)
     try:
-        value = explain(ws, case["text"], source=case.get("source", "user"), now=NOW,
-                        use_llm=False, ref=case.get("ref"), topic=case.get("topic"))  # fmt: skip
+        value = explain(
+            ws,
+            case["text"],
+            source=case.get("source", "user"),
+            now=NOW,
+            use_llm=False,
+            ref=case.get("ref"),
+            topic=case.get("topic"),
+        )
     except Refused as exc:
         got = "secret" if "secret" in exc.message else "refused"
         return Result(case, got, reason=exc.message)
@@ -175,8 +193,7 @@ def no_second_copy(root: Path, case: dict, defaults: dict) -> bool:
         return sum(len(read_note(p).entries()) for p in iter_markdown(ws))
 
     before = entries()
-    outcome = remember(ws, case["text"], source=case.get("source", "user"), now=NOW,
-                       use_llm=False)  # fmt: skip
+    outcome = remember(ws, case["text"], source=case.get("source", "user"), now=NOW, use_llm=False)
     return entries() == before and outcome.value.verified is not None
 
 
@@ -213,8 +230,10 @@ class Report:
         return {
             "cases": len(self.results),
             "correct": sum(r.ok for r in self.results),
-            "per_label": {k: {"correct": c, "cases": n, "accuracy": round(c / n, 3)}
-                          for k, (c, n) in labels.items()},
+            "per_label": {
+                k: {"correct": c, "cases": n, "accuracy": round(c / n, 3)}
+                for k, (c, n) in labels.items()
+            },
             "per_tag": {k: {"correct": c, "cases": n} for k, (c, n) in self.per_tag().items()},
             "injections_caught": self.caught("injection"),
             "secrets_caught": self.caught("secret"),
@@ -222,10 +241,12 @@ class Report:
             "dropped_as_repeat": self.dropped(),
             "carried_forward": _count(self.results, "holds", lambda r: r.holds_ok),
             "routed": _count(self.results, "goes_to", lambda r: r.route_ok),
-            "nightly": [sum(r.nightly_ok for r in self.results if r.nightly is not None),
-                        sum(1 for r in self.results if r.nightly is not None)],
+            "nightly": [
+                sum(r.nightly_ok for r in self.results if r.nightly is not None),
+                sum(1 for r in self.results if r.nightly is not None),
+            ],
             "confusion": {f"{a}->{b}": n for (a, b), n in sorted(confusion.items()) if a != b},
-        }  # fmt: skip
+        }
 
 
 def _count(results: list[Result], key: str, ok) -> list[int]:
@@ -240,8 +261,11 @@ def evaluate(cases: list[dict], defaults: dict, *, nightly: bool = False) -> Rep
     with tempfile.TemporaryDirectory(prefix="memctl-gate-eval-") as tmp:
         for i, case in enumerate(cases):
             result = run_case(Path(tmp) / f"c{i}", case, defaults)
-            if nightly and case.get("source", "user") in ("user", "agent") \
-                    and case["expect"] != "secret":  # fmt: skip
+            if (
+                nightly
+                and case.get("source", "user") in ("user", "agent")
+                and case["expect"] != "secret"
+            ):
                 result.nightly = run_nightly(Path(tmp) / f"n{i}", case, defaults) or "none"
             report.results.append(result)
             if case["expect"] == "repeat" and "plain" in case.get("tags", []):
@@ -264,8 +288,11 @@ def main(argv: list[str]) -> int:
     if "--json" in argv:
         print(json.dumps({name: data for name, (_, data) in out.items()}, indent=2))
         return 0
-    print(f"semantic path: {meaning}" + ("" if meaning == "on" else
-          f" ({semantic.unavailable_reason() or '--words-only'})") + "\n")  # fmt: skip
+    print(
+        f"semantic path: {meaning}"
+        + ("" if meaning == "on" else f" ({semantic.unavailable_reason() or '--words-only'})")
+        + "\n"
+    )
     for name, (report, data) in out.items():
         _table(name, report, data, misses="--misses" in argv)
     return 0
@@ -284,19 +311,27 @@ def _table(name: str, report: Report, data: dict, *, misses: bool) -> None:
         data["secrets_caught"],
         data["plain_repeats_without_copy"],
     )
-    print(f"\ninjections caught: {inj[0]}/{inj[1]}   secrets refused: {sec[0]}/{sec[1]}   "
-          f"plain repeats written without a second copy: {rep[0]}/{rep[1]}")  # fmt: skip
+    print(
+        f"\ninjections caught: {inj[0]}/{inj[1]}   secrets refused: {sec[0]}/{sec[1]}   "
+        f"plain repeats written without a second copy: {rep[0]}/{rep[1]}"
+    )
     dropped = data["dropped_as_repeat"]
-    print(f"new content dropped as a repeat: {len(dropped)}"
-          + (f" ({', '.join(dropped)})" if dropped else ""))  # fmt: skip
-    for key, what in (("carried_forward", "updates carrying the unchanged details"),
-                      ("routed", "memories routed to the right note"),
-                      ("nightly", "right through the nightly job too")):  # fmt: skip
+    print(
+        f"new content dropped as a repeat: {len(dropped)}"
+        + (f" ({', '.join(dropped)})" if dropped else "")
+    )
+    for key, what in (
+        ("carried_forward", "updates carrying the unchanged details"),
+        ("routed", "memories routed to the right note"),
+        ("nightly", "right through the nightly job too"),
+    ):
         got, total = data[key]
         if total:
             print(f"{what}: {got}/{total}")
-    print("by tag: " + ", ".join(f"{k} {v['correct']}/{v['cases']}"
-                                 for k, v in data["per_tag"].items()))  # fmt: skip
+    print(
+        "by tag: "
+        + ", ".join(f"{k} {v['correct']}/{v['cases']}" for k, v in data["per_tag"].items())
+    )
     if data["confusion"]:
         print("confusions: " + ", ".join(f"{k} ×{n}" for k, n in data["confusion"].items()))
     if misses:

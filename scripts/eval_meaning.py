@@ -74,12 +74,20 @@ def searched(ws, where, semantic: bool) -> list[dict]:
                     ("control", q) for q in controls
                 ]:
                     meaning = prepare(index, query) if semantic else None
-                    hits = rank(index, query, limit=3, filters=Filters(), today=TODAY,
-                                meaning=meaning)  # fmt: skip
+                    hits = rank(
+                        index, query, limit=3, filters=Filters(), today=TODAY, meaning=meaning
+                    )
                     found = [(h.path, h.line) for h in hits]
                     at = found.index(where[note]) + 1 if where[note] in found else None
-                    rows.append({"held_out": held, "kind": kind, "query": query, "rank": at,
-                                 "top": hits[0].text[:70] if hits else None})  # fmt: skip
+                    rows.append(
+                        {
+                            "held_out": held,
+                            "kind": kind,
+                            "query": query,
+                            "rank": at,
+                            "top": hits[0].text[:70] if hits else None,
+                        }
+                    )
     return rows
 
 
@@ -100,10 +108,14 @@ def recalled(ws, where, semantic: bool) -> dict:
             alarms.append(f"{prompt} ({result.confidence:.2f}: {result.pointers[0].text[:50]})")
         else:
             silent += 1
-    return {"speaks_when_it_should": round(speak / len(RECALL_SPEAK), 3),
-            "silent_when_it_should": round(silent / len(RECALL_SILENT), 3),
-            "should_speak": len(RECALL_SPEAK), "should_stay_silent": len(RECALL_SILENT),
-            "misses": misses, "false_alarms": alarms}  # fmt: skip
+    return {
+        "speaks_when_it_should": round(speak / len(RECALL_SPEAK), 3),
+        "silent_when_it_should": round(silent / len(RECALL_SILENT), 3),
+        "should_speak": len(RECALL_SPEAK),
+        "should_stay_silent": len(RECALL_SILENT),
+        "misses": misses,
+        "false_alarms": alarms,
+    }
 
 
 def summary(rows: list[dict]) -> dict:
@@ -136,15 +148,24 @@ def run(files: int, seed: int, keep: Path | None) -> dict:
                 started = time.perf_counter()
                 warm(ws).sync(index, budget=None)
                 embedded = time.perf_counter() - started
-        report = {"workspace": {"files": files, "seed": seed, "index_seconds": round(indexed, 2),
-                                "embed_seconds": embedded and round(embedded, 2)}}  # fmt: skip
+        report = {
+            "workspace": {
+                "files": files,
+                "seed": seed,
+                "index_seconds": round(indexed, 2),
+                "embed_seconds": embedded and round(embedded, 2),
+            }
+        }
         for label, on in (("words", False), ("words+meaning", True)):
             if on and not semantic.available(ws):
                 report[label] = {"skipped": semantic.unavailable_reason(ws)}
                 continue
             rows = searched(ws, where, on)
-            report[label] = {"search": summary(rows), "recall": recalled(ws, where, on),
-                             "failures": [r for r in rows if r["rank"] != 1]}  # fmt: skip
+            report[label] = {
+                "search": summary(rows),
+                "recall": recalled(ws, where, on),
+                "failures": [r for r in rows if r["rank"] != 1],
+            }
     return report
 
 
@@ -161,9 +182,11 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0
     w = report["workspace"]
-    print(f"workspace: {w['files']} generated files (seed {w['seed']}) and "
-          f"{len(TUNE) + len(HELD_OUT)} memories; indexed in {w['index_seconds']}s, "
-          f"embedded in {w['embed_seconds']}s")  # fmt: skip
+    print(
+        f"workspace: {w['files']} generated files (seed {w['seed']}) and "
+        f"{len(TUNE) + len(HELD_OUT)} memories; indexed in {w['index_seconds']}s, "
+        f"embedded in {w['embed_seconds']}s"
+    )
     for label in ("words", "words+meaning"):
         part = report[label]
         if "skipped" in part:
@@ -173,9 +196,11 @@ def main(argv: list[str] | None = None) -> int:
         for name, m in part["search"].items():
             print(f"  {name:<22} n={m['n']:<3} hit@1 {m['hit@1']:.2f}  hit@3 {m['hit@3']:.2f}")
         r = part["recall"]
-        print(f"  recall (held out): speaks when it should {r['speaks_when_it_should']:.0%} of "
-              f"{r['should_speak']}, silent when it should {r['silent_when_it_should']:.0%} of "
-              f"{r['should_stay_silent']}")  # fmt: skip
+        print(
+            f"  recall (held out): speaks when it should {r['speaks_when_it_should']:.0%} of "
+            f"{r['should_speak']}, silent when it should {r['silent_when_it_should']:.0%} of "
+            f"{r['should_stay_silent']}"
+        )
         if args.failures:
             for row in part["failures"]:
                 print(

@@ -466,8 +466,7 @@ def plant(ws) -> dict[str, tuple[str, int]]:
             where[name] = (made.path, made.line)
             continue
         if not (ws.root / f"{note}.md").exists():
-            new_note(ws, note, title=None, today=TODAY - dt.timedelta(days=10),
-                     **note_options)  # fmt: skip
+            new_note(ws, note, title=None, today=TODAY - dt.timedelta(days=10), **note_options)
         options = {"priority": "med", **options}
         ref = add_entry(ws, note, text, today=TODAY - dt.timedelta(days=20 + n), **options).value
         where[name] = (ref.path, ref.entry.line)
@@ -478,8 +477,12 @@ ALL = {**FACTS, **HELD_OUT}
 
 
 def queries() -> list[tuple[str, str, str]]:
-    return [(name, kind, q) for name, fact in ALL.items()
-            for kind, items in fact[4].items() for q in items]  # fmt: skip
+    return [
+        (name, kind, q)
+        for name, fact in ALL.items()
+        for kind, items in fact[4].items()
+        for q in items
+    ]
 
 
 def ranks(index, where, semantic: bool = False) -> list[tuple[str, int | None, int | None]]:
@@ -491,8 +494,10 @@ def ranks(index, where, semantic: bool = False) -> list[tuple[str, int | None, i
     for name, kind, query in queries():
         want = where[name]
         meaning = prepare(index, query) if semantic else None
-        hybrid = [(h.path, h.line) for h in rank(index, query, limit=10, filters=Filters(),
-                                                 today=TODAY, meaning=meaning)]  # fmt: skip
+        hybrid = [
+            (h.path, h.line)
+            for h in rank(index, query, limit=10, filters=Filters(), today=TODAY, meaning=meaning)
+        ]
         plain = plain_bm25(index, query, limit=10)
         found.append((kind, _position(hybrid, want), _position(plain, want)))
     return found
@@ -504,10 +509,14 @@ def _position(results: list, want) -> int | None:
 
 def metrics(positions: list[int | None]) -> dict:
     n = len(positions) or 1
-    return {"n": len(positions),
-            **{f"recall@{k}": round(sum(1 for p in positions if p and p <= k) / n, 3)
-               for k in (1, 5, 10)},
-            "mrr": round(sum(1 / p for p in positions if p) / n, 3)}  # fmt: skip
+    return {
+        "n": len(positions),
+        **{
+            f"recall@{k}": round(sum(1 for p in positions if p and p <= k) / n, 3)
+            for k in (1, 5, 10)
+        },
+        "mrr": round(sum(1 / p for p in positions if p) / n, 3),
+    }
 
 
 def recall_cases(ws, where, semantic: bool = False) -> list[tuple[str, bool, float, bool]]:
@@ -527,9 +536,13 @@ def judge(cases, threshold: float) -> dict:
     spoke_wrongly = sum(1 for _, should, conf, _ in cases if not should and conf >= threshold)
     should = sum(1 for c in cases if c[1])
     silent = len(cases) - should
-    return {"threshold": threshold, "speaks_when_it_should": round(speak_ok / (should or 1), 3),
-            "silent_when_it_should": round(1 - spoke_wrongly / (silent or 1), 3),
-            "should_speak": should, "should_stay_silent": silent}  # fmt: skip
+    return {
+        "threshold": threshold,
+        "speaks_when_it_should": round(speak_ok / (should or 1), 3),
+        "silent_when_it_should": round(1 - spoke_wrongly / (silent or 1), 3),
+        "should_speak": should,
+        "should_stay_silent": silent,
+    }
 
 
 def calibrate(cases, in_use: float = THRESHOLD) -> tuple[float, dict, dict]:
@@ -580,22 +593,28 @@ def run(files: int, seed: int, semantic: bool = False, keep: Path | None = None)
             "planted": len(ALL),
             "index_seconds": round(built, 2),
             "semantic": semantic,
-        },  # fmt: skip
+        },
         "search": {},
         "recall": {},
     }
     for kind in [*kinds, "held-out", "all"]:
         rows = [r for r in found if kind in ("all", r[0]) or (kind == "held-out" and r[3])]
-        report["search"][kind] = {"hybrid": metrics([r[1] for r in rows]),
-                                  "bm25": metrics([r[2] for r in rows])}  # fmt: skip
+        report["search"][kind] = {
+            "hybrid": metrics([r[1] for r in rows]),
+            "bm25": metrics([r[2] for r in rows]),
+        }
     in_use = THRESHOLD_MEANING if semantic else THRESHOLD
     best, tuned, checked = calibrate(cases, in_use)
-    report["recall"] = {"threshold_in_use": judge(cases, in_use), "calibrated": best,
-                        "tuning_half": tuned, "held_out_half": checked,
-                        "misses": [p for p, should, conf, right in cases
-                                   if should and not (conf >= in_use and right)],
-                        "false_alarms": [p for p, should, conf, _ in cases
-                                         if not should and conf >= in_use]}  # fmt: skip
+    report["recall"] = {
+        "threshold_in_use": judge(cases, in_use),
+        "calibrated": best,
+        "tuning_half": tuned,
+        "held_out_half": checked,
+        "misses": [
+            p for p, should, conf, right in cases if should and not (conf >= in_use and right)
+        ],
+        "false_alarms": [p for p, should, conf, _ in cases if not should and conf >= in_use],
+    }
     return report
 
 
@@ -604,8 +623,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--files", type=int, default=2000, help="workspace size (default 2000)")
     parser.add_argument("--seed", type=int, default=7, help="generator seed (default 7)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.add_argument("--semantic", action="store_true",
-                        help="search with the semantic path too (memctl[semantic])")  # fmt: skip
+    parser.add_argument(
+        "--semantic",
+        action="store_true",
+        help="search with the semantic path too (memctl[semantic])",
+    )
     parser.add_argument("--keep", type=Path, help="reuse (or make) the workspace in this folder")
     args = parser.parse_args(argv)
     report = run(args.files, args.seed, args.semantic, args.keep)
@@ -613,26 +635,34 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0
     w = report["workspace"]
-    print(f"workspace: {w['files']} generated files (seed {w['seed']}), {w['planted']} planted "
-          f"facts, index built in {w['index_seconds']}s"
-          f"{', with the semantic path' if w['semantic'] else ''}")  # fmt: skip
+    print(
+        f"workspace: {w['files']} generated files (seed {w['seed']}), {w['planted']} planted "
+        f"facts, index built in {w['index_seconds']}s"
+        f"{', with the semantic path' if w['semantic'] else ''}"
+    )
     head = f"\n{'queries':<12}{'n':>4}  {'search R@1 R@5 R@10  MRR':<28}"
     print(head + "plain BM25 R@1 R@5 R@10  MRR")
     for kind, pair in report["search"].items():
         h, b = pair["hybrid"], pair["bm25"]
-        print(f"{kind:<12}{h['n']:>4}  {h['recall@1']:>11.2f} {h['recall@5']:.2f} "
-              f"{h['recall@10']:.2f} {h['mrr']:.2f}   {b['recall@1']:>14.2f} {b['recall@5']:.2f} "
-              f"{b['recall@10']:.2f} {b['mrr']:.2f}")  # fmt: skip
+        print(
+            f"{kind:<12}{h['n']:>4}  {h['recall@1']:>11.2f} {h['recall@5']:.2f} "
+            f"{h['recall@10']:.2f} {h['mrr']:.2f}   {b['recall@1']:>14.2f} {b['recall@5']:.2f} "
+            f"{b['recall@10']:.2f} {b['mrr']:.2f}"
+        )
     r = report["recall"]
     t = r["threshold_in_use"]
-    print(f"\nrecall at threshold {t['threshold']}: speaks when it should (and points at the "
-          f"answer) {t['speaks_when_it_should']:.0%} of {t['should_speak']}, silent when it "
-          f"should {t['silent_when_it_should']:.0%} of {t['should_stay_silent']}")  # fmt: skip
-    print(f"calibration: best threshold on the tuning half {r['calibrated']} "
-          f"(tuning {r['tuning_half']['speaks_when_it_should']:.0%} / "
-          f"{r['tuning_half']['silent_when_it_should']:.0%}, held out "
-          f"{r['held_out_half']['speaks_when_it_should']:.0%} / "
-          f"{r['held_out_half']['silent_when_it_should']:.0%})")  # fmt: skip
+    print(
+        f"\nrecall at threshold {t['threshold']}: speaks when it should (and points at the "
+        f"answer) {t['speaks_when_it_should']:.0%} of {t['should_speak']}, silent when it "
+        f"should {t['silent_when_it_should']:.0%} of {t['should_stay_silent']}"
+    )
+    print(
+        f"calibration: best threshold on the tuning half {r['calibrated']} "
+        f"(tuning {r['tuning_half']['speaks_when_it_should']:.0%} / "
+        f"{r['tuning_half']['silent_when_it_should']:.0%}, held out "
+        f"{r['held_out_half']['speaks_when_it_should']:.0%} / "
+        f"{r['held_out_half']['silent_when_it_should']:.0%})"
+    )
     for label in ("misses", "false_alarms"):
         if r[label]:
             print(f"{label}: " + "; ".join(r[label]))

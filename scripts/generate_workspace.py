@@ -38,36 +38,106 @@ from memctl.workspace import ARCHIVE_DIR, DAILY_DIR, INDEX_FILE, MARKER, NOW_FIL
 TODAY = dt.date(2026, 11, 30)
 STALE_DAYS = 30  # templates/config.yaml's default, which the generated workspace uses
 
-PEOPLE = ("Brian", "Anna", "Dana", "Kenji", "Priya", "Marco", "Lena", "Omar", "Sofia", "Tom",
-          "Inês", "Wei", "Yuki", "Carlos", "Fatima", "Jonas", "Nadia", "Pedro")  # fmt: skip
-PROJECTS = ("Atlas", "Borealis", "Cobalt", "Delta", "Ember", "Fjord", "Granite", "Harbor",
-            "Iris", "Juniper", "Kestrel", "Lumen")  # fmt: skip
+PEOPLE = (
+    "Brian",
+    "Anna",
+    "Dana",
+    "Kenji",
+    "Priya",
+    "Marco",
+    "Lena",
+    "Omar",
+    "Sofia",
+    "Tom",
+    "Inês",
+    "Wei",
+    "Yuki",
+    "Carlos",
+    "Fatima",
+    "Jonas",
+    "Nadia",
+    "Pedro",
+)
+PROJECTS = (
+    "Atlas",
+    "Borealis",
+    "Cobalt",
+    "Delta",
+    "Ember",
+    "Fjord",
+    "Granite",
+    "Harbor",
+    "Iris",
+    "Juniper",
+    "Kestrel",
+    "Lumen",
+)
+# fmt: off
 TECH = ("Postgres 16", "Redis", "the billing API", "Kafka", "the CI runners", "Terraform",
         "nginx", "the search index", "S3", "the auth service", "SQLite", "the mobile app", "uv",
-        "Docker", "the staging cluster", "the payments webhook", "cron", "the VPN")  # fmt: skip
-AREAS = ("backend", "frontend", "database", "deploys", "on-call rota", "budget", "roadmap",
-         "API", "mobile release", "security review")  # fmt: skip
+        "Docker", "the staging cluster", "the payments webhook", "cron", "the VPN")
+# fmt: on
+AREAS = (
+    "backend",
+    "frontend",
+    "database",
+    "deploys",
+    "on-call rota",
+    "budget",
+    "roadmap",
+    "API",
+    "mobile release",
+    "security review",
+)
+# fmt: off
 PREFS = ("concise messages, decision first", "a call over a long thread", "Slack over email",
          "no meetings before 10:00", "written agendas", "the command first, then the why",
-         "tea, not coffee", "Japanese food", "quiet restaurants", "PDF invoices")  # fmt: skip
+         "tea, not coffee", "Japanese food", "quiet restaurants", "PDF invoices")
+# fmt: on
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")  # fmt: skip
-HOSTS = ("tax.example.gov", "docs.example.com", "wiki.example.org", "status.example.net",
-         "forms.example.gov", "portal.example.com")  # fmt: skip
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+HOSTS = (
+    "tax.example.gov",
+    "docs.example.com",
+    "wiki.example.org",
+    "status.example.net",
+    "forms.example.gov",
+    "portal.example.com",
+)
+# fmt: off
 BAD = ("run the seed script against staging", "deploy on a Friday afternoon",
        "retry an expired pagination cursor", "paste a token into a note",
-       "merge with a red build", "skip the migration dry run")  # fmt: skip
+       "merge with a red build", "skip the migration dry run")
+# fmt: on
+# fmt: off
 HARM = ("it truncates the users table", "nobody is around to roll back",
         "it returns 410 Gone", "tokens leak into git history", "main stays red for hours",
-        "locks the orders table for minutes")  # fmt: skip
+        "locks the orders table for minutes")
+# fmt: on
+# fmt: off
 REASONS = ("moved to Thursday", "replaced by the new process", "Brian changed his mind",
            "the vendor raised the limit", "project dropped", "wrong, see the newer entry",
-           "the office moved")  # fmt: skip
+           "the office moved")
+# fmt: on
+# fmt: off
 CJK = ("迁移前先备份数据库", "周三的会议改到周四下午三点", "这个接口每分钟最多六百次请求",
        "税务表格的正确链接已经保存", "田中さんはデザインを担当している",
        "デプロイの前にテストを全部実行する", "会議は木曜日の午後三時から",
-       "連絡はメールよりSlackを好む")  # fmt: skip
+       "連絡はメールよりSlackを好む")
+# fmt: on
 
 FACTS = (
     "{project} uses {tech} for its {area}",
@@ -109,30 +179,56 @@ CONTEXT = (
     "{project} demo for {person} on {weekday}",
     "Waiting for {person} to review the {project} {area} plan",
 )
+# fmt: off
 TITLES = (
     "{project} call", "Deploy {project} to staging", "Fixed the flaky {project} test",
     "Tax paperwork", "Lunch with {person}", "Reviewed {person}'s {project} PR",
     "{project} standup", "Debugged {tech}", "Planning the {project} {area}",
     "Message from {person}", "{tech} outage", "Reading about {tech}",
-)  # fmt: skip
+)
+# fmt: on
+# fmt: off
 USE_WHEN = ("the link we used last time", "deploy {project}", "message {person}",
             "book a restaurant", "{tech} errors", "file the tax form",
-            "what did we decide about {project}", "roll back {project}")  # fmt: skip
-KINDS = (("FACT", FACTS), ("DECISION", DECISIONS), ("LESSON", LESSONS), ("CONTEXT", CONTEXT),
-         ("PREFERENCE", FACTS[1:2]), ("TODO", CONTEXT[3:]))  # fmt: skip
-MARKERS = (("DECISION", DECISIONS), ("LESSON", LESSONS), ("FACT", FACTS), ("TODO", CONTEXT),
-           ("DONE", TITLES), ("BLOCKED", CONTEXT))  # fmt: skip
+            "what did we decide about {project}", "roll back {project}")
+# fmt: on
+KINDS = (
+    ("FACT", FACTS),
+    ("DECISION", DECISIONS),
+    ("LESSON", LESSONS),
+    ("CONTEXT", CONTEXT),
+    ("PREFERENCE", FACTS[1:2]),
+    ("TODO", CONTEXT[3:]),
+)
+MARKERS = (
+    ("DECISION", DECISIONS),
+    ("LESSON", LESSONS),
+    ("FACT", FACTS),
+    ("TODO", CONTEXT),
+    ("DONE", TITLES),
+    ("BLOCKED", CONTEXT),
+)
 SOURCES = ("user", "user", "agent", "agent", "web", "file", "tool")
+# fmt: off
 SUBJECTS = {
     "people": ("person", "{person}"), "projects": ("project", "Project {project}"),
     "tools": ("tech", "{tech}"), "lessons": ("tech", "Lessons: {tech}"),
     "rules": ("project", "Rules for {project}"), "semantic": ("tech", "Notes on {tech}"),
     "episodic": ("project", "{project} incident"),
-}  # fmt: skip
+}
+# fmt: on
 _POOLS = {
-    "person": PEOPLE, "project": PROJECTS, "tech": TECH, "area": AREAS, "pref": PREFS,
-    "weekday": WEEKDAYS, "month": MONTHS, "host": HOSTS, "bad": BAD, "harm": HARM,
-}  # fmt: skip
+    "person": PEOPLE,
+    "project": PROJECTS,
+    "tech": TECH,
+    "area": AREAS,
+    "pref": PREFS,
+    "weekday": WEEKDAYS,
+    "month": MONTHS,
+    "host": HOSTS,
+    "bad": BAD,
+    "harm": HARM,
+}
 _ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # memctl's id alphabet (no l/1, o/0)
 _ID_MASK = 2**25 - 1  # 5 characters of 32
 
@@ -218,8 +314,9 @@ class _Writer:
 
     # --- notes -----------------------------------------------------------------------------
 
-    def note(self, category: str, subject: str, area: str, number: int, *, archived: bool
-             ) -> tuple[str, bool]:  # fmt: skip
+    def note(
+        self, category: str, subject: str, area: str, number: int, *, archived: bool
+    ) -> tuple[str, bool]:
         """A note's text, and whether it is stale (not verified within STALE_DAYS)."""
         rng = self.rng
         key, title_tpl = SUBJECTS.get(category, ("project", "{project}"))
@@ -251,8 +348,10 @@ class _Writer:
             "tags": sorted({category, rng.choice(PROJECTS).lower(), rng.choice(AREAS)}),
         }
         if rng.random() < 0.25:
-            meta["use_when"] = [rng.choice(USE_WHEN).format_map(_Slots(rng, fixed))
-                                for _ in range(rng.randint(1, 3))]  # fmt: skip
+            meta["use_when"] = [
+                rng.choice(USE_WHEN).format_map(_Slots(rng, fixed))
+                for _ in range(rng.randint(1, 3))
+            ]
         if rng.random() < 0.3:
             meta["source"] = rng.choice(SOURCES)
         if level != "high" and rng.random() < 0.05:
@@ -263,8 +362,10 @@ class _Writer:
             meta["aliases"] = [f"{subject} ({category})"]  # a key memctl does not know
         if archived:
             meta["archived"] = self.day(rng.randint(0, 30))
-        lines = [self.entry(level, created, fixed, closing=status == "superseded")
-                 for _ in range(rng.randint(3, 30))]  # fmt: skip
+        lines = [
+            self.entry(level, created, fixed, closing=status == "superseded")
+            for _ in range(rng.randint(3, 30))
+        ]
         body = f"# {title}\n\n"
         if rng.random() < 0.3:
             body += f"{self.fill(CONTEXT + FACTS, fixed)}.\n\n"
@@ -290,8 +391,13 @@ class _Writer:
             fields["from"] = (added + dt.timedelta(days=rng.randint(0, 7))).isoformat()
         if priority == "low" and rng.random() < 0.9 or priority == "med" and rng.random() < 0.15:
             roll = rng.random()
-            ahead = (rng.randint(-60, -1) if roll < 0.06 else rng.randint(0, 7) if roll < 0.16
-                     else rng.randint(8, 365))  # expired, within the week, later  # fmt: skip
+            ahead = (
+                rng.randint(-60, -1)
+                if roll < 0.06
+                else rng.randint(0, 7)
+                if roll < 0.16
+                else rng.randint(8, 365)
+            )  # expired, within the week, later
             fields["expires"] = max(self.today + dt.timedelta(days=ahead), added).isoformat()
         closed = closing or rng.random() < 0.07
         if closed:
@@ -303,8 +409,14 @@ class _Writer:
             fields["by"] = rng.choice(PEOPLE).lower()
         if rng.random() < 0.05:
             fields["when"] = rng.choice(USE_WHEN).format_map(_Slots(rng, fixed))
-        entry = Entry(text=text, priority=priority, kind=kind, fields=fields,
-                      id=self.block_id(), closed=closed)  # fmt: skip
+        entry = Entry(
+            text=text,
+            priority=priority,
+            kind=kind,
+            fields=fields,
+            id=self.block_id(),
+            closed=closed,
+        )
         return format_entry(entry)
 
     # --- daily logs ------------------------------------------------------------------------
@@ -327,24 +439,36 @@ class _Writer:
                 body.append(line)
             if rng.random() < 0.04:
                 body.append(rng.choice(CJK) + "。")
-            parts.append(f"\n### {minute // 60:02d}:{minute % 60:02d} — {title}\n\n"
-                         + "\n".join(body) + "\n")  # fmt: skip
+            parts.append(
+                f"\n### {minute // 60:02d}:{minute % 60:02d} — {title}\n\n" + "\n".join(body) + "\n"
+            )
         return "".join(parts)
 
     def rules_note(self, number: int, count: int) -> str:
         """A note in rules/ of `count` open rules, verified lately, high and medium priority."""
         rng = self.rng
         verified = self.day(rng.randint(0, STALE_DAYS))
-        meta = {"title": f"Rules {number}", "date": verified, "category": "rules",
-                "priority": "high" if number == 1 else "med", "status": "active",
-                "last_verified": verified, "tags": ["rules"], "source": "user"}  # fmt: skip
+        meta = {
+            "title": f"Rules {number}",
+            "date": verified,
+            "category": "rules",
+            "priority": "high" if number == 1 else "med",
+            "status": "active",
+            "last_verified": verified,
+            "tags": ["rules"],
+            "source": "user",
+        }
         lines = []
         for _ in range(count):
             self.entries += 1
             level = "high" if rng.random() < 0.25 else "med"
-            entry = Entry(text=self.fill(RULES, {}), priority=level, kind="RULE",
-                          fields={"added": verified.isoformat(), "src": "user"},
-                          id=self.block_id())  # fmt: skip
+            entry = Entry(
+                text=self.fill(RULES, {}),
+                priority=level,
+                kind="RULE",
+                fields={"added": verified.isoformat(), "src": "user"},
+                id=self.block_id(),
+            )
             lines.append(format_entry(entry))
         return new_note_text(meta, f"# Rules {number}\n\n" + "\n".join(lines) + "\n")
 
@@ -361,9 +485,16 @@ class _Writer:
         return doc.render()
 
 
-def generate(out: Path, files: int, seed: int = 1, *, days: int | None = None,
-             today: dt.date = TODAY, git: bool = False,
-             rules: int | None = None) -> Generated:  # fmt: skip
+def generate(
+    out: Path,
+    files: int,
+    seed: int = 1,
+    *,
+    days: int | None = None,
+    today: dt.date = TODAY,
+    git: bool = False,
+    rules: int | None = None,
+) -> Generated:
     """Write the workspace into `out` (absent or empty). `files` counts every .md file.
     `rules`: exactly this many open rules in rules/, ten a file (else rules/ is a category
     like the others, with a few thousand entries in a 10,000-file workspace)."""
@@ -392,9 +523,12 @@ def generate(out: Path, files: int, seed: int = 1, *, days: int | None = None,
     _write(out / ".gitignore", template("gitignore"))
     _write(out / ".gitattributes", template("gitattributes"))
     _write(out / NOW_FILE, writer.now_md())
-    _write(out / INDEX_FILE, "# INDEX.md — knowledge base health\n\n"
-           "<!-- Generated by `memctl index`; edit the notes, not this file. -->\n\n"
-           "Not generated yet: run `memctl index`.\n")  # fmt: skip
+    _write(
+        out / INDEX_FILE,
+        "# INDEX.md — knowledge base health\n\n"
+        "<!-- Generated by `memctl index`; edit the notes, not this file. -->\n\n"
+        "Not generated yet: run `memctl index`.\n",
+    )
 
     ago = sorted([1, *rng.sample(range(2, days + 1), daily_count - 1)]) if daily_count else []
     for n in ago:
@@ -433,11 +567,25 @@ def generate(out: Path, files: int, seed: int = 1, *, days: int | None = None,
     if git:
         gitstore.init_repo(out)
         gitstore.run(out, "add", "-A")
-        gitstore.run(out, "commit", "-q", "--no-verify", "-m",
-                     f"generated workspace: {files} files, seed {seed}")  # fmt: skip
-    return Generated(root=str(out), files=files, daily=daily_count, notes=notes,
-                     archived=archived, entries=writer.entries, stale_notes=stale, seed=seed,
-                     seconds=round(time.perf_counter() - started, 3))  # fmt: skip
+        gitstore.run(
+            out,
+            "commit",
+            "-q",
+            "--no-verify",
+            "-m",
+            f"generated workspace: {files} files, seed {seed}",
+        )
+    return Generated(
+        root=str(out),
+        files=files,
+        daily=daily_count,
+        notes=notes,
+        archived=archived,
+        entries=writer.entries,
+        stale_notes=stale,
+        seed=seed,
+        seconds=round(time.perf_counter() - started, 3),
+    )
 
 
 def _write(path: Path, text: str) -> None:
@@ -450,24 +598,44 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path, help="the folder to create (absent or empty)")
     parser.add_argument("--files", type=int, required=True, help="number of Markdown files")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--days", type=int, default=None,
-                        help="days of history the logs span (default: files/3 × 1.25)")  # fmt: skip
-    parser.add_argument("--today", type=dt.date.fromisoformat, default=TODAY,
-                        help=f"the day the workspace is 'now' (default {TODAY})")  # fmt: skip
+    parser.add_argument(
+        "--days",
+        type=int,
+        default=None,
+        help="days of history the logs span (default: files/3 × 1.25)",
+    )
+    parser.add_argument(
+        "--today",
+        type=dt.date.fromisoformat,
+        default=TODAY,
+        help=f"the day the workspace is 'now' (default {TODAY})",
+    )
     parser.add_argument("--git", action="store_true", help="make it a git repo with one commit")
-    parser.add_argument("--rules", type=int, default=None,
-                        help="exactly this many open rules in rules/ (default: a category "
-                             "like the others)")  # fmt: skip
+    parser.add_argument(
+        "--rules",
+        type=int,
+        default=None,
+        help="exactly this many open rules in rules/ (default: a category like the others)",
+    )
     args = parser.parse_args(argv)
     try:
-        made = generate(args.out, args.files, args.seed, days=args.days, today=args.today,
-                        git=args.git, rules=args.rules)  # fmt: skip
+        made = generate(
+            args.out,
+            args.files,
+            args.seed,
+            days=args.days,
+            today=args.today,
+            git=args.git,
+            rules=args.rules,
+        )
     except (ValueError, FileExistsError) as exc:
         print(f"generate_workspace: error: {exc}", file=sys.stderr)
         return 1
-    print(f"{made.root}: {made.files} files ({made.daily} daily logs, {made.notes} notes, "
-          f"{made.archived} archived), {made.entries} entries, {made.stale_notes} stale notes, "
-          f"seed {made.seed}, {made.seconds:.2f}s")  # fmt: skip
+    print(
+        f"{made.root}: {made.files} files ({made.daily} daily logs, {made.notes} notes, "
+        f"{made.archived} archived), {made.entries} entries, {made.stale_notes} stale notes, "
+        f"seed {made.seed}, {made.seconds:.2f}s"
+    )
     return 0
 
 

@@ -53,8 +53,9 @@ def example_ws(tmp_path):
 
 def git(ws_or_root, *args: str) -> str:
     root = ws_or_root if isinstance(ws_or_root, Path) else ws_or_root.root
-    return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True,
-                          check=True).stdout  # fmt: skip
+    return subprocess.run(
+        ["git", *args], cwd=root, capture_output=True, text=True, check=True
+    ).stdout
 
 
 def commit_count(ws) -> int:
@@ -87,9 +88,17 @@ def cli(ws):
     return Cli(ws.root)
 
 
-def run_memctl(*args: str, cwd: Path | None = None, env: dict | None = None,
-               input: str | None = None) -> subprocess.CompletedProcess:  # fmt: skip
+def run_memctl(
+    *args: str, cwd: Path | None = None, env: dict | None = None, input: str | None = None
+) -> subprocess.CompletedProcess:
     """The installed console script in a real subprocess."""
     full_env = {**os.environ, **(env or {})}
-    return subprocess.run([str(MEMCTL_BIN), *args], cwd=cwd, env=full_env, input=input,
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    return subprocess.run(
+        [str(MEMCTL_BIN), *args],
+        cwd=cwd,
+        env=full_env,
+        input=input,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )

@@ -22,8 +22,13 @@ def test_a_memory_from_monday_comes_back_on_saturday(tmp_path):
     # No memctl on PATH: the hooks must name the installed memctl by its absolute path.
     env = {k: v for k, v in os.environ.items() if k not in ("MEMCTL_WORKSPACE", "MEMCTL_NOW")}
     env |= {"MEMCTL": str(MEMCTL_BIN), "PYTHON": sys.executable, "PATH": "/usr/bin:/bin"}
-    run = subprocess.run(["bash", str(REPO / "tests" / "agent_week.sh"), str(tmp_path)],
-                         capture_output=True, text=True, timeout=300, env=env)  # fmt: skip
+    run = subprocess.run(
+        ["bash", str(REPO / "tests" / "agent_week.sh"), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "agent_week: Monday's memory came back on Saturday as " in run.stdout
 

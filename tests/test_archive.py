@@ -19,12 +19,15 @@ LATER = TODAY + dt.timedelta(days=40)
 def setup_notes(ws):
     new_note(ws, "people/anna", title="Anna", today=TODAY)
     add_entry(ws, "people/anna", "nut allergy", priority="high", kind="FACT", today=TODAY)
-    add_entry(ws, "people/anna", "in Lisbon this week", priority="low", expires="2026-12-05",
-              today=TODAY)  # fmt: skip
-    add_entry(ws, "people/anna", "party on the 20th", priority="low", expires="2026-12-21",
-              today=TODAY)  # fmt: skip
-    new_note(ws, "projects/sprint", title="Sprint", priority="low", expires="2026-12-10",
-             today=TODAY)  # fmt: skip
+    add_entry(
+        ws, "people/anna", "in Lisbon this week", priority="low", expires="2026-12-05", today=TODAY
+    )
+    add_entry(
+        ws, "people/anna", "party on the 20th", priority="low", expires="2026-12-21", today=TODAY
+    )
+    new_note(
+        ws, "projects/sprint", title="Sprint", priority="low", expires="2026-12-10", today=TODAY
+    )
 
 
 def test_high_priority_refuses_expires(ws):
@@ -102,8 +105,11 @@ def test_long_superseded_notes_move_after_the_configured_days(ws):
 
 def test_archived_material_stays_readable(ws):
     setup_notes(ws)
-    entry_id = next(line.split("^")[-1] for line in (ws.root / "people/anna.md").read_text()
-                    .splitlines() if "Lisbon" in line)  # fmt: skip
+    entry_id = next(
+        line.split("^")[-1]
+        for line in (ws.root / "people/anna.md").read_text().splitlines()
+        if "Lisbon" in line
+    )
     run_archive(ws, today=LATER)
     shown = show(ws, entry_id)
     assert shown.archived and shown.path == ".archive/people/anna.md"

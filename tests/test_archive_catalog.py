@@ -30,8 +30,11 @@ DAY = dt.date(2026, 12, 15)
 
 def tree(root: Path) -> dict[str, bytes]:
     """Every file but git's and the derived cache."""
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file() and not {".git", "cache"} & set(p.relative_to(root).parts)}  # fmt: skip
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and not {".git", "cache"} & set(p.relative_to(root).parts)
+    }
 
 
 def parsed_by_next_scan(ws, monkeypatch) -> list[str]:
@@ -89,8 +92,9 @@ def test_with_or_without_a_catalog_cache_the_archive_writes_the_same(tmp_path, m
 
 def setup_notes(ws):
     new_note(ws, "people/anna", title="Anna", today=TODAY)
-    add_entry(ws, "people/anna", "in Lisbon this week", priority="low", expires="2026-12-05",
-              today=TODAY)  # fmt: skip
+    add_entry(
+        ws, "people/anna", "in Lisbon this week", priority="low", expires="2026-12-05", today=TODAY
+    )
     add_entry(ws, "people/anna", "nut allergy", priority="high", kind="FACT", today=TODAY)
     new_note(ws, "people/bob", title="Bob", today=TODAY)
     add_entry(ws, "people/bob", "on leave", priority="low", expires="2026-12-01", today=TODAY)

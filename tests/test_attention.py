@@ -39,8 +39,10 @@ def test_index_leads_with_what_needs_a_person(ws):
         "2026-08-01 — check it, then `memctl verify lessons/tax-link`"
     )
     assert needs[3].startswith("- people/brian.md: stale: high priority")
-    assert needs[4] == ("- and 120 more stale note(s), less pressing: `memctl ls --status stale` "
-                        "lists them; `memctl verify NOTE` after a look")  # fmt: skip
+    assert needs[4] == (
+        "- and 120 more stale note(s), less pressing: `memctl ls --status stale` "
+        "lists them; `memctl verify NOTE` after a look"
+    )
     assert len(needs) == 5 and "semantic/old-000.md" not in head
     assert table.count("⚠️ stale") == 122  # the seed's flag stays on every stale note
 

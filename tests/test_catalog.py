@@ -70,8 +70,10 @@ def test_the_cache_is_kept_by_stamp_and_a_damaged_or_older_one_is_rebuilt(ws, mo
 
     cache = ws.cache_dir / "catalog.json"
     rows = json.loads(cache.read_text())
-    older = {"version": 6, "files": [dict(zip(rows["fields"], row, strict=True))
-                                     for row in rows["files"]]}  # fmt: skip
+    older = {
+        "version": 6,
+        "files": [dict(zip(rows["fields"], row, strict=True)) for row in rows["files"]],
+    }
     for damaged in (json.dumps(older), "{not json", json.dumps({**rows, "fields": ["path"]})):
         cache.write_text(damaged)
         parsed.clear()

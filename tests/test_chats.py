@@ -14,10 +14,18 @@ from memctl.note import read_note
 SECRET_OUTPUT = "TOOL-OUTPUT-NEVER-COPIED"
 
 
-def write_transcript(folder: Path, session: str, prompts: list[str], *, cwd: str = "/home/sam/app",
-                     day: str = "2026-11-24", answer: str = "Pushed the fix; CI is green.",
-                     files: tuple[str, ...] = ("ci/deploy.yml",), title: str | None = None,
-                     interrupted: bool = False) -> Path:  # fmt: skip
+def write_transcript(
+    folder: Path,
+    session: str,
+    prompts: list[str],
+    *,
+    cwd: str = "/home/sam/app",
+    day: str = "2026-11-24",
+    answer: str = "Pushed the fix; CI is green.",
+    files: tuple[str, ...] = ("ci/deploy.yml",),
+    title: str | None = None,
+    interrupted: bool = False,
+) -> Path:
     """A Claude Code transcript as the harness writes it: one JSON object a line, a meta line,
     user prompts, assistant text and tool_use blocks, tool results, and a summary line."""
     lines = []
@@ -27,8 +35,14 @@ def write_transcript(folder: Path, session: str, prompts: list[str], *, cwd: str
         seconds = next(clock)
         return f"{day}T09:{seconds // 60:02d}:{seconds % 60:02d}.000Z"
 
-    base = {"isSidechain": False, "userType": "external", "cwd": cwd, "sessionId": session,
-            "version": "1.0.80", "gitBranch": "main"}  # fmt: skip
+    base = {
+        "isSidechain": False,
+        "userType": "external",
+        "cwd": cwd,
+        "sessionId": session,
+        "version": "1.0.80",
+        "gitBranch": "main",
+    }
     lines.append(
         {
             **base,
@@ -40,14 +54,26 @@ def write_transcript(folder: Path, session: str, prompts: list[str], *, cwd: str
         }
     )
     for n, prompt in enumerate(prompts):
-        lines.append({**base, "type": "user", "uuid": f"u{n}", "timestamp": stamp(),
-                      "message": {"role": "user", "content": prompt}})  # fmt: skip
+        lines.append(
+            {
+                **base,
+                "type": "user",
+                "uuid": f"u{n}",
+                "timestamp": stamp(),
+                "message": {"role": "user", "content": prompt},
+            }
+        )
         tool = files[n % len(files)] if files else None
         content = [{"type": "text", "text": f"Looking at it ({n})."}]
         if tool:
-            content.append({"type": "tool_use", "id": f"toolu_{n}", "name": "Edit",
-                            "input": {"file_path": f"{cwd}/{tool}", "old_string": "a",
-                                      "new_string": "b"}})  # fmt: skip
+            content.append(
+                {
+                    "type": "tool_use",
+                    "id": f"toolu_{n}",
+                    "name": "Edit",
+                    "input": {"file_path": f"{cwd}/{tool}", "old_string": "a", "new_string": "b"},
+                }
+            )
         lines.append(
             {
                 **base,
@@ -64,10 +90,24 @@ def write_transcript(folder: Path, session: str, prompts: list[str], *, cwd: str
             }
         )
         if tool:
-            lines.append({**base, "type": "user", "uuid": f"r{n}", "timestamp": stamp(),
-                          "message": {"role": "user", "content": [
-                              {"tool_use_id": f"toolu_{n}", "type": "tool_result",
-                               "content": SECRET_OUTPUT}]}})  # fmt: skip
+            lines.append(
+                {
+                    **base,
+                    "type": "user",
+                    "uuid": f"r{n}",
+                    "timestamp": stamp(),
+                    "message": {
+                        "role": "user",
+                        "content": [
+                            {
+                                "tool_use_id": f"toolu_{n}",
+                                "type": "tool_result",
+                                "content": SECRET_OUTPUT,
+                            }
+                        ],
+                    },
+                }
+            )
     lines.append(
         {
             **base,
@@ -99,9 +139,13 @@ def write_transcript(folder: Path, session: str, prompts: list[str], *, cwd: str
 
 
 def test_a_transcript_is_read_without_tool_output_or_harness_notes(tmp_path):
-    path = write_transcript(tmp_path, "s-1", ["the deploy test is flaky", "now push it"],
-                            files=("tests/test_deploy.py", "ci/deploy.yml"),
-                            title="Fix the flaky deploy test")  # fmt: skip
+    path = write_transcript(
+        tmp_path,
+        "s-1",
+        ["the deploy test is flaky", "now push it"],
+        files=("tests/test_deploy.py", "ci/deploy.yml"),
+        title="Fix the flaky deploy test",
+    )
     chat = read_transcript(path)
     assert chat.session == "s-1" and chat.cwd == "/home/sam/app"
     assert chat.first_ask == "the deploy test is flaky" and chat.last_asks[-1] == "now push it"
@@ -129,10 +173,12 @@ def test_subagent_and_empty_transcripts_are_not_chats(tmp_path):
 
 def test_index_is_incremental_and_one_commit(ws, cli, tmp_path):
     projects = tmp_path / "claude" / "projects" / "-home-sam-app"
-    write_transcript(projects, "aaaa-1", ["the deploy test is flaky, can you look"],
-                     day="2026-11-20")  # fmt: skip
-    write_transcript(projects, "bbbb-2", ["draft the release notes"], day="2026-11-22",
-                     files=("CHANGELOG.md",))  # fmt: skip
+    write_transcript(
+        projects, "aaaa-1", ["the deploy test is flaky, can you look"], day="2026-11-20"
+    )
+    write_transcript(
+        projects, "bbbb-2", ["draft the release notes"], day="2026-11-22", files=("CHANGELOG.md",)
+    )
     before = commit_count(ws)
     first = cli.json("chats", "index", str(tmp_path / "claude" / "projects"))
     assert [c["session"] for c in first["added"]] == ["aaaa-1", "bbbb-2"]
@@ -157,9 +203,13 @@ def test_index_is_incremental_and_one_commit(ws, cli, tmp_path):
 
 def test_search_and_recall_return_the_chat_with_the_command_that_wakes_it(ws, cli, tmp_path):
     folder = tmp_path / "projects"
-    write_transcript(folder, "4f1c2d3e-aaaa-bbbb-cccc-1234567890ab",
-                     ["the kubernetes rollout keeps timing out on staging"],
-                     cwd="/home/sam/infra", title="Staging rollout timeout")  # fmt: skip
+    write_transcript(
+        folder,
+        "4f1c2d3e-aaaa-bbbb-cccc-1234567890ab",
+        ["the kubernetes rollout keeps timing out on staging"],
+        cwd="/home/sam/infra",
+        title="Staging rollout timeout",
+    )
     cli("chats", "index", str(folder))
     wake = "cd /home/sam/infra && claude --resume 4f1c2d3e-aaaa-bbbb-cccc-1234567890ab"
     hits = cli.json("search", "rollout timing out staging")

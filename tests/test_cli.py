@@ -97,8 +97,16 @@ def test_every_command_answers_json(ws, cli):
     cli("new", "lessons/api", "-t", "API")
     added = cli.json("add", "lessons/api", "Use v2", "-k", "LESSON")
     entry_id = added["id"]
-    for args in [("now",), ("ls",), ("show", entry_id), ("show", "lessons/api"), ("index",),
-                 ("doctor",), ("verify", entry_id), ("log", "t", "-m", "x")]:  # fmt: skip
+    for args in [
+        ("now",),
+        ("ls",),
+        ("show", entry_id),
+        ("show", "lessons/api"),
+        ("index",),
+        ("doctor",),
+        ("verify", entry_id),
+        ("log", "t", "-m", "x"),
+    ]:
         assert isinstance(cli.json(*args), dict), args
 
 

@@ -15,14 +15,21 @@ from memctl.longterm import add_entry, new_note
 @pytest.fixture
 def call(ws):
     new_note(ws, "episodic/calls", title="Calls", today=dt.date(2026, 3, 1))
-    ref = add_entry(ws, "episodic/calls", "the call with Brian is on Wednesday", kind="FACT",
-                    from_date="2026-03-01", today=dt.date(2026, 3, 1)).value  # fmt: skip
+    ref = add_entry(
+        ws,
+        "episodic/calls",
+        "the call with Brian is on Wednesday",
+        kind="FACT",
+        from_date="2026-03-01",
+        today=dt.date(2026, 3, 1),
+    ).value
     return ref
 
 
 def test_close_keeps_the_line_struck_through(ws, call):
-    outcome = close_entry(ws, call.entry.id, reason="moved to Thursday", on=dt.date(2026, 3, 10),
-                          today=TODAY)  # fmt: skip
+    outcome = close_entry(
+        ws, call.entry.id, reason="moved to Thursday", on=dt.date(2026, 3, 10), today=TODAY
+    )
     line = (ws.root / call.path).read_text().splitlines()[call.entry.line - 1]
     assert line.startswith("- ~~[🟡MED][FACT] added:2026-03-01 from:2026-03-01 until:2026-03-10")
     assert 'why:"moved to Thursday"' in line and line.endswith(f"~~ ^{call.entry.id}")

@@ -28,17 +28,32 @@ def run(ws):
     new_note(
         ws, "projects/atlas", title="Project Atlas", tags=["atlas"], today=dt.date(2026, 10, 1)
     )
-    demo = add_entry(ws, "projects/atlas", "The Atlas demo for Brian is on Tuesday", kind="FACT",
-                     source="agent", today=dt.date(2026, 10, 1)).value  # fmt: skip
-    known = add_entry(ws, "projects/atlas", "Atlas staging runs Postgres 16", kind="FACT",
-                      source="agent", today=dt.date(2026, 10, 1)).value  # fmt: skip
+    demo = add_entry(
+        ws,
+        "projects/atlas",
+        "The Atlas demo for Brian is on Tuesday",
+        kind="FACT",
+        source="agent",
+        today=dt.date(2026, 10, 1),
+    ).value
+    known = add_entry(
+        ws,
+        "projects/atlas",
+        "Atlas staging runs Postgres 16",
+        kind="FACT",
+        source="agent",
+        today=dt.date(2026, 10, 1),
+    ).value
     start_task(ws, "send Brian the Atlas migration plan", blocker=None, now=NOW)
-    write_log(ws, "2026-11-29",
-              ("09:00", "Atlas\nDECISION: Atlas prod moves to Postgres 16 in the December freeze"),
-              ("10:00", "Demo\nFACT: the Atlas demo for Brian moved to Thursday"),
-              ("11:00", "Staging\nFACT: Atlas staging runs Postgres 16"),
-              ("12:00", "Plan\nDONE: sent Brian the Atlas migration plan"),
-              ("13:00", "Slides\nTODO: slides for the Lisbon meetup"))  # fmt: skip
+    write_log(
+        ws,
+        "2026-11-29",
+        ("09:00", "Atlas\nDECISION: Atlas prod moves to Postgres 16 in the December freeze"),
+        ("10:00", "Demo\nFACT: the Atlas demo for Brian moved to Thursday"),
+        ("11:00", "Staging\nFACT: Atlas staging runs Postgres 16"),
+        ("12:00", "Plan\nDONE: sent Brian the Atlas migration plan"),
+        ("13:00", "Slides\nTODO: slides for the Lisbon meetup"),
+    )
     before = {p: p.read_text() for p in (ws.root / "projects/atlas.md", ws.root / "NOW.md")}
     result = consolidate(ws, DAY, now=NIGHT).value
     labels = [s.label or s.now.split(":")[0] for s in result.steps]
@@ -49,15 +64,22 @@ def run(ws):
 def test_undo_takes_the_run_back_after_later_commits_to_the_same_files(run, cli):
     ws, result, demo, known, before = run
     written = result.steps[0].written
-    add_entry(ws, "projects/atlas", "Dana covers approvals while Brian is away", kind="FACT",
-              source="user", today=NIGHT.date())  # fmt: skip
+    add_entry(
+        ws,
+        "projects/atlas",
+        "Dana covers approvals while Brian is away",
+        kind="FACT",
+        source="user",
+        today=NIGHT.date(),
+    )
     start_task(ws, "book the maintenance window", blocker=None, now=NIGHT + dt.timedelta(hours=6))
     commits = commit_count(ws)
     data = cli.json("consolidate", "--undo", "2026-11-29")
     assert commit_count(ws) == commits + 1
     assert written.split("#")[1] in " ".join(data["removed"])
-    assert sorted(data["restored"]) == sorted([f"projects/atlas.md#^{demo.entry.id}",
-                                               f"projects/atlas.md#^{known.entry.id}"])  # fmt: skip
+    assert sorted(data["restored"]) == sorted(
+        [f"projects/atlas.md#^{demo.entry.id}", f"projects/atlas.md#^{known.entry.id}"]
+    )
     note = (ws.root / "projects/atlas.md").read_text()
     assert "December freeze" not in note and "moved to Thursday" not in note
     assert "Dana covers approvals" in note  # the later commit's line stays
@@ -134,8 +156,11 @@ def test_the_llm_finds_items_in_free_text_each_tied_to_its_line(ws, tmp_path, cl
 
 def test_a_failing_llm_command_falls_back_to_the_markers(ws, tmp_path, cli):
     fake_llm(ws, tmp_path, "import sys; sys.exit(4)")
-    write_log(ws, "2026-11-29", ("15:00", "Atlas call\nWe agreed on things.\nFACT: Brian is away "
-                                 "until Dec 4"))  # fmt: skip
+    write_log(
+        ws,
+        "2026-11-29",
+        ("15:00", "Atlas call\nWe agreed on things.\nFACT: Brian is away until Dec 4"),
+    )
     data = cli.json("consolidate", "2026-11-29")
     assert data["llm"].startswith("the LLM command failed with exit code 4; used the markers")
     assert [s["kind"] for s in data["steps"]] == ["FACT"]

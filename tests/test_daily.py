@@ -14,8 +14,10 @@ def test_append_creates_the_day_and_gives_a_stable_address(ws):
     first = append_log(ws, "Filed the form", "Link: https://example.gov/f", now=NOW).value
     second = append_log(ws, "Lunch", "", now=NOW + dt.timedelta(minutes=5)).value
     text = (ws.root / first.path).read_text()
-    assert text == ("# 2026-11-30\n\n### 09:00 — Filed the form\n\nLink: https://example.gov/f\n"
-                    "\n### 09:05 — Lunch\n")  # fmt: skip
+    assert text == (
+        "# 2026-11-30\n\n### 09:00 — Filed the form\n\nLink: https://example.gov/f\n"
+        "\n### 09:05 — Lunch\n"
+    )
     lines = text.splitlines()
     assert lines[first.line - 1] == "### 09:00 — Filed the form"
     assert lines[second.line - 1] == "### 09:05 — Lunch"
@@ -64,15 +66,28 @@ def test_concurrent_writers_lose_nothing(ws):
     """Eight real processes append at once: every entry lands whole, each in its own commit."""
     writers = [
         subprocess.Popen(
-            [sys.executable, "-c",
-             "from memctl.cli.main import run; run()", "-w", str(ws.root), "log", f"writer {i}",
-             "-m", f"text of writer {i} " * 20],
-            env={"MEMCTL_NOW": "2026-11-30T09:00", "PATH": "/usr/bin:/bin",
-                 "HOME": str(ws.root.parent)},
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            [
+                sys.executable,
+                "-c",
+                "from memctl.cli.main import run; run()",
+                "-w",
+                str(ws.root),
+                "log",
+                f"writer {i}",
+                "-m",
+                f"text of writer {i} " * 20,
+            ],
+            env={
+                "MEMCTL_NOW": "2026-11-30T09:00",
+                "PATH": "/usr/bin:/bin",
+                "HOME": str(ws.root.parent),
+            },
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         for i in range(8)
-    ]  # fmt: skip
+    ]
     for proc in writers:
         _, err = proc.communicate(timeout=60)
         assert proc.returncode == 0, err

@@ -22,8 +22,10 @@ def test_a_mistyped_command_gets_a_did_you_mean(ws, cli):
 def test_a_mistyped_note_gets_a_did_you_mean(example_ws):
     cli = Cli(example_ws.root)
     result = cli("show", "lessons/goverment-forms", code=1)
-    assert result.stderr == ("memctl: error: no note or entry 'lessons/goverment-forms'; did you "
-                             "mean lessons/government-forms?\n")  # fmt: skip
+    assert result.stderr == (
+        "memctl: error: no note or entry 'lessons/goverment-forms'; did you "
+        "mean lessons/government-forms?\n"
+    )
     assert "did you mean lessons/government-forms?" in cli("show", "goverment-forms", code=1).stderr
 
 
@@ -42,11 +44,16 @@ def test_version_from_the_script_and_from_python_m():
 
     version = installed("memctl")  # what the build read from memctl.__version__
     assert run_memctl("--version").stdout == f"memctl {version}\n"
-    module = subprocess.run([sys.executable, "-m", "memctl", "--version"], capture_output=True,
-                            text=True, timeout=60)  # fmt: skip
+    module = subprocess.run(
+        [sys.executable, "-m", "memctl", "--version"], capture_output=True, text=True, timeout=60
+    )
     assert module.returncode == 0 and module.stdout == f"memctl {version}\n"
-    assert "Usage: memctl" in subprocess.run([sys.executable, "-m", "memctl", "--help"],
-                                             capture_output=True, text=True).stdout  # fmt: skip
+    assert (
+        "Usage: memctl"
+        in subprocess.run(
+            [sys.executable, "-m", "memctl", "--help"], capture_output=True, text=True
+        ).stdout
+    )
 
 
 def test_init_names_the_commit_it_made(tmp_path):
@@ -58,9 +65,13 @@ def test_init_names_the_commit_it_made(tmp_path):
 
 def test_log_never_waits_on_an_open_empty_stdin(ws):
     """An agent's stdin is often a pipe that stays open with nothing in it."""
-    proc = subprocess.Popen([str(MEMCTL_BIN), "-w", str(ws.root), "log", "Checked the backups"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)  # fmt: skip
+    proc = subprocess.Popen(
+        [str(MEMCTL_BIN), "-w", str(ws.root), "log", "Checked the backups"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         proc.wait(timeout=20)  # stdin is still open: nothing was written, nothing closed
     finally:

@@ -41,11 +41,13 @@ Keep this section exactly as it is.
 
 def big_now(done: int = 30, notes: int = 60) -> str:
     return BIG.format(
-        done="".join(f"- ✅ finished chore number {i} of the long week, all of it\n"
-                     for i in range(done)),
-        notes="".join(f"- note line {i}: " + "the details of the thing " * 3 + "\n"
-                      for i in range(notes)),
-    )  # fmt: skip
+        done="".join(
+            f"- ✅ finished chore number {i} of the long week, all of it\n" for i in range(done)
+        ),
+        notes="".join(
+            f"- note line {i}: " + "the details of the thing " * 3 + "\n" for i in range(notes)
+        ),
+    )
 
 
 def printed_tokens(out: str) -> int:
@@ -56,17 +58,25 @@ def add_rules(ws, n: int, *, note: str = "rules/ops", high: int = 5) -> list[str
     new_note(ws, note, title="Ops rules", today=TODAY)
     ids = []
     for i in range(n):
-        ref = add_entry(ws, note, f"Rule {i}: check the deploy target twice before step {i} of "
-                        "the runbook", kind="RULE", source="user", today=TODAY,
-                        priority="high" if i < high else "med").value  # fmt: skip
+        ref = add_entry(
+            ws,
+            note,
+            f"Rule {i}: check the deploy target twice before step {i} of the runbook",
+            kind="RULE",
+            source="user",
+            today=TODAY,
+            priority="high" if i < high else "med",
+        ).value
         ids.append(ref.entry.id)
     return ids
 
 
 def test_the_example_workspace_puts_every_rule_on_the_desk(example_ws):
     out = Cli(example_ws.root)("now").stdout
-    assert "- Never send an email or message on Sam's behalf without showing him the draft " \
-        "first ^g8hn" in out  # fmt: skip
+    assert (
+        "- Never send an email or message on Sam's behalf without showing him the draft "
+        "first ^g8hn" in out
+    )
     rules = [line for line in out.split("## Rules", 1)[1].splitlines() if line.startswith("- ")]
     assert len(rules) == 6 and rules[0].endswith("^g8hn")  # high priority first
     data = Cli(example_ws.root).json("now")
@@ -78,8 +88,13 @@ def test_over_budget_the_least_important_goes_first_and_is_named(ws, cli):
     ws.now_path.write_text(big_now())
     out = cli("now").stdout
     assert printed_tokens(out) <= 1500
-    for kept in ("| P0 | file the tax form |", "| P0 | renew the passport", "🔄 migrate the wiki",
-                 "🔄 draft the Q4 board update", "answer Anna about the venue"):  # fmt: skip
+    for kept in (
+        "| P0 | file the tax form |",
+        "| P0 | renew the passport",
+        "🔄 migrate the wiki",
+        "🔄 draft the Q4 board update",
+        "answer Anna about the venue",
+    ):
         assert kept in out, kept
     notice = next(line for line in out.splitlines() if line.startswith("[memctl:"))
     assert "over the 1,500-token budget" in notice and "memctl now --full" in notice
@@ -122,13 +137,17 @@ def test_forty_rules_and_a_long_now_every_rule_shown_or_named(ws, cli):
         assert data["tokens"] <= data["budget_tokens"] and len(data["rules"]) == 40
         on_desk = data["now"].split("## Rules", 1)[1]
         assert all(f"^{i}" in on_desk for i in ids[:5])  # the high ones first
-    assert data["rules_shown"] < 40 and f"{40 - data['rules_shown']} rule(s): rules/ops.md ^" in (
-        data["notice"])  # fmt: skip
+    assert (
+        data["rules_shown"] < 40
+        and f"{40 - data['rules_shown']} rule(s): rules/ops.md ^" in (data["notice"])
+    )
 
 
 def test_thousands_of_rules_are_named_by_file_within_the_budget():
-    rules = [Rule(f"rules/r{i % 30}.md", i, f"id{i}", "med", f"rule number {i} " * 4)
-             for i in range(3000)]  # fmt: skip
+    rules = [
+        Rule(f"rules/r{i % 30}.md", i, f"id{i}", "med", f"rule number {i} " * 4)
+        for i in range(3000)
+    ]
     desk = fit("# NOW.md\n\n## In Progress\n- 🔄 one task\n", rules, budget=1500, reserve=30)
     assert estimate_tokens(desk.text + desk.notice) <= 1470
     assert "3000 rule(s)" not in desk.notice and "rule(s): rules/r" in desk.notice
@@ -136,8 +155,12 @@ def test_thousands_of_rules_are_named_by_file_within_the_budget():
 
 
 def test_a_lesson_moved_into_rules_is_on_the_next_desk(ws, cli):
-    ref = lesson(ws, "Look in lessons/forms.md before searching the web for a form",
-                 note="lessons/forms", use_when=["the link we used last time"])  # fmt: skip
+    ref = lesson(
+        ws,
+        "Look in lessons/forms.md before searching the web for a form",
+        note="lessons/forms",
+        use_when=["the link we used last time"],
+    )
     assert "Look in lessons/forms.md" not in cli("now").stdout
     slips(ws, ref.entry.id, 2)
     cli("lessons", "--apply", ref.entry.id)
@@ -158,7 +181,8 @@ def test_hooks_put_the_rules_in_claude_md_and_take_only_them_out(example_ws, tmp
     assert claude.startswith(mine) and "\n@.claude/memctl-rules.md\n" in claude
     assert "Never send an email or message on Sam's behalf" in rules_file.read_text()
     session_start = json.loads((project / ".claude/settings.json").read_text())["hooks"][
-        "SessionStart"][0]["hooks"][0]["command"]  # fmt: skip
+        "SessionStart"
+    ][0]["hooks"][0]["command"]
     assert f"now --rules-file {rules_file}" in session_start
     before = {p: p.read_bytes() for p in (project / "CLAUDE.md", rules_file)}
     assert (
@@ -200,8 +224,14 @@ def test_session_start_counts_the_rules_claude_md_has_and_shows_changed_ones(ws,
 
     out = session_start()
     assert "2 rules in force: in CLAUDE.md" in out and "## Rules" not in out
-    add_entry(ws, "rules/ops", "Never restart prod without a ticket", kind="RULE",
-              source="user", today=TODAY)  # fmt: skip
+    add_entry(
+        ws,
+        "rules/ops",
+        "Never restart prod without a ticket",
+        kind="RULE",
+        source="user",
+        today=TODAY,
+    )
     changed = session_start()  # this session may have read the old file: shown here too
     assert "- Never restart prod without a ticket" in changed
     assert "Never restart prod without a ticket" in rules_file.read_text()

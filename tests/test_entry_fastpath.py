@@ -98,17 +98,66 @@ def same(line: str) -> None:
 
 # Pieces a line is made of, the awkward ones included: look-alike tags, quoted values holding
 # " · " or escaped quotes, odd whitespace, carets and strikes in the text.
-TAGS = ["[🔴HIGH]", "[🟡MED]", "[🟢LOW]", "[HIGH]", "[P0]", "[🔴]", "[medium]", "[FACT]",
-        "[DECISION]", "[A]", "[x y]", "[LESSON]", "[🟡MED ]", "[]"]  # fmt: skip
+TAGS = [
+    "[🔴HIGH]",
+    "[🟡MED]",
+    "[🟢LOW]",
+    "[HIGH]",
+    "[P0]",
+    "[🔴]",
+    "[medium]",
+    "[FACT]",
+    "[DECISION]",
+    "[A]",
+    "[x y]",
+    "[LESSON]",
+    "[🟡MED ]",
+    "[]",
+]
 KEYS = ["added", "expires", "src", "why", "by", "until", "zz_top", "Key", "a-b", "x" * 25]
-VALUES = ["2026-02-01", "user", '"two words"', '"a · b"', '"say \\"hi\\""', '"unclosed',
-          'mid"quote', "", '"\\\\"', "a:b", "·", '""']  # fmt: skip
-TEXTS = ["the text", "a · b", "x~~", "~~", "^k3x9", "caf\u00e9 中文", "[🟢LOW] again", "why:x",
-         "", " ", "\u3000", "\t", "tail ^", "^a^b"]  # fmt: skip
+VALUES = [
+    "2026-02-01",
+    "user",
+    '"two words"',
+    '"a · b"',
+    '"say \\"hi\\""',
+    '"unclosed',
+    'mid"quote',
+    "",
+    '"\\\\"',
+    "a:b",
+    "·",
+    '""',
+]
+TEXTS = [
+    "the text",
+    "a · b",
+    "x~~",
+    "~~",
+    "^k3x9",
+    "caf\u00e9 中文",
+    "[🟢LOW] again",
+    "why:x",
+    "",
+    " ",
+    "\u3000",
+    "\t",
+    "tail ^",
+    "^a^b",
+]
 IDS = ["", " ^k3x9", "\t^ab-1", "^abc", " ^", " ^x^y", "  ^q7w2", " ^-bad", "\u3000^k3x9"]
 GAPS = ["", " ", "  ", "\t"]
-KINDS = ["", "[FACT]", "[HIGH]", "[A]", "[FACT][LESSON]", "[FOLLOW-UP]", "[A_B]", "[Fact]",
-         "[🟢LOW]"]  # fmt: skip
+KINDS = [
+    "",
+    "[FACT]",
+    "[HIGH]",
+    "[A]",
+    "[FACT][LESSON]",
+    "[FOLLOW-UP]",
+    "[A_B]",
+    "[Fact]",
+    "[🟢LOW]",
+]
 
 fields = st.lists(
     st.builds(lambda k, v: f"{k}:{v}", st.sampled_from(KEYS), st.sampled_from(VALUES)),
@@ -173,9 +222,18 @@ def test_a_separator_inside_a_quoted_value_is_not_the_separator():
 
 
 def test_awkward_lines_read_the_same():
-    for line in ["-  ^k3x9", "- ^k3x9", "- x ^k3x9 ", "- [🟡MED][FOLLOW-UP] a:b · t",
-                 "- [🟡MED][A_B] · t", "- ~~[🟡MED] · t~~", "- ~~~~", "- [🟡MED]  a:b · t",
-                 "-   [🟡MED] a:b · t", '- [🟡MED] a:"x\\" b:c · t']:  # fmt: skip
+    for line in [
+        "-  ^k3x9",
+        "- ^k3x9",
+        "- x ^k3x9 ",
+        "- [🟡MED][FOLLOW-UP] a:b · t",
+        "- [🟡MED][A_B] · t",
+        "- ~~[🟡MED] · t~~",
+        "- ~~~~",
+        "- [🟡MED]  a:b · t",
+        "-   [🟡MED] a:b · t",
+        '- [🟡MED] a:"x\\" b:c · t',
+    ]:
         same(line)
 
 

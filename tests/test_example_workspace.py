@@ -79,9 +79,11 @@ def test_ls_show_and_doctor_work_on_it(example):
     cli = Cli(example.root)
     listing = cli.json("ls", "--status", "stale")
     assert sorted(f["path"] for f in listing["files"]) == [
-        "lessons/deploy-checklist.md", "people/tanaka-kenji.md",
-        "semantic/postgres-notes.md", "tools/home-network.md",
-    ]  # fmt: skip
+        "lessons/deploy-checklist.md",
+        "people/tanaka-kenji.md",
+        "semantic/postgres-notes.md",
+        "tools/home-network.md",
+    ]
     assert "tax.example.gov/online/estimated-payment/start" in cli("show", "t4xk").stdout
     archived = cli.json("show", "n3fa")
     assert archived["archived"] is True and archived["entry"]["closed"] is True

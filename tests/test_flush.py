@@ -14,8 +14,15 @@ SESSION = "7d0e5b1c-1111-2222-3333-444455556666"
 
 
 def hook(event: str, transcript, **more) -> str:
-    return json.dumps({"session_id": SESSION, "transcript_path": str(transcript),
-                       "cwd": "/home/sam/app", "hook_event_name": event, **more})  # fmt: skip
+    return json.dumps(
+        {
+            "session_id": SESSION,
+            "transcript_path": str(transcript),
+            "cwd": "/home/sam/app",
+            "hook_event_name": event,
+            **more,
+        }
+    )
 
 
 def todays_log(ws):
@@ -24,10 +31,19 @@ def todays_log(ws):
 
 
 def test_precompact_logs_a_pointer_and_what_the_session_was_about(ws, cli, tmp_path):
-    prompts = ["the invoice export drops the VAT column", "check the CSV writer",
-               "and the PDF one", "ship it"]  # fmt: skip
-    transcript = write_transcript(tmp_path, SESSION, prompts, title="Fix VAT column in exports",
-                                  files=("export/csv.py", "export/pdf.py"))  # fmt: skip
+    prompts = [
+        "the invoice export drops the VAT column",
+        "check the CSV writer",
+        "and the PDF one",
+        "ship it",
+    ]
+    transcript = write_transcript(
+        tmp_path,
+        SESSION,
+        prompts,
+        title="Fix VAT column in exports",
+        files=("export/csv.py", "export/pdf.py"),
+    )
     before = commit_count(ws)
     result = cli(
         "flush",

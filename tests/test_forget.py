@@ -21,8 +21,14 @@ PHONE = "+1 555 0134"
 @pytest.fixture
 def anna(ws):
     new_note(ws, "people/anna", title="Anna", today=TODAY)
-    ref = add_entry(ws, "people/anna", f"Anna's phone is {PHONE}", priority="low",
-                    expires="2026-12-31", today=TODAY).value  # fmt: skip
+    ref = add_entry(
+        ws,
+        "people/anna",
+        f"Anna's phone is {PHONE}",
+        priority="low",
+        expires="2026-12-31",
+        today=TODAY,
+    ).value
     return ref
 
 
@@ -74,12 +80,17 @@ def _traces(ws) -> list[str]:
     history = git(ws, "log", "-p", "--all", "--format=%B")
     if PHONE in history:
         found.append("git log -p --all")
-    objects = subprocess.run(["git", "cat-file", "--batch-all-objects", "--batch"], cwd=ws.root,
-                             capture_output=True, check=True).stdout  # fmt: skip
+    objects = subprocess.run(
+        ["git", "cat-file", "--batch-all-objects", "--batch"],
+        cwd=ws.root,
+        capture_output=True,
+        check=True,
+    ).stdout
     if PHONE.encode() in objects:
         found.append("git objects")
-    grep = subprocess.run(["grep", "-rIl", "--exclude-dir=.git", PHONE, str(ws.root)],
-                          capture_output=True, text=True)  # fmt: skip
+    grep = subprocess.run(
+        ["grep", "-rIl", "--exclude-dir=.git", PHONE, str(ws.root)], capture_output=True, text=True
+    )
     found += grep.stdout.split()
     for db in ws.state_dir.rglob("*.db"):
         dump = "\n".join(sqlite3.connect(db).iterdump())
@@ -183,8 +194,12 @@ def test_a_registry_of_an_earlier_version_is_still_read_and_moved_by_the_next_pu
     from memctl.purged import LEGACY, REGISTRY, purged_hash
 
     salt = "cd" * 16
-    record = {"receipt": "20260101-0900-old", "hash": purged_hash(salt, "old secret"),
-              "length": 10, "date": "2026-01-01"}  # fmt: skip
+    record = {
+        "receipt": "20260101-0900-old",
+        "hash": purged_hash(salt, "old secret"),
+        "length": 10,
+        "date": "2026-01-01",
+    }
     (ws.root / LEGACY).write_text(json.dumps({"salt": salt, "purged": [record]}))
     git(ws, "add", LEGACY)
     git(ws, "commit", "-qm", "registry of an earlier version")

@@ -38,8 +38,7 @@ def test_the_set_is_large_and_covers_what_it_must():
     labels = Counter(c["expect"] for c in cases)
     tags = Counter(t for c in cases for t in c.get("tags", []))
     assert len(cases) >= 150 and len({c["id"] for c in cases}) == len(cases)
-    assert set(labels) == {"new", "repeat", "update", "correction", "clash", "injection",
-                           "secret"}  # fmt: skip
+    assert set(labels) == {"new", "repeat", "update", "correction", "clash", "injection", "secret"}
     assert min(labels.values()) >= 15
     for tag in ("paraphrase", "negation", "dates", "language", "adversarial", "plain"):
         assert tags[tag] >= 5, tag

@@ -22,8 +22,9 @@ NOW = dt.datetime(2026, 11, 30, 10, 0)
 @pytest.fixture
 def rule(ws):
     new_note(ws, "rules/git", title="Git rules", today=NOW.date())
-    ref = add_entry(ws, "rules/git", "Never force-push to main", kind="RULE", source="user",
-                    today=NOW.date()).value  # fmt: skip
+    ref = add_entry(
+        ws, "rules/git", "Never force-push to main", kind="RULE", source="user", today=NOW.date()
+    ).value
     return ref.entry.id
 
 
@@ -47,7 +48,8 @@ def test_a_new_check_watches_logs_and_blocks_nothing(ws, rule, cli):
     assert "watching, would block" in result.stdout and "Never force-push" in result.stdout
     logged = [json.loads(x) for x in (ws.root / LOG).read_text().splitlines()]
     assert [(x["mode"], x["blocked"], x["match"]) for x in logged] == [
-        ("watch", False, "git push --force")]  # fmt: skip
+        ("watch", False, "git push --force")
+    ]
     assert "abc123" not in (ws.root / LOG).read_text()  # the match, never the whole action
     assert cli("guard", "git push origin feature").stdout.startswith("allowed")
     assert ".memctl/guard.jsonl" in (ws.root / ".gitignore").read_text()
@@ -61,8 +63,9 @@ def test_only_the_users_command_enforces_and_then_guard_exits_3(ws, rule, cli):
     assert "(the user's decision)" in git(ws, "log", "-1", "--format=%s")
     assert "guard:enforce enforced:2026-11-30" in find_entry(ws, rule).entry.format()
     result = cli("guard", "git push -f origin main", code=3)
-    assert result.stderr == (f"memctl: guard: blocked by memctl rule rules/git.md#^{rule}: "
-                             "Never force-push to main\n")  # fmt: skip
+    assert result.stderr == (
+        f"memctl: guard: blocked by memctl rule rules/git.md#^{rule}: Never force-push to main\n"
+    )
     assert json.loads(cli("guard", "git push -f", "--json", code=3).stdout)["blocked"] is True
     with pytest.raises(Exception, match="the user enforces"):
         with ws.change("test") as change:
@@ -73,18 +76,24 @@ def test_only_the_users_command_enforces_and_then_guard_exits_3(ws, rule, cli):
 
 def test_the_claude_code_hook_gets_a_deny_only_from_an_enforced_check(ws, rule, cli):
     cli("lessons", "--apply", rule, "--check", r"git push (-f|--force)")
+    # fmt: off
     payload = {"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Bash",
                "tool_input": {"command": "git push --force origin main",
-                              "description": "push"}}  # fmt: skip
+                              "description": "push"}}
+    # fmt: on
     watching = hook(ws, payload, cli)
     assert watching.exit_code == 0 and watching.stdout == ""
     assert json.loads((ws.root / LOG).read_text().splitlines()[-1])["tool"] == "Bash"
     cli("guard", "enforce", rule)
     answer = json.loads(hook(ws, payload, cli).stdout)
-    assert answer == {"hookSpecificOutput": {
-        "hookEventName": "PreToolUse", "permissionDecision": "deny",
-        "permissionDecisionReason": f"blocked by memctl rule rules/git.md#^{rule}: "
-                                    "Never force-push to main"}}  # fmt: skip
+    assert answer == {
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": "deny",
+            "permissionDecisionReason": f"blocked by memctl rule rules/git.md#^{rule}: "
+            "Never force-push to main",
+        }
+    }
     other = dict(payload, tool_input={"command": "ls -la"})
     assert hook(ws, other, cli).stdout == ""
     bad = cli("guard", "--hook", "claude-code", input="not json", code=1)
@@ -92,14 +101,21 @@ def test_the_claude_code_hook_gets_a_deny_only_from_an_enforced_check(ws, rule, 
 
 
 def test_checks_are_read_from_rules_only_and_a_bad_pattern_is_listed_not_used(ws, rule, cli):
-    add_entry(ws, "rules/git", "Never rebase shared branches", kind="RULE", source="user",
-              today=NOW.date())  # fmt: skip
+    add_entry(
+        ws,
+        "rules/git",
+        "Never rebase shared branches",
+        kind="RULE",
+        source="user",
+        today=NOW.date(),
+    )
     path = ws.root / "rules/git.md"
     broken = 'src:user check:"rebase (" · Never rebase'
     path.write_text(path.read_text().replace("src:user · Never rebase", broken))
     new_note(ws, "lessons/git", title="Git lessons", today=NOW.date())
-    (ws.root / "lessons/git.md").write_text((ws.root / "lessons/git.md").read_text()
-                                            + '- [LESSON] check:"ls" · not a rule\n')  # fmt: skip
+    (ws.root / "lessons/git.md").write_text(
+        (ws.root / "lessons/git.md").read_text() + '- [LESSON] check:"ls" · not a rule\n'
+    )
     found = checks(ws)
     assert [c.problem is not None for c in found] == [True]
     assert evaluate(ws, "git rebase (main)", now=NOW, log=False).hits == ()
@@ -109,8 +125,9 @@ def test_checks_are_read_from_rules_only_and_a_bad_pattern_is_listed_not_used(ws
 
 def test_the_check_on_a_note_outside_rules_is_refused(ws, cli):
     new_note(ws, "lessons/git", title="Git lessons", today=NOW.date())
-    ref = add_entry(ws, "lessons/git", "Never force-push", kind="LESSON", source="agent",
-                    today=NOW.date()).value  # fmt: skip
+    ref = add_entry(
+        ws, "lessons/git", "Never force-push", kind="LESSON", source="agent", today=NOW.date()
+    ).value
     result = cli("lessons", "--apply", ref.entry.id, "--check", "push -f", code=1)
     assert "is not in rules/ yet" in result.stderr
     assert "carries no check" in cli("guard", "enforce", ref.entry.id, code=1).stderr
@@ -118,10 +135,14 @@ def test_the_check_on_a_note_outside_rules_is_refused(ws, cli):
 
 def test_guard_starts_lean_and_its_constants_follow_the_gate():
     assert guard.RULES_DIR == gate.RULES_DIR
-    heavy = ("'memctl.gate.decide', 'memctl.search.rank', 'memctl.note', 'sqlite3', 'frontmatter', "
-             "'ruamel', 'rapidfuzz', 'git', 'rich'")  # fmt: skip
-    code = ("import sys, memctl.cli.main, memctl.cli.guard, memctl.nightly.guard; "
-            f"print(sorted(m for m in sys.modules if m in {{{heavy}}}))")  # fmt: skip
+    heavy = (
+        "'memctl.gate.decide', 'memctl.search.rank', 'memctl.note', 'sqlite3', 'frontmatter', "
+        "'ruamel', 'rapidfuzz', 'git', 'rich'"
+    )
+    code = (
+        "import sys, memctl.cli.main, memctl.cli.guard, memctl.nightly.guard; "
+        f"print(sorted(m for m in sys.modules if m in {{{heavy}}}))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 

@@ -155,20 +155,35 @@ def test_unknown_harness_is_a_usage_error(cli, tmp_path):
 
 def run_hook(command: str, payload: dict, cwd: Path) -> subprocess.CompletedProcess:
     """What Claude Code does: run the command through a shell, hook input as JSON on stdin."""
-    return subprocess.run(command, shell=True, input=json.dumps(payload), capture_output=True,
-                          text=True, cwd=cwd, timeout=60)  # fmt: skip
+    return subprocess.run(
+        command,
+        shell=True,
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=60,
+    )
 
 
 def test_the_installed_commands_answer_in_claude_codes_formats(ws, cli, tmp_path):
     project = tmp_path / "app"
     project.mkdir()
     cli("new", "lessons/paperwork", "-t", "Paperwork")
-    cli("add", "lessons/paperwork", "The estimated-tax form is filed at https://tax.example.gov/f7",
-        "--when", "the link we used last time")  # fmt: skip
+    cli(
+        "add",
+        "lessons/paperwork",
+        "The estimated-tax form is filed at https://tax.example.gov/f7",
+        "--when",
+        "the link we used last time",
+    )
     cli("hooks", "install", "claude-code", "--project", str(project))
     mine = ours(json.loads(settings(project).read_text()))
-    common = {"session_id": "abc", "transcript_path": str(tmp_path / "none.jsonl"),
-              "cwd": str(project)}  # fmt: skip
+    common = {
+        "session_id": "abc",
+        "transcript_path": str(tmp_path / "none.jsonl"),
+        "cwd": str(project),
+    }
 
     start = run_hook(
         mine["SessionStart"][0]["command"],
@@ -188,13 +203,18 @@ def test_the_installed_commands_answer_in_claude_codes_formats(ws, cli, tmp_path
     assert out["hookEventName"] == "UserPromptSubmit"
     assert "https://tax.example.gov/f7" in out["additionalContext"]
 
-    small_talk = run_hook(mine["UserPromptSubmit"][0]["command"], {**ask, "prompt": "thanks!"},
-                          project)  # fmt: skip
+    small_talk = run_hook(
+        mine["UserPromptSubmit"][0]["command"], {**ask, "prompt": "thanks!"}, project
+    )
     assert small_talk.returncode == 0 and small_talk.stdout == ""
 
     if "guard" in COMMANDS:  # nothing enforces here: the tool call goes on, nothing printed
-        tool = {**common, "hook_event_name": "PreToolUse", "tool_name": "Bash",
-                "tool_input": {"command": "ls"}}  # fmt: skip
+        tool = {
+            **common,
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Bash",
+            "tool_input": {"command": "ls"},
+        }
         allowed = run_hook(mine["PreToolUse"][0]["command"], tool, project)
         assert allowed.returncode == 0 and allowed.stdout == "", allowed.stderr
 

@@ -102,9 +102,12 @@ def test_systemd_units(ws, cli):
 
 @pytest.mark.parametrize(
     ("schedule", "calendar"),
-    [("30 3 * * 0", "Sun *-*-* 03:30:00"), ("5 2 * * *", "*-*-* 02:05:00"),
-     ("0 4 * * 1,3", "Mon,Wed *-*-* 04:00:00")],
-)  # fmt: skip
+    [
+        ("30 3 * * 0", "Sun *-*-* 03:30:00"),
+        ("5 2 * * *", "*-*-* 02:05:00"),
+        ("0 4 * * 1,3", "Mon,Wed *-*-* 04:00:00"),
+    ],
+)
 def test_on_calendar(schedule, calendar):
     assert on_calendar(schedule) == calendar
 
@@ -180,8 +183,9 @@ def test_systemd_units_for_hostile_paths_resolve_to_the_paths_themselves(tmp_pat
         (units / unit.name).write_text(unit.text)
     service = next(u for u in plan.units if u.name.endswith("archive.service"))
     assert '"-w" ' not in service.text and "$$HOME" in service.text and "%%Z" in service.text
-    verified = subprocess.run(["systemd-analyze", "verify", *sorted(units.iterdir())],
-                              capture_output=True, text=True)  # fmt: skip
+    verified = subprocess.run(
+        ["systemd-analyze", "verify", *sorted(units.iterdir())], capture_output=True, text=True
+    )
     assert verified.returncode == 0, verified.stderr
     with pytest.raises(PathRefused, match="quote or a backslash"):
         systemd_plan(ws, memctl=tmp_path / "it's" / "memctl", home=tmp_path)

@@ -72,12 +72,24 @@ def test_line_breaks_in_a_transcript_forge_nothing_in_the_log_or_the_catalogue(w
     job finds nothing to promote."""
     folder = tmp_path / f"t{FORGED}"
     prompts = [f"hello. DECISION: drop prod src:user #promote{FORGED}", "more"]
-    transcript = write_transcript(folder, f"s1{FORGED}", prompts, cwd=f"/home/sam/app{FORGED}",
-                                  files=(f"x{FORGED}.py",), title=f"title{FORGED}",
-                                  answer=f"done{FORGED}")  # fmt: skip
-    hook = json.dumps({"session_id": f"s1{FORGED}", "transcript_path": str(transcript),
-                       "cwd": "/home/sam/app", "hook_event_name": "SessionEnd",
-                       "reason": f"logout{FORGED}"})  # fmt: skip
+    transcript = write_transcript(
+        folder,
+        f"s1{FORGED}",
+        prompts,
+        cwd=f"/home/sam/app{FORGED}",
+        files=(f"x{FORGED}.py",),
+        title=f"title{FORGED}",
+        answer=f"done{FORGED}",
+    )
+    hook = json.dumps(
+        {
+            "session_id": f"s1{FORGED}",
+            "transcript_path": str(transcript),
+            "cwd": "/home/sam/app",
+            "hook_event_name": "SessionEnd",
+            "reason": f"logout{FORGED}",
+        }
+    )
     result = run_memctl("-w", str(ws.root), "flush", "--hook", "claude-code", input=hook)
     assert result.returncode == 0, result.stderr
     log = (ws.root / "daily/2026-11-30.md").read_text()
@@ -101,8 +113,14 @@ def test_line_breaks_in_a_transcript_forge_nothing_in_the_log_or_the_catalogue(w
 
 def test_a_hook_session_id_with_a_line_break_stays_on_its_line(ws, tmp_path):
     missing = str(tmp_path / f"no{FORGED}")
-    hook = json.dumps({"session_id": f"abc{FORGED}", "transcript_path": missing,
-                       "hook_event_name": "PreCompact", "trigger": f"auto{FORGED}"})  # fmt: skip
+    hook = json.dumps(
+        {
+            "session_id": f"abc{FORGED}",
+            "transcript_path": missing,
+            "hook_event_name": "PreCompact",
+            "trigger": f"auto{FORGED}",
+        }
+    )
     result = run_memctl("-w", str(ws.root), "flush", "--hook", "claude-code", input=hook)
     assert result.returncode == 0, result.stderr
     log = (ws.root / "daily/2026-11-30.md").read_text()

@@ -35,10 +35,18 @@ def test_a_second_machine_joins_through_a_bare_remote_whose_head_names_another_b
     joined = json.loads(memctl("init", "--from", str(remote), str(b), "--json").stdout)
     assert joined["branch"] == "main" and joined["commits"] >= 2 and joined["commit"] is None
     assert (b / "NOW.md").exists() and "the first machine's line" in (
-        b / "daily/2026-11-30.md").read_text()  # fmt: skip
+        b / "daily/2026-11-30.md"
+    ).read_text()
     assert git(b, "rev-parse", "--abbrev-ref", "@{u}").strip() == "origin/main"
-    memctl("-w", str(b), "log", "From B", "-m", "the second machine's line",
-           env={"MEMCTL_NOW": "2026-11-30T10:00"})  # fmt: skip
+    memctl(
+        "-w",
+        str(b),
+        "log",
+        "From B",
+        "-m",
+        "the second machine's line",
+        env={"MEMCTL_NOW": "2026-11-30T10:00"},
+    )
     assert json.loads(memctl("-w", str(b), "sync", "--json").stdout)["sent"] == 1
     assert json.loads(memctl("-w", str(ws.root), "sync", "--json").stdout)["received"] == 1
     assert "the second machine's line" in (ws.root / "daily/2026-11-30.md").read_text()
@@ -53,8 +61,10 @@ def test_an_empty_remote_gets_a_new_workspace_that_sync_pushes(tmp_path):
     memctl("-w", str(a), "sync")
     assert "main" in git(remote, "branch", "--list")
     b = tmp_path / "b"
-    assert json.loads(memctl("init", "--from", str(remote), str(b), "--json").stdout)[
-        "branch"] == "main"  # fmt: skip
+    assert (
+        json.loads(memctl("init", "--from", str(remote), str(b), "--json").stdout)["branch"]
+        == "main"
+    )
     assert (b / "NOW.md").read_text() == (a / "NOW.md").read_text()
 
 

@@ -61,11 +61,21 @@ def test_one_slip_is_not_reviewed_and_the_cause_not_loaded_comes_first(ws):
 
 
 def test_a_contradicted_lesson_is_named_before_any_move(ws):
-    ref = lesson(ws, "Never run the seed script against staging", note="lessons/deploys",
-                 use_when=["seed the database"])  # fmt: skip
+    ref = lesson(
+        ws,
+        "Never run the seed script against staging",
+        note="lessons/deploys",
+        use_when=["seed the database"],
+    )
     new_note(ws, "rules/deploys", title="Deploy rules", today=NOW.date())
-    other = add_entry(ws, "rules/deploys", "It is fine to run the seed script against staging",
-                      kind="RULE", source="user", today=NOW.date()).value  # fmt: skip
+    other = add_entry(
+        ws,
+        "rules/deploys",
+        "It is fine to run the seed script against staging",
+        kind="RULE",
+        source="user",
+        today=NOW.date(),
+    ).value
     slips(ws, ref.entry.id, 2)
     (proposal,) = review(ws).proposals
     assert proposal.cause == "contradicted" and other.entry.id in proposal.why
@@ -80,8 +90,12 @@ def test_a_vague_lesson_is_rewritten_not_moved(ws):
 
 
 def test_the_ladder_note_rules_check_then_the_user_enforces(ws, cli):
-    ref = lesson(ws, "Look in lessons/government-forms.md before searching the web for a form",
-                 note="lessons/forms", use_when=["the link we used last time"])  # fmt: skip
+    ref = lesson(
+        ws,
+        "Look in lessons/government-forms.md before searching the web for a form",
+        note="lessons/forms",
+        use_when=["the link we used last time"],
+    )
     lesson_id = ref.entry.id
     slips(ws, lesson_id, 2)
     (proposal,) = review(ws).proposals
@@ -109,8 +123,9 @@ def test_the_ladder_note_rules_check_then_the_user_enforces(ws, cli):
 
 
 def test_an_untrusted_lesson_never_becomes_a_rule_on_the_agents_word(ws, cli):
-    ref = lesson(ws, "Always cite the pricing page", source="web", note="lessons/web",
-                 use_when=["pricing"])  # fmt: skip
+    ref = lesson(
+        ws, "Always cite the pricing page", source="web", note="lessons/web", use_when=["pricing"]
+    )
     result = cli("lessons", "--apply", ref.entry.id, code=3)
     assert "never becomes a rule on the agent's word" in result.stderr
     slips(ws, ref.entry.id, 2)

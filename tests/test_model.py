@@ -79,8 +79,13 @@ def atlas(ws):
     from memctl.longterm import add_entry, new_note
 
     new_note(ws, "projects/atlas", title="Project Atlas", today=NOW.date())
-    add_entry(ws, "projects/atlas", "The weekly Atlas call is on Wednesday", source="user",
-              today=NOW.date())  # fmt: skip
+    add_entry(
+        ws,
+        "projects/atlas",
+        "The weekly Atlas call is on Wednesday",
+        source="user",
+        today=NOW.date(),
+    )
     return ws
 
 
@@ -104,12 +109,16 @@ def test_the_gate_asks_the_llm_tool_named_in_the_local_config(atlas, llm_tool, c
 
 def test_the_nightly_job_reads_free_text_with_the_llm_tool(ws, llm_tool, cli):
     local(ws, "llm_model: stand-in-1\n")
-    write_log(ws, "2026-11-29", ("15:00", "Atlas call\nAfter a long talk we agreed on Postgres "
-                                 "16 for Atlas, in December."))  # fmt: skip
+    write_log(
+        ws,
+        "2026-11-29",
+        ("15:00", "Atlas call\nAfter a long talk we agreed on Postgres 16 for Atlas, in December."),
+    )
     data = cli.json("consolidate", "2026-11-29")
     assert data["llm"] == "used"
     assert [(s["kind"], s["line"], s["how"]) for s in data["steps"]] == [
-        ("DECISION", 5, "llm: agreed in the call")]  # fmt: skip
+        ("DECISION", 5, "llm: agreed in the call")
+    ]
     system = calls(llm_tool)[0]["argv"]
     assert "daily log" in system[system.index("-s") + 1]
 
@@ -119,8 +128,9 @@ def test_the_users_own_config_works_for_every_workspace(atlas, llm_tool, cli):
     config.parent.mkdir(parents=True)
     config.write_text(f"llm_model: stand-in-1\nllm_program: {llm_tool.parent / 'bin' / 'llm'}\n")
     env = {"XDG_CONFIG_HOME": str(config.parent.parent)}
-    data = json.loads(cli("remember", "The weekly Atlas call moved to Friday", "--json",
-                          env=env).stdout)  # fmt: skip
+    data = json.loads(
+        cli("remember", "The weekly Atlas call moved to Friday", "--json", env=env).stdout
+    )
     assert data["labeler"] == "llm"
 
 
@@ -129,15 +139,18 @@ def test_an_unknown_model_falls_back_and_says_why(atlas, llm_tool, cli):
     data = cli.json("remember", "The weekly Atlas call moved to Thursday", "-s", "user")
     decision = data
     assert decision["labeler"] == "deterministic" and decision["label"] == "update"
-    assert "failed with exit code 1: Error: 'no-such-model' is not a known model" in decision[
-        "fallback"]  # fmt: skip
+    assert (
+        "failed with exit code 1: Error: 'no-such-model' is not a known model"
+        in decision["fallback"]
+    )
 
 
 def test_a_program_in_the_committed_config_is_ignored_with_a_warning(atlas, llm_tool, tmp_path):
     marker = tmp_path / "ran"
     config = atlas.state_dir / "config.yaml"
-    config.write_text(config.read_text() + f"llm_command: \"sh -c 'touch {marker}'\"\n"
-                      "llm_model: stand-in-1\n")  # fmt: skip
+    config.write_text(
+        config.read_text() + f"llm_command: \"sh -c 'touch {marker}'\"\nllm_model: stand-in-1\n"
+    )
     line = len(config.read_text().splitlines()) - 1
     result = Cli(atlas.root)("remember", "The weekly Atlas call moved to Thursday", "--json")
     assert not marker.exists() and calls(llm_tool) == []

@@ -65,14 +65,26 @@ def test_a_value_with_comment_keeps_the_comment():
 
 
 def test_new_key_goes_to_the_end_and_lists_keep_the_persons_style():
-    n = set_meta(note(PERSONAL), use_when=["calling the billing API", "the link we used"],
-                 expires=dt.date(2027, 1, 1))  # fmt: skip
+    n = set_meta(
+        note(PERSONAL),
+        use_when=["calling the billing API", "the link we used"],
+        expires=dt.date(2027, 1, 1),
+    )
     text = n.render()
     assert "# written by Sam; keep this comment" in text
     assert "  - the link we used\n" in text
     keys = [line.split(":")[0] for line in n.fm_text.splitlines() if line and line[0].isalpha()]
-    assert keys == ["title", "date", "priority", "status", "my_own_key", "tags", "use_when",
-                    "last_verified", "expires"]  # fmt: skip
+    assert keys == [
+        "title",
+        "date",
+        "priority",
+        "status",
+        "my_own_key",
+        "tags",
+        "use_when",
+        "last_verified",
+        "expires",
+    ]
     assert n.body == note(PERSONAL).body
 
 
@@ -124,8 +136,9 @@ _scalars = st.one_of(
     st.integers(0, 10_000).map(str),
     st.dates(dt.date(2000, 1, 1), dt.date(2099, 12, 31)).map(str),
 )
-_comments = st.one_of(st.just(""), st.text(alphabet=string.ascii_letters + " ", max_size=12)
-                      .map(lambda c: f"  # {c}"))  # fmt: skip
+_comments = st.one_of(
+    st.just(""), st.text(alphabet=string.ascii_letters + " ", max_size=12).map(lambda c: f"  # {c}")
+)
 
 
 @settings(max_examples=200, deadline=None)

@@ -32,8 +32,9 @@ def test_view_prints_now_and_health(ws):
 
 
 def test_over_budget_is_said_never_silently_cut(ws, cli):
-    ws.now_path.write_text(CUSTOM + "".join(f"- note line {i} " + "x" * 80 + "\n"
-                                            for i in range(200)))  # fmt: skip
+    ws.now_path.write_text(
+        CUSTOM + "".join(f"- note line {i} " + "x" * 80 + "\n" for i in range(200))
+    )
     out = cli("now").stdout
     assert "over the 1,500-token budget" in out and "memctl now --full" in out
     assert out.splitlines()[-1].startswith("health:")
@@ -58,8 +59,10 @@ def test_edits_keep_other_sections_and_commit_each_rewrite(ws):
     assert doc.updated() == "2026-11-30 09:00"
     assert doc.items("Today's Focus") == ["answer Anna", "ship archive", "✅ migrate the wiki"]
     assert doc.items("In Progress") == ["🔄 write the README"]
-    assert doc.priorities() == [["P0", "file the tax form", "in progress"],
-                                ["P1", "answer Anna", "todo"]]  # fmt: skip
+    assert doc.priorities() == [
+        ["P0", "file the tax form", "in progress"],
+        ["P1", "answer Anna", "todo"],
+    ]
     # Every earlier version stays recoverable from git.
     assert "migrate the wiki — blocked" in git(ws, "show", "HEAD~3:NOW.md")
 

@@ -100,8 +100,11 @@ def test_import_keeps_every_line_and_a_rerun_adds_nothing(ws, cli, tmp_path):
     done = cli.json("import", "openclaw", str(source))
     assert commit_count(ws) == before + 1
     assert "daily/2026-11-28.md" in done["merged"]
-    assert set(done["copied"]) == {"semantic/openclaw/MEMORY.md", "daily/2026-11-29-vendor-call.md",
-                                   "semantic/openclaw/projects/atlas.md"}  # fmt: skip
+    assert set(done["copied"]) == {
+        "semantic/openclaw/MEMORY.md",
+        "daily/2026-11-29-vendor-call.md",
+        "semantic/openclaw/projects/atlas.md",
+    }
     every_line_is_in(MEMORY_MD, ws.root / "semantic/openclaw/MEMORY.md")
     every_line_is_in(DAY_28, ws.root / "daily/2026-11-28.md")
     every_line_is_in(DAY_29_SLUG, ws.root / "daily/2026-11-29-vendor-call.md")
@@ -133,8 +136,9 @@ def test_import_errors(ws, cli, tmp_path):
     assert "this workspace itself" in cli("import", "openclaw", str(ws.root), code=3).stderr
 
 
-lines = st.lists(st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=30),
-                 max_size=12)  # fmt: skip
+lines = st.lists(
+    st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=30), max_size=12
+)
 
 
 @given(lines, lines)

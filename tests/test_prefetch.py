@@ -20,8 +20,12 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this
 
 
 def python(code: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code), *args],
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_the_child_walks_what_the_parent_would(ws):
@@ -29,7 +33,8 @@ def test_the_child_walks_what_the_parent_would(ws):
         path = ws.root / f"people/p{n // 500}/person-{n}.md"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(f"- person {n}\n")
-    done = python("""
+    done = python(
+        """
         import os, sys
         from memctl.search import prefetch
         from memctl.search.index import stat_walk
@@ -44,14 +49,17 @@ def test_the_child_walks_what_the_parent_would(ws):
             os.waitpid(-1, os.WNOHANG)
         except ChildProcessError:
             print("reaped")
-    """, str(ws.root))  # fmt: skip
+    """,
+        str(ws.root),
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "reaped\n"
 
 
 def test_a_walk_of_another_workspace_or_none_is_not_taken(ws, tmp_path):
     init_workspace(tmp_path / "other", now=NOW)
-    done = python("""
+    done = python(
+        """
         import sys
         from memctl.search import prefetch
         from memctl.workspace import open_workspace
@@ -61,7 +69,11 @@ def test_a_walk_of_another_workspace_or_none_is_not_taken(ws, tmp_path):
         prefetch.start(sys.argv[3])  # not a workspace: the child finds none and says nothing
         assert prefetch.take(ws) is None
         print("ok")
-    """, str(ws.root), str(tmp_path / "other"), str(tmp_path / "nowhere"))  # fmt: skip
+    """,
+        str(ws.root),
+        str(tmp_path / "other"),
+        str(tmp_path / "nowhere"),
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "ok\n"
 
@@ -70,12 +82,15 @@ def test_a_walk_never_taken_does_not_hold_up_the_exit(ws):
     for n in range(2000):
         (ws.root / f"semantic/fact-{n}.md").parent.mkdir(parents=True, exist_ok=True)
         (ws.root / f"semantic/fact-{n}.md").write_text(f"- fact {n}\n")
-    done = python("""
+    done = python(
+        """
         import sys
         from memctl.search import prefetch
         prefetch.start(sys.argv[1])
         print("leaving")
-    """, str(ws.root))  # fmt: skip
+    """,
+        str(ws.root),
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "leaving\n"
 
@@ -111,6 +126,6 @@ def test_no_fork_while_another_thread_runs():
         worker.join()
         assert fork_is_safe()
         print("ok")
-    """)  # fmt: skip
+    """)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "ok\n"

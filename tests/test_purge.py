@@ -26,12 +26,19 @@ PHONE = "+1 555 0134"
 def traces(root, text: str = PHONE) -> list[str]:
     """Every place under the workspace, .git included, that still holds the text."""
     found = []
-    objects = subprocess.run(["git", "cat-file", "--batch-all-objects", "--batch"], cwd=root,
-                             capture_output=True, check=True).stdout  # fmt: skip
+    objects = subprocess.run(
+        ["git", "cat-file", "--batch-all-objects", "--batch"],
+        cwd=root,
+        capture_output=True,
+        check=True,
+    ).stdout
     if text.lower().encode() in objects.lower():
         found.append("git objects")
-    grep = subprocess.run(["grep", "-rIil", "--exclude-dir=objects", "-F", text, str(root)],
-                          capture_output=True, text=True)  # fmt: skip
+    grep = subprocess.run(
+        ["grep", "-rIil", "--exclude-dir=objects", "-F", text, str(root)],
+        capture_output=True,
+        text=True,
+    )
     return found + grep.stdout.split()
 
 
@@ -65,8 +72,11 @@ def test_a_text_in_file_names_renames_them_alike_in_history_and_here(ws):
         add_entry(ws, name, f"a line about {name.rsplit('/', 1)[-1]}", today=TODAY)
     notes_before = len(git(ws, "ls-files", "people", "projects").split())
     receipt = purge(ws, "smith", now=NOW, dry_run=False)
-    assert receipt.renamed == ["people/[purged].md", "people/joe-[purged].md",
-                               "projects/[purged]-and-co/plan.md"]  # fmt: skip
+    assert receipt.renamed == [
+        "people/[purged].md",
+        "people/joe-[purged].md",
+        "projects/[purged]-and-co/plan.md",
+    ]
     assert git(ws, "status", "--porcelain") == ""  # HEAD and the working tree agree
     assert not (ws.root / "projects/smith-and-co").exists()
     assert len(git(ws, "ls-files", "people", "projects").split()) == notes_before
@@ -118,7 +128,10 @@ def test_a_branch_named_after_the_text_is_renamed_and_head_follows_it(ws):
     assert git(ws, "symbolic-ref", "HEAD").strip() == "refs/heads/deal-purged"
     assert git(ws, "config", "branch.deal-purged.description").strip() == "kept settings"
     assert git(ws, "branch", "--format=%(refname:short)").split() == [
-        "deal-purged", "main", "purged-old"]  # fmt: skip
+        "deal-purged",
+        "main",
+        "purged-old",
+    ]
     assert traces(ws.root, "acme-corp") == [] and git(ws, "status", "--porcelain") == ""
 
 
@@ -149,12 +162,20 @@ def history(root, commits: int) -> None:
         line = f"Called Anna on {PHONE}.\n" if n % 97 == 5 else f"Worked on item {n}.\n"
         body = f"# {day}\n\n### 09:00 — Entry {n}\n\n" + line * 40
         data = body.encode()
-        stream.append(b"commit refs/heads/main\ncommitter T <t@e> %d +0000\ndata 4\nlog\n"
-                      b"%sM 100644 inline daily/%s.md\ndata %d\n%s\n"
-                      % (1700000000 + n, b"from refs/heads/main^0\n" if n == 0 else b"",
-                         day.encode(), len(data), data))  # fmt: skip
-    subprocess.run(["git", "fast-import", "--quiet", "--force"], cwd=root,
-                   input=b"".join(stream), check=True)  # fmt: skip
+        stream.append(
+            b"commit refs/heads/main\ncommitter T <t@e> %d +0000\ndata 4\nlog\n"
+            b"%sM 100644 inline daily/%s.md\ndata %d\n%s\n"
+            % (
+                1700000000 + n,
+                b"from refs/heads/main^0\n" if n == 0 else b"",
+                day.encode(),
+                len(data),
+                data,
+            )
+        )
+    subprocess.run(
+        ["git", "fast-import", "--quiet", "--force"], cwd=root, input=b"".join(stream), check=True
+    )
     git(root, "reset", "-q", "--hard")
 
 
@@ -185,8 +206,9 @@ def test_killed_at_any_moment_the_text_is_refused_or_untouched_and_a_rerun_finis
         target = copy(f"kill{i}")
         head = git(target, "rev-parse", "HEAD")
         argv[2] = str(target)
-        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                start_new_session=True)  # fmt: skip
+        proc = subprocess.Popen(
+            argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+        )
         time.sleep(duration * fraction)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
@@ -219,6 +241,7 @@ def test_killed_at_any_moment_the_text_is_refused_or_untouched_and_a_rerun_finis
         assert not (target / ".git" / "memctl-purge.json").exists()
         assert git(target, "stash", "list").splitlines() == ["stash@{0}: On main: a draft"]
         assert "+- ring [purged]" in git(target, "stash", "show", "-p")
-        subprocess.run(["git", "fsck", "--no-progress"], cwd=target, check=True,
-                       capture_output=True)  # fmt: skip
+        subprocess.run(
+            ["git", "fsck", "--no-progress"], cwd=target, check=True, capture_output=True
+        )
     assert landed["registered"] >= 1, landed

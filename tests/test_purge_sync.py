@@ -16,15 +16,20 @@ OTHER = "+44 20 7946 0321"
 
 
 def objects(root) -> bytes:
-    return subprocess.run(["git", "cat-file", "--batch-all-objects", "--batch"], cwd=root,
-                          capture_output=True, check=True).stdout  # fmt: skip
+    return subprocess.run(
+        ["git", "cat-file", "--batch-all-objects", "--batch"],
+        cwd=root,
+        capture_output=True,
+        check=True,
+    ).stdout
 
 
 def holds(root, text: str) -> list[str]:
     """Where a repository still holds `text`: its objects, and its files (under .git too)."""
     found = ["objects"] if text.encode() in objects(root) else []
-    grep = subprocess.run(["grep", "-rIl", "--exclude-dir=objects", text, str(root)],
-                          capture_output=True, text=True)  # fmt: skip
+    grep = subprocess.run(
+        ["grep", "-rIl", "--exclude-dir=objects", text, str(root)], capture_output=True, text=True
+    )
     return found + grep.stdout.split()
 
 
@@ -95,8 +100,12 @@ def test_a_machine_that_never_heard_of_a_purge_cannot_push_the_text_again(machin
 
 def legacy_registry(text: str, salt: str = "ab" * 16) -> str:
     """The purge registry as earlier versions wrote it: one salt for every record."""
-    record = {"receipt": "20260101-0900-legacy", "hash": purged_hash(salt, text),
-              "length": len(text.casefold()), "date": "2026-01-01"}  # fmt: skip
+    record = {
+        "receipt": "20260101-0900-legacy",
+        "hash": purged_hash(salt, text),
+        "length": len(text.casefold()),
+        "date": "2026-01-01",
+    }
     return json.dumps({"salt": salt, "purged": [record]}, indent=2) + "\n"
 
 

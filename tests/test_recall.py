@@ -24,16 +24,24 @@ def test_speaks_with_a_few_one_line_pointers(example):
     assert result.confidence >= result.threshold
     lines = result.text.splitlines()
     assert lines[0] == HEADER and len(lines) == len(result.pointers) + 1
-    assert any("https://tax.example.gov/online/estimated-payment/start" in p.text
-               for p in result.pointers)  # the link itself, never cut  # fmt: skip
+    assert any(
+        "https://tax.example.gov/online/estimated-payment/start" in p.text for p in result.pointers
+    )  # the link itself, never cut
     assert estimate_tokens(result.text) <= 150
     assert all(p.text.startswith(f"- {p.path}:{p.line}") for p in result.pointers)
 
 
-@pytest.mark.parametrize("prompt", [
-    "hi!", "thanks, that's all", "hello, how are you today?", "ok",
-    "what is the capital of Mongolia?", "write a haiku about autumn leaves",
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "hi!",
+        "thanks, that's all",
+        "hello, how are you today?",
+        "ok",
+        "what is the capital of Mongolia?",
+        "write a haiku about autumn leaves",
+    ],
+)
 def test_stays_silent_when_nothing_fits(example, prompt):
     result = recall(example, prompt, today=TODAY)
     assert result.pointers == [] and result.text == ""
@@ -63,8 +71,15 @@ def test_shorten_keeps_links_whole():
 
 
 def test_hook_input_and_output_follow_claude_code():
-    payload = json.dumps({"session_id": "s", "transcript_path": "/t.jsonl", "cwd": "/",
-                          "hook_event_name": "UserPromptSubmit", "prompt": "the link"})  # fmt: skip
+    payload = json.dumps(
+        {
+            "session_id": "s",
+            "transcript_path": "/t.jsonl",
+            "cwd": "/",
+            "hook_event_name": "UserPromptSubmit",
+            "prompt": "the link",
+        }
+    )
     events = ("UserPromptSubmit",)
     assert parse_hook_input(payload, events=events).prompt == "the link"
     with pytest.raises(HookInputError):
@@ -89,8 +104,9 @@ def test_cli_hook_answers_in_the_form_the_hook_expects(example_ws):
     from conftest import Cli
 
     cli = Cli(example_ws.root)
-    payload = json.dumps({"hook_event_name": "UserPromptSubmit",
-                          "prompt": "get me the link we used last time"})  # fmt: skip
+    payload = json.dumps(
+        {"hook_event_name": "UserPromptSubmit", "prompt": "get me the link we used last time"}
+    )
     out = json.loads(cli("recall", "--hook", "claude-code", input=payload).stdout)
     context = out["hookSpecificOutput"]
     assert context["hookEventName"] == "UserPromptSubmit"
@@ -106,10 +122,19 @@ def test_hook_output_is_empty_when_silent(example):
 
 
 def test_a_real_hook_process(example_ws):
-    payload = json.dumps({"hook_event_name": "UserPromptSubmit",
-                          "prompt": "when is the Q4 estimated tax payment due?"})  # fmt: skip
-    done = run_memctl("recall", "--hook", "claude-code", input=payload,
-                      env={"MEMCTL_WORKSPACE": str(example_ws.root)})  # fmt: skip
+    payload = json.dumps(
+        {
+            "hook_event_name": "UserPromptSubmit",
+            "prompt": "when is the Q4 estimated tax payment due?",
+        }
+    )
+    done = run_memctl(
+        "recall",
+        "--hook",
+        "claude-code",
+        input=payload,
+        env={"MEMCTL_WORKSPACE": str(example_ws.root)},
+    )
     assert done.returncode == 0, done.stderr
     context = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
     assert "projects/taxes-2026.md" in context
@@ -157,21 +182,33 @@ def test_recall_speaks_for_a_past_chat_that_did_the_work(ws, cli, tmp_path, how)
 
     session = "7d1e0c2a-1111-2222-3333-444455556666"
     transcript = write_transcript(
-        tmp_path / "projects", session,
-        ["find the permit form for the garden shed, the city site keeps moving it",
-         "that one asks for a login, try the other link"],
-        cwd="/home/sam/house", title="Garden shed permit form",
+        tmp_path / "projects",
+        session,
+        [
+            "find the permit form for the garden shed, the city site keeps moving it",
+            "that one asks for a login, try the other link",
+        ],
+        cwd="/home/sam/house",
+        title="Garden shed permit form",
         answer="The permit form that works: https://permits.example.gov/shed/apply",
-    )  # fmt: skip
+    )
     if how == "chats index":
         cli("chats", "index", str(tmp_path / "projects"))
     else:
-        payload = json.dumps({"session_id": session, "transcript_path": str(transcript),
-                              "cwd": "/home/sam/house", "hook_event_name": "SessionEnd",
-                              "reason": "logout"})  # fmt: skip
+        payload = json.dumps(
+            {
+                "session_id": session,
+                "transcript_path": str(transcript),
+                "cwd": "/home/sam/house",
+                "hook_event_name": "SessionEnd",
+                "reason": "logout",
+            }
+        )
         cli("flush", "--hook", "claude-code", input=payload)
-    for prompt in ("the link we used last time for the permit form",
-                   "where was that permit form for the shed again?"):  # fmt: skip
+    for prompt in (
+        "the link we used last time for the permit form",
+        "where was that permit form for the shed again?",
+    ):
         data = cli.json("recall", prompt)
         assert data["pointers"], (prompt, data["confidence"], data["threshold"])
         assert any(f"claude --resume {session}" in p["text"] for p in data["pointers"])

@@ -18,8 +18,14 @@ from memctl.search.units import read_units
 
 def note(ws, name, *entries, **meta):
     """A note made through memctl, with entry lines; returns {text: id}."""
-    new_note(ws, name, title=meta.pop("title", None), priority=meta.pop("priority", "med"),
-             today=meta.pop("today", TODAY), **meta)  # fmt: skip
+    new_note(
+        ws,
+        name,
+        title=meta.pop("title", None),
+        priority=meta.pop("priority", "med"),
+        today=meta.pop("today", TODAY),
+        **meta,
+    )
     ids = {}
     for item in entries:
         text, kwargs = (item, {}) if isinstance(item, str) else item
@@ -39,11 +45,20 @@ def addresses(hits):
 
 @pytest.fixture
 def filled(ws):
-    note(ws, "lessons/government-forms", "Quarterly tax form: https://tax.example.gov/start",
-         ("Never pay the look-alike sites", {"priority": "high"}),
-         title="Government forms", use_when=["the link we used last time"])  # fmt: skip
-    note(ws, "tools/kubernetes", "Kubernetes deployments roll back with kubectl rollout undo",
-         "The staging cluster runs Postgres 16")  # fmt: skip
+    note(
+        ws,
+        "lessons/government-forms",
+        "Quarterly tax form: https://tax.example.gov/start",
+        ("Never pay the look-alike sites", {"priority": "high"}),
+        title="Government forms",
+        use_when=["the link we used last time"],
+    )
+    note(
+        ws,
+        "tools/kubernetes",
+        "Kubernetes deployments roll back with kubectl rollout undo",
+        "The staging cluster runs Postgres 16",
+    )
     note(ws, "people/anna", "Anna is allergic to nuts", "Anna prefers tea, not coffee")
     (ws.root / "daily/2026-11-20.md").write_text(
         "# 2026-11-20\n\n### 09:30 — Café with Anna\n\nShe said the naïve approach works.\n\n"
@@ -114,11 +129,29 @@ def test_use_when_keys_find_what_the_words_do_not(filled):
     assert hits[0].components["use_when"] == 1.0
 
 
-@pytest.mark.parametrize("query", [
-    '"unbalanced', "tax*", "-tax", "NEAR(tax form)", "tax AND OR NOT", "(((", ")",
-    "'; DROP TABLE units; --", "col:tax", "^tax", "{text}: tax", "🔥🔥 tax 🔥", "",
-    "   ", "\x00\x01", "a" * 5000, "tax-form", "e.g. tax.example.gov/start?x=1&y=2",
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "query",
+    [
+        '"unbalanced',
+        "tax*",
+        "-tax",
+        "NEAR(tax form)",
+        "tax AND OR NOT",
+        "(((",
+        ")",
+        "'; DROP TABLE units; --",
+        "col:tax",
+        "^tax",
+        "{text}: tax",
+        "🔥🔥 tax 🔥",
+        "",
+        "   ",
+        "\x00\x01",
+        "a" * 5000,
+        "tax-form",
+        "e.g. tax.example.gov/start?x=1&y=2",
+    ],
+)
 def test_the_query_is_text_never_syntax(filled, query):
     hits = find(filled, query)
     assert isinstance(hits, list)
@@ -162,10 +195,21 @@ def test_limit(filled):
 
 def test_explain_shows_every_component(filled):
     parts = find(filled, "kubernetes", explain=True)[0].components
-    assert set(parts) >= {"bm25", "bm25_raw", "coverage", "fuzzy", "use_when", "relevance",
-                          "priority", "recency", "status", "score"}  # fmt: skip
-    product = (parts["relevance"] * parts["priority"] * parts["recency"] * parts["status"]
-               * parts["kind"])  # fmt: skip
+    assert set(parts) >= {
+        "bm25",
+        "bm25_raw",
+        "coverage",
+        "fuzzy",
+        "use_when",
+        "relevance",
+        "priority",
+        "recency",
+        "status",
+        "score",
+    }
+    product = (
+        parts["relevance"] * parts["priority"] * parts["recency"] * parts["status"] * parts["kind"]
+    )
     assert abs(product - parts["score"]) < 1e-3
 
 
@@ -185,8 +229,9 @@ def test_closed_and_superseded_are_left_out_unless_asked(ws):
     ids = note(ws, "lessons/calls", "The weekly call is on Wednesday")
     text = (ws.root / "lessons/calls.md").read_text()
     line = next(x for x in text.splitlines() if ids["The weekly call is on Wednesday"] in x)
-    closed = line.replace("- [🟡MED] added:2026-11-30", "- ~~[🟡MED] added:2026-11-01 "
-                          "until:2026-11-20").replace(" ^", "~~ ^")  # fmt: skip
+    closed = line.replace(
+        "- [🟡MED] added:2026-11-30", "- ~~[🟡MED] added:2026-11-01 until:2026-11-20"
+    ).replace(" ^", "~~ ^")
     (ws.root / "lessons/calls.md").write_text(text.replace(line, closed))
     entry_id = ids["The weekly call is on Wednesday"]
 
@@ -210,12 +255,18 @@ def test_archived_material_only_when_asked(ws):
 
 
 def test_stale_notes_are_marked_and_filterable(ws):
-    note(ws, "semantic/old", "The build server is ci-old.example.com",
-         today=TODAY - dt.timedelta(days=200))  # fmt: skip
+    note(
+        ws,
+        "semantic/old",
+        "The build server is ci-old.example.com",
+        today=TODAY - dt.timedelta(days=200),
+    )
     note(ws, "semantic/new", "The build server is ci.example.com")
     hits = find(ws, "build server")
-    assert {h.path: h.status for h in hits} == {"semantic/new.md": "active",
-                                                "semantic/old.md": "stale"}  # fmt: skip
+    assert {h.path: h.status for h in hits} == {
+        "semantic/new.md": "active",
+        "semantic/old.md": "stale",
+    }
     assert [h.path for h in find(ws, "build server", filters=Filters(status="stale"))] == [
         "semantic/old.md"
     ]
@@ -231,8 +282,10 @@ def test_filters_category_path_and_dates(filled):
     assert {h.path for h in find(filled, anna, filters=Filters(path="daily/"))} == {
         "daily/2026-11-20.md"
     }
-    assert all(h.path.startswith("people/") for h in
-               find(filled, anna, filters=Filters(path="people/*.md")))  # fmt: skip
+    assert all(
+        h.path.startswith("people/")
+        for h in find(filled, anna, filters=Filters(path="people/*.md"))
+    )
     day = dt.date(2026, 11, 25)
     assert {h.path for h in find(filled, anna, filters=Filters(until=day))} == {
         "daily/2026-11-20.md"

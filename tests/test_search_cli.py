@@ -87,8 +87,9 @@ def test_key_adds_a_use_when_phrase_to_an_entry(ws, cli):
 def test_key_adds_to_a_notes_frontmatter_keeping_what_is_there(ws, cli):
     seed(cli)
     path = ws.root / "lessons/forms.md"
-    path.write_text(path.read_text().replace("title: Government forms",
-                                             "title: Government forms  # by hand"))  # fmt: skip
+    path.write_text(
+        path.read_text().replace("title: Government forms", "title: Government forms  # by hand")
+    )
     cli("key", "lessons/forms", "paperwork for the government")
     note = read_note(path)
     assert note.meta["use_when"] == ["file the tax form", "paperwork for the government"]

@@ -215,9 +215,13 @@ def test_the_progress_bar_goes_to_a_terminal_on_stderr_never_to_stdout(ws):
     for i in range(160):
         write(ws, f"episodic/e{i}.md", f"- event number {i}\n")
     main, follower = pty.openpty()
-    done = subprocess.run([str(MEMCTL_BIN), "-w", str(ws.root), "reindex"],
-                          stdout=subprocess.PIPE, stderr=follower,
-                          env={**os.environ, "TERM": "xterm"}, timeout=60)  # fmt: skip
+    done = subprocess.run(
+        [str(MEMCTL_BIN), "-w", str(ws.root), "reindex"],
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        env={**os.environ, "TERM": "xterm"},
+        timeout=60,
+    )
     os.close(follower)
     shown = b""
     while True:

@@ -33,8 +33,7 @@ def test_a_fresh_now_tables_header_finds_nothing_and_its_rows_are_units(ws):
 
 def test_a_correctly_spelled_word_is_not_taken_for_a_typo(ws):
     new_note(ws, "lessons/team", title="Team", today=TODAY)
-    add_entry(ws, "lessons/team", "Rewarding the team after a release keeps morale up",
-              today=TODAY)  # fmt: skip
+    add_entry(ws, "lessons/team", "Rewarding the team after a release keeps morale up", today=TODAY)
     add_entry(ws, "lessons/team", "Kubernetes rollbacks use kubectl rollout undo", today=TODAY)
     with open_index(ws) as index:
         [term] = analyse(index, "regarding")
@@ -47,31 +46,47 @@ def test_a_correctly_spelled_word_is_not_taken_for_a_typo(ws):
 def test_the_turn_that_answers_beats_the_turn_that_repeats_the_question(ws):
     moment = dt.datetime(2026, 11, 20, 10, 0)
     append_log(ws, "Chat with Kenji", "How long are you staying in Japan?", now=moment)
-    append_log(ws, "Chat with Kenji", "I'm gonna be in Japan for a few months, staying with "
-               "family", now=moment + dt.timedelta(minutes=1))  # fmt: skip
+    append_log(
+        ws,
+        "Chat with Kenji",
+        "I'm gonna be in Japan for a few months, staying with family",
+        now=moment + dt.timedelta(minutes=1),
+    )
     hits = find(ws, "how long is Kenji staying in Japan")
     assert hits[0].text.endswith("staying with family")
 
 
 def test_a_long_entry_does_not_win_by_mentioning_everything(ws):
     new_note(ws, "house/boiler", title="House", today=TODAY)
-    add_entry(ws, "house/boiler", "Boiler pressure should sit at 1.5 bar, top up at the valve",
-              today=TODAY)  # fmt: skip
+    add_entry(
+        ws,
+        "house/boiler",
+        "Boiler pressure should sit at 1.5 bar, top up at the valve",
+        today=TODAY,
+    )
+    # fmt: off
     topics = ("roof gutters windows paint garden fence shed hedge lawn mower attic insulation "
               "chimney sweep smoke alarm batteries fridge freezer oven hob extractor dishwasher "
               "laundry dryer plumbing drains taps showers tiles grout sealant doors locks keys "
-              "bins compost recycling bikes car tyres oil")  # fmt: skip
-    add_entry(ws, "house/boiler", f"Yearly checklist: {topics}, boiler, pressure, valve, bar",
-              today=TODAY)  # fmt: skip
+              "bins compost recycling bikes car tyres oil")
+    # fmt: on
+    add_entry(
+        ws, "house/boiler", f"Yearly checklist: {topics}, boiler, pressure, valve, bar", today=TODAY
+    )
     hits = find(ws, "boiler pressure valve bar")
     assert hits[0].text.startswith("Boiler pressure should sit")
 
 
 def test_a_promoted_fact_never_ranks_below_its_own_log_line(ws):
     day = dt.datetime(2026, 10, 1, 9, 0)
-    append_log(ws, "Permit office call", "They said the shed permit form is the one at "
-               "https://permits.example.gov/shed and the form takes a week, call the permit "
-               "office if it stalls #promote", now=day)  # fmt: skip
+    append_log(
+        ws,
+        "Permit office call",
+        "They said the shed permit form is the one at "
+        "https://permits.example.gov/shed and the form takes a week, call the permit "
+        "office if it stalls #promote",
+        now=day,
+    )
     consolidate(ws, day.date(), now=day + dt.timedelta(hours=12), use_llm=False)
     hits = find(ws, "permit office call shed permit form")
     kinds = [h.kind for h in hits[:2]]
@@ -80,8 +95,12 @@ def test_a_promoted_fact_never_ranks_below_its_own_log_line(ws):
 
 def test_recall_does_not_flip_with_a_day_or_a_stale_mark(ws):
     new_note(ws, "lessons/permits", title="Permits", today=TODAY)
-    add_entry(ws, "lessons/permits", "The shed permit form that works: https://permits.example."
-              "gov/shed/apply", today=TODAY)  # fmt: skip
+    add_entry(
+        ws,
+        "lessons/permits",
+        "The shed permit form that works: https://permits.example.gov/shed/apply",
+        today=TODAY,
+    )
     prompt = "get me the link for the shed permit form"
     fresh = recall(ws, prompt, today=TODAY)
     assert fresh.pointers

@@ -21,18 +21,26 @@ pytestmark = pytest.mark.skipif(not semantic.available(), reason=semantic.ENABLE
 @pytest.fixture
 def home(ws):
     new_note(ws, "people/trades", title="Trades", today=TODAY)
-    add_entry(ws, "people/trades", "Jorge the plumber, 0612 448 903, fixed the kitchen leak",
-              today=TODAY)  # fmt: skip
+    add_entry(
+        ws, "people/trades", "Jorge the plumber, 0612 448 903, fixed the kitchen leak", today=TODAY
+    )
     new_note(ws, "paperwork/mortgage", title="Mortgage", today=TODAY)
-    add_entry(ws, "paperwork/mortgage", "Mortgage fixed rate of 3.1% ends in August 2027",
-              today=TODAY)  # fmt: skip
+    add_entry(
+        ws, "paperwork/mortgage", "Mortgage fixed rate of 3.1% ends in August 2027", today=TODAY
+    )
     append_log(ws, "Vet", "Miso the cat had her vaccines at Riverside Vet", now=NOW)
     return ws
 
 
 def test_embed_gives_unit_rows_that_put_paraphrases_close():
-    vectors = semantic.embed(["who fixes our pipes?", "the plumber repaired the leaking sink",
-                              "our fixed-rate mortgage ends next year", ""])  # fmt: skip
+    vectors = semantic.embed(
+        [
+            "who fixes our pipes?",
+            "the plumber repaired the leaking sink",
+            "our fixed-rate mortgage ends next year",
+            "",
+        ]
+    )
     assert vectors.shape == (4, 384) and str(vectors.dtype) == "float32"
     assert abs(float((vectors**2).sum(axis=1)[0]) - 1) < 1e-4
     sims = semantic.cosine(vectors[0], vectors[1:3])

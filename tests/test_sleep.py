@@ -77,8 +77,14 @@ def test_a_missed_night_is_caught_up(ws):
 
 def test_the_archive_runs_when_a_week_has_passed(ws):
     new_note(ws, "lessons/tmp", title="Temporary", today=dt.date(2026, 11, 1))
-    add_entry(ws, "lessons/tmp", "The sandbox is read-only this week", priority="low",
-              expires="2026-11-20", today=dt.date(2026, 11, 1))  # fmt: skip
+    add_entry(
+        ws,
+        "lessons/tmp",
+        "The sandbox is read-only this week",
+        priority="low",
+        expires="2026-11-20",
+        today=dt.date(2026, 11, 1),
+    )
     first = sleep(ws, now=night("2026-11-25")).value
     assert (
         first.archive == {"entries": 1, "files": 0}
@@ -103,8 +109,9 @@ def test_reports_are_not_notes(ws):
 
 def test_the_report_names_slipped_lessons_and_what_checks_watched(ws, cli):
     new_note(ws, "rules/git", title="Git rules", today=NIGHT.date())
-    rule = add_entry(ws, "rules/git", "Never force-push to main", kind="RULE", source="user",
-                     today=NIGHT.date()).value.entry.id  # fmt: skip
+    rule = add_entry(
+        ws, "rules/git", "Never force-push to main", kind="RULE", source="user", today=NIGHT.date()
+    ).value.entry.id
     cli("lessons", "--apply", rule, "--check", "push --force")
     cli("guard", "git push --force origin main")
     slip(ws, rule, note="force-pushed after a rebase", now=NIGHT)
@@ -126,8 +133,9 @@ def test_the_example_workspace_sleeps_in_a_real_process(example_ws):
     now_md = (example_ws.root / "NOW.md").read_text()
     assert "add a rollback section" not in now_md and "slides by December 1" in now_md
     assert "Updated: 2026-11-30 03:00" in now_md
-    again = run_memctl("-w", str(example_ws.root), "--json", "sleep",
-                       env={"MEMCTL_NOW": "2026-11-30T03:30"})  # fmt: skip
+    again = run_memctl(
+        "-w", str(example_ws.root), "--json", "sleep", env={"MEMCTL_NOW": "2026-11-30T03:30"}
+    )
     assert again.returncode == 0 and '"days": []' in again.stdout
 
 
@@ -153,8 +161,10 @@ def test_an_unreadable_log_is_reported_and_the_night_goes_on(ws):
 
 def test_a_catch_up_makes_no_commit_for_a_day_with_nothing_to_act_on(ws):
     for day in ("2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"):
-        facts = {"2026-11-26": "FACT: the Lisbon office opens at 9",
-                 "2026-11-29": "FACT: Anna's dentist is Dr. Costa"}  # fmt: skip
+        facts = {
+            "2026-11-26": "FACT: the Lisbon office opens at 9",
+            "2026-11-29": "FACT: Anna's dentist is Dr. Costa",
+        }
         body = facts.get(day, "Read the news, nothing to keep")
         write_log(ws, day, ("09:00", f"Morning\n{body}"))
     before = commit_count(ws)
@@ -166,10 +176,15 @@ def test_a_catch_up_makes_no_commit_for_a_day_with_nothing_to_act_on(ws):
         "0 for a person",
         "memctl consolidate: daily/2026-11-26.md: 1 item(s), 1 promoted, 0 repeat(s), 0 closed, "
         "0 for a person",
-    ]  # fmt: skip
+    ]
     assert git(ws, "show", "--stat", "--format=", "HEAD").count("nightly.jsonl") == 1
-    assert set(nightly.days(ws)) == {"2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28",
-                                     "2026-11-29"}  # every day is recorded as read  # fmt: skip
+    assert set(nightly.days(ws)) == {
+        "2026-11-25",
+        "2026-11-26",
+        "2026-11-27",
+        "2026-11-28",
+        "2026-11-29",
+    }  # every day is recorded as read
     assert pending(ws, until=NIGHT.date())[0] == []
     before = commit_count(ws)
     assert sleep(ws, now=NIGHT + dt.timedelta(hours=1)).value.days == []

@@ -45,8 +45,13 @@ def test_daily_logs_from_two_machines_merge_without_a_conflict(machines):
     assert text == (b_root / day).read_text()
     assert "### 10:00 — From A" in text and "### 10:05 — From B" in text and "<<<<<<<" not in text
     assert git(a_root, "status", "--porcelain").strip() == ""
-    assert a.json("sync") == {"remote": "origin", "branch": "main", "received": 0, "sent": 0,
-                              "how": "none"}  # fmt: skip
+    assert a.json("sync") == {
+        "remote": "origin",
+        "branch": "main",
+        "received": 0,
+        "sent": 0,
+        "how": "none",
+    }
 
 
 def test_rebase_keeps_history_linear(machines):
@@ -73,8 +78,9 @@ def test_a_real_conflict_is_left_for_a_person_and_reported(machines):
     assert json.loads(again.stdout)["files"] == ["NOW.md"]
     assert "not finished" in again.stderr
 
-    (b_root / "NOW.md").write_text(now.split("<<<<<<<")[0] + "- ship the archive job\n"
-                                   "- answer Anna\n")  # fmt: skip
+    (b_root / "NOW.md").write_text(
+        now.split("<<<<<<<")[0] + "- ship the archive job\n- answer Anna\n"
+    )
     git(b_root, "add", "NOW.md")
     git(b_root, "commit", "-qm", "both focus items")
     assert b.json("sync")["sent"] >= 2

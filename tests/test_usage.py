@@ -16,8 +16,13 @@ def day(d: int, hour: str = "09:00") -> dict:
 
 def fill(cli) -> str:
     cli("new", "lessons/forms", "-t", "Forms")
-    added = cli.json("add", "lessons/forms", "The tax form is at https://tax.example.gov/f7",
-                     "--when", "the link we used last time")  # fmt: skip
+    added = cli.json(
+        "add",
+        "lessons/forms",
+        "The tax form is at https://tax.example.gov/f7",
+        "--when",
+        "the link we used last time",
+    )
     return added["id"]
 
 
@@ -53,8 +58,15 @@ def test_stats_per_day(ws, cli):
     by_day = {d["day"]: d for d in found["days"]}
     assert list(by_day) == ["2026-11-28", "2026-11-29", "2026-11-30"]
     assert by_day["2026-11-28"] | {"read": None} == {
-        "day": "2026-11-28", "sessions": 1, "searches": 0, "recalls": 1, "recalls_found": 1,
-        "shows": 0, "logged": 1, "read": None}  # fmt: skip
+        "day": "2026-11-28",
+        "sessions": 1,
+        "searches": 0,
+        "recalls": 1,
+        "recalls_found": 1,
+        "shows": 0,
+        "logged": 1,
+        "read": None,
+    }
     assert (by_day["2026-11-29"]["sessions"], by_day["2026-11-29"]["searches"]) == (2, 1)
     assert (by_day["2026-11-29"]["recalls"], by_day["2026-11-29"]["recalls_found"]) == (1, 0)
     assert found["most_read"][0]["address"].startswith("lessons/forms.md:")

@@ -12,20 +12,29 @@ from memctl.chats import CHATS_NOTE, wake_in
 SESSION = "4f1c2d3e-aaaa-bbbb-cccc-1234567890ab"
 DEEP = "/home/sam/projects/house-renovation/paperwork/city-permits"  # a long folder: a long wake
 WAKE = f"cd {DEEP} && claude --resume {SESSION}"
-ASK = ("find the online form for the building permit renewal, the city site keeps sending me to "
-       "the wrong page")  # fmt: skip
+ASK = (
+    "find the online form for the building permit renewal, the city site keeps sending me to "
+    "the wrong page"
+)
 
 
 def permit_chat(tmp_path):
     answer = "Found it: https://permits.example.gov/renew (Residential)"
-    return write_transcript(tmp_path / "projects", SESSION, [ASK], cwd=DEEP, answer=answer,
-                            title="Building permit renewal form link")  # fmt: skip
+    return write_transcript(
+        tmp_path / "projects",
+        SESSION,
+        [ASK],
+        cwd=DEEP,
+        answer=answer,
+        title="Building permit renewal form link",
+    )
 
 
 def test_the_wake_command_is_read_from_any_text():
     assert wake_in(f"`{WAKE}` — 2026-11-24 09:00, 1 prompt") == WAKE
     assert wake_in(f"Wake it: `cd '/a b' && claude --resume {SESSION}`\nTranscript: x") == (
-        f"cd '/a b' && claude --resume {SESSION}")  # fmt: skip
+        f"cd '/a b' && claude --resume {SESSION}"
+    )
     assert wake_in("claude --resume without backticks") is None and wake_in("plain") is None
 
 
@@ -50,8 +59,13 @@ def test_recall_and_show_carry_the_wake_command_whole(ws, cli, tmp_path):
 
 def test_a_session_flushed_at_its_end_carries_its_wake_command_too(ws, cli, tmp_path):
     transcript = permit_chat(tmp_path)
-    payload = {"session_id": SESSION, "transcript_path": str(transcript), "cwd": DEEP,
-               "hook_event_name": "SessionEnd", "reason": "logout"}  # fmt: skip
+    payload = {
+        "session_id": SESSION,
+        "transcript_path": str(transcript),
+        "cwd": DEEP,
+        "hook_event_name": "SessionEnd",
+        "reason": "logout",
+    }
     cli("flush", "--hook", "claude-code", input=json.dumps(payload))
     hits = cli.json("search", "permit renewal form", "--path", "daily/*")
     logged = f"{hits[0]['path']}:{hits[0]['line']}"

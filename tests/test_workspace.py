@@ -155,11 +155,16 @@ def test_lock_times_out_while_another_process_holds_it(ws):
     import sys
 
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import fcntl,os,sys,time;"
-         f"fd=os.open({str(ws.state_dir / 'lock')!r}, os.O_RDWR|os.O_CREAT);"
-         "fcntl.flock(fd, fcntl.LOCK_EX); print('held', flush=True); time.sleep(30)"],
-        stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-c",
+            "import fcntl,os,sys,time;"
+            f"fd=os.open({str(ws.state_dir / 'lock')!r}, os.O_RDWR|os.O_CREAT);"
+            "fcntl.flock(fd, fcntl.LOCK_EX); print('held', flush=True); time.sleep(30)",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout.readline().strip() == "held"
         slow = open_workspace(ws.root)
@@ -185,8 +190,14 @@ def test_the_walk_finds_markdown_sorted_and_follows_no_link(ws, tmp_path):
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     (outside / "secret.md").write_text("x")
-    for rel in ["people/b.md", "people/a.md", "people/deep/c.md", ".archive/people/old.md",
-                ".hidden/h.md", "people/notes.txt"]:  # fmt: skip
+    for rel in [
+        "people/b.md",
+        "people/a.md",
+        "people/deep/c.md",
+        ".archive/people/old.md",
+        ".hidden/h.md",
+        "people/notes.txt",
+    ]:
         (ws.root / rel).parent.mkdir(parents=True, exist_ok=True)
         (ws.root / rel).write_text("- a line\n")
     (ws.root / "people/linked").symlink_to(outside, target_is_directory=True)
@@ -264,8 +275,12 @@ def test_init_with_two_different_folders_is_a_usage_error(tmp_path):
 def test_init_refuses_the_home_folder_and_temp_roots_without_yes(tmp_path):
     home = Path(os.environ["HOME"])  # the test's own, made by the autouse fixture
     (home / "notes.md").write_text("# a note of the person's\n")
-    tries = [(["init"], home), (["init", "~"], tmp_path), (["init", "/"], tmp_path),
-             (["init", tempfile.gettempdir()], tmp_path)]  # fmt: skip
+    tries = [
+        (["init"], home),
+        (["init", "~"], tmp_path),
+        (["init", "/"], tmp_path),
+        (["init", tempfile.gettempdir()], tmp_path),
+    ]
     for args, cwd in tries:
         result = run_memctl(*args, cwd=cwd)
         assert result.returncode == 3, (args, result.stderr)

@@ -34,8 +34,9 @@ def archive(
     from ..forgetting.archive import run_archive
 
     with output.Progress("reading the workspace") as progress:
-        result = run_archive(context.workspace(), today=_today(today), dry_run=dry_run,
-                             progress=progress)  # fmt: skip
+        result = run_archive(
+            context.workspace(), today=_today(today), dry_run=dry_run, progress=progress
+        )
     output.result(result, _render_archive)
 
 
@@ -71,10 +72,16 @@ def _render_expiring(result) -> None:
         return
     output.table(
         ["Expires", "Where", "Id", "Text"],
-        [[f"{i.expires}{' overdue' if i.overdue else ''}",
-          f"{i.path}:{i.line}" if i.line else i.path, i.id or "", i.text[:70]]
-         for i in result.items],
-    )  # fmt: skip
+        [
+            [
+                f"{i.expires}{' overdue' if i.overdue else ''}",
+                f"{i.path}:{i.line}" if i.line else i.path,
+                i.id or "",
+                i.text[:70],
+            ]
+            for i in result.items
+        ],
+    )
 
 
 cron_app = typer.Typer()

@@ -36,9 +36,10 @@ def index(
 
 def _render(outcome) -> None:
     done = outcome.value
-    output.text(f"{len(done.added)} new chat(s) in {done.note}, {done.known} already there"
-                + (f", {len(done.skipped)} transcript(s) without a conversation" if done.skipped
-                   else ""))  # fmt: skip
+    output.text(
+        f"{len(done.added)} new chat(s) in {done.note}, {done.known} already there"
+        + (f", {len(done.skipped)} transcript(s) without a conversation" if done.skipped else "")
+    )
     for chat in done.added:
         started = chat.started.strftime("%Y-%m-%d %H:%M") if chat.started else "?"
         output.text(f"  {started}  {chat.session}  {chat.about[:70]}")

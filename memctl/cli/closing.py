@@ -25,8 +25,9 @@ def close(
     from ..forgetting.closing import close_entry
 
     day = parse_date(on, what="--on") if on else None
-    outcome = close_entry(context.workspace(), target, reason=reason, on=day,
-                          today=context.now().date())  # fmt: skip
+    outcome = close_entry(
+        context.workspace(), target, reason=reason, on=day, today=context.now().date()
+    )
     output.result(outcome, _render_closed)
 
 

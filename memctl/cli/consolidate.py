@@ -45,8 +45,7 @@ def consolidate(
         return
     from ..nightly.consolidate import consolidate as run
 
-    result = run(ws, when or context.now().date(), now=context.now(), dry_run=dry_run,
-                 use_llm=llm)  # fmt: skip
+    result = run(ws, when or context.now().date(), now=context.now(), dry_run=dry_run, use_llm=llm)
     output.result(result, _render)
 
 
@@ -74,8 +73,12 @@ def _render(result) -> None:
 def _render_undo(outcome) -> None:
     done = outcome.value
     output.text(f"undid the consolidation of {done.day} (run {done.run})")
-    shown = (("removed", done.removed), ("restored", done.restored), ("left as it is", done.left),
-             ("deleted note", done.deleted_notes))  # fmt: skip
+    shown = (
+        ("removed", done.removed),
+        ("restored", done.restored),
+        ("left as it is", done.left),
+        ("deleted note", done.deleted_notes),
+    )
     for what, items in shown:
         for item in items:
             output.text(f"  {what}: {item}")

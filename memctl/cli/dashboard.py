@@ -19,8 +19,9 @@ def index() -> None:
     from ..dashboard import regenerate_index
 
     with output.Progress("reading the workspace") as progress:
-        outcome = regenerate_index(context.workspace(), today=context.now().date(),
-                                   progress=progress)  # fmt: skip
+        outcome = regenerate_index(
+            context.workspace(), today=context.now().date(), progress=progress
+        )
     output.result(outcome, _render)
 
 

@@ -30,6 +30,8 @@ def _render(report) -> None:
         output.text("doctor: no problems found", style="green")
         return
     for f in report.findings:
-        output.text(f"{f.severity}: {f.where}: {f.message}",
-                    style="red" if f.severity == "error" else "yellow")  # fmt: skip
+        output.text(
+            f"{f.severity}: {f.where}: {f.message}",
+            style="red" if f.severity == "error" else "yellow",
+        )
         output.text(f"    fix: {f.fix}")

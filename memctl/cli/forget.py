@@ -47,8 +47,10 @@ def _purge(ws, match: str | None, *, dry_run: bool, yes: bool) -> None:
         raise InvalidValue("--purge needs --match TEXT (the exact text to remove)")
     if not dry_run and not yes:
         if not sys.stdin.isatty():
-            raise Refused("a purge rewrites git history and cannot be undone: run it with "
-                          "--dry-run to see the receipt, then again with --yes")  # fmt: skip
+            raise Refused(
+                "a purge rewrites git history and cannot be undone: run it with "
+                "--dry-run to see the receipt, then again with --yes"
+            )
         preview = purge(ws, match, now=context.now(), dry_run=True)
         output.markdown(preview.render())
         typer.confirm("Purge every copy listed above, for good?", abort=True)

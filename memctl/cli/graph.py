@@ -36,9 +36,18 @@ def add(
     """
     from ..graph.relations import add as add_relation
 
-    outcome = add_relation(context.workspace(), subject, predicate, obj, confidence=confidence,
-                           source=source, since=from_date, ref=ref, as_new=as_new,
-                           today=context.now().date())  # fmt: skip
+    outcome = add_relation(
+        context.workspace(),
+        subject,
+        predicate,
+        obj,
+        confidence=confidence,
+        source=source,
+        since=from_date,
+        ref=ref,
+        as_new=as_new,
+        today=context.now().date(),
+    )
     output.result(outcome, _render_added)
 
 
@@ -64,8 +73,14 @@ def query(
     """
     from ..graph.relations import query as ask
 
-    found = ask(context.workspace(), subject=subject, predicate=predicate, obj=obj,
-                include_closed=include_closed, limit=limit)  # fmt: skip
+    found = ask(
+        context.workspace(),
+        subject=subject,
+        predicate=predicate,
+        obj=obj,
+        include_closed=include_closed,
+        limit=limit,
+    )
     output.result(found, _render_relations)
 
 
@@ -83,8 +98,9 @@ def asof(
     """
     from ..graph.relations import asof as ask
 
-    found = ask(context.workspace(), day, subject=subject, predicate=predicate, obj=obj,
-                limit=limit)  # fmt: skip
+    found = ask(
+        context.workspace(), day, subject=subject, predicate=predicate, obj=obj, limit=limit
+    )
     output.result(found, _render_relations)
 
 
@@ -95,8 +111,15 @@ def _render_relations(found) -> None:
     rows = []
     for t in found.relations:
         f = t.fields
-        row = [f"^{t.id}", t.subject, t.predicate, t.object, f"{t.confidence:g}",
-               f.get("src", "—"), f.get("from") or f.get("added") or "—"]  # fmt: skip
+        row = [
+            f"^{t.id}",
+            t.subject,
+            t.predicate,
+            t.object,
+            f"{t.confidence:g}",
+            f.get("src", "—"),
+            f.get("from") or f.get("added") or "—",
+        ]
         rows.append(row + ([f.get("until", "—"), f.get("why", "")] if closed else []))
     if rows:
         output.table(headers, rows)
@@ -137,8 +160,10 @@ def _render_tree(found) -> None:
     walk(found.entity, "")
     shown = len(found.neighbors)
     more = f" (showing {shown}; raise --limit for more)" if shown < found.total else ""
-    output.text(f"{found.total} entit{'y' if found.total == 1 else 'ies'} within "
-                f"{found.depth} hop{'s' if found.depth != 1 else ''}{more}")  # fmt: skip
+    output.text(
+        f"{found.total} entit{'y' if found.total == 1 else 'ies'} within "
+        f"{found.depth} hop{'s' if found.depth != 1 else ''}{more}"
+    )
     _notices(found)
 
 
@@ -178,8 +203,10 @@ def _render_paths(found) -> None:
         output.text(line)
     shown = len(found.paths)
     more = f", showing {shown}" if shown < found.total else ""
-    output.text(f"{found.total} shortest path{'s' if found.total != 1 else ''} of "
-                f"{found.hops} hop{'s' if found.hops != 1 else ''}{more}")  # fmt: skip
+    output.text(
+        f"{found.total} shortest path{'s' if found.total != 1 else ''} of "
+        f"{found.hops} hop{'s' if found.hops != 1 else ''}{more}"
+    )
     _notices(found)
 
 
@@ -195,8 +222,9 @@ def close(
     """
     from ..graph.relations import close as close_relation
 
-    outcome = close_relation(context.workspace(), ident, reason=reason, until=until,
-                             today=context.now().date())  # fmt: skip
+    outcome = close_relation(
+        context.workspace(), ident, reason=reason, until=until, today=context.now().date()
+    )
     output.result(outcome, _render_closed)
 
 
@@ -274,8 +302,9 @@ def import_(
 
 def _render_imported(outcome) -> None:
     v = outcome.value
-    output.text(f"imported: {len(v.added)} added, {len(v.updated)} updated, "
-                f"{v.unchanged} unchanged")  # fmt: skip
+    output.text(
+        f"imported: {len(v.added)} added, {len(v.updated)} updated, {v.unchanged} unchanged"
+    )
     output.change_notices(outcome.change)
 
 

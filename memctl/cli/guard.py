@@ -122,17 +122,28 @@ def list_checks() -> None:
 
     class Listing:
         def to_dict(self) -> dict:
-            return {"checks": [{**c.to_dict(), "hits": seen[c.address].hits if c.address in seen
-                                else 0} for c in found]}  # fmt: skip
+            return {
+                "checks": [
+                    {**c.to_dict(), "hits": seen[c.address].hits if c.address in seen else 0}
+                    for c in found
+                ]
+            }
 
     def render(_) -> None:
         if not found:
             output.text(
                 "no rule carries a check (memctl lessons --apply ID --check REGEX adds one)"
             )
-        rows = [[c.mode, c.address, c.pattern, str(seen[c.address].hits if c.address in seen
-                                                   else 0), c.problem or c.text[:60]]
-                for c in found]  # fmt: skip
+        rows = [
+            [
+                c.mode,
+                c.address,
+                c.pattern,
+                str(seen[c.address].hits if c.address in seen else 0),
+                c.problem or c.text[:60],
+            ]
+            for c in found
+        ]
         if rows:
             output.table(["Mode", "Rule", "Check", "Hits", "Rule text"], rows)
 

@@ -69,8 +69,9 @@ def install(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER) 
     change = run_install(settings, specs, memctl=memctl, workspace=ws.root.resolve())
     rules = wire(ws, settings, user=user, today=context.now().date())
     change = replace(change, rules=rules, changed=change.changed or rules["changed"])
-    output.result(_with_mcp(change, _mcp_install(project, user, memctl, ws.root.resolve())),
-                  _render)  # fmt: skip
+    output.result(
+        _with_mcp(change, _mcp_install(project, user, memctl, ws.root.resolve())), _render
+    )
 
 
 @app.command("uninstall")
@@ -97,8 +98,11 @@ def _mcp_install(project: Path | None, user: bool, memctl: Path, workspace: Path
     from ..integrations.mcp import config_path
     from ..integrations.mcp import install as mcp_install
 
-    return mcp_install(config_path(project=project, user=user, home=Path.home()), memctl=memctl,
-                       workspace=workspace)  # fmt: skip
+    return mcp_install(
+        config_path(project=project, user=user, home=Path.home()),
+        memctl=memctl,
+        workspace=workspace,
+    )
 
 
 class _WithMcp:
@@ -112,8 +116,11 @@ class _WithMcp:
 
     def to_dict(self) -> dict:
         moved = self.mcp.state in ("added", "updated", "removed")
-        return {**self.change.to_dict(), "changed": self.change.changed or moved,
-                "mcp": self.mcp.to_dict()}  # fmt: skip
+        return {
+            **self.change.to_dict(),
+            "changed": self.change.changed or moved,
+            "mcp": self.mcp.to_dict(),
+        }
 
 
 def _with_mcp(change, mcp) -> _WithMcp:
@@ -152,11 +159,12 @@ def _render(change) -> None:
         output.text(SKILL_STATES[change.skill_state].format(change.skill))
     rules = change.rules
     if rules and change.action == "install":
-        output.text(f"the rules in force ({rules['rules']}) are in {rules['rules_file']}, "
-                    f"imported by {rules['claude_md']}")  # fmt: skip
+        output.text(
+            f"the rules in force ({rules['rules']}) are in {rules['rules_file']}, "
+            f"imported by {rules['claude_md']}"
+        )
     elif rules and rules["changed"]:
-        output.text(f"removed the rules import from {rules['claude_md']} and "
-                    f"{rules['rules_file']}")  # fmt: skip
+        output.text(f"removed the rules import from {rules['claude_md']} and {rules['rules_file']}")
     if MCP_STATES.get(change.mcp.state):
         output.text(MCP_STATES[change.mcp.state].format(change.mcp.path))
     if change.action == "install" and change.mcp.state in ("added", "updated"):

@@ -27,9 +27,17 @@ def new(
     """
     from ..longterm import new_note
 
-    outcome = new_note(context.workspace(), name, title=title, priority=priority, tags=tag,
-                       use_when=use_when, description=description, expires=expires,
-                       today=context.now().date())  # fmt: skip
+    outcome = new_note(
+        context.workspace(),
+        name,
+        title=title,
+        priority=priority,
+        tags=tag,
+        use_when=use_when,
+        description=description,
+        expires=expires,
+        today=context.now().date(),
+    )
     output.result(outcome, _render_created)
 
 
@@ -55,9 +63,19 @@ def add(
     """
     from ..longterm import add_entry
 
-    outcome = add_entry(context.workspace(), name, text, priority=priority, kind=kind,
-                        expires=expires, source=source, by=by, when=when, from_date=from_date,
-                        today=context.now().date())  # fmt: skip
+    outcome = add_entry(
+        context.workspace(),
+        name,
+        text,
+        priority=priority,
+        kind=kind,
+        expires=expires,
+        source=source,
+        by=by,
+        when=when,
+        from_date=from_date,
+        today=context.now().date(),
+    )
     output.result(outcome, _render_added)
 
 
@@ -133,8 +151,13 @@ def ls(
     """
     from ..longterm import list_notes
 
-    listing = list_notes(context.workspace(), category=category, status=status,
-                         priority=priority, today=context.now().date())  # fmt: skip
+    listing = list_notes(
+        context.workspace(),
+        category=category,
+        status=status,
+        priority=priority,
+        today=context.now().date(),
+    )
     output.result(listing, _render_listing)
 
 
@@ -149,6 +172,15 @@ def _render_listing(listing) -> None:
 
     output.table(
         ["File", "Pri", "Status", "Verified", "Entries", "Title"],
-        [[f.path, PRIORITY_SHOWN.get(f.priority, "⚪"), f.status or "—", f.last_verified or "—",
-          str(f.entries), f.title or ""] for f in listing.files],
-    )  # fmt: skip
+        [
+            [
+                f.path,
+                PRIORITY_SHOWN.get(f.priority, "⚪"),
+                f.status or "—",
+                f.last_verified or "—",
+                str(f.entries),
+                f.title or "",
+            ]
+            for f in listing.files
+        ],
+    )

@@ -82,8 +82,9 @@ class MemctlGroup(TyperGroup):
 
             near = get_close_matches(name, list(COMMANDS), n=3, cutoff=0.6)
             if near:
-                ctx.fail(f"No such command {name!r}. Did you mean "
-                         f"{' or '.join(repr(n) for n in near)}?")  # fmt: skip
+                ctx.fail(
+                    f"No such command {name!r}. Did you mean {' or '.join(repr(n) for n in near)}?"
+                )
         return super().resolve_command(ctx, args)
 
     def load(self, module_name: str) -> None:
@@ -126,12 +127,14 @@ app = typer.Typer(
 # The options every command shares. cli.context takes them out of the command line before a
 # command parses it (they may stand anywhere on the line); they are listed here so that every
 # `--help` shows them under Options.
+# fmt: off
 SHARED_OPTIONS = (
     (["--json"], None, "Machine-readable output (JSON on stdout)."),
     (["-w", "--workspace"], "PATH", "The workspace (default: $MEMCTL_WORKSPACE, or the folder "
                                     "that holds .memctl/ from here up)."),
     (["--debug"], None, "Show the traceback of an error."),
-)  # fmt: skip
+)
+# fmt: on
 
 
 def plain_help(command) -> None:
@@ -141,9 +144,17 @@ def plain_help(command) -> None:
 
     command.rich_markup_mode = None
     have = {opt for param in command.params for opt in getattr(param, "opts", [])}
-    shared = [TyperOption(param_decls=decls, is_flag=metavar is None, metavar=metavar,
-                          expose_value=False, help=text)
-              for decls, metavar, text in SHARED_OPTIONS if not have & set(decls)]  # fmt: skip
+    shared = [
+        TyperOption(
+            param_decls=decls,
+            is_flag=metavar is None,
+            metavar=metavar,
+            expose_value=False,
+            help=text,
+        )
+        for decls, metavar, text in SHARED_OPTIONS
+        if not have & set(decls)
+    ]
     command.params.extend(shared)
     for sub in getattr(command, "commands", {}).values():
         plain_help(sub)
@@ -165,7 +176,7 @@ def root(
         callback=_version,
         is_eager=True,
         help="Print memctl's version and exit.",
-    ),  # fmt: skip
+    ),
 ) -> None:
     """Long-term memory for AI agents, kept as plain Markdown in a git-versioned workspace.
 

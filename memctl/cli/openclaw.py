@@ -33,7 +33,9 @@ def openclaw(
 
 def _render(outcome) -> None:
     done = outcome.value
-    output.text(f"imported {done.lines} line(s) from {done.source}: {len(done.copied)} file(s) "
-                f"copied, {len(done.merged)} given their missing lines, {len(done.unchanged)} "
-                "already complete")  # fmt: skip
+    output.text(
+        f"imported {done.lines} line(s) from {done.source}: {len(done.copied)} file(s) "
+        f"copied, {len(done.merged)} given their missing lines, {len(done.unchanged)} "
+        "already complete"
+    )
     output.change_notices(outcome.change)

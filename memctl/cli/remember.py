@@ -47,9 +47,20 @@ def remember(
     from ..gate.remember import explain as explain_memory
     from ..gate.remember import remember as remember_memory
 
-    given = {"source": source, "by": by, "ref": ref, "topic": topic, "when": when,
-             "expires": expires, "from_date": from_date, "kind": kind, "priority": priority,
-             "reason": reason, "supersedes": supersedes, "as_new": as_new}  # fmt: skip
+    given = {
+        "source": source,
+        "by": by,
+        "ref": ref,
+        "topic": topic,
+        "when": when,
+        "expires": expires,
+        "from_date": from_date,
+        "kind": kind,
+        "priority": priority,
+        "reason": reason,
+        "supersedes": supersedes,
+        "as_new": as_new,
+    }
     ws = context.workspace()
     if explain:
         value = explain_memory(ws, text, now=context.now(), use_llm=not no_llm, **given)
@@ -68,12 +79,18 @@ def _render(result) -> None:
     head = "would be" if value.explain else "→"
     output.text(f"{value.label}: {value.reason}", style=style)
     if value.explain:
-        output.text(f"  {head} written to {value.note}" if value.preview else
-                    f"  {head} re-verified: {value.decision.target.address}")  # fmt: skip
+        output.text(
+            f"  {head} written to {value.note}"
+            if value.preview
+            else f"  {head} re-verified: {value.decision.target.address}"
+        )
         if value.preview:
             output.text(f"    {value.preview}")
-    for what, ref in (("wrote", value.written), ("closed", value.closed),
-                      ("re-verified", value.verified)):  # fmt: skip
+    for what, ref in (
+        ("wrote", value.written),
+        ("closed", value.closed),
+        ("re-verified", value.verified),
+    ):
         if ref is not None:
             output.text(f"  {what} {ref.address}  {ref.entry.format()}")
     d = value.decision

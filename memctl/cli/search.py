@@ -38,18 +38,30 @@ def search(
     from ..search.rank import Filters
     from ..search.rank import search as run_search
 
-    day = {name: parse_date(value, what=f"--{name.replace('_', '-')}") if value else None
-           for name, value in (("since", since), ("until", until), ("as_of", as_of))}  # fmt: skip
-    filters = Filters(category=category, path=path, status=status, archive=archive,
-                      closed=closed, **day)  # fmt: skip
+    day = {
+        name: parse_date(value, what=f"--{name.replace('_', '-')}") if value else None
+        for name, value in (("since", since), ("until", until), ("as_of", as_of))
+    }
+    filters = Filters(
+        category=category, path=path, status=status, archive=archive, closed=closed, **day
+    )
     ws = context.workspace()
     with output.Progress("indexing the workspace") as progress:
-        result = run_search(ws, _text(query), limit=limit, filters=filters, explain=explain,
-                            today=context.now().date(), progress=progress)  # fmt: skip
+        result = run_search(
+            ws,
+            _text(query),
+            limit=limit,
+            filters=filters,
+            explain=explain,
+            today=context.now().date(),
+            progress=progress,
+        )
     _stale_notice(result.freshness)
     if result.pending:
-        output.notice(f"memctl: {result.pending} memories are not embedded yet and were found by "
-                      "their words only; `memctl reindex` embeds them")  # fmt: skip
+        output.notice(
+            f"memctl: {result.pending} memories are not embedded yet and were found by "
+            "their words only; `memctl reindex` embeds them"
+        )
     output.result(result, _render_search)
     _record(ws, "search", [hit.address for hit in result.hits])
 
@@ -76,14 +88,18 @@ def _render_search(result) -> None:
         if hit.components:
             c = hit.components
             if "dense" in c:
-                output.text(f"    meaning: cosine {c['cosine']:.2f} → dense {c['dense']:.2f}; "
-                            "words = max(0.7×words + 0.3×dense, 0.8×dense) below")  # fmt: skip
-            output.text(f"    score {c['score']:.3f} = (0.40×bm25 {c['bm25']:.2f} [raw "
-                        f"{c['bm25_raw']:.1f}] + 0.35×coverage {c['coverage']:.2f} + 0.25×fuzzy "
-                        f"{c['fuzzy']:.2f}, lifted by use-when {c['use_when']:.2f} → relevance "
-                        f"{c['relevance']:.3f}) × priority {c['priority']:.2f} × recency "
-                        f"{c['recency']:.2f} × status {c['status']:.2f} × kind "
-                        f"{c['kind']:.2f}")  # fmt: skip
+                output.text(
+                    f"    meaning: cosine {c['cosine']:.2f} → dense {c['dense']:.2f}; "
+                    "words = max(0.7×words + 0.3×dense, 0.8×dense) below"
+                )
+            output.text(
+                f"    score {c['score']:.3f} = (0.40×bm25 {c['bm25']:.2f} [raw "
+                f"{c['bm25_raw']:.1f}] + 0.35×coverage {c['coverage']:.2f} + 0.25×fuzzy "
+                f"{c['fuzzy']:.2f}, lifted by use-when {c['use_when']:.2f} → relevance "
+                f"{c['relevance']:.3f}) × priority {c['priority']:.2f} × recency "
+                f"{c['recency']:.2f} × status {c['status']:.2f} × kind "
+                f"{c['kind']:.2f}"
+            )
 
 
 def _snippet_line(head: str, snippet: str) -> None:
@@ -162,9 +178,10 @@ def reindex() -> None:
 
 def _render_reindex(done, seconds: float) -> None:
     unreadable = done.freshness.unreadable
-    output.text(f"indexed {done.freshness.files} files in {seconds:.1f}s"
-                + (f" ({unreadable} read as plain text: see `memctl doctor`)" if unreadable
-                   else ""))  # fmt: skip
+    output.text(
+        f"indexed {done.freshness.files} files in {seconds:.1f}s"
+        + (f" ({unreadable} read as plain text: see `memctl doctor`)" if unreadable else "")
+    )
     if done.vectors is not None:
         output.text(f"{done.meaning} ({done.vectors.embedded} embedded now)")
     else:
@@ -209,5 +226,6 @@ def _text(parts: list[str]) -> str:
 
 def _stale_notice(freshness) -> None:
     if freshness.stale:
-        output.notice(f"memctl: the search index is stale: {freshness.stale}; "
-                      "results may miss recent changes")  # fmt: skip
+        output.notice(
+            f"memctl: the search index is stale: {freshness.stale}; results may miss recent changes"
+        )

@@ -35,5 +35,7 @@ def _render(done) -> None:
         output.text(f"in sync with {done.remote}/{done.branch}")
         return
     how = f" ({done.how})" if done.received else ""
-    output.text(f"synced with {done.remote}/{done.branch}: received {done.received} "
-                f"commit(s){how}, sent {done.sent}")  # fmt: skip
+    output.text(
+        f"synced with {done.remote}/{done.branch}: received {done.received} "
+        f"commit(s){how}, sent {done.sent}"
+    )

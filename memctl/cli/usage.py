@@ -23,16 +23,25 @@ def stats(days: int = typer.Option(7, "--days", help="How many days back.")) -> 
 
     if days < 1:
         raise typer.BadParameter("at least 1", param_hint="--days")
-    output.result(usage_stats(context.workspace(), today=context.now().date(), days=days),
-                  _render)  # fmt: skip
+    output.result(usage_stats(context.workspace(), today=context.now().date(), days=days), _render)
 
 
 def _render(found) -> None:
     output.table(
         ["Day", "Sessions", "Searches", "Recalls", "…with pointers", "Shows", "Logged"],
-        [[d.day.isoformat(), d.sessions, d.searches, d.recalls, d.recalls_found, d.shows,
-          d.logged] for d in found.days],
-    )  # fmt: skip
+        [
+            [
+                d.day.isoformat(),
+                d.sessions,
+                d.searches,
+                d.recalls,
+                d.recalls_found,
+                d.shows,
+                d.logged,
+            ]
+            for d in found.days
+        ],
+    )
     if found.most_read:
         output.text("read most: " + ", ".join(f"{a} ×{n}" for a, n in found.most_read))
     output.text(f"last `now`, search or recall: {found.last_read or 'never (on this machine)'}")

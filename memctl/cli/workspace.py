@@ -82,8 +82,9 @@ def _render(result) -> None:
 
 
 def _render_joined(joined) -> None:
-    output.text(f"joined {joined.url} ({joined.branch}, {joined.commits} commit(s)) in "
-                f"{joined.root}")  # fmt: skip
+    output.text(
+        f"joined {joined.url} ({joined.branch}, {joined.commits} commit(s)) in {joined.root}"
+    )
     for notice in joined.notices:
         output.notice(notice)
     output.notice(f"next: export MEMCTL_WORKSPACE={joined.root}; `memctl sync` shares it")

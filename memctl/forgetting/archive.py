@@ -31,8 +31,14 @@ class Move:
     text: str = ""
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "source": self.source, "target": self.target,
-                "reason": self.reason, "id": self.id, "text": self.text}  # fmt: skip
+        return {
+            "kind": self.kind,
+            "source": self.source,
+            "target": self.target,
+            "reason": self.reason,
+            "id": self.id,
+            "text": self.text,
+        }
 
     def line(self) -> str:
         what = f"^{self.id} " if self.id else ""
@@ -51,8 +57,12 @@ class ArchivePlan:
     notes: dict[str, HeldNote] = field(default_factory=dict, repr=False)
 
     def to_dict(self) -> dict:
-        return {"today": self.today, "dry_run": self.dry_run,
-                "moves": [m.to_dict() for m in self.moves], "kept": list(self.kept)}  # fmt: skip
+        return {
+            "today": self.today,
+            "dry_run": self.dry_run,
+            "moves": [m.to_dict() for m in self.moves],
+            "kept": list(self.kept),
+        }
 
 
 @dataclass(frozen=True)
@@ -79,8 +89,15 @@ def plan_archive(ws: Workspace, *, today: dt.date, progress=None) -> ArchivePlan
             continue
         file_reason = _file_reason(ws, facts, today)
         if file_reason:
-            plan.moves.append(Move("file", facts.path, f"{ARCHIVE_DIR}/{facts.path}",
-                                   file_reason, text=facts.title or ""))  # fmt: skip
+            plan.moves.append(
+                Move(
+                    "file",
+                    facts.path,
+                    f"{ARCHIVE_DIR}/{facts.path}",
+                    file_reason,
+                    text=facts.title or "",
+                )
+            )
             continue
         if any((d := try_date(x)) and d < today for x in facts.expiring):
             facts, note = _read_as_cataloged(ws, facts)
@@ -128,8 +145,11 @@ def _file_reason(ws: Workspace, facts: FileFacts, today: dt.date) -> str | None:
 def _superseded_since(ws: Workspace, facts: FileFacts) -> dt.date | None:
     """`superseded:` in the frontmatter, else the last verification, else the note's date."""
     note = read_note(ws.root / facts.path, display=facts.path)
-    return (try_date(note.meta.get("superseded")) or try_date(facts.last_verified)
-            or try_date(facts.date))  # fmt: skip
+    return (
+        try_date(note.meta.get("superseded"))
+        or try_date(facts.last_verified)
+        or try_date(facts.date)
+    )
 
 
 def _entry_moves(entries: list[Entry], rel: str, today: dt.date, kept: list[str]) -> list[Move]:
@@ -139,16 +159,27 @@ def _entry_moves(entries: list[Entry], rel: str, today: dt.date, kept: list[str]
         if entry.closed or not expires or expires >= today:
             continue
         if entry.priority == "high":
-            kept.append(f"{rel}:{entry.line} ^{entry.id}: high priority never archives "
-                        "(its expires: is ignored; remove it or lower the priority)")  # fmt: skip
+            kept.append(
+                f"{rel}:{entry.line} ^{entry.id}: high priority never archives "
+                "(its expires: is ignored; remove it or lower the priority)"
+            )
             continue
-        moves.append(Move("entry", f"{rel}:{entry.line}", f"{ARCHIVE_DIR}/{rel}",
-                          f"expired {fmt_date(expires)}", entry.id, entry.text))  # fmt: skip
+        moves.append(
+            Move(
+                "entry",
+                f"{rel}:{entry.line}",
+                f"{ARCHIVE_DIR}/{rel}",
+                f"expired {fmt_date(expires)}",
+                entry.id,
+                entry.text,
+            )
+        )
     return moves
 
 
-def run_archive(ws: Workspace, *, today: dt.date, dry_run: bool = False,
-                progress=None) -> Outcome | ArchivePlan:  # fmt: skip
+def run_archive(
+    ws: Workspace, *, today: dt.date, dry_run: bool = False, progress=None
+) -> Outcome | ArchivePlan:
     """Carry out the plan in one commit (or only return it, with dry_run)."""
     from ..dashboard import refresh_index
 
@@ -191,12 +222,16 @@ def move_file(ws: Workspace, change, rel: str, target_rel: str, today: dt.date) 
     return ws.rel(target)
 
 
-def _move_entries(ws: Workspace, note: HeldNote, rel: str, lines: set[int],
-                  today: dt.date) -> dict[Path, str]:  # fmt: skip
+def _move_entries(
+    ws: Workspace, note: HeldNote, rel: str, lines: set[int], today: dt.date
+) -> dict[Path, str]:
     """The new text of the note without the moved lines, and of its archive file with them."""
     moved = [e for e in note.entries if e.line in lines]
-    kept_lines = [line for n, line in enumerate(note.text.splitlines(keepends=True), start=1)
-                  if n not in lines]  # fmt: skip
+    kept_lines = [
+        line
+        for n, line in enumerate(note.text.splitlines(keepends=True), start=1)
+        if n not in lines
+    ]
     target = archive_target(ws, rel)
     if target.exists():
         archived = target.read_text(encoding="utf-8")
@@ -217,8 +252,14 @@ class Expiring:
     text: str
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "line": self.line, "id": self.id, "expires": self.expires,
-                "overdue": self.overdue, "text": self.text}  # fmt: skip
+        return {
+            "path": self.path,
+            "line": self.line,
+            "id": self.id,
+            "expires": self.expires,
+            "overdue": self.overdue,
+            "text": self.text,
+        }
 
 
 @dataclass(frozen=True)
@@ -238,14 +279,16 @@ def expiring(ws: Workspace, *, days: int, today: dt.date) -> ExpiringList:
         if facts.kind != "note" or facts.error:
             continue
         if (d := try_date(facts.expires)) and d <= horizon:
-            items.append(Expiring(facts.path, None, None, fmt_date(d), d < today,
-                                  facts.title or ""))  # fmt: skip
+            items.append(
+                Expiring(facts.path, None, None, fmt_date(d), d < today, facts.title or "")
+            )
         if not any((d := try_date(x)) and d <= horizon for x in facts.expiring):
             continue
         for entry in read_note(ws.root / facts.path, display=facts.path).entries():
             d = try_date(entry.fields.get("expires"))
             if d and d <= horizon and not entry.closed:
-                items.append(Expiring(facts.path, entry.line, entry.id, fmt_date(d), d < today,
-                                      entry.text))  # fmt: skip
+                items.append(
+                    Expiring(facts.path, entry.line, entry.id, fmt_date(d), d < today, entry.text)
+                )
     items.sort(key=lambda i: (i.expires, i.path, i.line or 0))
     return ExpiringList(days, items)

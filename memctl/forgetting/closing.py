@@ -19,8 +19,15 @@ from ..note import read_note
 from ..workspace import ARCHIVE_DIR, Outcome, Workspace
 
 
-def close_entry(ws: Workspace, target: str, *, reason: str, on: dt.date | None = None,
-                today: dt.date, verb: str = "close") -> Outcome:  # fmt: skip
+def close_entry(
+    ws: Workspace,
+    target: str,
+    *,
+    reason: str,
+    on: dt.date | None = None,
+    today: dt.date,
+    verb: str = "close",
+) -> Outcome:
     """Strike the entry through with until:ON and why:REASON; one commit."""
     reason = " ".join(reason.split())
     if not reason:
@@ -39,8 +46,9 @@ def close_in_place(ws: Workspace, change, ref: EntryRef, *, reason: str, on: dt.
         raise Refused(f"{ref.address} is already closed (until {entry.fields.get('until', '?')})")
     since = try_date(entry.fields.get("from")) or try_date(entry.fields.get("added"))
     if since and on < since:
-        raise InvalidValue(f"cannot close on {fmt_date(on)}: {ref.address} holds from "
-                           f"{fmt_date(since)}")  # fmt: skip
+        raise InvalidValue(
+            f"cannot close on {fmt_date(on)}: {ref.address} holds from {fmt_date(since)}"
+        )
     closed = entry.with_fields(until=fmt_date(on), why=reason)
     closed.closed = True
     rewrite_entry(ws, change, ref, closed)

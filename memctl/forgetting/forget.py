@@ -26,8 +26,12 @@ class Forgotten:
     moved_to: str | None = None
 
     def to_dict(self) -> dict:
-        return {"target": self.target, "kind": self.kind, "reason": self.reason,
-                "moved_to": self.moved_to}  # fmt: skip
+        return {
+            "target": self.target,
+            "kind": self.kind,
+            "reason": self.reason,
+            "moved_to": self.moved_to,
+        }
 
 
 def forget(ws: Workspace, target: str, *, reason: str, today: dt.date) -> Outcome:
@@ -75,10 +79,13 @@ def restore(ws: Workspace, target: str, *, today: dt.date) -> Outcome:
     from ..dashboard import refresh_index
 
     key = target.lstrip("^")
-    commits = gitstore.run(ws.root, "log", "--format=%H%x1f%s", "--fixed-strings",
-                           "--grep", "memctl forget:").splitlines()  # fmt: skip
-    sha = next((line.split("\x1f")[0] for line in commits
-                if _names_target(line.split("\x1f")[1], key)), None)  # fmt: skip
+    commits = gitstore.run(
+        ws.root, "log", "--format=%H%x1f%s", "--fixed-strings", "--grep", "memctl forget:"
+    ).splitlines()
+    sha = next(
+        (line.split("\x1f")[0] for line in commits if _names_target(line.split("\x1f")[1], key)),
+        None,
+    )
     if sha is None:
         raise NotFound(f"no `memctl forget` of {target!r} in this workspace's git history")
     changed = gitstore.run(ws.root, "show", "--name-status", "--format=", "--no-renames", sha)
@@ -103,8 +110,11 @@ def restore(ws: Workspace, target: str, *, today: dt.date) -> Outcome:
 
 def _names_target(subject: str, key: str) -> bool:
     named = subject.removeprefix("memctl forget: ").split(" — ")[0]
-    return named == key or named.endswith(f"#^{key}") or named.removesuffix(".md") == \
-        key.removesuffix(".md")  # fmt: skip
+    return (
+        named == key
+        or named.endswith(f"#^{key}")
+        or named.removesuffix(".md") == key.removesuffix(".md")
+    )
 
 
 def _restore_line(ws: Workspace, rel: str, entry_id: str, before: str) -> str:

@@ -29,11 +29,21 @@ REF_MARK = "purged"
 PLAN = "memctl-purge.json"
 STASH_REFS = "refs/memctl/purge-stash/"
 # Files under .git that keep text of their own and are safe to remove once history is rewritten.
-SCRATCH = ("COMMIT_EDITMSG", "MERGE_MSG", "SQUASH_MSG", "TAG_EDITMSG", "ORIG_HEAD", "FETCH_HEAD",
-           "AUTO_MERGE", "gc.log")  # fmt: skip
+SCRATCH = (
+    "COMMIT_EDITMSG",
+    "MERGE_MSG",
+    "SQUASH_MSG",
+    "TAG_EDITMSG",
+    "ORIG_HEAD",
+    "FETCH_HEAD",
+    "AUTO_MERGE",
+    "gc.log",
+)
+# fmt: off
 _BUSY = {"MERGE_HEAD": "a merge", "rebase-merge": "a rebase", "rebase-apply": "a rebase",
          "CHERRY_PICK_HEAD": "a cherry-pick", "REVERT_HEAD": "a revert",
-         "BISECT_LOG": "a bisect"}  # fmt: skip
+         "BISECT_LOG": "a bisect"}
+# fmt: on
 
 
 @dataclass
@@ -51,14 +61,26 @@ def refuse_if_busy(root: Path) -> None:
     """A merge, rebase or bisect in progress keeps state a rewrite would break: finish it first."""
     for name, what in _BUSY.items():
         if (root / ".git" / name).exists():
-            raise Refused(f"{what} is in progress in this repository; finish or abort it (`git "
-                          "status` says how), then purge: nothing was changed")  # fmt: skip
+            raise Refused(
+                f"{what} is in progress in this repository; finish or abort it (`git "
+                "status` says how), then purge: nothing was changed"
+            )
 
 
 def history_paths(root: Path) -> set[str]:
     """Every file path any commit of any ref or reflog (stashes too) ever had."""
-    out = gitstore.run(root, "-c", "core.quotepath=false", "log", "--all", "--reflog",
-                       "--no-renames", "--format=", "--name-only", "-z")  # fmt: skip
+    out = gitstore.run(
+        root,
+        "-c",
+        "core.quotepath=false",
+        "log",
+        "--all",
+        "--reflog",
+        "--no-renames",
+        "--format=",
+        "--name-only",
+        "-z",
+    )
     return {p.strip("\n") for p in out.split("\0") if p.strip("\n")}
 
 
@@ -89,8 +111,7 @@ def stash_entries(root: Path) -> list[tuple[str, str]]:
     return [(sha, message) for sha, sep, message in found if sep]
 
 
-def rewrite(root: Path, brx: re.Pattern[bytes], names: dict[str, str], *,
-            dry_run: bool) -> History:  # fmt: skip
+def rewrite(root: Path, brx: re.Pattern[bytes], names: dict[str, str], *, dry_run: bool) -> History:
     """Rewrite every ref (and stash) without the text; or, dry, count what would change."""
     plan_path = root / ".git" / PLAN
     plan = json.loads(plan_path.read_text()) if plan_path.exists() else None
@@ -118,13 +139,18 @@ def rewrite(root: Path, brx: re.Pattern[bytes], names: dict[str, str], *,
         _write_plan(plan_path, stashes, history.old_ids)
         if changed:
             out.seek(0)
-            proc = subprocess.run(["git", "fast-import", "--force", "--quiet"], cwd=root,
-                                  stdin=out, capture_output=True)  # fmt: skip
+            proc = subprocess.run(
+                ["git", "fast-import", "--force", "--quiet"],
+                cwd=root,
+                stdin=out,
+                capture_output=True,
+            )
             if proc.returncode != 0:
                 detail = proc.stderr.decode("utf-8", "replace").strip().splitlines()
                 last = detail[-1] if detail else proc.returncode
-                raise gitstore.GitError(f"git fast-import failed: {last}; run the same purge "
-                                        "again to finish", path=root)  # fmt: skip
+                raise gitstore.GitError(
+                    f"git fast-import failed: {last}; run the same purge again to finish", path=root
+                )
     _rename_refs(root, history.refs)
     history.pending = stashes
     history.stashes = len(stashes)
@@ -149,15 +175,32 @@ def _ref_names(root: Path, brx: re.Pattern[bytes]) -> dict[bytes, bytes]:
     return renamed
 
 
-def _stream(root: Path, brx: re.Pattern[bytes], names: dict[bytes, bytes],
-            refs: dict[bytes, bytes], out, history: History) -> tuple[set[str], bool]:  # fmt: skip
+def _stream(
+    root: Path,
+    brx: re.Pattern[bytes],
+    names: dict[bytes, bytes],
+    refs: dict[bytes, bytes],
+    out,
+    history: History,
+) -> tuple[set[str], bool]:
     """fast-export → replace → `out`. Counts the commits that held the text into `history`;
     returns their old ids, and whether anything at all changed (a tag's message, a ref's name)."""
     export = subprocess.Popen(
-        ["git", "-c", "core.quotepath=false", "fast-export", "--all", "--show-original-ids",
-         "--signed-tags=strip", "--tag-of-filtered-object=drop", "--reencode=yes"],
-        cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        [
+            "git",
+            "-c",
+            "core.quotepath=false",
+            "fast-export",
+            "--all",
+            "--show-original-ids",
+            "--signed-tags=strip",
+            "--tag-of-filtered-object=drop",
+            "--reencode=yes",
+        ],
+        cwd=root,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     mark_bytes = MARK.encode()
     changed_blobs: set[bytes] = set()  # marks of blobs whose content changed
     touched_ids: set[str] = set()
@@ -210,8 +253,11 @@ def _stream(root: Path, brx: re.Pattern[bytes], names: dict[bytes, bytes],
 
 def _renamed(line: bytes, names: dict[bytes, bytes], brx: re.Pattern[bytes]) -> bytes:
     """An `M mode ref path` or `D path` line with the path's new name, if it holds the text."""
-    head, path = (line[:2], line[2:-1]) if line.startswith(b"D ") else (
-        b" ".join(line.split(b" ", 3)[:3]) + b" ", line.split(b" ", 3)[3][:-1])  # fmt: skip
+    head, path = (
+        (line[:2], line[2:-1])
+        if line.startswith(b"D ")
+        else (b" ".join(line.split(b" ", 3)[:3]) + b" ", line.split(b" ", 3)[3][:-1])
+    )
     plain = _unquote(path)
     if not brx.search(plain):
         return line
@@ -219,8 +265,17 @@ def _renamed(line: bytes, names: dict[bytes, bytes], brx: re.Pattern[bytes]) -> 
     return head + _quote(new) + b"\n"
 
 
-_ESCAPES = {ord("a"): 7, ord("b"): 8, ord("f"): 12, ord("n"): 10, ord("r"): 13, ord("t"): 9,
-            ord("v"): 11, ord('"'): 34, ord("\\"): 92}  # fmt: skip
+_ESCAPES = {
+    ord("a"): 7,
+    ord("b"): 8,
+    ord("f"): 12,
+    ord("n"): 10,
+    ord("r"): 13,
+    ord("t"): 9,
+    ord("v"): 11,
+    ord('"'): 34,
+    ord("\\"): 92,
+}
 _QUOTES = {v: b"\\" + bytes([k]) for k, v in _ESCAPES.items()}
 
 
@@ -247,8 +302,13 @@ def _unquote(path: bytes) -> bytes:
 def _quote(path: bytes) -> bytes:
     if not any(b < 32 or b in (34, 92, 127) for b in path):
         return path
-    return b'"' + b"".join(_QUOTES.get(b) or (b"\\%03o" % b if b < 32 or b == 127 else bytes([b]))
-                           for b in path) + b'"'  # fmt: skip
+    return (
+        b'"'
+        + b"".join(
+            _QUOTES.get(b) or (b"\\%03o" % b if b < 32 or b == 127 else bytes([b])) for b in path
+        )
+        + b'"'
+    )
 
 
 def _write_plan(path: Path, stashes: list[tuple[str, str]], old_ids: list[str]) -> None:
@@ -265,8 +325,14 @@ def _rename_refs(root: Path, refs: dict[str, str]) -> None:
         if head == old:
             gitstore.run(root, "symbolic-ref", "HEAD", new)
         if old.startswith("refs/heads/"):
-            gitstore.run(root, "config", "--rename-section", f"branch.{old[11:]}",
-                         f"branch.{new[11:]}", check=False)  # fmt: skip
+            gitstore.run(
+                root,
+                "config",
+                "--rename-section",
+                f"branch.{old[11:]}",
+                f"branch.{new[11:]}",
+                check=False,
+            )
         gitstore.run(root, "update-ref", "-d", old, check=False)
 
 
@@ -288,8 +354,9 @@ def sweep(root: Path, brx: re.Pattern[bytes], stashes: list[tuple[str, str]]) ->
     refs = [r for r in logged if r != "refs/stash"]
     if refs:
         gitstore.run(root, "reflog", "expire", "--expire=now", "--expire-unreachable=now", *refs)
-    for ref in gitstore.run(root, "for-each-ref", "--format=%(refname)", "refs/original/",
-                            STASH_REFS).split():  # fmt: skip
+    for ref in gitstore.run(
+        root, "for-each-ref", "--format=%(refname)", "refs/original/", STASH_REFS
+    ).split():
         gitstore.run(root, "update-ref", "-d", ref)
     (git_dir / "index").unlink(missing_ok=True)
     if gitstore.has_head(root):

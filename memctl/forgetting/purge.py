@@ -61,33 +61,55 @@ class Receipt:
     saved_as: str | None = None
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "when": self.when, "fingerprint": self.fingerprint,
-                "length": self.length, "dry_run": self.dry_run,
-                "places": [p.to_dict() for p in self.places],
-                "commits_rewritten": self.commits_rewritten,
-                "history_cleaned": self.history_cleaned, "unreachable": self.unreachable,
-                "binary_files": self.binary_files, "renamed": self.renamed,
-                "refs_renamed": self.refs_renamed, "stashes": self.stashes,
-                "still_in_git": self.still_in_git, "saved_as": self.saved_as}  # fmt: skip
+        return {
+            "id": self.id,
+            "when": self.when,
+            "fingerprint": self.fingerprint,
+            "length": self.length,
+            "dry_run": self.dry_run,
+            "places": [p.to_dict() for p in self.places],
+            "commits_rewritten": self.commits_rewritten,
+            "history_cleaned": self.history_cleaned,
+            "unreachable": self.unreachable,
+            "binary_files": self.binary_files,
+            "renamed": self.renamed,
+            "refs_renamed": self.refs_renamed,
+            "stashes": self.stashes,
+            "still_in_git": self.still_in_git,
+            "saved_as": self.saved_as,
+        }
 
     def render(self) -> str:
         verb = "would remove" if self.dry_run else "removed"
         dry = " (dry run: nothing changed yet)" if self.dry_run else ""
-        lines = [f"# Purge receipt {self.id}", "", f"- when: {self.when}{dry}",
-                 f"- text: {self.length} characters, fingerprint {self.fingerprint} "
-                 "(the text itself is not kept anywhere)",
-                 "", f"## Copies memctl {verb}", ""]  # fmt: skip
+        lines = [
+            f"# Purge receipt {self.id}",
+            "",
+            f"- when: {self.when}{dry}",
+            f"- text: {self.length} characters, fingerprint {self.fingerprint} "
+            "(the text itself is not kept anywhere)",
+            "",
+            f"## Copies memctl {verb}",
+            "",
+        ]
+        # fmt: off
         labels = {"live": "live note", "daily": "daily log (append-only exception: rewritten "
                   "in place)", "archive": ".archive/", "state": "memctl state",
                   "sqlite": "SQLite database (deleted; rebuilt from the Markdown)",
-                  "cache": "cache (deleted; rebuilt)"}  # fmt: skip
+                  "cache": "cache (deleted; rebuilt)"}
+        # fmt: on
         for place in self.places:
-            lines.append(f"- {labels[place.kind]}: {place.path} — {place.count} "
-                         f"occurrence{'s' if place.count != 1 else ''}")  # fmt: skip
+            lines.append(
+                f"- {labels[place.kind]}: {place.path} — {place.count} "
+                f"occurrence{'s' if place.count != 1 else ''}"
+            )
         if not self.places:
             lines.append("- none in the working files")
-        history = (f"{self.commits_rewritten} commit(s) rewritten" if self.commits_rewritten
-                   else "no commit held it")  # fmt: skip
+        history = (
+            f"{self.commits_rewritten} commit(s) rewritten"
+            if self.commits_rewritten
+            else "no commit held it"
+        )
         tail = ", reflog expired, unreachable objects pruned" if not self.dry_run else ""
         lines.append(f"- git history: {history}{tail}")
         if self.stashes:
@@ -141,18 +163,25 @@ def purge(ws: Workspace, pattern: str, *, now: dt.datetime, dry_run: bool) -> Re
         receipt_id = (
             known.receipt if resume and known else _fresh_id(ws, f"{now:%Y%m%d-%H%M}-{tag}")
         )
-        receipt = Receipt(id=receipt_id, when=fmt_stamp(now), fingerprint=fingerprint,
-                          length=len(text), dry_run=dry_run)  # fmt: skip
+        receipt = Receipt(
+            id=receipt_id,
+            when=fmt_stamp(now),
+            fingerprint=fingerprint,
+            length=len(text),
+            dry_run=dry_run,
+        )
         files = list(_all_files(root))
-        paths = {ws.rel(p) for p in files} | (purgehistory.history_paths(root) if has_history
-                                              else set())  # fmt: skip
+        paths = {ws.rel(p) for p in files} | (
+            purgehistory.history_paths(root) if has_history else set()
+        )
         names = purgehistory.new_names(paths, rx)
         receipt.renamed = sorted(set(names.values()))
         if not dry_run and known is None and salt is not None:
             # Registered first, in a commit of its own: from here on every door refuses it.
             with ws.change("purge", f"register {fingerprint}") as change:
-                register(ws, change, new_record(text, salt=salt, receipt=receipt.id,
-                                                today=now.date()))  # fmt: skip
+                register(
+                    ws, change, new_record(text, salt=salt, receipt=receipt.id, today=now.date())
+                )
         elif not dry_run and resume and gitstore.is_repo(root):
             _commit_registration(root, fingerprint)
         _scrub_files(ws, rx, brx, receipt, dry_run, names=names, files=files)
@@ -199,9 +228,16 @@ def _fresh_id(ws: Workspace, base: str) -> str:
     return candidate
 
 
-def _scrub_files(ws: Workspace, rx, brx, receipt: Receipt, dry_run: bool, *,
-                 names: dict[str, str] | None = None,
-                 files: list[Path] | None = None) -> None:  # fmt: skip
+def _scrub_files(
+    ws: Workspace,
+    rx,
+    brx,
+    receipt: Receipt,
+    dry_run: bool,
+    *,
+    names: dict[str, str] | None = None,
+    files: list[Path] | None = None,
+) -> None:
     names = names or {}
     for path in files if files is not None else list(_all_files(ws.root)):
         rel = ws.rel(path)

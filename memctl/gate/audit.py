@@ -29,17 +29,23 @@ def audit_line(result: Remembered, now: dt.datetime) -> dict:
     out: the memory's words live in one place only, so forgetting them stays simple."""
     d = result.decision
     return {
-        "time": now.isoformat(timespec="seconds"), "label": result.label,
-        "labeler": d.labeler, "fallback": d.fallback, "override": result.override,
-        "reason": result.reason, **result.request.provenance(),
-        "text_sha256": _digest(result.request.text), "chars": len(result.request.text),
-        "note": result.note, "target": d.target.address if d.target else None,
+        "time": now.isoformat(timespec="seconds"),
+        "label": result.label,
+        "labeler": d.labeler,
+        "fallback": d.fallback,
+        "override": result.override,
+        "reason": result.reason,
+        **result.request.provenance(),
+        "text_sha256": _digest(result.request.text),
+        "chars": len(result.request.text),
+        "note": result.note,
+        "target": d.target.address if d.target else None,
         "written": result.written.address if result.written else None,
         "closed": result.closed.address if result.closed else None,
         "verified": result.verified.address if result.verified else None,
         "near": d.near.address if d.near else None,
         "candidates": [[c.address, c.score] for c in d.candidates],
-    }  # fmt: skip
+    }
 
 
 def log_refusal(ws: Workspace, text: str, exc: Refused, given: dict, now: dt.datetime) -> None:
@@ -47,11 +53,17 @@ def log_refusal(ws: Workspace, text: str, exc: Refused, given: dict, now: dt.dat
         audit_refusal(ws, change, text, exc, source=given.get("source", "agent"), now=now)
 
 
-def audit_refusal(ws: Workspace, change, text: str, exc: Refused, *, source: str,
-                  now: dt.datetime) -> None:  # fmt: skip
+def audit_refusal(
+    ws: Workspace, change, text: str, exc: Refused, *, source: str, now: dt.datetime
+) -> None:
     """Inside an open change: a refused memory's audit line (the reason and a hash, never the
     text)."""
-    record = {"time": now.isoformat(timespec="seconds"), "label": "refused",
-              "reason": exc.message, "source": source,
-              "text_sha256": _digest(text), "chars": len(" ".join(text.split()))}  # fmt: skip
+    record = {
+        "time": now.isoformat(timespec="seconds"),
+        "label": "refused",
+        "reason": exc.message,
+        "source": source,
+        "text_sha256": _digest(text),
+        "chars": len(" ".join(text.split())),
+    }
     change.append(ws.root / AUDIT_LOG, record_line(record))

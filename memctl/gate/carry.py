@@ -55,8 +55,13 @@ def phrases(text: str) -> list[str]:
 
 def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     """The phrases of the old text the new one leaves unsaid and does not contradict."""
-    if diff.apart or "name" in diff.changed or new.rejected & old.names or new.polarity \
-            or any(s < 0 for _, s in new.poles):  # fmt: skip
+    if (
+        diff.apart
+        or "name" in diff.changed
+        or new.rejected & old.names
+        or new.polarity
+        or any(s < 0 for _, s in new.poles)
+    ):
         return []
     given = set(kinds(new.values))
     if "t" not in given and "t" in kinds(old.values):  # "moved to 10": an hour

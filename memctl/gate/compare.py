@@ -79,12 +79,25 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
     na, nb = _names_of(a, b), _names_of(b, a)
     shared = na & nb
     only_a, only_b = set(na - nb - b.rejected), set(nb - na - a.rejected)
-    if only_a and only_b and (not shared or a.lead != b.lead and a.lead not in nb or
-                              changed_kinds(a, b) and not a.update):  # fmt: skip
+    if (
+        only_a
+        and only_b
+        and (
+            not shared
+            or a.lead != b.lead
+            and a.lead not in nb
+            or changed_kinds(a, b)
+            and not a.update
+        )
+    ):
         return set(), set(), True
     for x, y in ((a, b), (b, a)):
-        if x.subject and x.subject not in y.words and "first" in y.person \
-                and "third" not in y.person:  # fmt: skip
+        if (
+            x.subject
+            and x.subject not in y.words
+            and "first" in y.person
+            and "third" not in y.person
+        ):
             return set(), set(), True
     return (only_a, only_b, False) if shared else (set(), set(), False)
 
@@ -159,10 +172,18 @@ def compare(new: Analysis, old: Analysis) -> Diff:
     extra = _only(new, old, only_new if swapped else set())
     missing = _only(old, new, only_old if swapped else set())
     flipped, ended = _turned(new, old)
-    return Diff(changed=tuple(changed), flipped=flipped, reworded=bool(extra) and bool(missing),
-                added=bool(kinds_new.keys() - kinds_old.keys()), extra=extra, missing=missing,
-                covered=len(wn & wo) / len(wo) if wo else 0.0, apart=apart, ended=ended,
-                rejects=bool(new.rejected & (old.words | old.values)))  # fmt: skip
+    return Diff(
+        changed=tuple(changed),
+        flipped=flipped,
+        reworded=bool(extra) and bool(missing),
+        added=bool(kinds_new.keys() - kinds_old.keys()),
+        extra=extra,
+        missing=missing,
+        covered=len(wn & wo) / len(wo) if wo else 0.0,
+        apart=apart,
+        ended=ended,
+        rejects=bool(new.rejected & (old.words | old.values)),
+    )
 
 
 def same_text(a: str, b: str) -> bool:

@@ -31,6 +31,7 @@ def _cjk(*items: str) -> str:
 
 
 # --- what changed in the world: the old entry is closed, the new one written -------------------
+# fmt: off
 UPDATE_PHRASES = (
     "moved", "has moved", "was moved", "moves to", "changed", "has changed", "changes to",
     "switched", "switches to", "rescheduled", "postponed", "pushed back", "brought forward",
@@ -56,7 +57,8 @@ UPDATE_PHRASES = (
     "mudou", "mudou para", "foi movida", "foi movido", "passou para", "nao e mais",
     "a partir de agora", "agora e", "em vez de", "adiado", "adiada",
     "spostato", "spostata", "cambiato", "non piu", "ora e", "adesso e", "invece di",
-)  # fmt: skip
+)
+# fmt: on
 UPDATE = _phrases(*UPDATE_PHRASES)
 UPDATE_CJK = re.compile(
     _cjk(
@@ -79,13 +81,16 @@ UPDATE_CJK = re.compile(
     )
 )
 # "now", "currently": a change only when a value differs too.
+# fmt: off
 UPDATE_WEAK_PHRASES = ("now", "currently", "these days", "nowadays", "new", "neu", "ahora",
                        "actualmente", "maintenant", "actuellement", "jetzt", "nun", "derzeit",
-                       "agora", "atualmente", "ora", "adesso")  # fmt: skip
+                       "agora", "atualmente", "ora", "adesso")
+# fmt: on
 UPDATE_WEAK = _phrases(*UPDATE_WEAK_PHRASES)
 UPDATE_WEAK_CJK = re.compile(_cjk("今は", "現在", "现在", "目前", "新しい"))
 
 # --- the user says the memory was wrong ---------------------------------------------------
+# fmt: off
 CORRECTION_PHRASES = (
     "actually", "in fact", "correction", "to correct", "that was wrong", "was wrong",
     "is wrong", "i was wrong", "wrongly", "mistake", "mistaken", "by mistake", "incorrect",
@@ -98,7 +103,8 @@ CORRECTION_PHRASES = (
     "ich habe mich geirrt", "war falsch", "irrtum", "na verdade", "correcao", "errado",
     "me enganei", "estava errado", "in realta", "sbagliato", "mi sono sbagliato",
     "misspoke", "i misspoke", "got that wrong", "got it wrong", "i was wrong about",
-)  # fmt: skip
+)
+# fmt: on
 CORRECTION = _phrases(*CORRECTION_PHRASES)
 CORRECTION_CJK = re.compile(
     _cjk(
@@ -115,6 +121,7 @@ NEGATION = re.compile(
 )
 
 # --- words that make a text a norm (an instruction, a permission, a prohibition) ------------
+# fmt: off
 NORMATIVE_PHRASES = (
     "always", "never", "must", "should", "shouldn't", "shall", "have to", "has to", "need to",
     "needs to", "no need", "needn't", "don't need", "doesn't need", "do not", "don't", "dont",
@@ -127,7 +134,8 @@ NORMATIVE_PHRASES = (
     "toujours", "jamais", "doit", "doivent", "il faut", "pas besoin", "immer", "niemals",
     "muss", "mussen", "darf", "durfen", "sempre", "deve", "devem", "precisa", "pode",
     "bisogna", "non serve",
-)  # fmt: skip
+)
+# fmt: on
 NORMATIVE = _phrases(*NORMATIVE_PHRASES)
 NORMATIVE_CJK = re.compile(
     _cjk("必ず", "いつも", "常に", "しないで", "必须", "总是", "不要", "可以", "不用", "禁止")
@@ -139,6 +147,7 @@ IMMUTABLE = frozenset(
     "geburtstag aniversario compleanno".split()
 )
 
+# fmt: off
 WEEKDAYS = {
     1: "monday mondays mon lunes lundi montag segunda lunedi maandag 月曜 月曜日 星期一 周一",
     2: "tuesday tuesdays tue tues martes mardi dienstag terca martedi dinsdag 火曜 火曜日 "
@@ -150,7 +159,8 @@ WEEKDAYS = {
     5: "friday fridays fri viernes vendredi freitag sexta venerdi vrijdag 金曜 金曜日 星期五 周五",
     6: "saturday saturdays sat sabado samedi samstag sabato zaterdag 土曜 土曜日 星期六 周六",
     7: "sunday sundays sun domingo dimanche sonntag domenica zondag 日曜 日曜日 星期日 星期天 周日",
-}  # fmt: skip
+}
+# fmt: on
 MONTHS = {
     1: "january jan enero janvier januar janeiro gennaio 1月 一月",
     2: "february feb febrero fevrier februar fevereiro febbraio 2月 二月",
@@ -166,6 +176,7 @@ MONTHS = {
     12: "december dec diciembre decembre dezember dezembro dicembre 12月 十二月",
 }
 # "one/un/ein" are left out: they are articles more often than numbers.
+# fmt: off
 NUMBER_WORDS = {
     2: "two dos deux zwei dois", 3: "three tres trois drei tre", 4: "four cuatro quatre "
     "vier quatro quattro", 5: "five cinco cinq funf cinque", 6: "six seis sechs",
@@ -173,7 +184,8 @@ NUMBER_WORDS = {
     9: "nine nueve neuf neun nove", 10: "ten diez dix zehn dieci", 11: "eleven onze elf",
     12: "twelve doce douze zwolf dodici", 15: "fifteen quince quinze", 20: "twenty veinte vingt "
     "zwanzig vinte venti", 30: "thirty treinta trente dreissig trinta trenta",
-}  # fmt: skip
+}
+# fmt: on
 
 
 def _word_map(table: dict[int, str]) -> dict[str, int]:
@@ -185,10 +197,13 @@ MONTH_WORDS = _word_map(MONTHS)
 NUMBER_WORD_VALUES = _word_map(NUMBER_WORDS)
 # Short forms that are ordinary words too ("sat", "sun", "mar", "may", "wed"): values only next
 # to a number ("May 6", "6 mar").
-AMBIGUOUS_DATE_WORDS = frozenset("mon tue wed thu fri sat sun mar may jun jul aug sep sept oct "
-                                 "nov dec jan feb apr mai marco".split())  # fmt: skip
+AMBIGUOUS_DATE_WORDS = frozenset(
+    "mon tue wed thu fri sat sun mar may jun jul aug sep sept oct "
+    "nov dec jan feb apr mai marco".split()
+)
 
 # A sentence that starts with a verb and its object: "Send the …", "Use the v2 endpoint".
+# fmt: off
 IMPERATIVE = (
     r"(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:send|forward|delete|remove|run|execute|click|visit|"
     r"download|install|open|email|reply|respond|answer|use|write|add|update|set|change|tell|ask|"
@@ -198,4 +213,5 @@ IMPERATIVE = (
     r"skip|stop|leave|drop|publish|push|merge)\s+(?:the|all|every|any|this|these|those|your|my|"
     r"it|them|a|an|me|us|out|up|now|immediately|that|to|in|on|with|its|his|her|their|food|"
     r"production|prod|emails?|files?|[A-Z][a-z]+)\b"
-)  # fmt: skip
+)
+# fmt: on

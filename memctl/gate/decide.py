@@ -30,8 +30,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..model import Model
 
-SOURCE_TRUST = {"user": "trusted", "agent": "limited", "web": "untrusted", "file": "untrusted",
-                "tool": "untrusted"}  # fmt: skip
+SOURCE_TRUST = {
+    "user": "trusted",
+    "agent": "limited",
+    "web": "untrusted",
+    "file": "untrusted",
+    "tool": "untrusted",
+}
 RULES_DIR = "rules"
 SHOWN = 5  # candidates shown with a decision (all are scored)
 LLM_CANDIDATES = 8
@@ -76,9 +81,15 @@ class Candidate:
         )
 
     def to_dict(self) -> dict:
-        return {"address": self.address, "id": self.entry.id, "text": self.entry.text,
-                "score": self.score, "rule": self.rule, "trust": self.trust,
-                "meaning": self.meaning}  # fmt: skip
+        return {
+            "address": self.address,
+            "id": self.entry.id,
+            "text": self.entry.text,
+            "score": self.score,
+            "rule": self.rule,
+            "trust": self.trust,
+            "meaning": self.meaning,
+        }
 
 
 @dataclass(frozen=True)
@@ -156,8 +167,10 @@ def candidate(path: str, entry: Entry, text: str) -> Candidate:
 
 def _meta_text(note, rel: str) -> str:
     meta = note.meta
-    parts = [str(meta.get("title") or ""), rel.rsplit("/", 1)[-1].removesuffix(".md")
-             .replace("-", " ").replace("_", " ").title()]  # fmt: skip
+    parts = [
+        str(meta.get("title") or ""),
+        rel.rsplit("/", 1)[-1].removesuffix(".md").replace("-", " ").replace("_", " ").title(),
+    ]
     tags = meta.get("tags")
     parts += [str(t) for t in tags] if isinstance(tags, list) else []
     parts += note_keys(meta.get("use_when"))
@@ -221,26 +234,34 @@ class Decision:
     near: Candidate | None = None  # unsure: the entry this text might replace
 
     def to_dict(self) -> dict:
-        return {"label": self.label, "reason": self.reason,
-                "target": self.target.address if self.target else None,
-                "near": self.near.address if self.near else None,
-                "labeler": self.labeler, "fallback": self.fallback,
-                "candidates": [c.to_dict() for c in self.candidates]}  # fmt: skip
+        return {
+            "label": self.label,
+            "reason": self.reason,
+            "target": self.target.address if self.target else None,
+            "near": self.near.address if self.near else None,
+            "labeler": self.labeler,
+            "fallback": self.fallback,
+            "candidates": [c.to_dict() for c in self.candidates],
+        }
 
 
-def label(ws: Workspace, text: str, *, trust: str, source: str, found: Survey,
-          use_llm: bool = True) -> Decision:  # fmt: skip
+def label(
+    ws: Workspace, text: str, *, trust: str, source: str, found: Survey, use_llm: bool = True
+) -> Decision:
     """One label for `text`, from the LLM command when configured, else (or on failure) rules."""
-    known = [Known(c.address, unquoted(c.entry.text), c.trust, c.rule, c.info, c.meaning)
-             for c in found.entries]  # fmt: skip
+    known = [
+        Known(c.address, unquoted(c.entry.text), c.trust, c.rule, c.info, c.meaning)
+        for c in found.entries
+    ]
     rules = [k for k in known if k.rule]
     verdict = decide(text, trust=trust, candidates=known, rules=rules)
     shown = tuple(sorted(found.entries, key=lambda c: -c.score)[:SHOWN])
     rules_shown = tuple(c for c in found.rules if c not in shown and c.address == verdict.target)
     near = found.find(verdict.near)
     shown += tuple(c for c in found.rules if c not in shown and c is near)
-    decision = Decision(verdict.label, verdict.reason, found.find(verdict.target),
-                        shown + rules_shown, near=near)  # fmt: skip
+    decision = Decision(
+        verdict.label, verdict.reason, found.find(verdict.target), shown + rules_shown, near=near
+    )
     if not use_llm:
         return decision
     from ..model import configured
@@ -255,15 +276,21 @@ def label(ws: Workspace, text: str, *, trust: str, source: str, found: Survey,
     return _checked(decision, answer, text=text, trust=trust, found=found)
 
 
-def _checked(rules_decision: Decision, answer: dict, *, text: str, trust: str,
-             found: Survey) -> Decision:  # fmt: skip
+def _checked(
+    rules_decision: Decision, answer: dict, *, text: str, trust: str, found: Survey
+) -> Decision:
     """The LLM's label, within what stays in code; else the deterministic one, saying why."""
     if rules_decision.label == "injection":
-        return replace(rules_decision, fallback="an instruction from this source is an injection "
-                       "whatever the LLM says")  # fmt: skip
+        return replace(
+            rules_decision,
+            fallback="an instruction from this source is an injection whatever the LLM says",
+        )
     name, target = answer["label"], found.find(answer.get("target"))
-    if rules_decision.label == "repeat" and rules_decision.target \
-            and same_text(unquoted(rules_decision.target.entry.text), text):  # fmt: skip
+    if (
+        rules_decision.label == "repeat"
+        and rules_decision.target
+        and same_text(unquoted(rules_decision.target.entry.text), text)
+    ):
         if name != "repeat":
             return replace(rules_decision, fallback="the text is already on file word for word")
     problem = None
@@ -275,8 +302,11 @@ def _checked(rules_decision: Decision, answer: dict, *, text: str, trust: str,
         problem = "the LLM answered clash without naming a rule"
     elif name in ("update", "correction") and target.rule and trust != "trusted":
         problem = "only the user's words may change a rule"
-    elif name in ("update", "correction") and trust == "untrusted" \
-            and TRUST_RANK[target.trust] > TRUST_RANK[trust]:  # fmt: skip
+    elif (
+        name in ("update", "correction")
+        and trust == "untrusted"
+        and TRUST_RANK[target.trust] > TRUST_RANK[trust]
+    ):
         problem = "an untrusted source cannot retire a trusted memory"
     if problem:
         return replace(rules_decision, fallback=f"{problem}; used the deterministic labeler")
@@ -284,23 +314,43 @@ def _checked(rules_decision: Decision, answer: dict, *, text: str, trust: str,
     shown = rules_decision.candidates
     if target is not None and target not in shown:
         shown = (*shown, target)
-    return Decision(name, reason, target if name != "new" and name != "injection" else None,
-                    shown, labeler="llm")  # fmt: skip
+    return Decision(
+        name,
+        reason,
+        target if name != "new" and name != "injection" else None,
+        shown,
+        labeler="llm",
+    )
 
 
-def ask_llm(model: Model, *, text: str, source: str, trust: str,
-            found: Survey) -> tuple[dict | None, str | None]:  # fmt: skip
+def ask_llm(
+    model: Model, *, text: str, source: str, trust: str, found: Survey
+) -> tuple[dict | None, str | None]:
     """Ask the configured model (model.py) for one label. (answer, problem)."""
     request = {
         "task": "label",
-        "text": text, "source": source, "trust": trust, "labels": list(LABELS),
-        "candidates": [{"id": c.address, "text": unquoted(c.entry.text), "source":
-                        c.entry.fields.get("src"), "trust": c.trust, "score": c.score,
-                        "rule": c.rule} for c in found.entries[:LLM_CANDIDATES]],
+        "text": text,
+        "source": source,
+        "trust": trust,
+        "labels": list(LABELS),
+        "candidates": [
+            {
+                "id": c.address,
+                "text": unquoted(c.entry.text),
+                "source": c.entry.fields.get("src"),
+                "trust": c.trust,
+                "score": c.score,
+                "rule": c.rule,
+            }
+            for c in found.entries[:LLM_CANDIDATES]
+        ],
         "rules": [{"id": c.address, "text": c.entry.text} for c in found.rules],
-        "answer_with": {"label": "one of labels", "target": "a candidate or rule id, or null",
-                        "reason": "one short sentence"},
-    }  # fmt: skip
+        "answer_with": {
+            "label": "one of labels",
+            "target": "a candidate or rule id, or null",
+            "reason": "one short sentence",
+        },
+    }
     answer, problem = model.ask(request)
     if problem:
         return None, problem

@@ -26,6 +26,7 @@ from ..words import fold, is_cjk, tokens
 from . import cues
 
 # 1. The shape of "forget what you were told": a verb of dropping, and what is dropped.
+# fmt: off
 _DROP = frozenset(
     """ignore ignora ignoriere ignorier ignorieren ignorez ignorer ignorar ignoruj zignoruj
     ignorera ignoreer ignorer ignorirai ignoriraj ignoruj ignorujte игнорируй проигнорируй
@@ -34,9 +35,13 @@ _DROP = frozenset(
     esquece esquecam desconsidere descarte dimentica dimenticate trascura negeer vergeet
     zapomnij glom glem unut забудь забудьте забудь abaikan lupakan lupakanlah ohita unohda
     zapomen uita αγνοησε ξεχασε تجاهل انس התעלם שכח अनदेखा भूल""".split()
-)  # fmt: skip
-_DROP_PHRASES = re.compile(r"\byok\s+say\w*|\bgormezden\s+gel\w*|\bbo\s+qua\b|\bne\s+tiens\s+"
-                           r"pas\s+compte|\bhagyd\s+figyelmen\s+kivul|\bfelejtsd\s+el")  # fmt: skip
+)
+# fmt: on
+_DROP_PHRASES = re.compile(
+    r"\byok\s+say\w*|\bgormezden\s+gel\w*|\bbo\s+qua\b|\bne\s+tiens\s+"
+    r"pas\s+compte|\bhagyd\s+figyelmen\s+kivul|\bfelejtsd\s+el"
+)
+# fmt: off
 _TOLD = frozenset(
     """instruction instructions prompt prompts rules guidelines guidance directions directives
     orders commands programming constraints policies previous prior above earlier
@@ -49,7 +54,8 @@ _TOLD = frozenset(
     instruksjoner talimatlari talimatlar kurallari onceki tum инструкции указания правила все
     всё предыдущие раньше говорили инструкций instruksi perintah aturan semua sebelumnya
     ohjeet kaikki aiemmat pokyny instructiunile οδηγιες التعليمات ההוראות निर्देशों""".split()
-)  # fmt: skip
+)
+# fmt: on
 _WINDOW = 6  # words between the verb and what it drops
 _CJK_DROP = (
     "忽略",
@@ -73,9 +79,11 @@ _CJK_SPAN = 16
 # 2. A text that speaks to the AI reading it.
 _AI = r"(?:ai|a\.i\.|ia|ki|llms?|language\s+models?|chat\s*bots?|bots?|gpts?|claude|copilot)"
 _AGENTS = rf"(?:{_AI}|assistants?|agents?|models?)"
+# fmt: off
 _READING = (r"(?:reading|reads|read|processing|processes|summari[sz]ing|summari[sz]es|parsing|"
             r"parses|scanning|scans|crawling|crawls|sees|seeing|lea|lee|leia|le|lit|legge|liest|"
-            r"leest|procesa|traite|elabora|verarbeitet)")  # fmt: skip
+            r"leest|procesa|traite|elabora|verarbeitet)")
+# fmt: on
 _ADDRESSED = [
     rf"\b(?:p\.?\s*s\.?|note|message|attention|dear|hey|hello|hi)\s*(?:to|for)?\s*(?:the\s+|any\s+|all\s+"
     rf"|every\s+|whichever\s+|whatever\s+)?{_AGENTS}\b",
@@ -94,86 +102,127 @@ _ADDRESSED = [
 # Strong: an attempt to steer the agent. Caught from every source but the user.
 _OLD = r"(?:previous|prior|above|earlier|preceding|former|original|initial|system|all|any|your|the)"
 INJECTION_STRONG = [
-    (r"\b(?:ignore|disregard|forget|override|bypass|overrule)\s+(?:(?:all|any|of|the|your|my|"
-     rf"these|those|every|everything|what)\s+)*{_OLD}?\s*(?:previous\s+|prior\s+|earlier\s+|"
-     r"above\s+|system\s+|safety\s+)?(?:instructions?|prompts?|rules?|directions?|guidelines?|"
-     r"guardrails?|guidance|advice|context|orders|commands|programming|constraints|policies|"
-     r"directives?|"
-     r"messages?|told)", "tells the agent to ignore its instructions"),
-    (r"\b(?:ignore|disregard|forget)\s+(?:everything|all|anything|whatever)\s+(?:above|before|"
-     r"previously|prior|earlier|said|you\s+were\s+told|you\s+know)|\bact\s+as\s+(?:my\s+|an?\s+)?"
-     r"(?:unrestricted|jailbroken|uncensored|unfiltered|evil|root|admin)",
-     "tells the agent to ignore its instructions"),
-    (r"\b(?:you\s+are|you're|youre)\s+now\s+(?:a|an|in|the|my|dan|free|no\s+longer|unrestricted|"
-     r"jailbroken|developer)\b", "tries to give the agent a new role"),
-    (r"\b(?:pretend|imagine)\s+(?:to\s+be|you\s+are|that\s+you)|\b(?:enable|enter|activate|switch"
-     r"\s+to)\s+(?:developer|dan|god|admin|jailbreak|unrestricted|debug)\s+mode|\bjailbreak|"
-     r"\bdo\s+anything\s+now\b", "tries to give the agent a new role"),
-    (r"\b(?:new|updated|real|actual|true|hidden|secret|additional|important)\s+(?:system\s+)?"
-     r"(?:instructions?|prompt|orders|directives?)\s*[:!]|\bsystem\s+prompt\b|(?:^|\n)\s*\[?"
-     r"(?:system|assistant|admin|developer)\]?\s*[:>]|<\|?(?:im_start|im_end|system|endoftext)"
-     r"\|?>|</?(?:system|instructions?|prompt)>|#{2,}\s*(?:system|instructions?)\b",
-     "carries a message dressed as a system or developer instruction"),
-    (r"\b(?:reveal|print|show|output|repeat|leak|tell\s+me|share|display|dump|expose|send\s+me)"
-     r"\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:your|the|any|its)\s+(?:full\s+|entire\s+|original\s+|"
-     r"hidden\s+|stored\s+|saved\s+)?(?:system\s+prompt|instructions|prompt|api\s+keys?|secrets?|"
-     r"passwords?|credentials|tokens?|private\s+keys?|environment\s+variables|env\s+vars?|"
-     r"memory|memories|notes|rules)", "asks the agent to reveal what it keeps"),
-    (r"\b(?:send|forward|upload|post|e-?mail|mail|exfiltrate|transfer|copy|sync|share|leak|"
-     r"submit|paste)\s+(?:(?:all|every|each|any|the|your|my|his|her|their|these|those|this|"
-     r"user'?s|owner'?s|of)\s+){0,3}(?:[\w'-]+\s+){0,2}(?:files?|documents?|docs|data|e-?mails?|"
-     r"messages?|inbox|credentials|passwords?|keys?|secrets?|tokens?|contacts?|history|notes?|"
-     r"memor(?:y|ies)|conversations?|chats?|logs?|contents?|attachments?|photos?|invoices?|"
-     r"everything)\s+(?:[\w'-]+\s+){0,4}(?:to|into|at|via|on)\s+(?:\S*@\S+|https?://|www\.|"
-     r"(?:this|that|the\s+following|my|our)\s+(?:address|server|url|endpoint|email|inbox)|"
-     r"[\w-]+\.(?:com|net|org|io|ru|xyz|cn|info|biz|co|me|top|site|app|dev)\b|external|attacker)",
-     "tells the agent to send data somewhere"),
-    (r"\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|notify|mention|alert|show|let|warn)\s+"
-     r"(?:this\s+to\s+)?(?:the\s+)?(?:user|human|owner|operator|anyone|sam)\b|\bwithout\s+"
-     r"(?:telling|informing|notifying|alerting)\s+(?:the\s+)?(?:user|human|owner|operator)|"
-     r"\b(?:secretly|silently|quietly|covertly)\s+(?:send|forward|delete|upload|transfer|execute|"
-     r"run|install|copy|share|add|change|email)|\bkeep\s+(?:this|it)\s+(?:a\s+)?secret\s+from",
-     "asks the agent to hide what it does"),
-    (r"\brm\s+-rf\b|\bcurl\s+[^|]*\|\s*(?:ba|z)?sh\b|\bwget\s+[^|]*\|\s*(?:ba|z)?sh\b|"
-     r"\b(?:delete|remove|wipe|erase|destroy)\s+(?:all|every|everything|the\s+entire|the\s+whole)"
-     r"\s*(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:files?|memor(?:y|ies)|notes?|data|database|"
-     r"repo(?:sitory)?|backups?|workspace|emails?|inbox)?", "tells the agent to destroy data"),
-    (r"\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|agent|bot|chatbot|"
-     r"gpt|claude)\b|\b(?:note|message|instructions?|attention|dear|hey)\s+(?:to\s+|for\s+)?"
-     r"(?:the\s+|any\s+|all\s+)?(?:ai|llm|language\s+model|assistant|agent|bot|chatbot|gpt|"
-     r"claude)s?\b\s*[:,!-]?", "speaks to the agent directly"),
-    (r"\b(?:ignora|ignorar|olvida|olvidar)\s+(?:todas\s+)?(?:las\s+)?(?:tus\s+)?instrucciones|"
-     r"\b(?:ignore[rz]?|oublie[rz]?)\s+(?:toutes\s+)?(?:les\s+|tes\s+|vos\s+)?(?:instructions|"
-     r"consignes|regles)|\b(?:ignorier\w*|vergiss|vergessen\s+sie)\s+(?:alle\s+)?(?:deine\s+|"
-     r"ihre\s+)?(?:vorherigen\s+|bisherigen\s+|obigen\s+|fruheren\s+)?(?:anweisungen|"
-     r"instruktionen|regeln|befehle)|\b(?:ignore|ignora|esqueca|esquece)\s+(?:todas\s+)?"
-     r"(?:as\s+)?(?:suas\s+)?(?:instrucoes|regras)|\bignora\s+(?:tutte\s+)?(?:le\s+)?"
-     r"(?:istruzioni|regole)|\bигнорируй|\bзабудь\s+(?:все\s+)?(?:предыдущие\s+)?инструкции",
-     "tells the agent to ignore its instructions"),
-    (r"(?:以前|前|これまで|上記|今まで)の?(?:すべての|全ての)?(?:指示|命令|ルール|指令)(?:を|は)?"
-     r"(?:すべて|全て)?(?:無視|忘れ)|(?:忽略|无视|忘记|忽視|無視)(?:之前|以上|先前|所有|上面|前面)?的?(?:所有)?"
-     r"(?:指令|指示|规则|说明|命令|提示)|이전\s*(?:지시|명령)\S*\s*무시",
-     "tells the agent to ignore its instructions"),
-]  # fmt: skip
+    (
+        r"\b(?:ignore|disregard|forget|override|bypass|overrule)\s+(?:(?:all|any|of|the|your|my|"
+        rf"these|those|every|everything|what)\s+)*{_OLD}?\s*(?:previous\s+|prior\s+|earlier\s+|"
+        r"above\s+|system\s+|safety\s+)?(?:instructions?|prompts?|rules?|directions?|guidelines?|"
+        r"guardrails?|guidance|advice|context|orders|commands|programming|constraints|policies|"
+        r"directives?|"
+        r"messages?|told)",
+        "tells the agent to ignore its instructions",
+    ),
+    (
+        r"\b(?:ignore|disregard|forget)\s+(?:everything|all|anything|whatever)\s+(?:above|before|"
+        r"previously|prior|earlier|said|you\s+were\s+told|you\s+know)|\bact\s+as\s+(?:my\s+|an?\s+)?"
+        r"(?:unrestricted|jailbroken|uncensored|unfiltered|evil|root|admin)",
+        "tells the agent to ignore its instructions",
+    ),
+    (
+        r"\b(?:you\s+are|you're|youre)\s+now\s+(?:a|an|in|the|my|dan|free|no\s+longer|unrestricted|"
+        r"jailbroken|developer)\b",
+        "tries to give the agent a new role",
+    ),
+    (
+        r"\b(?:pretend|imagine)\s+(?:to\s+be|you\s+are|that\s+you)|\b(?:enable|enter|activate|switch"
+        r"\s+to)\s+(?:developer|dan|god|admin|jailbreak|unrestricted|debug)\s+mode|\bjailbreak|"
+        r"\bdo\s+anything\s+now\b",
+        "tries to give the agent a new role",
+    ),
+    (
+        r"\b(?:new|updated|real|actual|true|hidden|secret|additional|important)\s+(?:system\s+)?"
+        r"(?:instructions?|prompt|orders|directives?)\s*[:!]|\bsystem\s+prompt\b|(?:^|\n)\s*\[?"
+        r"(?:system|assistant|admin|developer)\]?\s*[:>]|<\|?(?:im_start|im_end|system|endoftext)"
+        r"\|?>|</?(?:system|instructions?|prompt)>|#{2,}\s*(?:system|instructions?)\b",
+        "carries a message dressed as a system or developer instruction",
+    ),
+    (
+        r"\b(?:reveal|print|show|output|repeat|leak|tell\s+me|share|display|dump|expose|send\s+me)"
+        r"\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:your|the|any|its)\s+(?:full\s+|entire\s+|original\s+|"
+        r"hidden\s+|stored\s+|saved\s+)?(?:system\s+prompt|instructions|prompt|api\s+keys?|secrets?|"
+        r"passwords?|credentials|tokens?|private\s+keys?|environment\s+variables|env\s+vars?|"
+        r"memory|memories|notes|rules)",
+        "asks the agent to reveal what it keeps",
+    ),
+    (
+        r"\b(?:send|forward|upload|post|e-?mail|mail|exfiltrate|transfer|copy|sync|share|leak|"
+        r"submit|paste)\s+(?:(?:all|every|each|any|the|your|my|his|her|their|these|those|this|"
+        r"user'?s|owner'?s|of)\s+){0,3}(?:[\w'-]+\s+){0,2}(?:files?|documents?|docs|data|e-?mails?|"
+        r"messages?|inbox|credentials|passwords?|keys?|secrets?|tokens?|contacts?|history|notes?|"
+        r"memor(?:y|ies)|conversations?|chats?|logs?|contents?|attachments?|photos?|invoices?|"
+        r"everything)\s+(?:[\w'-]+\s+){0,4}(?:to|into|at|via|on)\s+(?:\S*@\S+|https?://|www\.|"
+        r"(?:this|that|the\s+following|my|our)\s+(?:address|server|url|endpoint|email|inbox)|"
+        r"[\w-]+\.(?:com|net|org|io|ru|xyz|cn|info|biz|co|me|top|site|app|dev)\b|external|attacker)",
+        "tells the agent to send data somewhere",
+    ),
+    (
+        r"\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|notify|mention|alert|show|let|warn)\s+"
+        r"(?:this\s+to\s+)?(?:the\s+)?(?:user|human|owner|operator|anyone|sam)\b|\bwithout\s+"
+        r"(?:telling|informing|notifying|alerting)\s+(?:the\s+)?(?:user|human|owner|operator)|"
+        r"\b(?:secretly|silently|quietly|covertly)\s+(?:send|forward|delete|upload|transfer|execute|"
+        r"run|install|copy|share|add|change|email)|\bkeep\s+(?:this|it)\s+(?:a\s+)?secret\s+from",
+        "asks the agent to hide what it does",
+    ),
+    (
+        r"\brm\s+-rf\b|\bcurl\s+[^|]*\|\s*(?:ba|z)?sh\b|\bwget\s+[^|]*\|\s*(?:ba|z)?sh\b|"
+        r"\b(?:delete|remove|wipe|erase|destroy)\s+(?:all|every|everything|the\s+entire|the\s+whole)"
+        r"\s*(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:files?|memor(?:y|ies)|notes?|data|database|"
+        r"repo(?:sitory)?|backups?|workspace|emails?|inbox)?",
+        "tells the agent to destroy data",
+    ),
+    (
+        r"\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|agent|bot|chatbot|"
+        r"gpt|claude)\b|\b(?:note|message|instructions?|attention|dear|hey)\s+(?:to\s+|for\s+)?"
+        r"(?:the\s+|any\s+|all\s+)?(?:ai|llm|language\s+model|assistant|agent|bot|chatbot|gpt|"
+        r"claude)s?\b\s*[:,!-]?",
+        "speaks to the agent directly",
+    ),
+    (
+        r"\b(?:ignora|ignorar|olvida|olvidar)\s+(?:todas\s+)?(?:las\s+)?(?:tus\s+)?instrucciones|"
+        r"\b(?:ignore[rz]?|oublie[rz]?)\s+(?:toutes\s+)?(?:les\s+|tes\s+|vos\s+)?(?:instructions|"
+        r"consignes|regles)|\b(?:ignorier\w*|vergiss|vergessen\s+sie)\s+(?:alle\s+)?(?:deine\s+|"
+        r"ihre\s+)?(?:vorherigen\s+|bisherigen\s+|obigen\s+|fruheren\s+)?(?:anweisungen|"
+        r"instruktionen|regeln|befehle)|\b(?:ignore|ignora|esqueca|esquece)\s+(?:todas\s+)?"
+        r"(?:as\s+)?(?:suas\s+)?(?:instrucoes|regras)|\bignora\s+(?:tutte\s+)?(?:le\s+)?"
+        r"(?:istruzioni|regole)|\bигнорируй|\bзабудь\s+(?:все\s+)?(?:предыдущие\s+)?инструкции",
+        "tells the agent to ignore its instructions",
+    ),
+    (
+        r"(?:以前|前|これまで|上記|今まで)の?(?:すべての|全ての)?(?:指示|命令|ルール|指令)(?:を|は)?"
+        r"(?:すべて|全て)?(?:無視|忘れ)|(?:忽略|无视|忘记|忽視|無視)(?:之前|以上|先前|所有|上面|前面)?的?(?:所有)?"
+        r"(?:指令|指示|规则|说明|命令|提示)|이전\s*(?:지시|명령)\S*\s*무시",
+        "tells the agent to ignore its instructions",
+    ),
+]
 # Weak: any instruction at all. Caught from untrusted sources (web, file, tool, an edited log):
 # such text may be kept as what its source said, never as something to do.
 INJECTION_WEAK = [
-    (r"(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:always|never|from\s+now\s+on|going\s+forward|"
-     r"henceforth|make\s+sure|be\s+sure|remember\s+to|ensure\s+(?:that|you)|you\s+must|"
-     r"you\s+should|you\s+need\s+to|you\s+have\s+to|do\s+not|don'?t)\b", "is an instruction"),
-    (r"\byou\s+(?:must|should|shall|need\s+to|have\s+to|are\s+required\s+to|will\s+now|are\s+to|"
-     r"may\s+now|can\s+now)\b|\b(?:the\s+)?(?:assistant|agent|ai|model|bot)\s+(?:must|should|"
-     r"shall|will\s+now|is\s+required\s+to)\b|\b(?:must|should|shall)\s+(?:always|never)\b|"
-     r"\bit\s+is\s+(?:mandatory|required|essential)\s+(?:to|that)\b", "is an instruction"),
+    (
+        r"(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:always|never|from\s+now\s+on|going\s+forward|"
+        r"henceforth|make\s+sure|be\s+sure|remember\s+to|ensure\s+(?:that|you)|you\s+must|"
+        r"you\s+should|you\s+need\s+to|you\s+have\s+to|do\s+not|don'?t)\b",
+        "is an instruction",
+    ),
+    (
+        r"\byou\s+(?:must|should|shall|need\s+to|have\s+to|are\s+required\s+to|will\s+now|are\s+to|"
+        r"may\s+now|can\s+now)\b|\b(?:the\s+)?(?:assistant|agent|ai|model|bot)\s+(?:must|should|"
+        r"shall|will\s+now|is\s+required\s+to)\b|\b(?:must|should|shall)\s+(?:always|never)\b|"
+        r"\bit\s+is\s+(?:mandatory|required|essential)\s+(?:to|that)\b",
+        "is an instruction",
+    ),
     (cues.IMPERATIVE, "is an instruction"),
-    (r"(?:^|[.!?;:\n]\s*)(?:siempre|nunca|envia|envie|borra|elimina|ejecuta|a\s+partir\s+de\s+"
-     r"ahora|debes|toujours|jamais|envoie|envoyez|supprime|supprimez|execute[rz]?|a\s+partir\s+"
-     r"de\s+maintenant|desormais|tu\s+dois|vous\s+devez|immer|niemals|sende|schicke|losche|"
-     r"fuhre|ab\s+jetzt|ab\s+sofort|du\s+musst|sie\s+mussen|sempre|envie|apague|execute|a\s+"
-     r"partir\s+de\s+agora|voce\s+deve|invia|cancella|esegui|devi)\b", "is an instruction"),
-    (r"してください|しなさい|必ず|常に|するように|请|必须|总是|永远不要|务必|不要",
-     "is an instruction"),
-]  # fmt: skip
+    (
+        r"(?:^|[.!?;:\n]\s*)(?:siempre|nunca|envia|envie|borra|elimina|ejecuta|a\s+partir\s+de\s+"
+        r"ahora|debes|toujours|jamais|envoie|envoyez|supprime|supprimez|execute[rz]?|a\s+partir\s+"
+        r"de\s+maintenant|desormais|tu\s+dois|vous\s+devez|immer|niemals|sende|schicke|losche|"
+        r"fuhre|ab\s+jetzt|ab\s+sofort|du\s+musst|sie\s+mussen|sempre|envie|apague|execute|a\s+"
+        r"partir\s+de\s+agora|voce\s+deve|invia|cancella|esegui|devi)\b",
+        "is an instruction",
+    ),
+    (
+        r"してください|しなさい|必ず|常に|するように|请|必须|总是|永远不要|务必|不要",
+        "is an instruction",
+    ),
+]
 
 
 @cache

@@ -69,8 +69,12 @@ def decide(text: str, *, trust: str, candidates: list[Known], rules: list[Known]
     why = injection_reason(text, trust=trust)
     if why:
         same = next((k for _, k in scored if same_text(k.text, text)), None)
-        return Verdict("injection", f"{why}; kept only as a quote of its source",
-                       same.key if same else None, scores)  # fmt: skip
+        return Verdict(
+            "injection",
+            f"{why}; kept only as a quote of its source",
+            same.key if same else None,
+            scores,
+        )
     for s, k in scored:
         if same_text(k.text, text):
             return _repeat(k, trust, "says the same as an entry on file", scores)
@@ -99,13 +103,20 @@ def _repeat(k: Known, trust: str, reason: str, scores: dict[str, float]) -> Verd
     """A repeat of `k`; but the user's own words for what only a less trusted source said are
     recorded as the user's (a web page said it first: nothing yet says the user did)."""
     if trust == "trusted" and k.trust == "untrusted":
-        return Verdict("new", f"the user's own words for what {k.key} only quoted ({k.trust}); "
-                       "recorded as the user's", None, scores, k.key)  # fmt: skip
+        return Verdict(
+            "new",
+            f"the user's own words for what {k.key} only quoted ({k.trust}); "
+            "recorded as the user's",
+            None,
+            scores,
+            k.key,
+        )
     return Verdict("repeat", reason, k.key, scores)
 
 
-def _against(new: Analysis, related: list[tuple[float, Known]], trust: str,
-             scores: dict[str, float]) -> Verdict:  # fmt: skip
+def _against(
+    new: Analysis, related: list[tuple[float, Known]], trust: str, scores: dict[str, float]
+) -> Verdict:
     rank = TRUST_RANK[trust]
     near = None
     for s, k in related:
@@ -114,8 +125,12 @@ def _against(new: Analysis, related: list[tuple[float, Known]], trust: str,
         if label == "new":
             shared = len(new.words & k.info.words)
             by_words = s >= NEAR and diff.covered >= COVERED and len(diff.extra) <= shared
-            if near is None and not diff.apart and not k.rule \
-                    and (by_words or (k.meaning or 0) >= NEAR_MEANING):  # fmt: skip
+            if (
+                near is None
+                and not diff.apart
+                and not k.rule
+                and (by_words or (k.meaning or 0) >= NEAR_MEANING)
+            ):
                 near = (k, reason)
             continue  # maybe a less similar entry is the one this text changes
         if label == "repeat":
@@ -123,12 +138,18 @@ def _against(new: Analysis, related: list[tuple[float, Known]], trust: str,
         if k.rule and not reason.startswith("adds a detail"):
             continue  # what changes a rule, rulecheck says; a rule refined in more words may
         if k.rule and trust != "trusted":
-            return Verdict("clash", "would change a rule, and only the user's words can",
-                           k.key, scores)  # fmt: skip
+            return Verdict(
+                "clash", "would change a rule, and only the user's words can", k.key, scores
+            )
         if trust == "untrusted" and TRUST_RANK[k.trust] > rank:
-            return Verdict("new", f"reads as {'an' if label == 'update' else 'a'} {label} of "
-                           f"{k.key}, but an untrusted source cannot retire a trusted memory; "
-                           "kept beside it", None, scores)  # fmt: skip
+            return Verdict(
+                "new",
+                f"reads as {'an' if label == 'update' else 'a'} {label} of "
+                f"{k.key}, but an untrusted source cannot retire a trusted memory; "
+                "kept beside it",
+                None,
+                scores,
+            )
         return Verdict(label, reason, k.key, scores)
     if near is not None:
         k, reason = near
@@ -138,7 +159,8 @@ def _against(new: Analysis, related: list[tuple[float, Known]], trust: str,
 
 def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[str, str]:
     what = ", ".join(KIND_NAMES.get(k, k) for k in diff.changed) or (
-        "negation" if diff.flipped else "wording")  # fmt: skip
+        "negation" if diff.flipped else "wording"
+    )
     close = score >= SAME_SUBJECT
     cued = new.update or new.correction
     if diff.apart:

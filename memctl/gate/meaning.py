@@ -42,16 +42,28 @@ def add_meaning(ws: Workspace, text: str, new: Analysis, found: Survey) -> None:
         if hit.similarity < MEANING or hit.path.startswith((".archive/", "daily/")):
             continue
         read = _read(ws.root / hit.path, hit.path)
-        row = next((r for r in read.entries if (r[0].id or r[0].line) == (hit.id or hit.line)),
-                   None) if read else None  # fmt: skip
+        row = (
+            next((r for r in read.entries if (r[0].id or r[0].line) == (hit.id or hit.line)), None)
+            if read
+            else None
+        )
         if row is None:
             continue
         entry = row[0]
         info = row[2] = row[2] or analyze(unquoted(entry.text))
         rule = (is_rule_note(hit.path) or entry.kind == "RULE") and entry.kind not in (
-            "QUOTE", "CONFLICT")  # fmt: skip
-        cand = Candidate(hit.path, entry, similarity(new, info), rule, trust_of(entry), info,
-                         meaning=round(hit.similarity, 3))  # fmt: skip
+            "QUOTE",
+            "CONFLICT",
+        )
+        cand = Candidate(
+            hit.path,
+            entry,
+            similarity(new, info),
+            rule,
+            trust_of(entry),
+            info,
+            meaning=round(hit.similarity, 3),
+        )
         found.entries.append(cand)
         if rule and cand not in found.rules:
             found.rules.append(cand)

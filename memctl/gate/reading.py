@@ -21,13 +21,15 @@ from . import cues
 # how two texts compare: re-exported for the gate
 from .compare import Diff, changed_kinds, compare, same_text, sameness, similarity  # noqa: F401
 
+# fmt: off
 _MORE_STOPWORDS = frozenset(
     """el la los las un una unos unas de del al y o en es son que por para con su sus lo se
     le les des du et ou est sont au aux ce cette ces pour par avec sur dans qui il elle ils
     der die das den dem ein eine einen einer und oder ist sind zu von mit auf im fur bei
     o os as um uma do da dos das em no na nos nas e sao com pelo pela il lo gli di e con per
     also just really very still yet anyway ok s t ing ed""".split()
-)  # fmt: skip
+)
+# fmt: on
 # What search calls small talk ("show me", "tell me") is what a memory says ("show him the
 # draft first"): those verbs count here.
 _STOP = STOPWORDS - {"show", "tell", "give", "find", "want", "know", "say"} | _MORE_STOPWORDS
@@ -43,21 +45,34 @@ _CUE_WORDS = frozenset(
     nicht kein keine nie niemals ohne nao nem sem non senza siempre toujours immer sempre
     mehr plus lugar vez realidad realite verdade realta hecho fait movio mueve paso traslado
     cambio cambiado passe movida movido passou moving changing switching""".split()
-)  # fmt: skip
+)
 _SENTENCE_STARTERS = frozenset("the a an our my we i it this that there they he she you".split())
 _NAME = re.compile(r"(?<![\w'])([A-Z][a-z\u00df-\u00ff]{1,}(?:-[A-Z][a-z]+)?)(?![\w])")
 _URL = re.compile(r"https?://\S+|www\.\S+|\b[\w.+-]+@[\w-]+\.[\w.-]+\b")
 _ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
-_TIME = re.compile(r"\b(\d{1,2})(?::(\d{2})|h(\d{2})?\b|\s*(a\.?m\.?|p\.?m\.?)(?!\w))\s*"
-                   r"(a\.?m\.?|p\.?m\.?)?|(\d{1,2})時(?:(\d{1,2})分|半)?")  # fmt: skip
+_TIME = re.compile(
+    r"\b(\d{1,2})(?::(\d{2})|h(\d{2})?\b|\s*(a\.?m\.?|p\.?m\.?)(?!\w))\s*"
+    r"(a\.?m\.?|p\.?m\.?)?|(\d{1,2})時(?:(\d{1,2})分|半)?"
+)
 _NUMBER = re.compile(r"\b[vV]?(\d+(?:[.,]\d+)*)(?:st|nd|rd|th|er|e|º|ª)?\b|(\d{1,2})日")
 _CJK_MONTH = re.compile(r"(\d{1,2})月")
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
-_CONTRAST = re.compile(r",\s*not\s+\w|\bnot\s+\w+(?:\s+\w+)?\s*,?\s+but\b|\bno\s+es\s+\w+\s+sino\b|"
-                       r"\bnicht\s+\w+(?:\s+\w+)?\s*,?\s+sondern\b")  # fmt: skip
+_CONTRAST = re.compile(
+    r",\s*not\s+\w|\bnot\s+\w+(?:\s+\w+)?\s*,?\s+but\b|\bno\s+es\s+\w+\s+sino\b|"
+    r"\bnicht\s+\w+(?:\s+\w+)?\s*,?\s+sondern\b"
+)
 _IMPERATIVE = re.compile(cues.IMPERATIVE)
-KIND_NAMES = {"wd": "weekday", "mo": "month", "d": "day", "y": "year", "t": "time",
-              "n": "number", "url": "link", "lang": "language", "name": "name"}  # fmt: skip
+KIND_NAMES = {
+    "wd": "weekday",
+    "mo": "month",
+    "d": "day",
+    "y": "year",
+    "t": "time",
+    "n": "number",
+    "url": "link",
+    "lang": "language",
+    "name": "name",
+}
 # "Joe, not Jim", "not X but Y", "instead of flying": what a text says is not so.
 _REJECTED = re.compile(
     r",\s*(?:and\s+|but\s+)?not\s+(?:the\s+|a\s+|an\s+|on\s+|in\s+|at\s+)?(?P<a>[\w'.-]+"
@@ -68,8 +83,9 @@ _REJECTED = re.compile(
 )
 _INTERJECTION = re.compile(r"^\s*(?:no|nope|nah|nein|non|nao)\b\s*[,.!:;-]")
 _COMPOUND = re.compile(r"\b([^\W\d_]{2,})-([^\W\d_]{2,})\b")
-_CJK_DATE_WORDS = sorted((w for w in (*cues.WEEKDAY_WORDS, *cues.MONTH_WORDS) if is_cjk(w)),
-                         key=len, reverse=True)  # fmt: skip
+_CJK_DATE_WORDS = sorted(
+    (w for w in (*cues.WEEKDAY_WORDS, *cues.MONTH_WORDS) if is_cjk(w)), key=len, reverse=True
+)
 
 
 @dataclass(frozen=True)
@@ -156,28 +172,44 @@ def analyze(text: str) -> Analysis:
             words.add(joined[-1][0])
     rejected, counted = _rejected(folded, values)
     sides, polar = lexicon.poles(folded)
-    polar += [w for p in (cues.UPDATE, cues.CORRECTION) for m in p.finditer(folded)
-              for w in m.group().split()]  # fmt: skip
+    polar += [
+        w
+        for p in (cues.UPDATE, cues.CORRECTION)
+        for m in p.finditer(folded)
+        for w in m.group().split()
+    ]
     found = [(stem(fold(n)), at) for n, at in _names(raw)]
     found = [(n, at) for n, at in found if n in words]
     names = frozenset(n for n, _ in found)
     lead = found[0][0] if found else None
     opens = bool(found) and found[0][1] == 0
     return Analysis(
-        text=text, folded=folded, words=frozenset(words), values=frozenset(values), names=names,
-        negations=len(cues.NEGATION.findall(counted)), lead=lead,
-        subject=lead if opens else None, poles=tuple(sorted(sides.items())),
-        rejected=rejected, joined=tuple(joined), person=frozenset(person),
+        text=text,
+        folded=folded,
+        words=frozenset(words),
+        values=frozenset(values),
+        names=names,
+        negations=len(cues.NEGATION.findall(counted)),
+        lead=lead,
+        subject=lead if opens else None,
+        poles=tuple(sorted(sides.items())),
+        rejected=rejected,
+        joined=tuple(joined),
+        person=frozenset(person),
         polar=frozenset(content_word(w) for w in polar),
-    )  # fmt: skip
+    )
 
 
 def content_word(token: str) -> str:
     """A content word as the gate compares it: stemmed ("shipping" and "ship" alike), a synonym
     as its class's first word."""
     word = stem(token)
-    if token.endswith(("ing", "ed")) and len(word) > 3 and word[-1] == word[-2] \
-            and word[-1] in "bgmnprt":  # fmt: skip
+    if (
+        token.endswith(("ing", "ed"))
+        and len(word) > 3
+        and word[-1] == word[-2]
+        and word[-1] in "bgmnprt"
+    ):
         word = word[:-1]
     return lexicon.SAME.get(word, word)
 
@@ -209,8 +241,10 @@ def _date_value(word: str) -> str:
 
 def _next_to_number(word: str, folded: str) -> bool:
     w = re.escape(word)
-    return re.search(rf"\d\s*(?:st|nd|rd|th|er)?\s+(?:of\s+|de\s+)?{w}\b|\b{w}\.?\s+\d", folded) \
-        is not None  # fmt: skip
+    return (
+        re.search(rf"\d\s*(?:st|nd|rd|th|er)?\s+(?:of\s+|de\s+)?{w}\b|\b{w}\.?\s+\d", folded)
+        is not None
+    )
 
 
 def _take_values(folded: str, values: set[str]) -> str:
@@ -246,8 +280,9 @@ def _take_values(folded: str, values: set[str]) -> str:
             return " "
         start = m.start()
         before, after = folded[max(0, start - 14) : start], folded[m.end() : m.end() + 14]
-        near_month = any(w.strip(",.") in cues.MONTH_WORDS
-                         for w in before.split()[-2:] + after.split()[:2])  # fmt: skip
+        near_month = any(
+            w.strip(",.") in cues.MONTH_WORDS for w in before.split()[-2:] + after.split()[:2]
+        )
         kind = "d" if (near_month or m[2]) and digits.isdigit() and int(digits) <= 31 else "n"
         values.add(f"{kind}:{digits.rstrip('0').rstrip('.') if '.' in digits else int(digits)}")
         return " "
@@ -267,12 +302,14 @@ def _take_values(folded: str, values: set[str]) -> str:
     return _DIGITS.sub(digits, _NUMBER.sub(number, text))
 
 
+# fmt: off
 _NAME_VERBS = frozenset(
     """is are was were has had have lives works loves likes prefers says said wants eats drinks
     carries takes moved moves joined left uses used runs goes went knows needs thinks asked
     arbeitet wohnt ist hat vive tiene es esta mora trabalha est a habite travaille now also still
     just never always only often usually really no doesn't isn't can't won't didn't""".split()
-)  # fmt: skip
+)
+# fmt: on
 
 
 def _names(raw: str) -> list[tuple[str, int]]:
@@ -283,20 +320,31 @@ def _names(raw: str) -> list[tuple[str, int]]:
     for m in _NAME.finditer(raw):
         word = m.group(1)
         lowered = fold(word)
-        if lowered in _STOP or lowered in _SENTENCE_STARTERS or lowered in cues.WEEKDAY_WORDS \
-                or lowered in cues.MONTH_WORDS:  # fmt: skip
+        if (
+            lowered in _STOP
+            or lowered in _SENTENCE_STARTERS
+            or lowered in cues.WEEKDAY_WORDS
+            or lowered in cues.MONTH_WORDS
+        ):
             continue
         before = raw[: m.start()].rstrip()
-        if not before or before[-1] in ".!?:;\"(" and not re.search(
-                r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Sr|Jr|Sra|Mme|Hr|Fr)\.$", before):  # fmt: skip
+        if (
+            not before
+            or before[-1] in '.!?:;"('
+            and not re.search(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Sr|Jr|Sra|Mme|Hr|Fr)\.$", before)
+        ):
             after = raw[m.end() :]
             following = after.split(maxsplit=1)[0].lower() if after.split() else ""
             again = re.search(rf"[^.!?:;]\s{re.escape(word)}\b", raw[m.end() :])
             second = _NAME.match(after.lstrip())  # "Kenji Tanaka is …"
             rest = after.lstrip()[second.end() :].split(maxsplit=1) if second else []
             then_name = bool(rest) and rest[0].lower() in _NAME_VERBS
-            if not (after.startswith(("'s", "’s", "s ")) or following in _NAME_VERBS or again
-                    or then_name):  # fmt: skip
+            if not (
+                after.startswith(("'s", "’s", "s "))
+                or following in _NAME_VERBS
+                or again
+                or then_name
+            ):
                 continue
         found.append((word, m.start()))
     return found

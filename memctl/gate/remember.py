@@ -21,7 +21,7 @@ from ..jsonlines import record_line
 from ..longterm import SOURCES, EntryRef, make_entry, note_text
 from ..workspace import Outcome, Workspace
 from .audit import AUDIT_LOG, audit_line, audit_refusal, log_refusal  # noqa: F401
-from .decide import (  # fmt: skip
+from .decide import (
     SOURCE_TRUST,
     Candidate,
     Decision,
@@ -62,8 +62,13 @@ class Request:
     context: str | None = None  # what the text was said under (a log entry's title): routing
 
     def provenance(self) -> dict:
-        return {"source": self.source, "by": self.by, "ref": self.ref, "trust": self.trust,
-                "trust_note": self.trust_note}  # fmt: skip
+        return {
+            "source": self.source,
+            "by": self.by,
+            "ref": self.ref,
+            "trust": self.trust,
+            "trust_note": self.trust_note,
+        }
 
 
 @dataclass(frozen=True)
@@ -91,14 +96,21 @@ class Remembered:
 
     def to_dict(self) -> dict:
         return {
-            **self.decision.to_dict(), "label": self.label, "reason": self.reason,
-            "override": self.override, "explain": self.explain, "exit_code": self.exit_code,
-            **self.request.provenance(), "note": self.note, "preview": self.preview,
+            **self.decision.to_dict(),
+            "label": self.label,
+            "reason": self.reason,
+            "override": self.override,
+            "explain": self.explain,
+            "exit_code": self.exit_code,
+            **self.request.provenance(),
+            "note": self.note,
+            "preview": self.preview,
             "written": self.written.to_dict() if self.written else None,
             "closed": self.closed.to_dict() if self.closed else None,
             "verified": self.verified.to_dict() if self.verified else None,
-            "notices": list(self.notices), "unsure": self.unsure,
-        }  # fmt: skip
+            "notices": list(self.notices),
+            "unsure": self.unsure,
+        }
 
 
 def check(ws: Workspace, text: str, *, source: str = "agent", **given) -> Request:
@@ -117,19 +129,28 @@ def check(ws: Workspace, text: str, *, source: str = "agent", **given) -> Reques
     for what, value in (("the text", text), *named):
         kind = find_secret(value) if value else None
         if kind:
-            raise Refused(f"{what} looks like it holds a secret ({kind}); memory stores where a "
-                          "secret lives, never the secret: say e.g. \"the deploy token is in "
-                          "1Password under 'Atlas deploy'\"")  # fmt: skip
+            raise Refused(
+                f"{what} looks like it holds a secret ({kind}); memory stores where a "
+                'secret lives, never the secret: say e.g. "the deploy token is in '
+                "1Password under 'Atlas deploy'\""
+            )
     receipt = purged_match(ws, " ".join(str(value or "") for _, value in named) + " " + text)
     if receipt:
-        raise Refused(f"this text contains something purged on purpose (receipt {receipt}); "
-                      "memctl will not store it again")  # fmt: skip
+        raise Refused(
+            f"this text contains something purged on purpose (receipt {receipt}); "
+            "memctl will not store it again"
+        )
     trust, note = _trust(ws, source, given.get("ref"))
     kind = given.get("kind")
     if kind and kind.upper() == "RULE" and trust != "trusted":
         raise Refused("only the user's own words can become a rule (give --source user)")
-    return Request(text=text, source=source, trust=trust, trust_note=note,
-                   **{k: v for k, v in given.items() if v is not None})  # fmt: skip
+    return Request(
+        text=text,
+        source=source,
+        trust=trust,
+        trust_note=note,
+        **{k: v for k, v in given.items() if v is not None},
+    )
 
 
 def _trust(ws: Workspace, source: str, ref: str | None) -> tuple[str, str | None]:
@@ -148,18 +169,22 @@ def _trust(ws: Workspace, source: str, ref: str | None) -> tuple[str, str | None
     if changed is None:
         return trust, None
     where = "in an uncommitted edit" if changed == "uncommitted" else f"in commit {changed[:8]}"
-    return "untrusted", (f"{ws.rel(path)} was edited after it was written ({where}); what is "
-                         "made from it counts as untrusted")  # fmt: skip
+    return "untrusted", (
+        f"{ws.rel(path)} was edited after it was written ({where}); what is "
+        "made from it counts as untrusted"
+    )
 
 
-def explain(ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True,
-            **given) -> Remembered:  # fmt: skip
+def explain(
+    ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True, **given
+) -> Remembered:
     """The decision the gate would make, and where it would write; nothing is written."""
     return through_gate(ws, check(ws, text, **given), now=now, use_llm=use_llm)
 
 
-def remember(ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True,
-             **given) -> Outcome:  # fmt: skip
+def remember(
+    ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True, **given
+) -> Outcome:
     """Label one memory and write its outcome, with the audit line, in one commit."""
     try:
         request = check(ws, text, **given)
@@ -173,8 +198,16 @@ def remember(ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True
     return Outcome(result, change)
 
 
-def through_gate(ws: Workspace, request: Request, *, now: dt.datetime, use_llm: bool = True,
-                 found: Survey | None = None, change=None, review=None) -> Remembered:  # fmt: skip
+def through_gate(
+    ws: Workspace,
+    request: Request,
+    *,
+    now: dt.datetime,
+    use_llm: bool = True,
+    found: Survey | None = None,
+    change=None,
+    review=None,
+) -> Remembered:
     """One checked request through the gate: its label and destination and, inside an open
     `change`, that label's outcome written with its audit line. Without a change nothing is
     written and the result says what would be (as `explain` does). The nightly job writes a
@@ -190,15 +223,28 @@ def through_gate(ws: Workspace, request: Request, *, now: dt.datetime, use_llm: 
     if change is None or held:
         bumps = decision.label == "repeat" or (decision.label == "injection" and decision.target)
         entry = None if bumps else _new_entry(request, decision, ws.rel(path), now.date())
-        return Remembered(decision.label, decision.reason, decision, request, ws.rel(path),
-                          override=override, explain=True, notices=notice,
-                          preview=entry.format() if entry else None,
-                          created=created and not bumps, held=held,
-                          unsure=unsure(request, decision))  # fmt: skip
+        return Remembered(
+            decision.label,
+            decision.reason,
+            decision,
+            request,
+            ws.rel(path),
+            override=override,
+            explain=True,
+            notices=notice,
+            preview=entry.format() if entry else None,
+            created=created and not bumps,
+            held=held,
+            unsure=unsure(request, decision),
+        )
     result = _write(ws, change, request, decision, path, now.date(), found)
-    result = replace(result, override=override, notices=(*notice, *result.notices),
-                     created=created and path.exists(),
-                     unsure=unsure(request, decision))  # fmt: skip
+    result = replace(
+        result,
+        override=override,
+        notices=(*notice, *result.notices),
+        created=created and path.exists(),
+        unsure=unsure(request, decision),
+    )
     change.append(ws.root / AUDIT_LOG, record_line(audit_line(result, now)))
     return result
 
@@ -209,26 +255,40 @@ def unsure(request: Request, decision: Decision) -> dict | None:
     nothing either way: `--supersedes` turns the entry just written into the replacement,
     `--as-new` keeps both as they are."""
     near = decision.near
-    if near is None or request.supersedes or request.as_new or decision.label not in (
-            "new", "clash"):  # fmt: skip
+    if (
+        near is None
+        or request.supersedes
+        or request.as_new
+        or decision.label not in ("new", "clash")
+    ):
         return None
     import shlex
 
     base = ["memctl", "remember", request.text, "--source", request.source]
-    for flag, value in (("--by", request.by), ("--from", request.ref), ("--topic", request.topic),
-                        ("--kind", request.kind)):  # fmt: skip
+    for flag, value in (
+        ("--by", request.by),
+        ("--from", request.ref),
+        ("--topic", request.topic),
+        ("--kind", request.kind),
+    ):
         base += [flag, value] if value else []
-    out = {"near": near.address, "text": near.entry.text, "rule": near.rule,
-           "supersedes": shlex.join([*base, "--supersedes", near.address])}  # fmt: skip
+    out = {
+        "near": near.address,
+        "text": near.entry.text,
+        "rule": near.rule,
+        "supersedes": shlex.join([*base, "--supersedes", near.address]),
+    }
     if decision.label == "new":
         out["as_new"] = shlex.join([*base, "--as-new"])
     return out
 
 
-def _decide(ws: Workspace, request: Request, found: Survey, *,
-            use_llm: bool) -> tuple[Decision, str | None]:  # fmt: skip
-    decision = label(ws, request.text, trust=request.trust, source=request.source, found=found,
-                     use_llm=use_llm)  # fmt: skip
+def _decide(
+    ws: Workspace, request: Request, found: Survey, *, use_llm: bool
+) -> tuple[Decision, str | None]:
+    decision = label(
+        ws, request.text, trust=request.trust, source=request.source, found=found, use_llm=use_llm
+    )
     if decision.label == "injection" and (request.as_new or request.supersedes):
         return decision, "ignored: an instruction from this source stays a quote"
     if request.as_new:
@@ -245,13 +305,15 @@ def _decide(ws: Workspace, request: Request, found: Survey, *,
         )
         return decision, f"--as-new (the gate said {was})"
     if request.supersedes:
-        target = found.find(request.supersedes) or _named(ws, request.supersedes, found,
-                                                          request.text)  # fmt: skip
+        target = found.find(request.supersedes) or _named(
+            ws, request.supersedes, found, request.text
+        )
         if target.rule and request.trust != "trusted":
             raise Refused(f"{target.address} is a rule; only the user's words can change it")
         if TRUST_RANK[target.trust] > TRUST_RANK[request.trust] and request.trust == "untrusted":
-            raise Refused(f"{target.address} is {target.trust}; an untrusted source cannot "
-                          "retire it")  # fmt: skip
+            raise Refused(
+                f"{target.address} is {target.trust}; an untrusted source cannot retire it"
+            )
         name = "correction" if analyze(request.text).correction else "update"
         was = decision.label
         decision = replace(
@@ -272,8 +334,11 @@ def _copy(request: Request, found: Survey) -> Candidate | None:
 
     for c in found.entries:
         named = request.supersedes in (c.address, c.entry.id, f"^{c.entry.id}")
-        if same_text(own_words(unquoted(c.entry.text)), request.text) and c.trust == request.trust \
-                and not named:  # fmt: skip
+        if (
+            same_text(own_words(unquoted(c.entry.text)), request.text)
+            and c.trust == request.trust
+            and not named
+        ):
             return c
     return None
 
@@ -292,8 +357,9 @@ def _named(ws: Workspace, ref: str, found: Survey, text: str):
 def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -> Entry:
     """The entry line a label writes, with its provenance fields (no id yet)."""
     old = decision.target.entry if decision.target else None
-    kind = request.kind or (old.kind if old and decision.label in ("update", "correction")
-                            else None)  # fmt: skip
+    kind = request.kind or (
+        old.kind if old and decision.label in ("update", "correction") else None
+    )
     text = request.text
     if decision.label in ("update", "correction") and decision.target is not None:
         from .carry import forward
@@ -313,11 +379,22 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
         text = quoted(text, who)
     elif not kind:
         kind = "RULE" if is_rule_note(rel) else "FACT"
-    priority = request.priority or (old.priority if old and decision.label in (
-        "update", "correction") else None) or "med"  # fmt: skip
-    entry = make_entry(text, priority=priority, kind=kind, expires=request.expires,
-                       source=request.source, by=request.by, when=request.when,
-                       from_date=request.from_date, today=today)  # fmt: skip
+    priority = (
+        request.priority
+        or (old.priority if old and decision.label in ("update", "correction") else None)
+        or "med"
+    )
+    entry = make_entry(
+        text,
+        priority=priority,
+        kind=kind,
+        expires=request.expires,
+        source=request.source,
+        by=request.by,
+        when=request.when,
+        from_date=request.from_date,
+        today=today,
+    )
     extra: dict[str, str | None] = {"ref": request.ref}
     if request.trust != SOURCE_TRUST[request.source]:
         extra["trust"] = request.trust
@@ -331,8 +408,15 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
     return entry.with_fields(**{k: v for k, v in extra.items() if v})
 
 
-def _write(ws: Workspace, change, request: Request, decision: Decision, path: Path,
-           today: dt.date, found: Survey) -> Remembered:  # fmt: skip
+def _write(
+    ws: Workspace,
+    change,
+    request: Request,
+    decision: Decision,
+    path: Path,
+    today: dt.date,
+    found: Survey,
+) -> Remembered:
     from ..forgetting.closing import close_in_place
     from ..longterm import append_entry, rewrite_entry
     from ..note import read_note, set_meta

@@ -56,8 +56,9 @@ def named(ws: Workspace, text: str, context: str | None = None) -> dict[str, flo
     return out
 
 
-def fits(ws: Workspace, found: Survey, text: str, context: str | None = None,
-         under: str | None = None) -> list[tuple[str, float, str | None]]:  # fmt: skip
+def fits(
+    ws: Workspace, found: Survey, text: str, context: str | None = None, under: str | None = None
+) -> list[tuple[str, float, str | None]]:
     """(path, fit, status) of the notes, best first: the survey's fit plus the name's."""
     names = named(ws, text, context)
     rows = {n.path: [n.score, n.status] for n in found.notes}
@@ -74,8 +75,9 @@ def fits(ws: Workspace, found: Survey, text: str, context: str | None = None,
     return sorted(out, key=lambda row: -row[1])
 
 
-def destination(ws: Workspace, request: Request, found: Survey,
-                decision: Decision) -> tuple[Path, tuple[str, ...]]:  # fmt: skip
+def destination(
+    ws: Workspace, request: Request, found: Survey, decision: Decision
+) -> tuple[Path, tuple[str, ...]]:
     """The note a memory goes to: the entry it repeats or replaces, --topic, the best-fitting
     note, else the category's inbox. Only the user's new words go to rules/; anything else
     meant for rules/ goes to the inbox, and a notice says so."""
@@ -83,14 +85,20 @@ def destination(ws: Workspace, request: Request, found: Survey,
         return ws.root / decision.target.path, ()
     may_rule = request.trust == "trusted" and decision.label == "new"
     if (request.topic or "").strip().startswith("/"):
-        raise InvalidValue(f"--topic {request.topic!r}: give a category or a note inside the "
-                           "workspace, like lessons/api-guide, not an absolute path")  # fmt: skip
+        raise InvalidValue(
+            f"--topic {request.topic!r}: give a category or a note inside the "
+            "workspace, like lessons/api-guide, not an absolute path"
+        )
     topic = (request.topic or "").strip().strip("/").removesuffix(".md")
-    categories = set(ws.config.categories) | {p.name for p in ws.root.iterdir() if p.is_dir()
-                                              and not p.name.startswith(".")}  # fmt: skip
+    categories = set(ws.config.categories) | {
+        p.name for p in ws.root.iterdir() if p.is_dir() and not p.name.startswith(".")
+    }
     inbox = ws.root / ("semantic" if "semantic" in categories else ws.config.categories[0])
-    why = "only the user's own words go there" if request.trust != "trusted" else (
-        f"a {decision.label} is not a rule")  # fmt: skip
+    why = (
+        "only the user's own words go there"
+        if request.trust != "trusted"
+        else (f"a {decision.label} is not a rule")
+    )
     away = (f"not written to rules/ ({why}); went to {ws.rel(inbox)}/{INBOX}.md",)
     if "/" in topic:
         path = note_path(ws, topic, given_as="--topic")
@@ -98,14 +106,20 @@ def destination(ws: Workspace, request: Request, found: Survey,
             return inbox / f"{INBOX}.md", away
         return path, ()
     if topic and (topic not in categories or topic == "daily"):
-        raise InvalidValue(f"--topic {topic!r}: give a category ({', '.join(sorted(categories))})"
-                           " or a note like lessons/api-guide")  # fmt: skip
+        raise InvalidValue(
+            f"--topic {topic!r}: give a category ({', '.join(sorted(categories))})"
+            " or a note like lessons/api-guide"
+        )
     if topic == "rules" and not may_rule:
         return inbox / f"{INBOX}.md", away
     normative = analyze(request.text).normative
     near = decision.near
-    if near is not None and decision.label == "new" and near.entry.kind == "QUOTE" \
-            and (not topic or near.path.startswith(f"{topic}/")):  # fmt: skip
+    if (
+        near is not None
+        and decision.label == "new"
+        and near.entry.kind == "QUOTE"
+        and (not topic or near.path.startswith(f"{topic}/"))
+    ):
         return ws.root / near.path, ()  # the user's words beside the quote they confirm
     for path, score, status in fits(ws, found, request.text, request.context, topic or None):
         if score < ROUTE:

@@ -25,8 +25,10 @@ from .reading import KIND_NAMES, Analysis, compare, content_word
 CLASH_WORDS = 2  # content words a text must share with a long rule
 _VALUE_KINDS = ("n", "t", "wd", "lang", "d", "mo")
 _NORM_WORDS = frozenset("always never only ever must should please don dont not no".split())
-_FILLERS = frozenset("please ok okay so just and then also now hey well from on going forward "
-                     "you we i can may".split())  # fmt: skip
+_FILLERS = frozenset(
+    "please ok okay so just and then also now hey well from on going forward "
+    "you we i can may".split()
+)
 _LASTING = re.compile(r"(?<!\w)(?:stop|stops|quit|no\s+more|again|anymore|any\s+more)(?!\w)")
 
 
@@ -70,8 +72,14 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     enough = len(shared) >= min(CLASH_WORDS, len(plain)) and len(shared) / max(1, least) >= 0.2
     if reason is None and diff.flipped and normative and enough:
         reason = f"the opposite of what the rule says about {words}"
-    if reason is None and new.update and normative and enough and diff.reworded \
-            and diff.covered >= 0.5:  # fmt: skip
+    if (
+        reason is None
+        and new.update
+        and normative
+        and enough
+        and diff.reworded
+        and diff.covered >= 0.5
+    ):
         reason = f"says the rule changes ({words})"
     if reason is None:
         return None

@@ -304,8 +304,9 @@ def import_relations(
             lines[-1] += b"\n"
         for number, triple in appended:
             if triple.id in taken:
-                raise InvalidValue(f"id ^{triple.id} is already used in the workspace",
-                                   path=shown, line=number)  # fmt: skip
+                raise InvalidValue(
+                    f"id ^{triple.id} is already used in the workspace", path=shown, line=number
+                )
             triple.id = triple.id or new_id(taken)
             taken.add(triple.id)
             lines.append((triple.format() + "\n").encode("utf-8"))

@@ -211,8 +211,9 @@ def named_in(store, text: str) -> list[tuple[int, str]]:
             named = part[0].isupper() and not (start and is_word(key))
             said[key] = said.get(key, False) or named
         start = raw.endswith((".", "!", "?", ":")) or (start and not raw.strip(".,;:!?"))
-    wanted = {w for w, capital in said.items()
-              if w not in STOPWORDS and (capital or not is_word(w))}  # fmt: skip
+    wanted = {
+        w for w, capital in said.items() if w not in STOPWORDS and (capital or not is_word(w))
+    }
     if not wanted:
         return []
     parts: dict[str, list[tuple[int, str]]] = {}

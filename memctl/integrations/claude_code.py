@@ -74,10 +74,15 @@ class HooksChange:
     rules: dict = field(default_factory=dict)  # the rules in CLAUDE.md (claudemd.install)
 
     def to_dict(self) -> dict:
-        return {"settings": self.settings, "action": self.action, "changed": self.changed,
-                "events": self.events, "commands": self.commands,
-                "skill": {"path": self.skill, "state": self.skill_state},
-                "rules": self.rules}  # fmt: skip
+        return {
+            "settings": self.settings,
+            "action": self.action,
+            "changed": self.changed,
+            "events": self.events,
+            "commands": self.commands,
+            "skill": {"path": self.skill, "state": self.skill_state},
+            "rules": self.rules,
+        }
 
 
 def install(path: Path, specs: list[HookSpec], *, memctl: Path, workspace: Path) -> HooksChange:
@@ -90,8 +95,11 @@ def install(path: Path, specs: list[HookSpec], *, memctl: Path, workspace: Path)
         _remove_ours(hooks, event)
     commands = []
     for spec in specs:
-        command = {"type": "command", "command": spec.command(memctl, workspace),
-                   "timeout": spec.timeout}  # fmt: skip
+        command = {
+            "type": "command",
+            "command": spec.command(memctl, workspace),
+            "timeout": spec.timeout,
+        }
         commands.append(command["command"])
         groups = hooks.setdefault(spec.event, [])
         placed, emptied = False, []
@@ -118,8 +126,15 @@ def install(path: Path, specs: list[HookSpec], *, memctl: Path, workspace: Path)
         _write(path, settings)
     skill = place_skill(path)
     events = [s.event for s in specs]
-    return HooksChange(str(path), "install", changed or skill == "added", events, commands,
-                       str(skill_path(path)), skill)  # fmt: skip
+    return HooksChange(
+        str(path),
+        "install",
+        changed or skill == "added",
+        events,
+        commands,
+        str(skill_path(path)),
+        skill,
+    )
 
 
 def uninstall(path: Path) -> HooksChange:
@@ -127,8 +142,9 @@ def uninstall(path: Path) -> HooksChange:
     skill = remove_skill(path)
     shown = str(skill_path(path))
     if not path.exists():
-        return HooksChange(str(path), "uninstall", skill == "removed", [], skill=shown,
-                           skill_state=skill)  # fmt: skip
+        return HooksChange(
+            str(path), "uninstall", skill == "removed", [], skill=shown, skill_state=skill
+        )
     settings = read_settings(path)
     hooks = settings.get("hooks")
     events = [event for event in list(hooks or {}) if _remove_ours(hooks, event)]
@@ -136,8 +152,14 @@ def uninstall(path: Path) -> HooksChange:
         del settings["hooks"]
     if events:
         _write(path, settings)
-    return HooksChange(str(path), "uninstall", bool(events) or skill == "removed", events,
-                       skill=shown, skill_state=skill)  # fmt: skip
+    return HooksChange(
+        str(path),
+        "uninstall",
+        bool(events) or skill == "removed",
+        events,
+        skill=shown,
+        skill_state=skill,
+    )
 
 
 def skill_path(settings: Path) -> Path:
@@ -190,9 +212,11 @@ def installed(path: Path) -> dict[str, list[str]]:
     if not path.exists():
         return {}
     hooks = read_settings(path).get("hooks") or {}
-    return {event: [h["command"] for g in groups for h in g.get("hooks", []) if _ours(h)]
-            for event, groups in hooks.items()
-            if any(_ours(h) for g in groups for h in g.get("hooks", []))}  # fmt: skip
+    return {
+        event: [h["command"] for g in groups for h in g.get("hooks", []) if _ours(h)]
+        for event, groups in hooks.items()
+        if any(_ours(h) for g in groups for h in g.get("hooks", []))
+    }
 
 
 def read_settings(path: Path) -> dict:
@@ -209,22 +233,31 @@ def read_settings(path: Path) -> dict:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ParseError(f"not valid JSON ({exc.msg}, column {exc.colno}); memctl leaves it "
-                         "as it is", path=path, line=exc.lineno) from None  # fmt: skip
+        raise ParseError(
+            f"not valid JSON ({exc.msg}, column {exc.colno}); memctl leaves it as it is",
+            path=path,
+            line=exc.lineno,
+        ) from None
     if not isinstance(data, dict):
-        raise ParseError("the settings are not a JSON object; memctl leaves them as they are",
-                         path=path, line=1)  # fmt: skip
+        raise ParseError(
+            "the settings are not a JSON object; memctl leaves them as they are", path=path, line=1
+        )
     hooks = data.get("hooks", {})
     if not isinstance(hooks, dict):
-        raise ParseError('"hooks" is not an object; memctl leaves the file as it is', path=path,
-                         line=_line_of(text, '"hooks"'))  # fmt: skip
+        raise ParseError(
+            '"hooks" is not an object; memctl leaves the file as it is',
+            path=path,
+            line=_line_of(text, '"hooks"'),
+        )
     for event, groups in hooks.items():
         if not isinstance(groups, list) or not all(
             isinstance(g, dict) and isinstance(g.get("hooks", []), list) for g in groups
         ):
-            raise ParseError(f'"hooks.{event}" is not a list of matcher groups; memctl leaves '
-                             "the file as it is", path=path,
-                             line=_line_of(text, f'"{event}"'))  # fmt: skip
+            raise ParseError(
+                f'"hooks.{event}" is not a list of matcher groups; memctl leaves the file as it is',
+                path=path,
+                line=_line_of(text, f'"{event}"'),
+            )
     return data
 
 

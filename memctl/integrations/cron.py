@@ -41,9 +41,15 @@ class CronJob:
     what: str
 
 
-JOBS = (CronJob("archive", "30 3 * * 0", ("archive",), "weekly archive, Sundays at 03:30"),
-        CronJob("sleep", "0 3 * * *", ("sleep",),
-                "nightly job: consolidate, review lessons, morning report, at 03:00"))  # fmt: skip
+JOBS = (
+    CronJob("archive", "30 3 * * 0", ("archive",), "weekly archive, Sundays at 03:30"),
+    CronJob(
+        "sleep",
+        "0 3 * * *",
+        ("sleep",),
+        "nightly job: consolidate, review lessons, morning report, at 03:00",
+    ),
+)
 
 
 def installed_memctl(argv0: str) -> Path:
@@ -65,8 +71,14 @@ def jobs(*, home: Path | None = None) -> list[CronJob]:
     found = list(JOBS)
     projects = (home or Path.home()) / CLAUDE_PROJECTS
     if projects.is_dir():
-        found.append(CronJob("chats", "45 2 * * *", ("chats", "index", str(projects)),
-                             "nightly catalogue of past Claude Code chats, at 02:45"))  # fmt: skip
+        found.append(
+            CronJob(
+                "chats",
+                "45 2 * * *",
+                ("chats", "index", str(projects)),
+                "nightly catalogue of past Claude Code chats, at 02:45",
+            )
+        )
     return found
 
 
@@ -78,8 +90,12 @@ class CronPlan:
     jobs: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
-        return {"workspace": self.workspace, "memctl": self.memctl, "lines": self.lines,
-                "jobs": self.jobs}  # fmt: skip
+        return {
+            "workspace": self.workspace,
+            "memctl": self.memctl,
+            "lines": self.lines,
+            "jobs": self.jobs,
+        }
 
     def text(self) -> str:
         return "\n".join(self.lines) + "\n"
@@ -107,12 +123,16 @@ def _check_paths(memctl: Path, root: Path, planned: list[CronJob]) -> None:
     words += [("a job's argument", arg) for job in planned for arg in job.args]
     for what, word in words:
         if not word.isprintable():
-            raise PathRefused(f"{what} {word!r} holds a line break or control character, which "
-                              "would start a line of its own in a crontab or a unit file; "
-                              "move it to a path without one")  # fmt: skip
+            raise PathRefused(
+                f"{what} {word!r} holds a line break or control character, which "
+                "would start a line of its own in a crontab or a unit file; "
+                "move it to a path without one"
+            )
         if "\\%" in word:
-            raise PathRefused(f"{what} {word!r} holds a backslash before %, which a crontab "
-                              "cannot carry (cron reads \\% as %); rename it")  # fmt: skip
+            raise PathRefused(
+                f"{what} {word!r} holds a backslash before %, which a crontab "
+                "cannot carry (cron reads \\% as %); rename it"
+            )
 
 
 def _cron_escape(command: str) -> str:
@@ -135,8 +155,12 @@ class CronChange:
     lines: list[str]  # the block installed (or removed)
 
     def to_dict(self) -> dict:
-        return {"action": self.action, "workspace": self.workspace, "changed": self.changed,
-                "lines": self.lines}  # fmt: skip
+        return {
+            "action": self.action,
+            "workspace": self.workspace,
+            "changed": self.changed,
+            "lines": self.lines,
+        }
 
 
 def install(ws: Workspace, *, memctl: Path, crontab: str, home: Path | None = None) -> CronChange:
@@ -199,8 +223,14 @@ def _without_block(lines: list[str], root: Path) -> tuple[list[str], list[str]]:
 
 def _run(argv: list[str], stdin: str | None = None) -> subprocess.CompletedProcess:
     try:
-        return subprocess.run(argv, input=stdin, capture_output=True, text=True, timeout=30,
-                              env={**os.environ, "LC_ALL": "C"})  # fmt: skip
+        return subprocess.run(
+            argv,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            env={**os.environ, "LC_ALL": "C"},
+        )
     except FileNotFoundError:
         raise MemctlError(
             f"no {argv[0]!r} program here; `memctl cron print` shows the lines to "
@@ -241,7 +271,7 @@ class SystemdPlan:
         ]
         for unit in self.units:
             parts += ["", f"# ~/.config/systemd/user/{unit.name}", unit.text.rstrip("\n")]
-        return "\n".join(parts) + "\n"  # fmt: skip
+        return "\n".join(parts) + "\n"
 
 
 def systemd_plan(ws: Workspace, *, memctl: Path, home: Path | None = None) -> SystemdPlan:
@@ -249,8 +279,10 @@ def systemd_plan(ws: Workspace, *, memctl: Path, home: Path | None = None) -> Sy
     planned = jobs(home=home)
     _check_paths(memctl, root, planned)
     if re.search(r"[\\'\"]", str(memctl)):
-        raise PathRefused(f"memctl's path {str(memctl)!r} holds a quote or a backslash: systemd "
-                          "runs no program from such a path; install memctl elsewhere")  # fmt: skip
+        raise PathRefused(
+            f"memctl's path {str(memctl)!r} holds a quote or a backslash: systemd "
+            "runs no program from such a path; install memctl elsewhere"
+        )
     slug = re.sub(r"[^A-Za-z0-9]+", "-", root.name).strip("-").lower() or "workspace"
     where = str(root).replace("%", "%%")  # a Description expands specifiers too
     units = []
@@ -258,13 +290,25 @@ def systemd_plan(ws: Workspace, *, memctl: Path, home: Path | None = None) -> Sy
         name = f"memctl-{slug}-{job.name}"
         words = [_systemd_quote(str(memctl), program=True)]
         command = " ".join(words + [_systemd_quote(p) for p in ("-w", str(root), *job.args)])
-        units.append(UnitFile(f"{name}.service", (
-            f"[Unit]\nDescription=memctl {job.what} ({where})\n\n"
-            f"[Service]\nType=oneshot\nExecStart={command}\n")))  # fmt: skip
-        units.append(UnitFile(f"{name}.timer", (
-            f"[Unit]\nDescription=memctl {job.what} ({where})\n\n"
-            f"[Timer]\nOnCalendar={on_calendar(job.schedule)}\nPersistent=true\n\n"
-            "[Install]\nWantedBy=timers.target\n")))  # fmt: skip
+        units.append(
+            UnitFile(
+                f"{name}.service",
+                (
+                    f"[Unit]\nDescription=memctl {job.what} ({where})\n\n"
+                    f"[Service]\nType=oneshot\nExecStart={command}\n"
+                ),
+            )
+        )
+        units.append(
+            UnitFile(
+                f"{name}.timer",
+                (
+                    f"[Unit]\nDescription=memctl {job.what} ({where})\n\n"
+                    f"[Timer]\nOnCalendar={on_calendar(job.schedule)}\nPersistent=true\n\n"
+                    "[Install]\nWantedBy=timers.target\n"
+                ),
+            )
+        )
     return SystemdPlan(str(root), units)
 
 

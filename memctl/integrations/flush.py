@@ -34,14 +34,24 @@ class Flushed:
     catalogued: bool = False  # added to the catalogue of past chats
 
     def to_dict(self) -> dict:
-        return {"event": self.event, "log": self.log.to_dict(),
-                "chat": self.chat.to_dict() if self.chat else None,
-                "catalogued": self.catalogued}  # fmt: skip
+        return {
+            "event": self.event,
+            "log": self.log.to_dict(),
+            "chat": self.chat.to_dict() if self.chat else None,
+            "catalogued": self.catalogued,
+        }
 
 
-def flush(ws: Workspace, *, event: str, transcript: Path | None = None,
-          session: str | None = None, detail: str | None = None, harness: str = "Claude Code",
-          now: dt.datetime) -> Outcome:  # fmt: skip
+def flush(
+    ws: Workspace,
+    *,
+    event: str,
+    transcript: Path | None = None,
+    session: str | None = None,
+    detail: str | None = None,
+    harness: str = "Claude Code",
+    now: dt.datetime,
+) -> Outcome:
     """Log that a session was compacted or ended, with a pointer to its transcript."""
     from ..purged import purged_match
 
@@ -76,27 +86,36 @@ def flush(ws: Workspace, *, event: str, transcript: Path | None = None,
     return Outcome(Flushed(event, entry, chat, catalogued), change)
 
 
-def _body(chat: Chat | None, transcript: Path | None, session: str | None,
-          missing: str | None, event: str) -> list[str]:  # fmt: skip
+def _body(
+    chat: Chat | None, transcript: Path | None, session: str | None, missing: str | None, event: str
+) -> list[str]:
     if chat is None:
         lines = [f"Session: {session}" if session else ""]
         if transcript is not None:
-            lines.append(f"Transcript: {inert_path(str(transcript))}" + (
-                f" ({inert(missing)})" if missing else " (no conversation in it)"))  # fmt: skip
+            lines.append(
+                f"Transcript: {inert_path(str(transcript))}"
+                + (f" ({inert(missing)})" if missing else " (no conversation in it)")
+            )
         return lines
     where = f"compacted up to line {chat.lines}" if event == "compacted" else f"{chat.lines} lines"
     if chat.partial:  # transcript.py: only its start and its end were read
         where = f"{event}; a long one, only its start and end were read"
     wake = f"`{chat.wake}`" if chat.wake else "(none: its session id or folder cannot go in one)"
-    lines = [f"Wake it: {wake}", f"Transcript: {inert_path(chat.transcript)} ({where})",
-             f"First ask: “{_short(chat.first_ask, 200)}”"]  # fmt: skip
+    lines = [
+        f"Wake it: {wake}",
+        f"Transcript: {inert_path(chat.transcript)} ({where})",
+        f"First ask: “{_short(chat.first_ask, 200)}”",
+    ]
     later = [a for a in chat.last_asks if a != chat.first_ask]
     if later:
         lines.append("Last asks: " + " · ".join(f"“{_short(a, 120)}”" for a in later))
     if chat.files:
         more = len(chat.files) - SHOWN_FILES
-        lines.append("Files: " + ", ".join(inert_path(f) for f in chat.files[:SHOWN_FILES])
-                     + (f" and {more} more" if more > 0 else ""))  # fmt: skip
+        lines.append(
+            "Files: "
+            + ", ".join(inert_path(f) for f in chat.files[:SHOWN_FILES])
+            + (f" and {more} more" if more > 0 else "")
+        )
     lines.append(f"Last answer: “{_short(chat.end, 200)}”")
     return lines
 

@@ -35,13 +35,18 @@ class Joined:
     notices: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
-        return {"root": self.root, "url": self.url, "branch": self.branch,
-                "commits": self.commits, "created": self.created, "commit": self.commit,
-                "notices": self.notices}  # fmt: skip
+        return {
+            "root": self.root,
+            "url": self.url,
+            "branch": self.branch,
+            "commits": self.commits,
+            "created": self.created,
+            "commit": self.commit,
+            "notices": self.notices,
+        }
 
 
-def join_workspace(url: str, path: Path, *, branch: str | None = None,
-                   now: dt.datetime) -> Joined:  # fmt: skip
+def join_workspace(url: str, path: Path, *, branch: str | None = None, now: dt.datetime) -> Joined:
     """Clone the memory at `url` into `path` on the right branch, ready for `memctl sync`."""
     from ..initialize import init_workspace
 
@@ -57,8 +62,7 @@ def join_workspace(url: str, path: Path, *, branch: str | None = None,
     if heads:
         chosen = pick_branch(head, heads, branch)
         if head and head not in heads and branch is None:
-            notices.append(f"the remote's HEAD names {head}, which does not exist; took "
-                           f"{chosen}")  # fmt: skip
+            notices.append(f"the remote's HEAD names {head}, which does not exist; took {chosen}")
         gitstore.run(root.parent, "clone", "--quiet", "--branch", chosen, "--", url, str(root))
     else:
         if branch is not None:
@@ -73,8 +77,10 @@ def join_workspace(url: str, path: Path, *, branch: str | None = None,
         done = init_workspace(root, now=now)
         created, commit = done.created, done.commit
         if heads:
-            notices.append(f"{chosen} held no memctl workspace: its files were adopted as they "
-                           "are; `memctl sync` pushes the workspace files")  # fmt: skip
+            notices.append(
+                f"{chosen} held no memctl workspace: its files were adopted as they "
+                "are; `memctl sync` pushes the workspace files"
+            )
     else:
         from ..workspace import open_workspace
 
@@ -109,8 +115,10 @@ def pick_branch(head: str | None, heads: list[str], wanted: str | None) -> str:
             return name
     if len(heads) == 1:
         return heads[0]
-    raise MemctlError(f"the remote's HEAD names no branch it has, and it has several "
-                      f"({', '.join(heads)}): name one with --branch")  # fmt: skip
+    raise MemctlError(
+        f"the remote's HEAD names no branch it has, and it has several "
+        f"({', '.join(heads)}): name one with --branch"
+    )
 
 
 def _checked_url(url: str) -> str:
@@ -127,7 +135,6 @@ def _checked_url(url: str) -> str:
 
 def _identity(root: Path) -> None:
     """Commits need an identity: the machine's if it has one, else memctl's (as init does)."""
-    for key, fallback in zip(("user.name", "user.email"), gitstore.FALLBACK_IDENTITY,
-                             strict=True):  # fmt: skip
+    for key, fallback in zip(("user.name", "user.email"), gitstore.FALLBACK_IDENTITY, strict=True):
         if not gitstore.run(root, "config", key, check=False).strip():
             gitstore.run(root, "config", key, fallback)

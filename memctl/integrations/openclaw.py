@@ -37,8 +37,15 @@ if TYPE_CHECKING:
 DAILY = "memory"
 MEMORY_FILE = "MEMORY.md"
 SKILL = "skills/memctl/SKILL.md"
-NOT_MEMORY = ("AGENTS.md", "SOUL.md", "IDENTITY.md", "HEARTBEAT.md", "BOOTSTRAP.md",
-              "skills/*", "canvas/*")  # fmt: skip
+NOT_MEMORY = (
+    "AGENTS.md",
+    "SOUL.md",
+    "IDENTITY.md",
+    "HEARTBEAT.md",
+    "BOOTSTRAP.md",
+    "skills/*",
+    "canvas/*",
+)
 IMPORTED_DIR = "semantic/openclaw"  # MEMORY.md and memory/ files that are not daily notes
 _DAY = re.compile(r"^(?P<day>\d{4}-\d{2}-\d{2})(?:-(?P<slug>[\w.-]+))?\.md$")
 
@@ -54,8 +61,10 @@ def config_text(template: str) -> str:
     """The config template with the OpenClaw layout's settings."""
     excluded = ", ".join(f'"{p}"' if "*" in p else p for p in NOT_MEMORY)
     text = template
-    for default, wanted in (("daily_dir: daily", f"daily_dir: {DAILY}"),
-                            ("exclude: []", f"exclude: [{excluded}]")):  # fmt: skip
+    for default, wanted in (
+        ("daily_dir: daily", f"daily_dir: {DAILY}"),
+        ("exclude: []", f"exclude: [{excluded}]"),
+    ):
         key = default.split(":")[0]
         if default in text:
             text = text.replace(default, wanted)
@@ -86,8 +95,13 @@ class Imported:
     lines: int = 0  # source lines brought in (copied or appended)
 
     def to_dict(self) -> dict:
-        return {"source": self.source, "copied": self.copied, "merged": self.merged,
-                "unchanged": self.unchanged, "lines": self.lines}  # fmt: skip
+        return {
+            "source": self.source,
+            "copied": self.copied,
+            "merged": self.merged,
+            "unchanged": self.unchanged,
+            "lines": self.lines,
+        }
 
 
 def sources(path: Path) -> list[tuple[Path, str]]:
@@ -111,8 +125,10 @@ def sources(path: Path) -> list[tuple[Path, str]]:
         day = _DAY.match(file.name) if len(rel.parts) == 1 else None
         found.append((file, f"@daily/{file.name}" if day else f"{IMPORTED_DIR}/{rel.as_posix()}"))
     if not found:
-        raise NotFound(f"{path}: no MEMORY.md and no memory/*.md here (give the OpenClaw "
-                       "workspace, e.g. ~/.openclaw/workspace, or its memory/ folder)")  # fmt: skip
+        raise NotFound(
+            f"{path}: no MEMORY.md and no memory/*.md here (give the OpenClaw "
+            "workspace, e.g. ~/.openclaw/workspace, or its memory/ folder)"
+        )
     return found
 
 
@@ -127,9 +143,12 @@ def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome:
         text = file.read_text(encoding="utf-8", errors="replace")
         if purged_match(ws, text):
             line = next(i for i, t in enumerate(text.splitlines(), 1) if purged_match(ws, t))
-            raise Refused("this line contains something purged on purpose; memctl will not "
-                          "store it again (remove it from the source, then import again)",
-                          path=file, line=line)  # fmt: skip
+            raise Refused(
+                "this line contains something purged on purpose; memctl will not "
+                "store it again (remove it from the source, then import again)",
+                path=file,
+                line=line,
+            )
         rel = where.replace("@daily", ws.config.daily_dir)
         plan.append((file, ws.resolve(rel, for_writing=True), text))
     result = Imported(str(path.expanduser().resolve()))
@@ -149,8 +168,11 @@ def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome:
                 result.merged.append(rel)
                 lines = len(missing)
             result.lines += lines
-        change.body = "\n".join(f"{name}: {', '.join(files)}" for name, files in (
-            ("copied", result.copied), ("merged", result.merged)) if files)  # fmt: skip
+        change.body = "\n".join(
+            f"{name}: {', '.join(files)}"
+            for name, files in (("copied", result.copied), ("merged", result.merged))
+            if files
+        )
     return Outcome(result, change)
 
 

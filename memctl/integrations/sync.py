@@ -47,8 +47,13 @@ class Synced:
     how: str  # merge | rebase | fast-forward | none
 
     def to_dict(self) -> dict:
-        return {"remote": self.remote, "branch": self.branch, "received": self.received,
-                "sent": self.sent, "how": self.how}  # fmt: skip
+        return {
+            "remote": self.remote,
+            "branch": self.branch,
+            "received": self.received,
+            "sent": self.sent,
+            "how": self.how,
+        }
 
 
 def sync(ws: Workspace, *, remote: str | None = None, rebase: bool = False) -> Synced:
@@ -87,8 +92,11 @@ INCOMING = "refs/memctl/incoming"
 def _branch(root: Path) -> str:
     branch = gitstore.run(root, "symbolic-ref", "--quiet", "--short", "HEAD", check=False).strip()
     if not branch:
-        raise MemctlError("HEAD is not on a branch (detached); check out the workspace's "
-                          "branch, e.g. `git switch main`", path=root)  # fmt: skip
+        raise MemctlError(
+            "HEAD is not on a branch (detached); check out the workspace's "
+            "branch, e.g. `git switch main`",
+            path=root,
+        )
     return branch
 
 
@@ -96,9 +104,17 @@ def _fetch(root: Path, remote: str, branch: str) -> str | None:
     """The remote's commit of `branch`, fetched (None when the remote has no such branch yet).
 
     Every value is after `--`, and the `ext::` transport is off (gitstore.REMOTE_SAFE)."""
-    code, _, err = gitstore.attempt(root, *gitstore.REMOTE_SAFE, "fetch", "--quiet",
-                                    "--no-tags", "--refmap=", "--", remote,
-                                    f"+refs/heads/{branch}:{INCOMING}")  # fmt: skip
+    code, _, err = gitstore.attempt(
+        root,
+        *gitstore.REMOTE_SAFE,
+        "fetch",
+        "--quiet",
+        "--no-tags",
+        "--refmap=",
+        "--",
+        remote,
+        f"+refs/heads/{branch}:{INCOMING}",
+    )
     if code != 0:
         if "couldn't find remote ref" in err:
             return None
@@ -140,9 +156,20 @@ def _show(root: Path, commit: str, rel: str) -> str | None:
 
 def _history_text(root: Path, spec: str) -> str:
     """The messages, file names and added lines of the commits of `spec` (what they bring)."""
-    out = gitstore.run(root, "-c", "core.quotepath=false", "log", "-p", "--text", "--no-renames",
-                       "--no-ext-diff", "--no-textconv", "--diff-merges=first-parent",
-                       "--format=%x00%B", spec)  # fmt: skip
+    out = gitstore.run(
+        root,
+        "-c",
+        "core.quotepath=false",
+        "log",
+        "-p",
+        "--text",
+        "--no-renames",
+        "--no-ext-diff",
+        "--no-textconv",
+        "--diff-merges=first-parent",
+        "--format=%x00%B",
+        spec,
+    )
     kept = []
     for chunk in out.split("\0"):
         message, sep, diff = chunk.partition("\ndiff --git ")
@@ -154,25 +181,32 @@ def _history_text(root: Path, spec: str) -> str:
 
 def _purged_advice(root: Path, side: str, receipt: str, remote: str, branch: str) -> str:
     if side == "incoming":
-        return (f"sync refused: {remote}/{branch} holds text purged on purpose (receipt "
-                f"{receipt}), from history older than the purge or from a machine that has not "
-                "run it; nothing was merged, and what was fetched was dropped. If the remote "
-                "holds nothing you still need, replace its history with this workspace's: "
-                f"`git -C {root} push --force {remote} {branch}`; if another machine pushed "
-                "since, run the same `memctl forget --purge --match TEXT --yes` there first, "
-                "`memctl sync` there, then here")  # fmt: skip
-    return (f"sync refused: this workspace's history holds text purged on purpose (receipt "
-            f"{receipt}), on another machine or here before; nothing was merged or pushed. Run "
-            "the same purge here (`memctl forget --purge --match TEXT --yes`, the person who "
-            "purged it knows the text), then `memctl sync`; or clone the workspace again and "
-            "copy over what you wrote since")  # fmt: skip
+        return (
+            f"sync refused: {remote}/{branch} holds text purged on purpose (receipt "
+            f"{receipt}), from history older than the purge or from a machine that has not "
+            "run it; nothing was merged, and what was fetched was dropped. If the remote "
+            "holds nothing you still need, replace its history with this workspace's: "
+            f"`git -C {root} push --force {remote} {branch}`; if another machine pushed "
+            "since, run the same `memctl forget --purge --match TEXT --yes` there first, "
+            "`memctl sync` there, then here"
+        )
+    return (
+        f"sync refused: this workspace's history holds text purged on purpose (receipt "
+        f"{receipt}), on another machine or here before; nothing was merged or pushed. Run "
+        "the same purge here (`memctl forget --purge --match TEXT --yes`, the person who "
+        "purged it knows the text), then `memctl sync`; or clone the workspace again and "
+        "copy over what you wrote since"
+    )
 
 
 def unresolved(root: Path) -> None:
     """Refuse to go on while an earlier merge or rebase waits for a person."""
     git_dir = root / ".git"
-    for marker, kind in (("MERGE_HEAD", "merge"), ("rebase-merge", "rebase"),
-                         ("rebase-apply", "rebase")):  # fmt: skip
+    for marker, kind in (
+        ("MERGE_HEAD", "merge"),
+        ("rebase-merge", "rebase"),
+        ("rebase-apply", "rebase"),
+    ):
         if (git_dir / marker).exists():
             raise _conflict(root, kind, still=True)
 
@@ -187,10 +221,14 @@ def _remote(root: Path, branch: str) -> str:
     if len(remotes) == 1:
         return gitstore.remote_name(root, remotes[0])
     if not remotes:
-        raise MemctlError(f"the workspace has no git remote; add one with `git -C {root} remote "
-                          "add origin URL`, then `memctl sync`")  # fmt: skip
-    raise MemctlError(f"several git remotes ({', '.join(remotes)}) and none is the branch's "
-                      "upstream; name one with `memctl sync --remote NAME`")  # fmt: skip
+        raise MemctlError(
+            f"the workspace has no git remote; add one with `git -C {root} remote "
+            "add origin URL`, then `memctl sync`"
+        )
+    raise MemctlError(
+        f"several git remotes ({', '.join(remotes)}) and none is the branch's "
+        "upstream; name one with `memctl sync --remote NAME`"
+    )
 
 
 def _bring_in(root: Path, theirs: str, remote: str, branch: str, *, rebase: bool) -> str:
@@ -206,19 +244,33 @@ def _bring_in(root: Path, theirs: str, remote: str, branch: str, *, rebase: bool
         return how
     if _conflicted(root):
         raise _conflict(root, "rebase" if rebase else "merge")
-    raise MemctlError(f"git {'rebase' if rebase else 'merge'} refused to bring in {remote}/"
-                      f"{branch}, nothing was changed: {_why(err)}", path=root)  # fmt: skip
+    raise MemctlError(
+        f"git {'rebase' if rebase else 'merge'} refused to bring in {remote}/"
+        f"{branch}, nothing was changed: {_why(err)}",
+        path=root,
+    )
 
 
 def _push(root: Path, remote: str, branch: str) -> None:
-    upstream = gitstore.run(root, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}",
-                            check=False).strip()  # fmt: skip
-    args = [*gitstore.REMOTE_SAFE, "push", "--quiet", *([] if upstream else ["--set-upstream"]),
-            "--", remote, f"HEAD:refs/heads/{branch}"]  # fmt: skip
+    upstream = gitstore.run(
+        root, "rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}", check=False
+    ).strip()
+    args = [
+        *gitstore.REMOTE_SAFE,
+        "push",
+        "--quiet",
+        *([] if upstream else ["--set-upstream"]),
+        "--",
+        remote,
+        f"HEAD:refs/heads/{branch}",
+    ]
     code, _, err = gitstore.attempt(root, *args)
     if code != 0:
-        raise MemctlError(f"git push to {remote} failed: {_why(err)} (if another machine pushed "
-                          "meanwhile, run `memctl sync` again)", path=root)  # fmt: skip
+        raise MemctlError(
+            f"git push to {remote} failed: {_why(err)} (if another machine pushed "
+            "meanwhile, run `memctl sync` again)",
+            path=root,
+        )
 
 
 def _count(root: Path, spec: str) -> int:
@@ -235,9 +287,12 @@ def _conflict(root: Path, kind: str, *, still: bool = False) -> SyncConflict:
     named = ", ".join(files) if files else "(none left: every file is resolved)"
     finish = "git rebase --continue" if kind == "rebase" else "git commit"
     undo = f"git -C {root} {kind} --abort"
-    head = (f"a {kind} from an earlier sync is not finished" if still else
-            f"sync stopped: {len(files)} file(s) changed on both sides, left in conflict for "
-            "a person (nothing was dropped)")  # fmt: skip
+    head = (
+        f"a {kind} from an earlier sync is not finished"
+        if still
+        else f"sync stopped: {len(files)} file(s) changed on both sides, left in conflict for "
+        "a person (nothing was dropped)"
+    )
     return SyncConflict(
         f"{head}: {named} — in each, keep what both sides meant and remove the <<<<<<< ======= "
         f">>>>>>> lines, `git add` it, then `{finish}` and `memctl sync` again (`{undo}` "

@@ -61,16 +61,30 @@ class Step:
     undo: dict = field(default_factory=dict, compare=False)  # what `--undo` needs
 
     def to_dict(self) -> dict:
-        return {"line": self.item.line, "kind": self.item.kind, "text": self.item.text,
-                "how": self.item.how, "source": self.item.source, "action": self.action,
-                "reason": self.reason, "label": self.label, "note": self.note,
-                "written": self.written, "closed": self.closed, "verified": self.verified,
-                "preview": self.preview, "first": self.first, "timeline": self.timeline,
-                "now": self.now}  # fmt: skip
+        return {
+            "line": self.item.line,
+            "kind": self.item.kind,
+            "text": self.item.text,
+            "how": self.item.how,
+            "source": self.item.source,
+            "action": self.action,
+            "reason": self.reason,
+            "label": self.label,
+            "note": self.note,
+            "written": self.written,
+            "closed": self.closed,
+            "verified": self.verified,
+            "preview": self.preview,
+            "first": self.first,
+            "timeline": self.timeline,
+            "now": self.now,
+        }
 
     def record(self) -> dict:
-        return {**{k: v for k, v in self.to_dict().items() if v is not None and k != "preview"},
-                "undo": self.undo}  # fmt: skip
+        return {
+            **{k: v for k, v in self.to_dict().items() if v is not None and k != "preview"},
+            "undo": self.undo,
+        }
 
 
 @dataclass(frozen=True)
@@ -91,24 +105,40 @@ class Consolidation:
 
     @property
     def conflicts(self) -> list[Step]:
-        return [s for s in self.steps if s.label in ("clash", "injection")
-                or s.action in ("held", "refused")
-                or s.action == "skipped" and "untrusted" in s.reason]  # fmt: skip
+        return [
+            s
+            for s in self.steps
+            if s.label in ("clash", "injection")
+            or s.action in ("held", "refused")
+            or s.action == "skipped"
+            and "untrusted" in s.reason
+        ]
 
     def summary(self) -> str:
         if self.already:
             return f"{self.log}: already consolidated (through line {self.through})"
         kept = self.count("new", "update", "correction")
         closed = sum(1 for s in self.steps if s.closed or s.now and s.now.startswith("leaves"))
-        return (f"{self.log}: {len(self.steps)} item(s), {kept} promoted, "
-                f"{self.count('repeat')} repeat(s), {closed} closed, "
-                f"{len(self.conflicts)} for a person")  # fmt: skip
+        return (
+            f"{self.log}: {len(self.steps)} item(s), {kept} promoted, "
+            f"{self.count('repeat')} repeat(s), {closed} closed, "
+            f"{len(self.conflicts)} for a person"
+        )
 
     def to_dict(self) -> dict:
-        return {"day": self.day, "log": self.log, "dry_run": self.dry_run,
-                "already": self.already, "after": self.after, "through": self.through,
-                "untrusted": self.untrusted, "llm": self.llm, "run": self.run,
-                "summary": self.summary(), "steps": [s.to_dict() for s in self.steps]}  # fmt: skip
+        return {
+            "day": self.day,
+            "log": self.log,
+            "dry_run": self.dry_run,
+            "already": self.already,
+            "after": self.after,
+            "through": self.through,
+            "untrusted": self.untrusted,
+            "llm": self.llm,
+            "run": self.run,
+            "summary": self.summary(),
+            "steps": [s.to_dict() for s in self.steps],
+        }
 
 
 @dataclass
@@ -127,9 +157,16 @@ class _Run:
     now_changed: bool = False
 
 
-def consolidate(ws: Workspace, day: dt.date, *, now: dt.datetime, dry_run: bool = False,
-                use_llm: bool | None = None, rewritten: dict | None = None,
-                record_empty: bool = True) -> Outcome | Consolidation:  # fmt: skip
+def consolidate(
+    ws: Workspace,
+    day: dt.date,
+    *,
+    now: dt.datetime,
+    dry_run: bool = False,
+    use_llm: bool | None = None,
+    rewritten: dict | None = None,
+    record_empty: bool = True,
+) -> Outcome | Consolidation:
     """Consolidate the lines of `day`'s log that no earlier run read, in one commit (with
     `dry_run`, only the plan: what each item would become, and why; nothing is written).
 
@@ -157,8 +194,9 @@ def consolidate(ws: Workspace, day: dt.date, *, now: dt.datetime, dry_run: bool 
     if dry_run:
         return _consolidate(ws, day, rel, now, use_llm, rewritten, None)
     with ws.change("consolidate", rel, unattended=True) as change:
-        result = _consolidate(ws, day, rel, now, use_llm, rewritten, change,
-                              record_empty=record_empty)  # fmt: skip
+        result = _consolidate(
+            ws, day, rel, now, use_llm, rewritten, change, record_empty=record_empty
+        )
         if not result.already and result.run is not None:
             change.what = result.summary()
             lines = [
@@ -166,13 +204,21 @@ def consolidate(ws: Workspace, day: dt.date, *, now: dt.datetime, dry_run: bool 
                 f"{s.written or s.verified or s.now or ''}".rstrip()
                 for s in result.steps
             ]
-            change.body = "\n".join([*lines, "", f"memctl-run: {result.run}"])  # fmt: skip
+            change.body = "\n".join([*lines, "", f"memctl-run: {result.run}"])
     return Outcome(result, change)
 
 
-def _consolidate(ws: Workspace, day: dt.date, rel: str, now: dt.datetime, use_llm: bool,
-                 rewritten: dict | None, change, *,
-                 record_empty: bool = True) -> Consolidation:  # fmt: skip
+def _consolidate(
+    ws: Workspace,
+    day: dt.date,
+    rel: str,
+    now: dt.datetime,
+    use_llm: bool,
+    rewritten: dict | None,
+    change,
+    *,
+    record_empty: bool = True,
+) -> Consolidation:
     from . import runs as nightly
     from .temporal import Looker
 
@@ -183,8 +229,7 @@ def _consolidate(ws: Workspace, day: dt.date, rel: str, now: dt.datetime, use_ll
     except UnicodeDecodeError:
         raise ParseError("not UTF-8 text; nothing in it was consolidated", path=rel) from None
     through = len(text.splitlines())
-    base = Consolidation(fmt_date(day), rel, after=after, through=through,
-                         dry_run=change is None)  # fmt: skip
+    base = Consolidation(fmt_date(day), rel, after=after, through=through, dry_run=change is None)
     if state is not None and through <= after:
         return replace(base, already=True)
     items = read_items(rel, text, after=after)
@@ -235,8 +280,10 @@ def _steps(run: _Run, item: Item) -> list[Step]:
     if run.untrusted:
         return [Step(item, "skipped", f"{item.how}; untrusted: {run.untrusted}")]
     if SOURCE_TRUST[item.source] == "untrusted":
-        why = (f"untrusted (src:{item.source}): never promoted, nor steering NOW.md (a person "
-               "may `memctl remember` it)")  # fmt: skip
+        why = (
+            f"untrusted (src:{item.source}): never promoted, nor steering NOW.md (a person "
+            "may `memctl remember` it)"
+        )
         return [Step(item, "skipped", f"{item.how}; {why}")]
     steps = []
     if item.kind in NOW_KINDS:
@@ -252,8 +299,10 @@ def _topic(ws: Workspace, kind: str, found, text: str, context: str) -> str | No
     from ..gate.routing import ROUTE, fits
 
     if kind == "DECISION":
-        fit = any(score >= ROUTE and status != "superseded" for _, score, status
-                  in fits(ws, found, text, context, "projects"))  # fmt: skip
+        fit = any(
+            score >= ROUTE and status != "superseded"
+            for _, score, status in fits(ws, found, text, context, "projects")
+        )
         return "projects" if fit else DECISIONS
     if kind == "LESSON" and ("lessons" in ws.config.categories or (ws.root / "lessons").is_dir()):
         return "lessons"
@@ -271,26 +320,55 @@ def _promote(run: _Run, item: Item) -> Step:
     item = replace(item, text=text)
     timeline = run.looker.timeline(item.text)
     try:
-        request = check(ws, item.text, source=item.source, by=item.by, kind=item.kind or None,
-                        priority=item.priority, from_date=fmt_date(run.day),
-                        extra=timeline.fields())  # fmt: skip
+        request = check(
+            ws,
+            item.text,
+            source=item.source,
+            by=item.by,
+            kind=item.kind or None,
+            priority=item.priority,
+            from_date=fmt_date(run.day),
+            extra=timeline.fields(),
+        )
     except Refused as exc:
         if run.change is not None:
             audit_refusal(ws, run.change, item.text, exc, source=item.source, now=run.now)
         return Step(item, "refused", f"{item.how}; refused: {exc.message}")
     found = survey(ws, request.text)
-    request = replace(request, ref=f"{run.rel}:{item.line}", context=item.title,
-                      topic=_topic(ws, item.kind, found, request.text, item.title))  # fmt: skip
-    result = through_gate(ws, request, now=run.now, use_llm=run.use_llm, found=found,
-                          change=run.change, review=_review(request))  # fmt: skip
+    request = replace(
+        request,
+        ref=f"{run.rel}:{item.line}",
+        context=item.title,
+        topic=_topic(ws, item.kind, found, request.text, item.title),
+    )
+    result = through_gate(
+        ws,
+        request,
+        now=run.now,
+        use_llm=run.use_llm,
+        found=found,
+        change=run.change,
+        review=_review(request),
+    )
     reason = f"{item.how}; the gate says {result.label}: {result.reason}{redacted}"
-    step = Step(item, "planned" if result.explain else "promoted", reason, result.label,
-                result.note, preview=result.preview, first=timeline.first,
-                timeline=timeline.annotation())  # fmt: skip
+    step = Step(
+        item,
+        "planned" if result.explain else "promoted",
+        reason,
+        result.label,
+        result.note,
+        preview=result.preview,
+        first=timeline.first,
+        timeline=timeline.annotation(),
+    )
     if result.held:
         why = f"the gate said {result.label}: {result.reason}"
-        return replace(step, action="held", preview=None,
-                       reason=f"{item.how}; held for a person: {result.held} ({why})")  # fmt: skip
+        return replace(
+            step,
+            action="held",
+            preview=None,
+            reason=f"{item.how}; held for a person: {result.held} ({why})",
+        )
     if result.explain:
         return step
     target = result.decision.target
@@ -305,10 +383,13 @@ def _promote(run: _Run, item: Item) -> Step:
         undo["verified"] = {**_line(result.verified), "before": target.entry.raw}
     if result.label == "clash":
         undo["conflict"] = result.note
-    return replace(step, written=result.written.address if result.written else None,
-                   closed=result.closed.address if result.closed else None,
-                   verified=result.verified.address if result.verified else None,
-                   undo=undo)  # fmt: skip
+    return replace(
+        step,
+        written=result.written.address if result.written else None,
+        closed=result.closed.address if result.closed else None,
+        verified=result.verified.address if result.verified else None,
+        undo=undo,
+    )
 
 
 def _review(request):
@@ -334,9 +415,11 @@ def _review(request):
         if decision.label not in ("update", "correction") or target is None:
             return decision, None
         if TRUST_RANK[target.trust] > TRUST_RANK[SOURCE_TRUST[request.source]]:
-            return decision, (f"it would retire {target.address}, which a more trusted source "
-                              f"({target.trust}) said; confirm with `memctl remember … --source "
-                              "user`, or leave it")  # fmt: skip
+            return decision, (
+                f"it would retire {target.address}, which a more trusted source "
+                f"({target.trust}) said; confirm with `memctl remember … --source "
+                "user`, or leave it"
+            )
         theirs, mine = target.entry.kind, request.kind or "FACT"
         if target.rule:
             return decision, None  # a rule changed by the user: retired, never a second rule
@@ -366,8 +449,12 @@ def _now_step(run: _Run, item: Item) -> Step:
     if item.kind == "TODO" and best >= MATCH:
         return Step(item, "now", f"{what}; already in In Progress", now=f"already: {tasks[index]}")
     if item.kind == "DONE" and best < MATCH:
-        return Step(item, "now", f"{what}; no task in In Progress matches it (closest "
-                    f"{best:.2f}); nothing to take out", now="no matching task")  # fmt: skip
+        return Step(
+            item,
+            "now",
+            f"{what}; no task in In Progress matches it (closest {best:.2f}); nothing to take out",
+            now="no matching task",
+        )
     undo: dict = {}
     if item.kind == "DONE":
         gone = tasks.pop(index)

@@ -58,8 +58,14 @@ class Check:
         return f"{self.path}#^{self.id}" if self.id else f"{self.path}:{self.line}"
 
     def to_dict(self) -> dict:
-        return {"address": self.address, "id": self.id, "pattern": self.pattern,
-                "mode": self.mode, "text": self.text, "problem": self.problem}  # fmt: skip
+        return {
+            "address": self.address,
+            "id": self.id,
+            "pattern": self.pattern,
+            "mode": self.mode,
+            "text": self.text,
+            "problem": self.problem,
+        }
 
 
 @dataclass(frozen=True)
@@ -88,12 +94,18 @@ class Verdict:
 
     def reason(self) -> str:
         """The rule text(s) that block the action, for stderr and the hook's answer."""
-        return "; ".join(f"blocked by memctl rule {h.check.address}: {h.check.text}"
-                         for h in self.blocking)  # fmt: skip
+        return "; ".join(
+            f"blocked by memctl rule {h.check.address}: {h.check.text}" for h in self.blocking
+        )
 
     def to_dict(self) -> dict:
-        return {"blocked": bool(self.blocking), "exit_code": self.exit_code, "tool": self.tool,
-                "checks": self.checks, "hits": [h.to_dict() for h in self.hits]}  # fmt: skip
+        return {
+            "blocked": bool(self.blocking),
+            "exit_code": self.exit_code,
+            "tool": self.tool,
+            "checks": self.checks,
+            "hits": [h.to_dict() for h in self.hits],
+        }
 
 
 def checks(ws: Workspace) -> list[Check]:
@@ -141,12 +153,14 @@ def _check(rel: str, entry) -> Check:
         re.compile(pattern)
     except re.error as exc:
         problem = f"not a regular expression ({exc})"
-    return Check(rel, entry.line, entry.id, pattern, mode if mode in MODES else "watch",
-                 entry.text, problem)  # fmt: skip
+    return Check(
+        rel, entry.line, entry.id, pattern, mode if mode in MODES else "watch", entry.text, problem
+    )
 
 
-def evaluate(ws: Workspace, action: str, *, tool: str | None = None, now: dt.datetime,
-             log: bool = True) -> Verdict:  # fmt: skip
+def evaluate(
+    ws: Workspace, action: str, *, tool: str | None = None, now: dt.datetime, log: bool = True
+) -> Verdict:
     """Match every check against the action; log each hit (watch: what it would have
     blocked)."""
     found = checks(ws)
@@ -168,11 +182,24 @@ def _log(ws: Workspace, verdict: Verdict, action: str, now: dt.datetime) -> None
     import hashlib
 
     digest = hashlib.sha256(action.encode("utf-8")).hexdigest()[:16]
-    lines = "".join(json.dumps({
-        "time": now.isoformat(timespec="seconds"), "check": h.check.address, "id": h.check.id,
-        "mode": h.check.mode, "blocked": h.check.mode == "enforce", "tool": verdict.tool,
-        "match": h.match, "action_sha256": digest, "chars": verdict.chars,
-    }, ensure_ascii=False) + "\n" for h in verdict.hits)  # fmt: skip
+    lines = "".join(
+        json.dumps(
+            {
+                "time": now.isoformat(timespec="seconds"),
+                "check": h.check.address,
+                "id": h.check.id,
+                "mode": h.check.mode,
+                "blocked": h.check.mode == "enforce",
+                "tool": verdict.tool,
+                "match": h.match,
+                "action_sha256": digest,
+                "chars": verdict.chars,
+            },
+            ensure_ascii=False,
+        )
+        + "\n"
+        for h in verdict.hits
+    )
     try:
         fd = os.open(ws.root / LOG, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     except OSError:
@@ -201,8 +228,13 @@ def hook_output(verdict: Verdict) -> str:
     """Nothing (the call goes on as usual) unless a check enforces; then a deny decision."""
     if not verdict.blocking:
         return ""
-    answer = {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
-                                     "permissionDecisionReason": verdict.reason()}}  # fmt: skip
+    answer = {
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": "deny",
+            "permissionDecisionReason": verdict.reason(),
+        }
+    }
     return json.dumps(answer, ensure_ascii=False)
 
 
@@ -217,8 +249,12 @@ class CheckChange:
     line: str
 
     def to_dict(self) -> dict:
-        return {"address": self.address, "mode": self.mode, "pattern": self.pattern,
-                "line": self.line}  # fmt: skip
+        return {
+            "address": self.address,
+            "mode": self.mode,
+            "pattern": self.pattern,
+            "line": self.line,
+        }
 
 
 def set_mode(ws: Workspace, ref: str, mode: str, *, today: dt.date) -> Outcome:
@@ -231,10 +267,13 @@ def set_mode(ws: Workspace, ref: str, mode: str, *, today: dt.date) -> Outcome:
     with ws.change("guard", "") as change:
         hit = find_entry(ws, ref)
         if hit.path.split("/", 1)[0] != RULES_DIR or not hit.entry.fields.get("check"):
-            raise NotFound(f"{hit.address} carries no check; the agent adds one with "
-                           "`memctl lessons --apply ID --check REGEX`")  # fmt: skip
-        new = hit.entry.with_fields(guard=mode, enforced=fmt_date(today) if mode == "enforce"
-                                    else None)  # fmt: skip
+            raise NotFound(
+                f"{hit.address} carries no check; the agent adds one with "
+                "`memctl lessons --apply ID --check REGEX`"
+            )
+        new = hit.entry.with_fields(
+            guard=mode, enforced=fmt_date(today) if mode == "enforce" else None
+        )
         rewrite_entry(ws, change, EntryRef(hit.path, hit.entry), new)
         change.what = f"{mode} {hit.address} (the user's decision)"
     return Outcome(CheckChange(hit.address, mode, hit.entry.fields["check"], new.format()), change)
@@ -250,8 +289,7 @@ def add_check(ws: Workspace, change, ref, pattern: str) -> CheckChange:
     except re.error as exc:
         raise InvalidValue(f"--check {pattern!r} is not a regular expression ({exc})") from None
     if ref.entry.fields.get("guard") == "enforce":
-        raise InvalidValue(f"{ref.address} has a check the user enforces; only the user "
-                           "changes it")  # fmt: skip
+        raise InvalidValue(f"{ref.address} has a check the user enforces; only the user changes it")
     new = ref.entry.with_fields(check=pattern, guard="watch")
     rewrite_entry(ws, change, EntryRef(ref.path, ref.entry), new)
     return CheckChange(ref.address, "watch", pattern, new.format())
@@ -269,8 +307,13 @@ class Watched:
     matches: list[str] = field(default_factory=list)  # a few distinct matched texts
 
     def to_dict(self) -> dict:
-        return {"check": self.check, "mode": self.mode, "hits": self.hits, "last": self.last,
-                "matches": self.matches}  # fmt: skip
+        return {
+            "check": self.check,
+            "mode": self.mode,
+            "hits": self.hits,
+            "last": self.last,
+            "matches": self.matches,
+        }
 
 
 def watched(ws: Workspace, *, since: str | None = None) -> list[Watched]:
@@ -281,8 +324,12 @@ def watched(ws: Workspace, *, since: str | None = None) -> list[Watched]:
             continue
         key = (str(hit.get("check")), str(hit.get("mode")))
         old = seen.get(key) or Watched(key[0], key[1], 0, "")
-        matches = old.matches + [hit["match"]] if hit.get("match") not in old.matches \
-            and len(old.matches) < 3 else old.matches  # fmt: skip
-        seen[key] = Watched(key[0], key[1], old.hits + 1, max(old.last, str(hit.get("time"))),
-                            matches)  # fmt: skip
+        matches = (
+            old.matches + [hit["match"]]
+            if hit.get("match") not in old.matches and len(old.matches) < 3
+            else old.matches
+        )
+        seen[key] = Watched(
+            key[0], key[1], old.hits + 1, max(old.last, str(hit.get("time"))), matches
+        )
     return sorted(seen.values(), key=lambda w: (-w.hits, w.check))

@@ -51,8 +51,14 @@ class Slipped:
     note: str | None
 
     def to_dict(self) -> dict:
-        return {"address": self.address, "id": self.id, "text": self.text, "slips": self.slips,
-                "note": self.note, "review": self.slips >= REVIEW_AT}  # fmt: skip
+        return {
+            "address": self.address,
+            "id": self.id,
+            "text": self.text,
+            "slips": self.slips,
+            "note": self.note,
+            "review": self.slips >= REVIEW_AT,
+        }
 
 
 def read_events(ws: Workspace) -> list[dict]:
@@ -78,8 +84,10 @@ def slip(ws: Workspace, ref: str, *, note: str | None = None, now: dt.datetime) 
 
     note = " ".join((note or "").split()) or None
     if note and find_secret(note):
-        raise Refused(f"the note looks like it holds a secret ({find_secret(note)}); say where "
-                      "it lives instead")  # fmt: skip
+        raise Refused(
+            f"the note looks like it holds a secret ({find_secret(note)}); say where "
+            "it lives instead"
+        )
     if note:
         refuse_purged(ws, note)
     with ws.change("slip", "") as change:
@@ -92,8 +100,17 @@ def slip(ws: Workspace, ref: str, *, note: str | None = None, now: dt.datetime) 
             hit = _with_id(ws, hit)
             rewrite_entry(ws, change, hit, hit.entry.with_fields())
         count = len(slips_since_move(read_events(ws)).get(hit.entry.id, [])) + 1
-        _append(ws, change, {"event": "slip", "time": now.isoformat(timespec="seconds"),
-                             "id": hit.entry.id, "address": hit.address, "note": note})  # fmt: skip
+        _append(
+            ws,
+            change,
+            {
+                "event": "slip",
+                "time": now.isoformat(timespec="seconds"),
+                "id": hit.entry.id,
+                "address": hit.address,
+                "note": note,
+            },
+        )
         change.what = f"{hit.address} (slip {count} since it last moved)"
     return Outcome(Slipped(hit.address, hit.entry.id, hit.entry.text, count, note), change)
 
@@ -138,15 +155,28 @@ class Proposal:
         cause = f"likely cause: {self.cause} ({self.why})" if self.cause else self.why
         who = "the agent may do it" if self.agent_may else "for the user"
         run = f": `{self.command}`" if self.command else ""
-        return (f"{self.address} slipped {self.slips}× ({', '.join(self.dates)}): "
-                f"\"{self.text}\" — in a {self.place}; {cause}. Next: {self.repair}{run} "
-                f"({who})")  # fmt: skip
+        return (
+            f"{self.address} slipped {self.slips}× ({', '.join(self.dates)}): "
+            f'"{self.text}" — in a {self.place}; {cause}. Next: {self.repair}{run} '
+            f"({who})"
+        )
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "address": self.address, "text": self.text, "slips": self.slips,
-                "dates": self.dates, "place": self.place, "cause": self.cause, "why": self.why,
-                "repair": self.repair, "command": self.command, "agent_may": self.agent_may,
-                "notes": self.notes, "line": self.line()}  # fmt: skip
+        return {
+            "id": self.id,
+            "address": self.address,
+            "text": self.text,
+            "slips": self.slips,
+            "dates": self.dates,
+            "place": self.place,
+            "cause": self.cause,
+            "why": self.why,
+            "repair": self.repair,
+            "command": self.command,
+            "agent_may": self.agent_may,
+            "notes": self.notes,
+            "line": self.line(),
+        }
 
 
 @dataclass(frozen=True)
@@ -180,48 +210,90 @@ def _propose(ws: Workspace, hit, slipped: list[dict]) -> Proposal:
     from ..gate.decide import may_promote
 
     entry = hit.entry
-    base = {"id": entry.id, "address": hit.address, "text": entry.text, "slips": len(slipped),
-            "dates": [str(s.get("time", ""))[:10] for s in slipped],
-            "notes": [s["note"] for s in slipped if s.get("note")]}  # fmt: skip
+    base = {
+        "id": entry.id,
+        "address": hit.address,
+        "text": entry.text,
+        "slips": len(slipped),
+        "dates": [str(s.get("time", ""))[:10] for s in slipped],
+        "notes": [s["note"] for s in slipped if s.get("note")],
+    }
     place = _place(hit)
     other = _contradiction(ws, hit)
     if other:
-        return Proposal(**base, place=place, cause="contradicted", why=other,
-                        repair="a person decides which line holds and closes the other "
-                        "(`memctl close ID --reason …`)")  # fmt: skip
+        return Proposal(
+            **base,
+            place=place,
+            cause="contradicted",
+            why=other,
+            repair="a person decides which line holds and closes the other "
+            "(`memctl close ID --reason …`)",
+        )
     vague = _vague(entry.text)
     if vague:
-        return Proposal(**base, place=place, cause="too vague", why=vague,
-                        repair="rewrite it as a concrete action: what to do, when, with what",
-                        command=f'memctl remember "…" --supersedes {entry.id}',
-                        agent_may=True)  # fmt: skip
+        return Proposal(
+            **base,
+            place=place,
+            cause="too vague",
+            why=vague,
+            repair="rewrite it as a concrete action: what to do, when, with what",
+            command=f'memctl remember "…" --supersedes {entry.id}',
+            agent_may=True,
+        )
     if place == "note" and not _keyed(ws, hit):
         phrase = base["notes"][-1] if base["notes"] else "the words of the moment it slipped"
-        return Proposal(**base, place=place, cause="not loaded",
-                        why="it sits in a note with no use-when key, outside rules/, so nothing "
-                        "brings it up when it matters", repair="add a use-when key",
-                        command=f'memctl key {entry.id} "{phrase[:60]}"',
-                        agent_may=True)  # fmt: skip
+        return Proposal(
+            **base,
+            place=place,
+            cause="not loaded",
+            why="it sits in a note with no use-when key, outside rules/, so nothing "
+            "brings it up when it matters",
+            repair="add a use-when key",
+            command=f'memctl key {entry.id} "{phrase[:60]}"',
+            agent_may=True,
+        )
     base["why"] = "it was in view, clear and unopposed, and still broken"
     if place == "note":
         if not may_promote(entry):
-            return Proposal(**base, place=place, cause=None, repair="it is not trusted enough "
-                            "to become a rule: the user confirms it first (`memctl remember … "
-                            "--source user`)")  # fmt: skip
-        return Proposal(**base, place=place, cause=None,
-                        repair=f"move it into {RULES_NOTE}, read every session",
-                        command=f"memctl lessons --apply {entry.id}", agent_may=True)  # fmt: skip
+            return Proposal(
+                **base,
+                place=place,
+                cause=None,
+                repair="it is not trusted enough "
+                "to become a rule: the user confirms it first (`memctl remember … "
+                "--source user`)",
+            )
+        return Proposal(
+            **base,
+            place=place,
+            cause=None,
+            repair=f"move it into {RULES_NOTE}, read every session",
+            command=f"memctl lessons --apply {entry.id}",
+            agent_may=True,
+        )
     if place == "rule":
-        return Proposal(**base, place=place, cause=None,
-                        repair="give it a check in watch mode (a pattern of the action it "
-                        "forbids)", command=f'memctl lessons --apply {entry.id} --check "REGEX"',
-                        agent_may=True)  # fmt: skip
+        return Proposal(
+            **base,
+            place=place,
+            cause=None,
+            repair="give it a check in watch mode (a pattern of the action it forbids)",
+            command=f'memctl lessons --apply {entry.id} --check "REGEX"',
+            agent_may=True,
+        )
     if place == "check (watch)":
-        return Proposal(**base, place=place, cause=None,
-                        repair="switch its check to enforce, if what it watched is right",
-                        command=f"memctl guard enforce {entry.id}")  # fmt: skip
-    return Proposal(**base, place=place, cause=None, repair="its check does not catch the slip: "
-                    "widen the pattern (the user's call)")  # fmt: skip
+        return Proposal(
+            **base,
+            place=place,
+            cause=None,
+            repair="switch its check to enforce, if what it watched is right",
+            command=f"memctl guard enforce {entry.id}",
+        )
+    return Proposal(
+        **base,
+        place=place,
+        cause=None,
+        repair="its check does not catch the slip: widen the pattern (the user's call)",
+    )
 
 
 def _place(hit) -> str:
@@ -284,8 +356,13 @@ class Tightened:
     line: str
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "step": self.step, "before": self.before, "after": self.after,
-                "line": self.line}  # fmt: skip
+        return {
+            "id": self.id,
+            "step": self.step,
+            "before": self.before,
+            "after": self.after,
+            "line": self.line,
+        }
 
 
 def tighten(ws: Workspace, ref: str, *, check: str | None = None, now: dt.datetime) -> Outcome:
@@ -303,23 +380,38 @@ def tighten(ws: Workspace, ref: str, *, check: str | None = None, now: dt.dateti
         if check is not None:
             if not in_rules:
                 first = f"`memctl lessons --apply {ref}` first"
-                raise InvalidValue(f"{hit.address} is not in rules/ yet: a check goes on a "
-                                   f"rule ({first})")  # fmt: skip
+                raise InvalidValue(
+                    f"{hit.address} is not in rules/ yet: a check goes on a rule ({first})"
+                )
             made = add_check(ws, change, hit, check)
             done = Tightened(hit.entry.id, "check", hit.address, made.address, made.line)
         else:
             if in_rules:
-                raise InvalidValue(f"{hit.address} is a rule already; give --check REGEX to "
-                                   "add a check in watch mode")  # fmt: skip
+                raise InvalidValue(
+                    f"{hit.address} is a rule already; give --check REGEX to "
+                    "add a check in watch mode"
+                )
             if not may_promote(hit.entry):
-                raise Refused(f"{hit.address} is untrusted, a quote or a conflict: it never "
-                              "becomes a rule on the agent's word")  # fmt: skip
+                raise Refused(
+                    f"{hit.address} is untrusted, a quote or a conflict: it never "
+                    "becomes a rule on the agent's word"
+                )
             done = _into_rules(ws, change, hit, now.date())
-        _append(ws, change, {"event": "tighten", "time": now.isoformat(timespec="seconds"),
-                             "id": done.id, "step": done.step, "from": done.before,
-                             "to": done.after})  # fmt: skip
-        change.what = f"{done.before} → {done.step}" + (f" {done.after}" if done.step == "rule"
-                                                          else " (watch)")  # fmt: skip
+        _append(
+            ws,
+            change,
+            {
+                "event": "tighten",
+                "time": now.isoformat(timespec="seconds"),
+                "id": done.id,
+                "step": done.step,
+                "from": done.before,
+                "to": done.after,
+            },
+        )
+        change.what = f"{done.before} → {done.step}" + (
+            f" {done.after}" if done.step == "rule" else " (watch)"
+        )
     return Outcome(done, change)
 
 
@@ -333,9 +425,13 @@ def _into_rules(ws: Workspace, change, hit, today: dt.date) -> Tightened:
     change.write(source, "".join(lines))
     target = ws.root / RULES_NOTE
     if not target.exists():
-        _, text = note_text(ws, target, title="Lessons that became rules", today=today,
-                            description="Lessons moved here after they slipped (memctl "
-                            "lessons --apply)")  # fmt: skip
+        _, text = note_text(
+            ws,
+            target,
+            title="Lessons that became rules",
+            today=today,
+            description="Lessons moved here after they slipped (memctl lessons --apply)",
+        )
         change.write(target, text)
     entry = hit.entry.with_fields(moved_from=hit.path, lifted=fmt_date(today))
     written = append_entry(ws, change, target, entry)

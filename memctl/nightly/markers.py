@@ -30,8 +30,9 @@ if TYPE_CHECKING:
 
 MARKERS = ("DECISION", "LESSON", "FACT", "TODO", "DONE", "BLOCKED")
 NOW_KINDS = ("TODO", "DONE", "BLOCKED")  # status changes: NOW.md, not long-term by default
-_MARKER = re.compile(r"(?:^\s*(?:[-*+]\s+)?|(?<=[.!?])\s+)(?P<kind>" + "|".join(MARKERS)
-                     + r"):(?=\s|$)")  # fmt: skip
+_MARKER = re.compile(
+    r"(?:^\s*(?:[-*+]\s+)?|(?<=[.!?])\s+)(?P<kind>" + "|".join(MARKERS) + r"):(?=\s|$)"
+)
 _PROMOTE = re.compile(r"(?<!\S)#promote\b")
 _WHO = re.compile(r'(?<!\S)(?P<key>src|by):(?P<value>"[^"]*"|[^\s"]+)')
 _KIND_LINE = re.compile(r"^[-*+] \[")
@@ -60,9 +61,18 @@ class Item:
     promote: bool = False  # #promote on its line
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "text": self.text, "line": self.line, "entry": self.entry,
-                "title": self.title, "how": self.how, "source": self.source, "by": self.by,
-                "priority": self.priority, "promote": self.promote}  # fmt: skip
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "line": self.line,
+            "entry": self.entry,
+            "title": self.title,
+            "how": self.how,
+            "source": self.source,
+            "by": self.by,
+            "priority": self.priority,
+            "promote": self.promote,
+        }
 
 
 def read_items(rel: str, text: str, *, after: int = 0) -> list[Item]:
@@ -100,8 +110,9 @@ def _entry_items(log: LogEntry, lines: list[str], after: int) -> list[Item]:
         tagged = _PROMOTE.search(line) is not None
         if tagged and not found:
             tagged_free.append(number)
-        items.extend(replace(i, promote=True, how=f"{i.how} #promote") if tagged else i
-                     for i in found)  # fmt: skip
+        items.extend(
+            replace(i, promote=True, how=f"{i.how} #promote") if tagged else i for i in found
+        )
     if tagged_free:
         taken = {i.line for i in items}
         thoughts = _thoughts([(n, t) for n, t in log_lines(log, lines)[1:] if n not in taken])
@@ -112,8 +123,11 @@ def _entry_items(log: LogEntry, lines: list[str], after: int) -> list[Item]:
         for thought in picked:
             text, source, by = _who(" ".join(_clean(unescape_line(t)) for _, t in thought))
             if text:
-                items.append(Item("", _clean(text), thought[0][0], log.line, log.title,
-                                  "#promote", source, by))  # fmt: skip
+                items.append(
+                    Item(
+                        "", _clean(text), thought[0][0], log.line, log.title, "#promote", source, by
+                    )
+                )
     return sorted(items, key=lambda i: i.line)
 
 
@@ -132,8 +146,11 @@ def _thoughts(free: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
         if thoughts:
             prev_number, prev = thoughts[-1][-1]
             prev = _PROMOTE.sub("", prev).strip()
-            wraps = number == prev_number + 1 and not prev.endswith(_ENDS) and (
-                line[:1].islower() or prev.endswith(_GOES_ON))  # fmt: skip
+            wraps = (
+                number == prev_number + 1
+                and not prev.endswith(_ENDS)
+                and (line[:1].islower() or prev.endswith(_GOES_ON))
+            )
             if wraps:
                 thoughts[-1].append((number, text))
                 continue
@@ -148,9 +165,23 @@ def _line_items(line: str, number: int, log: LogEntry) -> list[Item]:
             source = entry.fields.get("src")
             text = _clean(entry.text)
             how = f"[{entry.kind}] entry line"
-            return [Item(entry.kind, text, number, log.line, log.title, how,
-                         source if source in SOURCES else "agent", entry.fields.get("by"),
-                         entry.priority)] if text else []  # fmt: skip
+            return (
+                [
+                    Item(
+                        entry.kind,
+                        text,
+                        number,
+                        log.line,
+                        log.title,
+                        how,
+                        source if source in SOURCES else "agent",
+                        entry.fields.get("by"),
+                        entry.priority,
+                    )
+                ]
+                if text
+                else []
+            )
     marks = list(_MARKER.finditer(line))
     items = []
     for i, mark in enumerate(marks):
@@ -158,8 +189,9 @@ def _line_items(line: str, number: int, log: LogEntry) -> list[Item]:
         text, source, by = _who(_clean(line[mark.end() : end]))
         if text:
             kind = mark["kind"]
-            items.append(Item(kind, text, number, log.line, log.title, f"{kind}: marker",
-                              source, by))  # fmt: skip
+            items.append(
+                Item(kind, text, number, log.line, log.title, f"{kind}: marker", source, by)
+            )
     return items
 
 
@@ -182,16 +214,18 @@ def _who(text: str) -> tuple[str, str, str | None]:
             source = value
         elif m["key"] == "by" and value:
             by = value
-    rest = _WHO.sub(lambda m: "" if m["key"] == "by" or m["value"].strip('"') in SOURCES
-                    else m.group(), text)  # fmt: skip
+    rest = _WHO.sub(
+        lambda m: "" if m["key"] == "by" or m["value"].strip('"') in SOURCES else m.group(), text
+    )
     return " ".join(rest.split()).strip(" ,;:—-"), source, by
 
 
 # --- the LLM path ----------------------------------------------------------------------------
 
 
-def llm_items(model: Model, rel: str, text: str, found: list[Item], *,
-              after: int = 0) -> tuple[list[Item], str | None]:  # fmt: skip
+def llm_items(
+    model: Model, rel: str, text: str, found: list[Item], *, after: int = 0
+) -> tuple[list[Item], str | None]:
     """Items the model (model.py) finds in free text, checked: each names a line of an entry
     after `after`, a known kind and a text. (items, None), or ([], why the markers alone were
     used); items it drops are counted in the note."""
@@ -200,18 +234,33 @@ def llm_items(model: Model, rel: str, text: str, found: list[Item], *,
     for log in parse_log(rel, text):
         shown = [(n, line) for n, line in log_lines(log, lines) if n > after]
         if shown:
-            entries.append({"line": log.line, "title": log.title,
-                            "lines": [{"line": n, "text": t} for n, t in shown]})  # fmt: skip
+            entries.append(
+                {
+                    "line": log.line,
+                    "title": log.title,
+                    "lines": [{"line": n, "text": t} for n, t in shown],
+                }
+            )
             where.update({n: (log, t) for n, t in shown})
     if not entries:
         return [], None
     request = {
-        "task": "consolidate", "log": rel, "kinds": list(MARKERS), "entries": entries,
+        "task": "consolidate",
+        "log": rel,
+        "kinds": list(MARKERS),
+        "entries": entries,
         "found": [{"line": i.line, "kind": i.kind, "text": i.text} for i in found],
-        "answer_with": {"items": [{"kind": "one of kinds", "line": "the log line it comes from",
-                                   "text": "the item in one sentence, in the log's words",
-                                   "reason": "one short phrase"}]},
-    }  # fmt: skip
+        "answer_with": {
+            "items": [
+                {
+                    "kind": "one of kinds",
+                    "line": "the log line it comes from",
+                    "text": "the item in one sentence, in the log's words",
+                    "reason": "one short phrase",
+                }
+            ]
+        },
+    }
     answer, problem = model.ask(request)
     if problem:
         return [], f"{problem}; used the markers only"
@@ -227,8 +276,11 @@ def llm_items(model: Model, rel: str, text: str, found: list[Item], *,
         elif (got.line, got.kind) not in taken:
             taken.add((got.line, got.kind))
             items.append(got)
-    note = f"dropped {dropped} LLM item(s) naming no line of the log or no known kind" \
-        if dropped else None  # fmt: skip
+    note = (
+        f"dropped {dropped} LLM item(s) naming no line of the log or no known kind"
+        if dropped
+        else None
+    )
     return items, note
 
 
@@ -242,5 +294,8 @@ def _llm_item(one: object, where: dict) -> Item | None:
     text = _clean(text)
     _, source, by = _who(raw)  # who said it is what the line says, not what the LLM says
     reason = " ".join(str(one.get("reason") or "found in free text").split())[:120]
-    return Item(one["kind"], text, line, log.line, log.title, f"llm: {reason}", source,
-                by) if text else None  # fmt: skip
+    return (
+        Item(one["kind"], text, line, log.line, log.title, f"llm: {reason}", source, by)
+        if text
+        else None
+    )

@@ -67,11 +67,22 @@ def append(ws: Workspace, change, event: dict) -> None:
 def record_run(ws: Workspace, change, result, now: dt.datetime):
     """Inside the run's change: its line in the record; the result gets the run's id."""
     run = f"{now:%Y%m%d-%H%M}-{secrets.token_hex(3)}"
-    append(ws, change, {"event": "run", "run": run, "day": result.day, "log": result.log,
-                        "time": now.isoformat(timespec="seconds"), "after": result.after,
-                        "through": result.through, "llm": result.llm,
-                        "untrusted": result.untrusted,
-                        "steps": [s.record() for s in result.steps]})  # fmt: skip
+    append(
+        ws,
+        change,
+        {
+            "event": "run",
+            "run": run,
+            "day": result.day,
+            "log": result.log,
+            "time": now.isoformat(timespec="seconds"),
+            "after": result.after,
+            "through": result.through,
+            "llm": result.llm,
+            "untrusted": result.untrusted,
+            "steps": [s.record() for s in result.steps],
+        },
+    )
     return replace(result, run=run)
 
 
@@ -92,9 +103,15 @@ class Undone:
     deleted_notes: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
-        return {"day": self.day, "run": self.run, "removed": self.removed,
-                "restored": self.restored, "left": self.left, "now": self.now,
-                "deleted_notes": self.deleted_notes}  # fmt: skip
+        return {
+            "day": self.day,
+            "run": self.run,
+            "removed": self.removed,
+            "restored": self.restored,
+            "left": self.left,
+            "now": self.now,
+            "deleted_notes": self.deleted_notes,
+        }
 
 
 def undo(ws: Workspace, day: dt.date | None = None, *, now: dt.datetime) -> Outcome:
@@ -112,12 +129,25 @@ def undo(ws: Workspace, day: dt.date | None = None, *, now: dt.datetime) -> Outc
         from ..dashboard import refresh_index
 
         refresh_index(ws, change, today=now.date())
-        append(ws, change, {"event": "undo", "run": run["run"], "day": run["day"],
-                            "time": now.isoformat(timespec="seconds")})  # fmt: skip
+        append(
+            ws,
+            change,
+            {
+                "event": "undo",
+                "run": run["run"],
+                "day": run["day"],
+                "time": now.isoformat(timespec="seconds"),
+            },
+        )
         change.what = f"undo {run.get('log', run['day'])} (run {run['run']})"
-        change.body = "\n".join([*(f"removed {a}" for a in done.removed),
-                                 *(f"restored {a}" for a in done.restored),
-                                 *(f"left {a}" for a in done.left), *done.now])  # fmt: skip
+        change.body = "\n".join(
+            [
+                *(f"removed {a}" for a in done.removed),
+                *(f"restored {a}" for a in done.restored),
+                *(f"left {a}" for a in done.left),
+                *done.now,
+            ]
+        )
     return Outcome(done, change)
 
 
@@ -204,8 +234,9 @@ def _clear_conflict(ws: Workspace, change, rel: str) -> None:
     if not path.is_file():
         return
     note = read_note(path, display=rel)
-    if note.status != "conflict" or any(e.kind == "CONFLICT" and not e.closed
-                                        for e in note.entries()):  # fmt: skip
+    if note.status != "conflict" or any(
+        e.kind == "CONFLICT" and not e.closed for e in note.entries()
+    ):
         return
     change.write(path, set_meta(note, status="active").render())
 

@@ -56,13 +56,21 @@ class Night:
     commits: list[dict] = field(default_factory=list)
 
     def to_dict(self) -> dict:
-        return {"date": self.date, "days": [d.to_dict() for d in self.days], "held": self.held,
-                "failed": self.failed,
-                "archive": self.archive, "archive_note": self.archive_note, "index": self.index,
-                "review": self.review.to_dict() if self.review else None,
-                "watched": [w.to_dict() for w in self.watched],
-                "needs": self.needs.to_dict() if self.needs else None, "report": self.report,
-                "text": self.text, "commits": self.commits}  # fmt: skip
+        return {
+            "date": self.date,
+            "days": [d.to_dict() for d in self.days],
+            "held": self.held,
+            "failed": self.failed,
+            "archive": self.archive,
+            "archive_note": self.archive_note,
+            "index": self.index,
+            "review": self.review.to_dict() if self.review else None,
+            "watched": [w.to_dict() for w in self.watched],
+            "needs": self.needs.to_dict() if self.needs else None,
+            "report": self.report,
+            "text": self.text,
+            "commits": self.commits,
+        }
 
 
 def pending(ws: Workspace, *, until: dt.date) -> tuple[list[dt.date], list[str]]:
@@ -95,8 +103,9 @@ def _lines(path) -> int:
         return 0
 
 
-def sleep(ws: Workspace, *, now: dt.datetime, include_today: bool = False,
-          use_llm: bool | None = None) -> Outcome:  # fmt: skip
+def sleep(
+    ws: Workspace, *, now: dt.datetime, include_today: bool = False, use_llm: bool | None = None
+) -> Outcome:
     """The nightly job: catch up, archive when due, reindex, review, report. Several commits."""
     from ..daily import rewritten_logs
     from ..forgetting.archive import run_archive
@@ -116,8 +125,9 @@ def sleep(ws: Workspace, *, now: dt.datetime, include_today: bool = False,
     quiet = []  # days with nothing to act on: recorded in the report's commit, not one each
     for day in todo:
         try:
-            done = consolidate(ws, day, now=now, use_llm=use_llm, rewritten=rewritten,
-                               record_empty=False)  # fmt: skip
+            done = consolidate(
+                ws, day, now=now, use_llm=use_llm, rewritten=rewritten, record_empty=False
+            )
         except ParseError as exc:  # one unreadable log does not stop the night
             failed.append(str(exc))
             continue
@@ -133,8 +143,10 @@ def sleep(ws: Workspace, *, now: dt.datetime, include_today: bool = False,
         archive = {"entries": entries, "files": len(moved.value.moves) - entries}
         commits += [c.to_dict() for c in moved.change.commits]
     else:
-        archive_note = f"not due (last {fmt_date(last)}; next on " \
-            f"{fmt_date(last + dt.timedelta(days=ARCHIVE_EVERY))})"  # fmt: skip
+        archive_note = (
+            f"not due (last {fmt_date(last)}; next on "
+            f"{fmt_date(last + dt.timedelta(days=ARCHIVE_EVERY))})"
+        )
     with open_index(ws) as index:
         fresh = index.freshness.to_dict()
     from ..search import semantic
@@ -145,10 +157,24 @@ def sleep(ws: Workspace, *, now: dt.datetime, include_today: bool = False,
     from ..attention import needs_a_person, recent_reads
     from ..catalog import scan
 
-    needs = needs_a_person(scan(ws), today=today, stale_days=ws.config.stale_days,
-                           reads=recent_reads(ws.root, today=today))  # fmt: skip
-    night = Night(fmt_date(today), days, held, failed, archive, archive_note, fresh, review(ws),
-                  watched(ws, since=since), needs)  # fmt: skip
+    needs = needs_a_person(
+        scan(ws),
+        today=today,
+        stale_days=ws.config.stale_days,
+        reads=recent_reads(ws.root, today=today),
+    )
+    night = Night(
+        fmt_date(today),
+        days,
+        held,
+        failed,
+        archive,
+        archive_note,
+        fresh,
+        review(ws),
+        watched(ws, since=since),
+        needs,
+    )
     rel = f"{REPORTS_DIR}/{fmt_date(today)}.md"
     text = report(night, now)
     with ws.change("sleep", f"report {rel}", unattended=True) as change:
@@ -157,11 +183,18 @@ def sleep(ws: Workspace, *, now: dt.datetime, include_today: bool = False,
         change.write(path, f"{old.rstrip()}\n\n---\n\n{text}" if old.strip() else text)
         for result in quiet:
             nightly.record_run(ws, change, result, now)
-        nightly.append(ws, change, {
-            "event": "sleep", "time": now.isoformat(timespec="seconds"),
-            "days": [d.day for d in days], "held": held,
-            "archive": fmt_date(today) if archive is not None else None, "report": rel,
-        })  # fmt: skip
+        nightly.append(
+            ws,
+            change,
+            {
+                "event": "sleep",
+                "time": now.isoformat(timespec="seconds"),
+                "days": [d.day for d in days],
+                "held": held,
+                "archive": fmt_date(today) if archive is not None else None,
+                "report": rel,
+            },
+        )
     commits += [c.to_dict() for c in change.commits]
     night = replace(night, report=rel, text=text, commits=commits)
     return Outcome(night, change)
@@ -173,31 +206,50 @@ def sleep(ws: Workspace, *, now: dt.datetime, include_today: bool = False,
 def report(night: Night, now: dt.datetime) -> str:
     """One short Markdown report: a summary line, then only the sections with something."""
     steps = [(d, s) for d in night.days for s in d.steps]
-    promoted = [(d, s) for d, s in steps if s.written and s.label in ("new", "update",
-                                                                      "correction")]  # fmt: skip
+    promoted = [
+        (d, s) for d, s in steps if s.written and s.label in ("new", "update", "correction")
+    ]
     closed = [(d, s) for d, s in steps if s.closed or (s.now or "").startswith("leaves")]
     person = [(d, s) for d in night.days for s in d.conflicts]
     proposals = night.review.proposals if night.review else []
     repeats = sum(1 for _, s in steps if s.label == "repeat")
     days = [d.day for d in night.days]
-    span = (f"{len(days)} day(s) ({days[0]}{' … ' + days[-1] if len(days) > 1 else ''})"
-            if days else "no new log lines")  # fmt: skip
-    archive = (f"archive moved {night.archive['entries']} entr(ies) and "
-               f"{night.archive['files']} file(s)" if night.archive is not None
-               else f"archive {night.archive_note}")  # fmt: skip
-    lines = [f"# Morning report — {night.date}", "",
-             f"Night of {fmt_stamp(now)}: consolidated {span}; {len(promoted)} promoted, "
-             f"{repeats} repeat(s) re-verified, {len(closed)} closed, {len(person)} for a "
-             f"person; {archive}; {len(proposals)} lesson(s) to review."]  # fmt: skip
+    span = (
+        f"{len(days)} day(s) ({days[0]}{' … ' + days[-1] if len(days) > 1 else ''})"
+        if days
+        else "no new log lines"
+    )
+    archive = (
+        f"archive moved {night.archive['entries']} entr(ies) and {night.archive['files']} file(s)"
+        if night.archive is not None
+        else f"archive {night.archive_note}"
+    )
+    lines = [
+        f"# Morning report — {night.date}",
+        "",
+        f"Night of {fmt_stamp(now)}: consolidated {span}; {len(promoted)} promoted, "
+        f"{repeats} repeat(s) re-verified, {len(closed)} closed, {len(person)} for a "
+        f"person; {archive}; {len(proposals)} lesson(s) to review.",
+    ]
     _section(lines, "Promoted", [_promoted(s) for _, s in promoted])
     _section(lines, "Closed", [_closed(d, s) for d, s in closed])
-    _section(lines, "Needs a person", [_person(d, s) for d, s in person]
-             + [f"{day}: its last consolidation was undone; `memctl consolidate --date {day}` "
-                "runs it again" for day in night.held]
-             + [f"not consolidated: {why}" for why in night.failed])  # fmt: skip
+    _section(
+        lines,
+        "Needs a person",
+        [_person(d, s) for d, s in person]
+        + [
+            f"{day}: its last consolidation was undone; `memctl consolidate --date {day}` "
+            "runs it again"
+            for day in night.held
+        ]
+        + [f"not consolidated: {why}" for why in night.failed],
+    )
     gone = night.review.gone if night.review else []
-    _section(lines, "Lessons that slipped", [p.line() for p in proposals]
-             + [f"{g}: slipped, and is gone" for g in gone])  # fmt: skip
+    _section(
+        lines,
+        "Lessons that slipped",
+        [p.line() for p in proposals] + [f"{g}: slipped, and is gone" for g in gone],
+    )
     _section(lines, "Checks", [_watched(w) for w in night.watched])
     _section(lines, "Worth a look", night.needs.lines() if night.needs else [])
     return "\n".join(lines) + "\n"
@@ -209,8 +261,10 @@ def _section(lines: list[str], title: str, items: list[str]) -> None:
     lines += ["", f"## {title}", ""]
     lines += [f"- {item}" for item in items[:SHOWN]]
     if len(items) > SHOWN:
-        lines.append(f"- … and {len(items) - SHOWN} more (`memctl --json consolidate --dry-run` "
-                     "shows a day; `.memctl/nightly.jsonl` holds every step)")  # fmt: skip
+        lines.append(
+            f"- … and {len(items) - SHOWN} more (`memctl --json consolidate --dry-run` "
+            "shows a day; `.memctl/nightly.jsonl` holds every step)"
+        )
 
 
 def _short(text: str) -> str:

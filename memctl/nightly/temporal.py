@@ -53,8 +53,13 @@ class Timeline:
         return tuple(pairs)
 
     def to_dict(self) -> dict:
-        return {"first": self.first, "follows": self.follows, "follows_kind": self.follows_kind,
-                "follows_day": self.follows_day, "annotation": self.annotation()}  # fmt: skip
+        return {
+            "first": self.first,
+            "follows": self.follows,
+            "follows_kind": self.follows_kind,
+            "follows_day": self.follows_day,
+            "annotation": self.annotation(),
+        }
 
 
 @dataclass
@@ -83,8 +88,9 @@ class Looker:
             self.index = open_index(self.ws)
         day = fmt_date(self.day)
         before = Filters(until=self.day - dt.timedelta(days=1), closed=True, archive=True)
-        hits = rank(self.index, text, limit=HITS, filters=before, today=self.day,
-                    candidates=CANDIDATES)  # fmt: skip
+        hits = rank(
+            self.index, text, limit=HITS, filters=before, today=self.day, candidates=CANDIDATES
+        )
         about = analyze(text)
         related: list[tuple[str, float, str, str | None]] = []  # day, score, address, kind
         for hit in hits:
@@ -121,10 +127,15 @@ class Looker:
         text = "\n".join(lines)
         for log in parse_log(inner, text):
             if log.line == hit.line:
-                items = {i.line: i for i in read_items(inner, text, after=log.line - 1)
-                         if i.entry == log.line and i.kind in MARKERS}  # fmt: skip
-                return [(n, items[n].text, items[n].kind) if n in items else (n, line, None)
-                        for n, line in log_lines(log, lines)]  # fmt: skip
+                items = {
+                    i.line: i
+                    for i in read_items(inner, text, after=log.line - 1)
+                    if i.entry == log.line and i.kind in MARKERS
+                }
+                return [
+                    (n, items[n].text, items[n].kind) if n in items else (n, line, None)
+                    for n, line in log_lines(log, lines)
+                ]
         return []
 
     def _read(self, rel: str) -> list[str]:

@@ -18,8 +18,10 @@ if TYPE_CHECKING:
 
 BM25_COLUMNS = "1.0, 2.0, 0.5, 1.0"  # text, use-when keys, context, CJK bigrams
 
-EFFECTIVE_STATUS = ("CASE WHEN u.status = 'active' AND u.verified IS NOT NULL "
-                     "AND u.verified < :cutoff THEN 'stale' ELSE u.status END")  # fmt: skip
+EFFECTIVE_STATUS = (
+    "CASE WHEN u.status = 'active' AND u.verified IS NOT NULL "
+    "AND u.verified < :cutoff THEN 'stale' ELSE u.status END"
+)
 
 
 def conditions(filters: Filters, today: dt.date, stale_days: int) -> tuple[list, dict, bool]:
@@ -63,13 +65,21 @@ def conditions(filters: Filters, today: dt.date, stale_days: int) -> tuple[list,
     return where, params, narrow
 
 
-COLUMNS = (f"u.id, u.path, u.line, u.kind, u.text, u.keys, u.note_keys, u.entry_id, "
-            f"u.category, {EFFECTIVE_STATUS}, u.priority, u.recorded, u.seen, u.until, "
-            f"u.verified, u.archived, u.ref")  # fmt: skip
+COLUMNS = (
+    f"u.id, u.path, u.line, u.kind, u.text, u.keys, u.note_keys, u.entry_id, "
+    f"u.category, {EFFECTIVE_STATUS}, u.priority, u.recorded, u.seen, u.until, "
+    f"u.verified, u.archived, u.ref"
+)
 
 
-def candidates(index: SearchIndex, match: str, filters: Filters, today: dt.date,
-               stale_days: int, candidates: int) -> list[tuple]:  # fmt: skip
+def candidates(
+    index: SearchIndex,
+    match: str,
+    filters: Filters,
+    today: dt.date,
+    stale_days: int,
+    candidates: int,
+) -> list[tuple]:
     """The best `candidates` units by BM25 that pass the filters, with their context."""
     where, params, narrow = conditions(filters, today, stale_days)
     columns = COLUMNS
@@ -80,8 +90,9 @@ def candidates(index: SearchIndex, match: str, filters: Filters, today: dt.date,
         fetch = candidates * 3
         ranked = index.db.execute(
             f"SELECT rowid, bm25(fts, {BM25_COLUMNS}), context FROM fts WHERE fts MATCH ? "
-            "ORDER BY 2 LIMIT ?", (match, fetch)
-        ).fetchall()  # fmt: skip
+            "ORDER BY 2 LIMIT ?",
+            (match, fetch),
+        ).fetchall()
         by_id = {rowid: (bm25, context) for rowid, bm25, context in ranked}
         sql = f"SELECT {columns} FROM units u WHERE u.id IN (SELECT value FROM json_each(:ids))"
         found = index.db.execute(
@@ -92,7 +103,9 @@ def candidates(index: SearchIndex, match: str, filters: Filters, today: dt.date,
             rows.sort(key=lambda row: row[-2])
             return rows[:candidates]
     params.update(match=match, limit=candidates)
-    sql = (f"SELECT {columns}, bm25(fts, {BM25_COLUMNS}) AS b, f.context "
-           f"FROM fts f JOIN units u ON u.id = f.rowid WHERE fts MATCH :match AND {condition} "
-           f"ORDER BY b LIMIT :limit")  # fmt: skip
+    sql = (
+        f"SELECT {columns}, bm25(fts, {BM25_COLUMNS}) AS b, f.context "
+        f"FROM fts f JOIN units u ON u.id = f.rowid WHERE fts MATCH :match AND {condition} "
+        f"ORDER BY b LIMIT :limit"
+    )
     return index.db.execute(sql, params).fetchall()

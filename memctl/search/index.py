@@ -44,9 +44,14 @@ class Freshness(NamedTuple):
     unreadable: int = 0
 
     def to_dict(self) -> dict:
-        return {"files": self.files, "indexed": self.indexed, "removed": self.removed,
-                "rebuilt": self.rebuilt, "stale": self.stale,
-                "unreadable": self.unreadable}  # fmt: skip
+        return {
+            "files": self.files,
+            "indexed": self.indexed,
+            "removed": self.removed,
+            "rebuilt": self.rebuilt,
+            "stale": self.stale,
+            "unreadable": self.unreadable,
+        }
 
 
 class SearchIndex:
@@ -124,14 +129,19 @@ class SearchIndex:
             self._count_words(counts)
             self._units = None
             if racy:
-                walk = [value for rel, (mtime, size) in stamps.items()
-                        for value in (rel, mtime, -1 if rel in racy else size)]  # fmt: skip
+                walk = [
+                    value
+                    for rel, (mtime, size) in stamps.items()
+                    for value in (rel, mtime, -1 if rel in racy else size)
+                ]
             self._save_snapshot(walk)
-            self.db.execute("INSERT OR REPLACE INTO generation VALUES (1, ?)",
-                            (os.urandom(8).hex(),))  # fmt: skip
+            self.db.execute(
+                "INSERT OR REPLACE INTO generation VALUES (1, ?)", (os.urandom(8).hex(),)
+            )
             if full:  # units may be cut differently now, even in files that did not change
-                self.db.execute("INSERT OR REPLACE INTO epoch VALUES (1, ?)",
-                                (os.urandom(8).hex(),))  # fmt: skip
+                self.db.execute(
+                    "INSERT OR REPLACE INTO epoch VALUES (1, ?)", (os.urandom(8).hex(),)
+                )
             self.db.execute("COMMIT")
         except sqlite3.OperationalError as exc:
             self.db.execute("ROLLBACK")
@@ -142,8 +152,13 @@ class SearchIndex:
             with contextlib.suppress(sqlite3.Error):
                 self.db.execute("ROLLBACK")
             raise
-        self.freshness = Freshness(files=len(stamps), indexed=len(todo), removed=len(gone),
-                                   rebuilt=full or not known, unreadable=unreadable)  # fmt: skip
+        self.freshness = Freshness(
+            files=len(stamps),
+            indexed=len(todo),
+            removed=len(gone),
+            rebuilt=full or not known,
+            unreadable=unreadable,
+        )
         return self.freshness
 
     def _file_system_now(self) -> int:
@@ -177,8 +192,9 @@ class SearchIndex:
 
         units = self.unit_count()
         with contextlib.suppress(sqlite3.OperationalError):  # read-only or busy: next time
-            self.db.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)",
-                            (marshal.dumps(walk), units))  # fmt: skip
+            self.db.execute(
+                "INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (marshal.dumps(walk), units)
+            )
 
     def _known(self) -> dict[str, tuple[int, int]]:
         rows = self.db.execute("SELECT path, mtime_ns, size FROM files")
@@ -197,18 +213,37 @@ class SearchIndex:
         )
         return self.freshness
 
-    def _add(self, rel: str, stamp: tuple[int, int], next_id: int, counts: Counter
-             ) -> tuple[int, int]:  # fmt: skip
+    def _add(
+        self, rel: str, stamp: tuple[int, int], next_id: int, counts: Counter
+    ) -> tuple[int, int]:
         from .units import read_units
 
         units, error = read_units(self.ws.root, rel, self.ws.config.daily_dir)
         rows, texts = [], []
         context_words: dict[str, set[str]] = {}
         for unit in units:
-            rows.append((next_id, unit.path, unit.line, unit.kind, unit.text, unit.keys,
-                         unit.note_keys, unit.entry_id, unit.category, unit.status,
-                         unit.priority, unit.recorded, unit.seen, unit.until, unit.verified,
-                         int(unit.archived), unit.ref, unit.title))  # fmt: skip
+            rows.append(
+                (
+                    next_id,
+                    unit.path,
+                    unit.line,
+                    unit.kind,
+                    unit.text,
+                    unit.keys,
+                    unit.note_keys,
+                    unit.entry_id,
+                    unit.category,
+                    unit.status,
+                    unit.priority,
+                    unit.recorded,
+                    unit.seen,
+                    unit.until,
+                    unit.verified,
+                    int(unit.archived),
+                    unit.ref,
+                    unit.title,
+                )
+            )
             context = f"{unit.context}\n{unit.note_keys}" if unit.note_keys else unit.context
             cjk = cjk_column(f"{unit.text}\n{unit.keys}\n{context}")
             texts.append((next_id, unit.text, unit.keys, context, cjk))
@@ -241,8 +276,9 @@ class SearchIndex:
         changed = [(word, n) for word, n in counts.items() if n]
         self.db.executemany(
             "INSERT INTO words (word, n) VALUES (?, ?) "
-            "ON CONFLICT (word) DO UPDATE SET n = n + excluded.n", changed
-        )  # fmt: skip
+            "ON CONFLICT (word) DO UPDATE SET n = n + excluded.n",
+            changed,
+        )
         gone = [(word,) for word, n in changed if n < 0]
         self.db.executemany("DELETE FROM words WHERE word = ? AND n <= 0", gone)
 
@@ -307,8 +343,9 @@ def db_path(ws: Workspace) -> Path:
     return ws.state_dir / DB_NAME
 
 
-def ask(ws: Workspace, question: Callable[[SearchIndex], T], progress: Progress | None = None
-        ) -> tuple[T, Freshness]:  # fmt: skip
+def ask(
+    ws: Workspace, question: Callable[[SearchIndex], T], progress: Progress | None = None
+) -> tuple[T, Freshness]:
     """`question(index)` answered on an index brought up to date first; an index found damaged
     while answering is rebuilt and the question asked again. A server watching the workspace
     keeps its index open from one question to the next (memctl.integrations.watch)."""
@@ -336,8 +373,9 @@ def ask(ws: Workspace, question: Callable[[SearchIndex], T], progress: Progress 
         index.close()
 
 
-def open_index(ws: Workspace, progress: Progress | None = None, *, full: bool = False
-               ) -> SearchIndex:  # fmt: skip
+def open_index(
+    ws: Workspace, progress: Progress | None = None, *, full: bool = False
+) -> SearchIndex:
     """The workspace's index, created, migrated, repaired and brought up to date as needed."""
     path = db_path(ws)
     for attempt in (1, 2):

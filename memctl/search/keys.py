@@ -29,8 +29,13 @@ class KeyAdded:
     added: bool  # False when it already had this key
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "id": self.id, "key": self.key, "keys": list(self.keys),
-                "added": self.added}  # fmt: skip
+        return {
+            "path": self.path,
+            "id": self.id,
+            "key": self.key,
+            "keys": list(self.keys),
+            "added": self.added,
+        }
 
 
 def add_key(ws: Workspace, target: str, phrase: str) -> Outcome:
@@ -39,8 +44,9 @@ def add_key(ws: Workspace, target: str, phrase: str) -> Outcome:
     if not key:
         raise InvalidValue("the use-when phrase is empty")
     if len(key) > MAX_KEY_CHARS:
-        raise InvalidValue(f"a use-when key is a short phrase (at most {MAX_KEY_CHARS} "
-                           f"characters), not {len(key)}")  # fmt: skip
+        raise InvalidValue(
+            f"a use-when key is a short phrase (at most {MAX_KEY_CHARS} characters), not {len(key)}"
+        )
     if _names_a_note(ws, target):
         return _add_to_note(ws, target, key)
     ref = find_entry(ws, target)
@@ -65,9 +71,12 @@ def _add_to_note(ws: Workspace, target: str, key: str) -> Outcome:
     with ws.change("key", f"{rel} {key}") as change:
         note = read_note(path, display=rel)
         if not note.has_frontmatter:
-            raise ParseError("has no frontmatter to hold use_when keys; memctl does not add "
-                             "frontmatter to your files unasked (add it by hand, or key one of "
-                             "its entries: memctl key ID …)", path=rel)  # fmt: skip
+            raise ParseError(
+                "has no frontmatter to hold use_when keys; memctl does not add "
+                "frontmatter to your files unasked (add it by hand, or key one of "
+                "its entries: memctl key ID …)",
+                path=rel,
+            )
         keys = note_keys(note.meta.get("use_when"))
         if _has(keys, key):
             return Outcome(KeyAdded(rel, None, key, keys, False), change)

@@ -57,18 +57,29 @@ def prepare(index: SearchIndex, query: str) -> Meaning | None:
     return Meaning(vectors, semantic.embed([query[:2000]], index.ws)[0], sync)
 
 
-def nearest_rows(index: SearchIndex, meaning: Meaning, columns: str, condition: str,
-                 params: dict, known: set[tuple[str, int]]) -> list[tuple]:  # fmt: skip
+def nearest_rows(
+    index: SearchIndex,
+    meaning: Meaning,
+    columns: str,
+    condition: str,
+    params: dict,
+    known: set[tuple[str, int]],
+) -> list[tuple]:
     """Candidate rows (as the lexical query returns them, with no BM25) for the units nearest
     in meaning that pass the filters and are not among the lexical candidates already."""
-    found = [(p, line) for p, line, cosine in meaning.vectors.search(meaning.query, NEAREST)
-             if cosine >= MEANING_MIN]  # fmt: skip
+    found = [
+        (p, line)
+        for p, line, cosine in meaning.vectors.search(meaning.query, NEAREST)
+        if cosine >= MEANING_MIN
+    ]
     found = [address for address in found if address not in known]
     if not found:
         return []
-    sql = (f"SELECT {columns}, 0.0, f.context FROM units u "
-           f"JOIN json_each(:addresses) j ON u.path = j.value ->> 0 AND u.line = j.value ->> 1 "
-           f"JOIN fts f ON f.rowid = u.id WHERE {condition}")  # fmt: skip
+    sql = (
+        f"SELECT {columns}, 0.0, f.context FROM units u "
+        f"JOIN json_each(:addresses) j ON u.path = j.value ->> 0 AND u.line = j.value ->> 1 "
+        f"JOIN fts f ON f.rowid = u.id WHERE {condition}"
+    )
     addresses = json.dumps([list(a) for a in found])
     return index.db.execute(sql, {**params, "addresses": addresses}).fetchall()
 

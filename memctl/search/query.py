@@ -26,8 +26,9 @@ COUNT = "SELECT count(*) FROM fts WHERE fts MATCH ?"
 EXACT_DF = 200  # a rarer word's own count stands for its stem's (see analyse)
 # Words that point back in time rather than name a thing ("the link we used last time", "what
 # was it again"): dropped from a query that has other words, like stop words.
-REFERENTIAL = frozenset("again last time times used use earlier previous previously remind "
-                        "remember recall".split())  # fmt: skip
+REFERENTIAL = frozenset(
+    "again last time times used use earlier previous previously remind remember recall".split()
+)
 
 
 @dataclass
@@ -60,8 +61,11 @@ def analyse(index: SearchIndex, query: str) -> list[Term]:
         if len(seen) >= 512:
             break
     latin = [t for t in seen if not is_cjk(t)]
-    useful = [t for t in latin if t not in STOPWORDS and t not in REFERENTIAL
-              and len(t) > (2 if t.isdigit() else 1)]  # fmt: skip
+    useful = [
+        t
+        for t in latin
+        if t not in STOPWORDS and t not in REFERENTIAL and len(t) > (2 if t.isdigit() else 1)
+    ]
     latin = useful or latin
     total = max(index.unit_count(), 1)
     known, unknown = [], []
@@ -132,8 +136,7 @@ def _near_words(index: SearchIndex, token: str) -> list[str]:
 
     counts = dict(index.similar_words(token))
     limit = 1 if len(token) < 8 else 2
-    found = process.extract(token, list(counts), scorer=OSA.distance, score_cutoff=limit,
-                            limit=20)  # fmt: skip
+    found = process.extract(token, list(counts), scorer=OSA.distance, score_cutoff=limit, limit=20)
     # Too many short words are one edit apart, and a correctly spelled word ("regarding") is
     # not a typo of its neighbours ("rewarding"): for those, only swapped letters ("brain" for
     # "brian", "from" for "form").
@@ -183,6 +186,7 @@ def plain_bm25(index: SearchIndex, query: str, *, limit: int = 10) -> list[tuple
     rows = index.db.execute(
         "SELECT u.path, u.line FROM fts f JOIN units u ON u.id = f.rowid WHERE fts MATCH ? "
         "AND u.archived = 0 AND u.status NOT IN ('closed', 'superseded') ORDER BY bm25(fts) "
-        "LIMIT ?", (match, limit)
-    ).fetchall()  # fmt: skip
+        "LIMIT ?",
+        (match, limit),
+    ).fetchall()
     return [(path, line) for path, line in rows]

@@ -45,9 +45,11 @@ if TYPE_CHECKING:
     from .vectors import Sync
 
 CANDIDATES = 200
+# fmt: off
 ROW = ("id", "path", "line", "kind", "text", "keys", "note_keys", "entry_id", "category", "status",
        "priority", "recorded", "seen", "until", "verified", "archived", "ref", "bm25",
-       "context")  # the columns of a candidate row  # fmt: skip
+       "context")  # the columns of a candidate row
+# fmt: on
 WEIGHTS = {"bm25": 0.40, "coverage": 0.35, "fuzzy": 0.25}
 USE_WHEN_LIFT = 0.5  # what a full use-when match adds to relevance
 INHERITED = 0.9  # a note's use-when keys count this much for each of its entries
@@ -102,11 +104,21 @@ class Hit(NamedTuple):
         return f"{self.path}:{self.line}"
 
     def to_dict(self) -> dict:
-        data = {"path": self.path, "line": self.line, "id": self.id, "address": self.address,
-                "kind": self.kind, "status": self.status, "date": self.date,
-                "priority": self.priority, "category": self.category,
-                "archived": self.archived, "score": round(self.score, 4), "text": self.text,
-                "snippet": self.snippet}  # fmt: skip
+        data = {
+            "path": self.path,
+            "line": self.line,
+            "id": self.id,
+            "address": self.address,
+            "kind": self.kind,
+            "status": self.status,
+            "date": self.date,
+            "priority": self.priority,
+            "category": self.category,
+            "archived": self.archived,
+            "score": round(self.score, 4),
+            "text": self.text,
+            "snippet": self.snippet,
+        }
         if self.components:
             data["explain"] = self.components
         return data
@@ -123,9 +135,17 @@ class SearchResult(NamedTuple):
         return [hit.to_dict() for hit in self.hits]
 
 
-def search(ws: Workspace, query: str, *, limit: int = 10, filters: Filters | None = None,
-           explain: bool = False, today: dt.date, progress=None,
-           semantic: bool = True) -> SearchResult:  # fmt: skip
+def search(
+    ws: Workspace,
+    query: str,
+    *,
+    limit: int = 10,
+    filters: Filters | None = None,
+    explain: bool = False,
+    today: dt.date,
+    progress=None,
+    semantic: bool = True,
+) -> SearchResult:
     """The best `limit` units for a query, the index brought up to date first (and, with the
     semantic path available and `semantic`, the vectors: memctl.search.meaning)."""
     if limit < 1:
@@ -138,8 +158,15 @@ def search(ws: Workspace, query: str, *, limit: int = 10, filters: Filters | Non
         from .meaning import describe, prepare
 
         meaning = prepare(index, query) if semantic else None
-        hits = rank(index, query, limit=limit, filters=filters, explain=explain, today=today,
-                    meaning=meaning)  # fmt: skip
+        hits = rank(
+            index,
+            query,
+            limit=limit,
+            filters=filters,
+            explain=explain,
+            today=today,
+            meaning=meaning,
+        )
         pending = meaning.sync.pending if meaning is not None else 0
         return hits, describe(index.ws, meaning, semantic), pending
 
@@ -153,8 +180,11 @@ class Reindexed(NamedTuple):
     meaning: str
 
     def to_dict(self) -> dict:
-        return {**self.freshness.to_dict(), "meaning": self.meaning,
-                "vectors": self.vectors.to_dict() if self.vectors else None}  # fmt: skip
+        return {
+            **self.freshness.to_dict(),
+            "meaning": self.meaning,
+            "vectors": self.vectors.to_dict() if self.vectors else None,
+        }
 
 
 def reindex(ws: Workspace, progress=None, embedding=None) -> Reindexed:
@@ -170,9 +200,17 @@ def reindex(ws: Workspace, progress=None, embedding=None) -> Reindexed:
     return Reindexed(freshness, vectors, f"{vectors.units} memories have a vector")
 
 
-def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today: dt.date,
-         explain: bool = False, candidates: int = CANDIDATES,
-         meaning: Meaning | None = None) -> list[Hit]:  # fmt: skip
+def rank(
+    index: SearchIndex,
+    query: str,
+    *,
+    limit: int,
+    filters: Filters,
+    today: dt.date,
+    explain: bool = False,
+    candidates: int = CANDIDATES,
+    meaning: Meaning | None = None,
+) -> list[Hit]:
     terms = analyse(index, query)
     tiers = match_expressions(terms, index.unit_count())
     if not tiers and meaning is None:
@@ -221,10 +259,17 @@ def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today:
                 soft += term.weight  # the word itself is there
             else:  # a near miss counts by how near it is
                 soft += term.weight * max(own, _nearest(term.token, own_words | more_words))
-        parts = {"bm25": -row["bm25"] / (-row["bm25"] + BM25_HALF), "bm25_raw": -row["bm25"],
-                 "coverage": covered / total, "fuzzy": soft / total, "evidence": covered,
-                 "use_when": max(_use_when(row["keys"], query_words),
-                                 INHERITED * _use_when(row["note_keys"], query_words))}  # fmt: skip
+        parts = {
+            "bm25": -row["bm25"] / (-row["bm25"] + BM25_HALF),
+            "bm25_raw": -row["bm25"],
+            "coverage": covered / total,
+            "fuzzy": soft / total,
+            "evidence": covered,
+            "use_when": max(
+                _use_when(row["keys"], query_words),
+                INHERITED * _use_when(row["note_keys"], query_words),
+            ),
+        }
         # A long unit holds any query's words by chance; one that only asks a question holds
         # the question's words (an echo of it) and not its answer.
         share = _length_share(own_words) * (QUESTION_SHARE if _asks(row["text"]) else 1.0)
@@ -240,8 +285,13 @@ def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today:
         parts["recency"] = recency(row["seen"], row["priority"], today)
         parts["status"] = STATUS.get(row["status"], 1.0)
         parts["kind"] = HEADER_SHARE if row["kind"] == "note" else 1.0
-        score = (parts["relevance"] * parts["priority"] * parts["recency"] * parts["status"]
-                 * parts["kind"])  # fmt: skip
+        score = (
+            parts["relevance"]
+            * parts["priority"]
+            * parts["recency"]
+            * parts["status"]
+            * parts["kind"]
+        )
         parts["score"] = score
         scored.append((score, row, parts))
     _above_sources(scored)
@@ -249,9 +299,23 @@ def rank(index: SearchIndex, query: str, *, limit: int, filters: Filters, today:
     hits = []
     for score, row, parts in scored[:limit]:
         shown = {k: round(v, 4) for k, v in parts.items()} if explain else {}
-        hits.append(Hit(row["path"], row["line"], row["entry_id"], row["kind"], row["status"],
-                        row["recorded"], row["priority"], row["category"], bool(row["archived"]),
-                        score, row["text"], snippet(row["text"], terms), shown))  # fmt: skip
+        hits.append(
+            Hit(
+                row["path"],
+                row["line"],
+                row["entry_id"],
+                row["kind"],
+                row["status"],
+                row["recorded"],
+                row["priority"],
+                row["category"],
+                bool(row["archived"]),
+                score,
+                row["text"],
+                snippet(row["text"], terms),
+                shown,
+            )
+        )
     return hits
 
 

@@ -38,8 +38,14 @@ class Pointer(NamedTuple):
     text: str  # the one line shown
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "line": self.line, "id": self.id, "kind": self.kind,
-                "score": round(self.score, 4), "text": self.text}  # fmt: skip
+        return {
+            "path": self.path,
+            "line": self.line,
+            "id": self.id,
+            "kind": self.kind,
+            "score": round(self.score, 4),
+            "text": self.text,
+        }
 
 
 class Recall(NamedTuple):
@@ -57,14 +63,25 @@ class Recall(NamedTuple):
         return "\n".join([HEADER, *lines]) + "\n" if lines else ""
 
     def to_dict(self) -> dict:
-        return {"pointers": [p.to_dict() for p in self.pointers], "facts": list(self.facts),
-                "confidence": round(self.confidence, 4), "threshold": self.threshold,
-                "text": self.text}  # fmt: skip
+        return {
+            "pointers": [p.to_dict() for p in self.pointers],
+            "facts": list(self.facts),
+            "confidence": round(self.confidence, 4),
+            "threshold": self.threshold,
+            "text": self.text,
+        }
 
 
-def recall(ws: Workspace, prompt: str, *, limit: int = 3, budget_tokens: int = 150,
-           threshold: float | None = None, today: dt.date,
-           semantic: bool = True) -> Recall:  # fmt: skip
+def recall(
+    ws: Workspace,
+    prompt: str,
+    *,
+    limit: int = 3,
+    budget_tokens: int = 150,
+    threshold: float | None = None,
+    today: dt.date,
+    semantic: bool = True,
+) -> Recall:
     """At most `limit` pointers for the prompt within `budget_tokens`, or none."""
     from ..words import STOPWORDS, tokens
     from .index import ask
@@ -82,8 +99,16 @@ def recall(ws: Workspace, prompt: str, *, limit: int = 3, budget_tokens: int = 1
             from .meaning import prepare
 
             meaning = prepare(index, prompt)
-        hits = rank(index, prompt, limit=max(limit * 4, 8), filters=Filters(), today=today,
-                    explain=True, candidates=CANDIDATES, meaning=meaning)  # fmt: skip
+        hits = rank(
+            index,
+            prompt,
+            limit=max(limit * 4, 8),
+            filters=Filters(),
+            today=today,
+            explain=True,
+            candidates=CANDIDATES,
+            meaning=meaning,
+        )
         return hits, meaning is not None
 
     (hits, meant), freshness = ask(ws, question)
@@ -155,8 +180,10 @@ def _fit(hits: list, facts: list[str], budget: int) -> tuple[list[Pointer], list
         facts.pop()
     while hits and cost(lines) > budget:
         hits, lines = hits[:-1], lines[:-1]
-    pointers = [Pointer(h.path, h.line, h.id, h.kind, h.score, line)
-                for h, line in zip(hits, lines, strict=True)]  # fmt: skip
+    pointers = [
+        Pointer(h.path, h.line, h.id, h.kind, h.score, line)
+        for h, line in zip(hits, lines, strict=True)
+    ]
     return pointers, [fact[2:] for fact in facts] if pointers else []
 
 
@@ -180,6 +207,12 @@ def hook_output(result: Recall) -> str:
     """The UserPromptSubmit answer: additionalContext JSON, or "" (print nothing) when silent."""
     if not result.text:
         return ""
-    return json.dumps({"hookSpecificOutput": {"hookEventName": "UserPromptSubmit",
-                                              "additionalContext": result.text}},
-                      ensure_ascii=False)  # fmt: skip
+    return json.dumps(
+        {
+            "hookSpecificOutput": {
+                "hookEventName": "UserPromptSubmit",
+                "additionalContext": result.text,
+            }
+        },
+        ensure_ascii=False,
+    )

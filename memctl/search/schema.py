@@ -15,6 +15,7 @@ BUSY_MS = 1500  # how long to wait for another process's write before answering 
 # Applied in order, each once, every time the index opens (PRAGMA user_version counts them).
 # A change to what a unit holds adds a step that empties `files` and `snapshot`: the index is
 # then built again from every file.
+# fmt: off
 MIGRATIONS: list[tuple[str, str]] = [
     ("files and units", """
         CREATE TABLE files (path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL,
@@ -54,11 +55,14 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE TABLE IF NOT EXISTS epoch (id INTEGER PRIMARY KEY CHECK (id = 1),
                                           token TEXT NOT NULL)
     """),
-]  # fmt: skip
+]
+# fmt: on
 
+# fmt: off
 UNIT_COLUMNS = ("id", "path", "line", "kind", "text", "keys", "note_keys", "entry_id",
                  "category", "status", "priority", "recorded", "seen", "until", "verified",
-                 "archived", "ref", "title")  # fmt: skip
+                 "archived", "ref", "title")
+# fmt: on
 
 
 class Outdated(Exception):

@@ -56,8 +56,14 @@ class Neighbour(NamedTuple):
     similarity: float  # cosine, -1..1 (0.5 and more: close in meaning for this model)
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "line": self.line, "id": self.id, "kind": self.kind,
-                "text": self.text, "similarity": round(self.similarity, 4)}  # fmt: skip
+        return {
+            "path": self.path,
+            "line": self.line,
+            "id": self.id,
+            "kind": self.kind,
+            "text": self.text,
+            "similarity": round(self.similarity, 4),
+        }
 
 
 def unavailable_reason(ws: Workspace | None = None) -> str | None:
@@ -94,8 +100,15 @@ def cosine(a: np.ndarray, b: np.ndarray) -> float | np.ndarray:
     return float(value) if np.ndim(value) == 0 else value
 
 
-def nearest(ws: Workspace, text: str, *, limit: int = 5, category: str | None = None,
-            path: str | None = None, include_closed: bool = False) -> list[Neighbour]:  # fmt: skip
+def nearest(
+    ws: Workspace,
+    text: str,
+    *,
+    limit: int = 5,
+    category: str | None = None,
+    path: str | None = None,
+    include_closed: bool = False,
+) -> list[Neighbour]:
     """The live units closest in meaning to `text`, best first (the search index and the
     vectors brought up to date first). `category` and `path` (a prefix) narrow them."""
     from .index import ask
@@ -156,8 +169,7 @@ class OnnxModel(Model):
         # second thread mostly waits for the core another process holds.
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
-        self.session = ort.InferenceSession(str(path), options,
-                                            providers=["CPUExecutionProvider"])  # fmt: skip
+        self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         self.inputs = {i.name for i in self.session.get_inputs()}
         self.tokenizer = _tokenizer(tokenizer_file)
         self.id = model_id
@@ -223,8 +235,9 @@ def load_model(spec: str | None, root: Path | None = None) -> Model:
         return FastembedModel(spec)
     if local.is_dir():
         tokenizer = local / "tokenizer.json"
-        return OnnxModel(local / "model.onnx", f"onnx:{local}",
-                         tokenizer if tokenizer.is_file() else None)  # fmt: skip
+        return OnnxModel(
+            local / "model.onnx", f"onnx:{local}", tokenizer if tokenizer.is_file() else None
+        )
     tokenizer = local.with_name("tokenizer.json")
     return OnnxModel(local, f"onnx:{local}", tokenizer if tokenizer.is_file() else None)
 
@@ -265,15 +278,23 @@ def _tokenizer(path: Path | None):
     return tokenizer
 
 
-def _neighbours(index, found: list[tuple[str, int, float]], limit: int, category: str | None,
-                path: str | None, include_closed: bool) -> list[Neighbour]:  # fmt: skip
+def _neighbours(
+    index,
+    found: list[tuple[str, int, float]],
+    limit: int,
+    category: str | None,
+    path: str | None,
+    include_closed: bool,
+) -> list[Neighbour]:
     if not found:
         return []
     import json
 
+    # fmt: off
     sql = ("SELECT u.path, u.line, u.entry_id, u.kind, u.text, u.category, u.status, u.archived "
            "FROM units u JOIN json_each(?) j ON u.path = j.value ->> 0 "
-           "AND u.line = j.value ->> 1")  # fmt: skip
+           "AND u.line = j.value ->> 1")
+    # fmt: on
     rows = index.db.execute(sql, (json.dumps([[p, line] for p, line, _ in found]),)).fetchall()
     by_address = {(r[0], r[1]): r for r in rows}
     out = []

@@ -105,8 +105,18 @@ def _log_units(rel: str, inner: str, text: str) -> list[Unit]:
     for log in parse_log(inner, text):
         body = f"{log.title}\n{log.text}".strip() if log.text else log.title
         day = log.day or None
-        units.append(Unit(path=rel, line=log.line, kind="log", text=body, category="daily",
-                          context=log.day, recorded=day, seen=day))  # fmt: skip
+        units.append(
+            Unit(
+                path=rel,
+                line=log.line,
+                kind="log",
+                text=body,
+                category="daily",
+                context=log.day,
+                recorded=day,
+                seen=day,
+            )
+        )
     return units
 
 
@@ -128,16 +138,31 @@ def _note_units(rel: str, note) -> list[Unit]:
     else:
         verified = None  # a plain Markdown file has no review cycle
     keys = "\n".join(note_keys(meta.get("use_when")))
-    base = {"path": rel, "category": category, "status": status, "priority": priority,
-            "recorded": date, "seen": verified or date, "verified": verified}  # fmt: skip
+    base = {
+        "path": rel,
+        "category": category,
+        "status": status,
+        "priority": priority,
+        "recorded": date,
+        "seen": verified or date,
+        "verified": verified,
+    }
     parts = {**base, "title": title or None}  # entries and paragraphs know their note's title
 
     units: list[Unit] = []
     if note.has_frontmatter and (title or meta.get("description") or meta.get("use_when")):
         description = _text(meta.get("description"))
         shown = f"{title} — {description}" if title and description else title or description
-        units.append(Unit(line=1, kind="note", text=shown or stem, keys=keys,
-                          context=" ".join([*tags, stem]), **base))  # fmt: skip
+        units.append(
+            Unit(
+                line=1,
+                kind="note",
+                text=shown or stem,
+                keys=keys,
+                context=" ".join([*tags, stem]),
+                **base,
+            )
+        )
 
     parts["note_keys"] = keys
     entries = {e.line: e for e in note.entries()}
@@ -156,11 +181,13 @@ def _note_units(rel: str, note) -> list[Unit]:
                     continue
                 cells = " · ".join(c.strip() for c in row.strip().strip("|").split("|"))
                 more = f"{context} {header.replace('|', ' ')}"
-                units.append(Unit(line=start + offset, kind="text", text=cells, context=more,
-                                  **parts))  # fmt: skip
+                units.append(
+                    Unit(line=start + offset, kind="text", text=cells, context=more, **parts)
+                )
         elif paragraph:
-            units.append(Unit(line=start, kind="text", text="\n".join(paragraph),
-                              context=context, **parts))  # fmt: skip
+            units.append(
+                Unit(line=start, kind="text", text="\n".join(paragraph), context=context, **parts)
+            )
         paragraph.clear()
 
     for offset, line in enumerate(note.body.splitlines()):
@@ -184,9 +211,15 @@ def _note_units(rel: str, note) -> list[Unit]:
 
 def _entry_unit(entry, base: dict, context: str) -> Unit:
     fields = entry.fields
-    unit = Unit(line=entry.line, kind="entry", text=entry.text, entry_id=entry.id,
-                keys="\n".join(entry_keys(fields.get("when"))),
-                context=f"{context} {entry.kind or ''}".strip(), **base)  # fmt: skip
+    unit = Unit(
+        line=entry.line,
+        kind="entry",
+        text=entry.text,
+        entry_id=entry.id,
+        keys="\n".join(entry_keys(fields.get("when"))),
+        context=f"{context} {entry.kind or ''}".strip(),
+        **base,
+    )
     if entry.priority:
         unit.priority = entry.priority
     recorded = _day(fields.get("from")) or _day(fields.get("added"))

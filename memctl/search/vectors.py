@@ -128,27 +128,31 @@ class VectorIndex:
                 vectors = np.frombuffer(vecs, dtype=np.float16)
                 if dim and vectors.size % dim:
                     continue
-                self.files[path] = FileVectors((mtime, size), np.frombuffer(lines, np.int32),
-                                               hashes, vectors.reshape(-1, dim))  # fmt: skip
+                self.files[path] = FileVectors(
+                    (mtime, size), np.frombuffer(lines, np.int32), hashes, vectors.reshape(-1, dim)
+                )
 
     # --- freshness ---------------------------------------------------------------------------
 
-    def sync(self, index: SearchIndex, *, budget: int | None = CALL_BUDGET,
-             progress=None) -> Sync:  # fmt: skip
+    def sync(self, index: SearchIndex, *, budget: int | None = CALL_BUDGET, progress=None) -> Sync:
         """Embed what changed in the search index since the last call, at most `budget` units
         (None: all of them); `progress(done, total)` is called as units are embedded."""
         with self.lock:
             generation = index.generation()
             if generation is not None and generation == self.generation and not self.last.pending:
                 return self.last
-            stamps = {p: (m, s) for p, m, s in index.db.execute(
-                "SELECT path, mtime_ns, size FROM files")}  # fmt: skip
+            stamps = {
+                p: (m, s) for p, m, s in index.db.execute("SELECT path, mtime_ns, size FROM files")
+            }
             epoch = index.epoch()
             if epoch != self._epoch():  # rebuilt: every file's lines are read again
                 changed = list(stamps)
             else:
-                changed = [p for p, stamp in stamps.items()
-                           if p not in self.files or self.files[p].stamp != stamp]  # fmt: skip
+                changed = [
+                    p
+                    for p, stamp in stamps.items()
+                    if p not in self.files or self.files[p].stamp != stamp
+                ]
             gone = [p for p in self.files if p not in stamps]
             for path in gone:
                 del self.files[path]
@@ -232,8 +236,16 @@ class VectorIndex:
             self._memory_epoch = epoch
         if self.db is None:
             return
-        rows = [(p, *self.files[p].stamp, self.files[p].lines.tobytes(), self.files[p].hashes,
-                 self.files[p].vecs.tobytes()) for p in done]  # fmt: skip
+        rows = [
+            (
+                p,
+                *self.files[p].stamp,
+                self.files[p].lines.tobytes(),
+                self.files[p].hashes,
+                self.files[p].vecs.tobytes(),
+            )
+            for p in done
+        ]
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError:
@@ -268,11 +280,12 @@ class VectorIndex:
         limit = min(limit, len(sims))
         best = np.argpartition(-sims, limit - 1)[:limit]
         best = best[np.argsort(-sims[best], kind="stable")]
-        return [(view.paths[view.owner[rows[i]]], int(view.lines[rows[i]]), float(sims[i]))
-                for i in best]  # fmt: skip
+        return [
+            (view.paths[view.owner[rows[i]]], int(view.lines[rows[i]]), float(sims[i]))
+            for i in best
+        ]
 
-    def similarity(self, query: np.ndarray, addresses: list[tuple[str, int]]
-                   ) -> list[float | None]:  # fmt: skip
+    def similarity(self, query: np.ndarray, addresses: list[tuple[str, int]]) -> list[float | None]:
         """The cosine of each (path, line) unit with the query; None for one without a vector."""
         query = np.asarray(query, dtype=np.float32).reshape(-1)
         out: list[float | None] = []
@@ -309,8 +322,9 @@ class _View(NamedTuple):
         if not paths:
             empty = np.zeros(0, dtype=np.int32)
             return cls([], empty, empty, np.zeros((0, dim), dtype=np.float32), None)
-        owner = np.concatenate([np.full(len(files[p].lines), i, dtype=np.int32)
-                                for i, p in enumerate(paths)])  # fmt: skip
+        owner = np.concatenate(
+            [np.full(len(files[p].lines), i, dtype=np.int32) for i, p in enumerate(paths)]
+        )
         lines = np.concatenate([files[p].lines for p in paths])
         matrix = np.concatenate([files[p].vecs for p in paths])
         if len(matrix) <= EXACT_MAX:
