@@ -27,23 +27,10 @@ import re
 from collections import Counter
 from typing import NamedTuple
 
-from .errors import ExitCode, InvalidValue, Refused
+from .controls import CONTROL, FieldRefused, control_name
+from .errors import InvalidValue, Refused
 
-# Every C0 control but TAB and LF, DEL, every C1 control, and the Unicode line separators.
-CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 _BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # read as line breaks: become spaces
-_CONTROL_NAMES = {
-    "\x00": "NUL",
-    "\x1b": "ESC",
-    "\r": "CR",
-    "\x0b": "VT",
-    "\x0c": "FF",
-    "\x85": "NEL",
-    "\u2028": "LINE SEPARATOR",
-    "\u2029": "PARAGRAPH SEPARATOR",
-    "\x7f": "DEL",
-}
-_LINE_BREAK = re.compile("\n")
 VIEWS = ("INDEX.md", "reports/")  # generated from other files: redacted, never refused
 RULES = "rules/"
 UNTRUSTED_SOURCES = ("web", "file", "tool")
@@ -59,33 +46,6 @@ PURGED_MARK = "[purged]"
 class Redaction(NamedTuple):
     path: str
     kind: str  # a secret's kind, "purged", or "control"
-
-
-def control_name(char: str) -> str:
-    return _CONTROL_NAMES.get(char, f"U+{ord(char):04X}")
-
-
-def one_line(value: str, what: str) -> str:
-    """A value that must stay on one line (a title, a field, a key, an option): refused with
-    a line break or a control character in it, naming `what` (an option like --when)."""
-    bad = _LINE_BREAK.search(value) or CONTROL.search(value)
-    if bad:
-        name = "a line break" if bad.group() == "\n" else control_name(bad.group())
-        raise FieldRefused(
-            f"{what}: {name} is not allowed here (this value is one line of memory)", field=what
-        )
-    return value
-
-
-class FieldRefused(InvalidValue):
-    """A single-line value with a line break or a control character; names the option. A
-    usage error: the caller passed what the option cannot hold."""
-
-    exit_code = ExitCode.USAGE
-
-    def __init__(self, message: str, *, field: str):
-        super().__init__(message)
-        self.field = field
 
 
 def refuse_text(value: str, what: str, ws=None, *, secrets: bool = True) -> None:
@@ -190,7 +150,7 @@ class Admission:
         return checked
 
     def _holds_entries(self, rel: str) -> bool:
-        from .catalog import kind_of
+        from .kinds import kind_of
 
         if rel.startswith(".archive/") or not rel.endswith(".md"):
             return False  # archived entries were moved there from live notes

@@ -15,13 +15,13 @@ import os
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 
+from .atomic import atomic_write
 from .dates import try_date
 from .errors import MemctlError
-from .workspace import DAILY_DIR, INDEX_FILE, NOW_FILE, Workspace, atomic_write, stat_markdown
+from .kinds import kind_of
+from .workspace import Workspace, stat_markdown
 
 _VERSION = 7
-GRAPH_DIR = "graph"
-REPORTS_DIR = "reports"  # the nightly morning reports, reports/YYYY-MM-DD.md (nightly/sleep.py)
 
 
 @dataclass
@@ -57,24 +57,6 @@ class FileFacts:
 
 _FIELDS = [f.name for f in fields(FileFacts)]  # the order of a cached row
 _ROW = operator.attrgetter(*_FIELDS)
-
-
-def kind_of(rel: str, daily_dir: str = DAILY_DIR) -> str:
-    if rel == NOW_FILE:
-        return "now"
-    if rel == INDEX_FILE:
-        return "index"
-    if rel.startswith(f"{daily_dir}/"):
-        return "daily"
-    if rel.startswith(f"{GRAPH_DIR}/"):
-        return "graph"  # relations: their ids count, but they are not notes (graph/relations.py)
-    if rel.startswith(f"{REPORTS_DIR}/") and _is_day_name(rel[len(REPORTS_DIR) + 1 :]):
-        return "report"  # searchable, but not a note: the gate, INDEX.md and archive skip it
-    return "note"
-
-
-def _is_day_name(name: str) -> bool:
-    return len(name) == 13 and name.endswith(".md") and name[:4].isdigit() and name[4] == "-"
 
 
 def scan(

@@ -18,14 +18,15 @@ import contextlib
 import os
 from pathlib import Path
 
+from .atomic import atomic_write, atomic_write_many, sync_folder
 from .errors import MemctlError, PathRefused
 from .recovery import digest
 from .textstyle import LF, appended, restyled, workspace_eol
-from .workspace import Workspace, atomic_write, atomic_write_many, sync_folder
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from . import gitstore
+    from .workspace import Workspace
 
 
 class Change:

@@ -78,7 +78,7 @@ def rules_text(rules: list[Rule], *, budget: int) -> str:
 def refresh_rules_file(path: Path, rules: list[Rule], *, budget: int) -> bool:
     """True if `path` holds the current rules already; else it is rewritten (False). Only a
     file memctl generated is rewritten: a missing one (hooks were uninstalled) stays missing."""
-    from .workspace import atomic_write
+    from .atomic import atomic_write
 
     text = rules_text(rules, budget=budget)
     try:
@@ -104,7 +104,7 @@ def wire(ws: Workspace, settings: Path, *, user: bool, today: dt.date) -> dict:
 
 def install(settings: Path, rules: list[Rule], *, budget: int, user: bool) -> dict:
     """Write the rules file and import it from CLAUDE.md. What changed, for the report."""
-    from .workspace import atomic_write
+    from .atomic import atomic_write
 
     target = rules_path(settings)
     text = rules_text(rules, budget=budget)
@@ -131,7 +131,7 @@ def install(settings: Path, rules: list[Rule], *, budget: int, user: bool) -> di
 def uninstall(settings: Path, *, user: bool) -> dict:
     """Take memctl's block out of CLAUDE.md (and CLAUDE.md if nothing else is left), and the
     rules file."""
-    from .workspace import atomic_write
+    from .atomic import atomic_write
 
     claude = claude_md_path(settings, user=user)
     removed = False

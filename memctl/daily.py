@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from .dates import fmt_date
 from .errors import InvalidValue
+from .kinds import DAILY_DIR
 from .textstyle import without_bom
-from .workspace import DAILY_DIR, Outcome, Workspace
+from .workspace import Outcome, Workspace
 
 HEADING = re.compile(r"^###\s+(?P<time>\d{1,2}:\d{2})\s*(?:[—–-]+\s*(?P<title>.*))?$")
 DAY_FILE = re.compile(r"^(?P<day>\d{4}-\d{2}-\d{2})\.md$")

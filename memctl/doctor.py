@@ -9,7 +9,8 @@ from pathlib import Path
 
 from . import gitstore
 from .catalog import scan
-from .workspace import INDEX_FILE, NOW_FILE, Workspace
+from .kinds import INDEX_FILE, NOW_FILE
+from .workspace import Workspace
 
 # Derived files that must never be in git (they are rebuilt from the Markdown).
 DERIVED_PATTERNS = (

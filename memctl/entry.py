@@ -118,7 +118,7 @@ class Entry:
 def format_entry(entry: Entry) -> str:
     """The line for an entry. A value with a line break or a control character is refused
     (it would split the line); a text ending like a block id keeps it as text (`\\^k3x9`)."""
-    from .admission import one_line
+    from .controls import one_line
 
     for key, value in entry.fields.items():
         one_line(value, key)

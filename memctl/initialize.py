@@ -9,19 +9,12 @@ from importlib import resources
 from pathlib import Path
 
 from . import gitstore
+from .atomic import atomic_write
 from .config import DEFAULT_CATEGORIES, Config, load_config
 from .dates import fmt_stamp
 from .errors import PathRefused, Refused
-from .workspace import (
-    ARCHIVE_DIR,
-    DAILY_DIR,
-    INDEX_FILE,
-    MARKER,
-    NOW_FILE,
-    Workspace,
-    atomic_write,
-    iter_markdown,
-)
+from .kinds import DAILY_DIR, INDEX_FILE, NOW_FILE
+from .workspace import ARCHIVE_DIR, MARKER, Workspace, iter_markdown
 
 _GITIGNORE_MARK = "# memctl: derived files"
 # A folder already holding more files than this that are not Markdown is likely not meant to be

@@ -427,8 +427,8 @@ def _show(ws: Workspace, target: str) -> Shown:
 
 def _log_entry(ws: Workspace, target: str) -> Shown | None:
     """`daily/DAY.md:LINE`: the log entry that line is part of, heading and text."""
-    from .catalog import kind_of
     from .daily import parse_log
+    from .kinds import kind_of
 
     rel, _, line = target.rpartition(":")
     if not line.isdigit() or kind_of(rel, ws.config.daily_dir) != "daily":

@@ -281,7 +281,7 @@ def set_meta(note: Note, **values: object) -> Note:
 def one_line_values(key: str, value: object) -> None:
     """A frontmatter value memctl writes stays on its line: no line break, no control
     character (a title with a newline would add a key of its own)."""
-    from .admission import one_line
+    from .controls import one_line
 
     for item in value if isinstance(value, list | tuple) else [value]:
         if isinstance(item, str):

@@ -30,7 +30,10 @@ from typing import NamedTuple
 
 from .dates import fmt_date
 from .errors import ParseError, Refused
-from .workspace import Workspace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .workspace import Workspace
 
 REGISTRY = ".memctl/purged.jsonl"
 LEGACY = ".memctl/purged.json"

@@ -118,7 +118,7 @@ def _put_back(ws, touched: dict[str, set[str]]) -> tuple[list[str], list[str]]:
         if then is None:
             path.unlink(missing_ok=True)
         else:
-            from .workspace import atomic_write
+            from .atomic import atomic_write
 
             path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write(path, then)

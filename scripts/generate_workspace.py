@@ -31,9 +31,10 @@ from memctl import gitstore
 from memctl.config import DEFAULT_CATEGORIES
 from memctl.entry import PRIORITY_EMOJI, Entry, format_entry
 from memctl.initialize import template
+from memctl.kinds import DAILY_DIR, INDEX_FILE, NOW_FILE
 from memctl.note import new_note_text
 from memctl.now import FOCUS, IN_PROGRESS, NowDoc
-from memctl.workspace import ARCHIVE_DIR, DAILY_DIR, INDEX_FILE, MARKER, NOW_FILE
+from memctl.workspace import ARCHIVE_DIR, MARKER
 
 TODAY = dt.date(2026, 11, 30)
 STALE_DAYS = 30  # templates/config.yaml's default, which the generated workspace uses

@@ -1,7 +1,8 @@
 """The shape of the package, checked over every module at every depth (docs/architecture.md):
 
 - layers: a module imports its own package and the layers below it, never above or beside it;
-- no import cycle between modules, counting the lazy imports inside functions too;
+- no import cycle between modules, counting the lazy imports inside functions too (not the
+  type-only ones under `if TYPE_CHECKING:`, which never run);
 - the core never imports the CLI, and only gitstore imports GitPython;
 - start-up loads no heavy module; no module is longer than 450 lines.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from conftest import REPO
@@ -49,13 +51,14 @@ def package_of(module: str) -> str:
 NAMES = {module_name(p) for p in MODULES}
 
 
-def imports(path: Path) -> list[tuple[int, str]]:
+def imports(path: Path, *, run_time: bool = False) -> list[tuple[int, str]]:
     """(line, absolute module name) for every import in `path`, the lazy ones too; for `from x
-    import y` where x.y is a module, the module."""
+    import y` where x.y is a module, the module. `run_time`: without the imports under `if
+    TYPE_CHECKING:`, which only the type checker reads (they never run)."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in walk(ast.parse(path.read_text(encoding="utf-8")), run_time=run_time):
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")[: len(package.split(".")) - node.level + 1]
@@ -70,11 +73,31 @@ def imports(path: Path) -> list[tuple[int, str]]:
     return found
 
 
+def walk(tree: ast.AST, *, run_time: bool) -> Iterator[ast.AST]:
+    """Every node of `tree` (as ast.walk), leaving out `if TYPE_CHECKING:` blocks when only
+    what runs is asked for."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if run_time and isinstance(node, ast.If) and _type_checking(node.test):
+            todo += node.orelse
+            continue
+        todo += ast.iter_child_nodes(node)
+
+
+def _type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
 def graph() -> dict[str, set[str]]:
+    """Who imports whom when the code runs: a type-only import is no cycle."""
     edges: dict[str, set[str]] = {}
     for path in MODULES:
         name = module_name(path)
-        edges[name] = {t for _, t in imports(path) if t in NAMES and t != name}
+        edges[name] = {t for _, t in imports(path, run_time=True) if t in NAMES and t != name}
     return edges
 
 

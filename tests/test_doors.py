@@ -28,7 +28,7 @@ from doors import (
     stores,
     through,
 )
-from memctl.admission import CONTROL
+from memctl.controls import CONTROL
 
 WRITERS = [d for d in DOORS if d.writes]
 

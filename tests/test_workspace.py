@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from conftest import NOW, commit_count, git, run_memctl
+from memctl.atomic import atomic_write
 from memctl.config import load_config
 from memctl.errors import ConfigError, LockTimeout, PathRefused, WorkspaceNotFound
 from memctl.initialize import CROWDED, init_workspace, template
-from memctl.workspace import atomic_write, find_root, open_workspace
+from memctl.workspace import find_root, open_workspace
 
 
 def test_found_by_option_then_env_then_walking_up(tmp_path):
@@ -248,7 +249,7 @@ def test_every_template_file_is_declared_as_package_data():
 
 
 def test_atomic_write_many_writes_every_file_whole_and_leaves_no_temp(tmp_path):
-    from memctl.workspace import atomic_write_many
+    from memctl.atomic import atomic_write_many
 
     old = tmp_path / "old.md"
     old.write_text("before")

@@ -54,7 +54,8 @@ def guard(command: Any, name: str) -> None:
 
 
 def check_values(name: str, params: dict[str, Any], labels: dict[str, str]) -> None:
-    from ..admission import one_line, refuse_text
+    from ..admission import refuse_text
+    from ..controls import one_line
 
     ws = _workspace()
     for key, value in params.items():

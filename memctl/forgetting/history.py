@@ -312,7 +312,7 @@ def _quote(path: bytes) -> bytes:
 
 
 def _write_plan(path: Path, stashes: list[tuple[str, str]], old_ids: list[str]) -> None:
-    from ..workspace import atomic_write
+    from ..atomic import atomic_write
 
     atomic_write(path, json.dumps({"stashes": stashes, "old_ids": old_ids}))
 

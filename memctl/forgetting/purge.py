@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import gitstore
+from ..atomic import atomic_write
 from ..dates import fmt_stamp
 from ..errors import InvalidValue
 from ..purged import LEGACY, REGISTRY, load, new_record, purged_hash, register
-from ..workspace import ARCHIVE_DIR, MARKER, Workspace, atomic_write
+from ..workspace import ARCHIVE_DIR, MARKER, Workspace
 from . import history as purgehistory
 
 MARK = "[purged]"

@@ -172,8 +172,8 @@ def place_skill(settings: Path) -> str:
     """Put memctl's Agent Skill (templates/SKILL.md: which command to call when) where Claude
     Code finds it. A copy that differs from this memctl's, a person's edits or an older
     memctl's, is kept as it is. Says what happened: added, unchanged or kept."""
+    from ..atomic import atomic_write
     from ..initialize import template
-    from ..workspace import atomic_write
 
     path, text = skill_path(settings), template("SKILL.md")
     try:
@@ -292,7 +292,7 @@ def _remove_ours(hooks: dict, event: str) -> bool:
 
 
 def _write(path: Path, settings: dict) -> None:
-    from ..workspace import atomic_write
+    from ..atomic import atomic_write
 
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(path, json.dumps(settings, indent=2, ensure_ascii=False) + "\n")

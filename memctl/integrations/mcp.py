@@ -115,7 +115,7 @@ def _read(path: Path) -> dict:
 
 
 def _write(path: Path, data: dict) -> None:
-    from ..workspace import atomic_write
+    from ..atomic import atomic_write
 
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")

@@ -25,9 +25,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field, replace
 
-from ..catalog import REPORTS_DIR
 from ..dates import fmt_date, fmt_stamp
 from ..errors import ParseError
+from ..kinds import REPORTS_DIR
 from ..workspace import Outcome, Workspace
 
 TYPE_CHECKING = False

@@ -59,8 +59,8 @@ def read_units(root: Path, rel: str, daily_dir: str = "daily") -> tuple[list[Uni
     A file with broken frontmatter is still searched, as plain text, so a person's note is
     never invisible because of a typo.
     """
-    from ..catalog import kind_of
     from ..errors import ParseError
+    from ..kinds import kind_of
     from ..note import Note, read_note
     from ..textstyle import without_bom
 
