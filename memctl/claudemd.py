@@ -58,7 +58,7 @@ def rules_text(rules: list[Rule], *, budget: int) -> str:
     """The generated file: the rules, one line each, most binding first, within `budget`
     tokens; the ones left out are named."""
     from .budget import estimate_tokens
-    from .desk import _rules_named
+    from .rules import rules_named
 
     lines, used = [], estimate_tokens(_HEAD) + 40
     for rule in rules:
@@ -70,7 +70,7 @@ def rules_text(rules: list[Rule], *, budget: int) -> str:
     text = _HEAD + ("\n".join(lines) + "\n" if lines else "(no rules in rules/ yet)\n")
     left = rules[len(lines) :]
     if left:
-        named = _rules_named(left, budget)
+        named = rules_named(left, budget)
         text += f"\n[memctl: left out to stay within {budget:,} tokens: {named}]\n"
     return text
 

@@ -24,15 +24,21 @@ can open it; past a size, by file and count.
 
 from __future__ import annotations
 
+import datetime as dt
+from pathlib import Path
 from typing import NamedTuple
 
 from .budget import estimate_tokens
-from .now import FOCUS, IN_PROGRESS, PRIORITIES, NowDoc, _is_header
-from .rules import Rule
+from .now import FOCUS, IN_PROGRESS, PRIORITIES, NowDoc, _is_header, read_now
+from .rules import Rule, rules_named
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .health import Health
+    from .workspace import Workspace
 
 RULES_HEADING = "## Rules (rules/: in force in every session)"
 _RULE_RANK = {"high": 2, "med": 5}
-_NAMED_SHARE = 0.2  # of the budget, at most, for naming the rules left out one by one
 
 
 class Piece(NamedTuple):
@@ -257,31 +263,95 @@ def _named(
             phrases.append(f'"{name}": {n} line(s)')
     gone = [rules[i] for i in sorted(i for p in left if p.kind == "rule" for i in p.lines)]
     if gone:
-        phrases.append(_rules_named(gone, budget))
+        phrases.append(rules_named(gone, budget))
     return phrases
-
-
-def _rules_named(gone: list[Rule], budget: int) -> str:
-    """The rules left out: each by id while that stays short, else by file and count."""
-    by_file: dict[str, list[Rule]] = {}
-    for rule in gone:
-        by_file.setdefault(rule.path, []).append(rule)
-    head = f"{len(gone)} rule(s)"
-    each = "; ".join(
-        f"{path} " + " ".join(f"^{r.id}" if r.id else f"line {r.line}" for r in found)
-        for path, found in by_file.items()
-    )
-    if estimate_tokens(each) <= max(40, budget * _NAMED_SHARE):
-        return f"{head}: {each} (memctl show ID)"
-    files = [f"{path} ({len(found)})" for path, found in by_file.items()]
-    shown = "; ".join(files[:20]) + (
-        f"; and {len(files) - 20} more files" if len(files) > 20 else ""
-    )
-    return f"{head}: {shown} (memctl show FILE)"
 
 
 def _notice(total: int, budget: int, left_out: list[str]) -> str:
     return (
         f"[memctl: NOW.md and the rules are ~{total:,} tokens, over the {budget:,}-token "
         f"budget; left out: {'; '.join(left_out) or 'nothing'}. See all: memctl now --full]"
+    )
+
+
+# --- reading, within a budget --------------------------------------------------------------
+
+
+class NowView(NamedTuple):
+    text: str  # what is shown: NOW.md (cut by section over the budget), then the rules
+    total_tokens: int  # all of NOW.md and every rule
+    shown_lines: int  # of NOW.md's lines
+    total_lines: int
+    budget: int
+    health: Health
+    notice: str | None = None  # what was left out to stay within the budget
+    left_out: tuple[str, ...] = ()
+    rules: tuple[Rule, ...] = ()  # the rules in force
+    rules_shown: int = 0
+    rules_file: str | None = None  # where CLAUDE.md reads the rules from, when it does
+
+    @property
+    def truncated(self) -> bool:
+        return self.notice is not None
+
+    @property
+    def tokens(self) -> int:
+        """What `memctl now` prints: the text, the notice and the health line."""
+        return estimate_tokens(self.text + (self.notice or "") + "\n" + self.health.line())
+
+    def to_dict(self) -> dict:
+        return {
+            "now": self.text,
+            "truncated": self.truncated,
+            "notice": self.notice,
+            "left_out": list(self.left_out),
+            "tokens": self.tokens,
+            "total_tokens": self.total_tokens,
+            "budget_tokens": self.budget,
+            "shown_lines": self.shown_lines,
+            "total_lines": self.total_lines,
+            "rules": [r.to_dict() for r in self.rules],
+            "rules_shown": self.rules_shown,
+            "rules_file": self.rules_file,
+            "health": self.health.to_dict(),
+        }
+
+
+def view_now(
+    ws: Workspace, *, today: dt.date, full: bool = False, rules_file: Path | None = None
+) -> NowView:
+    """NOW.md and the rules in force, within `now_budget_tokens` (fit above says what stays), and
+    the health line. `rules_file`: the generated file Claude Code's CLAUDE.md imports
+    (claudemd.py); while it holds the current rules they are only counted here, else it is
+    brought up to date and the rules are shown here too, for this session."""
+    from .catalog import scan
+    from .desk import fit
+    from .health import workspace_health
+    from .rules import read_rules
+
+    text = read_now(ws)
+    facts = scan(ws)
+    health = workspace_health(ws, today=today, facts=facts)
+    rules = read_rules(ws, facts, today=today)
+    elsewhere = None
+    if rules_file is not None:
+        from .claudemd import refresh_rules_file
+
+        if refresh_rules_file(rules_file, rules, budget=ws.config.now_budget_tokens):
+            elsewhere = str(rules_file)
+    budget = ws.config.now_budget_tokens
+    reserve = estimate_tokens(health.line()) + 1
+    desk = fit(text, rules, budget=budget, reserve=reserve, full=full, rules_elsewhere=elsewhere)
+    return NowView(
+        desk.text,
+        desk.total_tokens,
+        desk.shown_lines,
+        desk.total_lines,
+        budget,
+        health,
+        desk.notice,
+        tuple(desk.left_out),
+        tuple(rules),
+        len(desk.rules_shown),
+        elsewhere,
     )

@@ -1,4 +1,4 @@
-"""Long-term notes: create them, add entry lines, verify, show and list.
+"""Long-term notes: create them, add entry lines, find and verify them (show.py reads them back).
 
 Notes live in category folders (lessons/, people/, rules/, …) with YAML frontmatter; each memory
 is one entry line with a block id, so `lessons/api-guide.md#^k3x9` addresses it for good.
@@ -8,19 +8,15 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
-from .catalog import FileFacts, all_ids, find_id, scan
+from .catalog import all_ids, find_id, scan
 from .dates import fmt_date, parse_date
 from .entry import Entry, new_id, normalize_priority, parse_entry
 from .errors import InvalidValue, MemctlError, NotFound, ParseError, Refused
-from .note import STATUSES, read_note, replace_line, set_meta, yaml_value
+from .note import read_note, replace_line, set_meta, yaml_value
 from .workspace import ARCHIVE_DIR, Outcome, Workspace
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .attention import Needs
 
 SOURCES = ("user", "agent", "web", "file", "tool")
 UNTRUSTED_WHO = {"web": "a web page", "file": "a file", "tool": "a tool"}
@@ -369,149 +365,3 @@ def looks_like_entry_ref(ws: Workspace, target: str) -> bool:
     if "/" in target or target.endswith(".md"):
         return False
     return _ID_REF.match(target) is not None and not (ws.root / target).exists()
-
-
-@dataclass(frozen=True)
-class Shown:
-    path: str
-    text: str
-    entry: Entry | None = None
-    archived: bool = False
-    line: int | None = None  # a daily-log entry: its heading's line
-    wake: str | None = None  # the command that wakes the chat it points at (chats.wake_in)
-
-    def to_dict(self) -> dict:
-        data = {"path": self.path, "archived": self.archived, "line": self.line, "wake": self.wake}
-        if self.entry is not None:
-            data["entry"] = self.entry.to_dict()
-            data["text"] = self.entry.format()
-        else:
-            data["text"] = self.text
-        return data
-
-
-def show(ws: Workspace, target: str) -> Shown:
-    """A note's text, or one entry; a daily log's entry by any of its lines (`FILE:LINE`);
-    archived material too (it stays readable)."""
-    from .chats import wake_in
-
-    shown = _show(ws, target)
-    return replace(shown, wake=wake_in(shown.text))
-
-
-def _show(ws: Workspace, target: str) -> Shown:
-    logged = _log_entry(ws, target)
-    if logged is not None:
-        return logged
-    if looks_like_entry_ref(ws, target):
-        try:
-            ref = find_entry(ws, target, archive=True)
-            return Shown(
-                ref.path, ref.entry.format(), ref.entry, archived=ref.path.startswith(ARCHIVE_DIR)
-            )
-        except NotFound:
-            if "#" in target or ":" in target:
-                raise
-    for candidate in (
-        target,
-        f"{target}.md",
-        f"{ARCHIVE_DIR}/{target}",
-        f"{ARCHIVE_DIR}/{target}.md",
-    ):
-        path = ws.resolve(candidate)
-        if path.is_file():
-            note = read_note(path, display=ws.rel(path))
-            return Shown(ws.rel(path), note.text, archived=ws.rel(path).startswith(ARCHIVE_DIR))
-    raise NotFound(f"no note or entry {target!r}{_did_you_mean(ws, target)}")
-
-
-def _log_entry(ws: Workspace, target: str) -> Shown | None:
-    """`daily/DAY.md:LINE`: the log entry that line is part of, heading and text."""
-    from .daily import parse_log
-    from .kinds import kind_of
-
-    rel, _, line = target.rpartition(":")
-    if not line.isdigit() or kind_of(rel, ws.config.daily_dir) != "daily":
-        return None
-    path = ws.resolve(rel)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    entries = [e for e in parse_log(ws.rel(path), text) if e.line <= int(line)]
-    if not entries:
-        raise NotFound(f"no log entry at line {line}", path=ws.rel(path), line=int(line))
-    entry = entries[-1]
-    heading = f"### {entry.time} — {entry.title}" if entry.title else f"### {entry.time}"
-    body = f"{heading}\n\n{entry.text}\n" if entry.text else f"{heading}\n"
-    return Shown(ws.rel(path), body, line=entry.line)
-
-
-def _did_you_mean(ws: Workspace, target: str) -> str:
-    """What to add to "no note": "; did you mean lessons/government-forms?", or ""."""
-    from difflib import get_close_matches
-
-    wanted = target.removesuffix(".md")
-    names = [f.path.removesuffix(".md") for f in scan(ws, archive=True) if f.kind == "note"]
-    pool = names if "/" in wanted else [n.rsplit("/", 1)[-1] for n in names]
-    near = get_close_matches(wanted, pool, n=3, cutoff=0.75)
-    if "/" not in wanted:
-        near = [n for n in names if n.rsplit("/", 1)[-1] in near][:3]
-    return f"; did you mean {' or '.join(near)}?" if near else ""
-
-
-@dataclass(frozen=True)
-class Listing:
-    files: list[FileFacts]
-    needs: Needs | None = None  # what needs a person (attention.py), for the unfiltered list
-
-    def to_dict(self) -> dict:
-        return {
-            "files": [f.to_dict() for f in self.files],
-            "needs": self.needs.to_dict() if self.needs else None,
-        }
-
-
-def list_notes(
-    ws: Workspace,
-    *,
-    category: str | None = None,
-    status: str | None = None,
-    priority: str | None = None,
-    today: dt.date,
-) -> Listing:
-    from .catalog import is_stale
-
-    if status and status not in (*STATUSES, "none", "unreadable"):
-        raise InvalidValue(f"unknown status {status!r} (use {', '.join(STATUSES)})")
-    level = normalize_priority(priority) if priority else None
-    if priority and level is None:
-        raise InvalidValue(f"unknown priority {priority!r} (use high, med or low)")
-    picked = []
-    facts = scan(ws)
-    for f in facts:
-        if f.kind != "note":
-            continue
-        shown_status = (
-            "unreadable"
-            if f.error
-            else "stale"
-            if f.status in (None, "active") and is_stale(f, today, ws.config.stale_days)
-            else f.status or "none"
-        )
-        if category and (f.category or "") != category and not f.path.startswith(f"{category}/"):
-            continue
-        if status and shown_status != status:
-            continue
-        if level and f.priority != level:
-            continue
-        f.status = shown_status
-        picked.append(f)
-    if category or status or priority:
-        return Listing(picked)
-    from .attention import needs_a_person, recent_reads
-
-    reads = recent_reads(ws.root, today=today)
-    return Listing(
-        picked, needs_a_person(facts, today=today, stale_days=ws.config.stale_days, reads=reads)
-    )

@@ -19,6 +19,7 @@ import json
 import os
 from typing import NamedTuple
 
+from .budget import estimate_tokens
 from .catalog import FileFacts
 from .workspace import Workspace
 
@@ -28,6 +29,7 @@ NOT_RULES = ("QUOTE", "CONFLICT")  # kinds the gate writes for what is kept but 
 _ORDER = {"high": 0, "med": 1, "low": 2}
 _CACHE = "rules.json"
 _VERSION = 1
+_NAMED_SHARE = 0.2  # of the budget, at most, for naming the rules left out one by one
 
 
 class Rule(NamedTuple):
@@ -56,6 +58,25 @@ class Rule(NamedTuple):
             "priority": self.priority,
             "text": self.text,
         }
+
+
+def rules_named(gone: list[Rule], budget: int) -> str:
+    """The rules left out: each by id while that stays short, else by file and count."""
+    by_file: dict[str, list[Rule]] = {}
+    for rule in gone:
+        by_file.setdefault(rule.path, []).append(rule)
+    head = f"{len(gone)} rule(s)"
+    each = "; ".join(
+        f"{path} " + " ".join(f"^{r.id}" if r.id else f"line {r.line}" for r in found)
+        for path, found in by_file.items()
+    )
+    if estimate_tokens(each) <= max(40, budget * _NAMED_SHARE):
+        return f"{head}: {each} (memctl show ID)"
+    files = [f"{path} ({len(found)})" for path, found in by_file.items()]
+    shown = "; ".join(files[:20]) + (
+        f"; and {len(files) - 20} more files" if len(files) > 20 else ""
+    )
+    return f"{head}: {shown} (memctl show FILE)"
 
 
 def read_rules(ws: Workspace, facts: list[FileFacts], *, today: dt.date) -> list[Rule]:

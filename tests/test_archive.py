@@ -11,7 +11,8 @@ from memctl.entry import parse_entry
 from memctl.errors import Refused
 from memctl.forgetting.archive import expiring, plan_archive, run_archive
 from memctl.forgetting.closing import held_on
-from memctl.longterm import add_entry, new_note, show
+from memctl.longterm import add_entry, new_note
+from memctl.show import show
 
 LATER = TODAY + dt.timedelta(days=40)
 

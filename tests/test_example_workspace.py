@@ -19,8 +19,8 @@ from memctl.daily import is_day_file, parse_log
 from memctl.dashboard import regenerate_index, render_index
 from memctl.doctor import check
 from memctl.health import workspace_health
-from memctl.longterm import show
 from memctl.note import read_note
+from memctl.show import show
 from memctl.workspace import iter_markdown, open_workspace
 
 REGENERATE = "MEMCTL_NOW=2026-11-30T09:00 memctl -w workspace-example index"

@@ -12,8 +12,9 @@ from memctl.daily import append_log
 from memctl.errors import InvalidValue, NotFound, Refused
 from memctl.forgetting.forget import forget, restore
 from memctl.forgetting.purge import _scrub_files, purge
-from memctl.longterm import add_entry, new_note, show
+from memctl.longterm import add_entry, new_note
 from memctl.purged import purged_match
+from memctl.show import show
 
 PHONE = "+1 555 0134"
 

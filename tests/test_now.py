@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from conftest import NOW, TODAY, commit_count, git
-from memctl.now import NowDoc, finish_task, set_focus, set_priority, start_task, view_now
+from memctl.desk import view_now
+from memctl.now import NowDoc, finish_task, set_focus, set_priority, start_task
 
 CUSTOM = """# NOW.md — Workspace
 Updated: 2026-11-29 18:00

@@ -110,7 +110,7 @@ def show(
 
     Example: memctl show k3x9
     """
-    from ..longterm import show as show_target
+    from ..show import show as show_target
 
     ws = context.workspace()
     shown = show_target(ws, target)
@@ -149,7 +149,7 @@ def ls(
 
     Example: memctl ls --status stale
     """
-    from ..longterm import list_notes
+    from ..show import list_notes
 
     listing = list_notes(
         context.workspace(),

@@ -64,7 +64,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         rules in force (follow every one) and one health line of the memory. Call it once at the
         start of a session, before anything else, and again when the user asks what is going on
         or what is next."""
-        from ..now import view_now
+        from ..desk import view_now
         from ..usage import record
 
         def work(ws):
@@ -142,7 +142,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         """The whole of one memory: an entry by its id (k3x9, NOTE#^k3x9 or PATH:LINE), or a
         note by its path (people/anna). Call it to open a pointer that `recall` or `search`
         gave, before you rely on it. Archived memories open too."""
-        from ..longterm import show as show_target
+        from ..show import show as show_target
         from ..usage import record
 
         def work(ws):

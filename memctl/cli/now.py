@@ -35,7 +35,7 @@ def now(
     """
     if ctx.invoked_subcommand:
         return
-    from ..now import view_now
+    from ..desk import view_now
 
     ws = context.workspace()
     view = view_now(ws, today=context.now().date(), full=full, rules_file=rules_file)
