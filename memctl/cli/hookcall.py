@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import typer
 
 from ..errors import MemctlError
-from . import context
+from . import context, flags
 
 HARNESS = "claude-code"
 
@@ -38,7 +38,7 @@ def answering(command: str, hook: str | None) -> Iterator[None]:
     try:
         yield
     except MemctlError as exc:
-        if context.options.debug:
+        if flags.options.debug:
             raise
         sys.stderr.write(f"memctl: error: {exc} (the {command} hook answered nothing)\n")
         _log(command, str(exc))
@@ -59,7 +59,7 @@ def _log(command: str, reason: str) -> None:
     from ..workspace import find_root
 
     try:
-        root = find_root(context.options.workspace)
+        root = find_root(flags.options.workspace)
     except MemctlError:
         return  # no workspace to log in: stderr said it
     try:

@@ -37,9 +37,9 @@ def run() -> None:
     code = warm(sys.argv[1:])
     if code is not None:
         os._exit(code)  # all was written with os.write: nothing is left to flush
-    from . import context
+    from . import flags
 
-    shared, rest = context.parse_global_options(sys.argv[1:])
+    shared, rest = flags.parse_global_options(sys.argv[1:])
     if rest and rest[0] in WALK_FIRST and "--help" not in rest and "-h" not in rest:
         from ..search import prefetch
 

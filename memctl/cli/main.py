@@ -11,7 +11,7 @@ import typer.main
 from typer.core import TyperGroup
 
 from ..errors import MemctlError
-from . import checks, context, output
+from . import checks, flags, output
 
 # The module under memctl/cli/ that defines each top-level command, in the order `--help`
 # lists them. Only the module a call needs is imported and built: `memctl now` runs at every
@@ -62,7 +62,7 @@ class MemctlGroup(TyperGroup):
     into one line on stderr and an exit code."""
 
     def main(self, args=None, *posargs: Any, **kwargs: Any) -> Any:
-        args = context.split_global_options(list(sys.argv[1:] if args is None else args))
+        args = flags.split_global_options(list(sys.argv[1:] if args is None else args))
         if "-h" in args or "--help" in args or not args:
             plain_help(self)
         return super().main(args, *posargs, **kwargs)
@@ -100,7 +100,7 @@ class MemctlGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except MemctlError as exc:
-            if context.options.debug:
+            if flags.options.debug:
                 raise
             output.error(exc)
             ctx.exit(int(exc.exit_code))
@@ -108,7 +108,7 @@ class MemctlGroup(TyperGroup):
             from ..errors import storage_error
 
             found = storage_error(exc)  # a full disk, a read-only folder: not a bug
-            if found is None or context.options.debug:
+            if found is None or flags.options.debug:
                 raise
             output.error(found)
             ctx.exit(int(found.exit_code))

@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Iterable
 
-from . import context
+from . import flags
 
 # A stored text is printed, never obeyed: a control character shows as its picture (ESC as ␛),
 # so `\x1b[2J` in a note cannot clear the terminal of whoever reads it. In JSON, the few that
@@ -38,7 +38,7 @@ def write_json(text: str) -> None:
 
 
 def fancy() -> bool:
-    return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and not context.options.json
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and not flags.options.json
 
 
 def _console(stderr: bool = False):
@@ -53,7 +53,7 @@ def emit_json(data: object) -> None:
 
 def result(value: object, render) -> None:
     """Print a result: its to_dict() as JSON, or through `render(value)` for people."""
-    if context.options.json:
+    if flags.options.json:
         emit_json(value.to_dict() if hasattr(value, "to_dict") else value)
     else:
         render(value)
@@ -114,7 +114,7 @@ def change_notices(change) -> None:
 
 def error(exc) -> None:
     """One line on stderr; in --json mode the error is also a JSON document on stdout."""
-    if context.options.json:
+    if flags.options.json:
         emit_json(exc.to_dict())
     sys.stderr.write(f"memctl: error: {exc}\n")
 
@@ -134,7 +134,7 @@ class Progress:
         self.task = None
 
     def __enter__(self):
-        return self if sys.stderr.isatty() and not context.options.json else None
+        return self if sys.stderr.isatty() and not flags.options.json else None
 
     def __call__(self, done: int, total: int) -> None:
         if self.bar is None:

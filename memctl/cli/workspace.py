@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from . import context, output
+from . import context, flags, output
 
 
 def register(root: typer.Typer) -> None:
@@ -43,7 +43,7 @@ def init(
 
     Example: memctl init ~/memory
     """
-    given = Path(context.options.workspace) if context.options.workspace else None
+    given = Path(flags.options.workspace) if flags.options.workspace else None
     if given and path and given.expanduser().resolve() != path.expanduser().resolve():
         raise typer.BadParameter(f"-w {given} and PATH {path} name two folders; give one")
     target = given or path or Path(".")
