@@ -9,7 +9,8 @@ import textwrap
 import pytest
 
 from conftest import NOW
-from memctl.gate.decide import label, may_promote, survey, trust_of
+from memctl.gate.candidates import may_promote, trust_of
+from memctl.gate.decide import label, survey
 from memctl.gate.labeler import Known, decide, deobfuscate, injection_reason
 from memctl.gate.reading import analyze
 from memctl.longterm import add_entry, new_note

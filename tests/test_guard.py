@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from conftest import commit_count, git, run_memctl
-from memctl.gate import decide as gate
+from memctl.gate import candidates as gate
 from memctl.longterm import add_entry, find_entry, new_note
 from memctl.nightly import guard
 from memctl.nightly.guard import LOG, checks, evaluate

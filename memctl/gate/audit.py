@@ -15,7 +15,7 @@ from ..jsonlines import record_line
 from ..workspace import MARKER, Workspace
 
 if TYPE_CHECKING:
-    from .remember import Remembered
+    from .request import Remembered
 
 AUDIT_LOG = f"{MARKER}/gate.jsonl"
 

@@ -29,7 +29,7 @@ from .compare import Diff, compare, kinds
 from .reading import Analysis, analyze
 
 if TYPE_CHECKING:
-    from .decide import Candidate
+    from .candidates import Candidate
 
 _PREPOSITIONS = (
     "with at on in for from by before after until till via near during every each except "

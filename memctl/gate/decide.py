@@ -15,103 +15,22 @@ nightly job, with nobody watching, holds such a change for a person instead
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from ..catalog import scan
-from ..entry import Entry, unquoted
-from ..note import parse_note
-from ..search.units import note_keys
+from ..entry import unquoted
 from ..words import fold
 from ..workspace import Workspace
+from .candidates import Candidate, NoteMatch, Survey, _read, is_rule_note, trust_of
 from .labeler import LABELS, TRUST_RANK, Known, decide
-from .reading import Analysis, analyze, same_text, similarity
+from .reading import analyze, same_text, similarity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..model import Model
 
-SOURCE_TRUST = {
-    "user": "trusted",
-    "agent": "limited",
-    "web": "untrusted",
-    "file": "untrusted",
-    "tool": "untrusted",
-}
-RULES_DIR = "rules"
 SHOWN = 5  # candidates shown with a decision (all are scored)
 LLM_CANDIDATES = 8
-
-
-def trust_of(entry: Entry) -> str:
-    """trusted | limited | untrusted: `trust:` when set, else what its `src:` implies.
-
-    A line without `src:` was written by hand or by an older tool: limited.
-    """
-    explicit = entry.fields.get("trust")
-    if explicit in TRUST_RANK:
-        return explicit
-    return SOURCE_TRUST.get(entry.fields.get("src", ""), "limited")
-
-
-def may_promote(entry: Entry) -> bool:
-    """May a nightly job lift this entry into a rule or a higher place? Never an untrusted one."""
-    return trust_of(entry) != "untrusted" and entry.kind not in ("QUOTE", "CONFLICT")
-
-
-def is_rule_note(rel: str) -> bool:
-    return rel.split("/", 1)[0] == RULES_DIR
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """An open entry the gate read, with its similarity to the new text."""
-
-    path: str
-    entry: Entry
-    score: float
-    rule: bool
-    trust: str
-    info: Analysis | None = field(default=None, compare=False, repr=False)
-    meaning: float | None = None  # closeness in meaning, when the semantic path is installed
-
-    @property
-    def address(self) -> str:
-        return (
-            f"{self.path}#^{self.entry.id}" if self.entry.id else f"{self.path}:{self.entry.line}"
-        )
-
-    def to_dict(self) -> dict:
-        return {
-            "address": self.address,
-            "id": self.entry.id,
-            "text": self.entry.text,
-            "score": self.score,
-            "rule": self.rule,
-            "trust": self.trust,
-            "meaning": self.meaning,
-        }
-
-
-@dataclass(frozen=True)
-class NoteMatch:
-    path: str
-    score: float
-    status: str | None
-
-
-@dataclass
-class Survey:
-    """What the gate read: every open entry it scored, the rules, and how well each note fits."""
-
-    entries: list[Candidate] = field(default_factory=list)
-    rules: list[Candidate] = field(default_factory=list)
-    notes: list[NoteMatch] = field(default_factory=list)
-
-    def find(self, key: str | None) -> Candidate | None:
-        for c in (*self.entries, *self.rules):
-            if key is not None and key in (c.address, c.entry.id, f"^{c.entry.id}"):
-                return c
-        return None
 
 
 def survey(ws: Workspace, text: str) -> Survey:
@@ -158,66 +77,9 @@ def survey(ws: Workspace, text: str) -> Survey:
     return found
 
 
-def candidate(path: str, entry: Entry, text: str) -> Candidate:
-    """An entry named by the caller (--supersedes), scored against the new text."""
-    info = analyze(unquoted(entry.text))
-    rule = (is_rule_note(path) or entry.kind == "RULE") and entry.kind not in ("QUOTE", "CONFLICT")
-    return Candidate(path, entry, similarity(analyze(text), info), rule, trust_of(entry), info)
-
-
-def _meta_text(note, rel: str) -> str:
-    meta = note.meta
-    parts = [
-        str(meta.get("title") or ""),
-        rel.rsplit("/", 1)[-1].removesuffix(".md").replace("-", " ").replace("_", " ").title(),
-    ]
-    tags = meta.get("tags")
-    parts += [str(t) for t in tags] if isinstance(tags, list) else []
-    parts += note_keys(meta.get("use_when"))
-    parts.append(str(meta.get("description") or ""))
-    return " . ".join(p for p in parts if p)
-
-
 def _holds(folded: str, probe: list[str]) -> bool:
     """Does a folded text hold the start of any probe word (stems differ: summary/summaries)?"""
     return any(word[:5] in folded for word in probe)
-
-
-@dataclass
-class _Read:
-    """A note as survey reads it: the text folded, its open entries (each with its folded
-    text and, once scored, its analysis), and the text of its frontmatter."""
-
-    raw: str
-    folded: str
-    entries: list[list]  # [entry, folded text, Analysis | None]
-    meta: str
-    _about: Analysis | None = None
-
-    def about(self) -> Analysis:
-        self._about = self._about or analyze(self.meta)
-        return self._about
-
-
-_READS: dict[str, _Read] = {}  # path → the last reading: kept while the file's text is the same
-
-
-def _read(path, rel: str) -> _Read | None:
-    """The note at `path`, parsed again only when its text changed since the last survey in
-    this process: the nightly job surveys the workspace once for every item of a day. Its
-    entries are shared between surveys: a caller changes a copy (with_fields, replace)."""
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    known = _READS.get(str(path))
-    if known is not None and known.raw == raw:
-        return known
-    note = parse_note(raw, path=path, display=rel)
-    entries = [[e, fold(e.text), None] for e in note.entries() if not e.closed and e.text.strip()]
-    read = _Read(raw, fold(raw), entries, _meta_text(note, rel))
-    _READS[str(path)] = read
-    return read
 
 
 # --- the decision ----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from ..entry import unquoted
 from ..workspace import Workspace
-from .decide import Candidate, Survey, _read, is_rule_note, trust_of
+from .candidates import Candidate, Survey, _read, is_rule_note, trust_of
 from .reading import Analysis, analyze, similarity
 
 MEANING = 0.5  # a neighbour at least this close in meaning joins the candidates

@@ -11,106 +11,24 @@ written in one commit with a line in the audit log `.memctl/gate.jsonl`.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 from ..dates import fmt_date, try_date
 from ..entry import Entry, quoted
-from ..errors import ExitCode, InvalidValue, NotFound, Refused
+from ..errors import InvalidValue, NotFound, Refused
 from ..jsonlines import record_line
 from ..longterm import SOURCES, EntryRef, make_entry, note_text
 from ..workspace import Outcome, Workspace
 from .audit import AUDIT_LOG, audit_line, audit_refusal, log_refusal  # noqa: F401
-from .decide import (
-    SOURCE_TRUST,
-    Candidate,
-    Decision,
-    Survey,
-    candidate,
-    is_rule_note,
-    label,
-    survey,
-)
+from .candidates import SOURCE_TRUST, Candidate, Survey, candidate, is_rule_note
+from .decide import Decision, label, survey
 from .labeler import TRUST_RANK
 from .reading import analyze
+from .request import Remembered, Request
 from .routing import ROUTE, destination  # noqa: F401  (ROUTE: the nightly job reads it)
 
 PROVENANCE = ("by", "ref", "when", "reason")  # what is said of a memory: checked like its text
-REFUSED_LABELS = ("clash", "injection")  # written, but not as a fact: exit code 3
-
-
-@dataclass(frozen=True)
-class Request:
-    """A memory on its way in, checked: its text and everything said about where it came from."""
-
-    text: str
-    source: str
-    trust: str
-    by: str | None = None
-    ref: str | None = None
-    topic: str | None = None
-    when: str | None = None
-    expires: str | None = None
-    from_date: str | None = None
-    kind: str | None = None
-    priority: str | None = None
-    reason: str | None = None
-    supersedes: str | None = None
-    as_new: bool = False
-    trust_note: str | None = None
-    extra: tuple[tuple[str, str], ...] = ()  # more fields for a new entry (first:, follows:…)
-    context: str | None = None  # what the text was said under (a log entry's title): routing
-
-    def provenance(self) -> dict:
-        return {
-            "source": self.source,
-            "by": self.by,
-            "ref": self.ref,
-            "trust": self.trust,
-            "trust_note": self.trust_note,
-        }
-
-
-@dataclass(frozen=True)
-class Remembered:
-    label: str
-    reason: str
-    decision: Decision
-    request: Request
-    note: str  # where the memory went (or would go)
-    written: EntryRef | None = None
-    closed: EntryRef | None = None
-    verified: EntryRef | None = None
-    override: str | None = None
-    explain: bool = False
-    preview: str | None = None  # --explain: the line it would write
-    notices: tuple[str, ...] = field(default_factory=tuple)
-    created: bool = False  # the note it went to was created for it (or would be)
-    held: str | None = None  # why a caller's review held it back: nothing was written
-    unsure: dict | None = None  # the entry it may replace and the commands that decide
-
-    @property
-    def exit_code(self) -> int:
-        refused = self.label in REFUSED_LABELS and not self.explain
-        return int(ExitCode.REFUSED if refused else ExitCode.OK)
-
-    def to_dict(self) -> dict:
-        return {
-            **self.decision.to_dict(),
-            "label": self.label,
-            "reason": self.reason,
-            "override": self.override,
-            "explain": self.explain,
-            "exit_code": self.exit_code,
-            **self.request.provenance(),
-            "note": self.note,
-            "preview": self.preview,
-            "written": self.written.to_dict() if self.written else None,
-            "closed": self.closed.to_dict() if self.closed else None,
-            "verified": self.verified.to_dict() if self.verified else None,
-            "notices": list(self.notices),
-            "unsure": self.unsure,
-        }
 
 
 def check(ws: Workspace, text: str, *, source: str = "agent", **given) -> Request:

@@ -20,11 +20,12 @@ from ..errors import InvalidValue
 from ..longterm import note_path
 from ..words import fold
 from ..workspace import Workspace
-from .decide import Decision, Survey, is_rule_note
+from .candidates import Survey, is_rule_note
+from .decide import Decision
 from .reading import analyze, content_word
 
 if TYPE_CHECKING:
-    from .remember import Request
+    from .request import Request
 
 ROUTE = 0.45  # a note fits a new memory at this score or more; else the category's inbox
 INBOX = "inbox"

@@ -275,7 +275,7 @@ def _untrusted_log(ws: Workspace, rel: str, rewritten: dict | None) -> str | Non
 
 
 def _steps(run: _Run, item: Item) -> list[Step]:
-    from ..gate.decide import SOURCE_TRUST
+    from ..gate.candidates import SOURCE_TRUST
 
     if run.untrusted:
         return [Step(item, "skipped", f"{item.how}; untrusted: {run.untrusted}")]
@@ -397,7 +397,7 @@ def _review(request):
     what an entry already says is a repeat of it (every content word there, no value changed);
     retiring a memory of a more trusted source is held for a person; one kind of memory does not
     retire another (a FACT about the weekly call does not end a LESSON: written as new)."""
-    from ..gate.decide import SOURCE_TRUST
+    from ..gate.candidates import SOURCE_TRUST
     from ..gate.labeler import TRUST_RANK
     from ..gate.reading import analyze, compare
 

@@ -207,7 +207,7 @@ def review(ws: Workspace) -> Review:
 
 
 def _propose(ws: Workspace, hit, slipped: list[dict]) -> Proposal:
-    from ..gate.decide import may_promote
+    from ..gate.candidates import may_promote
 
     entry = hit.entry
     base = {
@@ -368,7 +368,7 @@ class Tightened:
 def tighten(ws: Workspace, ref: str, *, check: str | None = None, now: dt.datetime) -> Outcome:
     """The agent tightens a lesson on its own: into rules/lessons.md, or (`check`) a check in
     watch mode on a rule. One commit; the move is recorded in the slips record."""
-    from ..gate.decide import may_promote
+    from ..gate.candidates import may_promote
     from ..longterm import find_entry
     from .guard import add_check
 
