@@ -23,7 +23,7 @@ recorded in `.memctl/nightly.jsonl` (runs.py) so that a second run changes nothi
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from ..dates import fmt_date
 from ..errors import InvalidValue, NotFound, ParseError, Refused
@@ -36,109 +36,11 @@ from ..now import (  # one NOW.md format
     task_text,
 )
 from ..workspace import Outcome, Workspace
+from .consolidation import Consolidation, Step
 from .markers import NOW_KINDS, Item, llm_items, read_items
 
 MATCH = 0.55  # an In Progress task this similar (gatetext.similarity) to an item is its task
 DECISIONS = "episodic/decisions"
-
-
-@dataclass(frozen=True)
-class Step:
-    """What one item became, and why."""
-
-    item: Item
-    action: str  # promoted | planned (dry run) | held (for a person) | now | skipped | refused
-    reason: str
-    label: str | None = None  # the write gate's label
-    note: str | None = None  # where it went (or would go)
-    written: str | None = None  # addresses of the entries written, closed, re-verified
-    closed: str | None = None
-    verified: str | None = None
-    preview: str | None = None  # --dry-run: the line it would write
-    first: str | None = None
-    timeline: str | None = None
-    now: str | None = None  # what happened in NOW.md
-    undo: dict = field(default_factory=dict, compare=False)  # what `--undo` needs
-
-    def to_dict(self) -> dict:
-        return {
-            "line": self.item.line,
-            "kind": self.item.kind,
-            "text": self.item.text,
-            "how": self.item.how,
-            "source": self.item.source,
-            "action": self.action,
-            "reason": self.reason,
-            "label": self.label,
-            "note": self.note,
-            "written": self.written,
-            "closed": self.closed,
-            "verified": self.verified,
-            "preview": self.preview,
-            "first": self.first,
-            "timeline": self.timeline,
-            "now": self.now,
-        }
-
-    def record(self) -> dict:
-        return {
-            **{k: v for k, v in self.to_dict().items() if v is not None and k != "preview"},
-            "undo": self.undo,
-        }
-
-
-@dataclass(frozen=True)
-class Consolidation:
-    day: str
-    log: str
-    steps: tuple[Step, ...] = ()
-    after: int = 0  # the lines an earlier run read
-    through: int = 0  # the log's last line this run read
-    dry_run: bool = False
-    already: bool = False  # nothing new since the last run: nothing done
-    untrusted: str | None = None  # why nothing in this log may be promoted
-    llm: str | None = None  # the LLM path: None (not asked), "used", or why it was not
-    run: str | None = None
-
-    def count(self, *labels: str) -> int:
-        return sum(1 for s in self.steps if s.label in labels)
-
-    @property
-    def conflicts(self) -> list[Step]:
-        return [
-            s
-            for s in self.steps
-            if s.label in ("clash", "injection")
-            or s.action in ("held", "refused")
-            or s.action == "skipped"
-            and "untrusted" in s.reason
-        ]
-
-    def summary(self) -> str:
-        if self.already:
-            return f"{self.log}: already consolidated (through line {self.through})"
-        kept = self.count("new", "update", "correction")
-        closed = sum(1 for s in self.steps if s.closed or s.now and s.now.startswith("leaves"))
-        return (
-            f"{self.log}: {len(self.steps)} item(s), {kept} promoted, "
-            f"{self.count('repeat')} repeat(s), {closed} closed, "
-            f"{len(self.conflicts)} for a person"
-        )
-
-    def to_dict(self) -> dict:
-        return {
-            "day": self.day,
-            "log": self.log,
-            "dry_run": self.dry_run,
-            "already": self.already,
-            "after": self.after,
-            "through": self.through,
-            "untrusted": self.untrusted,
-            "llm": self.llm,
-            "run": self.run,
-            "summary": self.summary(),
-            "steps": [s.to_dict() for s in self.steps],
-        }
 
 
 @dataclass

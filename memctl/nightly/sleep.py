@@ -42,7 +42,7 @@ TEXT = 100  # characters of an item's text in the report
 @dataclass(frozen=True)
 class Night:
     date: str
-    days: list = field(default_factory=list)  # consolidate.Consolidation, one per day
+    days: list = field(default_factory=list)  # consolidation.Consolidation, one per day
     held: list[str] = field(default_factory=list)  # days left to a person (undone)
     failed: list[str] = field(default_factory=list)  # days that could not be read, and why
     archive: dict | None = None  # what the archive moved, when it ran
