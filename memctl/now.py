@@ -60,9 +60,9 @@ class NowDoc:
         for existing, lines in self.sections:
             if existing.lower() == name.lower():
                 return lines
-        lines: list[str] = [""]
-        self.sections.append((name, lines))
-        return lines
+        fresh = [""]
+        self.sections.append((name, fresh))
+        return fresh
 
     def items(self, name: str) -> list[str]:
         return [line[2:] for line in self.section(name) if line.startswith(("- ", "* "))]
