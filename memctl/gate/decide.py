@@ -71,7 +71,7 @@ class Candidate:
     score: float
     rule: bool
     trust: str
-    info: Analysis | None = field(default=None, compare=False, repr=False)
+    info: Analysis = field(compare=False, repr=False)
     meaning: float | None = None  # closeness in meaning, when the semantic path is installed
 
     @property
@@ -271,8 +271,9 @@ def label(
         return decision
     if model is not None:
         answer, problem = ask_llm(model, text=text, source=source, trust=trust, found=found)
-    if problem:
-        return replace(decision, fallback=f"{problem}; used the deterministic labeler")
+    if problem or answer is None:
+        why = problem or "the LLM gave no answer"
+        return replace(decision, fallback=f"{why}; used the deterministic labeler")
     return _checked(decision, answer, text=text, trust=trust, found=found)
 
 
@@ -300,11 +301,17 @@ def _checked(
         problem = f"the LLM answered {name} without a target among the candidates"
     elif name == "clash" and (target is None or not target.rule):
         problem = "the LLM answered clash without naming a rule"
-    elif name in ("update", "correction") and target.rule and trust != "trusted":
+    elif (
+        name in ("update", "correction")
+        and target is not None
+        and target.rule
+        and trust != "trusted"
+    ):
         problem = "only the user's words may change a rule"
     elif (
         name in ("update", "correction")
         and trust == "untrusted"
+        and target is not None
         and TRUST_RANK[target.trust] > TRUST_RANK[trust]
     ):
         problem = "an untrusted source cannot retire a trusted memory"
@@ -352,8 +359,8 @@ def ask_llm(
         },
     }
     answer, problem = model.ask(request)
-    if problem:
-        return None, problem
+    if problem or answer is None:
+        return None, problem or "the LLM command gave no answer"
     if answer.get("label") not in LABELS:
         return None, f"the LLM command answered an unknown label {answer.get('label')!r}"
     return answer, None

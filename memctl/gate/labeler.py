@@ -12,7 +12,7 @@ Every threshold is measured on tests/gate_cases*.jsonl by scripts/eval_gate.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 from . import cues
 from .compare import Diff
@@ -43,12 +43,12 @@ class Known:
     text: str
     trust: str = "trusted"
     rule: bool = False
-    info: Analysis | None = field(default=None, repr=False)
+    given: InitVar[Analysis | None] = None  # the text's analysis when the caller has it
     meaning: float | None = None  # closeness in meaning (the semantic path), when installed
+    info: Analysis = field(init=False, repr=False)
 
-    def __post_init__(self):
-        if self.info is None:
-            self.info = analyze(self.text)
+    def __post_init__(self, given: Analysis | None) -> None:
+        self.info = analyze(self.text) if given is None else given
 
 
 @dataclass(frozen=True)
