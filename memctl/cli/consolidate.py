@@ -12,13 +12,15 @@ def register(root: typer.Typer) -> None:
 
 
 def consolidate(
-    day: str = typer.Argument(None, metavar="[DATE]", help="The day, YYYY-MM-DD (or --date)."),
-    date: str = typer.Option(None, "--date", "-d", help="The day (default: today)."),
+    day: str | None = typer.Argument(
+        None, metavar="[DATE]", help="The day, YYYY-MM-DD (or --date)."
+    ),
+    date: str | None = typer.Option(None, "--date", "-d", help="The day (default: today)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Show the plan and why; write nothing."),
     undo: bool = typer.Option(
         False, "--undo", help="Take back the last run of DATE (no DATE: the last run of any day)."
     ),
-    llm: bool = typer.Option(
+    llm: bool | None = typer.Option(
         None, "--llm/--no-llm", help="Read free text with llm_command too (default: if it is set)."
     ),
 ) -> None:

@@ -16,20 +16,28 @@ def remember(
     source: str = typer.Option(
         "agent", "--source", "-s", help="Who said it: user | agent | web | file | tool."
     ),
-    by: str = typer.Option(None, "--by", help="Who exactly (a person, a site, a tool)."),
-    ref: str = typer.Option(
+    by: str | None = typer.Option(None, "--by", help="Who exactly (a person, a site, a tool)."),
+    ref: str | None = typer.Option(
         None, "--from", help="What it was made from: a URL, a file, daily/DATE.md:LINE."
     ),
-    topic: str = typer.Option(
+    topic: str | None = typer.Option(
         None, "--topic", "-t", help="A note (lessons/api-guide) or a category (people)."
     ),
-    when: str = typer.Option(None, "--when", help="Use when … (a phrase that should find it)."),
-    expires: str = typer.Option(None, "--expires", help="YYYY-MM-DD (not for high priority)."),
-    from_date: str = typer.Option(None, "--from-date", help="Since when it holds (YYYY-MM-DD)."),
-    kind: str = typer.Option(None, "--kind", "-k", help="FACT, DECISION, LESSON, RULE, …"),
-    priority: str = typer.Option(None, "--priority", "-p", help="high | med | low"),
-    reason: str = typer.Option(None, "--reason", help="Why the old entry ends (update)."),
-    supersedes: str = typer.Option(None, "--supersedes", help="Override: this replaces entry ID."),
+    when: str | None = typer.Option(
+        None, "--when", help="Use when … (a phrase that should find it)."
+    ),
+    expires: str | None = typer.Option(
+        None, "--expires", help="YYYY-MM-DD (not for high priority)."
+    ),
+    from_date: str | None = typer.Option(
+        None, "--from-date", help="Since when it holds (YYYY-MM-DD)."
+    ),
+    kind: str | None = typer.Option(None, "--kind", "-k", help="FACT, DECISION, LESSON, RULE, …"),
+    priority: str | None = typer.Option(None, "--priority", "-p", help="high | med | low"),
+    reason: str | None = typer.Option(None, "--reason", help="Why the old entry ends (update)."),
+    supersedes: str | None = typer.Option(
+        None, "--supersedes", help="Override: this replaces entry ID."
+    ),
     as_new: bool = typer.Option(False, "--as-new", help="Override: write it as a new memory."),
     explain: bool = typer.Option(False, "--explain", help="Show the decision and write nothing."),
     no_llm: bool = typer.Option(
