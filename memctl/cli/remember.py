@@ -6,6 +6,11 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..gate.remember import Remembered
+    from ..workspace import Outcome
+
 
 def register(root: typer.Typer) -> None:
     root.command("remember")(remember)
@@ -75,22 +80,26 @@ def remember(
         output.result(value, _render)
         return
     outcome = remember_memory(ws, text, now=context.now(), use_llm=not no_llm, **given)
-    output.result(outcome, _render)
+    output.result(outcome, _render_outcome)
     if outcome.value.exit_code:
         raise typer.Exit(outcome.value.exit_code)
 
 
-def _render(result) -> None:
-    change = getattr(result, "change", None)
-    value = result.value if change is not None else result
+def _render_outcome(outcome: Outcome[Remembered]) -> None:
+    _render(outcome.value)
+    output.change_notices(outcome.change)
+
+
+def _render(value: Remembered) -> None:
     style = "yellow" if value.label in ("clash", "injection") else "green"
     head = "would be" if value.explain else "→"
     output.text(f"{value.label}: {value.reason}", style=style)
     if value.explain:
+        target = value.decision.target  # what a text that writes nothing new repeats
         output.text(
-            f"  {head} written to {value.note}"
-            if value.preview
-            else f"  {head} re-verified: {value.decision.target.address}"
+            f"  {head} re-verified: {target.address}"
+            if target is not None and not value.preview
+            else f"  {head} written to {value.note}"
         )
         if value.preview:
             output.text(f"    {value.preview}")
@@ -122,5 +131,3 @@ def _render(result) -> None:
         output.notice(value.request.trust_note)
     for notice in value.notices:
         output.notice(notice)
-    if change is not None:
-        output.change_notices(change)

@@ -184,7 +184,7 @@ def explain(
 
 def remember(
     ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True, **given
-) -> Outcome:
+) -> Outcome[Remembered]:
     """Label one memory and write its outcome, with the audit line, in one commit."""
     try:
         request = check(ws, text, **given)
@@ -428,6 +428,7 @@ def _write(
     result = Remembered(decision.label, decision.reason, decision, request, rel)
     target = decision.target
     if decision.label == "repeat" or (decision.label == "injection" and target):
+        assert target is not None  # a repeat names the entry it repeats
         count = target.entry.fields.get("seen", "1")
         seen = int(count) + 1 if count.isdigit() else 2
         bumped = target.entry.with_fields(verified=fmt_date(today), seen=str(seen))
@@ -445,6 +446,7 @@ def _write(
             change.write(path, text)
         written = append_entry(ws, change, path, entry)
         if earlier is not None:  # kept elsewhere (a clash beside the rule): settled now
+            assert target is not None  # what it was unsure about replacing
             close_in_place(
                 ws,
                 change,
@@ -454,6 +456,7 @@ def _write(
             )
     result = replace(result, written=written)
     if decision.label in ("update", "correction"):
+        assert target is not None  # an update or a correction names what it changes
         old = target.entry
         since = try_date(old.fields.get("from")) or try_date(old.fields.get("added")) or today
         on = today
@@ -489,4 +492,5 @@ def _summary(result: Remembered) -> str:
     if result.verified:
         return f"{result.label} {result.verified.address}"
     closes = f" (closes ^{result.closed.entry.id})" if result.closed else ""
+    assert result.written is not None  # a memory not verified again was written
     return f"{result.label} {result.written.address}{closes}"

@@ -132,7 +132,7 @@ def sources(path: Path) -> list[tuple[Path, str]]:
     return found
 
 
-def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome:
+def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome[Imported]:
     """Bring MEMORY.md and memory/*.md into the workspace, every line of them, in one commit."""
     from ..purged import purged_match
 
