@@ -23,7 +23,7 @@ from ..note import parse_note
 from ..search.units import note_keys
 from ..words import fold
 from ..workspace import Workspace
-from .labeler import LABELS, TRUST_RANK, Known, decide
+from .labeler import LABELS, TRUST_RANK, Known, Label, decide
 from .reading import Analysis, analyze, same_text, similarity
 
 TYPE_CHECKING = False
@@ -225,7 +225,7 @@ def _read(path, rel: str) -> _Read | None:
 
 @dataclass(frozen=True)
 class Decision:
-    label: str
+    label: Label
     reason: str
     target: Candidate | None
     candidates: tuple[Candidate, ...]

@@ -13,6 +13,7 @@ Every threshold is measured on tests/gate_cases*.jsonl by scripts/eval_gate.py.
 from __future__ import annotations
 
 from dataclasses import InitVar, dataclass, field
+from typing import Literal
 
 from . import cues
 from .compare import Diff
@@ -20,8 +21,9 @@ from .injection import deobfuscate, injection_reason  # noqa: F401  (re-exported
 from .reading import KIND_NAMES, Analysis, analyze, compare, same_text, sameness, similarity
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
 
-LABELS = ("new", "repeat", "update", "correction", "clash", "injection")
-TRUST_RANK = {"untrusted": 0, "limited": 1, "trusted": 2}
+Label = Literal["new", "repeat", "update", "correction", "clash", "injection"]
+LABELS: tuple[Label, ...] = ("new", "repeat", "update", "correction", "clash", "injection")
+TRUST_RANK: dict[str, int] = {"untrusted": 0, "limited": 1, "trusted": 2}
 
 RELATED = 0.52  # subjects at least this similar are about the same thing
 RELATED_CUED = 0.42  # …or this similar, when the text says it changes or corrects something
@@ -53,7 +55,7 @@ class Known:
 
 @dataclass(frozen=True)
 class Verdict:
-    label: str
+    label: Label
     reason: str
     target: str | None = None  # the key of the entry repeated, updated, corrected or clashed with
     scores: dict[str, float] = field(default_factory=dict)  # key → similarity, best first
@@ -86,7 +88,7 @@ def decide(text: str, *, trust: str, candidates: list[Known], rules: list[Known]
             continue
         reason, lasting = change
         if trust == "trusted" and lasting:
-            label = "correction" if new.correction else "update"
+            label: Label = "correction" if new.correction else "update"
             return Verdict(label, f"the user changes a rule: {reason}", rule.key, scores)
         near = rule.key if trust == "trusted" else None
         return Verdict("clash", f"contradicts a rule: {reason}", rule.key, scores, near)
@@ -157,7 +159,7 @@ def _against(
     return Verdict("new", "adds something the entries on file do not say", None, scores)
 
 
-def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[str, str]:
+def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Label, str]:
     what = ", ".join(KIND_NAMES.get(k, k) for k in diff.changed) or (
         "negation" if diff.flipped else "wording"
     )

@@ -31,7 +31,7 @@ from .decide import (
     label,
     survey,
 )
-from .labeler import TRUST_RANK
+from .labeler import TRUST_RANK, Label
 from .reading import analyze
 from .routing import ROUTE, destination  # noqa: F401  (ROUTE: the nightly job reads it)
 
@@ -73,7 +73,7 @@ class Request:
 
 @dataclass(frozen=True)
 class Remembered:
-    label: str
+    label: Label
     reason: str
     decision: Decision
     request: Request
@@ -314,7 +314,7 @@ def _decide(
             raise Refused(
                 f"{target.address} is {target.trust}; an untrusted source cannot retire it"
             )
-        name = "correction" if analyze(request.text).correction else "update"
+        name: Label = "correction" if analyze(request.text).correction else "update"
         was = decision.label
         decision = replace(
             decision,
