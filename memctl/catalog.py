@@ -14,6 +14,7 @@ import operator
 import os
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
+from typing import cast
 
 from .atomic import atomic_write
 from .dates import try_date
@@ -89,9 +90,10 @@ def scan(
             facts.append(None)
     for position, parsed in zip(positions, _read_all(ws, todo, progress), strict=True):
         facts[position] = parsed
+    filled = cast("list[FileFacts]", facts)  # every None above now holds its file's facts
     if known is None and (todo or len(facts) != len(cached)):
-        _save_cache(cache_path, facts)
-    return facts
+        _save_cache(cache_path, filled)
+    return filled
 
 
 def save_catalog(ws: Workspace, facts: list[FileFacts]) -> None:
@@ -137,7 +139,7 @@ def _read_all(ws: Workspace, todo: list[tuple[str, list[int]]], progress) -> lis
         except BrokenProcessPool:  # the helper died (out of memory?): read its share here
             theirs = _read_batch(ws, todo[1::2])
     report(total)
-    merged = [None] * total
+    merged = mine + theirs  # the right length; then each share back in its places
     merged[::2], merged[1::2] = mine, theirs
     return merged
 

@@ -101,7 +101,7 @@ class Change:
                 "(edit it, then `git add` it) before memctl writes it",
                 path=rel,
             )
-        if self._git and rel in self._dirty and rel not in self.touched:
+        if self._dirty is not None and rel in self._dirty and rel not in self.touched:
             saved = gitstore.commit(
                 self.ws.root, [rel], f"edit by hand: {rel} (saved before memctl {self.verb})"
             )

@@ -201,7 +201,7 @@ class Indexed:
         }
 
 
-def index_chats(ws: Workspace, paths: list[Path], *, now: dt.datetime) -> Outcome:
+def index_chats(ws: Workspace, paths: list[Path], *, now: dt.datetime) -> Outcome[Indexed]:
     """Catalogue every chat under `paths` not catalogued yet, in one commit."""
     files = transcripts(paths)
     known = known_sessions(ws)

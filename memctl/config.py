@@ -156,6 +156,7 @@ def _shown(path: Path, role: str) -> str:
 
 def _parse(path: Path) -> tuple[dict, dict]:
     from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap
     from ruamel.yaml.error import YAMLError
 
     try:
@@ -171,7 +172,7 @@ def _parse(path: Path) -> tuple[dict, dict]:
         raise ConfigError("not UTF-8 text", path=path) from exc
     if data is None:
         return {}, {}
-    if not isinstance(data, dict):
+    if not isinstance(data, CommentedMap):
         raise ConfigError("must be a mapping of setting: value", path=path, line=1)
     lines = {key: data.lc.key(key)[0] + 1 for key in data}
     return _plain(data), lines

@@ -43,7 +43,7 @@ def day_path(ws: Workspace, day: dt.date):
     return ws.daily_dir / f"{fmt_date(day)}.md"
 
 
-def append_log(ws: Workspace, title: str, text: str, *, now: dt.datetime) -> Outcome:
+def append_log(ws: Workspace, title: str, text: str, *, now: dt.datetime) -> Outcome[LogEntry]:
     """Add one entry at the end of today's log (created with a `# date` heading if new)."""
     title = " ".join(title.split())
     rel = ws.rel(day_path(ws, now.date()))

@@ -139,7 +139,7 @@ def render_index(
     return IndexReport("\n".join(lines) + "\n", rows, health)
 
 
-def regenerate_index(ws: Workspace, *, today: dt.date, progress=None) -> Outcome:
+def regenerate_index(ws: Workspace, *, today: dt.date, progress=None) -> Outcome[IndexReport]:
     """Mark newly stale notes in their frontmatter, then write INDEX.md; one commit."""
     with ws.change("index", "regenerate INDEX.md") as change:
         report = refresh_index(ws, change, today=today, progress=progress)

@@ -313,6 +313,7 @@ def rewrite_entry(ws: Workspace, change, ref: EntryRef, new: Entry) -> None:
     """Replace one entry line in place, inside an open change; the file must not have moved."""
     path = ws.root / ref.path
     note = read_note(path, display=ref.path)
+    assert ref.entry.line is not None  # an entry read from its file knows its line
     current = note.text.splitlines()[ref.entry.line - 1]
     if parse_entry(current) is None or current != ref.entry.raw:
         raise ParseError(

@@ -173,8 +173,9 @@ def parse_entries(body: str, body_line: int = 1) -> list[Entry]:
         # Only a line starting with a bullet can be an entry, and such a line never opens a
         # fence: the cheap test first, on each of a workspace's hundred thousand lines.
         if line[1:2] == " " and line[:1] in _BULLETS:
-            if not fenced:
-                found.append(parse_entry(line, lineno=body_line + offset))
+            entry = None if fenced else parse_entry(line, lineno=body_line + offset)
+            if entry is not None:
+                found.append(entry)
         elif line.lstrip().startswith(_FENCES):
             fenced = not fenced
     return found

@@ -52,9 +52,9 @@ class NowDoc:
         for existing, lines in self.sections:
             if existing.lower() == name.lower():
                 return lines
-        lines: list[str] = [""]
-        self.sections.append((name, lines))
-        return lines
+        fresh = [""]
+        self.sections.append((name, fresh))
+        return fresh
 
     def items(self, name: str) -> list[str]:
         return [line[2:] for line in self.section(name) if line.startswith(("- ", "* "))]
@@ -129,7 +129,7 @@ def read_now(ws: Workspace) -> str:
         ) from None
 
 
-def _rewrite(ws: Workspace, what: str, edit, now: dt.datetime) -> Outcome:
+def _rewrite(ws: Workspace, what: str, edit, now: dt.datetime) -> Outcome[NowDoc]:
     with ws.change("now", what) as change:
         doc = NowDoc.parse(read_now(ws))
         edit(doc)
@@ -138,14 +138,16 @@ def _rewrite(ws: Workspace, what: str, edit, now: dt.datetime) -> Outcome:
     return Outcome(doc, change)
 
 
-def set_focus(ws: Workspace, items: list[str], *, add: bool, now: dt.datetime) -> Outcome:
+def set_focus(ws: Workspace, items: list[str], *, add: bool, now: dt.datetime) -> Outcome[NowDoc]:
     def edit(doc: NowDoc) -> None:
         doc.set_items(FOCUS, (doc.items(FOCUS) if add else []) + [cell_text(i) for i in items])
 
     return _rewrite(ws, f"focus {'+' if add else ''}{'; '.join(items)}", edit, now)
 
 
-def start_task(ws: Workspace, task: str, *, blocker: str | None, now: dt.datetime) -> Outcome:
+def start_task(
+    ws: Workspace, task: str, *, blocker: str | None, now: dt.datetime
+) -> Outcome[NowDoc]:
     task = cell_text(task)
     if not task:
         raise InvalidValue("the task is empty")
@@ -172,7 +174,7 @@ def task_text(item: str) -> str:
     return item.removeprefix("🔄 ").split(BLOCKED_MARK)[0].strip()
 
 
-def finish_task(ws: Workspace, ref: str, *, now: dt.datetime) -> Outcome:
+def finish_task(ws: Workspace, ref: str, *, now: dt.datetime) -> Outcome[NowDoc]:
     done: list[str] = []
 
     def edit(doc: NowDoc) -> None:
@@ -185,7 +187,7 @@ def finish_task(ws: Workspace, ref: str, *, now: dt.datetime) -> Outcome:
     return _rewrite(ws, f"done {ref}", edit, now)
 
 
-def block_task(ws: Workspace, ref: str, reason: str | None, *, now: dt.datetime) -> Outcome:
+def block_task(ws: Workspace, ref: str, reason: str | None, *, now: dt.datetime) -> Outcome[NowDoc]:
     def edit(doc: NowDoc) -> None:
         items = doc.items(IN_PROGRESS)
         i = _find(items, ref)
@@ -199,7 +201,7 @@ def block_task(ws: Workspace, ref: str, reason: str | None, *, now: dt.datetime)
 
 def set_priority(
     ws: Workspace, priority: str, task: str, status: str, *, remove: bool, now: dt.datetime
-) -> Outcome:
+) -> Outcome[NowDoc]:
     def edit(doc: NowDoc) -> None:
         rows = [r for r in doc.priorities() if r[1].lower() != cell_text(task).lower()]
         if remove and len(rows) == len(doc.priorities()):

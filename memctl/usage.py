@@ -18,6 +18,10 @@ import json
 import os
 from collections import Counter
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import datetime as dt
+
 USAGE_LOG = ".memctl/usage.jsonl"
 READS = ("now", "search", "recall", "show")
 QUIET_DAYS = 7  # doctor warns after this many days without a `now`, search or recall
@@ -71,7 +75,7 @@ def last_read(root) -> str | None:
 class Day:
     """One day of reads and writes."""
 
-    def __init__(self, day):
+    def __init__(self, day: dt.date) -> None:
         self.day = day
         self.sessions = 0  # `memctl now` calls (the SessionStart hook runs it)
         self.searches = 0

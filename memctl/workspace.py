@@ -13,9 +13,10 @@ import os
 import stat
 import time
 from _thread import get_ident
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from .config import Config, load_config
 from .errors import LockTimeout, PathRefused, WorkspaceNotFound
@@ -32,11 +33,14 @@ PROTECTED = (".git", MARKER)
 
 
 def find_root(
-    explicit: str | os.PathLike | None = None, *, env: dict | None = None, cwd: Path | None = None
+    explicit: str | os.PathLike | None = None,
+    *,
+    env: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
 ) -> Path:
     """--workspace, then $MEMCTL_WORKSPACE, then the nearest folder upwards holding .memctl/."""
-    env = os.environ if env is None else env
-    for given, origin in ((explicit, "--workspace"), (env.get(ENV_VAR), ENV_VAR)):
+    environ = os.environ if env is None else env
+    for given, origin in ((explicit, "--workspace"), (environ.get(ENV_VAR), ENV_VAR)):
         if given:
             root = Path(given).expanduser().resolve()
             if not (root / MARKER).is_dir():
@@ -209,11 +213,14 @@ _BY_FOLDER = os.stat in os.supports_dir_fd and os.scandir in os.supports_fd
 _FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What a mutating command produced, with the files it wrote and the commits it made."""
+T = TypeVar("T")
 
-    value: object
+
+@dataclass(frozen=True)
+class Outcome(Generic[T]):
+    """What a mutating command produced (a T), with the files it wrote and the commits it made."""
+
+    value: T
     change: Change
 
     def to_dict(self) -> dict:

@@ -10,6 +10,11 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..forgetting.archive import ArchivePlan
+    from ..workspace import Outcome
+
 
 def register(root: typer.Typer) -> None:
     for command in (archive, expiring):
@@ -25,7 +30,7 @@ def _today(value: str | None):
 
 def archive(
     dry_run: bool = typer.Option(False, "--dry-run", help="Show the plan; change nothing."),
-    today: str = typer.Option(None, "--today", help="Archive as of this date (YYYY-MM-DD)."),
+    today: str | None = typer.Option(None, "--today", help="Archive as of this date (YYYY-MM-DD)."),
 ) -> None:
     """Move expired entries and notes (and long-superseded notes) to .archive/; one commit.
 
@@ -33,15 +38,19 @@ def archive(
     """
     from ..forgetting.archive import run_archive
 
+    ws, day = context.workspace(), _today(today)
     with output.Progress("reading the workspace") as progress:
-        result = run_archive(
-            context.workspace(), today=_today(today), dry_run=dry_run, progress=progress
-        )
-    output.result(result, _render_archive)
+        if dry_run:
+            plan = run_archive(ws, today=day, dry_run=True, progress=progress)
+        else:
+            done = run_archive(ws, today=day, progress=progress)
+    if dry_run:
+        output.result(plan, _render_plan)
+    else:
+        output.result(done, _render_archive)
 
 
-def _render_archive(result) -> None:
-    plan = getattr(result, "value", result)
+def _render_plan(plan: ArchivePlan) -> None:
     verb = "would move" if plan.dry_run else "moved"
     if not plan.moves:
         output.text("archive: nothing to move")
@@ -49,8 +58,11 @@ def _render_archive(result) -> None:
         output.text(f"{verb} {move.line()}")
     for note in plan.kept:
         output.notice(f"kept: {note}")
-    if hasattr(result, "change"):
-        output.change_notices(result.change)
+
+
+def _render_archive(done: Outcome[ArchivePlan]) -> None:
+    _render_plan(done.value)
+    output.change_notices(done.change)
 
 
 def expiring(

@@ -15,7 +15,7 @@ def register(root: typer.Typer) -> None:
 def close(
     target: str = typer.Argument(..., help="The entry: its id (k3x9) or FILE:LINE."),
     reason: str = typer.Option(..., "--reason", "-r", help="Why it no longer holds."),
-    on: str = typer.Option(None, "--on", help="The day it stopped holding (default today)."),
+    on: str | None = typer.Option(None, "--on", help="The day it stopped holding (default today)."),
 ) -> None:
     """Close a fact: the line stays, struck through, with until:DATE and why:"…".
 
@@ -38,7 +38,9 @@ def _render_closed(outcome) -> None:
 
 def asof(
     day: str = typer.Argument(..., help="The date, YYYY-MM-DD."),
-    query: str = typer.Option(None, "--query", "-q", help="Only entries containing these words."),
+    query: str | None = typer.Option(
+        None, "--query", "-q", help="Only entries containing these words."
+    ),
 ) -> None:
     """What memctl held true on a date: recorded by then and not closed before it.
 
@@ -52,7 +54,9 @@ def asof(
 
 
 def closed(
-    query: str = typer.Option(None, "--query", "-q", help="Only entries containing these words."),
+    query: str | None = typer.Option(
+        None, "--query", "-q", help="Only entries containing these words."
+    ),
 ) -> None:
     """List closed facts with when and why they closed.
 

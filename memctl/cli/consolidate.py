@@ -6,19 +6,26 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..nightly.consolidate import Consolidation
+    from ..workspace import Outcome
+
 
 def register(root: typer.Typer) -> None:
     root.command("consolidate")(consolidate)
 
 
 def consolidate(
-    day: str = typer.Argument(None, metavar="[DATE]", help="The day, YYYY-MM-DD (or --date)."),
-    date: str = typer.Option(None, "--date", "-d", help="The day (default: today)."),
+    day: str | None = typer.Argument(
+        None, metavar="[DATE]", help="The day, YYYY-MM-DD (or --date)."
+    ),
+    date: str | None = typer.Option(None, "--date", "-d", help="The day (default: today)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Show the plan and why; write nothing."),
     undo: bool = typer.Option(
         False, "--undo", help="Take back the last run of DATE (no DATE: the last run of any day)."
     ),
-    llm: bool = typer.Option(
+    llm: bool | None = typer.Option(
         None, "--llm/--no-llm", help="Read free text with llm_command too (default: if it is set)."
     ),
 ) -> None:
@@ -45,13 +52,19 @@ def consolidate(
         return
     from ..nightly.consolidate import consolidate as run
 
-    result = run(ws, when or context.now().date(), now=context.now(), dry_run=dry_run, use_llm=llm)
-    output.result(result, _render)
+    day_run = when or context.now().date()
+    if dry_run:
+        output.result(run(ws, day_run, now=context.now(), dry_run=True, use_llm=llm), _render)
+    else:
+        output.result(run(ws, day_run, now=context.now(), use_llm=llm), _render_outcome)
 
 
-def _render(result) -> None:
-    change = getattr(result, "change", None)
-    value = result.value if change is not None else result
+def _render_outcome(outcome: Outcome[Consolidation]) -> None:
+    _render(outcome.value)
+    output.change_notices(outcome.change)
+
+
+def _render(value: Consolidation) -> None:
     output.text(("plan: " if value.dry_run else "") + value.summary())
     for note in (value.untrusted, value.llm if value.llm not in (None, "used") else None):
         if note:
@@ -66,8 +79,6 @@ def _render(result) -> None:
             output.text(f"       would write: {step.preview}")
         if step.timeline:
             output.text(f"       {step.timeline}")
-    if change is not None:
-        output.change_notices(change)
 
 
 def _render_undo(outcome) -> None:

@@ -20,7 +20,7 @@ def register(root: typer.Typer) -> None:
 
 def log(
     title: str = typer.Argument(..., help="A one-line title for the entry."),
-    message: str = typer.Option(
+    message: str | None = typer.Option(
         None, "--message", "-m", help="The text; - reads it from stdin (to its end)."
     ),
 ) -> None:

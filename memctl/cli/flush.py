@@ -14,10 +14,14 @@ def register(root: typer.Typer) -> None:
 
 
 def flush(
-    transcript: Path = typer.Argument(None, help="The session's transcript (JSONL)."),
+    transcript: Path | None = typer.Argument(None, help="The session's transcript (JSONL)."),
     event: str = typer.Option("ended", "--event", help="compacted | ended"),
-    session: str = typer.Option(None, "--session", help="The session id, if there is no file."),
-    hook: str = typer.Option(None, "--hook", help="claude-code: PreCompact/SessionEnd JSON in."),
+    session: str | None = typer.Option(
+        None, "--session", help="The session id, if there is no file."
+    ),
+    hook: str | None = typer.Option(
+        None, "--hook", help="claude-code: PreCompact/SessionEnd JSON in."
+    ),
 ) -> None:
     """Log that a session was compacted or ended, with a pointer to its full transcript.
 

@@ -16,10 +16,12 @@ def register(root: typer.Typer) -> None:
 
 
 def forget(
-    target: str = typer.Argument(None, help="An entry id or a note path."),
-    reason: str = typer.Option(None, "--reason", "-r", help="Why (kept in the commit)."),
+    target: str | None = typer.Argument(None, help="An entry id or a note path."),
+    reason: str | None = typer.Option(None, "--reason", "-r", help="Why (kept in the commit)."),
     purge: bool = typer.Option(False, "--purge", help="Remove every copy, history included."),
-    match: str = typer.Option(None, "--match", help="With --purge: the exact text to remove."),
+    match: str | None = typer.Option(
+        None, "--match", help="With --purge: the exact text to remove."
+    ),
     dry_run: bool = typer.Option(False, "--dry-run", help="With --purge: show the receipt only."),
     yes: bool = typer.Option(False, "--yes", "-y", help="With --purge: do not ask."),
 ) -> None:

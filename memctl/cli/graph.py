@@ -24,10 +24,14 @@ def add(
     subject: str = typer.Argument(..., help="Who or what the relation is about."),
     predicate: str = typer.Argument(..., help="The relation, e.g. 'responsible for'."),
     obj: str = typer.Argument(..., metavar="OBJECT", help="The other end."),
-    confidence: float = typer.Option(None, "--confidence", "-c", help="0 to 1 (default 1)."),
-    source: str = typer.Option(None, "--source", "-s", help="user | agent | web | file | tool"),
-    from_date: str = typer.Option(None, "--from", help="Since when it holds (YYYY-MM-DD)."),
-    ref: str = typer.Option(None, "--ref", help="A note it comes from, e.g. lessons/a.md#^k3x9"),
+    confidence: float | None = typer.Option(None, "--confidence", "-c", help="0 to 1 (default 1)."),
+    source: str | None = typer.Option(
+        None, "--source", "-s", help="user | agent | web | file | tool"
+    ),
+    from_date: str | None = typer.Option(None, "--from", help="Since when it holds (YYYY-MM-DD)."),
+    ref: str | None = typer.Option(
+        None, "--ref", help="A note it comes from, e.g. lessons/a.md#^k3x9"
+    ),
     as_new: bool = typer.Option(False, "--as-new", help="Add a name that looks like another."),
 ) -> None:
     """Add a relation (a near-duplicate entity name is refused without --as-new).
@@ -61,9 +65,9 @@ def _render_added(outcome) -> None:
 
 @app.command("query")
 def query(
-    subject: str = typer.Option(None, "--subject", "-s", help="Relations from this entity."),
-    predicate: str = typer.Option(None, "--predicate", "-p", help="Relations of this kind."),
-    obj: str = typer.Option(None, "--object", "-o", help="Relations to this entity."),
+    subject: str | None = typer.Option(None, "--subject", "-s", help="Relations from this entity."),
+    predicate: str | None = typer.Option(None, "--predicate", "-p", help="Relations of this kind."),
+    obj: str | None = typer.Option(None, "--object", "-o", help="Relations to this entity."),
     include_closed: bool = typer.Option(False, "--all", "-a", help="Closed relations too."),
     limit: int = typer.Option(100, "--limit", "-n", help="Show at most this many."),
 ) -> None:
@@ -87,9 +91,9 @@ def query(
 @app.command("asof")
 def asof(
     day: str = typer.Argument(..., help="YYYY-MM-DD"),
-    subject: str = typer.Option(None, "--subject", "-s", help="Relations from this entity."),
-    predicate: str = typer.Option(None, "--predicate", "-p", help="Relations of this kind."),
-    obj: str = typer.Option(None, "--object", "-o", help="Relations to this entity."),
+    subject: str | None = typer.Option(None, "--subject", "-s", help="Relations from this entity."),
+    predicate: str | None = typer.Option(None, "--predicate", "-p", help="Relations of this kind."),
+    obj: str | None = typer.Option(None, "--object", "-o", help="Relations to this entity."),
     limit: int = typer.Option(100, "--limit", "-n", help="Show at most this many."),
 ) -> None:
     """List what held on a day: begun by then (from:, else added:) and not yet closed.
@@ -214,7 +218,7 @@ def _render_paths(found) -> None:
 def close(
     ident: str = typer.Argument(..., metavar="ID", help="The relation's id, e.g. t4k2."),
     reason: str = typer.Option(..., "--reason", "-r", help="Why it no longer holds."),
-    until: str = typer.Option(None, "--until", help="The day it ended (default today)."),
+    until: str | None = typer.Option(None, "--until", help="The day it ended (default today)."),
 ) -> None:
     """Close a relation: struck through with until: and why:, it leaves queries.
 
@@ -236,7 +240,7 @@ def _render_closed(outcome) -> None:
 
 @app.command("entities")
 def entities(
-    match: str = typer.Option(None, "--match", "-m", help="Only names containing this."),
+    match: str | None = typer.Option(None, "--match", "-m", help="Only names containing this."),
     include_closed: bool = typer.Option(False, "--all", "-a", help="Count closed ones too."),
     limit: int = typer.Option(100, "--limit", "-n", help="Show at most this many."),
 ) -> None:
@@ -282,7 +286,9 @@ def _render_export(found) -> None:
 @app.command("import")
 def import_(
     source: str = typer.Argument(..., metavar="FILE", help="An export to read back ('-': stdin)."),
-    fmt: str = typer.Option(None, "--format", "-f", help="md | tsv | json (default: guessed)."),
+    fmt: str | None = typer.Option(
+        None, "--format", "-f", help="md | tsv | json (default: guessed)."
+    ),
     as_new: bool = typer.Option(False, "--as-new", help="Accept names that look like others."),
 ) -> None:
     """Apply an edited export: rows with an id update that relation, others are added.

@@ -33,8 +33,10 @@ def register(root: typer.Typer) -> None:
 
 @app.command("check")
 def check(
-    action: str = typer.Argument(None, metavar="ACTION_TEXT", help="The action about to run."),
-    hook: str = typer.Option(
+    action: str | None = typer.Argument(
+        None, metavar="ACTION_TEXT", help="The action about to run."
+    ),
+    hook: str | None = typer.Option(
         None, "--hook", help="claude-code: read the PreToolUse hook's JSON on stdin, answer it."
     ),
 ) -> None:

@@ -16,7 +16,9 @@ def slip(
     lesson: str = typer.Argument(
         ..., metavar="LESSON_ID", help="The lesson broken: ID or FILE#^ID."
     ),
-    note: str = typer.Option(None, "--note", "-m", help="What happened (the words of the moment)."),
+    note: str | None = typer.Option(
+        None, "--note", "-m", help="What happened (the words of the moment)."
+    ),
 ) -> None:
     """Record that a lesson was broken (a correction repeated something already taught).
 
@@ -37,8 +39,10 @@ def _render_slip(outcome) -> None:
 
 
 def lessons(
-    apply: str = typer.Option(None, "--apply", help="Tighten this lesson: move it into rules/."),
-    check: str = typer.Option(
+    apply: str | None = typer.Option(
+        None, "--apply", help="Tighten this lesson: move it into rules/."
+    ),
+    check: str | None = typer.Option(
         None, "--check", help="With --apply on a rule: a regex the guard watches for."
     ),
 ) -> None:

@@ -14,12 +14,18 @@ def register(root: typer.Typer) -> None:
 
 def new(
     name: str = typer.Argument(..., help="CATEGORY/NAME, e.g. lessons/api-guide"),
-    title: str = typer.Option(None, "--title", "-t", help="Title (default: from the name)."),
+    title: str | None = typer.Option(None, "--title", "-t", help="Title (default: from the name)."),
     priority: str = typer.Option("med", "--priority", "-p", help="high | med | low"),
-    tag: list[str] = typer.Option(None, "--tag", help="A tag (repeat)."),
-    use_when: list[str] = typer.Option(None, "--use-when", help="A use-when phrase (repeat)."),
-    description: str = typer.Option(None, "--description", "-d", help="One line for INDEX.md."),
-    expires: str = typer.Option(None, "--expires", help="YYYY-MM-DD (not for high priority)."),
+    tag: list[str] | None = typer.Option(None, "--tag", help="A tag (repeat)."),
+    use_when: list[str] | None = typer.Option(
+        None, "--use-when", help="A use-when phrase (repeat)."
+    ),
+    description: str | None = typer.Option(
+        None, "--description", "-d", help="One line for INDEX.md."
+    ),
+    expires: str | None = typer.Option(
+        None, "--expires", help="YYYY-MM-DD (not for high priority)."
+    ),
 ) -> None:
     """Create a note with full frontmatter.
 
@@ -50,12 +56,20 @@ def add(
     name: str = typer.Argument(..., help="The note, e.g. lessons/api-guide"),
     text: str = typer.Argument(..., help="The memory, one line."),
     priority: str = typer.Option("med", "--priority", "-p", help="high | med | low"),
-    kind: str = typer.Option(None, "--kind", "-k", help="DECISION, LESSON, FACT, CONTEXT, …"),
-    expires: str = typer.Option(None, "--expires", help="YYYY-MM-DD (not for high priority)."),
-    source: str = typer.Option(None, "--source", "-s", help="user | agent | web | file | tool"),
-    by: str = typer.Option(None, "--by", help="Who said it."),
-    when: str = typer.Option(None, "--when", help="A use-when phrase for this entry."),
-    from_date: str = typer.Option(None, "--from-date", help="Since when it holds (YYYY-MM-DD)."),
+    kind: str | None = typer.Option(
+        None, "--kind", "-k", help="DECISION, LESSON, FACT, CONTEXT, …"
+    ),
+    expires: str | None = typer.Option(
+        None, "--expires", help="YYYY-MM-DD (not for high priority)."
+    ),
+    source: str | None = typer.Option(
+        None, "--source", "-s", help="user | agent | web | file | tool"
+    ),
+    by: str | None = typer.Option(None, "--by", help="Who said it."),
+    when: str | None = typer.Option(None, "--when", help="A use-when phrase for this entry."),
+    from_date: str | None = typer.Option(
+        None, "--from-date", help="Since when it holds (YYYY-MM-DD)."
+    ),
 ) -> None:
     """Append an entry line with a fresh id to a note.
 
@@ -138,9 +152,11 @@ def _render_shown(shown) -> None:
 
 
 def ls(
-    category: str = typer.Option(None, "--category", "-c", help="Only this category."),
-    status: str = typer.Option(None, "--status", help="active | stale | superseded | conflict"),
-    priority: str = typer.Option(None, "--priority", "-p", help="high | med | low"),
+    category: str | None = typer.Option(None, "--category", "-c", help="Only this category."),
+    status: str | None = typer.Option(
+        None, "--status", help="active | stale | superseded | conflict"
+    ),
+    priority: str | None = typer.Option(None, "--priority", "-p", help="high | med | low"),
 ) -> None:
     """List notes with their priority, status and last verification.
 

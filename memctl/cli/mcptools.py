@@ -17,7 +17,7 @@ import asyncio
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mcp.server import MCPServer
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
@@ -25,6 +25,13 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from ..errors import MemctlError
 from . import context
 from .warm import Worker
+
+if TYPE_CHECKING:
+    from ..workspace import Workspace
+
+# What a tool does on the worker: one library call on the workspace; its result is answered as
+# the CLI's --json prints it (to_dict() when it has one).
+Work = Callable[["Workspace"], object]
 
 INSTRUCTIONS = """\
 memctl is your long-term memory: plain Markdown notes and daily logs in a git workspace the
@@ -54,7 +61,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
 
     server = MCPServer("memctl", version=__version__, instructions=INSTRUCTIONS)
 
-    async def call(work: Callable[[], Any]) -> CallToolResult:
+    async def call(work: Work) -> CallToolResult:
         future = worker.submit(_answer, root, work)
         return await asyncio.wrap_future(future)
 
@@ -253,7 +260,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
     return server
 
 
-def _answer(root: Path, work: Callable[[Any], Any]) -> CallToolResult:
+def _answer(root: Path, work: Work) -> CallToolResult:
     """Run `work(workspace)` and answer as the CLI's --json would (on the worker)."""
     from ..workspace import open_workspace
 

@@ -19,7 +19,7 @@ def register(root: typer.Typer) -> None:
 def now(
     ctx: typer.Context,
     full: bool = typer.Option(False, "--full", help="Print all of NOW.md and every rule."),
-    rules_file: Path = typer.Option(
+    rules_file: Path | None = typer.Option(
         None, "--rules-file", help="The rules file CLAUDE.md imports (kept current; hooks)."
     ),
 ) -> None:
@@ -74,7 +74,7 @@ def focus(
 @app.command("start")
 def start(
     task: str = typer.Argument(..., help="The task now in progress."),
-    blocked: str = typer.Option(None, "--blocked", help="What blocks it, if anything."),
+    blocked: str | None = typer.Option(None, "--blocked", help="What blocks it, if anything."),
 ) -> None:
     """Add a task to In Progress.
 
@@ -100,7 +100,7 @@ def done(ref: str = typer.Argument(..., help="The item's number or a piece of it
 @app.command("block")
 def block(
     ref: str = typer.Argument(..., help="The item's number or a piece of its text."),
-    reason: str = typer.Option(None, "--reason", help="The blocker; leave out to unblock."),
+    reason: str | None = typer.Option(None, "--reason", help="The blocker; leave out to unblock."),
 ) -> None:
     """Mark an In Progress task blocked (or unblocked without --reason).
 

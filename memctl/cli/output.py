@@ -10,9 +10,15 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from . import flags
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rich.progress import Progress as Bar
+    from rich.progress import TaskID
 
 # A stored text is printed, never obeyed: a control character shows as its picture (ESC as ␛),
 # so `\x1b[2J` in a note cannot clear the terminal of whoever reads it. In JSON, the few that
@@ -51,7 +57,10 @@ def emit_json(data: object) -> None:
     write_json(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
 
 
-def result(value: object, render) -> None:
+R = TypeVar("R")
+
+
+def result(value: R, render: Callable[[R], None]) -> None:
     """Print a result: its to_dict() as JSON, or through `render(value)` for people."""
     if flags.options.json:
         emit_json(value.to_dict() if hasattr(value, "to_dict") else value)
@@ -130,14 +139,14 @@ class Progress:
         self.label = label
         self.started = time.monotonic()
         self.eager = eager
-        self.bar = None
-        self.task = None
+        self.bar: Bar | None = None
+        self.task: TaskID | None = None
 
-    def __enter__(self):
+    def __enter__(self) -> Progress | None:
         return self if sys.stderr.isatty() and not flags.options.json else None
 
     def __call__(self, done: int, total: int) -> None:
-        if self.bar is None:
+        if self.bar is None or self.task is None:
             if done >= total or not (self.eager or time.monotonic() - self.started > 0.5):
                 return
             from rich.console import Console

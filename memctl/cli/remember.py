@@ -6,6 +6,11 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..gate.remember import Remembered
+    from ..workspace import Outcome
+
 
 def register(root: typer.Typer) -> None:
     root.command("remember")(remember)
@@ -16,20 +21,28 @@ def remember(
     source: str = typer.Option(
         "agent", "--source", "-s", help="Who said it: user | agent | web | file | tool."
     ),
-    by: str = typer.Option(None, "--by", help="Who exactly (a person, a site, a tool)."),
-    ref: str = typer.Option(
+    by: str | None = typer.Option(None, "--by", help="Who exactly (a person, a site, a tool)."),
+    ref: str | None = typer.Option(
         None, "--from", help="What it was made from: a URL, a file, daily/DATE.md:LINE."
     ),
-    topic: str = typer.Option(
+    topic: str | None = typer.Option(
         None, "--topic", "-t", help="A note (lessons/api-guide) or a category (people)."
     ),
-    when: str = typer.Option(None, "--when", help="Use when … (a phrase that should find it)."),
-    expires: str = typer.Option(None, "--expires", help="YYYY-MM-DD (not for high priority)."),
-    from_date: str = typer.Option(None, "--from-date", help="Since when it holds (YYYY-MM-DD)."),
-    kind: str = typer.Option(None, "--kind", "-k", help="FACT, DECISION, LESSON, RULE, …"),
-    priority: str = typer.Option(None, "--priority", "-p", help="high | med | low"),
-    reason: str = typer.Option(None, "--reason", help="Why the old entry ends (update)."),
-    supersedes: str = typer.Option(None, "--supersedes", help="Override: this replaces entry ID."),
+    when: str | None = typer.Option(
+        None, "--when", help="Use when … (a phrase that should find it)."
+    ),
+    expires: str | None = typer.Option(
+        None, "--expires", help="YYYY-MM-DD (not for high priority)."
+    ),
+    from_date: str | None = typer.Option(
+        None, "--from-date", help="Since when it holds (YYYY-MM-DD)."
+    ),
+    kind: str | None = typer.Option(None, "--kind", "-k", help="FACT, DECISION, LESSON, RULE, …"),
+    priority: str | None = typer.Option(None, "--priority", "-p", help="high | med | low"),
+    reason: str | None = typer.Option(None, "--reason", help="Why the old entry ends (update)."),
+    supersedes: str | None = typer.Option(
+        None, "--supersedes", help="Override: this replaces entry ID."
+    ),
     as_new: bool = typer.Option(False, "--as-new", help="Override: write it as a new memory."),
     explain: bool = typer.Option(False, "--explain", help="Show the decision and write nothing."),
     no_llm: bool = typer.Option(
@@ -67,22 +80,26 @@ def remember(
         output.result(value, _render)
         return
     outcome = remember_memory(ws, text, now=context.now(), use_llm=not no_llm, **given)
-    output.result(outcome, _render)
+    output.result(outcome, _render_outcome)
     if outcome.value.exit_code:
         raise typer.Exit(outcome.value.exit_code)
 
 
-def _render(result) -> None:
-    change = getattr(result, "change", None)
-    value = result.value if change is not None else result
+def _render_outcome(outcome: Outcome[Remembered]) -> None:
+    _render(outcome.value)
+    output.change_notices(outcome.change)
+
+
+def _render(value: Remembered) -> None:
     style = "yellow" if value.label in ("clash", "injection") else "green"
     head = "would be" if value.explain else "→"
     output.text(f"{value.label}: {value.reason}", style=style)
     if value.explain:
+        target = value.decision.target  # what a text that writes nothing new repeats
         output.text(
-            f"  {head} written to {value.note}"
-            if value.preview
-            else f"  {head} re-verified: {value.decision.target.address}"
+            f"  {head} re-verified: {target.address}"
+            if target is not None and not value.preview
+            else f"  {head} written to {value.note}"
         )
         if value.preview:
             output.text(f"    {value.preview}")
@@ -114,5 +131,3 @@ def _render(result) -> None:
         output.notice(value.request.trust_note)
     for notice in value.notices:
         output.notice(notice)
-    if change is not None:
-        output.change_notices(change)

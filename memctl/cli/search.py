@@ -19,14 +19,18 @@ def search(
     query: list[str] = typer.Argument(..., help="What to look for (plain text; - reads stdin)."),
     limit: int = typer.Option(10, "--limit", "-n", help="How many results."),
     explain: bool = typer.Option(False, "--explain", help="Show how each score was made."),
-    category: str = typer.Option(None, "--category", "-c", help="Only this category."),
-    path: str = typer.Option(None, "--path", help="Only paths matching this glob or prefix."),
-    since: str = typer.Option(None, "--since", help="Recorded on or after YYYY-MM-DD."),
-    until: str = typer.Option(None, "--until", help="Recorded on or before YYYY-MM-DD."),
-    status: str = typer.Option(None, "--status", help="active|stale|conflict|superseded|closed"),
+    category: str | None = typer.Option(None, "--category", "-c", help="Only this category."),
+    path: str | None = typer.Option(
+        None, "--path", help="Only paths matching this glob or prefix."
+    ),
+    since: str | None = typer.Option(None, "--since", help="Recorded on or after YYYY-MM-DD."),
+    until: str | None = typer.Option(None, "--until", help="Recorded on or before YYYY-MM-DD."),
+    status: str | None = typer.Option(
+        None, "--status", help="active|stale|conflict|superseded|closed"
+    ),
     archive: bool = typer.Option(False, "--archive", help="Include archived material."),
     closed: bool = typer.Option(False, "--closed", help="Include closed and superseded memories."),
-    as_of: str = typer.Option(None, "--as-of", help="What was known on YYYY-MM-DD."),
+    as_of: str | None = typer.Option(None, "--as-of", help="What was known on YYYY-MM-DD."),
 ) -> None:
     """Search the memory: ranked pointers (path:line, id, status, date, snippet).
 
@@ -116,10 +120,12 @@ def _snippet_line(head: str, snippet: str) -> None:
 
 
 def recall(
-    prompt: list[str] = typer.Argument(None, help="The user's prompt (- or none: stdin)."),
+    prompt: list[str] | None = typer.Argument(None, help="The user's prompt (- or none: stdin)."),
     limit: int = typer.Option(3, "--limit", "-n", help="At most this many pointers."),
     budget: int = typer.Option(150, "--budget", help="Token budget for the whole answer."),
-    hook: str = typer.Option(None, "--hook", help="claude-code: UserPromptSubmit JSON in and out."),
+    hook: str | None = typer.Option(
+        None, "--hook", help="claude-code: UserPromptSubmit JSON in and out."
+    ),
 ) -> None:
     """A few one-line pointers for a prompt, or nothing when nothing fits well enough.
 

@@ -14,6 +14,11 @@ import typer
 from ..errors import MemctlError, Refused
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..integrations.watch import Watcher
+    from .warm import WarmSocket
+
 app = typer.Typer()
 IDLE = typer.Option(
     None, "--idle", help="Exit after this many minutes without a request (0: never)."
@@ -131,7 +136,7 @@ def stop() -> None:
         deadline = time.monotonic() + START_WAIT_S
         while ask(root, ("status",), wait_s=0.2) is not None and time.monotonic() < deadline:
             time.sleep(0.05)
-    output.result(_Stopped(answer[1] if stopped else None), _render_stopped)
+    output.result(_Stopped(answer[1] if answer is not None else None), _render_stopped)
 
 
 @app.command("status")
@@ -210,8 +215,8 @@ class _Serving:
         self.mcp = mcp
         self.worker = Worker()
         self.stopping = threading.Event()
-        self.socket = None
-        self.watcher = None
+        self.socket: WarmSocket | None = None
+        self.watcher: Watcher | None = None
 
     def __enter__(self) -> _Serving:
         from .warm import WarmSocket

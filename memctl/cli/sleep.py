@@ -13,7 +13,7 @@ def register(root: typer.Typer) -> None:
 
 def sleep(
     today: bool = typer.Option(False, "--today", help="Consolidate today's log too."),
-    llm: bool = typer.Option(
+    llm: bool | None = typer.Option(
         None, "--llm/--no-llm", help="Read free text with llm_command too (default: if it is set)."
     ),
 ) -> None:

@@ -12,7 +12,7 @@ def register(root: typer.Typer) -> None:
 
 
 def sync(
-    remote: str = typer.Option(
+    remote: str | None = typer.Option(
         None, "--remote", help="A git remote of the workspace, by name (default: upstream)."
     ),
     rebase: bool = typer.Option(False, "--rebase", help="Rebase on theirs instead of merging."),

@@ -248,6 +248,7 @@ class _Recorder(io.RawIOBase):
 
     def __init__(self, fd: int, writes: list[tuple[int, bytes]]):
         self.fd, self.writes = fd, writes
+        self.name = fd  # as a FileIO opened on a descriptor names itself
 
     def writable(self) -> bool:
         return True
@@ -262,9 +263,10 @@ def _stream(fd: int, codec: tuple[str, str, bool, bool, int], writes: list) -> i
     lines, both unbuffered under PYTHONUNBUFFERED), for a descriptor that is no terminal."""
     encoding, errors, lines, through, block = codec
     raw = _Recorder(fd, writes)
-    if block:
-        raw = io.BufferedWriter(raw, block if block > 1 else io.DEFAULT_BUFFER_SIZE)
-    return io.TextIOWrapper(raw, encoding, errors, line_buffering=lines, write_through=through)
+    buffer = (
+        io.BufferedWriter(raw, block if block > 1 else io.DEFAULT_BUFFER_SIZE) if block else raw
+    )
+    return io.TextIOWrapper(buffer, encoding, errors, line_buffering=lines, write_through=through)
 
 
 _GROUP = None  # the CLI's click group, built once
@@ -296,6 +298,7 @@ def run_command(
     writes: list[tuple[int, bytes]] = []
     out = _stream(1, streams[0], writes)
     err = _stream(2, streams[1], writes)
+    source: io.TextIOWrapper
     if stdin is not None:
         source = io.TextIOWrapper(
             io.BufferedReader(io.FileIO(stdin, "rb", closefd=False)), *stdin_codec
@@ -315,8 +318,9 @@ def run_command(
             group.main(args=list(argv), prog_name="memctl")
             code = 0
         except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else None
-            if code is None:  # SystemExit("message"): Python prints it and exits 1
+            if exc.code is None or isinstance(exc.code, int):
+                code = exc.code or 0
+            else:  # SystemExit("message"): Python prints it and exits 1
                 err.write(f"{exc.code}\n")
                 code = 1
         out.flush()

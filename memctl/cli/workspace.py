@@ -14,8 +14,10 @@ def register(root: typer.Typer) -> None:
 
 
 def init(
-    path: Path = typer.Argument(None, help="The folder (created if missing; default: here)."),
-    category: list[str] = typer.Option(
+    path: Path | None = typer.Argument(
+        None, help="The folder (created if missing; default: here)."
+    ),
+    category: list[str] | None = typer.Option(
         None, "--category", "-c", help="A category folder (repeat); default from config."
     ),
     openclaw: bool = typer.Option(
@@ -24,10 +26,10 @@ def init(
     yes: bool = typer.Option(
         False, "--yes", "-y", help="Also a home or temp root, or a folder of many other files."
     ),
-    remote: str = typer.Option(
+    remote: str | None = typer.Option(
         None, "--from", help="Join the memory kept in this git remote (URL or folder)."
     ),
-    branch: str = typer.Option(None, "--branch", help="With --from: the remote's branch."),
+    branch: str | None = typer.Option(None, "--branch", help="With --from: the remote's branch."),
 ) -> None:
     """Create a workspace, or adopt an existing folder of Markdown without losing a file.
 

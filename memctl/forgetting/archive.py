@@ -13,6 +13,7 @@ import datetime as dt
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal, overload
 
 from ..catalog import FileFacts, read_facts, record_written, scan
 from ..dates import fmt_date, try_date
@@ -177,9 +178,17 @@ def _entry_moves(entries: list[Entry], rel: str, today: dt.date, kept: list[str]
     return moves
 
 
+@overload
+def run_archive(
+    ws: Workspace, *, today: dt.date, dry_run: Literal[False] = False, progress=None
+) -> Outcome[ArchivePlan]: ...
+@overload
+def run_archive(
+    ws: Workspace, *, today: dt.date, dry_run: Literal[True], progress=None
+) -> ArchivePlan: ...
 def run_archive(
     ws: Workspace, *, today: dt.date, dry_run: bool = False, progress=None
-) -> Outcome | ArchivePlan:
+) -> Outcome[ArchivePlan] | ArchivePlan:
     """Carry out the plan in one commit (or only return it, with dry_run)."""
     from ..dashboard import refresh_index
 

@@ -27,7 +27,7 @@ def close_entry(
     on: dt.date | None = None,
     today: dt.date,
     verb: str = "close",
-) -> Outcome:
+) -> Outcome[EntryRef]:
     """Strike the entry through with until:ON and why:REASON; one commit."""
     reason = " ".join(reason.split())
     if not reason:

@@ -34,7 +34,7 @@ class Forgotten:
         }
 
 
-def forget(ws: Workspace, target: str, *, reason: str, today: dt.date) -> Outcome:
+def forget(ws: Workspace, target: str, *, reason: str, today: dt.date) -> Outcome[Forgotten]:
     """Take one memory out of the live workspace, in one commit that records the reason."""
     from ..dashboard import refresh_index
     from .archive import move_file
@@ -74,7 +74,7 @@ class Restored:
         return {"target": self.target, "from_commit": self.from_commit, "paths": self.paths}
 
 
-def restore(ws: Workspace, target: str, *, today: dt.date) -> Outcome:
+def restore(ws: Workspace, target: str, *, today: dt.date) -> Outcome[Restored]:
     """Bring back what the last `memctl forget` of this target took, as git had it before."""
     from ..dashboard import refresh_index
 

@@ -55,7 +55,7 @@ class Candidate:
     score: float
     rule: bool
     trust: str
-    info: Analysis | None = field(default=None, compare=False, repr=False)
+    info: Analysis = field(compare=False, repr=False)
     meaning: float | None = None  # closeness in meaning, when the semantic path is installed
 
     @property

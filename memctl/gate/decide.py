@@ -22,7 +22,7 @@ from ..entry import unquoted
 from ..words import fold
 from ..workspace import Workspace
 from .candidates import Candidate, NoteMatch, Survey, _read, is_rule_note, trust_of
-from .labeler import LABELS, TRUST_RANK, Known, decide
+from .labeler import LABELS, TRUST_RANK, Known, Label, decide
 from .reading import analyze, same_text, similarity
 
 TYPE_CHECKING = False
@@ -87,7 +87,7 @@ def _holds(folded: str, probe: list[str]) -> bool:
 
 @dataclass(frozen=True)
 class Decision:
-    label: str
+    label: Label
     reason: str
     target: Candidate | None
     candidates: tuple[Candidate, ...]
@@ -133,8 +133,9 @@ def label(
         return decision
     if model is not None:
         answer, problem = ask_llm(model, text=text, source=source, trust=trust, found=found)
-    if problem:
-        return replace(decision, fallback=f"{problem}; used the deterministic labeler")
+    if problem or answer is None:
+        why = problem or "the LLM gave no answer"
+        return replace(decision, fallback=f"{why}; used the deterministic labeler")
     return _checked(decision, answer, text=text, trust=trust, found=found)
 
 
@@ -162,11 +163,17 @@ def _checked(
         problem = f"the LLM answered {name} without a target among the candidates"
     elif name == "clash" and (target is None or not target.rule):
         problem = "the LLM answered clash without naming a rule"
-    elif name in ("update", "correction") and target.rule and trust != "trusted":
+    elif (
+        name in ("update", "correction")
+        and target is not None
+        and target.rule
+        and trust != "trusted"
+    ):
         problem = "only the user's words may change a rule"
     elif (
         name in ("update", "correction")
         and trust == "untrusted"
+        and target is not None
         and TRUST_RANK[target.trust] > TRUST_RANK[trust]
     ):
         problem = "an untrusted source cannot retire a trusted memory"
@@ -214,8 +221,8 @@ def ask_llm(
         },
     }
     answer, problem = model.ask(request)
-    if problem:
-        return None, problem
+    if problem or answer is None:
+        return None, problem or "the LLM command gave no answer"
     if answer.get("label") not in LABELS:
         return None, f"the LLM command answered an unknown label {answer.get('label')!r}"
     return answer, None

@@ -12,7 +12,8 @@ Every threshold is measured on tests/gate_cases*.jsonl by scripts/eval_gate.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
+from typing import Literal
 
 from . import cues
 from .compare import Diff
@@ -20,8 +21,9 @@ from .injection import deobfuscate, injection_reason  # noqa: F401  (re-exported
 from .reading import KIND_NAMES, Analysis, analyze, compare, same_text, sameness, similarity
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
 
-LABELS = ("new", "repeat", "update", "correction", "clash", "injection")
-TRUST_RANK = {"untrusted": 0, "limited": 1, "trusted": 2}
+Label = Literal["new", "repeat", "update", "correction", "clash", "injection"]
+LABELS: tuple[Label, ...] = ("new", "repeat", "update", "correction", "clash", "injection")
+TRUST_RANK: dict[str, int] = {"untrusted": 0, "limited": 1, "trusted": 2}
 
 RELATED = 0.52  # subjects at least this similar are about the same thing
 RELATED_CUED = 0.42  # …or this similar, when the text says it changes or corrects something
@@ -43,17 +45,17 @@ class Known:
     text: str
     trust: str = "trusted"
     rule: bool = False
-    info: Analysis | None = field(default=None, repr=False)
+    given: InitVar[Analysis | None] = None  # the text's analysis when the caller has it
     meaning: float | None = None  # closeness in meaning (the semantic path), when installed
+    info: Analysis = field(init=False, repr=False)
 
-    def __post_init__(self):
-        if self.info is None:
-            self.info = analyze(self.text)
+    def __post_init__(self, given: Analysis | None) -> None:
+        self.info = analyze(self.text) if given is None else given
 
 
 @dataclass(frozen=True)
 class Verdict:
-    label: str
+    label: Label
     reason: str
     target: str | None = None  # the key of the entry repeated, updated, corrected or clashed with
     scores: dict[str, float] = field(default_factory=dict)  # key → similarity, best first
@@ -86,7 +88,7 @@ def decide(text: str, *, trust: str, candidates: list[Known], rules: list[Known]
             continue
         reason, lasting = change
         if trust == "trusted" and lasting:
-            label = "correction" if new.correction else "update"
+            label: Label = "correction" if new.correction else "update"
             return Verdict(label, f"the user changes a rule: {reason}", rule.key, scores)
         near = rule.key if trust == "trusted" else None
         return Verdict("clash", f"contradicts a rule: {reason}", rule.key, scores, near)
@@ -157,7 +159,7 @@ def _against(
     return Verdict("new", "adds something the entries on file do not say", None, scores)
 
 
-def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[str, str]:
+def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Label, str]:
     what = ", ".join(KIND_NAMES.get(k, k) for k in diff.changed) or (
         "negation" if diff.flipped else "wording"
     )

@@ -23,7 +23,7 @@ from ..workspace import Outcome, Workspace
 from .audit import AUDIT_LOG, audit_line, audit_refusal, log_refusal  # noqa: F401
 from .candidates import SOURCE_TRUST, Candidate, Survey, candidate, is_rule_note
 from .decide import Decision, label, survey
-from .labeler import TRUST_RANK
+from .labeler import TRUST_RANK, Label
 from .reading import analyze
 from .request import Remembered, Request
 from .routing import ROUTE, destination  # noqa: F401  (ROUTE: the nightly job reads it)
@@ -102,7 +102,7 @@ def explain(
 
 def remember(
     ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True, **given
-) -> Outcome:
+) -> Outcome[Remembered]:
     """Label one memory and write its outcome, with the audit line, in one commit."""
     try:
         request = check(ws, text, **given)
@@ -232,7 +232,7 @@ def _decide(
             raise Refused(
                 f"{target.address} is {target.trust}; an untrusted source cannot retire it"
             )
-        name = "correction" if analyze(request.text).correction else "update"
+        name: Label = "correction" if analyze(request.text).correction else "update"
         was = decision.label
         decision = replace(
             decision,
@@ -346,6 +346,7 @@ def _write(
     result = Remembered(decision.label, decision.reason, decision, request, rel)
     target = decision.target
     if decision.label == "repeat" or (decision.label == "injection" and target):
+        assert target is not None  # a repeat names the entry it repeats
         count = target.entry.fields.get("seen", "1")
         seen = int(count) + 1 if count.isdigit() else 2
         bumped = target.entry.with_fields(verified=fmt_date(today), seen=str(seen))
@@ -363,6 +364,7 @@ def _write(
             change.write(path, text)
         written = append_entry(ws, change, path, entry)
         if earlier is not None:  # kept elsewhere (a clash beside the rule): settled now
+            assert target is not None  # what it was unsure about replacing
             close_in_place(
                 ws,
                 change,
@@ -372,6 +374,7 @@ def _write(
             )
     result = replace(result, written=written)
     if decision.label in ("update", "correction"):
+        assert target is not None  # an update or a correction names what it changes
         old = target.entry
         since = try_date(old.fields.get("from")) or try_date(old.fields.get("added")) or today
         on = today
@@ -407,4 +410,5 @@ def _summary(result: Remembered) -> str:
     if result.verified:
         return f"{result.label} {result.verified.address}"
     closes = f" (closes ^{result.closed.entry.id})" if result.closed else ""
+    assert result.written is not None  # a memory not verified again was written
     return f"{result.label} {result.written.address}{closes}"

@@ -62,10 +62,10 @@ def fits(
 ) -> list[tuple[str, float, str | None]]:
     """(path, fit, status) of the notes, best first: the survey's fit plus the name's."""
     names = named(ws, text, context)
-    rows = {n.path: [n.score, n.status] for n in found.notes}
+    rows = {n.path: (n.score, n.status) for n in found.notes}
     for facts in scan(ws) if set(names) - set(rows) else ():
         if facts.path in names and facts.path not in rows:
-            rows[facts.path] = [0.0, facts.status]
+            rows[facts.path] = (0.0, facts.status)
     out = []
     for path, (score, status) in rows.items():
         if under and not path.startswith(f"{under}/"):
@@ -122,10 +122,10 @@ def destination(
         and (not topic or near.path.startswith(f"{topic}/"))
     ):
         return ws.root / near.path, ()  # the user's words beside the quote they confirm
-    for path, score, status in fits(ws, found, request.text, request.context, topic or None):
+    for rel, score, status in fits(ws, found, request.text, request.context, topic or None):
         if score < ROUTE:
             break
-        if status == "superseded" or is_rule_note(path) and not (may_rule and normative):
+        if status == "superseded" or is_rule_note(rel) and not (may_rule and normative):
             continue
-        return ws.root / path, ()
+        return ws.root / rel, ()
     return (ws.root / topic if topic else inbox) / f"{INBOX}.md", ()

@@ -32,6 +32,10 @@ from .text import (
     replace_line_bytes,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..change import Change
+
 _ID = re.compile(r"\^?(?P<id>[A-Za-z0-9][A-Za-z0-9-]{0,31})")
 
 
@@ -62,7 +66,7 @@ class Purged:
     relations: int  # relation lines removed
     other_lines: int  # damaged or prose lines removed because they held the pattern
     ids: list[str]
-    change: object | None = None  # the change purge_matching made when it was not given one
+    change: Change | None = None  # the change purge_matching made when it was not given one
 
     def to_dict(self) -> dict:
         data = {"relations": self.relations, "other_lines": self.other_lines, "ids": self.ids}
@@ -81,7 +85,7 @@ def add(
     ref: str | None = None,
     as_new: bool = False,
     today: dt.date,
-) -> Outcome:
+) -> Outcome[Added]:
     """Add one relation; an existing entity keeps its spelling, a near-duplicate is refused."""
     s, p, o = (
         clean_name(subject, "subject"),
@@ -109,7 +113,8 @@ def add(
         known = {name: q.entity(store, name) for name in (s, o)}
         if not as_new:
             refuse_near_duplicates(store, [n for n, hit in known.items() if hit is None])
-        s, o = (known[s][1] if known[s] else s), (known[o][1] if known[o] else o)
+        known_s, known_o = known[s], known[o]
+        s, o = (known_s[1] if known_s else s), (known_o[1] if known_o else o)
         triple = Triple(s, p, o, _new_id(ws, q.ids(store)), fields)
         path = ws.root / RELATIONS_FILE
         data = path.read_bytes() if path.exists() else HEADER.encode("utf-8")
@@ -125,7 +130,7 @@ def add(
 
 def close(
     ws: Workspace, ident: str, *, reason: str, today: dt.date, until: str | None = None
-) -> Outcome:
+) -> Outcome[Closed]:
     """Strike a relation through with until: and why:; it leaves queries but stays in the file."""
     wanted = relation_id(ident)
     why = clean_value(reason, "reason")
@@ -148,6 +153,7 @@ def close(
         data = path.read_bytes()
         lines = data.splitlines(keepends=True)
         current = _locate(lines, known)
+        assert current.line is not None  # read from the file, so it has its line
         new = closed_copy(current, until=end, why=why)
         data = replace_line_bytes(lines, current.line, new.format())
         change.write(path, data)

@@ -168,7 +168,8 @@ def parse_rows(text: str, fmt: str, shown: str) -> list[tuple[int, dict[str, str
             raise InvalidValue(
                 f"{len(cells)} cells where the header has {len(names)}", path=shown, line=number
             )
-        rows.append((number, {k: v.strip() for k, v in zip(names, cells, strict=True)}))
+        row = {k: v.strip() for k, v in zip(names, cells, strict=True) if k is not None}
+        rows.append((number, row))
     return rows
 
 
@@ -268,7 +269,7 @@ def import_relations(
     fmt: str | None = None,
     as_new: bool = False,
     today: dt.date,
-) -> Outcome:
+) -> Outcome[Imported]:
     """Read relations back from an export (Markdown table, TSV or JSON) and apply them.
 
     A row whose id is in the graph updates that line (if anything differs); a row without an
@@ -355,7 +356,11 @@ def _plan(store, current, rows, shown: str, today: dt.date):
             else:
                 replaced[old.line] = triple
             continue
-        keys = tuple(entity_key(n) for n in (triple.subject, triple.predicate, triple.object))
+        keys = (
+            entity_key(triple.subject),
+            entity_key(triple.predicate),
+            entity_key(triple.object),
+        )
         if not triple.closed and (
             keys in fresh or q.find_open(store, triple.subject, triple.predicate, triple.object)
         ):

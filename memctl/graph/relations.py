@@ -23,7 +23,7 @@ from ..workspace import Workspace
 from . import query as q
 from .edit import Added, Closed, Purged, add, close, purge_matching
 from .exchange import FORMATS, Export, Imported, export, import_relations
-from .store import ask, notices_of
+from .store import Store, ask, notices_of
 from .text import RELATIONS_FILE, Triple, clean_name, entity_key
 
 __all__ = [
@@ -229,7 +229,7 @@ def neighbors(ws: Workspace, entity: str, *, depth: int = 1, limit: int = 100) -
     _check_range(depth, "--depth", 1, MAX_DEPTH)
     _check_range(limit, "--limit", 1, None)
 
-    def question(store):
+    def question(store: Store) -> Neighborhood:
         start, name = q.resolve(store, entity)
         rows, total = q.neighborhood(store, start, depth, limit)
         relations = q.relations(store, [n for *_, n in rows])

@@ -189,6 +189,7 @@ class Store:
         cur = self.conn.execute(
             "INSERT INTO entities (key, squash, name) VALUES (?, ?, ?)", (key, squash(name), name)
         )
+        assert cur.lastrowid is not None  # an INSERT's row has its id
         return cur.lastrowid
 
     def problems(self) -> list[str]:

@@ -89,7 +89,7 @@ class Triple:
 
 def ordered_fields(values: dict[str, str | None]) -> dict[str, str]:
     """Fields in the documented order, unknown keys after them as they came, None dropped."""
-    known = {k: values[k] for k in FIELD_ORDER if values.get(k) is not None}
+    known = {k: v for k in FIELD_ORDER if (v := values.get(k)) is not None}
     rest = {k: v for k, v in values.items() if k not in FIELD_ORDER and v is not None}
     return {**known, **rest}
 

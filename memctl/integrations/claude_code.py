@@ -93,14 +93,11 @@ def install(path: Path, specs: list[HookSpec], *, memctl: Path, workspace: Path)
     wanted = {spec.event: spec for spec in specs}
     for event in [e for e in hooks if e not in wanted]:
         _remove_ours(hooks, event)
-    commands = []
+    commands: list[str] = []
     for spec in specs:
-        command = {
-            "type": "command",
-            "command": spec.command(memctl, workspace),
-            "timeout": spec.timeout,
-        }
-        commands.append(command["command"])
+        line = spec.command(memctl, workspace)
+        command = {"type": "command", "command": line, "timeout": spec.timeout}
+        commands.append(line)
         groups = hooks.setdefault(spec.event, [])
         placed, emptied = False, []
         for group in groups:
@@ -147,7 +144,7 @@ def uninstall(path: Path) -> HooksChange:
         )
     settings = read_settings(path)
     hooks = settings.get("hooks")
-    events = [event for event in list(hooks or {}) if _remove_ours(hooks, event)]
+    events = [event for event in list(hooks) if _remove_ours(hooks, event)] if hooks else []
     if hooks == {} and events:
         del settings["hooks"]
     if events:

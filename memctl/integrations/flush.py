@@ -51,7 +51,7 @@ def flush(
     detail: str | None = None,
     harness: str = "Claude Code",
     now: dt.datetime,
-) -> Outcome:
+) -> Outcome[Flushed]:
     """Log that a session was compacted or ended, with a pointer to its transcript."""
     from ..purged import purged_match
 

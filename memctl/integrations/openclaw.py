@@ -118,8 +118,8 @@ def sources(path: Path) -> list[tuple[Path, str]]:
         memory = None  # a workspace without daily notes yet
     else:
         memory = root  # the memory/ folder itself
-    for file in sorted(memory.rglob("*.md")) if memory else []:
-        rel = file.relative_to(memory)
+    files = [(f, f.relative_to(memory)) for f in sorted(memory.rglob("*.md"))] if memory else []
+    for file, rel in files:
         if any(part.startswith(".") for part in rel.parts) or file.name == MEMORY_FILE:
             continue
         day = _DAY.match(file.name) if len(rel.parts) == 1 else None
@@ -132,7 +132,7 @@ def sources(path: Path) -> list[tuple[Path, str]]:
     return found
 
 
-def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome:
+def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome[Imported]:
     """Bring MEMORY.md and memory/*.md into the workspace, every line of them, in one commit."""
     from ..purged import purged_match
 

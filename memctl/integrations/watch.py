@@ -93,7 +93,7 @@ class _Inotify:
 
     def events(self) -> list[tuple[int, int, str]]:
         """(wd, mask, name) of every queued event, without waiting."""
-        found = []
+        found: list[tuple[int, int, str]] = []
         while True:
             try:
                 data = os.read(self.fd, 1 << 16)
@@ -164,10 +164,11 @@ class Watcher:
         self._folders = {}
         self._stamps = {}
         excluded = _exclusion(self.exclude)
+        inotify = self._inotify
 
         def walk(folder: str) -> None:
             # watched first, listed second: a file made in between is listed or queued, or both
-            wd = self._inotify.add(os.path.join(self.root, folder) if folder else self.root)
+            wd = inotify.add(os.path.join(self.root, folder) if folder else self.root)
             if wd < 0:
                 return
             self._folders[wd] = folder
@@ -236,7 +237,7 @@ class Watcher:
             if old != new:
                 self._stamps[rel] = new
                 at = self._at.get(rel) if old is not None and self._walk is not None else None
-                if at is None:
+                if at is None or self._walk is None:
                     self._changed()
                 else:  # a file edited in place keeps its place in the walk
                     self._walk[at + 1 : at + 3] = new
@@ -350,7 +351,11 @@ def kept_index(ws: Workspace, progress: Progress | None = None) -> SearchIndex |
                 index.close()
                 return None
             watcher.index = index
-        elif watcher._index_at[0] != watcher.generation or index.freshness.stale:
+        elif (
+            watcher._index_at is None  # never: an index kept has its place recorded
+            or watcher._index_at[0] != watcher.generation
+            or index.freshness.stale
+        ):
             index.refresh(progress)
         else:
             index.freshness = Freshness(files=index.freshness.files)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Literal, overload
 
 from ..dates import fmt_date
 from ..errors import InvalidValue, NotFound, ParseError, Refused
@@ -39,6 +40,10 @@ from ..workspace import Outcome, Workspace
 from .consolidation import Consolidation, Step
 from .markers import NOW_KINDS, Item, llm_items, read_items
 
+if TYPE_CHECKING:
+    from ..change import Change
+    from .temporal import Looker
+
 MATCH = 0.55  # an In Progress task this similar (gatetext.similarity) to an item is its task
 DECISIONS = "episodic/decisions"
 
@@ -52,13 +57,35 @@ class _Run:
     rel: str
     now: dt.datetime
     use_llm: bool
-    change: object  # None for a dry run
+    change: Change | None  # None for a dry run
     doc: NowDoc | None
-    looker: object
+    looker: Looker
     untrusted: str | None
     now_changed: bool = False
 
 
+@overload
+def consolidate(
+    ws: Workspace,
+    day: dt.date,
+    *,
+    now: dt.datetime,
+    dry_run: Literal[False] = False,
+    use_llm: bool | None = None,
+    rewritten: dict | None = None,
+    record_empty: bool = True,
+) -> Outcome[Consolidation]: ...
+@overload
+def consolidate(
+    ws: Workspace,
+    day: dt.date,
+    *,
+    now: dt.datetime,
+    dry_run: Literal[True],
+    use_llm: bool | None = None,
+    rewritten: dict | None = None,
+    record_empty: bool = True,
+) -> Consolidation: ...
 def consolidate(
     ws: Workspace,
     day: dt.date,
@@ -68,7 +95,7 @@ def consolidate(
     use_llm: bool | None = None,
     rewritten: dict | None = None,
     record_empty: bool = True,
-) -> Outcome | Consolidation:
+) -> Outcome[Consolidation] | Consolidation:
     """Consolidate the lines of `day`'s log that no earlier run read, in one commit (with
     `dry_run`, only the plan: what each item would become, and why; nothing is written).
 
@@ -158,6 +185,7 @@ def _consolidate(
     from ..dashboard import refresh_index
 
     if run.now_changed:
+        assert doc is not None  # only a NOW.md that was read can have changed
         doc.stamp(now)
         change.write(ws.now_path, doc.render())
     refresh_index(ws, change, today=now.date())
@@ -279,10 +307,11 @@ def _promote(run: _Run, item: Item) -> Step:
         undo["written"] = _line(result.written)
         if result.created:
             undo["created"] = result.note
+    before = target.entry.raw if target is not None else None  # what was closed or verified
     if result.closed:
-        undo["closed"] = {**_line(result.closed), "before": target.entry.raw}
+        undo["closed"] = {**_line(result.closed), "before": before}
     if result.verified:
-        undo["verified"] = {**_line(result.verified), "before": target.entry.raw}
+        undo["verified"] = {**_line(result.verified), "before": before}
     if result.label == "clash":
         undo["conflict"] = result.note
     return replace(

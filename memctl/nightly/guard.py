@@ -257,7 +257,7 @@ class CheckChange:
         }
 
 
-def set_mode(ws: Workspace, ref: str, mode: str, *, today: dt.date) -> Outcome:
+def set_mode(ws: Workspace, ref: str, mode: str, *, today: dt.date) -> Outcome[CheckChange]:
     """The user's decision: a check enforces (blocks) or only watches. One commit."""
     from ..dates import fmt_date
     from ..longterm import EntryRef, find_entry, rewrite_entry

@@ -76,7 +76,7 @@ def slips_since_move(events: list[dict]) -> dict[str, list[dict]]:
     return found
 
 
-def slip(ws: Workspace, ref: str, *, note: str | None = None, now: dt.datetime) -> Outcome:
+def slip(ws: Workspace, ref: str, *, note: str | None = None, now: dt.datetime) -> Outcome[Slipped]:
     """Record that a lesson (an entry: id, FILE#^ID, FILE:LINE) was broken; one commit."""
     from ..longterm import find_entry
     from ..purged import refuse_purged
@@ -99,6 +99,7 @@ def slip(ws: Workspace, ref: str, *, note: str | None = None, now: dt.datetime) 
 
             hit = _with_id(ws, hit)
             rewrite_entry(ws, change, hit, hit.entry.with_fields())
+        assert hit.entry.id is not None  # a line written by hand was given one just above
         count = len(slips_since_move(read_events(ws)).get(hit.entry.id, [])) + 1
         _append(
             ws,
@@ -365,7 +366,9 @@ class Tightened:
         }
 
 
-def tighten(ws: Workspace, ref: str, *, check: str | None = None, now: dt.datetime) -> Outcome:
+def tighten(
+    ws: Workspace, ref: str, *, check: str | None = None, now: dt.datetime
+) -> Outcome[Tightened]:
     """The agent tightens a lesson on its own: into rules/lessons.md, or (`check`) a check in
     watch mode on a rule. One commit; the move is recorded in the slips record."""
     from ..gate.candidates import may_promote

@@ -262,8 +262,8 @@ def llm_items(
         },
     }
     answer, problem = model.ask(request)
-    if problem:
-        return [], f"{problem}; used the markers only"
+    if problem or answer is None:
+        return [], f"{problem or 'the LLM command gave no answer'}; used the markers only"
     raw = answer.get("items")
     if not isinstance(raw, list):
         return [], "the LLM command answered no list of items; used the markers only"

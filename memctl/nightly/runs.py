@@ -114,7 +114,7 @@ class Undone:
         }
 
 
-def undo(ws: Workspace, day: dt.date | None = None, *, now: dt.datetime) -> Outcome:
+def undo(ws: Workspace, day: dt.date | None = None, *, now: dt.datetime) -> Outcome[Undone]:
     """Take back the last consolidation run of `day` (default: the last run of any day) in
     one commit, whatever was committed after it."""
     with ws.change("consolidate", "undo") as change:

@@ -33,6 +33,9 @@ from ..workspace import Outcome, Workspace
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..attention import Needs
+    from .consolidation import Consolidation
+    from .guard import Watched
+    from .lessons import Review
 
 ARCHIVE_EVERY = 7
 SHOWN = 8  # lines in each section of the report; the rest are counted
@@ -42,14 +45,14 @@ TEXT = 100  # characters of an item's text in the report
 @dataclass(frozen=True)
 class Night:
     date: str
-    days: list = field(default_factory=list)  # consolidation.Consolidation, one per day
+    days: list[Consolidation] = field(default_factory=list)  # one per day
     held: list[str] = field(default_factory=list)  # days left to a person (undone)
     failed: list[str] = field(default_factory=list)  # days that could not be read, and why
     archive: dict | None = None  # what the archive moved, when it ran
     archive_note: str = ""
     index: dict = field(default_factory=dict)
-    review: object = None  # lessons.Review
-    watched: list = field(default_factory=list)  # guard.Watched
+    review: Review | None = None
+    watched: list[Watched] = field(default_factory=list)
     needs: Needs | None = None  # what needs a person in the knowledge base (attention.py)
     report: str = ""  # the report's path
     text: str = ""  # the report
@@ -85,7 +88,7 @@ def pending(ws: Workspace, *, until: dt.date) -> tuple[list[dt.date], list[str]]
     for path in sorted(folder.glob("*.md")) if folder.is_dir() else []:
         m = DAY_FILE.match(path.name)
         day = try_date(m["day"]) if m else None
-        if day is None or day > until:
+        if m is None or day is None or day > until:
             continue
         state = states.get(m["day"])
         if state is not None and state.held:
@@ -105,7 +108,7 @@ def _lines(path) -> int:
 
 def sleep(
     ws: Workspace, *, now: dt.datetime, include_today: bool = False, use_llm: bool | None = None
-) -> Outcome:
+) -> Outcome[Night]:
     """The nightly job: catch up, archive when due, reindex, review, report. Several commits."""
     from ..daily import rewritten_logs
     from ..forgetting.archive import run_archive

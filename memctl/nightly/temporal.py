@@ -19,6 +19,10 @@ from dataclasses import dataclass, field
 from ..dates import fmt_date, try_date
 from ..workspace import Workspace
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..search.index import SearchIndex
+
 FOLLOWS = 0.55  # a line at least this similar (gatetext.similarity) is about the same thing
 SHARED = 2  # …and shares at least this many content words with it
 HITS = 8  # search results read for each item
@@ -48,8 +52,9 @@ class Timeline:
     def fields(self) -> tuple[tuple[str, str], ...]:
         """The fields a promoted entry carries: first:, and follows: with its timeline:."""
         pairs = [("first", self.first)]
-        if self.follows:
-            pairs += [("follows", self.follows), ("timeline", self.annotation())]
+        timeline = self.annotation()  # there is one when it follows something
+        if self.follows and timeline:
+            pairs += [("follows", self.follows), ("timeline", timeline)]
         return tuple(pairs)
 
     def to_dict(self) -> dict:
@@ -68,7 +73,7 @@ class Looker:
 
     ws: Workspace
     day: dt.date
-    index: object = None
+    index: SearchIndex | None = None
     _lines: dict[str, list[str]] = field(default_factory=dict)
 
     def __enter__(self) -> Looker:

@@ -350,8 +350,7 @@ def ask(
     while answering is rebuilt and the question asked again. A server watching the workspace
     keeps its index open from one question to the next (memctl.integrations.watch)."""
     watch = sys.modules.get(f"{__package__}.watch")
-    kept = watch.kept_index(ws, progress) if watch is not None else None
-    if kept is not None:
+    if watch is not None and (kept := watch.kept_index(ws, progress)) is not None:
         try:
             return question(kept), kept.freshness
         except sqlite3.DatabaseError as exc:

@@ -38,7 +38,7 @@ class KeyAdded:
         }
 
 
-def add_key(ws: Workspace, target: str, phrase: str) -> Outcome:
+def add_key(ws: Workspace, target: str, phrase: str) -> Outcome[KeyAdded]:
     """Add a use-when phrase to an entry (id, FILE#^ID, FILE:LINE) or to a note (its path)."""
     key = " ".join(phrase.split()).replace(KEY_SEPARATOR.strip(), "/")
     if not key:
@@ -65,7 +65,7 @@ def _names_a_note(ws: Workspace, target: str) -> bool:
     return any((ws.root / candidate).is_file() for candidate in (target, f"{target}.md"))
 
 
-def _add_to_note(ws: Workspace, target: str, key: str) -> Outcome:
+def _add_to_note(ws: Workspace, target: str, key: str) -> Outcome[KeyAdded]:
     path = resolve_note(ws, target)
     rel = ws.rel(path)
     with ws.change("key", f"{rel} {key}") as change:

@@ -68,7 +68,8 @@ def analyse(index: SearchIndex, query: str) -> list[Term]:
     ]
     latin = useful or latin
     total = max(index.unit_count(), 1)
-    known, unknown = [], []
+    known: list[tuple[int, str]] = []
+    unknown: list[tuple[int, str]] = []
     for token in latin:
         df = index.document_frequency(token)
         (known if df else unknown).append((df, token))

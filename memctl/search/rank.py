@@ -241,10 +241,10 @@ def rank(
     scored = []
     for values, (cosine, dense) in zip(rows, closeness, strict=True):
         row = dict(zip(ROW, values, strict=True))
-        own = f"{row['text']}\n{row['keys']}"
-        own_words, more_words = set(words(own)), set(words(row["context"]))
+        own_text = f"{row['text']}\n{row['keys']}"
+        own_words, more_words = set(words(own_text)), set(words(row["context"]))
         own_stems, more_stems = {stem(w) for w in own_words}, {stem(w) for w in more_words}
-        folded = fold(own) if cjk else ""
+        folded = fold(own_text) if cjk else ""
         covered = soft = 0.0
         for term in terms:
             if term.cjk:

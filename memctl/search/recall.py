@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..budget import shorten
 from ..errors import InvalidValue
 from ..workspace import Workspace
 from .index import Freshness
+
+if TYPE_CHECKING:
+    from .rank import Hit
 
 THRESHOLD = 0.36  # on words alone
 THRESHOLD_MEANING = 0.40  # with the semantic path
@@ -116,7 +119,8 @@ def recall(
         threshold = THRESHOLD_MEANING if meant else THRESHOLD
     sure = [(confident(hit), hit) for hit in hits]  # in the order search ranks them
     confidence = max((score for score, _ in sure), default=0.0)
-    picked, per_file = [], {}
+    picked: list[Hit] = []
+    per_file: dict[str, int] = {}
     for score, hit in sure:
         if score < threshold or score < RELATIVE_CUT * confidence:
             continue

@@ -160,8 +160,9 @@ class VectorIndex:
             # A small first embedding (a new workspace) is done whole, so every later call
             # answers alike; a large one is left to reindex, sleep or a server.
             whole = budget is None or _units_in(index, changed) <= WHOLE
+            limit = None if whole else budget
             for path in changed:
-                if not whole and embedded >= budget:
+                if limit is not None and embedded >= limit:
                     later.append(path)  # not even read: the rest waits
                     self.files.pop(path, None)
                     continue
@@ -172,7 +173,7 @@ class VectorIndex:
                 texts = [embed_text(text, keys, title) for _, text, keys, title in rows]
                 hashes = [hashlib.blake2b(t.encode(), digest_size=16).digest() for t in texts]
                 need = [i for i, h in enumerate(hashes) if h not in known]
-                if not whole and embedded + len(need) > budget and embedded:
+                if limit is not None and embedded + len(need) > limit and embedded:
                     pending += len(need)
                     continue
                 todo.append((path, stamps[path], rows, texts, hashes, need, known))

@@ -139,10 +139,10 @@ def _plausible(kind: str, value: str) -> bool:
     if kind == "password-option":
         return value_like(value.strip("'\""))
     if kind == "card-number":
-        digits = re.sub(r"[ -]", "", value)
+        number = re.sub(r"[ -]", "", value)
         # a real number is never two or three digits repeated: 4242 4242 … is a test card
-        plausible = len(set(digits)) > 3 and digits.startswith(_CARD_PREFIXES)
-        return 13 <= len(digits) <= 19 and plausible and _luhn(digits)
+        plausible = len(set(number)) > 3 and number.startswith(_CARD_PREFIXES)
+        return 13 <= len(number) <= 19 and plausible and _luhn(number)
     return True
 
 
