@@ -29,8 +29,9 @@ from typing import NamedTuple
 
 from .errors import ExitCode, InvalidValue, Refused
 
-# Every C0 control but TAB and LF, DEL, every C1 control, and the Unicode line separators.
-CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+# Every C0 control but TAB and LF, DEL, every C1 control, and the Unicode line separators
+# (outside the class: a class holding a character past U+00FF compiles several times slower).
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]|\u2028|\u2029")
 _BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # read as line breaks: become spaces
 _CONTROL_NAMES = {
     "\x00": "NUL",
@@ -190,10 +191,12 @@ class Admission:
         return checked
 
     def _holds_entries(self, rel: str) -> bool:
-        from .catalog import kind_of
-
         if rel.startswith(".archive/") or not rel.endswith(".md"):
             return False  # archived entries were moved there from live notes
+        if rel.startswith(f"{self.ws.config.daily_dir}/"):
+            return False  # a daily log: the write that matters most skips loading the catalog
+        from .catalog import kind_of
+
         return kind_of(rel, self.ws.config.daily_dir) == "note"
 
     # --- secrets, purged text, control characters ---------------------------------------
