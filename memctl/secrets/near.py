@@ -150,10 +150,11 @@ _NEAR = _near_pattern()
 _patterns_at: dict[frozenset[int], str] = {}
 
 
-def near(text: str, lowered: str) -> list[Finding]:
-    """Values shaped like a secret next to a word that names one."""
+def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
+    """Values shaped like a secret next to a word that names one (`words`: the text's
+    distinct words, shape.distinct)."""
     found: list[Finding] = []
-    for m in _near_words(text, lowered):
+    for m in _near_words(text, lowered, words):
         if _points_away(text, m.end()):
             continue  # "the password is in 1Password", "das Kennwort liegt im KeePass"
         if m["pkey"]:
@@ -185,13 +186,15 @@ def near(text: str, lowered: str) -> list[Finding]:
     return found
 
 
-def _near_words(text: str, lowered: str) -> list[re.Match[str]]:
+def _near_words(text: str, lowered: str, words: str | None = None) -> list[re.Match[str]]:
     """The words that name a secret, found where a trigger stands: each word of _NEAR starts
     with one, and looking only there spares a regex pass over a megabyte of log. At each such
     place, only the words whose head stands there are matched (a word of a spaced script
     after a letter starts nowhere: _NEAR wants none before it)."""
     starts: dict[int, set[int]] = {}
     for trigger in _NEAR_TRIGGERS:
+        if words is not None and trigger not in words:
+            continue  # in none of the text's words (no stem holds a space)
         unspaced = trigger in _CJK
         at = lowered.find(trigger)
         while at >= 0:

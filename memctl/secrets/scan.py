@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .shape import Finding, generated, rx, value_like
+from .shape import Finding, distinct, generated, rx, value_like
 from .words import written_out
 
 __all__ = ["Finding", "find_secret", "redact", "scan"]
@@ -71,15 +71,18 @@ def _patterns() -> list[_Pattern]:
     return _table
 
 
-def _holds(text: str, lowered: str, triggers: tuple[str, ...], shapes: dict[str, bool]) -> bool:
-    """Does the text hold one of these triggers: a lowercase substring, or a <shape>?"""
+def _holds(
+    text: str, lowered: str, triggers: tuple[str, ...], shapes: dict[str, bool], words: str = ""
+) -> bool:
+    """Does the text hold one of these triggers: a lowercase substring, or a <shape>?
+    (`words`: the text's distinct words, where a trigger without a space is looked for.)"""
     for trigger in triggers:
         if trigger[:1] == "<" and trigger[-1:] == ">" and len(trigger) > 2:
             if trigger not in shapes:
                 shapes[trigger] = _SHAPES[trigger](text)
             if shapes[trigger]:
                 return True
-        elif trigger in lowered:
+        elif trigger in (words if words and " " not in trigger else lowered):
             return True
     return False
 
@@ -127,17 +130,18 @@ def scan(text: str) -> list[Finding]:
     if '\\"' in text:  # a quoted field (`by:"x \\"y\\""`): read its quotes, same positions
         text = text.replace('\\"', ' "')
     lowered = text.lower()
+    words = distinct(lowered)
     found: list[Finding] = []
     shapes: dict[str, bool] = {}
     for kind, label, triggers, source in _patterns():
-        if not all(_holds(text, lowered, any_of, shapes) for any_of in triggers):
+        if not all(_holds(text, lowered, any_of, shapes, words) for any_of in triggers):
             continue
         pattern = rx(source)
         for m in pattern.finditer(text):
             start, end = _span(m, pattern)
             if _plausible(kind, text[start:end]):
                 found.append(Finding(kind, label, start, end))
-    found += written_out(text, lowered)
+    found += written_out(text, lowered, words)
     return _without_overlaps(found)
 
 
