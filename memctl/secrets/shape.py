@@ -71,7 +71,7 @@ _FIELD = (
 )
 
 
-_LONG = 1 << 16  # past this, a text's triggers are looked for in its distinct words
+LONG = 1 << 16  # past this, a text's triggers are looked for in its distinct words
 
 
 def distinct(lowered: str) -> str:
@@ -79,7 +79,7 @@ def distinct(lowered: str) -> str:
     line (a megabyte of log holds a few thousand; each trigger is a pass over them, not over
     the megabyte). A trigger with no space in it stands inside one word, so it is found in the
     one as in the other."""
-    if len(lowered) < _LONG:
+    if len(lowered) < LONG:
         return lowered
     return "\n".join(set(lowered.split()))
 
