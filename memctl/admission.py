@@ -150,10 +150,12 @@ class Admission:
         return checked
 
     def _holds_entries(self, rel: str) -> bool:
-        from .kinds import kind_of
-
         if rel.startswith(".archive/") or not rel.endswith(".md"):
             return False  # archived entries were moved there from live notes
+        if rel.startswith(f"{self.ws.config.daily_dir}/"):
+            return False  # a daily log: the write that matters most skips loading the catalog
+        from .kinds import kind_of
+
         return kind_of(rel, self.ws.config.daily_dir) == "note"
 
     # --- secrets, purged text, control characters ---------------------------------------

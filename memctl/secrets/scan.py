@@ -16,8 +16,10 @@ Three families, most specific first:
   Words that say where a secret is ("is in 1Password", "on the fridge") are pointers, not values.
 
 The first two families are data, `data/secrets.tsv`. Each pattern there runs only when the text
-holds one of its triggers: a log entry pays for a few substring tests, not for compiling fifty
-patterns (about 12 ms, more than the whole budget of a write's checks).
+holds one of its triggers (a lowercase substring, or a shape checked without a regex: 13 digits
+in a row, two dots six characters apart, groups of four base32 characters): a log entry pays
+for a few substring tests, not for compiling fifty patterns (about 12 ms, more than the whole
+budget of a write's checks).
 
 tests/hostile/ holds the labelled sets (with a held-out part); scripts/bench_admission.py
 measures them, against detect-secrets too.
@@ -27,22 +29,17 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import NamedTuple
 
-from .shape import Finding, generated, rx, value_like
+from .shape import Finding, distinct, generated, rx, value_like
 from .words import written_out
 
 __all__ = ["Finding", "find_secret", "redact", "scan"]
 
 
-class _Pattern(NamedTuple):
-    kind: str
-    label: str
-    triggers: tuple[str, ...]
-    source: str
+# A pattern of the table: kind, label, its groups of triggers (the text holds one of each
+# group's), source. A plain tuple: a NamedTuple class costs start-up time.
+_Pattern = tuple[str, str, tuple[tuple[str, ...], ...], str]
 
-
-DIGITS_TRIGGER = "<13 digits>"  # a card number's trigger: the text holds 13 digits or more
 
 TABLE = Path(__file__).parent.parent / "data" / "secrets.tsv"
 
@@ -53,7 +50,9 @@ _CARD_PREFIXES = (
 )
 # fmt: on
 
-_NO_DIGITS = str.maketrans("", "", "0123456789")
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz234567"
+_BASE32_AS_A = bytes.maketrans(_BASE32.encode(), b"a" * len(_BASE32))
 # A value that stands for one: REPLACE_ME, your-api-key, <token>, changeme, dummy…
 
 _table: list[_Pattern] | None = None
@@ -66,8 +65,69 @@ def _patterns() -> list[_Pattern]:
         for line in TABLE.read_text(encoding="utf-8").splitlines():
             if line and not line.startswith("#"):
                 _, kind, label, triggers, source = line.split("\t")
-                _table.append(_Pattern(kind, label, tuple(triggers.split(",")), source))
+                groups = tuple(tuple(group.split(",")) for group in triggers.split("+"))
+                _table.append((kind, label, groups, source))
     return _table
+
+
+def _holds(
+    text: str, lowered: str, triggers: tuple[str, ...], shapes: dict[str, bool], words: str = ""
+) -> bool:
+    """Does the text hold one of these triggers: a lowercase substring, or a <shape>?
+    (`words`: the text's distinct words, where a trigger without a space is looked for.)"""
+    for trigger in triggers:
+        if trigger[:1] == "<" and trigger[-1:] == ">" and len(trigger) > 2:
+            if trigger not in shapes:
+                shapes[trigger] = _SHAPES[trigger](text)
+            if shapes[trigger]:
+                return True
+        elif trigger in (words if words and " " not in trigger else lowered):
+            return True
+    return False
+
+
+def _card_digits(text: str) -> bool:
+    """13 digits in a row, spaces and dashes between them aside."""
+    if sum(map(text.count, "0123456789")) < 13:
+        return False
+    if not text.isascii() and any(c.isdigit() for c in set(text) if not c.isascii()):
+        return True  # other scripts' digits count too, as the pattern reads them
+    bare = _ascii(text).replace(b" ", b"").replace(b"-", b"")
+    return b"0" * 13 in bare.translate(_DIGITS_AS_ZERO)
+
+
+def _dotted(text: str) -> bool:
+    """Two dots six characters apart, as in a Discord token's middle part."""
+    at = text.find(".")
+    while at >= 0:
+        if text.startswith(".", at + 7):
+            return True
+        at = text.find(".", at + 1)
+    return False
+
+
+def _base32_groups(text: str) -> bool:
+    """Four groups of four base32 characters, spaced (a 2FA seed written for people), and a
+    digit 2-7 somewhere."""
+    if not any(d in text for d in "234567"):
+        return False
+    return b"aaaa aaaa aaaa aaaa" in _ascii(text).translate(_BASE32_AS_A)
+
+
+def _ascii(text: str) -> bytes:
+    """The text as bytes, `?` for every other character: bytes translate by a table, a
+    megabyte in a millisecond (a str with one character past ASCII takes a hundred times
+    longer)."""
+    return text.encode("ascii", "replace")
+
+
+# What a <shape> trigger of the table asks of the text: checks of a few microseconds per
+# kilobyte, where a pattern's compile costs a tenth of a millisecond or more.
+_SHAPES = {
+    "<card digits>": _card_digits,
+    "<dotted>": _dotted,
+    "<base32 groups>": _base32_groups,
+}
 
 
 def scan(text: str) -> list[Finding]:
@@ -77,17 +137,18 @@ def scan(text: str) -> list[Finding]:
     if '\\"' in text:  # a quoted field (`by:"x \\"y\\""`): read its quotes, same positions
         text = text.replace('\\"', ' "')
     lowered = text.lower()
-    digits = len(text) - len(text.translate(_NO_DIGITS))
+    words = distinct(lowered)
     found: list[Finding] = []
-    for p in _patterns():
-        if not any(digits >= 13 if t == DIGITS_TRIGGER else t in lowered for t in p.triggers):
+    shapes: dict[str, bool] = {}
+    for kind, label, triggers, source in _patterns():
+        if not all(_holds(text, lowered, any_of, shapes, words) for any_of in triggers):
             continue
-        pattern = rx(p.source)
+        pattern = rx(source)
         for m in pattern.finditer(text):
             start, end = _span(m, pattern)
-            if _plausible(p.kind, text[start:end]):
-                found.append(Finding(p.kind, p.label, start, end))
-    found += written_out(text, lowered)
+            if _plausible(kind, text[start:end]):
+                found.append(Finding(kind, label, start, end))
+    found += written_out(text, lowered, words)
     return _without_overlaps(found)
 
 

@@ -71,6 +71,19 @@ _FIELD = (
 )
 
 
+LONG = 1 << 16  # past this, a text's triggers are looked for in its distinct words
+
+
+def distinct(lowered: str) -> str:
+    """Where to look for a trigger without a space in it: a long text's distinct words, one a
+    line (a megabyte of log holds a few thousand; each trigger is a pass over them, not over
+    the megabyte). A trigger with no space in it stands inside one word, so it is found in the
+    one as in the other."""
+    if len(lowered) < LONG:
+        return lowered
+    return "\n".join(set(lowered.split()))
+
+
 def mixed(value: str) -> bool:
     return any(c.isupper() for c in value) and any(c.islower() for c in value)
 

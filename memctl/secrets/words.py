@@ -16,12 +16,14 @@ from .near import near
 from .shape import Finding, generated, rx, strong, value_like
 
 
-def written_out(text: str, lowered: str) -> list[Finding]:
-    """Every secret of the third family in `text` (`lowered` is its lowercase)."""
+def written_out(text: str, lowered: str, words: str | None = None) -> list[Finding]:
+    """Every secret of the third family in `text` (`lowered` is its lowercase, `words` its
+    distinct words: shape.distinct)."""
+    words = lowered if words is None else words
     found: list[Finding] = []
-    if any(t in lowered for t in _PROSE_TRIGGERS):
+    if any(t in words for t in _PROSE_TRIGGERS):
         found += _prose(text)
-    if any(t in lowered for t in ("pass", "pw", "login", "kennwort")):
+    if any(t in words for t in ("pass", "pw", "login", "kennwort")):
         for m in rx(_DIRECT).finditer(text):
             start, end = m.span("s")
             value = text[start:end].rstrip(".!?:)]")
@@ -29,8 +31,8 @@ def written_out(text: str, lowered: str) -> list[Finding]:
                 found.append(
                     Finding("password", "a password written out", start, start + len(value))
                 )
-    found += near(text, lowered)
-    if ("=" in text or ":" in text) and any(t in lowered for t in _ASSIGNED_TRIGGERS):
+    found += near(text, lowered, words)
+    if ("=" in text or ":" in text) and any(t in words for t in _ASSIGNED_TRIGGERS):
         found += _assigned(text)
     return found
 

@@ -1,0 +1,88 @@
+"""The scanner's shortcuts find what its patterns find: the near words matched only where a
+word's head stands (secrets/near.py), and the table's triggers (data/secrets.tsv), each of
+which a pattern's match implies. Checked on every labelled text of tests/hostile/ and on
+texts made to sit right at the edges (a trigger inside a word, at the start, after a dash).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from memctl.secrets import near, scan
+
+HOSTILE = Path(__file__).parent / "hostile"
+EDGES = [
+    "PIN: 4417",
+    "xpin: 4417",
+    "-pin 4417",
+    "my_password is Tr0ub4dor&3",
+    "Passwort für das WLAN ist Sommer2025#Kiel",
+    "the favorite teacher answer: Mrs Hale",
+    "log into the NAS with Q7v!mR2#pLx9",
+    "logon Q7v!mR2#pLx9",
+    "WiFi密码是woaibeijing520，别告诉别人",
+    "暗証番号は4417です",
+    "cvv2 318 and CVC 417",
+    "card 4111 1111 1111 1111 exp 12/29",
+    "card ４１１１１１１１１１１１１１１１ and 1234567890123",
+    "seed jbsw y3dp ehpk 3pxp jbsw y3dp",
+    "MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs",
+    "backup codes: 1234-5678 8765-4321",
+    "recovery key ABCD-EFGH-IJKL-MNOP",
+]
+
+
+def _texts() -> list[str]:
+    texts = list(EDGES)
+    for path in sorted(HOSTILE.glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                texts.append(json.loads(line)["text"])
+    return texts
+
+
+TEXTS = _texts()
+
+
+def _near_words_by_the_whole_pattern(text: str) -> list[tuple[tuple[int, int], set[str]]]:
+    whole = re.compile(near._NEAR)
+    lowered = text.lower()
+    starts = sorted(
+        {m.start() for t in near._NEAR_TRIGGERS for m in re.finditer(re.escape(t), lowered)}
+    )
+    found, end = [], -1
+    for at in starts:
+        if at < end:
+            continue
+        m = whole.match(text, at)
+        if m is not None:
+            found.append((m.span(), {k for k, v in m.groupdict().items() if v}))
+            end = m.end()
+    return found
+
+
+def test_near_words_matched_by_parts_are_those_the_whole_pattern_finds():
+    for text in TEXTS:
+        parts = [
+            (m.span(), {k for k, v in m.groupdict().items() if v})
+            for m in near._near_words(text, text.lower())
+        ]
+        assert parts == _near_words_by_the_whole_pattern(text), text
+
+
+@pytest.mark.parametrize("kind", sorted({p[0] for p in scan._patterns()}))
+def test_a_pattern_of_the_table_never_matches_where_its_triggers_say_no(kind):
+    for _, label, triggers, source in [p for p in scan._patterns() if p[0] == kind]:
+        pattern = re.compile(source)
+        for text in TEXTS:
+            if pattern.search(text) is None:
+                continue
+            lowered, shapes = text.lower(), {}
+            assert all(scan._holds(text, lowered, group, shapes) for group in triggers), (
+                label,
+                text,
+            )
