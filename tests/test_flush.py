@@ -107,3 +107,15 @@ def test_usage_errors(cli, tmp_path):
     result = cli("flush", "--hook", "claude-code", input='{"hook_event_name": "Stop"}', code=1)
     assert "'Stop'" in result.stderr
     assert "unknown hook" in cli("flush", "--hook", "cursor", input="{}", code=2).stderr
+
+
+def test_a_secret_in_the_session_is_redacted_in_the_log_and_in_the_report(ws, cli, tmp_path):
+    token = "ghp_" + "Zq4Rt8Vb2Nm6Kx1Lp9Wc3Hs7Jd5Fg0Ay2Ue"
+    transcript = write_transcript(
+        tmp_path, SESSION, [f"use {token} to push the release", "thanks"], title=f"push {token}"
+    )
+    data = cli.json("flush", str(transcript))
+    stored = (ws.root / "daily/2026-11-30.md").read_text()
+    assert token not in stored and "[redacted:" in stored
+    assert token not in json.dumps(data)  # what flush says it stored is what it stored
+    assert token not in cli("flush", str(transcript)).stdout

@@ -203,6 +203,7 @@ def test_secrets_are_refused_without_repeating_them(ws, cli):
     result = cli("remember", f"The OpenAI key is {secret}", "--source", "user", code=3)
     assert "memory stores where a secret lives, never the secret" in result.stderr
     assert "OpenAI API key" in result.stderr and secret not in result.stderr + result.stdout
+    assert "The OpenAI key is [redacted:" in result.stderr  # the redacted form, as every door
     data = cli.json("remember", f"key {secret}", code=3)
     assert data["type"] == "Refused" and secret not in json.dumps(data)
     assert before == sorted((ws.root / "semantic").iterdir())

@@ -33,8 +33,8 @@ PROVENANCE = ("by", "ref", "when", "reason")  # what is said of a memory: checke
 
 def check(ws: Workspace, text: str, *, source: str = "agent", **given) -> Request:
     """Validate a memory before the gate reads anything: source, secrets, purged text, trust."""
+    from ..admission import refuse_text
     from ..purged import purged_match
-    from ..secrets.scan import find_secret
 
     text = " ".join(text.split())
     if not text:
@@ -45,13 +45,8 @@ def check(ws: Workspace, text: str, *, source: str = "agent", **given) -> Reques
         raise InvalidValue("--supersedes and --as-new contradict each other; give one")
     named = [(k, given.get(k)) for k in PROVENANCE]
     for what, value in (("the text", text), *named):
-        kind = find_secret(value) if value else None
-        if kind:
-            raise Refused(
-                f"{what} looks like it holds a secret ({kind}); memory stores where a "
-                'secret lives, never the secret: say e.g. "the deploy token is in '
-                "1Password under 'Atlas deploy'\""
-            )
+        if value:  # refused with the redacted form shown, as every other door does
+            refuse_text(str(value), what)
     receipt = purged_match(ws, " ".join(str(value or "") for _, value in named) + " " + text)
     if receipt:
         raise Refused(

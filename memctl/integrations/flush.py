@@ -37,7 +37,7 @@ class Flushed:
         return {
             "event": self.event,
             "log": self.log.to_dict(),
-            "chat": self.chat.to_dict() if self.chat else None,
+            "chat": _redacted(self.chat.to_dict()) if self.chat else None,
             "catalogued": self.catalogued,
         }
 
@@ -53,6 +53,7 @@ def flush(
     now: dt.datetime,
 ) -> Outcome[Flushed]:
     """Log that a session was compacted or ended, with a pointer to its transcript."""
+    from ..admission import scrub
     from ..purged import purged_match
 
     if event not in EVENTS.values():
@@ -72,6 +73,8 @@ def flush(
     title = f"{harness} session {how}" + (f": {_short(about, 70)}" if about else "")
     lines = [_line(ws, text) for text in _body(chat, transcript, session, missing, event)]
     body = "\n".join(line for line in lines if line)
+    # Redacted here, not only by the write layer, so the report and --json show what is stored
+    title, body = scrub(ws, title)[0], scrub(ws, body)[0]
     catalogued = False
     with ws.change(
         "flush", f"{harness} session {how}", unattended=True
@@ -118,6 +121,23 @@ def _body(
         )
     lines.append(f"Last answer: “{_short(chat.end, 200)}”")
     return lines
+
+
+Report = dict | list | str | int | float | bool | None  # a value of a JSON report
+
+
+def _redacted(value: Report) -> Report:
+    """A report's strings with any secret in them redacted: what a session said is shown as the
+    log stores it, never raw (the transcript stays where it is)."""
+    from ..secrets.scan import redact
+
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, dict):
+        return {key: _redacted(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_redacted(item) for item in value]
+    return value
 
 
 def _line(ws: Workspace, text: str) -> str:
