@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import meaning_cases_blind as blind  # noqa: E402
 from generate_workspace import TODAY, generate  # noqa: E402
 from meaning_cases import HELD_OUT, RECALL_SILENT, RECALL_SPEAK, TUNE  # noqa: E402
 
@@ -50,7 +51,9 @@ def plant(ws) -> dict[str, tuple[str, int]]:
     return where
 
 
-def workspace(files: int, seed: int, keep: Path | None, tmp: Path):
+def workspace(files: int, seed: int, keep: Path | None, tmp: Path, planter=None):
+    """A generated workspace with the memories planted (planter: plant or plant_blind)."""
+    planter = planter or plant
     root = keep or tmp / "ws"
     planted = root / ".memctl" / "planted.json"
     if keep and planted.is_file():
@@ -58,7 +61,7 @@ def workspace(files: int, seed: int, keep: Path | None, tmp: Path):
         return ws, {k: tuple(v) for k, v in json.loads(planted.read_text()).items()}
     generate(root, files, seed)
     ws = open_workspace(root)
-    where = plant(ws)
+    where = planter(ws)
     planted.write_text(json.dumps(where))
     return ws, where
 
@@ -118,6 +121,90 @@ def recalled(ws, where, semantic: bool) -> dict:
     }
 
 
+def plant_blind(ws) -> dict[str, tuple[str, int]]:
+    """Write every memory of scripts/meaning_cases_blind.py (each text once; every fifth
+    target as a daily-log entry, the rest entry lines of their notes); the (path, line) of
+    each, by text."""
+    where: dict[str, tuple[str, int]] = {}
+    for n, case in enumerate(blind.P):
+        memories = [(case["target"], n % 5 == 4)] + [(d, False) for d in case["distractors"]]
+        for memory, as_log in memories:
+            note, text = f"notes/{memory['note']}", memory["text"]
+            if text in where:
+                continue
+            if as_log:
+                day = TODAY - dt.timedelta(days=2 + n % 40)
+                moment = dt.datetime.combine(day, dt.time(8, n % 60))
+                made = append_log(ws, memory["note"], text, now=moment).value
+                where[text] = (made.path, made.line)
+                continue
+            if not (ws.root / f"{note}.md").exists():
+                new_note(ws, note, title=None, today=TODAY - dt.timedelta(days=30))
+            ref = add_entry(ws, note, text, today=TODAY - dt.timedelta(days=5 + n % 60)).value
+            where[text] = (ref.path, ref.entry.line)
+    return where
+
+
+def _holding(where: dict[str, tuple[str, int]], fragment: str) -> set[tuple[str, int]]:
+    return {at for text, at in where.items() if fragment in text}
+
+
+def searched_blind(ws, where, semantic: bool) -> list[dict]:
+    """The blind set's paraphrases (part as the set fixes it) and its lexical controls (every
+    second one held out, like its cases), each asked once."""
+    from memctl.search.meaning import prepare
+
+    asked = [
+        (p["part"] == "held", "paraphrase", p["query"], {where[p["target"]["text"]]})
+        for p in blind.P
+    ]
+    asked += [
+        (i % 2 == 1, "control", q, _holding(where, fragment))
+        for i, (q, fragment) in enumerate(blind.L)
+    ]
+    rows = []
+    with open_index(ws) as index:
+        for held, kind, query, targets in asked:
+            meaning = prepare(index, query) if semantic else None
+            hits = rank(index, query, limit=3, filters=Filters(), today=TODAY, meaning=meaning)
+            found = [(h.path, h.line) for h in hits]
+            at = next((i + 1 for i, a in enumerate(found) if a in targets), None)
+            top = hits[0].text[:70] if hits else None
+            rows.append({"held_out": held, "kind": kind, "query": query, "rank": at, "top": top})
+    return rows
+
+
+def recalled_blind(ws, where, semantic: bool) -> dict:
+    """recall on the blind set's turns, every second one held out."""
+    from memctl.search.recall import recall
+
+    out = {}
+    for held in (False, True):
+        speak_cases = [c for i, c in enumerate(blind.R_SPEAK) if i % 2 == held]
+        silent_cases = [c for i, c in enumerate(blind.R_SILENT) if i % 2 == held]
+        speak, misses, alarms = 0, [], []
+        for prompt, fragment in speak_cases:
+            result = recall(ws, prompt, today=TODAY, semantic=semantic)
+            if any((p.path, p.line) in _holding(where, fragment) for p in result.pointers):
+                speak += 1
+            else:
+                misses.append(f"{prompt} ({result.confidence:.2f})")
+        for prompt in silent_cases:
+            result = recall(ws, prompt, today=TODAY, semantic=semantic)
+            if result.pointers:
+                shown = result.pointers[0].text[:50]
+                alarms.append(f"{prompt} ({result.confidence:.2f}: {shown})")
+        out["held-out" if held else "tuning"] = {
+            "speaks_when_it_should": round(speak / len(speak_cases), 3),
+            "silent_when_it_should": round(1 - len(alarms) / len(silent_cases), 3),
+            "should_speak": len(speak_cases),
+            "should_stay_silent": len(silent_cases),
+            "misses": misses,
+            "false_alarms": alarms,
+        }
+    return out
+
+
 def summary(rows: list[dict]) -> dict:
     out = {}
     for held in (False, True):
@@ -132,41 +219,94 @@ def summary(rows: list[dict]) -> dict:
     return out
 
 
-def run(files: int, seed: int, keep: Path | None) -> dict:
-    import tempfile
-
+def _embedded(ws) -> tuple[float, float | None]:
     from memctl.search import semantic
     from memctl.search.semantic import warm
 
+    started = time.perf_counter()
+    with open_index(ws) as index:
+        indexed = time.perf_counter() - started
+        embedded = None
+        if semantic.available(ws):
+            started = time.perf_counter()
+            warm(ws).sync(index, budget=None)
+            embedded = time.perf_counter() - started
+    return indexed, embedded
+
+
+def run(files: int, seed: int, keep: Path | None, part: str = "all") -> dict:
+    import tempfile
+
+    from memctl.search import semantic
+
     with tempfile.TemporaryDirectory(prefix="memctl-meaning-") as tmp:
-        ws, where = workspace(files, seed, keep, Path(tmp))
-        started = time.perf_counter()
-        with open_index(ws) as index:
-            indexed = time.perf_counter() - started
-            embedded = None
-            if semantic.available(ws):
-                started = time.perf_counter()
-                warm(ws).sync(index, budget=None)
-                embedded = time.perf_counter() - started
-        report = {
-            "workspace": {
+        report = {}
+        if part in ("all", "first"):
+            ws, where = workspace(files, seed, keep, Path(tmp))
+            indexed, embedded = _embedded(ws)
+            report["workspace"] = {
                 "files": files,
                 "seed": seed,
                 "index_seconds": round(indexed, 2),
                 "embed_seconds": embedded and round(embedded, 2),
             }
-        }
-        for label, on in (("words", False), ("words+meaning", True)):
+            for label, on in (("words", False), ("words+meaning", True)):
+                if on and not semantic.available(ws):
+                    report[label] = {"skipped": semantic.unavailable_reason(ws)}
+                    continue
+                rows = searched(ws, where, on)
+                report[label] = {
+                    "search": summary(rows),
+                    "recall": recalled(ws, where, on),
+                    "failures": [r for r in rows if r["rank"] != 1],
+                }
+        if part == "first":
+            return report
+        # The blind set in a workspace of its own, generated alike: its figures stand apart.
+        blind_keep = keep.with_name(f"{keep.name}-blind") if keep else None
+        ws, where = workspace(files, seed, blind_keep, Path(tmp) / "blind", plant_blind)
+        _embedded(ws)
+        for label, on in (("blind words", False), ("blind words+meaning", True)):
             if on and not semantic.available(ws):
                 report[label] = {"skipped": semantic.unavailable_reason(ws)}
                 continue
-            rows = searched(ws, where, on)
+            rows = searched_blind(ws, where, on)
             report[label] = {
                 "search": summary(rows),
-                "recall": recalled(ws, where, on),
+                "recall": recalled_blind(ws, where, on),
                 "failures": [r for r in rows if r["rank"] != 1],
             }
     return report
+
+
+def _print_part(label: str, part: dict, failures: bool) -> None:
+    if "skipped" in part:
+        print(f"\n{label}: skipped ({part['skipped']})")
+        return
+    print(f"\n{label}")
+    for name, m in part["search"].items():
+        print(f"  {name:<22} n={m['n']:<3} hit@1 {m['hit@1']:.2f}  hit@3 {m['hit@3']:.2f}")
+    recalls = part["recall"]
+    if "speaks_when_it_should" in recalls:
+        recalls = {"held-out": recalls}
+    for name, r in recalls.items():
+        print(
+            f"  recall ({name}): speaks when it should {r['speaks_when_it_should']:.0%} of "
+            f"{r['should_speak']}, silent when it should {r['silent_when_it_should']:.0%} of "
+            f"{r['should_stay_silent']}"
+        )
+    if not failures:
+        return
+    for row in part["failures"]:
+        print(
+            f"    miss {row['kind']}{' (held out)' if row['held_out'] else ''}: "
+            f"{row['query']!r} rank {row['rank']} top {row['top']!r}"
+        )
+    for name, r in recalls.items():
+        for line in r["misses"]:
+            print(f"    recall silent ({name}): {line}")
+        for line in r["false_alarms"]:
+            print(f"    recall spoke ({name}): {line}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -176,41 +316,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, help="reuse (or make) the workspace here")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--failures", action="store_true", help="list the queries missed at 1")
+    parser.add_argument(
+        "--part",
+        choices=("all", "first", "blind"),
+        default="all",
+        help="both sets (default), only meaning_cases.py, or only meaning_cases_blind.py",
+    )
     args = parser.parse_args(argv)
-    report = run(args.files, args.seed, args.keep)
+    report = run(args.files, args.seed, args.keep, args.part)
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0
-    w = report["workspace"]
-    print(
-        f"workspace: {w['files']} generated files (seed {w['seed']}) and "
-        f"{len(TUNE) + len(HELD_OUT)} memories; indexed in {w['index_seconds']}s, "
-        f"embedded in {w['embed_seconds']}s"
-    )
-    for label in ("words", "words+meaning"):
-        part = report[label]
-        if "skipped" in part:
-            print(f"\n{label}: skipped ({part['skipped']})")
-            continue
-        print(f"\n{label}")
-        for name, m in part["search"].items():
-            print(f"  {name:<22} n={m['n']:<3} hit@1 {m['hit@1']:.2f}  hit@3 {m['hit@3']:.2f}")
-        r = part["recall"]
+    if "workspace" in report:
+        w = report["workspace"]
         print(
-            f"  recall (held out): speaks when it should {r['speaks_when_it_should']:.0%} of "
-            f"{r['should_speak']}, silent when it should {r['silent_when_it_should']:.0%} of "
-            f"{r['should_stay_silent']}"
+            f"workspace: {w['files']} generated files (seed {w['seed']}) and "
+            f"{len(TUNE) + len(HELD_OUT)} memories; indexed in {w['index_seconds']}s, "
+            f"embedded in {w['embed_seconds']}s"
         )
-        if args.failures:
-            for row in part["failures"]:
-                print(
-                    f"    miss {row['kind']}{' (held out)' if row['held_out'] else ''}: "
-                    f"{row['query']!r} rank {row['rank']} top {row['top']!r}"
-                )
-            for line in r["misses"]:
-                print(f"    recall silent: {line}")
-            for line in r["false_alarms"]:
-                print(f"    recall spoke: {line}")
+    for label in ("words", "words+meaning", "blind words", "blind words+meaning"):
+        if label in report:
+            _print_part(label, report[label], args.failures)
     return 0
 
 

@@ -146,3 +146,30 @@ def test_a_long_embedding_interrupted_keeps_what_it_saved(home, monkeypatch):
     with open_index(home) as index:
         rest = again.sync(index, budget=None)
     assert rest.pending == 0 and rest.embedded < rest.units  # only what was not saved
+
+
+def test_a_generic_line_near_everything_is_crowded_and_ranks_below_the_answer(home):
+    """A line copied with small changes across many notes (a hub: near any question) has a
+    higher crowding than a memory that says one thing, and the question's answer ranks first
+    with its full standing among the neighbours."""
+    from memctl.search.meaning import RELATIVE_FULL
+    from memctl.search.rank import search
+
+    people = ["Omar", "Wei", "Lena", "Inês", "Carlos", "Priya", "Jonas", "Dana"]
+    plans = ["deploys", "budget", "release", "roadmap", "security review", "database"]
+    for n in range(48):
+        project = f"projects/p{n}"
+        new_note(home, project, title=f"Project {n}", today=TODAY)
+        text = f"Waiting for {people[n % 8]} to review the {plans[n % 6]} plan"
+        add_entry(home, project, text, today=TODAY)
+    with open_index(home) as index:
+        vectors = semantic.warm(home)
+        vectors.sync(index, budget=None)
+        sql = "SELECT path, line FROM units WHERE kind = 'entry' AND path IN (?, ?) ORDER BY path"
+        lines = index.db.execute(sql, ("projects/p0.md", "people/trades.md")).fetchall()
+        unique, hub = vectors.crowding([tuple(row) for row in lines])
+    assert hub > unique + 0.2
+    found = search(home, "who do I call when a pipe bursts?", explain=True, today=TODAY)
+    top = found.hits[0]
+    assert top.path == "people/trades.md" and top.kind == "entry"
+    assert top.components["dense"] >= RELATIVE_FULL > top.components["closeness"]

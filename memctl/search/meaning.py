@@ -2,9 +2,20 @@
 
 Used by memctl.search.rank when memctl.search.semantic is available. The query is embedded once;
 the units nearest to it join the lexical candidates (a paraphrase shares no word with its
-memory, so FTS alone never offers it), and every candidate gets `dense`, its cosine mapped to
-0..1 between DENSE_FLOOR (unrelated, for this model) and DENSE_FULL (the same thing said another
-way)."""
+memory, so FTS alone never offers it), and every candidate gets two measures of its closeness:
+
+- `closeness`, its cosine mapped to 0..1 between DENSE_FLOOR (unrelated, for this model) and
+  DENSE_FULL (the same thing said another way): how sure meaning alone is, whatever else is
+  stored (recall decides from it whether to speak);
+- `dense`, what ranks: the larger of closeness and its standing among this query's neighbours,
+  from 0 at the NEAREST-th unit (what the store holds by chance for this query) to
+  RELATIVE_FULL at the nearest one. Standing is measured on the cosine less CROWDING of the
+  unit's crowding (memctl.search.vectors: a generic line near everything is near every
+  question too), among the WIDEN units nearest by cosine. A question and the sentence that
+  answers it seldom reach a high cosine for a small model (0.3-0.5, where a restated sentence
+  reaches 0.8), but the memory that answers stands out from the rest of the store: the
+  neighbours' own scale tells a clear best match from the crowd, where a fixed scale would
+  rate it low and let any word in common outrank it."""
 
 from __future__ import annotations
 
@@ -18,15 +29,22 @@ if TYPE_CHECKING:
     from .vectors import Sync, VectorIndex
 
 NEAREST = 40  # units offered by meaning alone
-MEANING_MIN = 0.30  # the cosine a unit needs to be offered by meaning alone
-DENSE_FLOOR = 0.20  # all-MiniLM-L6-v2: unrelated sentences score about 0-0.2
-DENSE_FULL = 0.70  # and a close paraphrase 0.6-0.8
+MEANING_MIN = 0.20  # the cosine a unit needs to be offered by meaning alone
+DENSE_FLOOR = 0.15  # all-MiniLM-L6-v2: unrelated sentences score about 0-0.15
+DENSE_FULL = 0.60  # a question and its answer 0.3-0.6, a restated sentence 0.6-0.9
+RELATIVE_FULL = 0.75  # what the nearest unit gets from its standing among the neighbours
+RELATIVE_FROM = 0.25  # standing counts only for a unit at least this close in itself
+INHERITED = 0.9  # an entry's share of its note header's dense
+WIDEN = 200  # units nearest by cosine, ranked again with their crowding
+CROWDING = 0.5  # the share of a unit's crowding taken off its cosine (CSLS takes 1 of 2 cosines)
 
 
 class Meaning(NamedTuple):
     vectors: VectorIndex
     query: np.ndarray
     sync: Sync
+    nearest: list[tuple[str, int, float, float]]  # the NEAREST units: path, line, cosine, and
+    # the cosine less its crowding, by which they are ordered
 
 
 def describe(ws, meaning: Meaning | None, asked: bool) -> str:
@@ -54,7 +72,14 @@ def prepare(index: SearchIndex, query: str) -> Meaning | None:
         return None
     vectors = semantic.warm(index.ws)
     sync = vectors.sync(index)
-    return Meaning(vectors, semantic.embed([query[:2000]], index.ws)[0], sync)
+    vector = semantic.embed([query[:2000]], index.ws)[0]
+    found = vectors.search(vector, WIDEN)
+    crowding = vectors.crowding([(p, line) for p, line, _ in found])
+    scaled = [
+        (p, line, c, c - CROWDING * r) for (p, line, c), r in zip(found, crowding, strict=True)
+    ]
+    scaled.sort(key=lambda unit: -unit[3])
+    return Meaning(vectors, vector, sync, scaled[:NEAREST])
 
 
 def nearest_rows(
@@ -67,11 +92,7 @@ def nearest_rows(
 ) -> list[tuple]:
     """Candidate rows (as the lexical query returns them, with no BM25) for the units nearest
     in meaning that pass the filters and are not among the lexical candidates already."""
-    found = [
-        (p, line)
-        for p, line, cosine in meaning.vectors.search(meaning.query, NEAREST)
-        if cosine >= MEANING_MIN
-    ]
+    found = [(p, line) for p, line, cosine, _ in meaning.nearest if cosine >= MEANING_MIN]
     found = [address for address in found if address not in known]
     if not found:
         return []
@@ -84,13 +105,44 @@ def nearest_rows(
     return index.db.execute(sql, {**params, "addresses": addresses}).fetchall()
 
 
-def dense(meaning: Meaning, addresses: list[tuple[str, int]]) -> list[tuple[float, float]]:
-    """(cosine, dense) for each unit; (0, 0) for one without a vector yet."""
+def dense(
+    meaning: Meaning, addresses: list[tuple[str, int]], kinds: list[str]
+) -> list[tuple[float, float, float]]:
+    """(cosine, closeness, dense) for each unit (see the module's docstring); zeros for one
+    without a vector yet. An entry line is read in its note: it ranks at least INHERITED of its
+    note's header when the note as a whole is what the query is about ("Anna" for "what can
+    Anna eat?", where the line says "allergic to hazelnuts")."""
+    near = [scaled for _, _, _, scaled in meaning.nearest]
+    best = near[0] if near else 0.0
+    # The store's chance level for this query; a small store has no crowd: the fixed floor.
+    crowd = near[-1] if len(near) >= NEAREST else DENSE_FLOOR
+
+    def measure(where: list[tuple[str, int]]) -> list[tuple[float, float, float]]:
+        cosines = meaning.vectors.similarity(meaning.query, where)
+        crowding = meaning.vectors.crowding(where)
+        out = []
+        for cosine, around in zip(cosines, crowding, strict=True):
+            if cosine is None:
+                out.append((0.0, 0.0, 0.0))
+                continue
+            closeness = _share(cosine, DENSE_FLOOR, DENSE_FULL)
+            scaled = cosine - CROWDING * around
+            standing = _share(scaled, crowd, best) if cosine >= RELATIVE_FROM else 0.0
+            out.append((cosine, closeness, max(closeness, RELATIVE_FULL * standing)))
+        return out
+
+    own = measure(addresses)
+    notes = sorted({p for (p, line), kind in zip(addresses, kinds, strict=True) if kind == "entry"})
+    header = {p: m[2] for p, m in zip(notes, measure([(p, 1) for p in notes]), strict=True)}
     out = []
-    for cosine in meaning.vectors.similarity(meaning.query, addresses):
-        if cosine is None:
-            out.append((0.0, 0.0))
-            continue
-        share = (cosine - DENSE_FLOOR) / (DENSE_FULL - DENSE_FLOOR)
-        out.append((cosine, min(1.0, max(0.0, share))))
+    for (path, _), kind, (cosine, closeness, mine) in zip(addresses, kinds, own, strict=True):
+        if kind == "entry":
+            mine = max(mine, (mine + INHERITED * header.get(path, 0.0)) / 2)
+        out.append((cosine, closeness, mine))
     return out
+
+
+def _share(value: float, low: float, high: float) -> float:
+    if high <= low:
+        return 1.0 if value >= high else 0.0
+    return min(1.0, max(0.0, (value - low) / (high - low)))

@@ -239,7 +239,7 @@ def rank(
     total = sum(t.weight for t in terms) or 1.0
     cjk = any(t.cjk for t in terms)
     scored = []
-    for values, (cosine, dense) in zip(rows, closeness, strict=True):
+    for values, (cosine, close, dense) in zip(rows, closeness, strict=True):
         row = dict(zip(ROW, values, strict=True))
         own_text = f"{row['text']}\n{row['keys']}"
         own_words, more_words = set(words(own_text)), set(words(row["context"]))
@@ -277,7 +277,7 @@ def rank(
         parts["fuzzy"] *= share
         lexical = sum(WEIGHTS[name] * parts[name] for name in WEIGHTS)
         if meaning is not None:
-            parts["cosine"], parts["dense"] = cosine, dense
+            parts["cosine"], parts["closeness"], parts["dense"] = cosine, close, dense
             lexical = fuse(lexical, dense)
         parts["relevance"] = lexical + USE_WHEN_LIFT * parts["use_when"]
         parts["evidence_share"] = min(1.0, covered / specific)
@@ -356,12 +356,12 @@ def fuse(lexical: float, dense: float) -> float:
     return max(mixed, MEANING_ALONE * dense)
 
 
-def _dense(meaning: Meaning | None, rows: list[tuple]) -> list[tuple[float, float]]:
+def _dense(meaning: Meaning | None, rows: list[tuple]) -> list[tuple[float, float, float]]:
     if meaning is None:
-        return [(0.0, 0.0)] * len(rows)
+        return [(0.0, 0.0, 0.0)] * len(rows)
     from .meaning import dense
 
-    return dense(meaning, [(row[1], row[2]) for row in rows])
+    return dense(meaning, [(row[1], row[2]) for row in rows], [row[3] for row in rows])
 
 
 def _length_share(unit_words: set[str]) -> float:

@@ -145,7 +145,9 @@ def confident(hit) -> float:
     (one everyday word matching says little) and no closeness in meaning. Neither its age nor
     a stale mark changes it: those order the pointers, they do not decide whether to speak."""
     parts = hit.components
-    dense = parts.get("dense", 0.0)
+    # Meaning's evidence is how close the unit is in itself (closeness), not its standing among
+    # the neighbours (which ranks it, but any question has a nearest unit).
+    dense = parts.get("closeness", parts.get("dense", 0.0))
     # A use-when key the prompt matches is evidence in itself: someone put it there for this.
     evidence = max(parts.get("evidence_share", 0.0), dense, parts.get("use_when", 0.0))
     covered = max(parts.get("coverage", 0.0), dense, parts.get("use_when", 0.0))

@@ -11,6 +11,13 @@ an ordinary call embeds at most a budget of units and answers with what is ready
 In memory the vectors of all files are one matrix. Up to EXACT_MAX units a query is one matrix
 product; beyond, the signs of the vectors (48 bytes a unit) pick PREFILTER candidates by Hamming
 distance and their full vectors rank those exactly.
+
+`crowding` measures how near a unit sits to the rest of the store: the mean cosine of its
+CROWD_K nearest among a fixed sample of CROWD_SAMPLE units. A generic line ("waiting for a
+review of the plan", a templated log line) is near a bit of everything and so near any question
+(a hub); a unit that says one particular thing is near few. Search ranks by the cosine less a
+share of it (cross-domain similarity local scaling, CSLS), so hubs stop crowding out the memory
+that answers.
 """
 
 from __future__ import annotations
@@ -38,6 +45,8 @@ RECIPE = "title: text; keys"  # what embed_text makes: a new recipe embeds every
 CALL_BUDGET = 64  # units an ordinary search or recall embeds before answering (about a second)
 WHOLE = 500  # a first embedding this small is done whole, even by an ordinary call
 SAVE_EVERY = 2048  # units embedded between two saves of a long run
+CROWD_SAMPLE = 2048  # units a unit's crowding is measured against
+CROWD_K = 10  # its nearest among them that count
 SCHEMA = """
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL,
@@ -93,6 +102,8 @@ class VectorIndex:
         self.generation: str | None = None  # the search index's, when last synced
         self.last = Sync()
         self._view: _View | None = None
+        self._crowding: dict[int, float] = {}  # row of the view -> its crowding
+        self._crowded: _View | None = None  # the view those rows belong to
         self._memory_epoch: str | None = None
         self.db = self._connect()
         self._load()
@@ -302,6 +313,25 @@ class VectorIndex:
             out.append(float(vectors.vecs[at].astype(np.float32) @ query))
         return out
 
+    def crowding(self, addresses: list[tuple[str, int]]) -> list[float]:
+        """How near each (path, line) unit sits to the store at large (0 for one without a
+        vector, or in a store too small to have a crowd)."""
+        view = self.view()
+        if len(view.lines) <= CROWD_K * 4:
+            return [0.0] * len(addresses)
+        if self._crowded is not view:
+            self._crowding, self._crowded = {}, view
+        rows = [view.row(path, line) for path, line in addresses]
+        todo = sorted({r for r in rows if r is not None and r not in self._crowding})
+        if todo:
+            sample = view.sample()
+            near = view.matrix[todo].astype(np.float32) @ sample.T
+            near[near > 0.9999] = -1.0  # the unit itself, or a copy of it
+            k = min(CROWD_K, near.shape[1])
+            top = np.partition(near, near.shape[1] - k, axis=1)[:, -k:]
+            self._crowding.update(zip(todo, top.mean(axis=1).tolist(), strict=True))
+        return [0.0 if r is None else self._crowding[r] for r in rows]
+
     def view(self) -> _View:
         if self._view is None:
             self._view = _View.of(self.files, self.model.dim)
@@ -316,22 +346,39 @@ class _View(NamedTuple):
     lines: np.ndarray
     matrix: np.ndarray  # float32 up to EXACT_MAX rows, else float16
     codes: np.ndarray | None  # the signs, packed, when there are more
+    spans: dict[str, tuple[int, int]]  # path -> its rows, first and past the last
+
+    def row(self, path: str, line: int) -> int | None:
+        """The row of a (path, line) unit, None when it has no vector."""
+        start, end = self.spans.get(path, (0, 0))
+        lines = self.lines[start:end]
+        at = int(np.searchsorted(lines, line))
+        return start + at if at < len(lines) and lines[at] == line else None
+
+    def sample(self) -> np.ndarray:
+        """CROWD_SAMPLE rows, the same ones for the same store (float32)."""
+        if len(self.lines) <= CROWD_SAMPLE:
+            return self.matrix.astype(np.float32)
+        picked = np.random.default_rng(0).choice(len(self.lines), CROWD_SAMPLE, replace=False)
+        return self.matrix[np.sort(picked)].astype(np.float32)
 
     @classmethod
     def of(cls, files: dict[str, FileVectors], dim: int) -> _View:
         paths = list(files)
         if not paths:
             empty = np.zeros(0, dtype=np.int32)
-            return cls([], empty, empty, np.zeros((0, dim), dtype=np.float32), None)
+            return cls([], empty, empty, np.zeros((0, dim), dtype=np.float32), None, {})
         owner = np.concatenate(
             [np.full(len(files[p].lines), i, dtype=np.int32) for i, p in enumerate(paths)]
         )
         lines = np.concatenate([files[p].lines for p in paths])
         matrix = np.concatenate([files[p].vecs for p in paths])
+        sizes = np.cumsum([0] + [len(files[p].lines) for p in paths])
+        spans = {p: (int(sizes[i]), int(sizes[i + 1])) for i, p in enumerate(paths)}
         if len(matrix) <= EXACT_MAX:
-            return cls(paths, owner, lines, matrix.astype(np.float32), None)
+            return cls(paths, owner, lines, matrix.astype(np.float32), None, spans)
         codes = np.packbits(matrix > 0, axis=1).view(np.uint64)
-        return cls(paths, owner, lines, matrix, codes)
+        return cls(paths, owner, lines, matrix, codes, spans)
 
 
 def _groups(todo: list, size: int):
