@@ -69,7 +69,7 @@ class Outdated(Exception):
     """The file was written by a newer memctl, or is not a search index."""
 
 
-def connect(path: Path) -> sqlite3.Connection:
+def connect(path: Path, *, wal: bool = True) -> sqlite3.Connection:
     """The index file at `path`, created or migrated as needed (read-only when it cannot be
     written). Raises Outdated for a file that is not this memctl's index."""
     exists = path.exists()
@@ -83,7 +83,7 @@ def connect(path: Path) -> sqlite3.Connection:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
     db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
     try:
-        if not exists:
+        if not exists and wal:  # (a build into a temp file writes in place: see index.rebuild)
             db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = NORMAL")
         migrate(db)
