@@ -20,9 +20,10 @@ left alone), puts the index back on HEAD if the history rewrite had begun, and s
 until it is done, that the purge must be run again to finish.
 
 git's own lock files (`index.lock`, `HEAD.lock`, a ref's or a reflog's `.lock` under `refs/`
-or `logs/`) that a killed git left make every later git command fail. They are removed when no
-live git process works in this repository (on Linux, read from /proc; elsewhere, when older
-than ten minutes), and the next command says which it removed.
+or `logs/`, the commit graph's under `objects/info/`) that a killed git left make every later
+git command fail. They are removed when no live git process works in this repository (on
+Linux, read from /proc; elsewhere, when older than ten minutes), and the next command says
+which it removed.
 """
 
 from __future__ import annotations
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
 
 JOURNAL = "journal"  # in the workspace's cache folder
 PURGING = "purging"  # in the workspace's cache folder: a purge under way
-_GIT_LOCKS = ("index.lock", "HEAD.lock", "packed-refs.lock", "config.lock", "ORIG_HEAD.lock")
 _OLD_LOCK = 600.0  # seconds: where /proc cannot tell, a lock this old is a dead process's
 
 
@@ -286,8 +286,9 @@ def _git_locks(root: Path) -> list[str]:
     if not gitstore.is_repo(root):
         return []
     where = gitstore.git_dir(root)
-    locks = [where / name for name in _GIT_LOCKS if (where / name).exists()]
-    for folder in ("refs", "logs"):  # a ref's lock, and a reflog's (`git reflog expire`)
+    locks = sorted(where.glob("*.lock"))  # index.lock, HEAD.lock, packed-refs.lock, …
+    # a ref's lock, a reflog's (`git reflog expire`), the commit graph's (`git gc`)
+    for folder in ("refs", "logs", "objects/info"):
         if (where / folder).is_dir():
             locks += sorted((where / folder).rglob("*.lock"))
     if not locks or _git_running(root):

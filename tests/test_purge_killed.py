@@ -154,3 +154,13 @@ def test_a_person_who_edits_a_cleaned_file_after_the_kill_keeps_the_edit_as_thei
     assert "people/sam.md" in after.stderr and "of yours alone" in after.stderr
     assert "a line of my own" not in git(root, "show", "HEAD:people/sam.md")
     assert "a line of my own" in sam.read_text(encoding="utf-8")
+
+
+def test_killed_in_git_gc_the_next_command_recovers_and_the_rerun_finishes(ws):
+    root = prepared(ws)
+    kill_when(root, running(root, "gc"))
+
+    after = the_next_command(root)
+    assert "was cut short" in after.stderr
+    assert uncommitted(root) == [] and not list((root / ".git").rglob("*.lock"))
+    finished_by_its_rerun(root)
