@@ -13,7 +13,7 @@ cut short must still refuse the text (the rerun of the purge commits it).
 
 A purge cannot be journalled like a change: it rewrites files and then history, and only its
 rerun can finish it (the text is known to nobody else). So it keeps a mark of its own
-(`.memctl/cache/purging`, local): its receipt and fingerprint, then each file it cleaned or
+(`.memctl/cache/purging-RECEIPT`, local): its receipt and fingerprint, then each file it cleaned or
 renamed. A mark whose purge is gone means the purge was cut short. The next command commits the
 files the purge had cleaned (as memctl's, never as a person's edit: a file changed since is
 left alone), puts the index back on HEAD if the history rewrite had begun, and says, every time
@@ -28,6 +28,7 @@ which it removed.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import time
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from .workspace import Workspace
 
 JOURNAL = "journal"  # in the workspace's cache folder
-PURGING = "purging"  # in the workspace's cache folder: a purge under way
+PURGING = "purging-"  # in the workspace's cache folder, + the receipt: a purge under way
 _OLD_LOCK = 600.0  # seconds: where /proc cannot tell, a lock this old is a dead process's
 
 
@@ -79,7 +80,7 @@ class PurgeMark:
     """A purge under way (see the module docstring): its receipt, then each file it cleaned."""
 
     def __init__(self, ws: Workspace, receipt: str, fingerprint: str):
-        self.path = ws.cache_dir / PURGING
+        self.path = ws.cache_dir / f"{PURGING}{receipt}"
         self.path.parent.mkdir(parents=True, exist_ok=True)
         header = f"purge\t{receipt}\t{fingerprint}\t{os.getpid()}\n"
         self._fd: int | None = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -104,13 +105,15 @@ class PurgeMark:
         self.path.unlink(missing_ok=True)
 
 
-def recover(ws: Workspace, *, purging: bool = False) -> list[str]:
+def recover(ws: Workspace, *, purging: str | None = None) -> list[str]:
     """Put right what a dead memctl left (see the module docstring); the notices to show.
-    `purging`: a purge calls it as it starts, and finishes the one cut short itself."""
+    `purging`: the receipt of the purge that calls it as it starts (it finishes that one)."""
     notices = _git_locks(ws.root)
     _remove_temps(ws.root, {ws.rel(ws.cache_dir / JOURNAL): set()})  # the caches' own temps
     notices += _journal(ws)
-    notices += _purge_cut_short(ws, purging)
+    with contextlib.suppress(OSError):  # no cache folder: no mark
+        for mark in sorted(ws.cache_dir.glob(f"{PURGING}*")):
+            notices += _purge_cut_short(ws, mark, purging)
     return notices
 
 
@@ -142,11 +145,10 @@ def _journal(ws: Workspace) -> list[str]:
     return notices
 
 
-def _purge_cut_short(ws: Workspace, purging: bool) -> list[str]:
+def _purge_cut_short(ws: Workspace, path: Path, purging: str | None) -> list[str]:
     """A purge's mark whose purge is gone: commit what it cleaned, and say how to finish it."""
     from . import gitstore
 
-    path = ws.cache_dir / PURGING
     try:
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
     except FileNotFoundError:
@@ -190,7 +192,7 @@ def _purge_cut_short(ws: Workspace, purging: bool) -> list[str]:
     with open(path, "w", encoding="utf-8") as handle:  # told: the cleaned files are committed
         handle.write("\t".join(head[:3] + ["0"]) + "\n")
     done = f"; committed the {committed} file(s) it had cleaned" if committed else ""
-    if purging:
+    if purging == receipt:
         return [f"finishing a purge (receipt {receipt}) that was cut short{done}"]
     return [
         f"a purge (receipt {receipt}, {fingerprint}) was cut short{done}: until it is run "

@@ -151,8 +151,6 @@ def purge(ws: Workspace, pattern: str, *, now: dt.datetime, dry_run: bool) -> Re
     with ws.lock():
         if gitstore.is_repo(root):
             purgehistory.refuse_if_busy(root)
-        # What a killed git left (its locks), and what an earlier run of a purge did:
-        notices = [] if dry_run else recover(ws, purging=True)
         has_history = gitstore.is_repo(root) and gitstore.has_head(root)
         registry = load(ws)
         known = registry.find(text)
@@ -175,8 +173,9 @@ def purge(ws: Workspace, pattern: str, *, now: dt.datetime, dry_run: bool) -> Re
             fingerprint=fingerprint,
             length=len(text),
             dry_run=dry_run,
-            notices=notices,
         )
+        if not dry_run:  # what a killed git left (its locks), what an earlier run of it did
+            receipt.notices = recover(ws, purging=receipt_id)
         files = list(_all_files(root))
         paths = {ws.rel(p) for p in files} | (
             purgehistory.history_paths(root) if has_history else set()
@@ -250,10 +249,10 @@ def _scrub_files(
     """Each file cleaned (or, with no mark, a dry run: counted), each noted in the mark first."""
     names = names or {}
     dry_run = mark is None
-    own = f"{MARKER}/cache/{PURGING}"
+    own = f"{MARKER}/cache/{PURGING}"  # the marks: they hold no text
     for path in files if files is not None else list(_all_files(ws.root)):
         rel = ws.rel(path)
-        if rel == own:
+        if rel.startswith(own):
             continue
         try:
             data = path.read_bytes()
