@@ -29,7 +29,7 @@ DB_NAME = "search.db"
 CLOCK_NAME = "search.clock"  # in .memctl/cache/, written before files are read: see refresh
 RACY_NS = 2_000_000_000  # coarser than any file system's timestamp tick memctl expects
 REBUILD_AFTER = 200  # more changed files than this and a quarter of all: rebuild, not update
-COMMIT_EVERY = 1.0  # seconds: a build from nothing commits as it goes, and a kill keeps that
+COMMIT_EVERY = 0.5  # seconds: a build from nothing commits as it goes, and a kill keeps that
 
 Progress = Callable[[int, int], None]
 T = TypeVar("T")

@@ -21,7 +21,7 @@ from ..workspace import Workspace
 from .index import Freshness
 
 THRESHOLD = 0.36  # on words alone
-HOOK_INDEX_SECONDS = 4.0  # of a hook's 10 s: building the index, the rest to answer
+HOOK_INDEX_SECONDS = 3.0  # of a hook's 10 s: building the index, the rest to answer
 THRESHOLD_MEANING = 0.40  # with the semantic path
 RELATIVE_CUT = 0.6  # a pointer must score at least this share of the best one
 PER_FILE = 2  # pointers from one file at most
