@@ -11,21 +11,35 @@ change's temp files (`.NAME.PID.tmp` of a dead PID) are removed. The purge regis
 file never put back: a purge registers its text before it changes anything, and a registration
 cut short must still refuse the text (the rerun of the purge commits it).
 
-git's own lock files (`index.lock`, `HEAD.lock`, a branch's `.lock`) that a killed git left
-make every later git command fail. They are removed when no live git process works in this
-repository (on Linux, read from /proc; elsewhere, when older than ten minutes), and the next
-command says which it removed.
+A purge cannot be journalled like a change: it rewrites files and then history, and only its
+rerun can finish it (the text is known to nobody else). So it keeps a mark of its own
+(`.memctl/cache/purging-RECEIPT`, local): its receipt and fingerprint, then each file it cleaned or
+renamed. A mark whose purge is gone means the purge was cut short. The next command commits the
+files the purge had cleaned (as memctl's, never as a person's edit: a file changed since is
+left alone), puts the index back on HEAD if the history rewrite had begun, and says, every time
+until it is done, that the purge must be run again to finish.
+
+git's own lock files (`index.lock`, `HEAD.lock`, a ref's or a reflog's `.lock` under `refs/`
+or `logs/`, the commit graph's under `objects/info/`) that a killed git left make every later
+git command fail. They are removed when no live git process works in this repository (on
+Linux, read from /proc; elsewhere, when older than ten minutes), and the next command says
+which it removed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import time
 from pathlib import Path
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .workspace import Workspace
+
 JOURNAL = "journal"  # in the workspace's cache folder
-_GIT_LOCKS = ("index.lock", "HEAD.lock", "packed-refs.lock", "config.lock", "ORIG_HEAD.lock")
+PURGING = "purging-"  # in the workspace's cache folder, + the receipt: a purge under way
 _OLD_LOCK = 600.0  # seconds: where /proc cannot tell, a lock this old is a dead process's
 
 
@@ -62,10 +76,49 @@ class Journal:
             self.path.unlink(missing_ok=True)
 
 
-def recover(ws) -> list[str]:
-    """Put right what a dead memctl left (see the module docstring); the notices to show."""
+class PurgeMark:
+    """A purge under way (see the module docstring): its receipt, then each file it cleaned."""
+
+    def __init__(self, ws: Workspace, receipt: str, fingerprint: str):
+        self.path = ws.cache_dir / f"{PURGING}{receipt}"
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        header = f"purge\t{receipt}\t{fingerprint}\t{os.getpid()}\n"
+        self._fd: int | None = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.write(self._fd, header.encode("utf-8"))
+        os.fsync(self._fd)  # what a power cut leaves must still say a purge began
+
+    def wrote(self, rel: str, data: bytes) -> None:
+        self._note(f"W\t{rel}\t{digest(data)}")
+
+    def moved(self, rel: str, new_rel: str) -> None:
+        self._note(f"M\t{rel}\t{new_rel}")
+
+    def _note(self, line: str) -> None:
+        if self._fd is not None:
+            os.write(self._fd, f"{line}\n".encode())
+
+    def done(self) -> None:
+        """The receipt is committed: the purge is finished."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+        self.path.unlink(missing_ok=True)
+
+
+def recover(ws: Workspace, *, purging: str | None = None) -> list[str]:
+    """Put right what a dead memctl left (see the module docstring); the notices to show.
+    `purging`: the receipt of the purge that calls it as it starts (it finishes that one)."""
     notices = _git_locks(ws.root)
     _remove_temps(ws.root, {ws.rel(ws.cache_dir / JOURNAL): set()})  # the caches' own temps
+    notices += _journal(ws)
+    with contextlib.suppress(OSError):  # no cache folder: no mark
+        for mark in sorted(ws.cache_dir.glob(f"{PURGING}*")):
+            notices += _purge_cut_short(ws, mark, purging)
+    return notices
+
+
+def _journal(ws: Workspace) -> list[str]:
+    notices: list[str] = []
     path = ws.cache_dir / JOURNAL
     try:
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
@@ -90,6 +143,62 @@ def recover(ws) -> list[str]:
     if kept:
         notices.append(f"a memctl change was cut short; left your edits of {', '.join(kept[:5])}")
     return notices
+
+
+def _purge_cut_short(ws: Workspace, path: Path, purging: str | None) -> list[str]:
+    """A purge's mark whose purge is gone: commit what it cleaned, and say how to finish it."""
+    from . import gitstore
+
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except FileNotFoundError:
+        return []
+    head = lines[0].split("\t") if lines else []
+    if len(head) != 4 or head[0] != "purge":
+        path.unlink(missing_ok=True)  # not a mark this memctl can read: a purge of nobody's
+        return []
+    receipt, fingerprint, pid = head[1], head[2], head[3]
+    if pid == str(os.getpid()):
+        return []  # this process's own purge, under way (the others': gone, as this one holds
+        # the workspace lock, which a purge holds from start to end)
+    receipt_rel = f".memctl/receipts/purge-{receipt}.md"
+    git = gitstore.is_repo(ws.root) and gitstore.has_head(ws.root)
+    finished = _committed(ws.root, receipt_rel) if git else _read(ws.root / receipt_rel)
+    if finished is not None:
+        path.unlink(missing_ok=True)  # killed after its receipt was committed: it is done
+        return []
+    cleaned: list[str] = []
+    _remove_temps(ws.root, {line.split("\t")[1]: set() for line in lines[1:] if "\t" in line})
+    for line in lines[1:]:
+        kind, _, rest = line.partition("\t")
+        rel, _, other = rest.partition("\t")
+        if kind == "W" and rel and _read(ws.root / rel) is not None:
+            if digest(_read(ws.root / rel) or b"") == other:
+                cleaned.append(rel)  # as the purge wrote it (a person's later edit stays theirs)
+        elif kind == "M" and rel and other:
+            if not (ws.root / rel).exists() and (ws.root / other).exists():
+                cleaned += [rel, other]
+    committed = 0
+    if git:
+        if (gitstore.git_dir(ws.root) / "memctl-purge.json").exists():
+            # The history rewrite had begun: the index may still hold the old commit's blobs.
+            gitstore.run(ws.root, "reset", "-q", check=False)
+        made = gitstore.commit(
+            ws.root,
+            sorted(set(cleaned)),
+            f"memctl purge: the files purge {receipt} had cleaned when it was cut short",
+        )
+        committed = len(set(cleaned)) if made else 0
+    with open(path, "w", encoding="utf-8") as handle:  # told: the cleaned files are committed
+        handle.write("\t".join(head[:3] + ["0"]) + "\n")
+    done = f"; committed the {committed} file(s) it had cleaned" if committed else ""
+    if purging == receipt:
+        return [f"finishing a purge (receipt {receipt}) that was cut short{done}"]
+    return [
+        f"a purge (receipt {receipt}, {fingerprint}) was cut short{done}: until it is run "
+        "again its text may still be in files and in git history; run the same `memctl "
+        "forget --purge --match TEXT --yes` again to finish it"
+    ]
 
 
 def _put_back(ws, touched: dict[str, set[str]]) -> tuple[list[str], list[str]]:
@@ -179,10 +288,11 @@ def _git_locks(root: Path) -> list[str]:
     if not gitstore.is_repo(root):
         return []
     where = gitstore.git_dir(root)
-    locks = [where / name for name in _GIT_LOCKS if (where / name).exists()]
-    heads = where / "refs" / "heads"
-    if heads.is_dir():
-        locks += [p for p in heads.rglob("*.lock")]
+    locks = sorted(where.glob("*.lock"))  # index.lock, HEAD.lock, packed-refs.lock, …
+    # a ref's lock, a reflog's (`git reflog expire`), the commit graph's (`git gc`)
+    for folder in ("refs", "logs", "objects/info"):
+        if (where / folder).is_dir():
+            locks += sorted((where / folder).rglob("*.lock"))
     if not locks or _git_running(root):
         return []
     notices = []

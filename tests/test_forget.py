@@ -152,8 +152,10 @@ def test_an_interrupted_purge_can_be_rerun_and_finishes(ws, anna):
     rx = re.compile(re.escape(PHONE), re.I)
     brx = re.compile(re.escape(PHONE.encode()), re.I)
     from memctl.forgetting.purge import Receipt
+    from memctl.recovery import PurgeMark
 
-    _scrub_files(ws, rx, brx, Receipt("x", "", "", 0, False), dry_run=False)  # then "crashed"
+    mark = PurgeMark(ws, "x", "blake2b:x")
+    _scrub_files(ws, rx, brx, Receipt("x", "", "", 0, False), mark)  # then "crashed"
     assert PHONE in git(ws, "log", "-p", "--all")
     receipt = purge(ws, PHONE, now=NOW, dry_run=False)
     assert receipt.places == [] and receipt.commits_rewritten >= 1

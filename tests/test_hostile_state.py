@@ -4,6 +4,7 @@ read or written through a link, and nothing needs a person to recover."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -226,3 +227,36 @@ def test_a_read_only_workspace_gives_one_line(small_disk):
         assert run_memctl("-w", str(root), "now").returncode == 0  # reading still works
     finally:
         subprocess.run(["mount", "-o", "remount,rw", str(small_disk)], check=True)
+
+
+def test_a_reindex_on_a_full_disk_keeps_the_index_there(small_disk):
+    root = small_disk / "ws"
+    assert run_memctl("init", str(root)).returncode == 0
+    for n in range(30):
+        (root / f"notes-{n}.md").write_text(f"# Note {n}\n\n- the heron nests by the mill {n}\n")
+    assert run_memctl("-w", str(root), "reindex").returncode == 0
+    db = root / ".memctl/search.db"
+    fill(small_disk / "filler")
+    kept = db.read_bytes()
+    result = run_memctl("-w", str(root), "reindex")
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1
+    assert "disk is full" in result.stderr and "kept as it was" in result.stderr
+    assert db.read_bytes() == kept  # never replaced by an empty or a partial one
+    assert not [p.name for p in db.parent.iterdir() if p.name.endswith(".tmp")]
+    found = run_memctl("-w", str(root), "search", "heron", "--json")
+    assert found.returncode == 0 and "notes-" in found.stdout
+    os.remove(small_disk / "filler")
+    assert run_memctl("-w", str(root), "reindex").returncode == 0
+
+
+def fill(path) -> None:
+    """The rest of the disk, to the last block."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
+    try:
+        for size in (1 << 16, 4096, 512, 1):
+            with contextlib.suppress(OSError):
+                while True:
+                    os.write(fd, b"\0" * size)
+    finally:
+        os.close(fd)

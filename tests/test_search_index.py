@@ -12,8 +12,9 @@ from conftest import MEMCTL_BIN, TODAY, git
 from memctl.longterm import add_entry, new_note
 from memctl.search import index as searchindex
 from memctl.search import schema as searchschema
-from memctl.search.index import SearchIndex, db_path, open_index, rebuild
+from memctl.search.index import SearchIndex, db_path, open_index
 from memctl.search.rank import search
+from memctl.search.rebuild import rebuild
 from memctl.search.schema import MIGRATIONS
 
 

@@ -57,6 +57,8 @@ def _purge(ws, match: str | None, *, dry_run: bool, yes: bool) -> None:
         output.markdown(preview.render())
         typer.confirm("Purge every copy listed above, for good?", abort=True)
     receipt = purge(ws, match, now=context.now(), dry_run=dry_run)
+    for notice in receipt.notices:
+        output.notice(notice)
     output.result(receipt, lambda r: output.markdown(r.render()))
 
 

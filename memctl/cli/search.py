@@ -134,7 +134,7 @@ def recall(
 
     Example: memctl recall "get me the link we used last time"
     """
-    from ..search.recall import hook_output
+    from ..search.recall import HOOK_INDEX_SECONDS, hook_output
     from ..search.recall import recall as run_recall
 
     if not prompt and not hook and sys.stdin.isatty():
@@ -146,7 +146,8 @@ def recall(
             text = _text(prompt or ["-"])
         ws = context.workspace()
         today = context.now().date()
-        result = run_recall(ws, text, limit=limit, budget_tokens=budget, today=today)
+        until = time.monotonic() + HOOK_INDEX_SECONDS if hook else None
+        result = run_recall(ws, text, limit=limit, budget_tokens=budget, today=today, until=until)
     _record(ws, "recall", [f"{p.path}:{p.line}" for p in result.pointers])
     if result.freshness is not None:
         _stale_notice(result.freshness)

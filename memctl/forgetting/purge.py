@@ -8,7 +8,8 @@ the text is renamed the same way; derived SQLite databases and caches are delete
 from the cleaned Markdown); git history, refs and stashes are rewritten (history.py). The
 receipt names every place with counts, stands a salted hash for the text (never the text), and
 names the places memctl cannot reach. A purge interrupted at any point (even by `kill -9`) is
-finished by running it again.
+finished by running it again; until then, every command says it was cut short, and the files it
+had cleaned are committed as its own (recovery.py keeps its mark).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ..atomic import atomic_write
 from ..dates import fmt_stamp
 from ..errors import InvalidValue
 from ..purged import LEGACY, REGISTRY, load, new_record, purged_hash, register
+from ..recovery import PURGING, PurgeMark, recover
 from ..workspace import ARCHIVE_DIR, MARKER, Workspace
 from . import history as purgehistory
 
@@ -60,6 +62,7 @@ class Receipt:
     stashes: int = 0  # stash entries kept, rewritten
     still_in_git: list[str] = field(default_factory=list)  # files under .git still holding it
     saved_as: str | None = None
+    notices: list[str] = field(default_factory=list)  # what the start put right (recovery.py)
 
     def to_dict(self) -> dict:
         return {
@@ -78,6 +81,7 @@ class Receipt:
             "stashes": self.stashes,
             "still_in_git": self.still_in_git,
             "saved_as": self.saved_as,
+            "notices": self.notices,
         }
 
     def render(self) -> str:
@@ -171,12 +175,15 @@ def purge(ws: Workspace, pattern: str, *, now: dt.datetime, dry_run: bool) -> Re
             length=len(text),
             dry_run=dry_run,
         )
+        if not dry_run:  # what a killed git left (its locks), what an earlier run of it did
+            receipt.notices = recover(ws, purging=receipt_id)
         files = list(_all_files(root))
         paths = {ws.rel(p) for p in files} | (
             purgehistory.history_paths(root) if has_history else set()
         )
         names = purgehistory.new_names(paths, rx)
         receipt.renamed = sorted(set(names.values()))
+        mark = None if dry_run else PurgeMark(ws, receipt.id, fingerprint)
         if not dry_run and known is None and salt is not None:
             # Registered first, in a commit of its own: from here on every door refuses it.
             with ws.change("purge", f"register {fingerprint}") as change:
@@ -185,7 +192,7 @@ def purge(ws: Workspace, pattern: str, *, now: dt.datetime, dry_run: bool) -> Re
                 )
         elif not dry_run and resume and gitstore.is_repo(root):
             _commit_registration(root, fingerprint)
-        _scrub_files(ws, rx, brx, receipt, dry_run, names=names, files=files)
+        _scrub_files(ws, rx, brx, receipt, mark, names=names, files=files)
         old_ids: list[str] = []
         if has_history:
             history = purgehistory.rewrite(root, brx, names, dry_run=dry_run)
@@ -196,8 +203,9 @@ def purge(ws: Workspace, pattern: str, *, now: dt.datetime, dry_run: bool) -> Re
                 receipt.history_cleaned = True
                 old_ids = history.old_ids
         receipt.unreachable = _unreachable(ws)
-        if not dry_run:
+        if mark is not None:
             _save_receipt(ws, receipt, old_ids)
+            mark.done()
     return receipt
 
 
@@ -234,14 +242,19 @@ def _scrub_files(
     rx,
     brx,
     receipt: Receipt,
-    dry_run: bool,
+    mark: PurgeMark | None,
     *,
     names: dict[str, str] | None = None,
     files: list[Path] | None = None,
 ) -> None:
+    """Each file cleaned (or, with no mark, a dry run: counted), each noted in the mark first."""
     names = names or {}
+    dry_run = mark is None
+    own = f"{MARKER}/cache/{PURGING}"  # the marks: they hold no text
     for path in files if files is not None else list(_all_files(ws.root)):
         rel = ws.rel(path)
+        if rel.startswith(own):
+            continue
         try:
             data = path.read_bytes()
         except FileNotFoundError:  # the earlier registry, moved into the new one, say
@@ -266,11 +279,14 @@ def _scrub_files(
         count = len(rx.findall(body)) if body is not None else 0
         if count:
             receipt.places.append(Place(_kind(rel, ws.config.daily_dir), new_rel, count))
-        if dry_run:
+        if mark is None:
             continue
         if count:
-            atomic_write(path, rx.sub(MARK, body or ""))
+            cleaned = rx.sub(MARK, body or "").encode("utf-8")
+            mark.wrote(rel, cleaned)
+            atomic_write(path, cleaned)
         if new_rel != rel:
+            mark.moved(rel, new_rel)
             _move(ws.root, path, ws.root / new_rel)
 
 

@@ -18,40 +18,21 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
 
 from ..words import cjk_column, words
 from ..workspace import Workspace, flat_stamps
+from .freshness import Freshness
 from .schema import UNIT_COLUMNS, Outdated, connect, empty, migrate
 
 DB_NAME = "search.db"
 CLOCK_NAME = "search.clock"  # in .memctl/cache/, written before files are read: see refresh
 RACY_NS = 2_000_000_000  # coarser than any file system's timestamp tick memctl expects
 REBUILD_AFTER = 200  # more changed files than this and a quarter of all: rebuild, not update
+COMMIT_EVERY = 0.5  # seconds: a build from nothing commits as it goes, and a kill keeps that
 
 Progress = Callable[[int, int], None]
 T = TypeVar("T")
-
-
-class Freshness(NamedTuple):
-    """What bringing the index up to date took, and whether it could."""
-
-    files: int = 0
-    indexed: int = 0  # files read (added or changed)
-    removed: int = 0
-    rebuilt: bool = False  # built from nothing (a missing, damaged or outdated index)
-    stale: str | None = None  # why the index could not be made current, if it could not
-    unreadable: int = 0
-
-    def to_dict(self) -> dict:
-        return {
-            "files": self.files,
-            "indexed": self.indexed,
-            "removed": self.removed,
-            "rebuilt": self.rebuilt,
-            "stale": self.stale,
-            "unreadable": self.unreadable,
-        }
 
 
 class SearchIndex:
@@ -75,8 +56,14 @@ class SearchIndex:
 
     # --- freshness ---------------------------------------------------------------------------
 
-    def refresh(self, progress: Progress | None = None, *, full: bool = False) -> Freshness:
-        """Re-index what changed on disk since the last call (everything when `full`)."""
+    def refresh(
+        self, progress: Progress | None = None, *, full: bool = False, until: float | None = None
+    ) -> Freshness:
+        """Re-index what changed on disk since the last call (everything when `full`).
+
+        A build from nothing (or of most files) commits every second or so, and marks itself
+        under way: one that was killed goes on from where it stopped, and one given `until`
+        (a time.monotonic() deadline: a hook's budget) stops there, to go on next time."""
         last = None if full else self._snapshot()  # read first: a prefetched walk may be on its way
         walk = stat_walk(self.ws)
         if not full and last == walk:  # the common case: nothing changed
@@ -86,14 +73,16 @@ class SearchIndex:
         self._units = None  # the snapshot's count is not this state's
         known = {} if full else self._known()
         todo, gone = _diff(stamps, known)
-        if not (full or todo or gone):
+        resume = not full and self._building()
+        if not (full or todo or gone or resume):
             self._save_snapshot(walk)
             self.freshness = Freshness(files=len(stamps))
             return self.freshness
         # Reading a few files again is cheap; dropping most of an index file by file costs more
         # than building it anew (a checkout of another branch, a copied workspace).
         # (An empty `files` table is a new index, or a migration asking for every file again.)
-        full = full or not known or len(todo) + len(gone) > max(REBUILD_AFTER, len(known) // 4)
+        big = len(todo) + len(gone) > max(REBUILD_AFTER, len(known) // 4)
+        full = full or (not resume and (not known or big))
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
@@ -101,6 +90,7 @@ class SearchIndex:
         try:
             if full:
                 empty(self.db)
+                self.db.execute("INSERT INTO building VALUES (1)")
                 known, todo, gone = {}, list(stamps), []
             else:  # another process may have indexed some of them since: read what it left
                 known = self._known()
@@ -115,8 +105,22 @@ class SearchIndex:
             # reading is read again next time too (as git treats a racily clean file).
             racy_from = self._file_system_now()
             racy = set()
+            batched, base, committed = full or resume, len(stamps) - len(todo), time.monotonic()
             for done, rel in enumerate(todo, start=1):
+                if batched and done > 1 and time.monotonic() - committed > COMMIT_EVERY:
+                    self._count_words(counts)
+                    counts.clear()
+                    self.db.execute("COMMIT")
+                    if until is not None and time.monotonic() > until:
+                        return self._unfinished(base + done - 1, len(stamps))
+                    seen = self._data_version()
+                    self.db.execute("BEGIN IMMEDIATE")
+                    if self._data_version() != seen:  # another process built some meanwhile
+                        known = self._known()
+                    committed = time.monotonic()
                 if rel in known:
+                    if known[rel] == stamps[rel] and resume:
+                        continue  # another process indexed it as it is now
                     self._drop(rel, counts)
                 stamp = stamps[rel]
                 if stamp[0] >= racy_from:
@@ -125,7 +129,7 @@ class SearchIndex:
                 next_id, failed = self._add(rel, stamp, next_id, counts)
                 unreadable += failed
                 if progress is not None and (done % 50 == 0 or done == len(todo)):
-                    progress(done, len(todo))
+                    progress(base + done, len(stamps))
             self._count_words(counts)
             self._units = None
             if racy:
@@ -138,10 +142,11 @@ class SearchIndex:
             self.db.execute(
                 "INSERT OR REPLACE INTO generation VALUES (1, ?)", (os.urandom(8).hex(),)
             )
-            if full:  # units may be cut differently now, even in files that did not change
+            if full or resume:  # units may be cut differently now, even in unchanged files
                 self.db.execute(
                     "INSERT OR REPLACE INTO epoch VALUES (1, ?)", (os.urandom(8).hex(),)
                 )
+                self.db.execute("DELETE FROM building")
             self.db.execute("COMMIT")
         except sqlite3.OperationalError as exc:
             self.db.execute("ROLLBACK")
@@ -156,8 +161,25 @@ class SearchIndex:
             files=len(stamps),
             indexed=len(todo),
             removed=len(gone),
-            rebuilt=full or not known,
+            rebuilt=full or resume or not known,
             unreadable=unreadable,
+        )
+        return self.freshness
+
+    def _building(self) -> bool:
+        return self.db.execute("SELECT 1 FROM building").fetchone() is not None
+
+    def _data_version(self) -> int:
+        return self.db.execute("PRAGMA data_version").fetchone()[0]
+
+    def _unfinished(self, done: int, files: int) -> Freshness:
+        self._units = None
+        self.freshness = Freshness(
+            files=files,
+            indexed=done,
+            building=True,
+            stale=f"its first build is under way ({done} of {files} files); the next "
+            "command goes on with it",
         )
         return self.freshness
 
@@ -344,7 +366,11 @@ def db_path(ws: Workspace) -> Path:
 
 
 def ask(
-    ws: Workspace, question: Callable[[SearchIndex], T], progress: Progress | None = None
+    ws: Workspace,
+    question: Callable[[SearchIndex], T],
+    progress: Progress | None = None,
+    *,
+    until: float | None = None,
 ) -> tuple[T, Freshness]:
     """`question(index)` answered on an index brought up to date first; an index found damaged
     while answering is rebuilt and the question asked again. A server watching the workspace
@@ -357,15 +383,15 @@ def ask(
             watch.drop_index(ws)
             if not _damaged(exc):
                 raise
-            _remove(db_path(ws))  # and answered below from a rebuilt one
-    index = open_index(ws, progress)
+            remove_db(db_path(ws))  # and answered below from a rebuilt one
+    index = open_index(ws, progress, until=until)
     try:
         return question(index), index.freshness
     except sqlite3.DatabaseError as exc:
         if not _damaged(exc):
             raise
         index.close()
-        _remove(db_path(ws))
+        remove_db(db_path(ws))
         index = open_index(ws, progress)
         return question(index), index.freshness
     finally:
@@ -373,7 +399,11 @@ def ask(
 
 
 def open_index(
-    ws: Workspace, progress: Progress | None = None, *, full: bool = False
+    ws: Workspace,
+    progress: Progress | None = None,
+    *,
+    full: bool = False,
+    until: float | None = None,
 ) -> SearchIndex:
     """The workspace's index, created, migrated, repaired and brought up to date as needed."""
     path = db_path(ws)
@@ -383,23 +413,17 @@ def open_index(
         except sqlite3.OperationalError:
             return _in_memory(ws, progress)  # .memctl/ cannot hold a database: answer anyway
         except (sqlite3.DatabaseError, Outdated):
-            _remove(path)
+            remove_db(path)
             continue
         try:
-            index.refresh(progress, full=full)
+            index.refresh(progress, full=full, until=until)
             return index
         except sqlite3.DatabaseError as exc:
             index.close()
             if attempt == 2 or not _damaged(exc):
                 raise
-            _remove(path)
+            remove_db(path)
     raise AssertionError("unreachable")
-
-
-def rebuild(ws: Workspace, progress: Progress | None = None) -> Freshness:
-    """Index every file again from scratch (`memctl reindex`)."""
-    with open_index(ws, progress, full=True) as index:
-        return index.freshness
 
 
 def _in_memory(ws: Workspace, progress: Progress | None) -> SearchIndex:
@@ -410,7 +434,7 @@ def _in_memory(ws: Workspace, progress: Progress | None) -> SearchIndex:
     return index
 
 
-def _remove(path: Path) -> None:
+def remove_db(path: Path) -> None:
     for suffix in ("", "-wal", "-shm", "-journal"):
         with contextlib.suppress(FileNotFoundError):
             Path(f"{path}{suffix}").unlink()

@@ -191,7 +191,7 @@ def reindex(ws: Workspace, progress=None, embedding=None) -> Reindexed:
     """`memctl reindex`: the search index built again from every file and, with the semantic
     path, every unit given its vector (those whose text did not change keep theirs)."""
     from . import semantic
-    from .index import rebuild
+    from .rebuild import rebuild
 
     freshness = rebuild(ws, progress)
     if not semantic.available(ws):

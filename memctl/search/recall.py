@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .rank import Hit
 
 THRESHOLD = 0.36  # on words alone
+HOOK_INDEX_SECONDS = 3.0  # of a hook's 10 s: building the index, the rest to answer
 THRESHOLD_MEANING = 0.40  # with the semantic path
 RELATIVE_CUT = 0.6  # a pointer must score at least this share of the best one
 PER_FILE = 2  # pointers from one file at most
@@ -84,8 +85,11 @@ def recall(
     threshold: float | None = None,
     today: dt.date,
     semantic: bool = True,
+    until: float | None = None,
 ) -> Recall:
-    """At most `limit` pointers for the prompt within `budget_tokens`, or none."""
+    """At most `limit` pointers for the prompt within `budget_tokens`, or none. `until`: a
+    time.monotonic() deadline for bringing the index up to date (a hook's): a first build not
+    done by then goes on next time, and this answer is none."""
     from ..words import STOPWORDS, tokens
     from .index import ask
 
@@ -97,6 +101,8 @@ def recall(
     from .rank import Filters, rank  # only when there is something to look for
 
     def question(index):
+        if index.freshness.building:
+            return [], False  # part of the files only: none rather than a wrong few
         meaning = None
         if semantic:
             from .meaning import prepare
@@ -114,7 +120,7 @@ def recall(
         )
         return hits, meaning is not None
 
-    (hits, meant), freshness = ask(ws, question)
+    (hits, meant), freshness = ask(ws, question, until=until)
     if threshold is None:
         threshold = THRESHOLD_MEANING if meant else THRESHOLD
     sure = [(confident(hit), hit) for hit in hits]  # in the order search ranks them

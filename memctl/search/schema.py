@@ -55,6 +55,9 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE TABLE IF NOT EXISTS epoch (id INTEGER PRIMARY KEY CHECK (id = 1),
                                           token TEXT NOT NULL)
     """),
+    ("a build from nothing under way (a kill does not start it over)", """
+        CREATE TABLE IF NOT EXISTS building (id INTEGER PRIMARY KEY CHECK (id = 1))
+    """),
 ]
 # fmt: on
 
@@ -69,7 +72,7 @@ class Outdated(Exception):
     """The file was written by a newer memctl, or is not a search index."""
 
 
-def connect(path: Path) -> sqlite3.Connection:
+def connect(path: Path, *, wal: bool = True) -> sqlite3.Connection:
     """The index file at `path`, created or migrated as needed (read-only when it cannot be
     written). Raises Outdated for a file that is not this memctl's index."""
     exists = path.exists()
@@ -83,7 +86,7 @@ def connect(path: Path) -> sqlite3.Connection:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
     db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
     try:
-        if not exists:
+        if not exists and wal:  # (a build into a temp file writes in place: see rebuild.py)
             db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = NORMAL")
         migrate(db)
@@ -127,13 +130,14 @@ def _check_shape(db: sqlite3.Connection) -> None:
         db.execute("SELECT id, walk, units FROM snapshot LIMIT 0")
         db.execute("SELECT id, token FROM generation LIMIT 0")
         db.execute("SELECT id, token FROM epoch LIMIT 0")
+        db.execute("SELECT id FROM building LIMIT 0")
     except sqlite3.OperationalError as exc:
         raise Outdated(str(exc)) from None
 
 
 def empty(db: sqlite3.Connection) -> None:
     """Drop every table and make them again: far faster than deleting each row of them."""
-    for table in ("files", "units", "fts", "words", "snapshot", "generation", "epoch"):
+    for table in ("files", "units", "fts", "words", "snapshot", "generation", "epoch", "building"):
         db.execute(f"DROP TABLE {table}")
     for _name, script in MIGRATIONS:
         for statement in script.split(";"):
