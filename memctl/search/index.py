@@ -28,6 +28,8 @@ DB_NAME = "search.db"
 CLOCK_NAME = "search.clock"  # in .memctl/cache/, written before files are read: see refresh
 RACY_NS = 2_000_000_000  # coarser than any file system's timestamp tick memctl expects
 REBUILD_AFTER = 200  # more changed files than this and a quarter of all: rebuild, not update
+# A server's watcher (memctl.integrations.watch), looked up in sys.modules, never imported here
+WATCH = "memctl.integrations.watch"
 
 Progress = Callable[[int, int], None]
 T = TypeVar("T")
@@ -322,7 +324,7 @@ def stat_walk(ws: Workspace) -> list:
     from .prefetch import take
 
     walk = take(ws)
-    watch = sys.modules.get(f"{__package__}.watch")  # imported only by a server
+    watch = sys.modules.get(WATCH)  # imported only by a server
     if walk is None and watch is not None:
         walk = watch.current_walk(ws)
     return walk if walk is not None else flat_stamps(ws)
@@ -349,7 +351,7 @@ def ask(
     """`question(index)` answered on an index brought up to date first; an index found damaged
     while answering is rebuilt and the question asked again. A server watching the workspace
     keeps its index open from one question to the next (memctl.integrations.watch)."""
-    watch = sys.modules.get(f"{__package__}.watch")
+    watch = sys.modules.get(WATCH)
     kept = watch.kept_index(ws, progress) if watch is not None else None
     if kept is not None:
         try:
