@@ -107,8 +107,9 @@ def start_server(root: Path) -> subprocess.Popen:
     return proc
 
 
-def mcp_calls(root: Path, runs: int) -> dict[str, list[float]]:
-    """Seconds per MCP tool call, through the SDK's in-process client."""
+def mcp_calls(root: Path, runs: int) -> dict[str, list[tuple[float, float]]]:
+    """Seconds per MCP tool call, wall and CPU (this process's, all threads), through the SDK's
+    in-process client."""
     from mcp import Client
 
     from memctl.cli import mcptools
@@ -122,8 +123,8 @@ def mcp_calls(root: Path, runs: int) -> dict[str, list[float]]:
     watch.register(watcher)
     server = mcptools.build(root, worker)
 
-    async def timed() -> dict[str, list[float]]:
-        times: dict[str, list[float]] = {"recall": [], "new prompt": [], "search": []}
+    async def timed() -> dict[str, list[tuple[float, float]]]:
+        times: dict[str, list[tuple[float, float]]] = {"recall": [], "new prompt": [], "search": []}
         async with Client(server) as client:
             for i in range(runs + 2):
                 for label, name, args in (
@@ -131,9 +132,9 @@ def mcp_calls(root: Path, runs: int) -> dict[str, list[float]]:
                     ("new prompt", "recall", {"prompt": TURNS[-1 - i % len(TURNS)]}),
                     ("search", "search", {"query": "postgres migration staging"}),
                 ):
-                    started = time.perf_counter()
+                    started, cpu = time.perf_counter(), time.process_time()
                     result = await client.call_tool(name, args)
-                    took = time.perf_counter() - started
+                    took = (time.perf_counter() - started, time.process_time() - cpu)
                     assert not result.is_error, result.content
                     if i >= 2:
                         times[label].append(took)
@@ -184,18 +185,34 @@ def build(root: Path, args: argparse.Namespace, *, generated: bool = False) -> P
 
 
 def interleaved(
-    commands: dict[str, list[str]], runs: int, stdin: dict[str, list[Path]], warmup: int = 2
-) -> list[Figure]:
+    commands: dict[str, list[str]],
+    runs: int,
+    stdin: dict[str, list[Path]],
+    *,
+    server: Path | None = None,
+    warmup: int = 2,
+) -> tuple[list[Figure], dict[str, float]]:
     """benchkit.measure_interleaved, with a command's stdin taken in turn from a list of files
-    (run i reads file i mod their number)."""
+    (run i reads file i mod their number); and, for the commands that read stdin while the
+    server of the workspace at `server` runs, the median CPU seconds the server spent on one
+    (its process time before and after the run: what a loaded machine's wall time hides)."""
     samples: dict[str, list] = {name: [] for name in commands}
+    spent: dict[str, list[float]] = {name: [] for name in stdin}
     for i in range(warmup + runs):
         for name, cmd in commands.items():
             files = stdin.get(name)
+            before = server_cpu(server) if server and files else None
             sample = benchkit.run_once(cmd, stdin=files[i % len(files)] if files else None)
             if i >= warmup:
                 samples[name].append(sample)
-    return [benchkit.figure(name, taken) for name, taken in samples.items()]
+                if before is not None:
+                    spent[name].append(server_cpu(server) - before)
+    figures = [benchkit.figure(name, taken) for name, taken in samples.items()]
+    return figures, {name: statistics.median(taken) for name, taken in spent.items() if taken}
+
+
+def server_cpu(root: Path) -> float:
+    return (server_status(root) or {}).get("cpu_s", 0.0)
 
 
 def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
@@ -229,7 +246,7 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
     }
     proc = start_server(root)
     try:
-        figures = interleaved(
+        figures, served_cpu = interleaved(
             {
                 ref: [rg(), "-i", "-l", "-F", WORD, str(root)],
                 names["pass"]: [sys.executable, "-c", "pass"],
@@ -243,6 +260,7 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
                 names["new prompt"]: turns,
                 names["warm guard"]: [tool],
             },
+            server=root,
         )
         status = server_status(root)
     finally:
@@ -257,6 +275,8 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
             f"{figure.median_s / scan.median_s:.2f}× rg, "
             f"{(figure.median_s - floor.median_s) * 1000:+.1f} ms over python -c pass"
         )
+        if figure.name in served_cpu:
+            figure.note += f"; the server's CPU per answer {served_cpu[figure.name] * 1000:.1f} ms"
     served = status["served"] if status else 0
     warm_recall.note += f"; {served} requests answered by the server"
     cold = benchkit.measure_interleaved(
@@ -272,8 +292,10 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
         ("MCP recall tool, a new prompt each call", calls["new prompt"]),
         ("MCP search tool, per call (in-process)", calls["search"]),
     ):
+        walls = [wall for wall, _ in taken]
+        cpu = statistics.median(c for _, c in taken)
         tools.append(
-            Figure(name, statistics.median(taken), min(taken), max(taken), len(taken)).at_most(
+            Figure(name, statistics.median(walls), min(walls), max(walls), len(walls), cpu).at_most(
                 0.010
             )
         )
