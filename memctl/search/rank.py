@@ -36,10 +36,10 @@ from ..errors import InvalidValue
 from ..words import STOPWORDS, fold, stem, words
 from ..workspace import Workspace
 from .candidates import COLUMNS, conditions
-from .candidates import candidates as find_candidates
 from .index import Freshness, SearchIndex, ask
+from .kept import candidates as find_candidates
+from .kept import unit_words
 from .query import Term, analyse, match_expressions, snippet
-from .unitwords import unit_words
 
 if TYPE_CHECKING:
     from .meaning import Meaning
