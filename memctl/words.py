@@ -113,6 +113,7 @@ def cjk_column(text: str) -> str:
     return " ".join(gram for token in tokens(text) if is_cjk(token) for gram in bigrams(token))
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a pure function called per word of every candidate
 def stem(word: str) -> str:
     """A light English stem for matching words to words (the index itself uses porter):
     service, services, serviced and servicing all become "servic"; use, used, using "us"."""

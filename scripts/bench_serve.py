@@ -1,19 +1,28 @@
 """Whole-process timings of the warm path, in-process times of the MCP tools, server memory.
 
-    python scripts/bench_serve.py [--runs 15] [--files 10000] [--seed 1] [--json] [--strict]
+    python scripts/bench_serve.py [--runs 15] [--files 10000] [--seed 1] [--keep DIR] [--json]
+                                  [--strict]
 
 The workspace comes from scripts/generate_workspace.py. In one run, interleaved run by run
 (benchkit.measure_interleaved), on the same files:
 
 - `rg -i -l -F WORD` over the workspace and `python -c pass` (references);
 - warm `memctl recall --hook claude-code` (the hook's JSON on stdin) while `memctl serve
-  --no-mcp` runs: goal ≤ 0.75 × the rg scan and ≤ 35 ms;
+  --no-mcp` runs: goal ≤ 0.75 × the rg scan and ≤ 35 ms; once with the same prompt every run,
+  once with a prompt the server has not seen before in each run (as turns come: nothing the
+  server keeps from an earlier answer is that prompt's own);
 - warm `memctl guard check --hook claude-code` (a Bash tool call's JSON): the same goal;
 - then, with the server stopped, cold `memctl recall --hook claude-code` (no server: the
   command's own process; compare with bench_search.py's recall);
 - the MCP `recall` and `search` tools called through the SDK's in-process client on a server
-  built in this process: median time per call (goal ≤ 10 ms);
+  built in this process: median time per call (goal ≤ 10 ms), recall also with a new prompt
+  each call;
 - the server's resident memory after all of that, at --files files (goal ≤ 150 MB).
+
+--semantic 0 sets `semantic: false` in the generated workspace (search and recall on words
+alone, no vectors to build). --keep DIR generates and indexes the workspace in DIR once (at
+10,000 files, with the semantic extra's vectors, that takes minutes) and reuses it in later runs
+with the same --files, --seed and --semantic.
 
 The console script is the one installed beside this interpreter; an editable install's
 import finder makes Python's own start slower than a regular install's: `python -c pass` is
@@ -40,6 +49,31 @@ from generate_workspace import generate
 
 WORD = "atlas"
 PROMPT = "when is the weekly Atlas call?"
+# Turns as they come, one per run: none is PROMPT, none repeats within a run of ≤ 2 + 20.
+TURNS = (
+    "what did we decide about the postgres migration",
+    "remind me what the dentist said last time",
+    "is the staging deploy still broken?",
+    "which hotel did we book for the Lisbon trip",
+    "what's the wifi password at the cabin",
+    "how do I rotate the API keys again",
+    "did Maria send the budget numbers",
+    "what's the plan for the kitchen renovation",
+    "when does the car insurance renew",
+    "what were the action items from the design review",
+    "which flag turns on the new billing flow",
+    "what's my running pace goal this month",
+    "who owns the on-call rotation next week",
+    "what did the vet say about the dog's diet",
+    "where did we leave the onboarding doc",
+    "how much did the conference tickets cost",
+    "what was wrong with the backup job",
+    "what's the deadline for the grant application",
+    "did we pick a name for the newsletter",
+    "what do I need to bring to the tax appointment",
+    "which laptop model did IT recommend",
+    "what's blocking the mobile release",
+)
 ACTION = "git push --force origin main"
 
 
@@ -73,8 +107,9 @@ def start_server(root: Path) -> subprocess.Popen:
     return proc
 
 
-def mcp_calls(root: Path, runs: int) -> tuple[list[float], list[float]]:
-    """Seconds per MCP tool call, through the SDK's in-process client."""
+def mcp_calls(root: Path, runs: int) -> dict[str, list[tuple[float, float]]]:
+    """Seconds per MCP tool call, wall and CPU (this process's, all threads), through the SDK's
+    in-process client."""
     from mcp import Client
 
     from memctl.cli import mcptools
@@ -88,21 +123,22 @@ def mcp_calls(root: Path, runs: int) -> tuple[list[float], list[float]]:
     watch.register(watcher)
     server = mcptools.build(root, worker)
 
-    async def timed() -> tuple[list[float], list[float]]:
-        times: dict[str, list[float]] = {"recall": [], "search": []}
+    async def timed() -> dict[str, list[tuple[float, float]]]:
+        times: dict[str, list[tuple[float, float]]] = {"recall": [], "new prompt": [], "search": []}
         async with Client(server) as client:
             for i in range(runs + 2):
-                for name, args in (
-                    ("recall", {"prompt": PROMPT}),
-                    ("search", {"query": "postgres migration staging"}),
+                for label, name, args in (
+                    ("recall", "recall", {"prompt": PROMPT}),
+                    ("new prompt", "recall", {"prompt": TURNS[-1 - i % len(TURNS)]}),
+                    ("search", "search", {"query": "postgres migration staging"}),
                 ):
-                    started = time.perf_counter()
+                    started, cpu = time.perf_counter(), time.process_time()
                     result = await client.call_tool(name, args)
-                    took = time.perf_counter() - started
+                    took = (time.perf_counter() - started, time.process_time() - cpu)
                     assert not result.is_error, result.content
                     if i >= 2:
-                        times[name].append(took)
-        return times["recall"], times["search"]
+                        times[label].append(took)
+        return times
 
     try:
         return asyncio.run(timed())
@@ -111,19 +147,83 @@ def mcp_calls(root: Path, runs: int) -> tuple[list[float], list[float]]:
         watch.unregister(watcher)
 
 
-def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
-    runs, files = args.runs, args.files
-    root = workdir / "ws"
-    generate(root, files, args.seed)
+def workspace(args: argparse.Namespace, workdir: Path) -> Path:
+    """The generated workspace, indexed: built in the run's folder, or kept in --keep."""
+    if not args.keep:
+        return build(workdir / "ws", args)
+    keep = Path(args.keep).resolve()
+    root, stamp = keep / "ws", keep / "bench-serve.stamp"
+    want = f"{args.files} {args.seed} {args.semantic}\n"
+    if root.is_dir() and stamp.is_file() and stamp.read_text() == want:
+        return build(root, args, generated=True)
+    shutil.rmtree(root, ignore_errors=True)
+    keep.mkdir(parents=True, exist_ok=True)
+    build(root, args)
+    stamp.write_text(want)
+    return root
+
+
+def build(root: Path, args: argparse.Namespace, *, generated: bool = False) -> Path:
+    if not generated:
+        generate(root, args.files, args.seed)
+        if not args.semantic:  # words alone: no vectors to build
+            config = root / ".memctl" / "config.yaml"
+            config.write_text(
+                config.read_text().replace("\nsemantic: true\n", "\nsemantic: false\n")
+            )
     rules = root / "rules" / "git-safety.md"
-    rules.write_text(
+    text = (
         '# Git safety\n\n- [🔴HIGH][RULE] src:user check:"push --force" '
         "guard:enforce · Never force-push to main ^gf01\n"
     )
-    benchkit.run_once([MEMCTL, "-w", str(root), "reindex"])
+    if not rules.is_file() or rules.read_text() != text:
+        rules.write_text(text)
+    if not generated:  # a kept index is brought up to date by the server's first answer
+        benchkit.run_once([MEMCTL, "-w", str(root), "reindex"])
     os.sync()
+    return root
+
+
+def interleaved(
+    commands: dict[str, list[str]],
+    runs: int,
+    stdin: dict[str, list[Path]],
+    *,
+    server: Path | None = None,
+    warmup: int = 2,
+) -> tuple[list[Figure], dict[str, float]]:
+    """benchkit.measure_interleaved, with a command's stdin taken in turn from a list of files
+    (run i reads file i mod their number); and, for the commands that read stdin while the
+    server of the workspace at `server` runs, the median CPU seconds the server spent on one
+    (its process time before and after the run: what a loaded machine's wall time hides)."""
+    samples: dict[str, list] = {name: [] for name in commands}
+    spent: dict[str, list[float]] = {name: [] for name in stdin}
+    for i in range(warmup + runs):
+        for name, cmd in commands.items():
+            files = stdin.get(name)
+            before = server_cpu(server) if server and files else None
+            sample = benchkit.run_once(cmd, stdin=files[i % len(files)] if files else None)
+            if i >= warmup:
+                samples[name].append(sample)
+                if before is not None:
+                    spent[name].append(server_cpu(server) - before)
+    figures = [benchkit.figure(name, taken) for name, taken in samples.items()]
+    return figures, {name: statistics.median(taken) for name, taken in spent.items() if taken}
+
+
+def server_cpu(root: Path) -> float:
+    return (server_status(root) or {}).get("cpu_s", 0.0)
+
+
+def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
+    runs, files = args.runs, args.files
+    root = workspace(args, workdir)
     prompt = workdir / "prompt.json"
     prompt.write_text(json.dumps({"hook_event_name": "UserPromptSubmit", "prompt": PROMPT}))
+    turns = []
+    for i, text in enumerate(TURNS):
+        turns.append(workdir / f"turn{i}.json")
+        turns[-1].write_text(json.dumps({"hook_event_name": "UserPromptSubmit", "prompt": text}))
     tool = workdir / "tool.json"
     tool.write_text(
         json.dumps(
@@ -141,26 +241,33 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
     names = {
         "pass": "python -c pass (reference)",
         "warm recall": "warm recall --hook claude-code",
+        "new prompt": "warm recall --hook claude-code, a new prompt each run",
         "warm guard": "warm guard check --hook claude-code",
     }
     proc = start_server(root)
     try:
-        figures = benchkit.measure_interleaved(
+        figures, served_cpu = interleaved(
             {
                 ref: [rg(), "-i", "-l", "-F", WORD, str(root)],
                 names["pass"]: [sys.executable, "-c", "pass"],
                 names["warm recall"]: recall,
+                names["new prompt"]: recall,
                 names["warm guard"]: guard,
             },
             runs,
-            stdin={names["warm recall"]: prompt, names["warm guard"]: tool},
+            {
+                names["warm recall"]: [prompt],
+                names["new prompt"]: turns,
+                names["warm guard"]: [tool],
+            },
+            server=root,
         )
         status = server_status(root)
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=60)
-    scan, floor, warm_recall, warm_guard = figures
-    for figure in (warm_recall, warm_guard):
+    scan, floor, warm_recall, new_prompt, warm_guard = figures
+    for figure in (warm_recall, new_prompt, warm_guard):
         limit = min(0.035, 0.75 * scan.median_s)
         figure.at_most(limit)
         figure.goal = f"≤ 0.75× rg ({0.75 * scan.median_s * 1000:.0f} ms) and ≤ 35 ms"
@@ -168,6 +275,8 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
             f"{figure.median_s / scan.median_s:.2f}× rg, "
             f"{(figure.median_s - floor.median_s) * 1000:+.1f} ms over python -c pass"
         )
+        if figure.name in served_cpu:
+            figure.note += f"; the server's CPU per answer {served_cpu[figure.name] * 1000:.1f} ms"
     served = status["served"] if status else 0
     warm_recall.note += f"; {served} requests answered by the server"
     cold = benchkit.measure_interleaved(
@@ -176,14 +285,17 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
         stdin={"cold recall --hook claude-code (no server)": prompt},
     )[0]
     cold.note = f"{cold.median_s / scan.median_s:.2f}× rg (bench_search.py times it too)"
-    recall_s, search_s = mcp_calls(root, runs)
+    calls = mcp_calls(root, runs)
     tools = []
     for name, taken in (
-        ("MCP recall tool, per call (in-process)", recall_s),
-        ("MCP search tool, per call (in-process)", search_s),
+        ("MCP recall tool, per call (in-process)", calls["recall"]),
+        ("MCP recall tool, a new prompt each call", calls["new prompt"]),
+        ("MCP search tool, per call (in-process)", calls["search"]),
     ):
+        walls = [wall for wall, _ in taken]
+        cpu = statistics.median(c for _, c in taken)
         tools.append(
-            Figure(name, statistics.median(taken), min(taken), max(taken), len(taken)).at_most(
+            Figure(name, statistics.median(walls), min(walls), max(walls), len(walls), cpu).at_most(
                 0.010
             )
         )
@@ -200,12 +312,17 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
     )
     if status and "peak_mb" in status:
         memory.note = f"peak {status['peak_mb']:.0f} MB"
-    return [scan, floor, warm_recall, warm_guard, cold, *tools, memory]
+    return [scan, floor, warm_recall, new_prompt, warm_guard, cold, *tools, memory]
 
 
 def main(argv: list[str] | None = None) -> int:
-    options = {"files": (10_000, "workspace size"), "seed": (1, "generator seed")}
-    return benchkit.main(__doc__, "serve", bench, runs=15, options=options, argv=argv)
+    options = {
+        "files": (10_000, "workspace size"),
+        "seed": (1, "generator seed"),
+        "semantic": (1, "1: by meaning too, when memctl[semantic] is installed; 0: words only"),
+    }
+    keep = ("--keep", {"metavar": "DIR", "help": "build the workspace here once and reuse it"})
+    return benchkit.main(__doc__, "serve", bench, runs=15, options=options, argv=argv, extra=[keep])
 
 
 if __name__ == "__main__":

@@ -85,3 +85,52 @@ def test_remembered_values_last_until_their_folder_changes(watched):
     assert watch.remembered(ws, "rules", "n", compute) == 1
     (root / "rules" / ".b.md.swp").write_text("an editor's file\n")
     assert watch.remembered(ws, "rules", "n", compute) == 1 and len(calls) == 3
+
+
+def test_the_core_finds_the_watcher_and_keeps_its_index_and_checks(watched):
+    import datetime as dt
+
+    from memctl.nightly.guard import checks
+    from memctl.search.recall import recall
+
+    ws, root = watched, watched.root
+    watcher = watch.watching(ws)
+    today = dt.date(2026, 11, 30)
+    recall(ws, "postgres staging migration", today=today, semantic=False)
+    kept = watcher.index
+    assert kept is not None  # the index stays open for the next answer
+    checks(ws)
+    assert "guard.checks" in watcher.memo  # and the rules' checks are remembered
+    (root / "projects" / "kiln.md").write_text("# Kiln\n\n- [🟡MED] The kiln fires at cone 6\n")
+    found = recall(ws, "what cone does the kiln fire at", today=today, semantic=False)
+    assert watcher.index is kept
+    assert any(p.path == "projects/kiln.md" for p in found.pointers)  # the edit is seen
+
+
+def test_kept_candidates_follow_every_change_to_the_index(watched):
+    import datetime as dt
+
+    from memctl.search import kept
+    from memctl.search.index import ask
+    from memctl.search.rank import Filters
+    from memctl.search.recall import recall
+
+    ws, root = watched, watched.root
+    today = dt.date(2026, 11, 30)
+
+    def rows(match: str) -> list[tuple]:
+        found, _ = ask(ws, lambda index: kept.candidates(index, match, Filters(), today, 30, 50))
+        return found
+
+    before = rows('"glaze"')
+    assert rows('"glaze"') == before == []
+    assert any(key[3] == '"glaze"' for key in kept._ROWS)  # kept while watched
+    (root / "projects" / "kiln.md").write_text("# Kiln\n\n- [🟡MED] A celadon glaze for the mugs\n")
+    assert [row[1] for row in rows('"glaze"')] == ["projects/kiln.md"]  # the edit is seen
+    found = recall(ws, "which glaze for the mugs", today=today, semantic=False)
+    assert [p.path for p in found.pointers] == ["projects/kiln.md"]
+    (root / "projects" / "kiln.md").unlink()
+    assert rows('"glaze"') == []
+    watch.unregister(watch.watching(ws))
+    count = len(kept._ROWS)
+    assert rows('"glaze"') == [] and len(kept._ROWS) == count  # unwatched: nothing kept

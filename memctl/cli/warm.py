@@ -201,6 +201,7 @@ class WarmSocket:
             "started": self.started,
             "served": self.worker.served,
             "idle_s": round(time.monotonic() - self.worker.last_used, 1),
+            "cpu_s": time.process_time(),  # all its threads': what its answers cost it
             **memory(),
         }
 

@@ -111,7 +111,7 @@ class Verdict:
 def checks(ws: Workspace) -> list[Check]:
     """Every open rule entry in rules/ that carries a check, in file and line order (kept
     between calls, while rules/ does not change, by a server watching the workspace)."""
-    watch = sys.modules.get(f"{__package__}.watch")  # imported only by a server
+    watch = sys.modules.get("memctl.integrations.watch")  # imported only by a server
     if watch is not None:
         return list(watch.remembered(ws, RULES_DIR, "guard.checks", lambda: _read_checks(ws)))
     return _read_checks(ws)

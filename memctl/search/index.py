@@ -30,6 +30,8 @@ CLOCK_NAME = "search.clock"  # in .memctl/cache/, written before files are read:
 RACY_NS = 2_000_000_000  # coarser than any file system's timestamp tick memctl expects
 REBUILD_AFTER = 200  # more changed files than this and a quarter of all: rebuild, not update
 COMMIT_EVERY = 0.5  # seconds: a build from nothing commits as it goes, and a kill keeps that
+# A server's watcher (memctl.integrations.watch), looked up in sys.modules, never imported here
+WATCH = "memctl.integrations.watch"
 
 Progress = Callable[[int, int], None]
 T = TypeVar("T")
@@ -344,7 +346,7 @@ def stat_walk(ws: Workspace) -> list:
     from .prefetch import take
 
     walk = take(ws)
-    watch = sys.modules.get(f"{__package__}.watch")  # imported only by a server
+    watch = sys.modules.get(WATCH)  # imported only by a server
     if walk is None and watch is not None:
         walk = watch.current_walk(ws)
     return walk if walk is not None else flat_stamps(ws)
@@ -375,8 +377,9 @@ def ask(
     """`question(index)` answered on an index brought up to date first; an index found damaged
     while answering is rebuilt and the question asked again. A server watching the workspace
     keeps its index open from one question to the next (memctl.integrations.watch)."""
-    watch = sys.modules.get(f"{__package__}.watch")
-    if watch is not None and (kept := watch.kept_index(ws, progress)) is not None:
+    watch = sys.modules.get(WATCH)
+    kept = watch.kept_index(ws, progress) if watch is not None else None
+    if watch is not None and kept is not None:
         try:
             return question(kept), kept.freshness
         except sqlite3.DatabaseError as exc:

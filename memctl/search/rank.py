@@ -36,8 +36,9 @@ from ..errors import InvalidValue
 from ..words import STOPWORDS, fold, stem, words
 from ..workspace import Workspace
 from .candidates import COLUMNS, conditions
-from .candidates import candidates as find_candidates
 from .index import Freshness, SearchIndex, ask
+from .kept import candidates as find_candidates
+from .kept import unit_words
 from .query import Term, analyse, match_expressions, snippet
 
 if TYPE_CHECKING:
@@ -210,6 +211,7 @@ def rank(
     explain: bool = False,
     candidates: int = CANDIDATES,
     meaning: Meaning | None = None,
+    snippets: bool = True,  # recall shows none
 ) -> list[Hit]:
     terms = analyse(index, query)
     tiers = match_expressions(terms, index.unit_count())
@@ -241,10 +243,10 @@ def rank(
     scored = []
     for values, (cosine, close, dense) in zip(rows, closeness, strict=True):
         row = dict(zip(ROW, values, strict=True))
-        own_text = f"{row['text']}\n{row['keys']}"
-        own_words, more_words = set(words(own_text)), set(words(row["context"]))
-        own_stems, more_stems = {stem(w) for w in own_words}, {stem(w) for w in more_words}
-        folded = fold(own_text) if cjk else ""
+        own_words, own_stems, more_words, more_stems, share = unit_words(
+            row["text"], row["keys"], row["context"], _share
+        )
+        folded = fold(f"{row['text']}\n{row['keys']}") if cjk else ""
         covered = soft = 0.0
         for term in terms:
             if term.cjk:
@@ -270,9 +272,6 @@ def rank(
                 INHERITED * _use_when(row["note_keys"], query_words),
             ),
         }
-        # A long unit holds any query's words by chance; one that only asks a question holds
-        # the question's words (an echo of it) and not its answer.
-        share = _length_share(own_words) * (QUESTION_SHARE if _asks(row["text"]) else 1.0)
         parts["coverage"] *= share
         parts["fuzzy"] *= share
         lexical = sum(WEIGHTS[name] * parts[name] for name in WEIGHTS)
@@ -312,7 +311,7 @@ def rank(
                 bool(row["archived"]),
                 score,
                 row["text"],
-                snippet(row["text"], terms),
+                snippet(row["text"], terms) if snippets else "",
                 shown,
             )
         )
@@ -362,6 +361,12 @@ def _dense(meaning: Meaning | None, rows: list[tuple]) -> list[tuple[float, floa
     from .meaning import dense
 
     return dense(meaning, [(row[1], row[2]) for row in rows], [row[3] for row in rows])
+
+
+def _share(own_words: set[str], text: str) -> float:
+    """A long unit holds any query's words by chance; one that only asks a question holds the
+    question's words (an echo of it) and not its answer: what its coverage counts."""
+    return _length_share(own_words) * (QUESTION_SHARE if _asks(text) else 1.0)
 
 
 def _length_share(unit_words: set[str]) -> float:

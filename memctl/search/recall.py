@@ -117,6 +117,7 @@ def recall(
             explain=True,
             candidates=CANDIDATES,
             meaning=meaning,
+            snippets=False,
         )
         return hits, meaning is not None
 
