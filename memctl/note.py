@@ -19,7 +19,6 @@ from .errors import ParseError
 from .textstyle import without_bom
 
 FIELDS = ("title", "date", "category", "priority", "status", "last_verified", "tags")
-OPTIONAL_FIELDS = ("use_when", "source", "expires", "description")
 STATUSES = ("active", "stale", "superseded", "conflict")
 _OPEN = "---"
 _FENCES = ("```", "~~~")

@@ -19,7 +19,6 @@ import os
 from collections import Counter
 
 USAGE_LOG = ".memctl/usage.jsonl"
-READS = ("now", "search", "recall", "show")
 QUIET_DAYS = 7  # doctor warns after this many days without a `now`, search or recall
 SHOWN = 5  # addresses kept per search
 
