@@ -2,7 +2,7 @@
 
 - layers: a module imports its own package and the layers below it, never above or beside it;
 - no import cycle between modules, counting the lazy imports inside functions too;
-- the core never imports the CLI, and only gitstore imports GitPython;
+- the core never imports the CLI or GitPython, and only gitstore spawns git;
 - start-up loads no heavy module; no module is longer than 450 lines.
 """
 
@@ -144,14 +144,20 @@ def test_core_modules_never_import_the_cli_layer():
             )
 
 
-def test_only_gitstore_imports_git():
+def test_only_gitstore_spawns_git_and_nothing_imports_gitpython():
     for path in MODULES:
-        if path == PACKAGE / "gitstore.py":
-            continue
         for line, target in imports(path):
             assert target != "git" and not target.startswith("git."), (
                 f"{path.relative_to(REPO)}:{line}"
             )
+        if path == PACKAGE / "gitstore.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.List | ast.Tuple) and node.elts:
+                first = node.elts[0]
+                assert not (isinstance(first, ast.Constant) and first.value == "git"), (
+                    f"{path.relative_to(REPO)}:{node.lineno} runs git: use gitstore"
+                )
 
 
 def test_startup_does_not_load_heavy_modules():
