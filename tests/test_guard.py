@@ -53,6 +53,17 @@ def test_a_new_check_watches_logs_and_blocks_nothing(ws, rule, cli):
     assert ".memctl/guard.jsonl" in (ws.root / ".gitignore").read_text()
 
 
+def test_the_listing_counts_a_checks_matches_in_every_mode(ws, rule, cli):
+    cli("lessons", "--apply", rule, "--check", r"git push (-f|--force)")
+    cli("guard", "git push --force origin main")  # watched
+    cli("guard", "enforce", rule)
+    cli("guard", "git push -f origin main", code=3)  # enforced
+    [listed] = cli.json("guard", "list")["checks"]
+    assert listed["mode"] == "enforce" and listed["hits"] == 2
+    shown = cli("guard", "list").stdout
+    assert f"rules/git.md#^{rule}" in shown and "git push (-f|--force)" in shown
+
+
 def test_only_the_users_command_enforces_and_then_guard_exits_3(ws, rule, cli):
     cli("lessons", "--apply", rule, "--check", r"git push (-f|--force)")
     before = commit_count(ws)
