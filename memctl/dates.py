@@ -42,8 +42,3 @@ def fmt_date(day: dt.date) -> str:
 
 def fmt_stamp(moment: dt.datetime) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
-
-
-def local_now() -> dt.datetime:
-    """The wall-clock time in the local zone, without tzinfo (what people read in the files)."""
-    return dt.datetime.now().replace(microsecond=0)

@@ -1,8 +1,12 @@
-"""Every git operation memctl makes. The only module that talks to git.
+"""Every git command memctl runs starts here: the only module that spawns git.
 
-Everything calls the git binary directly: importing GitPython alone costs more than the whole
-150 ms budget of `memctl log`, and it reads a `$VAR` in a folder's name as a variable. Values
-that come from a person or a file go after `--`, or are checked first (`remote_name`).
+`run` for a command whose output is text, `blob` for a committed file's bytes, and `spawn` for
+the purge's `fast-export | fast-import` pipeline (forgetting/history.py), which streams every
+ref's history through a replacement and so drives the two processes itself. All of them call the
+git binary with the same environment (no prompt, C locale, no optional locks): importing
+GitPython alone costs more than the whole 150 ms budget of `memctl log`, and it reads a `$VAR`
+in a folder's name as a variable. Values that come from a person or a file go after `--`, or
+are checked first (`remote_name`).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import stat
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .errors import MemctlError
 
@@ -68,6 +73,22 @@ def run(
             f"git {_verb(args)} failed: {detail[-1] if detail else proc.returncode}", path=root
         )
     return proc.stdout
+
+
+def blob(root: Path, rel: str) -> bytes | None:
+    """The bytes of `rel` as committed at HEAD; None when HEAD does not hold it."""
+    proc = subprocess.run(
+        ["git", "cat-file", "blob", f"HEAD:{rel}"],
+        cwd=root,
+        capture_output=True,
+        env={**os.environ, **_ENV},
+    )
+    return proc.stdout if proc.returncode == 0 else None
+
+
+def spawn(root: Path, *args: str, **popen: Any) -> subprocess.Popen[bytes]:
+    """`git ARGS` started in `root` and left running, its streams as `popen` sets them (bytes)."""
+    return subprocess.Popen(["git", *args], cwd=root, env={**os.environ, **_ENV}, **popen)
 
 
 def _verb(args: tuple[str, ...]) -> str:

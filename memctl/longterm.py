@@ -20,12 +20,7 @@ from .workspace import ARCHIVE_DIR, Outcome, Workspace
 
 SOURCES = ("user", "agent", "web", "file", "tool")
 UNTRUSTED_WHO = {"web": "a web page", "file": "a file", "tool": "a tool"}
-_SLUG = re.compile(r"[^a-z0-9\u00c0-\uffff]+")
 _ID_REF = re.compile(r"^\^?(?P<id>[A-Za-z0-9][A-Za-z0-9-]{0,31})$")
-
-
-def slugify(name: str) -> str:
-    return _SLUG.sub("-", name.lower()).strip("-") or "note"
 
 
 def note_path(ws: Workspace, name: str, *, given_as: str = "note name") -> Path:

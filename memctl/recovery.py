@@ -245,10 +245,9 @@ def _read(path: Path) -> bytes | None:
 
 
 def _committed(root: Path, rel: str) -> bytes | None:
-    import subprocess
+    from . import gitstore
 
-    proc = subprocess.run(["git", "cat-file", "blob", f"HEAD:{rel}"], cwd=root, capture_output=True)
-    return proc.stdout if proc.returncode == 0 else None
+    return gitstore.blob(root, rel)
 
 
 def _remove_temps(root: Path, touched: dict[str, set[str]]) -> None:

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     import datetime as dt
 
 USAGE_LOG = ".memctl/usage.jsonl"
-READS = ("now", "search", "recall", "show")
 QUIET_DAYS = 7  # doctor warns after this many days without a `now`, search or recall
 SHOWN = 5  # addresses kept per search
 

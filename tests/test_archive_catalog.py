@@ -4,12 +4,12 @@ be exactly the same with a filled cache, with none, and when a note changes unde
 from __future__ import annotations
 
 import datetime as dt
-import importlib.util
 import shutil
-import sys
 from pathlib import Path
 
-from conftest import REPO, TODAY, git
+import generate_workspace as gen
+
+from conftest import TODAY, git
 from memctl import catalog
 from memctl.catalog import scan
 from memctl.dashboard import render_index
@@ -17,13 +17,6 @@ from memctl.forgetting import archive
 from memctl.forgetting.archive import run_archive
 from memctl.longterm import add_entry, new_note
 from memctl.workspace import open_workspace
-
-_spec = importlib.util.spec_from_file_location(
-    "generate_workspace", REPO / "scripts" / "generate_workspace.py"
-)
-gen = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = gen  # dataclasses look their module up while the class is built
-_spec.loader.exec_module(gen)
 
 DAY = dt.date(2026, 12, 15)
 

@@ -212,7 +212,7 @@ def test_search_and_recall_return_the_chat_with_the_command_that_wakes_it(ws, cl
     )
     cli("chats", "index", str(folder))
     wake = "cd /home/sam/infra && claude --resume 4f1c2d3e-aaaa-bbbb-cccc-1234567890ab"
-    hits = cli.json("search", "rollout timing out staging")
+    hits = cli.json("search", "rollout timing out staging")["results"]
     assert hits and hits[0]["path"] == CHATS_NOTE and wake in hits[0]["text"]
     recalled = cli("recall", "why did the staging rollout time out", "--budget", "80").stdout
     assert f"`{wake}`" in recalled  # never cut inside the command, even in a small budget

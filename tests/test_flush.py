@@ -80,7 +80,7 @@ def test_session_end_also_catalogues_the_chat_in_the_same_commit(ws, cli, tmp_pa
 def test_the_pointer_is_found_later_by_what_the_session_was_about(ws, cli, tmp_path):
     transcript = write_transcript(tmp_path, SESSION, ["migrate the wiki to the new server"])
     cli("flush", str(transcript), "--event", "compacted")
-    hits = cli.json("search", "wiki migration server")
+    hits = cli.json("search", "wiki migration server")["results"]
     assert hits and hits[0]["path"] == "daily/2026-11-30.md"
     assert f"claude --resume {SESSION}" in hits[0]["text"]
 

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
+import generate_workspace as gen
 import pytest
 
-from conftest import REPO, TODAY, git
+from conftest import TODAY, git
 from memctl.catalog import is_stale, scan
 from memctl.doctor import check
 from memctl.workspace import open_workspace
-
-_spec = importlib.util.spec_from_file_location(
-    "generate_workspace", REPO / "scripts" / "generate_workspace.py"
-)
-gen = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = gen  # dataclasses look their module up while the class is built
-_spec.loader.exec_module(gen)
 
 
 def tree(root: Path) -> dict[str, bytes]:

@@ -165,19 +165,6 @@ def test_a_real_run_answers_the_api_key_question(brian, ws):
     )
 
 
-def test_questions_load_no_heavy_module(brian, ws):
-    code = (
-        "import sys\n"
-        "from memctl.cli.main import run\n"
-        f"sys.argv = ['memctl', '-w', {str(ws.root)!r}, 'graph', 'neighbors', 'Brian', '-d', '3']\n"
-        "try:\n    run()\nexcept SystemExit:\n    pass\n"
-        "heavy = {'git', 'rich', 'rapidfuzz', 'ruamel', 'yaml', 'frontmatter'}\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy), file=sys.stderr)\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stderr.strip() == "[]" and "Tool Y" in out.stdout
-
-
 def test_concurrent_writers_are_serialized_by_the_workspace_lock(ws):
     procs = [
         subprocess.Popen(

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from conftest import MEMCTL_BIN, NOW, Cli
-from memctl.cli.main import COMMANDS
 from memctl.initialize import init_workspace, template
 from memctl.integrations.claude_code import MARK
 from memctl.integrations.hookinput import HookInputError, parse_hook_input
@@ -58,17 +57,16 @@ def test_install_merges_and_keeps_everything_else(ws, cli, tmp_path):
     assert data["hooks"]["UserPromptSubmit"][0] == PERSON["hooks"]["UserPromptSubmit"][0]
     mine = ours(data)
     expected = {"SessionStart", "UserPromptSubmit", "PreCompact", "SessionEnd"}
-    assert set(mine) == expected | ({"PreToolUse"} if "guard" in COMMANDS else set())
+    assert set(mine) == expected | {"PreToolUse"}
     prefix = f"{MEMCTL_BIN} -w {ws.root}"
     rules = project / ".claude" / "memctl-rules.md"  # what CLAUDE.md imports (test_desk.py)
     assert mine["SessionStart"][0]["command"] == f"{prefix} now --rules-file {rules}  {MARK}"
     assert mine["UserPromptSubmit"][0]["command"] == f"{prefix} recall --hook claude-code  {MARK}"
     for event in ("PreCompact", "SessionEnd"):
         assert mine[event][0]["command"] == f"{prefix} flush --hook claude-code  {MARK}"
-    if "guard" in COMMANDS:
-        guard = f"{prefix} guard check --hook claude-code  {MARK}"
-        assert mine["PreToolUse"][0]["command"] == guard
-        assert data["hooks"]["PreToolUse"][-1]["matcher"] == "*"
+    guard = f"{prefix} guard check --hook claude-code  {MARK}"
+    assert mine["PreToolUse"][0]["command"] == guard
+    assert data["hooks"]["PreToolUse"][-1]["matcher"] == "*"
     assert all(h["type"] == "command" and h["timeout"] > 0 for hs in mine.values() for h in hs)
 
 
@@ -208,15 +206,15 @@ def test_the_installed_commands_answer_in_claude_codes_formats(ws, cli, tmp_path
     )
     assert small_talk.returncode == 0 and small_talk.stdout == ""
 
-    if "guard" in COMMANDS:  # nothing enforces here: the tool call goes on, nothing printed
-        tool = {
-            **common,
-            "hook_event_name": "PreToolUse",
-            "tool_name": "Bash",
-            "tool_input": {"command": "ls"},
-        }
-        allowed = run_hook(mine["PreToolUse"][0]["command"], tool, project)
-        assert allowed.returncode == 0 and allowed.stdout == "", allowed.stderr
+    # nothing enforces here: the tool call goes on, nothing printed
+    tool = {
+        **common,
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": "ls"},
+    }
+    allowed = run_hook(mine["PreToolUse"][0]["command"], tool, project)
+    assert allowed.returncode == 0 and allowed.stdout == "", allowed.stderr
 
     end = run_hook(
         mine["SessionEnd"][0]["command"],

@@ -59,7 +59,7 @@ def test_init_openclaw_lays_out_memory_where_openclaw_reads_it(tmp_path):
     assert (root / "memory" / "2026-11-30.md").read_text().startswith("# 2026-11-30\n")
     index = (root / "INDEX.md").read_text()
     assert "MEMORY" in index and "AGENTS" not in index and "SKILL" not in index
-    found = cli.json("search", "estimated tax form link")
+    found = cli.json("search", "estimated tax form link")["results"]
     assert found[0]["path"] == "memory/2026-11-28.md"
     assert cli.json("doctor")["errors"] == 0
     again = cli.json("init", "--openclaw", str(root))
@@ -115,7 +115,7 @@ def test_import_keeps_every_line_and_a_rerun_adds_nothing(ws, cli, tmp_path):
 
     again = cli.json("import", "openclaw", str(source / "memory"))
     assert again["copied"] == [] and again["merged"] == [] and commit_count(ws) == before + 1
-    hits = cli.json("search", "who owns billing")
+    hits = cli.json("search", "who owns billing")["results"]
     assert hits[0]["path"] == "semantic/openclaw/MEMORY.md"
 
 

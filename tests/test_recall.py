@@ -158,24 +158,6 @@ def test_the_relations_file_is_the_graphs():
     assert recall_module.RELATIONS_FILE == graphtext.RELATIONS_FILE
 
 
-def test_recall_imports_little(example_ws):
-    """recall runs before every turn: no git, rich, YAML or frontmatter on its path."""
-    import subprocess
-    import sys
-
-    recall(example_ws, "warm the index", today=TODAY)
-    code = (
-        "import sys, datetime; from memctl.workspace import open_workspace; "
-        "from memctl.search.recall import recall; "
-        f"recall(open_workspace({str(example_ws.root)!r}), 'the link we used last time', "
-        "today=datetime.date(2026, 11, 30)); "
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-        "{'git', 'rich', 'ruamel', 'yaml', 'frontmatter', 'typer'}))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
-
-
 @pytest.mark.parametrize("how", ["chats index", "flush at SessionEnd"])
 def test_recall_speaks_for_a_past_chat_that_did_the_work(ws, cli, tmp_path, how):
     from test_chats import write_transcript

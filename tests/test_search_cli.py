@@ -24,10 +24,12 @@ def test_search_prints_one_pointer_per_line(cli):
     assert result.stderr == ""
 
 
-def test_search_json_is_a_list_of_pointers(cli):
+def test_search_json_is_an_object_holding_the_pointers(cli):
     entry = seed(cli)
-    data = cli.json("search", "tax form link", "-n", "1")
-    assert isinstance(data, list) and len(data) == 1
+    found = cli.json("search", "tax form link", "-n", "1")
+    assert set(found) == {"query", "results"} and found["query"] == "tax form link"
+    data = found["results"]
+    assert len(data) == 1
     assert {"path", "line", "id", "score", "text"} <= set(data[0])
     assert data[0]["id"] == entry and data[0]["path"] == "lessons/forms.md"
 
@@ -53,8 +55,8 @@ def test_queries_that_look_like_options_or_syntax(cli):
 
 def test_filters_and_bad_values(cli):
     seed(cli)
-    assert cli.json("search", "tax", "--category", "people") == []
-    assert cli.json("search", "tax", "--path", "lessons/")
+    assert cli.json("search", "tax", "--category", "people") == {"query": "tax", "results": []}
+    assert cli.json("search", "tax", "--path", "lessons/")["results"]
     assert "not a real date" in cli("search", "tax", "--since", "yesterday", code=1).stderr
     assert "unknown status" in cli("search", "tax", "--status", "bogus", code=1).stderr
 
@@ -69,7 +71,7 @@ def test_reindex(cli):
 def test_key_adds_a_use_when_phrase_to_an_entry(ws, cli):
     entry = seed(cli)
     before = commit_count(ws)
-    assert entry not in [h["id"] for h in cli.json("search", "that spring hassle page")]
+    assert entry not in [h["id"] for h in cli.json("search", "that spring hassle page")["results"]]
     data = cli.json("key", entry, "that spring hassle page")
     assert data["added"] and data["keys"] == ["that spring hassle page"]
     assert commit_count(ws) == before + 1
@@ -80,7 +82,7 @@ def test_key_adds_a_use_when_phrase_to_an_entry(ws, cli):
     assert 'when:"that spring hassle page | quarterly payment page"' in line
     again = cli.json("key", entry, "Quarterly payment page")
     assert not again["added"]
-    top = cli.json("search", "that spring hassle page", "--explain")[0]
+    top = cli.json("search", "that spring hassle page", "--explain")["results"][0]
     assert top["id"] == entry and top["explain"]["use_when"] == 1.0
 
 
@@ -108,5 +110,5 @@ def test_a_real_search_process(ws, cli):
     seed(cli)
     done = run_memctl("--json", "search", "tax form", cwd=ws.root)
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)[0]["path"] == "lessons/forms.md"
+    assert json.loads(done.stdout)["results"][0]["path"] == "lessons/forms.md"
     assert done.stderr == ""  # no progress bar without a terminal

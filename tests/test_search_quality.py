@@ -5,13 +5,8 @@ A small run of scripts/eval_search.py (docs/search.md has the full figures).
 
 from __future__ import annotations
 
-import sys
-
-from conftest import REPO
-
 
 def test_hybrid_beats_plain_bm25_and_recall_stays_balanced():
-    sys.path.insert(0, str(REPO / "scripts"))
     from eval_search import run
 
     report = run(files=300, seed=7)

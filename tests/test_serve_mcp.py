@@ -139,12 +139,12 @@ def test_writes_are_seen_by_the_next_read_and_errors_carry_the_cli_message(root)
     got = session(root, calls)
     written = answer(got["remember"])
     assert not got["remember"].is_error and written["label"] == "new"
-    assert any("quokka" in hit["text"] for hit in answer(got["search"]))
+    assert any("quokka" in hit["text"] for hit in answer(got["search"])["results"])
     log = answer(got["log"])
     assert log["title"] == "Cleaned the kiln" and log["change"]["commits"]
     assert "kiln" in answer(got["recall"])["text"]
     assert answer(got["forget"])["kind"] == "entry"
-    assert not any("quokka" in hit["text"] for hit in answer(got["search after"]))
+    assert not any("quokka" in hit["text"] for hit in answer(got["search after"])["results"])
     missing = got["missing"]
     assert missing.is_error
     assert missing.content[0].text == "memctl: error: no note or entry 'zz9q'"

@@ -5,13 +5,12 @@ too."""
 from __future__ import annotations
 
 import datetime as dt
-import importlib.util
-import sys
 
+import bench_sleep as bench
 import pytest
 from test_consolidate import write_log
 
-from conftest import REPO, commit_count, git, run_memctl
+from conftest import commit_count, git, run_memctl
 from memctl.catalog import scan
 from memctl.gate.remember import remember
 from memctl.longterm import add_entry, new_note
@@ -19,11 +18,6 @@ from memctl.nightly import runs as nightly
 from memctl.nightly.lessons import slip
 from memctl.nightly.sleep import pending, sleep
 from memctl.search.rank import search
-
-_spec = importlib.util.spec_from_file_location("bench_sleep", REPO / "scripts" / "bench_sleep.py")
-bench = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = bench
-_spec.loader.exec_module(bench)
 
 NIGHT = dt.datetime(2026, 11, 30, 3, 0)
 

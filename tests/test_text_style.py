@@ -102,7 +102,7 @@ def test_a_note_with_a_bom_or_crlf_has_its_frontmatter_read_everywhere(ws, cli, 
     [listed] = [f for f in cli.json("ls")["files"] if f["path"] == "projects/garden.md"]
     assert listed["frontmatter"] is True and listed["title"] == "Garden plans"  # the catalog
     assert listed["entries"] == 1 and listed["ids"] == ["gd1a"]
-    found = cli.json("search", "what to plant in the vegetable beds")
+    found = cli.json("search", "what to plant in the vegetable beds")["results"]
     top = found[0]
     assert (top["path"], top["line"], top["kind"]) == ("projects/garden.md", 1, "note")
     problems = cli.json("doctor", code=None)["findings"]

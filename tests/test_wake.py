@@ -67,7 +67,7 @@ def test_a_session_flushed_at_its_end_carries_its_wake_command_too(ws, cli, tmp_
         "reason": "logout",
     }
     cli("flush", "--hook", "claude-code", input=json.dumps(payload))
-    hits = cli.json("search", "permit renewal form", "--path", "daily/*")
+    hits = cli.json("search", "permit renewal form", "--path", "daily/*")["results"]
     logged = f"{hits[0]['path']}:{hits[0]['line']}"
     out = cli("search", "permit renewal form", "--path", "daily/*").stdout
     assert f"wake: {WAKE}" in out or f"`{WAKE}`" in out.splitlines()[0]

@@ -117,36 +117,17 @@ def list_checks() -> None:
 
     Example: memctl guard list
     """
-    from ..nightly.guard import checks, watched
+    from ..nightly.guard import listing
 
-    ws = context.workspace()
-    found, seen = checks(ws), {w.check: w for w in watched(ws)}
+    output.result(listing(context.workspace()), _render_listing)
 
-    class Listing:
-        def to_dict(self) -> dict:
-            return {
-                "checks": [
-                    {**c.to_dict(), "hits": seen[c.address].hits if c.address in seen else 0}
-                    for c in found
-                ]
-            }
 
-    def render(_) -> None:
-        if not found:
-            output.text(
-                "no rule carries a check (memctl lessons --apply ID --check REGEX adds one)"
-            )
-        rows = [
-            [
-                c.mode,
-                c.address,
-                c.pattern,
-                str(seen[c.address].hits if c.address in seen else 0),
-                c.problem or c.text[:60],
-            ]
-            for c in found
-        ]
-        if rows:
-            output.table(["Mode", "Rule", "Check", "Hits", "Rule text"], rows)
-
-    output.result(Listing(), render)
+def _render_listing(found) -> None:
+    if not found.checks:
+        output.text("no rule carries a check (memctl lessons --apply ID --check REGEX adds one)")
+        return
+    rows = [
+        [c.mode, c.address, c.pattern, str(found.hits_of(c)), c.problem or c.text[:60]]
+        for c in found.checks
+    ]
+    output.table(["Mode", "Rule", "Check", "Hits", "Rule text"], rows)

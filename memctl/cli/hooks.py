@@ -46,7 +46,7 @@ def install(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER) 
 
     SessionStart runs `memctl now`, UserPromptSubmit `memctl recall --hook claude-code`,
     PreCompact and SessionEnd `memctl flush --hook claude-code`, and PreToolUse `memctl guard
-    --hook claude-code` when the guard is there; each with this memctl's absolute path and
+    check --hook claude-code`; each with this memctl's absolute path and
     `-w WORKSPACE`. The memctl skill goes beside them, in .claude/skills/memctl/SKILL.md (a
     copy that differs is kept). memctl's MCP server (`memctl serve`, which also answers the
     per-turn hooks warm) goes into the project's .mcp.json (with --user: ~/.claude.json), and
@@ -60,11 +60,10 @@ def install(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER) 
     from ..integrations.claude_code import claude_code_hooks
     from ..integrations.claude_code import install as run_install
     from ..integrations.cron import installed_memctl
-    from .main import COMMANDS
 
     ws = context.workspace()
     settings = _settings(project, user)
-    specs = claude_code_hooks(guard="guard" in COMMANDS, rules_file=rules_path(settings))
+    specs = claude_code_hooks(rules_file=rules_path(settings))
     memctl = installed_memctl(sys.argv[0])
     change = run_install(settings, specs, memctl=memctl, workspace=ws.root.resolve())
     rules = wire(ws, settings, user=user, today=context.now().date())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from . import context, output
+from . import context, output, reads
 
 
 def register(root: typer.Typer) -> None:
@@ -129,11 +129,7 @@ def show(
     ws = context.workspace()
     shown = show_target(ws, target)
     output.result(shown, _render_shown)
-    from ..usage import record  # count the read (memctl stats)
-
-    line = shown.entry.line if shown.entry is not None else shown.line
-    where = f"{shown.path}:{line}" if line else shown.path
-    record(ws.root, "show", at=context.now(), results=1, addresses=[where])
+    reads.count(ws, "show", shown)
 
 
 def _render_shown(shown) -> None:

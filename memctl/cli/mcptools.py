@@ -23,7 +23,7 @@ from mcp.server import MCPServer
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from ..errors import MemctlError
-from . import context
+from . import context, reads
 from .warm import Worker
 
 if TYPE_CHECKING:
@@ -72,11 +72,10 @@ def build(root: Path, worker: Worker) -> MCPServer:
         start of a session, before anything else, and again when the user asks what is going on
         or what is next."""
         from ..desk import view_now
-        from ..usage import record
 
         def work(ws):
             view = view_now(ws, today=context.now().date(), full=full)
-            record(ws.root, "now", at=context.now())
+            reads.count(ws, "now", view)
             return view
 
         return await call(work)
@@ -89,14 +88,12 @@ def build(root: Path, worker: Worker) -> MCPServer:
         we decide", a person, a project, a tool. An empty answer means memory holds nothing
         that fits: say so rather than guess. Open a pointer with `show`."""
         from ..search.recall import recall as run_recall
-        from ..usage import record
 
         def work(ws):
             found = run_recall(
                 ws, prompt, limit=limit, budget_tokens=budget, today=context.now().date()
             )
-            addresses = [f"{p.path}:{p.line}" for p in found.pointers]
-            record(ws.root, "recall", at=context.now(), results=len(addresses), addresses=addresses)
+            reads.count(ws, "recall", found)
             return found
 
         return await call(work)
@@ -124,7 +121,6 @@ def build(root: Path, worker: Worker) -> MCPServer:
         from ..dates import parse_date
         from ..search.rank import Filters
         from ..search.rank import search as run_search
-        from ..usage import record
 
         def work(ws):
             given = {"since": since, "until": until, "as_of": as_of}
@@ -138,8 +134,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
             found = run_search(
                 ws, query, limit=limit, filters=filters, explain=explain, today=context.now().date()
             )
-            addresses = [hit.address for hit in found.hits]
-            record(ws.root, "search", at=context.now(), results=len(addresses), addresses=addresses)
+            reads.count(ws, "search", found)
             return found
 
         return await call(work)
@@ -150,13 +145,10 @@ def build(root: Path, worker: Worker) -> MCPServer:
         note by its path (people/anna). Call it to open a pointer that `recall` or `search`
         gave, before you rely on it. Archived memories open too."""
         from ..show import show as show_target
-        from ..usage import record
 
         def work(ws):
             shown = show_target(ws, target)
-            line = shown.entry.line if shown.entry is not None else None
-            where = f"{shown.path}:{line}" if line is not None else shown.path
-            record(ws.root, "show", at=context.now(), results=1, addresses=[where])
+            reads.count(ws, "show", shown)
             return shown
 
         return await call(work)

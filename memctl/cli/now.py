@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from . import context, output
+from . import context, output, reads
 
 app = typer.Typer()
 
@@ -40,9 +40,7 @@ def now(
     ws = context.workspace()
     view = view_now(ws, today=context.now().date(), full=full, rules_file=rules_file)
     output.result(view, _render_view)
-    from ..usage import record  # memory is only useful if it is read: count the reads
-
-    record(ws.root, "now", at=context.now())
+    reads.count(ws, "now", view)  # memory is only useful if it is read: count the reads
 
 
 def _render_view(view) -> None:

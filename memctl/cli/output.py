@@ -76,6 +76,20 @@ def text(line: str = "", *, style: str | None = None) -> None:
         sys.stdout.write(line + "\n")
 
 
+def highlighted(head: str, body: str) -> None:
+    """One line: `head` in cyan, then `body` with its **marked** parts in bold yellow (a search
+    hit's snippet); plain text, the marks kept, when not on a terminal."""
+    if not fancy():
+        text(head + body)
+        return
+    from rich.text import Text
+
+    line = Text(clean(head), style="cyan")
+    for i, part in enumerate(clean(body).split("**")):
+        line.append(part, style="bold yellow" if i % 2 else None)
+    _console().print(line)
+
+
 def markdown(source: str) -> None:
     source = clean(source)
     if fancy():

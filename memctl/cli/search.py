@@ -7,7 +7,7 @@ import time
 
 import typer
 
-from . import context, hookcall, output
+from . import context, hookcall, output, reads
 
 
 def register(root: typer.Typer) -> None:
@@ -67,7 +67,7 @@ def search(
             "their words only; `memctl reindex` embeds them"
         )
     output.result(result, _render_search)
-    _record(ws, "search", [hit.address for hit in result.hits])
+    reads.count(ws, "search", result)
 
 
 def _render_search(result) -> None:
@@ -85,38 +85,33 @@ def _render_search(result) -> None:
             marks.append(hit.date)
         if hit.archived:
             marks.append("archived")
-        _snippet_line(f"{where} · {' · '.join(marks)} · ", hit.snippet)
+        output.highlighted(f"{where} · {' · '.join(marks)} · ", hit.snippet)
         wake = wake_in(hit.text)
         if wake and wake not in hit.snippet.replace("**", ""):
             output.text(f"    wake: {wake}")  # a past chat: the command that resumes it
         if hit.components:
-            c = hit.components
-            if "dense" in c:
-                output.text(
-                    f"    meaning: cosine {c['cosine']:.2f} → dense {c['dense']:.2f}; "
-                    "words = max(0.7×words + 0.3×dense, 0.8×dense) below"
-                )
-            output.text(
-                f"    score {c['score']:.3f} = (0.40×bm25 {c['bm25']:.2f} [raw "
-                f"{c['bm25_raw']:.1f}] + 0.35×coverage {c['coverage']:.2f} + 0.25×fuzzy "
-                f"{c['fuzzy']:.2f}, lifted by use-when {c['use_when']:.2f} → relevance "
-                f"{c['relevance']:.3f}) × priority {c['priority']:.2f} × recency "
-                f"{c['recency']:.2f} × status {c['status']:.2f} × kind "
-                f"{c['kind']:.2f}"
-            )
+            _explain(hit.components)
 
 
-def _snippet_line(head: str, snippet: str) -> None:
-    if not output.fancy():
-        output.text(head + snippet)
-        return
-    from rich.console import Console
-    from rich.text import Text
+def _explain(c: dict) -> None:
+    """How a hit's score was made, with the weights search/rank.py ranks by."""
+    from ..search.rank import DENSE_WEIGHT, MEANING_ALONE, WEIGHTS
 
-    line = Text(output.clean(head), style="cyan")
-    for i, part in enumerate(output.clean(snippet).split("**")):
-        line.append(part, style="bold yellow" if i % 2 else None)
-    Console(highlight=False, soft_wrap=True).print(line)
+    if "dense" in c:
+        output.text(
+            f"    meaning: cosine {c['cosine']:.2f} → dense {c['dense']:.2f}; words = "
+            f"max({1 - DENSE_WEIGHT:.1f}×words + {DENSE_WEIGHT:.1f}×dense, "
+            f"{MEANING_ALONE:.1f}×dense) below"
+        )
+    w = WEIGHTS
+    output.text(
+        f"    score {c['score']:.3f} = ({w['bm25']:.2f}×bm25 {c['bm25']:.2f} [raw "
+        f"{c['bm25_raw']:.1f}] + {w['coverage']:.2f}×coverage {c['coverage']:.2f} + "
+        f"{w['fuzzy']:.2f}×fuzzy {c['fuzzy']:.2f}, lifted by use-when {c['use_when']:.2f} → "
+        f"relevance {c['relevance']:.3f}) × priority {c['priority']:.2f} × recency "
+        f"{c['recency']:.2f} × status {c['status']:.2f} × kind "
+        f"{c['kind']:.2f}"
+    )
 
 
 def recall(
@@ -148,7 +143,7 @@ def recall(
         today = context.now().date()
         until = time.monotonic() + HOOK_INDEX_SECONDS if hook else None
         result = run_recall(ws, text, limit=limit, budget_tokens=budget, today=today, until=until)
-    _record(ws, "recall", [f"{p.path}:{p.line}" for p in result.pointers])
+    reads.count(ws, "recall", result)
     if result.freshness is not None:
         _stale_notice(result.freshness)
     if hook:
@@ -216,13 +211,6 @@ def _render_key(outcome) -> None:
     else:
         output.text(f"{what} already has the key {value.key!r}")
     output.change_notices(outcome.change)
-
-
-def _record(ws, command: str, addresses: list[str]) -> None:
-    """Count the read in the usage log (memctl stats, memctl doctor)."""
-    from ..usage import record
-
-    record(ws.root, command, at=context.now(), results=len(addresses), addresses=addresses)
 
 
 def _text(parts: list[str]) -> str:

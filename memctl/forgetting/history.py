@@ -139,14 +139,18 @@ def rewrite(root: Path, brx: re.Pattern[bytes], names: dict[str, str], *, dry_ru
         _write_plan(plan_path, stashes, history.old_ids)
         if changed:
             out.seek(0)
-            proc = subprocess.run(
-                ["git", "fast-import", "--force", "--quiet"],
-                cwd=root,
+            proc = gitstore.spawn(
+                root,
+                "fast-import",
+                "--force",
+                "--quiet",
                 stdin=out,
-                capture_output=True,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
             )
+            _, errors = proc.communicate()
             if proc.returncode != 0:
-                detail = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+                detail = errors.decode("utf-8", "replace").strip().splitlines()
                 last = detail[-1] if detail else proc.returncode
                 raise gitstore.GitError(
                     f"git fast-import failed: {last}; run the same purge again to finish", path=root
@@ -185,19 +189,16 @@ def _stream(
 ) -> tuple[set[str], bool]:
     """fast-export → replace → `out`. Counts the commits that held the text into `history`;
     returns their old ids, and whether anything at all changed (a tag's message, a ref's name)."""
-    export = subprocess.Popen(
-        [
-            "git",
-            "-c",
-            "core.quotepath=false",
-            "fast-export",
-            "--all",
-            "--show-original-ids",
-            "--signed-tags=strip",
-            "--tag-of-filtered-object=drop",
-            "--reencode=yes",
-        ],
-        cwd=root,
+    export = gitstore.spawn(
+        root,
+        "-c",
+        "core.quotepath=false",
+        "fast-export",
+        "--all",
+        "--show-original-ids",
+        "--signed-tags=strip",
+        "--tag-of-filtered-object=drop",
+        "--reencode=yes",
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
     )

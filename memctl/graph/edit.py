@@ -1,4 +1,4 @@
-"""Changing the knowledge graph: add, close, import and purge relations.
+"""Changing the knowledge graph: add and close relations.
 
 Each write runs inside one workspace change (the lock, an atomic write of
 `graph/relations.md`, one commit), then mirrors itself into `.memctl/graph.db` so the next
@@ -34,7 +34,7 @@ from .text import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..change import Change
+    pass
 
 _ID = re.compile(r"\^?(?P<id>[A-Za-z0-9][A-Za-z0-9-]{0,31})")
 
@@ -59,18 +59,6 @@ class Closed:
 
     def to_dict(self) -> dict:
         return {"relation": self.relation.to_dict()}
-
-
-@dataclass(frozen=True)
-class Purged:
-    relations: int  # relation lines removed
-    other_lines: int  # damaged or prose lines removed because they held the pattern
-    ids: list[str]
-    change: Change | None = None  # the change purge_matching made when it was not given one
-
-    def to_dict(self) -> dict:
-        data = {"relations": self.relations, "other_lines": self.other_lines, "ids": self.ids}
-        return {**data, "change": self.change.to_dict()} if self.change else data
 
 
 def add(
@@ -245,45 +233,6 @@ def clean_value(value: str | None, what: str) -> str | None:
 
 def _short(text: str, width: int = 72) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def purge_matching(ws: Workspace, pattern: str, *, change=None, dry_run: bool = False) -> Purged:
-    """Remove every line of the relations file holding `pattern` (any case), and its mirror rows.
-
-    Pass the caller's open `change` to make this part of its commit; without one, memctl makes
-    its own commit (whose message does not repeat the pattern). History is the caller's concern.
-    """
-    needle = pattern.casefold()
-    if not needle.strip():
-        raise InvalidValue("the purge pattern is empty")
-    path = ws.root / RELATIONS_FILE
-
-    def run(current) -> Purged:
-        if not path.exists():
-            return Purged(0, 0, [])
-        rel = parse_relations(path.read_bytes())
-        by_line = {t.line: t for t in rel.triples}
-        keep, ids, other = [], [], 0
-        for number, raw in enumerate(rel.lines, start=1):
-            if needle not in raw.decode("utf-8", "replace").casefold():
-                keep.append(raw)
-            elif number in by_line:
-                ids.append(by_line[number].id)
-            else:
-                other += 1
-        if dry_run or not (ids or other):
-            return Purged(len(ids), other, ids)
-        data = b"".join(keep)
-        current.write(path, data)
-        with opened(ws) as store:
-            store.reload(parse_relations(data))
-        return Purged(len(ids), other, ids)
-
-    if change is not None or dry_run:
-        return run(change)
-    with ws.change("graph purge", "relations matching a pattern") as own:
-        result = run(own)
-    return Purged(result.relations, result.other_lines, result.ids, own)
 
 
 def taken_ids(ws: Workspace, graph_ids: set[str]) -> set[str]:

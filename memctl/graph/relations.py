@@ -7,8 +7,9 @@ hops of Brian, what is the shortest path from Brian to the API key. Writes take 
 lock, change the text, mirror the change and commit; reads bring the mirror in step first.
 
 For the other parts of memctl: `facts_about(ws, text)` finds the relations whose entities a
-piece of text names (recall), `purge_matching(ws, pattern)` removes every relation line holding
-a pattern from the text and the mirror (purge), `close(...)` ends a relation (forget).
+piece of text names (recall), `close(...)` ends a relation (forget). A purge
+needs nothing of its own here: it replaces the text in graph/relations.md like in any other
+file and deletes the mirror, which rebuilds from the cleaned text (forgetting/purge.py).
 Export and import for review and bulk edits are in exchange.py.
 """
 
@@ -21,7 +22,7 @@ from ..dates import fmt_date, parse_date
 from ..errors import InvalidValue, MemctlError, NotFound
 from ..workspace import Workspace
 from . import query as q
-from .edit import Added, Closed, Purged, add, close, purge_matching
+from .edit import Added, Closed, add, close
 from .exchange import FORMATS, Export, Imported, export, import_relations
 from .store import Store, ask, notices_of
 from .text import RELATIONS_FILE, Triple, clean_name, entity_key
@@ -41,7 +42,6 @@ __all__ = [
     "Neighbor",
     "Neighborhood",
     "Paths",
-    "Purged",
     "RelationList",
     "Triple",
     "add",
@@ -53,7 +53,6 @@ __all__ = [
     "import_relations",
     "neighbors",
     "path",
-    "purge_matching",
     "query",
 ]
 
@@ -359,13 +358,6 @@ def facts_about(ws: Workspace, text: str, *, limit: int = 20) -> Facts:
         return ask(ws, question)
     except MemctlError as exc:  # recall goes on without the graph, and says why
         return Facts([], [], [str(exc)])
-
-
-def facts_for_text(ws: Workspace, text: str, *, limit: int = 20) -> list[tuple[str, str, str]]:
-    """facts_about as (subject, predicate, object) tuples, most confident first (for recall)."""
-    return [
-        (t.subject, t.predicate, t.object) for t in facts_about(ws, text, limit=limit).relations
-    ]
 
 
 def has_graph(ws: Workspace) -> bool:

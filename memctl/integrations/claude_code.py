@@ -41,18 +41,17 @@ class HookSpec:
         return " ".join(shlex.quote(w) for w in words) + f"  {MARK}"
 
 
-def claude_code_hooks(*, guard: bool, rules_file: Path | None = None) -> list[HookSpec]:
-    """What memctl wires into Claude Code; the guard only once `memctl guard` exists.
-    `rules_file`: the rules file CLAUDE.md imports (claudemd.py), which `now` keeps current."""
+def claude_code_hooks(*, rules_file: Path | None = None) -> list[HookSpec]:
+    """What memctl wires into Claude Code. `rules_file`: the rules file CLAUDE.md imports
+    (claudemd.py), which `now` keeps current."""
     start = ("now", "--rules-file", str(rules_file)) if rules_file else ("now",)
     specs = [
         HookSpec("SessionStart", start, 10),
         HookSpec("UserPromptSubmit", ("recall", "--hook", "claude-code"), 10),
         HookSpec("PreCompact", ("flush", "--hook", "claude-code"), 30),
         HookSpec("SessionEnd", ("flush", "--hook", "claude-code"), 30),
+        HookSpec("PreToolUse", ("guard", "check", "--hook", "claude-code"), 10, "*"),
     ]
-    if guard:
-        specs.append(HookSpec("PreToolUse", ("guard", "check", "--hook", "claude-code"), 10, "*"))
     return specs
 
 

@@ -333,3 +333,24 @@ def watched(ws: Workspace, *, since: str | None = None) -> list[Watched]:
             key[0], key[1], old.hits + 1, max(old.last, str(hit.get("time"))), matches
         )
     return sorted(seen.values(), key=lambda w: (-w.hits, w.check))
+
+
+@dataclass(frozen=True)
+class Listing:
+    """`memctl guard list`: every check on a rule, and how often it matched so far."""
+
+    checks: list[Check]
+    hits: dict[str, int]  # check address → matches in the guard log, in any mode
+
+    def hits_of(self, check: Check) -> int:
+        return self.hits.get(check.address, 0)
+
+    def to_dict(self) -> dict:
+        return {"checks": [{**c.to_dict(), "hits": self.hits_of(c)} for c in self.checks]}
+
+
+def listing(ws: Workspace) -> Listing:
+    hits: dict[str, int] = {}
+    for seen in watched(ws):  # one a check and mode: a check watched, then enforced, has two
+        hits[seen.check] = hits.get(seen.check, 0) + seen.hits
+    return Listing(checks(ws), hits)

@@ -132,8 +132,8 @@ class SearchResult(NamedTuple):
     meaning: str = ""  # whether meaning was searched too: how many units, or why not
     pending: int = 0  # units without a vector yet (found by their words only)
 
-    def to_dict(self) -> list[dict]:
-        return [hit.to_dict() for hit in self.hits]
+    def to_dict(self) -> dict:
+        return {"query": self.query, "results": [hit.to_dict() for hit in self.hits]}
 
 
 def search(
