@@ -288,6 +288,9 @@ def _git_locks(root: Path) -> list[str]:
         return []
     where = gitstore.git_dir(root)
     locks = sorted(where.glob("*.lock"))  # index.lock, HEAD.lock, packed-refs.lock, …
+    # `git gc`'s gc.pid: a killed gc leaves it, and git takes a reused pid for a gc running
+    if (where / "gc.pid").is_file():
+        locks.append(where / "gc.pid")
     # a ref's lock, a reflog's (`git reflog expire`), the commit graph's (`git gc`)
     for folder in ("refs", "logs", "objects/info"):
         if (where / folder).is_dir():

@@ -164,3 +164,19 @@ def test_killed_in_git_gc_the_next_command_recovers_and_the_rerun_finishes(ws):
     assert "was cut short" in after.stderr
     assert uncommitted(root) == [] and not list((root / ".git").rglob("*.lock"))
     finished_by_its_rerun(root)
+
+
+def test_a_gc_pid_file_left_by_a_killed_gc_does_not_stop_the_rerun(ws):
+    """A killed `git gc` leaves .git/gc.pid; once its pid is reused by a live process on this
+    machine, git would refuse every later gc ("gc is already running") and the purge could not
+    finish. Recovery removes it when no git process works in the repository."""
+    import os
+    import socket
+
+    root = prepared(ws)
+    kill_when(root, running(root, "gc"))
+    (root / ".git" / "gc.pid").write_text(f"{os.getpid()} {socket.gethostname()}")
+
+    after = the_next_command(root)
+    assert "removed .git/gc.pid" in after.stderr
+    finished_by_its_rerun(root)
