@@ -21,6 +21,7 @@ from ..daily import LogEntry, add_log_entry
 from ..errors import InvalidValue, NotFound
 from ..outside import inert, inert_path
 from ..workspace import Outcome, Workspace
+from .hookinput import JsonValue
 
 EVENTS = {"PreCompact": "compacted", "SessionEnd": "ended"}
 SHOWN_FILES = 8
@@ -123,10 +124,7 @@ def _body(
     return lines
 
 
-Report = dict | list | str | int | float | bool | None  # a value of a JSON report
-
-
-def _redacted(value: Report) -> Report:
+def _redacted(value: JsonValue) -> JsonValue:
     """A report's strings with any secret in them redacted: what a session said is shown as the
     log stores it, never raw (the transcript stays where it is)."""
     from ..secrets.scan import redact

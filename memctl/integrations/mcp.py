@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ParseError
+from .claude_code import read_settings
 
 NAME = "memctl"
 PROJECT_FILE = ".mcp.json"
@@ -52,7 +53,7 @@ def entry(memctl: Path, workspace: Path) -> dict:
 
 def install(path: Path, *, memctl: Path, workspace: Path) -> McpChange:
     """Add (or update) memctl's MCP server in the file at `path`, keeping everything else."""
-    data = _read(path)
+    data = read_settings(path)
     servers = data.setdefault("mcpServers", {})
     if not isinstance(servers, dict):
         raise ParseError(
@@ -73,7 +74,7 @@ def uninstall(path: Path) -> McpChange:
     """Take memctl's MCP server (and only it) out of the file at `path`."""
     if not path.exists():
         return McpChange(str(path), "absent")
-    data = _read(path)
+    data = read_settings(path)
     servers = data.get("mcpServers")
     if not isinstance(servers, dict) or NAME not in servers:
         return McpChange(str(path), "absent")
@@ -90,28 +91,6 @@ def uninstall(path: Path) -> McpChange:
 def _ours(server: object) -> bool:
     args = server.get("args") if isinstance(server, dict) else None
     return isinstance(args, list) and bool(args) and args[-1] == "serve"
-
-
-def _read(path: Path) -> dict:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}
-    except UnicodeDecodeError:
-        raise ParseError("not UTF-8 text; memctl leaves it as it is", path=path) from None
-    if not text.strip():
-        return {}
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParseError(
-            f"not valid JSON ({exc.msg}, column {exc.colno}); memctl leaves it as it is",
-            path=path,
-            line=exc.lineno,
-        ) from None
-    if not isinstance(data, dict):
-        raise ParseError("not a JSON object; memctl leaves it as it is", path=path, line=1)
-    return data
 
 
 def _write(path: Path, data: dict) -> None:
