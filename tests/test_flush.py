@@ -100,6 +100,7 @@ def test_purged_words_are_withheld_not_logged(ws, cli, tmp_path):
     cli("flush", str(transcript))
     text = (ws.root / "daily/2026-11-30.md").read_text()
     assert "555-0199" not in text and "First ask: (withheld: it contains purged text)" in text
+    assert "555-0199" not in json.dumps(cli.json("flush", str(transcript)))  # nor in the report
 
 
 def test_usage_errors(cli, tmp_path):

@@ -33,12 +33,13 @@ class Flushed:
     log: LogEntry
     chat: Chat | None  # what was read from the transcript
     catalogued: bool = False  # added to the catalogue of past chats
+    shown: JsonValue = None  # the chat as reported: scrubbed like what the log stores
 
     def to_dict(self) -> dict:
         return {
             "event": self.event,
             "log": self.log.to_dict(),
-            "chat": _redacted(self.chat.to_dict()) if self.chat else None,
+            "chat": self.shown,
             "catalogued": self.catalogued,
         }
 
@@ -87,7 +88,8 @@ def flush(
             if chat.session not in known_sessions(ws):
                 add_to_catalogue(ws, change, [chat], today=now.date())
                 catalogued = True
-    return Outcome(Flushed(event, entry, chat, catalogued), change)
+    shown = _scrubbed(ws, chat.to_dict()) if chat else None
+    return Outcome(Flushed(event, entry, chat, catalogued, shown), change)
 
 
 def _body(
@@ -124,17 +126,17 @@ def _body(
     return lines
 
 
-def _redacted(value: JsonValue) -> JsonValue:
-    """A report's strings with any secret in them redacted: what a session said is shown as the
-    log stores it, never raw (the transcript stays where it is)."""
-    from ..secrets.scan import redact
+def _scrubbed(ws: Workspace, value: JsonValue) -> JsonValue:
+    """A report's strings scrubbed as the write layer scrubs what it stores (secrets, purged
+    text, control characters): what a session said is shown as the log keeps it, never raw."""
+    from ..admission import scrub
 
     if isinstance(value, str):
-        return redact(value)
+        return scrub(ws, value)[0]
     if isinstance(value, dict):
-        return {key: _redacted(item) for key, item in value.items()}
+        return {key: _scrubbed(ws, item) for key, item in value.items()}
     if isinstance(value, list):
-        return [_redacted(item) for item in value]
+        return [_scrubbed(ws, item) for item in value]
     return value
 
 
