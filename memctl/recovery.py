@@ -252,7 +252,8 @@ def _committed(root: Path, rel: str) -> bytes | None:
 
 def _remove_temps(root: Path, touched: dict[str, set[str]]) -> None:
     """The temp files atomic writes left in the journalled paths' folders (a dead PID's)."""
-    for folder in {(root / rel).parent for rel in touched}:
+    # .memctl/ too: the purge registry is written there outside any journal
+    for folder in {(root / rel).parent for rel in touched} | {root / ".memctl"}:
         try:
             names = os.listdir(folder)
         except OSError:
