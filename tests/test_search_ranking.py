@@ -109,3 +109,44 @@ def test_recall_does_not_flip_with_a_day_or_a_stale_mark(ws):
         assert again.confidence == fresh.confidence
         assert [p.path for p in again.pointers] == [p.path for p in fresh.pointers]
     assert "⚠️ stale" in recall(ws, prompt, today=TODAY + dt.timedelta(days=45)).text
+
+
+def _reviews(ws):
+    """A note where one word is in nearly every entry (weak evidence), one entry keyed by it."""
+    lines = ["---", "title: Reviews", "date: 2026-01-05", "category: projects", "---", ""]
+    topics = ["budget", "hiring", "roadmap", "vendor", "office", "launch", "pricing", "support"]
+    for i in range(48):
+        lines.append(f"- [MED][FACT] added:2026-01-05 The {topics[i % 8]} review {i} went fine")
+    lines.append(
+        '- [MED][FACT] added:2026-01-05 when:"review checklist" The review checklist is '
+        "pinned in the team channel ^rk01"
+    )
+    (ws.root / "projects").mkdir(exist_ok=True)
+    (ws.root / "projects/reviews.md").write_text("\n".join(lines) + "\n")
+
+
+def test_a_weak_word_alone_finds_the_units_keyed_by_it_and_loses_no_confident_one(ws):
+    from memctl.search.rank import Filters, rank
+    from memctl.search.recall import THRESHOLD, confident
+
+    _reviews(ws)
+    prompts = [
+        "what's on the review checklist?",
+        "how did the review go",
+        "anything about the pricing review",
+        "the review",
+        "budget review 7",
+        "remind me about reviews",
+    ]
+    narrowed = 0
+    with open_index(ws) as index:
+        for prompt in prompts:
+            options = dict(limit=8, filters=Filters(), today=TODAY, explain=True, snippets=False)
+            every = rank(index, prompt, **options)
+            keyed = rank(index, prompt, least_evidence=THRESHOLD, **options)
+            sure = [(h.path, h.line) for h in every if confident(h) >= THRESHOLD]
+            assert sure == [(h.path, h.line) for h in keyed if confident(h) >= THRESHOLD], prompt
+            narrowed += len(keyed) < len(every)
+    assert narrowed >= 3  # the weak prompts were answered from the keyed units alone
+    [pointer] = recall(ws, "what's on the review checklist?", today=TODAY, semantic=False).pointers
+    assert pointer.id == "rk01"

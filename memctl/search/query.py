@@ -94,8 +94,9 @@ def analyse(index: SearchIndex, query: str) -> list[Term]:
     return terms[:MAX_TERMS]
 
 
-def match_expressions(terms: list[Term], total: int) -> list[str]:
-    """FTS5 queries that gather candidates, strictest first: any rare term, or the common ones.
+def match_expressions(terms: list[Term], total: int) -> list[tuple[str, list[Term]]]:
+    """FTS5 queries that gather candidates, strictest first: any rare term, or the common ones;
+    each with the terms a unit it adds to the ones before can hold at most.
 
     A common word (in more than COMMON_SHARE of units) gathers candidates only together with
     the other common words of the query: first all of them at once, then any two. A unit that
@@ -104,20 +105,32 @@ def match_expressions(terms: list[Term], total: int) -> list[str]:
     """
     usable = [t for t in terms if t.df]
     if len(usable) <= 1:
-        return [usable[0].fts()] if usable else []
+        return [(usable[0].fts(), usable)] if usable else []
     rare = [t for t in usable if t.df <= common_df(total)]
     common = sorted((t for t in usable if t not in rare), key=lambda t: t.df)[:COMMON_PAIRED]
     clauses = [t.fts() for t in rare]
     if not common:
-        return [" OR ".join(clauses)]
+        return [(" OR ".join(clauses), usable)]
     if len(common) == 1:
-        return [" OR ".join(clauses or [common[0].fts()])]
+        return [(" OR ".join(clauses or [common[0].fts()]), usable)]
     pairs = [f"({a.fts()} AND {b.fts()})" for i, a in enumerate(common) for b in common[i + 1 :]]
     loose = " OR ".join(clauses + pairs)
     if len(common) == 2:
-        return [loose]
+        return [(loose, usable)]
     strict = " OR ".join([*clauses, "(" + " AND ".join(t.fts() for t in common) + ")"])
-    return [strict, loose]
+    # A unit the loose query adds holds no rare term (the strict one has them all) and not
+    # every one of the common terms it pairs: at most all but the lightest of those.
+    lightest = min(common, key=lambda t: t.weight)
+    return [(strict, usable), (loose, [t for t in usable if t not in rare and t is not lightest])]
+
+
+def keyed_expressions(terms: list[Term]) -> list[tuple[str, list[Term]]]:
+    """The FTS5 query for units whose own use-when keys hold any of the terms (a note's keys
+    are its header unit's own); none for a query of CJK words alone (their bigrams have a
+    column of their own)."""
+    usable = [t for t in terms if t.df and not t.cjk]
+    keyed = "keys : (" + " OR ".join(t.fts() for t in usable) + ")"
+    return [(keyed, usable)] if usable else []
 
 
 def common_df(total: int) -> int:

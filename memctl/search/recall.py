@@ -118,12 +118,12 @@ def recall(
             candidates=CANDIDATES,
             meaning=meaning,
             snippets=False,
+            least_evidence=_threshold(threshold, meaning is not None),
         )
         return hits, meaning is not None
 
     (hits, meant), freshness = ask(ws, question, until=until)
-    if threshold is None:
-        threshold = THRESHOLD_MEANING if meant else THRESHOLD
+    threshold = _threshold(threshold, meant)
     sure = [(confident(hit), hit) for hit in hits]  # in the order search ranks them
     confidence = max((score for score, _ in sure), default=0.0)
     picked: list[Hit] = []
@@ -144,6 +144,12 @@ def recall(
         picked = picked[: limit - len(facts)]
     pointers, facts = _fit(picked, facts, budget_tokens)
     return Recall(prompt, pointers, confidence, threshold, facts, freshness)
+
+
+def _threshold(given: float | None, meant: bool) -> float:
+    if given is not None:
+        return given
+    return THRESHOLD_MEANING if meant else THRESHOLD
 
 
 def confident(hit) -> float:
