@@ -317,3 +317,33 @@ def test_serve_without_the_mcp_extra_says_how_to_install_it(ws):
     )
     assert proc.returncode == 1
     assert "pip install 'memctl[mcp]'" in proc.stderr
+
+
+def test_a_warm_answer_imports_nothing_but_the_client(root):
+    """The installed `memctl` command, answered by a server: Python's own start, the client
+    module and nothing else (no `re` of a generated console script, no Typer, no memctl core)."""
+    with serving(root):
+        before = served(root)
+        proc = subprocess.run(
+            [sys.executable, "-X", "importtime", str(MEMCTL_BIN), "-w", str(root), "recall"],
+            input=b"is Anna allergic to anything?",
+            capture_output=True,
+            timeout=60,
+        )
+        assert served(root) == before + 1
+    assert proc.returncode == 0 and b"Anna" in proc.stdout, proc.stderr.decode()[-2000:]
+    python = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", "pass"], capture_output=True, timeout=60
+    )
+    loaded = _imported(proc.stderr) - _imported(python.stderr)  # Python's own start aside
+    memctl_modules = {name for name in loaded if name.startswith("memctl")}
+    assert memctl_modules == {"memctl", "memctl.cli", "memctl.cli.launch"}
+    assert len(loaded - memctl_modules) <= 3, loaded  # _socket, marshal, __future__
+    assert not loaded & {"re", "typer", "rich", "enum", "json"}
+    # an editable install's finder loads `re` with Python's own start: the script itself must not
+    assert "import re" not in MEMCTL_BIN.read_text()
+
+
+def _imported(importtime: bytes) -> set[str]:
+    lines = importtime.decode().splitlines()
+    return {line.split("|")[-1].strip() for line in lines if line.startswith("import time:")}

@@ -83,14 +83,14 @@ def start(idle: float = IDLE) -> None:
 
     ws = context.workspace()
     root = str(ws.root)
-    running = ask(root, ("status",))
+    running = ask(root, ("status",), wait_s=1.0)  # not a turn's path: a busy server may be slow
     if running is not None:
         output.result(_Started(running[1], started=False), _render_started)
         return
     minutes = 60.0 if idle is None else idle
     log = open(ws.state_dir / "serve.log", "ab")  # noqa: SIM115 (the child keeps it)
     with log:
-        subprocess.Popen(
+        child = subprocess.Popen(
             [
                 sys.executable,
                 "-c",
@@ -111,8 +111,9 @@ def start(idle: float = IDLE) -> None:
     deadline = time.monotonic() + START_WAIT_S
     while time.monotonic() < deadline:
         answer = ask(root, ("status",), wait_s=0.2)
-        if answer is not None:
-            output.result(_Started(answer[1], started=True), _render_started)
+        if answer is not None:  # ours, or one that owned the socket first
+            started = answer[1].get("pid") == child.pid
+            output.result(_Started(answer[1], started=started), _render_started)
             return
         time.sleep(0.05)
     raise MemctlError(
