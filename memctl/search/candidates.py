@@ -12,6 +12,8 @@ import json
 import re
 from typing import TYPE_CHECKING
 
+from .schema import UNIT_COLUMNS
+
 if TYPE_CHECKING:
     from .index import SearchIndex
     from .rank import Filters
@@ -65,11 +67,11 @@ def conditions(filters: Filters, today: dt.date, stale_days: int) -> tuple[list,
     return where, params, narrow
 
 
-COLUMNS = (
-    f"u.id, u.path, u.line, u.kind, u.text, u.keys, u.note_keys, u.entry_id, "
-    f"u.category, {EFFECTIVE_STATUS}, u.priority, u.recorded, u.seen, u.until, "
-    f"u.verified, u.archived, u.ref"
-)
+# A candidate row: the unit's columns but its title (which ranking has no use for),
+# its status as it stands today; then its BM25 score and its context (ROW names them all).
+UNIT = tuple(column for column in UNIT_COLUMNS if column != "title")
+COLUMNS = ", ".join(EFFECTIVE_STATUS if c == "status" else f"u.{c}" for c in UNIT)
+ROW = (*UNIT, "bm25", "context")
 
 
 def candidates(

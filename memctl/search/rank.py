@@ -3,7 +3,8 @@ its meaning (with the semantic extra), in any script, and rank it by how well it
 much it still counts.
 
 Candidates come from the FTS5 index (BM25, porter stemming, accents folded, CJK bigrams; see
-query.py for how the text becomes terms, candidates.py for the SQL and the filters) and,
+query.py for how the text becomes terms, candidates.py for the SQL and the filters, fit.py for
+how a unit's words fit the query's) and,
 with the semantic path, from the units nearest in meaning (meaning.py). Each candidate is
 then scored:
 
@@ -35,7 +36,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..errors import InvalidValue
 from ..words import STOPWORDS, fold, stem, words
 from ..workspace import Workspace
-from .candidates import COLUMNS, conditions
+from . import fit
+from .candidates import COLUMNS, ROW, conditions
 from .index import Freshness, SearchIndex, ask
 from .kept import candidates as find_candidates
 from .kept import unit_words
@@ -46,17 +48,11 @@ if TYPE_CHECKING:
     from .vectors import Sync
 
 CANDIDATES = 200
-# fmt: off
-ROW = ("id", "path", "line", "kind", "text", "keys", "note_keys", "entry_id", "category", "status",
-       "priority", "recorded", "seen", "until", "verified", "archived", "ref", "bm25",
-       "context")  # the columns of a candidate row
-# fmt: on
 WEIGHTS = {"bm25": 0.40, "coverage": 0.35, "fuzzy": 0.25}
 USE_WHEN_LIFT = 0.5  # what a full use-when match adds to relevance
 INHERITED = 0.9  # a note's use-when keys count this much for each of its entries
 HEADER_SHARE = 0.9  # a note's frontmatter ranks just below its entries that match as well
 CONTEXT_SHARE = 0.5  # a word only in the note's title, section or tags counts half
-NEAR_SHARE = 0.75  # a typo's correction or a partial word's completion counts this much
 BM25_HALF = 6.0  # the FTS5 score that maps to 0.5
 PRIORITY = {"high": 1.06, "med": 1.0, "low": 0.94}
 # stale is a prompt to review (shown ⚠️), not a penalty: curated knowledge past its review date
@@ -67,9 +63,6 @@ RECENCY_HALF_LIFE_DAYS = 365
 STATUSES = ("active", "stale", "conflict", "superseded", "closed")
 DENSE_WEIGHT = 0.3  # meaning's share of relevance when the semantic path is on
 MEANING_ALONE = 0.8  # what meaning alone may carry (see fuse)
-LENGTH_PIVOT = 40  # distinct words from which coverage counts less
-LENGTH_POWER = 0.25
-QUESTION_SHARE = 0.5  # what the words a question shares with a query count (see rank)
 SOURCE_LIFT = 1.001  # a promoted fact over its log line
 SPECIFIC = 6.0  # matched-word rarity (summed idf) that is full evidence (less in a small index)
 
@@ -255,7 +248,7 @@ def rank(
     for values, (cosine, close, dense) in zip(rows, closeness, strict=True):
         row = dict(zip(ROW, values, strict=True))
         own_words, own_stems, more_words, more_stems, share = unit_words(
-            row["text"], row["keys"], row["context"], _share
+            row["text"], row["keys"], row["context"], fit.share
         )
         folded = fold(f"{row['text']}\n{row['keys']}") if cjk else ""
         covered = soft = 0.0
@@ -265,13 +258,13 @@ def rank(
                 covered += term.weight * found
                 soft += term.weight * found
                 continue
-            own = _match(term, own_words, own_stems)
-            more = _match(term, more_words, more_stems) if own < 1 else 0.0
+            own = fit.match(term, own_words, own_stems)
+            more = fit.match(term, more_words, more_stems) if own < 1 else 0.0
             covered += term.weight * (own or CONTEXT_SHARE * more)  # title or tags: counts less
             if own == 1 or more == 1:
                 soft += term.weight  # the word itself is there
             else:  # a near miss counts by how near it is
-                soft += term.weight * max(own, _nearest(term.token, own_words | more_words))
+                soft += term.weight * max(own, fit.nearest(term.token, own_words | more_words))
         parts = {
             "bm25": -row["bm25"] / (-row["bm25"] + BM25_HALF),
             "bm25_raw": -row["bm25"],
@@ -279,8 +272,8 @@ def rank(
             "fuzzy": soft / total,
             "evidence": covered,
             "use_when": max(
-                _use_when(row["keys"], query_words),
-                INHERITED * _use_when(row["note_keys"], query_words),
+                fit.use_when(row["keys"], query_words),
+                INHERITED * fit.use_when(row["note_keys"], query_words),
             ),
         }
         parts["coverage"] *= share
@@ -381,78 +374,6 @@ def _dense(meaning: Meaning | None, rows: list[tuple]) -> list[tuple[float, floa
     from .meaning import dense
 
     return dense(meaning, [(row[1], row[2]) for row in rows], [row[3] for row in rows])
-
-
-def _share(own_words: set[str], text: str) -> float:
-    """A long unit holds any query's words by chance; one that only asks a question holds the
-    question's words (an echo of it) and not its answer: what its coverage counts."""
-    return _length_share(own_words) * (QUESTION_SHARE if _asks(text) else 1.0)
-
-
-def _length_share(unit_words: set[str]) -> float:
-    """Coverage counts less in a long unit: one that mentions everything holds any query's
-    words by chance (1 up to LENGTH_PIVOT distinct words, then a slow fall)."""
-    n = len(unit_words)
-    return 1.0 if n <= LENGTH_PIVOT else (LENGTH_PIVOT / n) ** LENGTH_POWER
-
-
-def _asks(text: str) -> bool:
-    """A unit that only asks (a question someone wrote down, a chat turn) holds the question's
-    words without its answer."""
-    flat = text.strip()
-    return flat.endswith("?") and flat.count(". ") == 0 and len(flat) < 200
-
-
-def _match(term: Term, unit_words: set[str], unit_stems: set[str]) -> float:
-    """1 when the unit holds the query word, less when only a near word or a longer word."""
-    exact = stem(term.token)
-    if exact in unit_stems:
-        return 1.0
-    if any(stem(v) in unit_stems for v in term.variants[1:]):
-        return NEAR_SHARE
-    if term.prefix and any(w.startswith(term.token) for w in unit_words):
-        return NEAR_SHARE
-    return 0.0
-
-
-def _use_when(keys: str, query_words: set[str]) -> float:
-    """How well the query matches the best of these use-when keys (0..1): the key's words must
-    mostly be in the query, and the more of the query the key covers the better."""
-    if not keys or not query_words:
-        return 0.0
-    best = 0.0
-    for key in keys.split("\n"):
-        key_words = {stem(w) for w in words(key) if w not in STOPWORDS} or {
-            stem(w) for w in words(key)
-        }
-        if not key_words:
-            continue
-        in_query = sum(1 for k in key_words if _near(k, query_words)) / len(key_words)
-        in_key = sum(1 for q in query_words if _near(q, key_words)) / len(query_words)
-        if in_query >= 0.5:
-            best = max(best, in_query * (0.3 + 0.7 * in_key))
-    return best
-
-
-def _near(word: str, pool: set[str]) -> bool:
-    """The word is in the pool, or one with its first letter within rapidfuzz ratio 85 of it
-    (typos seldom hit the first letter; the vocabulary expansion assumes the same)."""
-    if word in pool:
-        return True
-    alike = [w for w in pool if w[0] == word[0] and abs(len(w) - len(word)) <= 2]
-    if not alike:
-        return False
-    from rapidfuzz.fuzz import ratio  # imported when first needed: recall runs every turn
-
-    return any(ratio(word, other) >= 85 for other in alike)
-
-
-def _nearest(word: str, pool: set[str]) -> float:
-    """The rapidfuzz ratio (0..1) of the pool's word nearest to `word`, 0 below 0.7."""
-    from rapidfuzz import fuzz, process
-
-    found = process.extractOne(word, pool, scorer=fuzz.ratio, score_cutoff=70)
-    return found[1] / 100 if found else 0.0
 
 
 def recency(seen: str | None, priority: str | None, today: dt.date) -> float:
