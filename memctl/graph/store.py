@@ -14,11 +14,18 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
+from .. import derived
 from ..errors import LockTimeout, MemctlError, NotFound, PathRefused
 from .text import RELATIONS_FILE, Relations, Triple, entity_key, parse_relations, squash
+
+if TYPE_CHECKING:
+    from ..workspace import Workspace
+
+T = TypeVar("T")
 
 DB_FILE = "graph.db"
 VERSION = 2  # a database of another version is rebuilt from the text
@@ -290,10 +297,8 @@ def _tune(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA secure_delete = ON")  # a purged relation leaves no copy in free pages
 
 
-def remove_db(ws) -> None:
-    for suffix in ("", "-journal", "-wal", "-shm"):
-        with contextlib.suppress(FileNotFoundError):
-            (ws.state_dir / f"{DB_FILE}{suffix}").unlink()
+def remove_db(ws: Workspace) -> None:
+    derived.remove(ws.state_dir / DB_FILE)
 
 
 def raise_if_locked(exc: sqlite3.DatabaseError, ws) -> None:
@@ -326,19 +331,22 @@ def opened(ws) -> Iterator[Store]:
             store.conn.close()
 
 
-def ask(ws, question):
-    """Run a read-only question; a database found damaged mid-way is rebuilt, asked again."""
+def ask(ws: Workspace, question: Callable[[Store], T]) -> T:
+    """Run a read-only question; a database that fails mid-way for any reason but a lock (the
+    mirror is cheap to make again) is rebuilt from the text and asked again."""
+
+    def lost(exc: sqlite3.DatabaseError) -> bool:
+        raise_if_locked(exc, ws)
+        return True
+
     with opened(ws) as store:
-        try:
-            return question(store)
-        except sqlite3.DatabaseError as exc:
-            raise_if_locked(exc, ws)
-            store.conn.close()
-            fresh = rebuild(ws, str(exc))
-            try:
-                return question(fresh)
-            finally:
-                fresh.conn.close()
+        return derived.asked_again(
+            question,
+            store,
+            rebuild=lambda exc: rebuild(ws, str(exc)),
+            close=lambda done: done.conn.close(),
+            lost=lost,
+        )
 
 
 def notices_of(store: Store) -> list[str]:

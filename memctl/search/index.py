@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from .. import derived
 from ..words import cjk_column, words
 from ..workspace import Workspace, flat_stamps
 from .freshness import Freshness
@@ -152,7 +153,7 @@ class SearchIndex:
             self.db.execute("COMMIT")
         except sqlite3.OperationalError as exc:
             self.db.execute("ROLLBACK")
-            if _damaged(exc):
+            if derived.damaged(exc):
                 raise
             return self._stale(todo, gone, len(stamps), exc)
         except BaseException:
@@ -358,11 +359,6 @@ def _diff(stamps: dict, known: dict) -> tuple[list[str], list[str]]:
     return todo, gone
 
 
-def _damaged(exc: sqlite3.Error) -> bool:
-    name = getattr(exc, "sqlite_errorname", "")
-    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in str(exc)
-
-
 def db_path(ws: Workspace) -> Path:
     return ws.state_dir / DB_NAME
 
@@ -384,19 +380,20 @@ def ask(
             return question(kept), kept.freshness
         except sqlite3.DatabaseError as exc:
             watch.drop_index(ws)
-            if not _damaged(exc):
+            if not derived.damaged(exc):
                 raise
             remove_db(db_path(ws))  # and answered below from a rebuilt one
+
+    def rebuilt(_: sqlite3.DatabaseError) -> SearchIndex:
+        remove_db(db_path(ws))
+        return open_index(ws, progress)
+
+    def answer(index: SearchIndex) -> tuple[T, Freshness]:
+        return question(index), index.freshness
+
     index = open_index(ws, progress, until=until)
     try:
-        return question(index), index.freshness
-    except sqlite3.DatabaseError as exc:
-        if not _damaged(exc):
-            raise
-        index.close()
-        remove_db(db_path(ws))
-        index = open_index(ws, progress)
-        return question(index), index.freshness
+        return derived.asked_again(answer, index, rebuild=rebuilt, close=SearchIndex.close)
     finally:
         index.close()
 
@@ -423,7 +420,7 @@ def open_index(
             return index
         except sqlite3.DatabaseError as exc:
             index.close()
-            if attempt == 2 or not _damaged(exc):
+            if attempt == 2 or not derived.damaged(exc):
                 raise
             remove_db(path)
     raise AssertionError("unreachable")
@@ -437,7 +434,4 @@ def _in_memory(ws: Workspace, progress: Progress | None) -> SearchIndex:
     return index
 
 
-def remove_db(path: Path) -> None:
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        with contextlib.suppress(FileNotFoundError):
-            Path(f"{path}{suffix}").unlink()
+remove_db = derived.remove  # the index file and its journals

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from .. import derived
 from .schema import BUSY_MS
 
 if TYPE_CHECKING:
@@ -125,9 +126,8 @@ class VectorIndex:
                     db.execute("INSERT INTO meta VALUES ('model', ?)", (made_by,))
                 return db
             except sqlite3.DatabaseError:  # damaged, or not ours: it is derived, start over
-                for suffix in ("", "-wal", "-shm", "-journal"):
-                    with contextlib.suppress(OSError):
-                        Path(f"{self.path}{suffix}").unlink()
+                with contextlib.suppress(OSError):
+                    derived.remove(self.path)
         return None  # .memctl/ cannot hold it: vectors live in memory for this process
 
     def _load(self) -> None:
