@@ -66,7 +66,7 @@ def new_note(
     source: str | None = None,
     expires: str | None = None,
     today: dt.date,
-) -> Outcome:
+) -> Outcome[CreatedNote]:
     path = note_path(ws, name)
     if path.exists():
         raise Refused(f"{ws.rel(path)} already exists; add to it with `memctl add`")
@@ -179,7 +179,7 @@ def add_entry(
     when: str | None = None,
     from_date: str | None = None,
     today: dt.date,
-) -> Outcome:
+) -> Outcome[EntryRef]:
     """Append one entry line with a fresh block id to an existing note. Text from an untrusted
     source (web, file, tool) is kept as a quote of it, as the write gate keeps it."""
     from .admission import UNTRUSTED_KINDS, UNTRUSTED_SOURCES
@@ -330,7 +330,7 @@ class Verified:
         return {"path": self.path, "id": self.entry_id, "last_verified": self.day}
 
 
-def verify(ws: Workspace, target: str, *, today: dt.date) -> Outcome:
+def verify(ws: Workspace, target: str, *, today: dt.date) -> Outcome[Verified]:
     """A note: last_verified today, status active. An entry: `verified:` today on its line."""
     if looks_like_entry_ref(ws, target):
         ref = find_entry(ws, target)

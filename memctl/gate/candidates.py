@@ -13,10 +13,10 @@ from ..entry import Entry, unquoted
 from ..note import parse_note
 from ..search.units import note_keys
 from ..words import fold
-from .labeler import TRUST_RANK
+from .labeler import TRUST_RANK, Trust
 from .reading import Analysis, analyze, similarity
 
-SOURCE_TRUST = {
+SOURCE_TRUST: dict[str, Trust] = {
     "user": "trusted",
     "agent": "limited",
     "web": "untrusted",
@@ -26,14 +26,15 @@ SOURCE_TRUST = {
 RULES_DIR = "rules"
 
 
-def trust_of(entry: Entry) -> str:
+def trust_of(entry: Entry) -> Trust:
     """trusted | limited | untrusted: `trust:` when set, else what its `src:` implies.
 
     A line without `src:` was written by hand or by an older tool: limited.
     """
     explicit = entry.fields.get("trust")
-    if explicit in TRUST_RANK:
-        return explicit
+    for trust in TRUST_RANK:
+        if explicit == trust:
+            return trust
     return SOURCE_TRUST.get(entry.fields.get("src", ""), "limited")
 
 
@@ -54,7 +55,7 @@ class Candidate:
     entry: Entry
     score: float
     rule: bool
-    trust: str
+    trust: Trust
     info: Analysis = field(compare=False, repr=False)
     meaning: float | None = None  # closeness in meaning, when the semantic path is installed
 

@@ -22,7 +22,7 @@ from ..entry import unquoted
 from ..words import fold
 from ..workspace import Workspace
 from .candidates import Candidate, NoteMatch, Survey, _read, is_rule_note, trust_of
-from .labeler import LABELS, TRUST_RANK, Known, Label, decide
+from .labeler import LABELS, TRUST_RANK, Known, Label, Trust, decide
 from .reading import analyze, same_text, similarity
 
 TYPE_CHECKING = False
@@ -108,7 +108,7 @@ class Decision:
 
 
 def label(
-    ws: Workspace, text: str, *, trust: str, source: str, found: Survey, use_llm: bool = True
+    ws: Workspace, text: str, *, trust: Trust, source: str, found: Survey, use_llm: bool = True
 ) -> Decision:
     """One label for `text`, from the LLM command when configured, else (or on failure) rules."""
     known = [
@@ -140,7 +140,7 @@ def label(
 
 
 def _checked(
-    rules_decision: Decision, answer: dict, *, text: str, trust: str, found: Survey
+    rules_decision: Decision, answer: dict, *, text: str, trust: Trust, found: Survey
 ) -> Decision:
     """The LLM's label, within what stays in code; else the deterministic one, saying why."""
     if rules_decision.label == "injection":
@@ -193,7 +193,7 @@ def _checked(
 
 
 def ask_llm(
-    model: Model, *, text: str, source: str, trust: str, found: Survey
+    model: Model, *, text: str, source: str, trust: Trust, found: Survey
 ) -> tuple[dict | None, str | None]:
     """Ask the configured model (model.py) for one label. (answer, problem)."""
     request = {

@@ -21,9 +21,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache
+from typing import TYPE_CHECKING
 
 from ..words import fold, is_cjk, tokens
 from . import cues
+
+if TYPE_CHECKING:
+    from .labeler import Trust
 
 # 1. The shape of "forget what you were told": a verb of dropping, and what is dropped.
 # fmt: off
@@ -267,7 +271,7 @@ def drops_what_it_was_told(form: str) -> bool:
     return False
 
 
-def injection_reason(text: str, *, trust: str) -> str | None:
+def injection_reason(text: str, *, trust: Trust) -> str | None:
     """Why `text` reads as an instruction to the agent, for a source that is not the user."""
     if trust == "trusted":
         return None

@@ -23,7 +23,8 @@ from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
 
 Label = Literal["new", "repeat", "update", "correction", "clash", "injection"]
 LABELS: tuple[Label, ...] = ("new", "repeat", "update", "correction", "clash", "injection")
-TRUST_RANK: dict[str, int] = {"untrusted": 0, "limited": 1, "trusted": 2}
+Trust = Literal["trusted", "limited", "untrusted"]  # of a source: user, agent; web, file, tool
+TRUST_RANK: dict[Trust, int] = {"untrusted": 0, "limited": 1, "trusted": 2}
 
 RELATED = 0.52  # subjects at least this similar are about the same thing
 RELATED_CUED = 0.42  # …or this similar, when the text says it changes or corrects something
@@ -43,7 +44,7 @@ class Known:
 
     key: str
     text: str
-    trust: str = "trusted"
+    trust: Trust = "trusted"
     rule: bool = False
     given: InitVar[Analysis | None] = None  # the text's analysis when the caller has it
     meaning: float | None = None  # closeness in meaning (the semantic path), when installed
@@ -62,7 +63,7 @@ class Verdict:
     near: str | None = None  # unsure: the entry this text might replace (or the rule it changes)
 
 
-def decide(text: str, *, trust: str, candidates: list[Known], rules: list[Known]) -> Verdict:
+def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Known]) -> Verdict:
     """One label for `text` against the entries on file and the rules."""
     new = analyze(text)
     scored = sorted(((similarity(new, k.info), k) for k in candidates), key=lambda p: -p[0])
@@ -101,7 +102,7 @@ def decide(text: str, *, trust: str, candidates: list[Known], rules: list[Known]
     return _against(new, related, trust, scores)
 
 
-def _repeat(k: Known, trust: str, reason: str, scores: dict[str, float]) -> Verdict:
+def _repeat(k: Known, trust: Trust, reason: str, scores: dict[str, float]) -> Verdict:
     """A repeat of `k`; but the user's own words for what only a less trusted source said are
     recorded as the user's (a web page said it first: nothing yet says the user did)."""
     if trust == "trusted" and k.trust == "untrusted":
@@ -117,7 +118,7 @@ def _repeat(k: Known, trust: str, reason: str, scores: dict[str, float]) -> Verd
 
 
 def _against(
-    new: Analysis, related: list[tuple[float, Known]], trust: str, scores: dict[str, float]
+    new: Analysis, related: list[tuple[float, Known]], trust: Trust, scores: dict[str, float]
 ) -> Verdict:
     rank = TRUST_RANK[trust]
     near = None

@@ -23,7 +23,7 @@ from ..workspace import Outcome, Workspace
 from .audit import AUDIT_LOG, audit_line, audit_refusal, log_refusal  # noqa: F401
 from .candidates import SOURCE_TRUST, Candidate, Survey, candidate, is_rule_note
 from .decide import Decision, label, survey
-from .labeler import TRUST_RANK, Label
+from .labeler import TRUST_RANK, Label, Trust
 from .reading import analyze
 from .request import Remembered, Request
 from .routing import ROUTE, destination  # noqa: F401  (ROUTE: the nightly job reads it)
@@ -66,7 +66,7 @@ def check(ws: Workspace, text: str, *, source: str = "agent", **given) -> Reques
     )
 
 
-def _trust(ws: Workspace, source: str, ref: str | None) -> tuple[str, str | None]:
+def _trust(ws: Workspace, source: str, ref: str | None) -> tuple[Trust, str | None]:
     trust = SOURCE_TRUST[source]
     if not ref or not ref.startswith(f"{ws.config.daily_dir}/"):
         return trust, None

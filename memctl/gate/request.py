@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from ..errors import ExitCode
 from ..longterm import EntryRef
 from .decide import Decision
+from .labeler import Label, Trust
 
 REFUSED_LABELS = ("clash", "injection")  # written, but not as a fact: exit code 3
 
@@ -19,7 +20,7 @@ class Request:
 
     text: str
     source: str
-    trust: str
+    trust: Trust
     by: str | None = None
     ref: str | None = None
     topic: str | None = None
@@ -47,7 +48,7 @@ class Request:
 
 @dataclass(frozen=True)
 class Remembered:
-    label: str
+    label: Label
     reason: str
     decision: Decision
     request: Request
