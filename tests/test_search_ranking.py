@@ -113,7 +113,7 @@ def test_recall_does_not_flip_with_a_day_or_a_stale_mark(ws):
 
 def _reviews(ws):
     """A note where one word is in nearly every entry (weak evidence), one entry keyed by it."""
-    lines = ["---", "title: Reviews", "date: 2026-01-05", "category: projects", "---", ""]
+    lines = ["---", "title: Meetings", "date: 2026-01-05", "category: projects", "---", ""]
     topics = ["budget", "hiring", "roadmap", "vendor", "office", "launch", "pricing", "support"]
     for i in range(48):
         lines.append(f"- [MED][FACT] added:2026-01-05 The {topics[i % 8]} review {i} went fine")
@@ -122,7 +122,7 @@ def _reviews(ws):
         "pinned in the team channel ^rk01"
     )
     (ws.root / "projects").mkdir(exist_ok=True)
-    (ws.root / "projects/reviews.md").write_text("\n".join(lines) + "\n")
+    (ws.root / "projects/meetings.md").write_text("\n".join(lines) + "\n")
 
 
 def test_a_weak_word_alone_finds_the_units_keyed_by_it_and_loses_no_confident_one(ws):
@@ -150,3 +150,20 @@ def test_a_weak_word_alone_finds_the_units_keyed_by_it_and_loses_no_confident_on
     assert narrowed >= 3  # the weak prompts were answered from the keyed units alone
     [pointer] = recall(ws, "what's on the review checklist?", today=TODAY, semantic=False).pointers
     assert pointer.id == "rk01"
+
+
+def test_the_entries_of_a_note_keyed_by_a_weak_word_come_with_its_header(ws):
+    from memctl.search.rank import Filters, rank
+    from memctl.search.recall import THRESHOLD
+
+    _reviews(ws)
+    (ws.root / "projects/retro.md").write_text(
+        "---\ntitle: Retro\ndate: 2026-01-05\nuse_when:\n  - the review we did last time\n---\n\n"
+        "- [MED][FACT] added:2026-01-05 Sticky notes on the whiteboard, then dot votes ^rt01\n"
+    )
+    options = dict(limit=8, filters=Filters(), today=TODAY, explain=True, snippets=False)
+    with open_index(ws) as index:
+        keyed = rank(index, "the review we did last time", least_evidence=THRESHOLD, **options)
+    found = {(hit.path, hit.id) for hit in keyed}
+    assert ("projects/retro.md", "rt01") in found  # it inherits the note's key
+    assert ("projects/retro.md", None) in found  # the header that holds the key
