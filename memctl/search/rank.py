@@ -64,6 +64,7 @@ STATUSES = ("active", "stale", "conflict", "superseded", "closed")
 DENSE_WEIGHT = 0.3  # meaning's share of relevance when the semantic path is on
 MEANING_ALONE = 0.8  # what meaning alone may carry (see fuse)
 SOURCE_LIFT = 1.001  # a promoted fact over its log line
+WORDS_SURE = 0.6  # words this good (0..1) find their memory: meaning's standing does not lift
 SPECIFIC = 6.0  # matched-word rarity (summed idf) that is full evidence (less in a small index)
 
 
@@ -245,7 +246,8 @@ def rank(
     query_words |= {stem(w) for w in words(query[:2000]) if w not in STOPWORDS}
     cjk = any(t.cjk for t in terms)
     scored = []
-    for values, (cosine, close, dense) in zip(rows, closeness, strict=True):
+    worded = []
+    for values, meant in zip(rows, closeness, strict=True):
         row = dict(zip(ROW, values, strict=True))
         own_words, own_stems, more_words, more_stems, share = unit_words(
             row["text"], row["keys"], row["context"], fit.share
@@ -278,12 +280,18 @@ def rank(
         }
         parts["coverage"] *= share
         parts["fuzzy"] *= share
-        lexical = sum(WEIGHTS[name] * parts[name] for name in WEIGHTS)
+        parts["evidence_share"] = min(1.0, covered / specific)
+        worded.append((row, parts, sum(WEIGHTS[name] * parts[name] for name in WEIGHTS), meant))
+    # Words that find their memory surely (a typo or a partial word corrected) are not
+    # outranked by whatever unit happens to be nearest in meaning: a misspelled query embeds
+    # badly, so meaning's standing among the neighbours then counts no more than closeness.
+    sure = max((lexical for _, _, lexical, _ in worded), default=0.0) >= WORDS_SURE
+    for row, parts, lexical, (cosine, close, dense) in worded:
         if meaning is not None:
+            dense = close if sure else dense
             parts["cosine"], parts["closeness"], parts["dense"] = cosine, close, dense
             lexical = fuse(lexical, dense)
         parts["relevance"] = lexical + USE_WHEN_LIFT * parts["use_when"]
-        parts["evidence_share"] = min(1.0, covered / specific)
         parts["priority"] = PRIORITY.get(row["priority"] or "", 1.0)
         parts["recency"] = recency(row["seen"], row["priority"], today)
         parts["status"] = STATUS.get(row["status"], 1.0)
