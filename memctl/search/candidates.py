@@ -18,7 +18,10 @@ if TYPE_CHECKING:
     from .index import SearchIndex
     from .rank import Filters
 
-BM25_COLUMNS = "1.0, 2.0, 0.5, 1.0"  # text, use-when keys, context, CJK bigrams
+# text, use-when keys, context (title, section, tags), CJK bigrams, the note's use-when keys
+BM25_COLUMNS = "1.0, 2.0, 0.5, 1.0, 0.5"
+# What ranking reads as a unit's context: its note's use-when keys too.
+CONTEXT = "{f}context || CASE WHEN {f}inherited = '' THEN '' ELSE char(10) || {f}inherited END"
 
 EFFECTIVE_STATUS = (
     "CASE WHEN u.status = 'active' AND u.verified IS NOT NULL "
@@ -91,7 +94,8 @@ def candidates(
         # every match through a join. Falls through when the filters left too few.
         fetch = candidates * 3
         ranked = index.db.execute(
-            f"SELECT rowid, bm25(fts, {BM25_COLUMNS}), context FROM fts WHERE fts MATCH ? "
+            f"SELECT rowid, bm25(fts, {BM25_COLUMNS}), {CONTEXT.format(f='')} FROM fts "
+            "WHERE fts MATCH ? "
             "ORDER BY 2 LIMIT ?",
             (match, fetch),
         ).fetchall()
@@ -106,7 +110,7 @@ def candidates(
             return rows[:candidates]
     params.update(match=match, limit=candidates)
     sql = (
-        f"SELECT {columns}, bm25(fts, {BM25_COLUMNS}) AS b, f.context "
+        f"SELECT {columns}, bm25(fts, {BM25_COLUMNS}) AS b, {CONTEXT.format(f='f.')} "
         f"FROM fts f JOIN units u ON u.id = f.rowid WHERE fts MATCH :match AND {condition} "
         f"ORDER BY b LIMIT :limit"
     )

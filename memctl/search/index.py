@@ -271,16 +271,15 @@ class SearchIndex:
             )
             context = f"{unit.context}\n{unit.note_keys}" if unit.note_keys else unit.context
             cjk = cjk_column(f"{unit.text}\n{unit.keys}\n{context}")
-            texts.append((next_id, unit.text, unit.keys, context, cjk))
+            texts.append((next_id, unit.text, unit.keys, unit.context, cjk, unit.note_keys))
             if context not in context_words:
                 context_words[context] = set(words(context))
             counts.update(set(words(f"{unit.text}\n{unit.keys}")) | context_words[context])
             next_id += 1
         marks = ", ".join("?" * len(UNIT_COLUMNS))
         self.db.executemany(f"INSERT INTO units VALUES ({marks})", rows)
-        self.db.executemany(
-            "INSERT INTO fts (rowid, text, keys, context, cjk) VALUES (?, ?, ?, ?, ?)", texts
-        )
+        columns = "rowid, text, keys, context, cjk, inherited"
+        self.db.executemany(f"INSERT INTO fts ({columns}) VALUES (?, ?, ?, ?, ?, ?)", texts)
         self.db.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)", (rel, *stamp, error))
         return next_id, int(error is not None)
 
@@ -289,10 +288,10 @@ class SearchIndex:
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             marks = ", ".join("?" * len(chunk))
-            for text, keys, context in self.db.execute(
-                f"SELECT text, keys, context FROM fts WHERE rowid IN ({marks})", chunk
+            for text, keys, context, inherited in self.db.execute(
+                f"SELECT text, keys, context, inherited FROM fts WHERE rowid IN ({marks})", chunk
             ):
-                counts.subtract(set(words(f"{text}\n{keys}\n{context}")))
+                counts.subtract(set(words(f"{text}\n{keys}\n{context}\n{inherited}")))
             self.db.execute(f"DELETE FROM fts WHERE rowid IN ({marks})", chunk)
         self.db.execute("DELETE FROM units WHERE path = ?", (rel,))
         self.db.execute("DELETE FROM files WHERE path = ?", (rel,))

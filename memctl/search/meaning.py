@@ -115,12 +115,14 @@ def nearest_rows(
 ) -> list[tuple]:
     """Candidate rows (as the lexical query returns them, with no BM25) for the units nearest
     in meaning that pass the filters and are not among the lexical candidates already."""
+    from .candidates import CONTEXT
+
     found = [(p, line) for p, line, cosine, _ in meaning.nearest if cosine >= MEANING_MIN]
     found = [address for address in found if address not in known]
     if not found:
         return []
     sql = (
-        f"SELECT {columns}, 0.0, f.context FROM units u "
+        f"SELECT {columns}, 0.0, {CONTEXT.format(f='f.')} FROM units u "
         f"JOIN json_each(:addresses) j ON u.path = j.value ->> 0 AND u.line = j.value ->> 1 "
         f"JOIN fts f ON f.rowid = u.id WHERE {condition}"
     )

@@ -126,10 +126,11 @@ def match_expressions(terms: list[Term], total: int) -> list[tuple[str, list[Ter
 
 def keyed_expressions(terms: list[Term]) -> list[tuple[str, list[Term]]]:
     """The FTS5 query for units whose use-when keys hold any of the terms: their own (the keys
-    column) or their note's (in the context column, with its title, section and tags); none
-    for a query of CJK words alone (their bigrams have a column of their own)."""
+    column) or their note's (the inherited column); none for a query of CJK words alone
+    (their bigrams have a column of their own)."""
     usable = [t for t in terms if t.df and not t.cjk]
-    keyed = "{keys context} : (" + " OR ".join(t.fts() for t in usable) + ")"
+    words = " OR ".join(t.fts() for t in usable)
+    keyed = f"({words}) AND ({{keys inherited}} : ({words}))"
     return [(keyed, usable)] if usable else []
 
 

@@ -58,6 +58,15 @@ MIGRATIONS: list[tuple[str, str]] = [
     ("a build from nothing under way (a kill does not start it over)", """
         CREATE TABLE IF NOT EXISTS building (id INTEGER PRIMARY KEY CHECK (id = 1))
     """),
+    ("a note's use-when keys in a column of their own, for every unit of the note", """
+        DROP TABLE fts;
+        CREATE VIRTUAL TABLE fts USING fts5 (text, keys, context, cjk, inherited,
+                                             tokenize = 'porter unicode61 remove_diacritics 2');
+        DELETE FROM units;
+        DELETE FROM words;
+        DELETE FROM files;
+        DELETE FROM snapshot
+    """),
 ]
 # fmt: on
 
@@ -124,7 +133,7 @@ def _check_shape(db: sqlite3.Connection) -> None:
     is outdated, and rebuilt."""
     try:
         db.execute(f"SELECT {', '.join(UNIT_COLUMNS)} FROM units LIMIT 0")
-        db.execute("SELECT text, keys, context, cjk FROM fts LIMIT 0")
+        db.execute("SELECT text, keys, context, cjk, inherited FROM fts LIMIT 0")
         db.execute("SELECT word, n FROM words LIMIT 0")
         db.execute("SELECT path, mtime_ns, size, error FROM files LIMIT 0")
         db.execute("SELECT id, walk, units FROM snapshot LIMIT 0")
