@@ -5,8 +5,9 @@ the purge's `fast-export | fast-import` pipeline (forgetting/history.py), which 
 ref's history through a replacement and so drives the two processes itself. All of them call the
 git binary with the same environment (no prompt, C locale, no optional locks): importing
 GitPython alone costs more than the whole 150 ms budget of `memctl log`, and it reads a `$VAR`
-in a folder's name as a variable. Values that come from a person or a file go after `--`, or
-are checked first (`remote_name`).
+in a folder's name as a variable unless told not to. GitPython makes a new workspace's
+repository (`init_repo`, once in a workspace's life). Values that come from a person or a file
+go after `--`, or are checked first (`remote_name`).
 """
 
 from __future__ import annotations
@@ -140,16 +141,28 @@ def check_url(url: str, *, what: str = "the URL") -> None:
 
 
 def init_repo(root: Path) -> None:
-    """A new repository on branch main, with an identity if the machine has none."""
-    # The git binary, not GitPython: GitPython reads a `$HOME` in the folder's name as a
-    # variable and opens another folder.
-    run(root, "init", "-q", "--initial-branch=main")
-    # Ask the git binary, which is what commits (no HOME under cron, for one).
-    named = run(root, "config", "user.name", check=False).strip()
-    mailed = run(root, "config", "user.email", check=False).strip()
-    if not named or not mailed:
-        run(root, "config", "user.name", named or FALLBACK_IDENTITY[0])
-        run(root, "config", "user.email", mailed or FALLBACK_IDENTITY[1])
+    """A new repository on branch main, with an identity if the machine has none.
+
+    GitPython makes it: this runs once in a workspace's life, so its import (longer than a
+    whole `memctl log`) is never paid on a turn. `expand_vars=False`: a `$HOME` in the folder's
+    name is a name, not a variable (tests/test_workspace.py). The identity is asked of the git
+    binary, which is what commits (it has no HOME under cron, for one); a missing one goes into
+    the repository's own config through GitPython's config writer.
+    """
+    import git
+
+    # Not Repo.init, which opens the new repository with `$VAR`s expanded whatever it is told.
+    git.Git(root).init("--quiet", "--initial-branch=main")
+    repo = git.Repo(root, expand_vars=False)
+    try:
+        named = run(root, "config", "user.name", check=False).strip()
+        mailed = run(root, "config", "user.email", check=False).strip()
+        if not named or not mailed:
+            with repo.config_writer("repository") as config:
+                config.set_value("user", "name", named or FALLBACK_IDENTITY[0])
+                config.set_value("user", "email", mailed or FALLBACK_IDENTITY[1])
+    finally:
+        repo.close()
 
 
 def dirty_paths(root: Path) -> set[str]:

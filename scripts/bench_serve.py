@@ -1,7 +1,7 @@
 """Whole-process timings of the warm path, in-process times of the MCP tools, server memory.
 
     python scripts/bench_serve.py [--runs 15] [--files 10000] [--seed 1] [--keep DIR] [--json]
-                                  [--strict]
+                                  [--baseline OLD/bin/memctl] [--strict]
 
 The workspace comes from scripts/generate_workspace.py. In one run, interleaved run by run
 (benchkit.measure_interleaved), on the same files:
@@ -13,7 +13,8 @@ The workspace comes from scripts/generate_workspace.py. In one run, interleaved 
   server keeps from an earlier answer is that prompt's own);
 - warm `memctl guard check --hook claude-code` (a Bash tool call's JSON): the same goal;
 - then, with the server stopped, cold `memctl recall --hook claude-code` (no server: the
-  command's own process; compare with bench_search.py's recall);
+  command's own process; compare with bench_search.py's recall), and with `--baseline MEMCTL`
+  another memctl's (an older install) on its own copy of the workspace, run by run in turn;
 - the MCP `recall` and `search` tools called through the SDK's in-process client on a server
   built in this process: median time per call (goal ≤ 10 ms), recall also with a new prompt
   each call;
@@ -35,6 +36,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import shutil
 import signal
 import statistics
@@ -279,12 +281,24 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
             figure.note += f"; the server's CPU per answer {served_cpu[figure.name] * 1000:.1f} ms"
     served = status["served"] if status else 0
     warm_recall.note += f"; {served} requests answered by the server"
-    cold = benchkit.measure_interleaved(
-        {"cold recall --hook claude-code (no server)": recall},
-        runs,
-        stdin={"cold recall --hook claude-code (no server)": prompt},
-    )[0]
+    cold_name = "cold recall --hook claude-code (no server)"
+    commands = {cold_name: recall}
+    if args.baseline:  # another memctl on its own copy (it may index differently), in turn
+        other = baseline_copy(root, workdir, args.baseline)
+        commands["cold recall, --baseline memctl"] = [
+            args.baseline,
+            "-w",
+            str(other),
+            "recall",
+            "--hook",
+            "claude-code",
+        ]
+    colds = benchkit.measure_interleaved(commands, runs, stdin={name: prompt for name in commands})
+    cold = colds[0]
     cold.note = f"{cold.median_s / scan.median_s:.2f}× rg (bench_search.py times it too)"
+    if args.baseline:
+        assert cold.median_s is not None and colds[1].median_s is not None
+        cold.note += f"; {cold.median_s / colds[1].median_s:.2f}× the baseline's"
     calls = mcp_calls(root, runs)
     tools = []
     for name, taken in (
@@ -312,7 +326,28 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
     )
     if status and "peak_mb" in status:
         memory.note = f"peak {status['peak_mb']:.0f} MB"
-    return [scan, floor, warm_recall, new_prompt, warm_guard, cold, *tools, memory]
+    return [scan, floor, warm_recall, new_prompt, warm_guard, *colds, *tools, memory]
+
+
+def baseline_copy(root: Path, workdir: Path, baseline: str) -> Path:
+    """A copy of the workspace without memctl's derived files, indexed by the baseline."""
+    other = workdir / "baseline-ws"
+    shutil.copytree(root, other, ignore=shutil.ignore_patterns("*.db", "*.db-*", "cache"))
+    # An older memctl refuses the settings it does not know (the semantic path's: it searches
+    # by words alone, as this one does with --semantic 0; compare the two that way).
+    config = other / ".memctl" / "config.yaml"
+    for _ in range(20):
+        done = subprocess.run(
+            [baseline, "-w", str(other), "reindex"], capture_output=True, text=True
+        )
+        unknown = re.search(r"unknown setting '([\w-]+)'", done.stderr)
+        if done.returncode == 0 or unknown is None:
+            break
+        lines = config.read_text().splitlines(keepends=True)
+        config.write_text("".join(x for x in lines if not x.startswith(f"{unknown[1]}:")))
+    if done.returncode != 0:
+        raise SystemExit(f"bench: the baseline cannot index its copy: {done.stderr.strip()}")
+    return other
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -322,7 +357,13 @@ def main(argv: list[str] | None = None) -> int:
         "semantic": (1, "1: by meaning too, when memctl[semantic] is installed; 0: words only"),
     }
     keep = ("--keep", {"metavar": "DIR", "help": "build the workspace here once and reuse it"})
-    return benchkit.main(__doc__, "serve", bench, runs=15, options=options, argv=argv, extra=[keep])
+    baseline = (
+        "--baseline",
+        {"metavar": "MEMCTL", "help": "another memctl's command, timed cold beside this one"},
+    )
+    return benchkit.main(
+        __doc__, "serve", bench, runs=15, options=options, argv=argv, extra=[keep, baseline]
+    )
 
 
 if __name__ == "__main__":

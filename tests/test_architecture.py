@@ -165,14 +165,14 @@ def test_core_modules_never_import_the_cli_layer():
             )
 
 
-def test_only_gitstore_spawns_git_and_nothing_imports_gitpython():
+def test_only_gitstore_spawns_git_or_imports_gitpython():
     for path in MODULES:
+        if path == PACKAGE / "gitstore.py":
+            continue
         for line, target in imports(path):
             assert target != "git" and not target.startswith("git."), (
                 f"{path.relative_to(REPO)}:{line}"
             )
-        if path == PACKAGE / "gitstore.py":
-            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.List | ast.Tuple) and node.elts:
                 first = node.elts[0]

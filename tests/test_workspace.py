@@ -306,3 +306,25 @@ def test_init_refuses_a_folder_of_many_other_files_without_yes(tmp_path):
     assert git(crowded, "ls-files").split() != [] and "src/m0.py" not in git(crowded, "ls-files")
     again = run_memctl("init", str(crowded))  # a workspace already: a rerun needs no --yes
     assert again.returncode == 0, again.stderr
+
+
+def test_init_in_a_folder_named_with_a_variable_makes_the_repository_there(tmp_path):
+    """GitPython makes the repository; a `$HOME` in the folder's name is not expanded."""
+    root = tmp_path / "notes-$HOME-x"
+    init_workspace(root, now=NOW)
+    assert (root / ".git").is_dir()
+    assert git(root, "rev-parse", "--show-toplevel").strip() == str(root)
+    assert git(root, "log", "--format=%s").strip() == "memctl init: workspace"
+    assert git(root, "branch", "--show-current").strip() == "main"
+
+
+def test_init_on_a_machine_with_no_git_identity_gives_the_repository_one(tmp_path, monkeypatch):
+    for name in ("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "EMAIL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", "/dev/null")
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    root = tmp_path / "ws"
+    init_workspace(root, now=NOW)
+    assert git(root, "config", "--local", "user.name").strip() == "memctl"
+    assert git(root, "config", "--local", "user.email").strip() == "memctl@localhost"
+    assert git(root, "log", "--format=%an <%ae>").strip() == "memctl <memctl@localhost>"

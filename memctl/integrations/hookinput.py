@@ -17,9 +17,8 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, cast
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple, cast
 
 from ..errors import InvalidValue
 
@@ -42,8 +41,7 @@ class HookInputError(InvalidValue):
     """Hook input memctl cannot read: too big, too deep, too slow, not JSON, another event."""
 
 
-@dataclass(frozen=True)
-class HookInput:
+class HookInput(NamedTuple):  # a record on every hook's path: NamedTuple (docs/performance.md)
     event: str
     session_id: str | None = None
     transcript_path: str | None = None
@@ -54,9 +52,7 @@ class HookInput:
     tool_input: JsonValue = None  # PreToolUse: the tool's arguments, as JSON gave them
 
     def to_dict(self) -> dict:
-        from dataclasses import asdict
-
-        return asdict(self)
+        return self._asdict()
 
 
 def read_payload(

@@ -105,7 +105,7 @@ def recall(
         if index.freshness.building:
             return [], False  # part of the files only: none rather than a wrong few
         meaning = None
-        if semantic:
+        if semantic and index.ws.config.semantic:  # turned off: not even imported
             from .meaning import prepare
 
             meaning = prepare(index, prompt)
@@ -208,15 +208,17 @@ def _fit(hits: list, facts: list[str], budget: int) -> tuple[list[Pointer], list
 
 
 def _line(hit: Hit, width: int) -> str:
-    from ..chats import wake_in
-
     where = f"{hit.path}:{hit.line}" + (f" ^{hit.id}" if hit.id else "")
     notes = [d for d in (hit.date,) if d]
     if hit.status not in ("active", None):
         notes.append(f"⚠️ {hit.status}")
     meta = f" ({', '.join(notes)})" if notes else ""
     text = shorten(hit.text, width)
-    wake = wake_in(hit.text)
+    wake = None
+    if "--resume" in hit.text:  # a past chat's entry, perhaps: only then is chats imported
+        from ..chats import wake_in
+
+        wake = wake_in(hit.text)
     if wake and wake not in text:  # a past chat: its wake command first, whole, then the rest
         rest = " ".join(hit.text.replace(f"`{wake}`", "").split()).lstrip("—-:; ")
         text = f"`{wake}` — {shorten(rest, max(20, width - len(wake)))}"
