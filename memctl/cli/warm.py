@@ -33,8 +33,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .launch import PROTOCOL, SHORT_PATH, SOCKET_NAME, identity
 
 if TYPE_CHECKING:
-    from _typeshed import ReadableBuffer
+    from typing import Protocol
+
     from typer._click.core import Command  # typer carries its own click
+
+    class _Buffer(Protocol):  # collections.abc.Buffer, which Python 3.11 lacks: what write takes
+        def __buffer__(self, flags: int, /) -> memoryview: ...
+
 
 T = TypeVar("T")
 OWNER_NAME = "serve.lock"  # in .memctl/, flock'ed by the server that owns the socket
@@ -258,9 +263,9 @@ class _Recorder(io.RawIOBase):
     def writable(self) -> bool:
         return True
 
-    def write(self, data: ReadableBuffer) -> int:
+    def write(self, data: _Buffer) -> int:
         self.writes.append((self.fd, bytes(data)))
-        return len(data)  # type: ignore[arg-type]  # typeshed: any buffer; BufferedWriter's have a len
+        return len(data)  # type: ignore[arg-type]  # BufferedWriter's buffers are 1-D bytes: sized
 
 
 def _stream(fd: int, codec: tuple[str, str, bool, bool, int], writes: list) -> io.TextIOWrapper:
