@@ -173,3 +173,26 @@ def test_a_generic_line_near_everything_is_crowded_and_ranks_below_the_answer(ho
     top = found.hits[0]
     assert top.path == "people/trades.md" and top.kind == "entry"
     assert top.components["dense"] >= RELATIVE_FULL > top.components["closeness"]
+
+
+def test_a_bare_title_is_not_offered_by_meaning_alone(home):
+    """A note header that is only a title ("Kids") is near every question on its topic and
+    answers none: meaning offers the entry that answers, and words still find the title."""
+    from memctl.search.meaning import prepare
+    from memctl.search.rank import search
+
+    for title in ("Kids", "Car", "Garden", "Cooking", "School"):
+        new_note(home, f"house/{title.lower()}", title=title, today=TODAY)
+    add_entry(
+        home, "house/kids", "Leo's pickup is 15:30 on weekdays, Grandma does Fridays", today=TODAY
+    )
+    question = "who collects the children in the afternoon?"
+    with open_index(home) as index:
+        semantic.warm(home).sync(index, budget=None)
+        meaning = prepare(index, question)
+        assert meaning is not None
+        offered = {(path, line) for path, line, _, _ in meaning.nearest}
+    assert ("house/kids.md", 1) not in offered and ("house/school.md", 1) not in offered
+    top = search(home, question, today=TODAY).hits[0]
+    assert top.path == "house/kids.md" and top.kind == "entry"
+    assert search(home, "kids", today=TODAY, semantic=False).hits[0].path == "house/kids.md"

@@ -37,6 +37,7 @@ RELATIVE_FULL = 0.75  # what the nearest unit gets from its standing among the n
 RELATIVE_FROM = 0.25  # standing counts only for a unit at least this close in itself
 INHERITED = 0.9  # an entry's share of its note header's dense
 WIDEN = 200  # units nearest by cosine, ranked again with their crowding
+BARE_WORDS = 3  # a note header of fewer words is a bare title (see _telling)
 CROWDING = 0.5  # the share of a unit's crowding taken off its cosine (CSLS takes 1 of 2 cosines)
 
 
@@ -74,13 +75,35 @@ def prepare(index: SearchIndex, query: str) -> Meaning | None:
     vectors = semantic.warm(index.ws)
     sync = vectors.sync(index)
     vector = semantic.embed([query[:2000]], index.ws)[0]
-    found = vectors.search(vector, WIDEN)
+    found = _telling(index, vectors.search(vector, WIDEN))
     crowding = vectors.crowding([(p, line) for p, line, _ in found])
     scaled = [
         (p, line, c, c - CROWDING * r) for (p, line, c), r in zip(found, crowding, strict=True)
     ]
     scaled.sort(key=lambda unit: -unit[3])
     return Meaning(vectors, vector, sync, scaled[:NEAREST])
+
+
+def _telling(
+    index: SearchIndex, found: list[tuple[str, int, float]]
+) -> list[tuple[str, int, float]]:
+    """The units that say enough to be found by meaning: not a bare title of a few words
+    ("Kids", "Car"), close to every question on its topic and answering none (its entries
+    carry the title in their own vectors, and words still find it)."""
+    if not found:
+        return found
+    addresses = json.dumps([[p, line] for p, line, _ in found])
+    spaces = "length(trim(u.text)) - length(replace(trim(u.text), ' ', ''))"
+    bare = {
+        (p, line)
+        for p, line in index.db.execute(
+            "SELECT u.path, u.line FROM units u JOIN json_each(:a) j "
+            "ON u.path = j.value ->> 0 AND u.line = j.value ->> 1 "
+            f"WHERE u.kind = 'note' AND {spaces} < :spaces",
+            {"a": addresses, "spaces": BARE_WORDS - 1},
+        )
+    }
+    return [unit for unit in found if (unit[0], unit[1]) not in bare]
 
 
 def nearest_rows(
