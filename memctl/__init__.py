@@ -28,7 +28,7 @@ _HOMES = {"ExitCode": "errors", "MemctlError": "errors", "Outcome": "workspace",
 # fmt: on
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     if name in _HOMES:
         return getattr(importlib.import_module(f".{_HOMES[name]}", __name__), name)
     raise AttributeError(f"module 'memctl' has no attribute {name!r}")

@@ -25,10 +25,15 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .controls import CONTROL, FieldRefused, control_name
 from .errors import InvalidValue, Refused
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from .workspace import Workspace
 
 _BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # read as line breaks: become spaces
 VIEWS = ("INDEX.md", "reports/")  # generated from other files: redacted, never refused
@@ -48,7 +53,9 @@ class Redaction(NamedTuple):
     kind: str  # a secret's kind, "purged", or "control"
 
 
-def refuse_text(value: str, what: str, ws=None, *, secrets: bool = True) -> None:
+def refuse_text(
+    value: str, what: str, ws: Workspace | None = None, *, secrets: bool = True
+) -> None:
     """An option's value, checked as the write layer will check it, so the refusal can name
     the option: control characters, secrets and (given the workspace) purged text."""
     bad = CONTROL.search(value)
@@ -83,7 +90,7 @@ def _excerpt(text: str, at: int, width: int = 80) -> str:
     return ("…" if start else "") + text[start : start + width] + "…"
 
 
-def scrub(ws, text: str) -> tuple[str, list[str]]:
+def scrub(ws: Workspace, text: str) -> tuple[str, list[str]]:
     """A text an unattended command will store, with what nobody could be asked about replaced:
     control characters, secrets (`[redacted:KIND]`) and purged text (`[purged]`); and the kinds
     replaced. The command says so in its report; the write layer would redact it anyway."""
@@ -95,7 +102,9 @@ def scrub(ws, text: str) -> tuple[str, list[str]]:
 class Admission:
     """The checks of one change (see the module docstring)."""
 
-    def __init__(self, ws, *, unattended: bool = False, source: str | None = None):
+    def __init__(
+        self, ws: Workspace, *, unattended: bool = False, source: str | None = None
+    ) -> None:
         self.ws = ws
         self.unattended = unattended
         self.source = source  # where all the text comes from, when the change knows it
@@ -279,7 +288,7 @@ class Admission:
         return checked
 
 
-def _strings(value, found: list[str]) -> None:
+def _strings(value: object, found: list[str]) -> None:
     if isinstance(value, str):
         found.append(value)
     elif isinstance(value, dict):
@@ -290,7 +299,7 @@ def _strings(value, found: list[str]) -> None:
             _strings(item, found)
 
 
-def _replace_strings(value, checked):
+def _replace_strings(value: object, checked: Iterator[str]) -> object:
     if isinstance(value, str):
         return next(checked)
     if isinstance(value, dict):

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .catalog import FileFacts, is_stale
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 SHOWN = 5  # stale notes proposed for a review; the rest are counted
 RECENT_DAYS = 30  # a read this recent makes a stale note worth a review
@@ -96,7 +99,7 @@ def needs_a_person(
     return Needs(items, len(stale) - min(len(worth), shown))
 
 
-def recent_reads(root, *, today: dt.date) -> Counter:
+def recent_reads(root: Path, *, today: dt.date) -> Counter:
     """How often each note was read (recall, show) in the last RECENT_DAYS days, from the
     local usage log (usage.py)."""
     from .usage import events

@@ -12,9 +12,10 @@ import datetime as dt
 import json
 import operator
 import os
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from .atomic import atomic_write
 from .dates import try_date
@@ -22,7 +23,14 @@ from .errors import MemctlError
 from .kinds import kind_of
 from .workspace import Workspace, stat_markdown
 
+if TYPE_CHECKING:
+    from .entry import Entry
+    from .note import Note
+
 _VERSION = 7
+
+# Called as `progress(done, total)` while a long step runs (a bar in the CLI).
+Progress = Callable[[int, int], None]
 
 
 @dataclass
@@ -64,7 +72,7 @@ def scan(
     ws: Workspace,
     *,
     archive: bool = False,
-    progress=None,
+    progress: Progress | None = None,
     known: dict[str, FileFacts] | None = None,
 ) -> list[FileFacts]:
     """Facts for every Markdown file, parsing only what changed since the last scan.
@@ -111,7 +119,9 @@ def _cache_path(ws: Workspace, archive: bool) -> Path:
 PARALLEL_FROM = 2000
 
 
-def _read_all(ws: Workspace, todo: list[tuple[str, list[int]]], progress) -> list[FileFacts]:
+def _read_all(
+    ws: Workspace, todo: list[tuple[str, list[int]]], progress: Progress | None
+) -> list[FileFacts]:
     """The facts of each (path, stamp) of `todo`, in order, whichever process parsed them."""
     total = len(todo)
 
@@ -153,7 +163,9 @@ def _can_fork() -> bool:
     return sys.platform == "linux" and (os.cpu_count() or 1) > 1 and fork_is_safe()
 
 
-def _read_batch(ws: Workspace, todo: list[tuple[str, list[int]]], report=None) -> list[FileFacts]:
+def _read_batch(
+    ws: Workspace, todo: list[tuple[str, list[int]]], report: Callable[[int], None] | None = None
+) -> list[FileFacts]:
     found = []
     for done, (rel, stamp) in enumerate(todo, start=1):
         found.append(read_facts(ws, ws.root / rel, rel, stamp))
@@ -190,7 +202,7 @@ def read_facts(
     return _note_facts(facts, note, note.entries())
 
 
-def _note_facts(facts: FileFacts, note, entries: list) -> FileFacts:
+def _note_facts(facts: FileFacts, note: Note, entries: list[Entry]) -> FileFacts:
     rel = facts.path
     meta = note.meta
     facts.frontmatter = note.has_frontmatter

@@ -31,6 +31,11 @@ from .outside import inert, inert_path, session_id
 from .transcript import Transcript
 from .workspace import Outcome, Workspace
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .change import Change
+    from .entry import Entry
+
 CHATS_NOTE = "episodic/chats.md"
 KIND = "CHAT"
 FILE_TOOLS = {
@@ -240,7 +245,7 @@ def known_sessions(ws: Workspace) -> set[str]:
     return {e.fields["session"] for e in note.entries() if e.fields.get("session")}
 
 
-def add_to_catalogue(ws: Workspace, change, chats: list[Chat], *, today: dt.date) -> None:
+def add_to_catalogue(ws: Workspace, change: Change, chats: list[Chat], *, today: dt.date) -> None:
     """Inside an open change: append one entry per chat (creating the note if needed) and mark
     the note verified today, since a machine keeps it current."""
     from .catalog import all_ids
@@ -280,7 +285,7 @@ def add_to_catalogue(ws: Workspace, change, chats: list[Chat], *, today: dt.date
     change.write(path, text)
 
 
-def chat_entry(chat: Chat, *, today: dt.date):
+def chat_entry(chat: Chat, *, today: dt.date) -> Entry:
     """The entry line of one chat (no id yet)."""
     from .budget import shorten
     from .entry import Entry
@@ -311,7 +316,7 @@ def chat_entry(chat: Chat, *, today: dt.date):
     return Entry(text=" — ".join(parts), priority="med", kind=KIND, fields=fields)
 
 
-def _prompt(content) -> str:
+def _prompt(content: object) -> str:
     """The words the person typed: a string, or the text blocks of a list (tool results and
     harness notes are not prompts)."""
     if isinstance(content, str):
@@ -328,7 +333,7 @@ def _prompt(content) -> str:
     return "" if text.startswith(_NOT_PROMPTS) else text
 
 
-def _moment(value) -> dt.datetime | None:
+def _moment(value: object) -> dt.datetime | None:
     if not isinstance(value, str):
         return None
     try:
@@ -350,7 +355,7 @@ def _short_path(path: str, cwd: str | None) -> str:
     return path
 
 
-def _text(value) -> str | None:
+def _text(value: object) -> str | None:
     return value if isinstance(value, str) and value else None
 
 

@@ -22,8 +22,12 @@ import json
 import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+from typing import TYPE_CHECKING, overload
 
 from .errors import ConfigError
+
+if TYPE_CHECKING:
+    from typing import Any
 
 DEFAULT_CATEGORIES = ("lessons", "people", "rules", "semantic", "episodic", "tools", "projects")
 LOCAL_FILE = "local.yaml"  # beside config.yaml in .memctl/, ignored by git
@@ -178,7 +182,11 @@ def _parse(path: Path) -> tuple[dict, dict]:
     return _plain(data), lines
 
 
-def _plain(value):
+@overload
+def _plain(value: dict) -> dict: ...
+@overload
+def _plain(value: object) -> object: ...
+def _plain(value: object) -> object:
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -195,7 +203,8 @@ def _build(values: dict, sources: dict[str, str], warnings: list[str]) -> Config
     return Config(**kwargs, sources=dict(sources), warnings=tuple(warnings))
 
 
-def _check(key: str, value, path: Path | str, line: int | None):
+def _check(key: str, value: object, path: Path | str, line: int | None) -> Any:
+    """`value`, checked and converted to the type of the Config field `key` (that type)."""
     kind = _TYPES[key]
     bad = ConfigError(f"{key}: {value!r} is not valid here (expected {kind})", path=path, line=line)
     if key == "exclude":

@@ -15,6 +15,13 @@ from .kinds import DAILY_DIR
 from .textstyle import without_bom
 from .workspace import Outcome, Workspace
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from pathlib import Path
+
+    from .change import Change
+
 HEADING = re.compile(r"^###\s+(?P<time>\d{1,2}:\d{2})\s*(?:[—–-]+\s*(?P<title>.*))?$")
 DAY_FILE = re.compile(r"^(?P<day>\d{4}-\d{2}-\d{2})\.md$")
 
@@ -39,7 +46,7 @@ class LogEntry:
         }
 
 
-def day_path(ws: Workspace, day: dt.date):
+def day_path(ws: Workspace, day: dt.date) -> Path:
     return ws.daily_dir / f"{fmt_date(day)}.md"
 
 
@@ -52,7 +59,9 @@ def append_log(ws: Workspace, title: str, text: str, *, now: dt.datetime) -> Out
     return Outcome(entry, change)
 
 
-def add_log_entry(ws: Workspace, change, title: str, text: str, *, now: dt.datetime) -> LogEntry:
+def add_log_entry(
+    ws: Workspace, change: Change, title: str, text: str, *, now: dt.datetime
+) -> LogEntry:
     """Inside an open change: append one entry to today's log (what append_log commits alone;
     a command that writes more than the log puts it in its own commit with this)."""
     title = " ".join(title.split())
@@ -179,7 +188,7 @@ def rewritten_logs(ws: Workspace) -> dict[str, str]:
     return found
 
 
-def _removed_lines(diff: str):
+def _removed_lines(diff: str) -> Iterator[tuple[str, str]]:
     """(path, line) for each removed line of a -U0 diff, and ("", "@@commit SHA") markers."""
     path = ""
     for line in diff.splitlines():

@@ -17,6 +17,11 @@ from .catalog import FileFacts, is_stale, record_text, save_catalog, scan
 from .health import Health, workspace_health
 from .workspace import Outcome, Workspace
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .catalog import Progress
+    from .change import Change
+
 PRIORITY_ORDER = {"high": 0, "med": 1, "low": 2, None: 3}
 STATUS_ORDER = {"active": 0, "stale": 1, "conflict": 2, "superseded": 3}
 PRIORITY_SHOWN = {"high": "🔴", "med": "🟡", "low": "🟢", None: "⚪"}
@@ -75,7 +80,7 @@ def _row(f: FileFacts, today: dt.date, stale_days: int) -> IndexRow:
     return IndexRow(f.path, f.priority, status, f.last_verified, description)
 
 
-def _sort_key(row: IndexRow):
+def _sort_key(row: IndexRow) -> tuple[int, int, str]:
     return (PRIORITY_ORDER.get(row.priority, 3), STATUS_ORDER.get(row.status, 4), row.path)
 
 
@@ -139,7 +144,9 @@ def render_index(
     return IndexReport("\n".join(lines) + "\n", rows, health)
 
 
-def regenerate_index(ws: Workspace, *, today: dt.date, progress=None) -> Outcome[IndexReport]:
+def regenerate_index(
+    ws: Workspace, *, today: dt.date, progress: Progress | None = None
+) -> Outcome[IndexReport]:
     """Mark newly stale notes in their frontmatter, then write INDEX.md; one commit."""
     with ws.change("index", "regenerate INDEX.md") as change:
         report = refresh_index(ws, change, today=today, progress=progress)
@@ -150,10 +157,10 @@ def regenerate_index(ws: Workspace, *, today: dt.date, progress=None) -> Outcome
 
 def refresh_index(
     ws: Workspace,
-    change,
+    change: Change,
     *,
     today: dt.date,
-    progress=None,
+    progress: Progress | None = None,
     known: dict[str, FileFacts] | None = None,
 ) -> IndexReport:
     """Inside an open change (archive, forget…): mark stale notes and rewrite INDEX.md.

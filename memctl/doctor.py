@@ -12,6 +12,10 @@ from .catalog import scan
 from .kinds import INDEX_FILE, NOW_FILE
 from .workspace import Workspace
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .catalog import Progress
+
 # Derived files that must never be in git (they are rebuilt from the Markdown).
 DERIVED_PATTERNS = (
     ".memctl/cache",
@@ -52,7 +56,7 @@ class DoctorReport:
         return {"errors": self.errors, "findings": [f.to_dict() for f in self.findings]}
 
 
-def check(ws: Workspace, *, today: dt.date, progress=None) -> DoctorReport:
+def check(ws: Workspace, *, today: dt.date, progress: Progress | None = None) -> DoctorReport:
     findings: list[Finding] = []
     facts = scan(ws, progress=progress)
     for name in (NOW_FILE, INDEX_FILE):

@@ -18,9 +18,12 @@ import stat
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import MemctlError
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 _ENV = {"GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_OPTIONAL_LOCKS": "0"}
 FALLBACK_IDENTITY = ("memctl", "memctl@localhost")
@@ -368,7 +371,7 @@ def _commit_index(root: Path, message_file: str, message: str, env: dict | None)
 
 
 @contextlib.contextmanager
-def _message_file(message: str):
+def _message_file(message: str) -> Iterator[str]:
     """The message goes through a file: an archive run lists every move in it."""
     import tempfile  # only when committing: it costs a few ms of start-up
 

@@ -18,6 +18,10 @@ from .errors import InvalidValue, MemctlError, NotFound, ParseError, Refused
 from .note import read_note, replace_line, set_meta, yaml_value
 from .workspace import ARCHIVE_DIR, Outcome, Workspace
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .change import Change
+
 SOURCES = ("user", "agent", "web", "file", "tool")
 UNTRUSTED_WHO = {"web": "a web page", "file": "a file", "tool": "a tool"}
 _ID_REF = re.compile(r"^\^?(?P<id>[A-Za-z0-9][A-Za-z0-9-]{0,31})$")
@@ -246,7 +250,7 @@ def make_entry(
     return Entry(text=text, priority=level, kind=kind.upper() if kind else None, fields=fields)
 
 
-def append_entry(ws: Workspace, change, path: Path, entry: Entry) -> EntryRef:
+def append_entry(ws: Workspace, change: Change, path: Path, entry: Entry) -> EntryRef:
     """Inside an open change: give the entry a fresh id and append it to the note at `path`."""
     note = read_note(path, display=ws.rel(path))
     if entry.id is None:
@@ -304,7 +308,7 @@ def _entry_in(ws: Workspace, path: Path, entry_id: str) -> EntryRef:
     raise NotFound(f"no entry with id ^{entry_id}", path=ws.rel(path))
 
 
-def rewrite_entry(ws: Workspace, change, ref: EntryRef, new: Entry) -> None:
+def rewrite_entry(ws: Workspace, change: Change, ref: EntryRef, new: Entry) -> None:
     """Replace one entry line in place, inside an open change; the file must not have moved."""
     path = ws.root / ref.path
     note = read_note(path, display=ref.path)

@@ -16,6 +16,10 @@ from .errors import InvalidValue, NotFound, PathRefused
 from .textstyle import without_bom
 from .workspace import Outcome, Workspace
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 FOCUS = "Today's Focus"
 IN_PROGRESS = "In Progress"
 PRIORITIES = "Current Priorities"
@@ -129,7 +133,9 @@ def read_now(ws: Workspace) -> str:
         ) from None
 
 
-def _rewrite(ws: Workspace, what: str, edit, now: dt.datetime) -> Outcome[NowDoc]:
+def _rewrite(
+    ws: Workspace, what: str, edit: Callable[[NowDoc], None], now: dt.datetime
+) -> Outcome[NowDoc]:
     with ws.change("now", what) as change:
         doc = NowDoc.parse(read_now(ws))
         edit(doc)

@@ -33,6 +33,7 @@ from .errors import ParseError, Refused
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .change import Change
     from .workspace import Workspace
 
 REGISTRY = ".memctl/purged.jsonl"
@@ -204,7 +205,11 @@ def new_record(text: str, *, salt: str, receipt: str, today: dt.date) -> Record:
 
 
 def register(
-    ws: Workspace, change, record: Record | None = None, *, commits: dict[str, str] | None = None
+    ws: Workspace,
+    change: Change,
+    record: Record | None = None,
+    *,
+    commits: dict[str, str] | None = None,
 ) -> None:
     """Inside an open change: add a record (and/or the old ids of rewritten commits) to the
     registry; move the earlier registry's records in, and make sure the file merges as a union."""
@@ -302,7 +307,7 @@ class WordIndex(dict):
     the few words an anchor's tag points at: a megabyte holds a hundred thousand words, and
     a Python loop over them costs more than all the hashing."""
 
-    def __init__(self, folded: str):
+    def __init__(self, folded: str) -> None:
         super().__init__((word, None) for word in set(_WORD.findall(folded)))
         self.folded = folded
         self.asked = 0

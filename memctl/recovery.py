@@ -51,7 +51,7 @@ class Journal:
     """The touched paths of one change, appended as the change goes (one write each, no
     fsync: it is there for a killed process, whose written data the system still has)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path) -> None:
         self.path = path
         self._fd: int | None = None
 
@@ -79,7 +79,7 @@ class Journal:
 class PurgeMark:
     """A purge under way (see the module docstring): its receipt, then each file it cleaned."""
 
-    def __init__(self, ws: Workspace, receipt: str, fingerprint: str):
+    def __init__(self, ws: Workspace, receipt: str, fingerprint: str) -> None:
         self.path = ws.cache_dir / f"{PURGING}{receipt}"
         self.path.parent.mkdir(parents=True, exist_ok=True)
         header = f"purge\t{receipt}\t{fingerprint}\t{os.getpid()}\n"
@@ -201,7 +201,7 @@ def _purge_cut_short(ws: Workspace, path: Path, purging: str | None) -> list[str
     ]
 
 
-def _put_back(ws, touched: dict[str, set[str]]) -> tuple[list[str], list[str]]:
+def _put_back(ws: Workspace, touched: dict[str, set[str]]) -> tuple[list[str], list[str]]:
     from . import gitstore
 
     git = gitstore.is_repo(ws.root) and gitstore.has_head(ws.root)

@@ -17,11 +17,14 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .budget import estimate_tokens
 from .catalog import FileFacts
 from .workspace import Workspace
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 RULES_DIR = "rules"  # gate.RULES_DIR and guard.RULES_DIR name the same folder
 WIDTH = 200  # characters of a rule's text on its line
@@ -140,7 +143,7 @@ def _parse(ws: Workspace, rel: str, note_priority: str | None) -> list[list]:
     return rows
 
 
-def _load(path) -> dict:
+def _load(path: Path) -> dict:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -148,7 +151,7 @@ def _load(path) -> dict:
     return data.get("files", {}) if isinstance(data, dict) and data.get("v") == _VERSION else {}
 
 
-def _save(path, files: dict) -> None:
+def _save(path: Path, files: dict) -> None:
     try:
         path.parent.mkdir(exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")

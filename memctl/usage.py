@@ -21,6 +21,9 @@ from collections import Counter
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import datetime as dt
+    from pathlib import Path
+
+    from .workspace import Workspace
 
 USAGE_LOG = ".memctl/usage.jsonl"
 QUIET_DAYS = 7  # doctor warns after this many days without a `now`, search or recall
@@ -28,15 +31,15 @@ SHOWN = 5  # addresses kept per search
 
 
 def record(
-    root,
+    root: Path,
     command: str,
     *,
-    at,
+    at: dt.datetime,
     results: int | None = None,
     addresses: list[str] | tuple[str, ...] = (),
 ) -> None:
     """Append one read to the usage log; never fails the read (a read-only workspace)."""
-    item = {"t": at.isoformat(timespec="minutes"), "cmd": command}
+    item: dict[str, str | int | list[str]] = {"t": at.isoformat(timespec="minutes"), "cmd": command}
     if results is not None:
         item["n"] = results
     if addresses:
@@ -54,7 +57,7 @@ def record(
         os.close(fd)
 
 
-def events(root) -> list[dict]:
+def events(root: Path) -> list[dict]:
     """Every recorded read, oldest first; a damaged line is skipped."""
     from pathlib import Path
 
@@ -63,7 +66,7 @@ def events(root) -> list[dict]:
     return [item for item in read_records(Path(root) / USAGE_LOG) if isinstance(item.get("t"), str)]
 
 
-def last_read(root) -> str | None:
+def last_read(root: Path) -> str | None:
     """The day (YYYY-MM-DD) of the latest `now`, search or recall, if any."""
     days = [e["t"][:10] for e in events(root) if e.get("cmd") in ("now", "search", "recall")]
     return max(days) if days else None
@@ -101,8 +104,13 @@ class Stats:
     """Reads per day over a window, the most read memories, and the last read ever."""
 
     def __init__(
-        self, first, last, days: list[Day], most_read: list[tuple[str, int]], last_read: str | None
-    ):
+        self,
+        first: dt.date,
+        last: dt.date,
+        days: list[Day],
+        most_read: list[tuple[str, int]],
+        last_read: str | None,
+    ) -> None:
         self.first, self.last, self.days = first, last, days
         self.most_read = most_read
         self.last_read = last_read  # the latest day with a `now`, search or recall
@@ -117,7 +125,7 @@ class Stats:
         }
 
 
-def stats(ws, *, today, days: int = 7) -> Stats:
+def stats(ws: Workspace, *, today: dt.date, days: int = 7) -> Stats:
     """Per day of the last `days`: sessions started with `now`, searches, recalls (and how many
     returned something), shows, the daily-log entries written, and the memories read."""
     import datetime as dt
@@ -155,7 +163,7 @@ def stats(ws, *, today, days: int = 7) -> Stats:
     )
 
 
-def _log_entries(ws, day) -> int:
+def _log_entries(ws: Workspace, day: dt.date) -> int:
     from .daily import day_path, parse_log
 
     path = day_path(ws, day)

@@ -13,10 +13,10 @@ import os
 import stat
 import time
 from _thread import get_ident
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Generic, TypedDict, TypeVar, Unpack
 
 from .config import Config, load_config
 from .errors import LockTimeout, PathRefused, WorkspaceNotFound
@@ -30,6 +30,13 @@ MARKER = ".memctl"
 ENV_VAR = "MEMCTL_WORKSPACE"
 ARCHIVE_DIR = ".archive"
 PROTECTED = (".git", MARKER)
+
+
+class _Where(TypedDict, total=False):
+    """Where find_root looks besides --workspace (tests give their own)."""
+
+    env: Mapping[str, str] | None
+    cwd: Path | None
 
 
 def find_root(
@@ -59,7 +66,9 @@ def find_root(
     )
 
 
-def open_workspace(explicit: str | os.PathLike | None = None, **kwargs) -> Workspace:
+def open_workspace(
+    explicit: str | os.PathLike | None = None, **kwargs: Unpack[_Where]
+) -> Workspace:
     root = find_root(explicit, **kwargs)
     bare = Workspace(root)
     for inside in (MARKER, f"{MARKER}/config.yaml"):
@@ -237,7 +246,7 @@ def iter_markdown(ws: Workspace, *, archive: bool = False) -> Iterator[Path]:
         yield ws.root / rel
 
 
-def _exclusion(patterns: tuple[str, ...]):
+def _exclusion(patterns: tuple[str, ...]) -> Callable[[str], bool] | None:
     """A test for the `exclude:` globs of the config (None when there are none)."""
     if not patterns:
         return None

@@ -12,7 +12,10 @@ from . import context, output
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..forgetting.archive import ArchivePlan
+    import datetime as dt
+
+    from ..forgetting.archive import ArchivePlan, ExpiringList
+    from ..integrations.cron import CronChange
     from ..workspace import Outcome
 
 
@@ -22,7 +25,7 @@ def register(root: typer.Typer) -> None:
     root.add_typer(cron_app, name="cron")
 
 
-def _today(value: str | None):
+def _today(value: str | None) -> dt.date:
     from ..dates import parse_date
 
     return parse_date(value, what="--today") if value else context.now().date()
@@ -78,7 +81,7 @@ def expiring(
     output.result(list_expiring(ws, days=days, today=context.now().date()), _render_expiring)
 
 
-def _render_expiring(result) -> None:
+def _render_expiring(result: ExpiringList) -> None:
     if not result.items:
         output.text(f"nothing expires within {result.days} days")
         return
@@ -159,7 +162,7 @@ def _crontab() -> str:
     return os.environ.get("MEMCTL_CRONTAB") or "crontab"
 
 
-def _render_cron_change(change) -> None:
+def _render_cron_change(change: CronChange) -> None:
     if change.action == "install":
         verb = "installed" if change.changed else "already installed, unchanged:"
         output.text(f"{verb} {len(change.lines) - 2}-line block for {change.workspace}")

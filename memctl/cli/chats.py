@@ -8,6 +8,11 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..chats import Indexed
+    from ..workspace import Outcome
+
 app = typer.Typer(help="Past chats as experts: catalogue them, find them, wake them.")
 
 
@@ -34,7 +39,7 @@ def index(
     output.result(index_chats(context.workspace(), paths, now=context.now()), _render)
 
 
-def _render(outcome) -> None:
+def _render(outcome: Outcome[Indexed]) -> None:
     done = outcome.value
     output.text(
         f"{len(done.added)} new chat(s) in {done.note}, {done.known} already there"

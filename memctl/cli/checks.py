@@ -14,7 +14,10 @@ are given is never stored (NOT_STORED).
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..workspace import Workspace
 
 # Commands that store none of their values as memory text: they only read, or their values are
 # paths, ids and settings ("guard check" logs a hash of the action, never the action).
@@ -69,7 +72,7 @@ def check_values(name: str, params: dict[str, Any], labels: dict[str, str]) -> N
             refuse_text(one, what, None if name in AUDITED else ws, secrets=name not in AUDITED)
 
 
-def _workspace():
+def _workspace() -> Workspace | None:
     """The workspace whose purged texts a value must not hold (None outside any)."""
     from ..errors import MemctlError
     from . import context

@@ -6,6 +6,12 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..forgetting.closing import Timeline
+    from ..longterm import EntryRef
+    from ..workspace import Outcome
+
 
 def register(root: typer.Typer) -> None:
     for command in (close, asof, closed):
@@ -31,7 +37,7 @@ def close(
     output.result(outcome, _render_closed)
 
 
-def _render_closed(outcome) -> None:
+def _render_closed(outcome: Outcome[EntryRef]) -> None:
     output.text(f"closed {outcome.value.address}: {outcome.value.entry.format()}")
     output.change_notices(outcome.change)
 
@@ -67,7 +73,7 @@ def closed(
     output.result(closed_entries(context.workspace(), query=query), _render_timeline)
 
 
-def _render_timeline(timeline) -> None:
+def _render_timeline(timeline: Timeline) -> None:
     if not timeline.entries:
         output.text("no entries")
     for held in timeline.entries:

@@ -9,6 +9,7 @@ from . import context, output
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..nightly.consolidate import Consolidation
+    from ..nightly.runs import Undone
     from ..workspace import Outcome
 
 
@@ -81,7 +82,7 @@ def _render(value: Consolidation) -> None:
             output.text(f"       {step.timeline}")
 
 
-def _render_undo(outcome) -> None:
+def _render_undo(outcome: Outcome[Undone]) -> None:
     done = outcome.value
     output.text(f"undid the consolidation of {done.day} (run {done.run})")
     shown = (

@@ -12,8 +12,10 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this run
 if TYPE_CHECKING:
     import datetime as dt
 
+    from ..workspace import Workspace
 
-def workspace():
+
+def workspace() -> Workspace:
     from ..workspace import open_workspace
 
     ws = open_workspace(flags.options.workspace)

@@ -8,6 +8,11 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..daily import LogEntry
+    from ..workspace import Outcome
+
 # Without -m, text piped on stdin is taken only if it is there already, and read only while
 # more keeps coming: an agent's stdin is often a pipe left open with nothing in it, and `log`
 # must never wait on it. `-m -` reads stdin to its end, however long that takes.
@@ -71,7 +76,7 @@ def waiting_stdin() -> str:
     return b"".join(chunks).decode("utf-8", errors="replace")
 
 
-def _render(outcome) -> None:
+def _render(outcome: Outcome[LogEntry]) -> None:
     entry = outcome.value
     output.text(f"{entry.path}:{entry.line}  ### {entry.time} — {entry.title}")
     output.change_notices(outcome.change)

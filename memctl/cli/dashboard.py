@@ -6,6 +6,11 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..dashboard import IndexReport
+    from ..workspace import Outcome
+
 
 def register(root: typer.Typer) -> None:
     root.command("index")(index)
@@ -25,7 +30,7 @@ def index() -> None:
     output.result(outcome, _render)
 
 
-def _render(outcome) -> None:
+def _render(outcome: Outcome[IndexReport]) -> None:
     report = outcome.value
     output.text(f"INDEX.md: {len(report.rows)} notes")
     for path in report.marked_stale:

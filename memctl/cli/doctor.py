@@ -6,6 +6,10 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..doctor import DoctorReport
+
 
 def register(root: typer.Typer) -> None:
     root.command("doctor")(doctor)
@@ -25,7 +29,7 @@ def doctor() -> None:
         raise typer.Exit(1)
 
 
-def _render(report) -> None:
+def _render(report: DoctorReport) -> None:
     if not report.findings:
         output.text("doctor: no problems found", style="green")
         return

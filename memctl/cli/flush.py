@@ -8,6 +8,11 @@ import typer
 
 from . import context, hookcall, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..integrations.flush import Flushed
+    from ..workspace import Outcome
+
 
 def register(root: typer.Typer) -> None:
     root.command("flush")(flush)
@@ -56,7 +61,7 @@ def flush(
     output.result(outcome, _render)
 
 
-def _render(outcome) -> None:
+def _render(outcome: Outcome[Flushed]) -> None:
     flushed = outcome.value
     output.text(f"logged at {flushed.log.path}:{flushed.log.line}: {flushed.log.title}")
     if flushed.catalogued:

@@ -9,6 +9,11 @@ import typer
 from ..errors import InvalidValue, Refused
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..forgetting.forget import Forgotten, Restored
+    from ..workspace import Outcome, Workspace
+
 
 def register(root: typer.Typer) -> None:
     for command in (forget, restore):
@@ -42,7 +47,7 @@ def forget(
     output.result(outcome, _render_forgotten)
 
 
-def _purge(ws, match: str | None, *, dry_run: bool, yes: bool) -> None:
+def _purge(ws: Workspace, match: str | None, *, dry_run: bool, yes: bool) -> None:
     from ..forgetting.purge import purge
 
     if not match:
@@ -62,7 +67,7 @@ def _purge(ws, match: str | None, *, dry_run: bool, yes: bool) -> None:
     output.result(receipt, lambda r: output.markdown(r.render()))
 
 
-def _render_forgotten(outcome) -> None:
+def _render_forgotten(outcome: Outcome[Forgotten]) -> None:
     value = outcome.value
     where = f" → {value.moved_to}" if value.moved_to else " (closed)"
     output.text(f"forgot {value.target}{where}: {value.reason}")
@@ -80,7 +85,7 @@ def restore(target: str = typer.Argument(..., help="What was forgotten: id or no
     output.result(outcome, _render_restored)
 
 
-def _render_restored(outcome) -> None:
+def _render_restored(outcome: Outcome[Restored]) -> None:
     value = outcome.value
     output.text(f"restored {value.target} from {value.from_commit[:8]}: {', '.join(value.paths)}")
     output.change_notices(outcome.change)

@@ -9,6 +9,13 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..graph.edit import Added, Closed
+    from ..graph.exchange import Export, Imported
+    from ..graph.relations import EntityList, Hop, Neighborhood, Paths, RelationList
+    from ..workspace import Outcome
+
 app = typer.Typer(
     help="The knowledge graph: subject → predicate → object relations in graph/relations.md.",
     no_args_is_help=True,
@@ -55,7 +62,7 @@ def add(
     output.result(outcome, _render_added)
 
 
-def _render_added(outcome) -> None:
+def _render_added(outcome: Outcome[Added]) -> None:
     value = outcome.value
     verb = "added" if value.created else "already in the graph:"
     output.text(f"{verb} ^{value.relation.id}  {value.relation.sentence()}")
@@ -108,7 +115,7 @@ def asof(
     output.result(found, _render_relations)
 
 
-def _render_relations(found) -> None:
+def _render_relations(found: RelationList) -> None:
     closed = any(t.closed for t in found.relations)
     headers = ["Id", "Subject", "Predicate", "Object", "Conf", "Src", "Since"]
     headers += ["Until", "Why"] if closed else []
@@ -148,7 +155,7 @@ def neighbors(
     output.result(ask(context.workspace(), entity, depth=depth, limit=limit), _render_tree)
 
 
-def _render_tree(found) -> None:
+def _render_tree(found: Neighborhood) -> None:
     children: dict[str, list] = {}
     for n in found.neighbors:
         children.setdefault(n.via, []).append(n)
@@ -171,7 +178,7 @@ def _render_tree(found) -> None:
     _notices(found)
 
 
-def _step(hop) -> str:
+def _step(hop: Hop) -> str:
     r = hop.relation
     if hop.forward:
         return f"→ {r.predicate} → {r.object}  ^{r.id}"
@@ -195,7 +202,7 @@ def path(
     output.result(found, _render_paths)
 
 
-def _render_paths(found) -> None:
+def _render_paths(found: Paths) -> None:
     for walk in found.paths:
         here = found.source
         line = here
@@ -232,7 +239,7 @@ def close(
     output.result(outcome, _render_closed)
 
 
-def _render_closed(outcome) -> None:
+def _render_closed(outcome: Outcome[Closed]) -> None:
     r = outcome.value.relation
     output.text(f"closed ^{r.id}  {r.sentence()}  until:{r.fields['until']}")
     output.change_notices(outcome.change)
@@ -254,7 +261,7 @@ def entities(
     output.result(found, _render_entities)
 
 
-def _render_entities(found) -> None:
+def _render_entities(found: EntityList) -> None:
     if found.entities:
         output.table(["Entity", "Relations"], [[n, str(c)] for n, c in found.entities])
     shown = len(found.entities)
@@ -278,7 +285,7 @@ def export(
     output.result(found, _render_export)
 
 
-def _render_export(found) -> None:
+def _render_export(found: Export) -> None:
     output.write(found.text)
     _notices(found)
 
@@ -306,7 +313,7 @@ def import_(
     output.result(outcome, _render_imported)
 
 
-def _render_imported(outcome) -> None:
+def _render_imported(outcome: Outcome[Imported]) -> None:
     v = outcome.value
     output.text(
         f"imported: {len(v.added)} added, {len(v.updated)} updated, {v.unchanged} unchanged"
@@ -314,7 +321,7 @@ def _render_imported(outcome) -> None:
     output.change_notices(outcome.change)
 
 
-def _notices(value) -> None:
+def _notices(value: object) -> None:
     found = list(getattr(value, "notices", []))
     for line in found[:5]:
         output.notice(line)

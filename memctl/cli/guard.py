@@ -9,11 +9,18 @@ from typer.core import TyperGroup
 
 from . import context, hookcall, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typer._click.core import Context  # typer carries its own click
+
+    from ..nightly.guard import CheckChange, Listing, Verdict
+    from ..workspace import Outcome
+
 
 class _CheckByDefault(TyperGroup):
     """`memctl guard ACTION_TEXT` (or `--hook …`) is `memctl guard check …`."""
 
-    def parse_args(self, ctx, args):
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
             args = ["check", *args]
         return super().parse_args(ctx, args)
@@ -68,7 +75,7 @@ def check(
         raise typer.Exit(verdict.exit_code)
 
 
-def _render(verdict) -> None:
+def _render(verdict: Verdict) -> None:
     if not verdict.hits:
         output.text(f"allowed: no check matches ({verdict.checks} check(s))")
     for hit in verdict.hits:
@@ -104,7 +111,7 @@ def _set(rule: str, mode: str) -> None:
 
     outcome = set_mode(context.workspace(), rule, mode, today=context.now().date())
 
-    def render(outcome) -> None:
+    def render(outcome: Outcome[CheckChange]) -> None:
         output.text(f"{outcome.value.mode}: {outcome.value.line}")
         output.change_notices(outcome.change)
 
@@ -122,7 +129,7 @@ def list_checks() -> None:
     output.result(listing(context.workspace()), _render_listing)
 
 
-def _render_listing(found) -> None:
+def _render_listing(found: Listing) -> None:
     if not found.checks:
         output.text("no rule carries a check (memctl lessons --apply ID --check REGEX adds one)")
         return

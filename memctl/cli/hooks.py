@@ -10,6 +10,13 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..integrations.claude_code import HooksChange
+    from ..integrations.mcp import McpChange
+
 app = typer.Typer(help="Wire memctl into an agent harness (Claude Code) or take it out again.")
 
 
@@ -93,7 +100,7 @@ def uninstall(harness: str = HARNESS, project: Path = PROJECT, user: bool = USER
     output.result(_with_mcp(change, mcp), _render)
 
 
-def _mcp_install(project: Path | None, user: bool, memctl: Path, workspace: Path):
+def _mcp_install(project: Path | None, user: bool, memctl: Path, workspace: Path) -> McpChange:
     from ..integrations.mcp import config_path
     from ..integrations.mcp import install as mcp_install
 
@@ -107,10 +114,10 @@ def _mcp_install(project: Path | None, user: bool, memctl: Path, workspace: Path
 class _WithMcp:
     """The hooks' change and the MCP server's, rendered and reported as one."""
 
-    def __init__(self, change, mcp):
+    def __init__(self, change: HooksChange, mcp: McpChange) -> None:
         self.change, self.mcp = change, mcp
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:  # whatever the hooks' change has
         return getattr(self.change, name)
 
     def to_dict(self) -> dict:
@@ -122,7 +129,7 @@ class _WithMcp:
         }
 
 
-def _with_mcp(change, mcp) -> _WithMcp:
+def _with_mcp(change: HooksChange, mcp: McpChange) -> _WithMcp:
     return _WithMcp(change, mcp)
 
 
@@ -144,7 +151,7 @@ SKILL_STATES = {
 }
 
 
-def _render(change) -> None:
+def _render(change: _WithMcp) -> None:
     if change.action == "install":
         state = "installed in" if change.changed else "already installed, unchanged:"
         output.text(f"memctl hooks {state} {change.settings}")

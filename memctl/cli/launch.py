@@ -20,6 +20,11 @@ from __future__ import annotations
 import os
 import sys
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import _socket
+    import io
+
 # Commands whose first step is the search index's freshness walk, which a forked child does
 # while the CLI is imported (memctl.search.prefetch). Only commands that read before they write.
 WALK_FIRST = ("search", "recall")
@@ -68,7 +73,9 @@ def warm(argv: list[str]) -> int | None:
         root = workspace_root(found, cwd)
         if root is None:
             return None
-        streams = tuple(_buffering(fd, stream) for fd, stream in ((1, sys.stdout), (2, sys.stderr)))
+        # typeshed calls sys.stdout a TextIO; it is a TextIOWrapper (write_through, buffer)
+        pairs = ((1, sys.stdout), (2, sys.stderr))
+        streams = tuple(_buffering(fd, stream) for fd, stream in pairs)  # type: ignore[arg-type]
         request = (
             "run",
             argv,
@@ -92,7 +99,7 @@ def warm(argv: list[str]) -> int | None:
     return code
 
 
-def _buffering(fd: int, stream) -> tuple:
+def _buffering(fd: int, stream: io.TextIOWrapper) -> tuple[str, str | None, bool, bool, int]:
     """How a standard stream buffers (PYTHONUNBUFFERED, -u and the descriptor decide): what the
     server needs to write the same bytes in the same order."""
     unbuffered = type(stream.buffer).__name__ == "FileIO"
@@ -191,7 +198,7 @@ def ask(
         sock.close()
 
 
-def connect(sock, root: str) -> None:
+def connect(sock: _socket.socket, root: str) -> None:
     """Connect to .memctl/serve.sock of `root`; a path too long for a socket's name is reached
     from inside its folder."""
     folder = os.path.join(root, ".memctl")

@@ -6,6 +6,11 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..nightly.lessons import Review, Slipped, Tightened
+    from ..workspace import Outcome
+
 
 def register(root: typer.Typer) -> None:
     root.command("slip")(slip)
@@ -30,7 +35,7 @@ def slip(
     output.result(outcome, _render_slip)
 
 
-def _render_slip(outcome) -> None:
+def _render_slip(outcome: Outcome[Slipped]) -> None:
     value = outcome.value
     output.text(f"slip {value.slips} of {value.address}: {value.text}")
     if value.slips >= 2:
@@ -69,7 +74,7 @@ def lessons(
     output.result(review(ws), _render_review)
 
 
-def _render_review(review) -> None:
+def _render_review(review: Review) -> None:
     if not review.proposals and not review.gone:
         output.text("no lesson slipped twice since it last moved")
     for proposal in review.proposals:
@@ -78,7 +83,7 @@ def _render_review(review) -> None:
         output.text(f"- {gone}: slipped, and is gone")
 
 
-def _render_tightened(outcome) -> None:
+def _render_tightened(outcome: Outcome[Tightened]) -> None:
     value = outcome.value
     if value.step == "rule":
         output.text(f"moved {value.before} → {value.after} (read every session)")

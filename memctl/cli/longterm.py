@@ -6,6 +6,12 @@ import typer
 
 from . import context, output, reads
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..longterm import CreatedNote, EntryRef, Verified
+    from ..show import Listing, Shown
+    from ..workspace import Outcome
+
 
 def register(root: typer.Typer) -> None:
     for command in (new, add, verify, show, ls):
@@ -47,7 +53,7 @@ def new(
     output.result(outcome, _render_created)
 
 
-def _render_created(outcome) -> None:
+def _render_created(outcome: Outcome[CreatedNote]) -> None:
     output.text(f"created {outcome.value.path}")
     output.change_notices(outcome.change)
 
@@ -93,7 +99,7 @@ def add(
     output.result(outcome, _render_added)
 
 
-def _render_added(outcome) -> None:
+def _render_added(outcome: Outcome[EntryRef]) -> None:
     ref = outcome.value
     output.text(f"{ref.path}:{ref.entry.line}  ^{ref.entry.id}  {ref.entry.format()}")
     output.change_notices(outcome.change)
@@ -110,7 +116,7 @@ def verify(target: str = typer.Argument(..., help="A note path or an entry id.")
     output.result(outcome, _render_verified)
 
 
-def _render_verified(outcome) -> None:
+def _render_verified(outcome: Outcome[Verified]) -> None:
     value = outcome.value
     what = f"^{value.entry_id} in {value.path}" if value.entry_id else value.path
     output.text(f"verified {what} on {value.day}")
@@ -132,7 +138,7 @@ def show(
     reads.count(ws, "show", shown)
 
 
-def _render_shown(shown) -> None:
+def _render_shown(shown: Shown) -> None:
     if shown.entry is not None:
         output.text(f"{shown.path}:{shown.entry.line}" + ("  (archived)" if shown.archived else ""))
         output.text(shown.text)
@@ -173,7 +179,7 @@ def ls(
     output.result(listing, _render_listing)
 
 
-def _render_listing(listing) -> None:
+def _render_listing(listing: Listing) -> None:
     from ..dashboard import PRIORITY_SHOWN
 
     if listing.needs and listing.needs.items:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import typer
 import typer.main
@@ -12,6 +12,12 @@ from typer.core import TyperGroup
 
 from ..errors import MemctlError
 from . import checks, flags, output
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from typer._click.core import Command, Context  # typer carries its own click
+    from typer.core import TyperCommand
 
 # The module under memctl/cli/ that defines each top-level command, in the order `--help`
 # lists them. Only the module a call needs is imported and built: `memctl now` runs at every
@@ -61,21 +67,23 @@ class MemctlGroup(TyperGroup):
     """Loads commands lazily, reads the shared options out of argv, and turns memctl errors
     into one line on stderr and an exit code."""
 
-    def main(self, args=None, *posargs: Any, **kwargs: Any) -> Any:
+    def main(self, args: Sequence[str] | None = None, *posargs: Any, **kwargs: Any) -> Any:
         args = flags.split_global_options(list(sys.argv[1:] if args is None else args))
         if "-h" in args or "--help" in args or not args:
             plain_help(self)
         return super().main(args, *posargs, **kwargs)
 
-    def list_commands(self, ctx) -> list[str]:
+    def list_commands(self, ctx: Context) -> list[str]:
         return list(COMMANDS)
 
-    def get_command(self, ctx, name: str):
+    def get_command(self, ctx: Context, name: str) -> Command | None:
         if name not in self.commands and name in COMMANDS:
             self.load(COMMANDS[name])
         return self.commands.get(name)
 
-    def resolve_command(self, ctx, args: list[str]):
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
         name = args[0] if args else ""
         if name and not name.startswith("-") and name not in COMMANDS:
             from difflib import get_close_matches
@@ -93,10 +101,10 @@ class MemctlGroup(TyperGroup):
         module.register(holder)
         for name, command in typer.main.get_group(holder).commands.items():
             checks.guard(command, name)
-            plain_help(command)
+            plain_help(cast("TyperCommand | TyperGroup", command))  # typer made it
             self.add_command(command, name)
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: Context) -> Any:
         try:
             return super().invoke(ctx)
         except MemctlError as exc:
@@ -137,7 +145,7 @@ SHARED_OPTIONS = (
 # fmt: on
 
 
-def plain_help(command) -> None:
+def plain_help(command: TyperCommand | TyperGroup) -> None:
     """Give a command (and its subcommands) the shared options in its help, drawn as plain
     text: help is read in pipes and by agents as often as in a terminal."""
     from typer.core import TyperOption

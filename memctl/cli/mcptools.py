@@ -27,7 +27,12 @@ from . import context, reads
 from .warm import Worker
 
 if TYPE_CHECKING:
-    from ..workspace import Workspace
+    from ..desk import NowView
+    from ..gate.request import Given, Remembered
+    from ..search.rank import SearchResult
+    from ..search.recall import Recall
+    from ..show import Shown
+    from ..workspace import Outcome, Workspace
 
 # What a tool does on the worker: one library call on the workspace; its result is answered as
 # the CLI's --json prints it (to_dict() when it has one).
@@ -73,7 +78,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         or what is next."""
         from ..desk import view_now
 
-        def work(ws):
+        def work(ws: Workspace) -> NowView:
             view = view_now(ws, today=context.now().date(), full=full)
             reads.count(ws, "now", view)
             return view
@@ -89,7 +94,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         that fits: say so rather than guess. Open a pointer with `show`."""
         from ..search.recall import recall as run_recall
 
-        def work(ws):
+        def work(ws: Workspace) -> Recall:
             found = run_recall(
                 ws, prompt, limit=limit, budget_tokens=budget, today=context.now().date()
             )
@@ -122,7 +127,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         from ..search.rank import Filters
         from ..search.rank import search as run_search
 
-        def work(ws):
+        def work(ws: Workspace) -> SearchResult:
             given = {"since": since, "until": until, "as_of": as_of}
             days = {
                 name: parse_date(value, what=f"--{name.replace('_', '-')}") if value else None
@@ -146,7 +151,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         gave, before you rely on it. Archived memories open too."""
         from ..show import show as show_target
 
-        def work(ws):
+        def work(ws: Workspace) -> Shown:
             shown = show_target(ws, target)
             reads.count(ws, "show", shown)
             return shown
@@ -182,7 +187,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         from ..gate.remember import explain as explain_memory
         from ..gate.remember import remember as remember_memory
 
-        given = {
+        given: Given = {
             "source": source,
             "by": by,
             "ref": ref,
@@ -197,7 +202,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
             "as_new": as_new,
         }
 
-        def work(ws):
+        def work(ws: Workspace) -> Remembered | Outcome[Remembered]:
             if explain:
                 return explain_memory(ws, text, now=context.now(), **given)
             return remember_memory(ws, text, now=context.now(), **given)

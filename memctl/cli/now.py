@@ -8,6 +8,12 @@ import typer
 
 from . import context, output, reads
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..desk import NowView
+    from ..now import NowDoc
+    from ..workspace import Outcome
+
 app = typer.Typer()
 
 
@@ -43,14 +49,14 @@ def now(
     reads.count(ws, "now", view)  # memory is only useful if it is read: count the reads
 
 
-def _render_view(view) -> None:
+def _render_view(view: NowView) -> None:
     output.markdown(view.text)
     if view.notice:
         output.text(view.notice, style="yellow")
     output.text(view.health.line(), style="green" if view.health.ok else "yellow")
 
 
-def _render_doc(outcome) -> None:
+def _render_doc(outcome: Outcome[NowDoc]) -> None:
     output.markdown(outcome.value.render())
     output.change_notices(outcome.change)
 

@@ -8,6 +8,11 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..integrations.openclaw import Imported
+    from ..workspace import Outcome
+
 app = typer.Typer(help="Bring memory kept by another tool into this workspace.")
 
 
@@ -31,7 +36,7 @@ def openclaw(
     output.result(import_openclaw(context.workspace(), path, now=context.now()), _render)
 
 
-def _render(outcome) -> None:
+def _render(outcome: Outcome[Imported]) -> None:
     done = outcome.value
     output.text(
         f"imported {done.lines} line(s) from {done.source}: {len(done.copied)} file(s) "

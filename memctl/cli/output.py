@@ -10,15 +10,19 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from . import flags
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from rich.console import Console
     from rich.progress import Progress as Bar
     from rich.progress import TaskID
+
+    from ..change import Change
+    from ..errors import MemctlError
 
 # A stored text is printed, never obeyed: a control character shows as its picture (ESC as ␛),
 # so `\x1b[2J` in a note cannot clear the terminal of whoever reads it. In JSON, the few that
@@ -47,7 +51,7 @@ def fancy() -> bool:
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and not flags.options.json
 
 
-def _console(stderr: bool = False):
+def _console(stderr: bool = False) -> Console:
     from rich.console import Console
 
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
@@ -100,22 +104,24 @@ def markdown(source: str) -> None:
         sys.stdout.write(source if source.endswith("\n") else source + "\n")
 
 
-def table(headers: list[str], rows: Iterable[list[str]], *, title: str | None = None) -> None:
-    rows = [[clean(str(c)) for c in row] for row in rows]
+def table(
+    headers: list[str], rows: Iterable[Sequence[object]], *, title: str | None = None
+) -> None:
+    cells = [[clean(str(c)) for c in row] for row in rows]
     if fancy():
         from rich.table import Table
 
         grid = Table(title=title, show_lines=False)
         for header in headers:
             grid.add_column(header, overflow="fold")
-        for row in rows:
+        for row in cells:
             grid.add_row(*row, end_section=False)
         _console().print(grid)
         return
     if title:
         sys.stdout.write(title + "\n")
-    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
-    for row in [headers, *rows]:
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
+    for row in [headers, *cells]:
         sys.stdout.write("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
         sys.stdout.write("\n")
 
@@ -128,14 +134,14 @@ def notice(message: str) -> None:
         sys.stderr.write(message + "\n")
 
 
-def change_notices(change) -> None:
+def change_notices(change: Change) -> None:
     for line in change.notices:
         notice(line)
     for commit in change.commits:
         notice(f"committed {commit.sha[:8]} {commit.message}")
 
 
-def error(exc) -> None:
+def error(exc: MemctlError) -> None:
     """One line on stderr; in --json mode the error is also a JSON document on stdout."""
     if flags.options.json:
         emit_json(exc.to_dict())
@@ -149,7 +155,7 @@ class Progress:
     Used as `with Progress("label") as progress:`; the core calls `progress(done, total)`.
     """
 
-    def __init__(self, label: str, *, eager: bool = False):
+    def __init__(self, label: str, *, eager: bool = False) -> None:
         self.label = label
         self.started = time.monotonic()
         self.eager = eager
@@ -171,6 +177,6 @@ class Progress:
             self.task = self.bar.add_task(self.label, total=total)
         self.bar.update(self.task, completed=done, total=total)
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.stop()

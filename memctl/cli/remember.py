@@ -9,6 +9,7 @@ from . import context, output
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..gate.remember import Remembered
+    from ..gate.request import Given
     from ..workspace import Outcome
 
 
@@ -60,7 +61,7 @@ def remember(
     from ..gate.remember import explain as explain_memory
     from ..gate.remember import remember as remember_memory
 
-    given = {
+    given: Given = {
         "source": source,
         "by": by,
         "ref": ref,

@@ -9,6 +9,14 @@ import typer
 
 from . import context, hookcall, output, reads
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..search.freshness import Freshness
+    from ..search.keys import KeyAdded
+    from ..search.rank import Reindexed, SearchResult
+    from ..search.recall import Recall
+    from ..workspace import Outcome
+
 
 def register(root: typer.Typer) -> None:
     for command in (search, recall, reindex, key):
@@ -70,7 +78,7 @@ def search(
     reads.count(ws, "search", result)
 
 
-def _render_search(result) -> None:
+def _render_search(result: SearchResult) -> None:
     from ..chats import wake_in
 
     if result.hits and result.hits[0].components and result.meaning:
@@ -154,7 +162,7 @@ def recall(
     output.result(result, _render_recall)
 
 
-def _render_recall(result) -> None:
+def _render_recall(result: Recall) -> None:
     if result.text:
         output.write(result.text)
 
@@ -178,7 +186,7 @@ def reindex() -> None:
     output.result(done, lambda d: _render_reindex(d, seconds))
 
 
-def _render_reindex(done, seconds: float) -> None:
+def _render_reindex(done: Reindexed, seconds: float) -> None:
     unreadable = done.freshness.unreadable
     output.text(
         f"indexed {done.freshness.files} files in {seconds:.1f}s"
@@ -203,7 +211,7 @@ def key(
     output.result(add_key(context.workspace(), target, phrase), _render_key)
 
 
-def _render_key(outcome) -> None:
+def _render_key(outcome: Outcome[KeyAdded]) -> None:
     value = outcome.value
     what = f"^{value.id} in {value.path}" if value.id else value.path
     if value.added:
@@ -219,7 +227,7 @@ def _text(parts: list[str]) -> str:
     return " ".join(parts)
 
 
-def _stale_notice(freshness) -> None:
+def _stale_notice(freshness: Freshness) -> None:
     if freshness.stale:
         output.notice(
             f"memctl: the search index is stale: {freshness.stale}; results may miss recent changes"

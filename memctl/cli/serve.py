@@ -16,7 +16,10 @@ from . import context, output
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from mcp.server import MCPServer
+
     from ..integrations.watch import Watcher
+    from ..workspace import Workspace
     from .warm import WarmSocket
 
 app = typer.Typer()
@@ -158,7 +161,7 @@ def status() -> None:
 
 
 class _Started:
-    def __init__(self, info: dict, *, started: bool):
+    def __init__(self, info: dict, *, started: bool) -> None:
         self.info, self.started = info, started
 
     def to_dict(self) -> dict:
@@ -166,7 +169,7 @@ class _Started:
 
 
 class _Stopped:
-    def __init__(self, pid: int | None):
+    def __init__(self, pid: int | None) -> None:
         self.pid = pid
 
     def to_dict(self) -> dict:
@@ -174,7 +177,7 @@ class _Stopped:
 
 
 class _Status:
-    def __init__(self, info: dict):
+    def __init__(self, info: dict) -> None:
         self.info = info
 
     def to_dict(self) -> dict:
@@ -206,7 +209,7 @@ def _render_status(found: _Status) -> None:
 class _Serving:
     """A workspace served: its watcher, the one worker, the warm socket, idle and stop."""
 
-    def __init__(self, ws, *, idle_minutes: float, mcp: bool):
+    def __init__(self, ws: Workspace, *, idle_minutes: float, mcp: bool) -> None:
         from .warm import Worker
 
         if idle_minutes < 0:
@@ -256,7 +259,7 @@ class _Serving:
         while not self.tick():
             self.stopping.wait(1.0)
 
-    def run_mcp(self, server) -> None:
+    def run_mcp(self, server: MCPServer) -> None:
         import anyio
 
         async def main() -> None:
@@ -273,7 +276,7 @@ class _Serving:
 
         anyio.run(main)
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         from ..integrations import watch
 
         if self.socket is not None:

@@ -6,6 +6,11 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..nightly.sleep import Night
+    from ..workspace import Outcome
+
 
 def register(root: typer.Typer) -> None:
     root.command("sleep")(sleep)
@@ -30,7 +35,7 @@ def sleep(
     output.result(outcome, _render)
 
 
-def _render(outcome) -> None:
+def _render(outcome: Outcome[Night]) -> None:
     output.markdown(outcome.value.text)
     for commit in outcome.value.commits:
         output.notice(f"committed {commit['sha'][:8]} {commit['message']}")

@@ -6,6 +6,10 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..integrations.sync import Synced
+
 
 def register(root: typer.Typer) -> None:
     root.command("sync")(sync)
@@ -30,7 +34,7 @@ def sync(
     output.result(run_sync(context.workspace(), remote=remote, rebase=rebase), _render)
 
 
-def _render(done) -> None:
+def _render(done: Synced) -> None:
     if not done.received and not done.sent:
         output.text(f"in sync with {done.remote}/{done.branch}")
         return

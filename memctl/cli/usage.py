@@ -6,6 +6,10 @@ import typer
 
 from . import context, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..usage import Stats
+
 
 def register(root: typer.Typer) -> None:
     root.command("stats")(stats)
@@ -26,7 +30,7 @@ def stats(days: int = typer.Option(7, "--days", help="How many days back.")) -> 
     output.result(usage_stats(context.workspace(), today=context.now().date(), days=days), _render)
 
 
-def _render(found) -> None:
+def _render(found: Stats) -> None:
     output.table(
         ["Day", "Sessions", "Searches", "Recalls", "…with pointers", "Shows", "Logged"],
         [

@@ -28,9 +28,18 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .launch import PROTOCOL, SHORT_PATH, SOCKET_NAME, identity
+
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    from typer._click.core import Command  # typer carries its own click
+
+    class _Buffer(Protocol):  # collections.abc.Buffer, which Python 3.11 lacks: what write takes
+        def __buffer__(self, flags: int, /) -> memoryview: ...
+
 
 T = TypeVar("T")
 OWNER_NAME = "serve.lock"  # in .memctl/, flock'ed by the server that owns the socket
@@ -73,7 +82,7 @@ class Worker:
 class WarmSocket:
     """The workspace's socket, served on a thread of its own while this process owns it."""
 
-    def __init__(self, root: str, worker: Worker, *, on_stop: Callable[[], None]):
+    def __init__(self, root: str, worker: Worker, *, on_stop: Callable[[], None]) -> None:
         self.root = root
         self.worker = worker
         self.on_stop = on_stop
@@ -247,16 +256,16 @@ def memory() -> dict:
 class _Recorder(io.RawIOBase):
     """The raw end of a captured stream: each write the buffers above it make, in order."""
 
-    def __init__(self, fd: int, writes: list[tuple[int, bytes]]):
+    def __init__(self, fd: int, writes: list[tuple[int, bytes]]) -> None:
         self.fd, self.writes = fd, writes
         self.name = fd  # as a FileIO opened on a descriptor names itself
 
     def writable(self) -> bool:
         return True
 
-    def write(self, data) -> int:
+    def write(self, data: _Buffer) -> int:
         self.writes.append((self.fd, bytes(data)))
-        return len(data)
+        return len(data)  # type: ignore[arg-type]  # BufferedWriter's buffers are 1-D bytes: sized
 
 
 def _stream(fd: int, codec: tuple[str, str, bool, bool, int], writes: list) -> io.TextIOWrapper:
@@ -273,7 +282,7 @@ def _stream(fd: int, codec: tuple[str, str, bool, bool, int], writes: list) -> i
 _GROUP = None  # the CLI's click group, built once
 
 
-def build_group():
+def build_group() -> Command:
     """The CLI's click group (typer builds it anew on every call of the app: once is enough)."""
     global _GROUP
     if _GROUP is None:

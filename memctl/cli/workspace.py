@@ -8,6 +8,11 @@ import typer
 
 from . import context, flags, output
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..initialize import InitResult
+    from ..integrations.join import Joined
+
 
 def register(root: typer.Typer) -> None:
     root.command("init")(init)
@@ -70,7 +75,7 @@ def init(
     output.result(result, _render)
 
 
-def _render(result) -> None:
+def _render(result: InitResult) -> None:
     if result.created:
         output.text(f"workspace {result.root}: created {', '.join(result.created)}")
     else:
@@ -83,7 +88,7 @@ def _render(result) -> None:
         output.notice(f"committed {result.commit[:8]} {result.message or ''}".rstrip())
 
 
-def _render_joined(joined) -> None:
+def _render_joined(joined: Joined) -> None:
     output.text(
         f"joined {joined.url} ({joined.branch}, {joined.commits} commit(s)) in {joined.root}"
     )

@@ -13,13 +13,17 @@ import datetime as dt
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, overload
+from typing import TYPE_CHECKING, Literal, overload
 
 from ..catalog import FileFacts, read_facts, record_written, scan
 from ..dates import fmt_date, try_date
 from ..entry import Entry
 from ..note import note_body, parse_entries, read_note
 from ..workspace import ARCHIVE_DIR, Outcome, Workspace
+
+if TYPE_CHECKING:
+    from ..catalog import Progress
+    from ..change import Change
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,7 @@ def archive_target(ws: Workspace, rel: str) -> Path:
     return ws.archive_dir / rel
 
 
-def plan_archive(ws: Workspace, *, today: dt.date, progress=None) -> ArchivePlan:
+def plan_archive(ws: Workspace, *, today: dt.date, progress: Progress | None = None) -> ArchivePlan:
     plan = ArchivePlan(fmt_date(today))
     for facts in scan(ws, progress=progress):
         plan.facts[facts.path] = facts
@@ -180,14 +184,18 @@ def _entry_moves(entries: list[Entry], rel: str, today: dt.date, kept: list[str]
 
 @overload
 def run_archive(
-    ws: Workspace, *, today: dt.date, dry_run: Literal[False] = False, progress=None
+    ws: Workspace,
+    *,
+    today: dt.date,
+    dry_run: Literal[False] = False,
+    progress: Progress | None = None,
 ) -> Outcome[ArchivePlan]: ...
 @overload
 def run_archive(
-    ws: Workspace, *, today: dt.date, dry_run: Literal[True], progress=None
+    ws: Workspace, *, today: dt.date, dry_run: Literal[True], progress: Progress | None = None
 ) -> ArchivePlan: ...
 def run_archive(
-    ws: Workspace, *, today: dt.date, dry_run: bool = False, progress=None
+    ws: Workspace, *, today: dt.date, dry_run: bool = False, progress: Progress | None = None
 ) -> Outcome[ArchivePlan] | ArchivePlan:
     """Carry out the plan in one commit (or only return it, with dry_run)."""
     from ..dashboard import refresh_index
@@ -222,7 +230,7 @@ def run_archive(
     return Outcome(plan, change)
 
 
-def move_file(ws: Workspace, change, rel: str, target_rel: str, today: dt.date) -> str:
+def move_file(ws: Workspace, change: Change, rel: str, target_rel: str, today: dt.date) -> str:
     """Move a file into .archive/, never over an existing one (a dated name is used instead)."""
     target = ws.root / target_rel
     if target.exists():

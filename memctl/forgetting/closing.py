@@ -18,6 +18,10 @@ from ..longterm import EntryRef, find_entry, rewrite_entry
 from ..note import read_note
 from ..workspace import ARCHIVE_DIR, Outcome, Workspace
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..change import Change
+
 
 def close_entry(
     ws: Workspace,
@@ -39,7 +43,9 @@ def close_entry(
     return Outcome(EntryRef(ref.path, closed), change)
 
 
-def close_in_place(ws: Workspace, change, ref: EntryRef, *, reason: str, on: dt.date) -> Entry:
+def close_in_place(
+    ws: Workspace, change: Change, ref: EntryRef, *, reason: str, on: dt.date
+) -> Entry:
     """Inside an open change: close one entry line (the write gate and forget use this too)."""
     entry = ref.entry
     if entry.closed:

@@ -24,6 +24,10 @@ from pathlib import Path
 from .. import gitstore
 from ..errors import Refused
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO
+
 MARK = "[purged]"
 REF_MARK = "purged"
 PLAN = "memctl-purge.json"
@@ -184,7 +188,7 @@ def _stream(
     brx: re.Pattern[bytes],
     names: dict[bytes, bytes],
     refs: dict[bytes, bytes],
-    out,
+    out: IO[bytes],
     history: History,
 ) -> tuple[set[str], bool]:
     """fast-export → replace → `out`. Counts the commits that held the text into `history`;

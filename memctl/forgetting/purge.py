@@ -30,6 +30,10 @@ from ..recovery import PURGING, PurgeMark, recover
 from ..workspace import ARCHIVE_DIR, MARKER, Workspace
 from . import history as purgehistory
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
 MARK = "[purged]"
 MIN_LENGTH = 4
 _DERIVED_SUFFIXES = (".db", ".db-wal", ".db-shm", ".db-journal", ".sqlite")
@@ -239,8 +243,8 @@ def _fresh_id(ws: Workspace, base: str) -> str:
 
 def _scrub_files(
     ws: Workspace,
-    rx,
-    brx,
+    rx: re.Pattern[str],
+    brx: re.Pattern[bytes],
     receipt: Receipt,
     mark: PurgeMark | None,
     *,
@@ -318,7 +322,7 @@ def _kind(rel: str, daily_dir: str) -> str:
     return "live"
 
 
-def _all_files(root: Path):
+def _all_files(root: Path) -> Iterator[Path]:
     for folder, dirs, files in os.walk(root):
         if Path(folder) == root and ".git" in dirs:
             dirs.remove(".git")

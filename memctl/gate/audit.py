@@ -15,7 +15,8 @@ from ..jsonlines import record_line
 from ..workspace import MARKER, Workspace
 
 if TYPE_CHECKING:
-    from .request import Remembered
+    from ..change import Change
+    from .request import Given, Remembered
 
 AUDIT_LOG = f"{MARKER}/gate.jsonl"
 
@@ -48,13 +49,13 @@ def audit_line(result: Remembered, now: dt.datetime) -> dict:
     }
 
 
-def log_refusal(ws: Workspace, text: str, exc: Refused, given: dict, now: dt.datetime) -> None:
+def log_refusal(ws: Workspace, text: str, exc: Refused, given: Given, now: dt.datetime) -> None:
     with ws.change("remember", "refused") as change:
         audit_refusal(ws, change, text, exc, source=given.get("source", "agent"), now=now)
 
 
 def audit_refusal(
-    ws: Workspace, change, text: str, exc: Refused, *, source: str, now: dt.datetime
+    ws: Workspace, change: Change, text: str, exc: Refused, *, source: str, now: dt.datetime
 ) -> None:
     """Inside an open change: a refused memory's audit line (the reason and a hash, never the
     text)."""

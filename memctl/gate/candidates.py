@@ -16,6 +16,12 @@ from ..words import fold
 from .labeler import TRUST_RANK, Trust
 from .reading import Analysis, analyze, similarity
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from ..note import Note
+
 SOURCE_TRUST: dict[str, Trust] = {
     "user": "trusted",
     "agent": "limited",
@@ -106,7 +112,7 @@ def candidate(path: str, entry: Entry, text: str) -> Candidate:
     return Candidate(path, entry, similarity(analyze(text), info), rule, trust_of(entry), info)
 
 
-def _meta_text(note, rel: str) -> str:
+def _meta_text(note: Note, rel: str) -> str:
     meta = note.meta
     parts = [
         str(meta.get("title") or ""),
@@ -138,7 +144,7 @@ class _Read:
 _READS: dict[str, _Read] = {}  # path → the last reading: kept while the file's text is the same
 
 
-def _read(path, rel: str) -> _Read | None:
+def _read(path: Path, rel: str) -> _Read | None:
     """The note at `path`, parsed again only when its text changed since the last survey in
     this process: the nightly job surveys the workspace once for every item of a day. Its
     entries are shared between surveys: a caller changes a copy (with_fields, replace)."""

@@ -250,15 +250,15 @@ def _next_to_number(word: str, folded: str) -> bool:
 def _take_values(folded: str, values: set[str]) -> str:
     """Collect the typed values of a folded text; return the text with them blanked out."""
 
-    def url(m):
+    def url(m: re.Match[str]) -> str:
         values.add("url:" + m.group().rstrip(".,;:)!?").lower())
         return " "
 
-    def iso(m):
+    def iso(m: re.Match[str]) -> str:
         values.update({f"y:{m[1]}", f"mo:{int(m[2])}", f"d:{int(m[3])}"})
         return " "
 
-    def time(m):
+    def time(m: re.Match[str]) -> str:
         if m[6] is not None:  # 10時30分
             values.add(f"t:{int(m[6]):02d}:{int(m[7] or (30 if '半' in m.group() else 0)):02d}")
             return " "
@@ -273,7 +273,7 @@ def _take_values(folded: str, values: set[str]) -> str:
         values.add(f"t:{hour:02d}:{minute:02d}")
         return " "
 
-    def number(m):
+    def number(m: re.Match[str]) -> str:
         digits = (m[1] or m[2]).replace(",", ".")
         if digits.isdigit() and len(digits) == 4 and 1900 <= int(digits) <= 2100:
             values.add(f"y:{digits}")
@@ -287,11 +287,11 @@ def _take_values(folded: str, values: set[str]) -> str:
         values.add(f"{kind}:{digits.rstrip('0').rstrip('.') if '.' in digits else int(digits)}")
         return " "
 
-    def month(m):
+    def month(m: re.Match[str]) -> str:
         values.add(f"mo:{int(m[1])}")
         return " "
 
-    def digits(m):
+    def digits(m: re.Match[str]) -> str:
         values.add(f"n:{m.group()}")
         return " "
 

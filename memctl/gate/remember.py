@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Unpack, cast
 
 from ..dates import fmt_date, try_date
 from ..entry import Entry, quoted
@@ -25,13 +26,18 @@ from .candidates import SOURCE_TRUST, Candidate, Survey, candidate, is_rule_note
 from .decide import Decision, label, survey
 from .labeler import TRUST_RANK, Label, Trust
 from .reading import analyze
-from .request import Remembered, Request
+from .request import Given, Remembered, Request, Said
 from .routing import ROUTE, destination  # noqa: F401  (ROUTE: the nightly job reads it)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..change import Change
 
 PROVENANCE = ("by", "ref", "when", "reason")  # what is said of a memory: checked like its text
 
 
-def check(ws: Workspace, text: str, *, source: str = "agent", **given) -> Request:
+def check(ws: Workspace, text: str, *, source: str = "agent", **given: Unpack[Said]) -> Request:
     """Validate a memory before the gate reads anything: source, secrets, purged text, trust."""
     from ..admission import refuse_text
     from ..purged import purged_match
@@ -62,7 +68,7 @@ def check(ws: Workspace, text: str, *, source: str = "agent", **given) -> Reques
         source=source,
         trust=trust,
         trust_note=note,
-        **{k: v for k, v in given.items() if v is not None},
+        **cast(Said, {k: v for k, v in given.items() if v is not None}),  # fewer keys: Said
     )
 
 
@@ -89,14 +95,14 @@ def _trust(ws: Workspace, source: str, ref: str | None) -> tuple[Trust, str | No
 
 
 def explain(
-    ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True, **given
+    ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True, **given: Unpack[Given]
 ) -> Remembered:
     """The decision the gate would make, and where it would write; nothing is written."""
     return through_gate(ws, check(ws, text, **given), now=now, use_llm=use_llm)
 
 
 def remember(
-    ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True, **given
+    ws: Workspace, text: str, *, now: dt.datetime, use_llm: bool = True, **given: Unpack[Given]
 ) -> Outcome[Remembered]:
     """Label one memory and write its outcome, with the audit line, in one commit."""
     try:
@@ -118,8 +124,8 @@ def through_gate(
     now: dt.datetime,
     use_llm: bool = True,
     found: Survey | None = None,
-    change=None,
-    review=None,
+    change: Change | None = None,
+    review: Callable[[Decision], tuple[Decision, str | None]] | None = None,
 ) -> Remembered:
     """One checked request through the gate: its label and destination and, inside an open
     `change`, that label's outcome written with its audit line. Without a change nothing is
@@ -256,7 +262,7 @@ def _copy(request: Request, found: Survey) -> Candidate | None:
     return None
 
 
-def _named(ws: Workspace, ref: str, found: Survey, text: str):
+def _named(ws: Workspace, ref: str, found: Survey, text: str) -> Candidate:
     from ..longterm import find_entry
 
     hit = find_entry(ws, ref)
@@ -323,7 +329,7 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
 
 def _write(
     ws: Workspace,
-    change,
+    change: Change,
     request: Request,
     decision: Decision,
     path: Path,
@@ -393,7 +399,7 @@ def _write(
     return result
 
 
-def _with_id(ws: Workspace, target):
+def _with_id(ws: Workspace, target: Candidate) -> Candidate:
     """A line written by hand has no block id; the entries the gate changes get one."""
     from ..catalog import all_ids
     from ..entry import new_id

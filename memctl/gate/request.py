@@ -5,6 +5,7 @@ and what the gate answers (Remembered: the label, and what was written, closed o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from ..errors import ExitCode
 from ..longterm import EntryRef
@@ -12,6 +13,29 @@ from .decide import Decision
 from .labeler import Label, Trust
 
 REFUSED_LABELS = ("clash", "injection")  # written, but not as a fact: exit code 3
+
+
+class Said(TypedDict, total=False):
+    """What a caller says of a memory besides its text and source (`memctl remember`'s options)."""
+
+    by: str | None
+    ref: str | None
+    topic: str | None
+    when: str | None
+    expires: str | None
+    from_date: str | None
+    kind: str | None
+    priority: str | None
+    reason: str | None
+    supersedes: str | None
+    as_new: bool
+    extra: tuple[tuple[str, str], ...]  # more fields for a new entry (the nightly job's)
+
+
+class Given(Said, total=False):
+    """All a caller says of a memory besides its text: its source too."""
+
+    source: str
 
 
 @dataclass(frozen=True)

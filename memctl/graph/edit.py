@@ -35,6 +35,7 @@ from .text import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     pass
+    from .store import Store
 
 _ID = re.compile(r"\^?(?P<id>[A-Za-z0-9][A-Za-z0-9-]{0,31})")
 
@@ -170,7 +171,7 @@ def _locate(lines: list[bytes], known: Triple) -> Triple:
     raise NotFound(f"relation ^{known.id} is no longer in {RELATIONS_FILE}")
 
 
-def refuse_near_duplicates(store, names: list[str]) -> None:
+def refuse_near_duplicates(store: Store, names: list[str]) -> None:
     clashes = []
     for name in dict.fromkeys(names):
         near = q.near_duplicates(store, name)

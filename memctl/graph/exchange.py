@@ -37,6 +37,13 @@ from .text import (
     parse_relations,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from .store import Store
+    from .text import Relations
+
 FORMATS = ("md", "tsv", "json")
 COLUMNS = (
     "id",
@@ -73,12 +80,12 @@ class Export:
         }
 
 
-def export(ws, *, fmt: str = "md", include_closed: bool = True) -> Export:
+def export(ws: Workspace, *, fmt: str = "md", include_closed: bool = True) -> Export:
     """Every relation (closed ones too unless told otherwise) in one of FORMATS."""
     if fmt not in FORMATS:
         raise InvalidValue(f"unknown format {fmt!r} (use {', '.join(FORMATS)})")
 
-    def question(store):
+    def question(store: Store) -> Export:
         found, _ = q.triples(store, closed=include_closed)
         return Export(fmt, render(found, fmt), found, notices_of(store))
 
@@ -265,7 +272,7 @@ def import_relations(
     ws: Workspace,
     *,
     text: str | None = None,
-    path=None,
+    path: Path | None = None,
     fmt: str | None = None,
     as_new: bool = False,
     today: dt.date,
@@ -320,7 +327,7 @@ def import_relations(
     return Outcome(Imported(added, updated, unchanged), change)
 
 
-def _read_input(path) -> str:
+def _read_input(path: Path) -> str:
     from pathlib import Path
 
     try:
@@ -331,7 +338,13 @@ def _read_input(path) -> str:
         raise InvalidValue(f"cannot read: {exc}", path=str(path)) from None
 
 
-def _plan(store, current, rows, shown: str, today: dt.date):
+def _plan(
+    store: Store,
+    current: Relations,
+    rows: list[tuple[int, dict[str, str]]],
+    shown: str,
+    today: dt.date,
+) -> tuple[dict[int, Triple], list[tuple[int, Triple]], int]:
     """Which lines an import replaces, which relations it appends, how many it leaves alone."""
     by_id = {t.id: t for t in current.triples}
     replaced: dict[int, Triple] = {}
@@ -354,6 +367,7 @@ def _plan(store, current, rows, shown: str, today: dt.date):
             if triple.format() == old.format():
                 unchanged += 1
             else:
+                assert old.line is not None  # every relation read from the file has its line
                 replaced[old.line] = triple
             continue
         keys = (

@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from ..errors import NotFound
 from .store import TRIPLE_COLUMNS as _TRIPLE_COLUMNS
+from .store import Store
 from .text import Triple, entity_key, squash
 
 # Both directions in one walk: (node, depth) rows, the smallest depth per node kept.
@@ -41,17 +43,21 @@ ORDER BY 1, 2
 """
 
 
+# Per entity, the relations (n, entity one step nearer the end) that lead back to it.
+_Back = dict[int, list[tuple[int, int]]]
+
+
 # --- looking things up --------------------------------------------------------------
 
 
-def entity(store, name: str) -> tuple[int, str] | None:
+def entity(store: Store, name: str) -> tuple[int, str] | None:
     row = store.conn.execute(
         "SELECT id, name FROM entities WHERE key = ?", (entity_key(name),)
     ).fetchone()
     return (row[0], row[1]) if row else None
 
 
-def resolve(store, name: str) -> tuple[int, str]:
+def resolve(store: Store, name: str) -> tuple[int, str]:
     """An entity by name, or NotFound with the closest names as suggestions."""
     found = entity(store, name)
     if found:
@@ -65,7 +71,7 @@ def resolve(store, name: str) -> tuple[int, str]:
     )
 
 
-def suggestions(store, name: str, limit: int = 3) -> list[str]:
+def suggestions(store: Store, name: str, limit: int = 3) -> list[str]:
     from rapidfuzz import fuzz, process
 
     names = dict(store.conn.execute("SELECT key, name FROM entities"))
@@ -75,7 +81,7 @@ def suggestions(store, name: str, limit: int = 3) -> list[str]:
     return [names[key] for key, _, _ in hits]
 
 
-def predicate_suggestions(store, predicate: str, limit: int = 3) -> list[str]:
+def predicate_suggestions(store: Store, predicate: str, limit: int = 3) -> list[str]:
     from rapidfuzz import fuzz, process
 
     names = dict(store.conn.execute("SELECT pkey, MIN(predicate) FROM triples GROUP BY pkey"))
@@ -85,7 +91,7 @@ def predicate_suggestions(store, predicate: str, limit: int = 3) -> list[str]:
     return [names[key] for key, _, _ in hits]
 
 
-def near_duplicates(store, name: str) -> list[str]:
+def near_duplicates(store: Store, name: str) -> list[str]:
     """Existing entities that look like a new name: same letters, or one typo away."""
     from rapidfuzz import process
     from rapidfuzz.distance import OSA
@@ -108,18 +114,18 @@ def near_duplicates(store, name: str) -> list[str]:
     return list(dict.fromkeys(same + near))
 
 
-def ids(store) -> set[str]:
+def ids(store: Store) -> set[str]:
     return {row[0] for row in store.conn.execute("SELECT id FROM triples")}
 
 
-def by_id(store, triple_id: str) -> Triple | None:
+def by_id(store: Store, triple_id: str) -> Triple | None:
     row = store.conn.execute(
         f"SELECT {_TRIPLE_COLUMNS} FROM triples t WHERE id = ?", (triple_id,)
     ).fetchone()
     return _triple(row) if row else None
 
 
-def find_open(store, subject: str, predicate: str, obj: str) -> Triple | None:
+def find_open(store: Store, subject: str, predicate: str, obj: str) -> Triple | None:
     row = store.conn.execute(
         f"SELECT {_TRIPLE_COLUMNS} FROM triples t JOIN entities a ON a.id = t.s "
         "JOIN entities b ON b.id = t.o WHERE a.key = ? AND b.key = ? AND t.pkey = ? "
@@ -130,7 +136,7 @@ def find_open(store, subject: str, predicate: str, obj: str) -> Triple | None:
 
 
 def triples(
-    store,
+    store: Store,
     *,
     s: int | None = None,
     o: int | None = None,
@@ -165,7 +171,7 @@ def triples(
 
 
 def entities(
-    store, *, match: str | None, closed: bool, limit: int | None
+    store: Store, *, match: str | None, closed: bool, limit: int | None
 ) -> tuple[list[tuple[str, int]], int]:
     """Entities with their number of relations, most connected first."""
     state = "" if closed else " AND t.closed = 0"
@@ -183,7 +189,7 @@ def entities(
     return (rows[:limit] if limit is not None else rows), len(rows)
 
 
-def mentioned(store, keys: Iterable[str]) -> list[tuple[int, str]]:
+def mentioned(store: Store, keys: Iterable[str]) -> list[tuple[int, str]]:
     keys = sorted(set(keys))
     found: list[tuple[int, str]] = []
     for i in range(0, len(keys), 500):
@@ -195,7 +201,7 @@ def mentioned(store, keys: Iterable[str]) -> list[tuple[int, str]]:
     return found
 
 
-def named_in(store, text: str) -> list[tuple[int, str]]:
+def named_in(store: Store, text: str) -> list[tuple[int, str]]:
     """Entities a text names by part of their name: "Ingrid" or "solberg" for Ingrid Solberg,
     "Ines" for Inês (case and accents ignored). A part counts when it is a proper name in the
     entity (capitalised, three letters or more, not a stop word), when the text writes it
@@ -228,7 +234,7 @@ def named_in(store, text: str) -> list[tuple[int, str]]:
     return [found for group in parts.values() if len(group) <= 2 for found in group]
 
 
-def touching(store, nodes: list[int], limit: int) -> list[Triple]:
+def touching(store: Store, nodes: list[int], limit: int) -> list[Triple]:
     """Open relations with any of `nodes` at either end, most confident first."""
     marks = ",".join("?" * len(nodes))
     rows = store.conn.execute(
@@ -242,7 +248,7 @@ def touching(store, nodes: list[int], limit: int) -> list[Triple]:
 # --- many hops ----------------------------------------------------------------------
 
 
-def _walk(store, table: str, start: int, depth: int) -> None:
+def _walk(store: Store, table: str, start: int, depth: int) -> None:
     conn = store.conn
     conn.execute(
         f"CREATE TEMP TABLE IF NOT EXISTS {table} "
@@ -252,13 +258,15 @@ def _walk(store, table: str, start: int, depth: int) -> None:
     conn.execute(f"INSERT INTO {table} {_WALK}", {"start": start, "depth": depth})
 
 
-def _pick(store, nodes: Iterable[int]) -> None:
+def _pick(store: Store, nodes: Iterable[int]) -> None:
     store.conn.execute("CREATE TEMP TABLE IF NOT EXISTS pick (node INTEGER PRIMARY KEY)")
     store.conn.execute("DELETE FROM pick")
     store.conn.executemany("INSERT INTO pick VALUES (?)", ((n,) for n in nodes))
 
 
-def neighborhood(store, start: int, depth: int, limit: int) -> tuple[list[tuple], int]:
+def neighborhood(
+    store: Store, start: int, depth: int, limit: int
+) -> tuple[list[tuple[int, str, int, int, int]], int]:
     """Entities within `depth` hops either way: (node, name, depth, parent, relation n)."""
     with store.read() as conn:
         _walk(store, "reach", start, depth)
@@ -275,7 +283,9 @@ def neighborhood(store, start: int, depth: int, limit: int) -> tuple[list[tuple]
     return [(node, name, d, back[node][1], back[node][0]) for node, name, d in shown], total
 
 
-def shortest(store, a: int, b: int, max_hops: int) -> tuple[int | None, dict, dict, list]:
+def shortest(
+    store: Store, a: int, b: int, max_hops: int
+) -> tuple[int | None, _Back, _Back, list[int]]:
     """Walk from both ends; return the distance and, per side, the steps back to its end."""
     with store.read() as conn:
         near_a, near_b = (max_hops + 1) // 2, max_hops // 2
@@ -298,7 +308,7 @@ def shortest(store, a: int, b: int, max_hops: int) -> tuple[int | None, dict, di
         return hops, _steps_back(store, "reach_a", meet), _steps_back(store, "reach_b", meet), meet
 
 
-def _steps_back(store, table: str, nodes: list[int]) -> dict[int, list[tuple[int, int]]]:
+def _steps_back(store: Store, table: str, nodes: list[int]) -> _Back:
     back: dict[int, list[tuple[int, int]]] = {}
     frontier = set(nodes)
     while frontier:
@@ -311,7 +321,7 @@ def _steps_back(store, table: str, nodes: list[int]) -> dict[int, list[tuple[int
     return back
 
 
-def relations(store, ns: Iterable[int]) -> dict[int, tuple[Triple, int, int]]:
+def relations(store: Store, ns: Iterable[int]) -> dict[int, tuple[Triple, int, int]]:
     """Relations by internal row number, with their subject and object entity ids."""
     ns = sorted(set(ns))
     out: dict[int, tuple[Triple, int, int]] = {}
@@ -325,13 +335,13 @@ def relations(store, ns: Iterable[int]) -> dict[int, tuple[Triple, int, int]]:
     return out
 
 
-def names(store, ids: Iterable[int]) -> dict[int, str]:
+def names(store: Store, ids: Iterable[int]) -> dict[int, str]:
     ids = sorted(set(ids))
     marks = ",".join("?" * len(ids))
     return dict(store.conn.execute(f"SELECT id, name FROM entities WHERE id IN ({marks})", ids))
 
 
-def _triple(row) -> Triple:
+def _triple(row: tuple[Any, ...]) -> Triple:
     subject, predicate, obj, ident, fields, closed, line, written = row
     return Triple(
         subject, predicate, obj, ident, json.loads(fields), bool(closed), line, bool(written)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TypedDict, Unpack
 
 from ..dates import fmt_date, parse_date
 from ..errors import InvalidValue, MemctlError, NotFound
@@ -187,6 +188,16 @@ class Facts:
 # --- questions ---------------------------------------------------------------------------
 
 
+class Filters(TypedDict, total=False):
+    """The filters of `query` besides the day (what `asof` passes on)."""
+
+    subject: str | None
+    predicate: str | None
+    obj: str | None
+    include_closed: bool
+    limit: int | None
+
+
 def query(
     ws: Workspace,
     *,
@@ -200,7 +211,7 @@ def query(
     """Relations by any of subject, predicate and object; open ones unless asked for all."""
     day = fmt_date(parse_date(asof, what="date")) if asof else None
 
-    def question(store):
+    def question(store: Store) -> RelationList:
         s = q.resolve(store, subject)[0] if subject else None
         o = q.resolve(store, obj)[0] if obj else None
         pkey = None
@@ -218,7 +229,7 @@ def query(
     return ask(ws, question)
 
 
-def asof(ws: Workspace, day: str, **filters) -> RelationList:
+def asof(ws: Workspace, day: str, **filters: Unpack[Filters]) -> RelationList:
     """What held on a day: begun (from:, else added:) by then and not yet ended (until:)."""
     return query(ws, asof=day, **filters)
 
@@ -250,7 +261,7 @@ def path(ws: Workspace, source: str, target: str, *, max_hops: int = 4, limit: i
     _check_range(max_hops, "--max-hops", 1, MAX_HOPS)
     _check_range(limit, "--limit", 1, None)
 
-    def question(store):
+    def question(store: Store) -> Paths:
         a, name_a = q.resolve(store, source)
         b, name_b = q.resolve(store, target)
         if a == b:
@@ -309,7 +320,7 @@ def entities(
 ) -> EntityList:
     """Entities with their number of relations, most connected first."""
 
-    def question(store):
+    def question(store: Store) -> EntityList:
         rows, total = q.entities(store, match=match, closed=include_closed, limit=limit)
         return EntityList(rows, total, notices_of(store))
 
@@ -346,7 +357,7 @@ def facts_about(ws: Workspace, text: str, *, limit: int = 20) -> Facts:
     if not keys or not has_graph(ws):
         return Facts([], [])
 
-    def question(store):
+    def question(store: Store) -> Facts:
         found = q.mentioned(store, keys)
         found += [hit for hit in q.named_in(store, text) if hit not in found]
         if not found:

@@ -66,7 +66,7 @@ def sha256(data: bytes) -> str:
 class Store:
     """An open graph.db, in step with the relations file when open_store returns it."""
 
-    def __init__(self, ws, conn: sqlite3.Connection, notices: list[str]):
+    def __init__(self, ws: Workspace, conn: sqlite3.Connection, notices: list[str]) -> None:
         self.ws = ws
         self.conn = conn
         self.notices = notices
@@ -236,7 +236,7 @@ def _triple_values(t: Triple) -> tuple:
 # --- opening ------------------------------------------------------------------------------
 
 
-def open_store(ws) -> Store:
+def open_store(ws: Workspace) -> Store:
     """graph.db, brought in step with the relations file (rebuilt when missing or damaged)."""
     db_path = ws.state_dir / DB_FILE
     notices: list[str] = []
@@ -263,7 +263,7 @@ def open_store(ws) -> Store:
     return _create(ws, notices)
 
 
-def rebuild(ws, reason: str) -> Store:
+def rebuild(ws: Workspace, reason: str) -> Store:
     """Throw the database away and build it again from the text."""
     remove_db(ws)
     return _create(
@@ -271,7 +271,7 @@ def rebuild(ws, reason: str) -> Store:
     )
 
 
-def _create(ws, notices: list[str]) -> Store:
+def _create(ws: Workspace, notices: list[str]) -> Store:
     ws.state_dir.mkdir(exist_ok=True)
     conn = _connect(ws, ws.state_dir / DB_FILE)
     store = Store(ws, conn, notices)
@@ -285,7 +285,7 @@ def _create(ws, notices: list[str]) -> Store:
     return store
 
 
-def _connect(ws, path: Path) -> sqlite3.Connection:
+def _connect(ws: Workspace, path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, timeout=ws.config.lock_timeout_seconds, isolation_level=None)
     _tune(conn)
     return conn
@@ -301,7 +301,7 @@ def remove_db(ws: Workspace) -> None:
     derived.remove(ws.state_dir / DB_FILE)
 
 
-def raise_if_locked(exc: sqlite3.DatabaseError, ws) -> None:
+def raise_if_locked(exc: sqlite3.DatabaseError, ws: Workspace) -> None:
     text = str(exc).lower()
     if isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
         raise LockTimeout(
@@ -315,7 +315,7 @@ def raise_if_locked(exc: sqlite3.DatabaseError, ws) -> None:
 
 
 @contextlib.contextmanager
-def opened(ws) -> Iterator[Store]:
+def opened(ws: Workspace) -> Iterator[Store]:
     """The mirror, in step with the text; a locked database becomes a LockTimeout."""
     store = None
     try:

@@ -110,7 +110,7 @@ def squash(name: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKC", name).casefold() if c.isalnum())
 
 
-def clean_name(value: object, what: str) -> str:
+def clean_name(value: str, what: str) -> str:
     """A subject, predicate or object as stored: NFC, whitespace runs made one space."""
     text = str(value)
     if not text.isascii() and not unicodedata.is_normalized("NFC", text):

@@ -23,6 +23,10 @@ from pathlib import Path
 
 from ..errors import ParseError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .hookinput import JsonValue
+
 MARK = "# memctl-hook"
 SETTINGS = Path(".claude") / "settings.json"
 SKILL_DIR = Path("skills") / "memctl"  # in .claude/, beside the settings
@@ -257,7 +261,7 @@ def read_settings(path: Path) -> dict:
     return data
 
 
-def _ours(hook: object) -> bool:
+def _ours(hook: JsonValue) -> bool:
     return isinstance(hook, dict) and str(hook.get("command", "")).rstrip().endswith(MARK)
 
 

@@ -18,9 +18,12 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import BinaryIO, NamedTuple
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple, cast
 
 from ..errors import InvalidValue
+
+if TYPE_CHECKING:
+    from typing import IO
 
 MAX_BYTES = 8 << 20  # 8 MB: Claude Code's largest input (a Write's content) is far smaller
 MAX_DEPTH = 64  # levels of nested arrays and objects
@@ -52,12 +55,17 @@ class HookInput(NamedTuple):  # a record on every hook's path: NamedTuple (docs/
         return self._asdict()
 
 
-def read_payload(stream, *, limit: int = MAX_BYTES, seconds: float = WAIT_SECONDS) -> bytes:
+def read_payload(
+    stream: IO[str] | IO[bytes] | None,
+    *,
+    limit: int = MAX_BYTES,
+    seconds: float = WAIT_SECONDS,
+) -> bytes:
     """What a hook was given on `stream` (stdin): at most `limit` bytes, arrived within
     `seconds`; more, or later, is a HookInputError. Never waits longer than `seconds`."""
     if stream is None:  # Python's stdin when descriptor 0 is closed
         raise HookInputError("hook input: stdin is closed")
-    raw: BinaryIO = getattr(stream, "buffer", stream)
+    raw = cast(BinaryIO, getattr(stream, "buffer", stream))  # a text stream's bytes, or the stream
     try:
         fd = raw.fileno()
     except (AttributeError, OSError, ValueError):  # an in-memory stream: all there already

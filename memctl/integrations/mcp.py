@@ -22,6 +22,10 @@ from pathlib import Path
 from ..errors import ParseError
 from .claude_code import read_settings
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .hookinput import JsonValue
+
 NAME = "memctl"
 PROJECT_FILE = ".mcp.json"
 USER_FILE = ".claude.json"
@@ -88,7 +92,7 @@ def uninstall(path: Path) -> McpChange:
     return McpChange(str(path), "removed")
 
 
-def _ours(server: object) -> bool:
+def _ours(server: JsonValue) -> bool:
     args = server.get("args") if isinstance(server, dict) else None
     return isinstance(args, list) and bool(args) and args[-1] == "serve"
 

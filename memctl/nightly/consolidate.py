@@ -41,7 +41,13 @@ from .consolidation import Consolidation, Step
 from .markers import NOW_KINDS, Item, llm_items, read_items
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..change import Change
+    from ..gate.candidates import Survey
+    from ..gate.decide import Decision
+    from ..gate.request import Request
+    from ..longterm import EntryRef
     from .temporal import Looker
 
 MATCH = 0.55  # an In Progress task this similar (gatetext.similarity) to an item is its task
@@ -144,7 +150,7 @@ def _consolidate(
     now: dt.datetime,
     use_llm: bool,
     rewritten: dict | None,
-    change,
+    change: Change | None,
     *,
     record_empty: bool = True,
 ) -> Consolidation:
@@ -224,7 +230,7 @@ def _steps(run: _Run, item: Item) -> list[Step]:
     return steps
 
 
-def _topic(ws: Workspace, kind: str, found, text: str, context: str) -> str | None:
+def _topic(ws: Workspace, kind: str, found: Survey, text: str, context: str) -> str | None:
     """Where a kind of item goes unless the gate ties it to an entry on file (see the table)."""
     from ..gate.routing import ROUTE, fits
 
@@ -323,7 +329,7 @@ def _promote(run: _Run, item: Item) -> Step:
     )
 
 
-def _review(request):
+def _review(request: Request) -> Callable[[Decision], tuple[Decision, str | None]]:
     """What the nightly job, with nobody watching, decides beyond the gate: a shorter line of
     what an entry already says is a repeat of it (every content word there, no value changed);
     retiring a memory of a more trusted source is held for a person; one kind of memory does not
@@ -332,14 +338,14 @@ def _review(request):
     from ..gate.labeler import TRUST_RANK
     from ..gate.reading import analyze, compare
 
-    def review(decision):
+    def review(decision: Decision) -> tuple[Decision, str | None]:
         target = decision.target
         if decision.label == "new":
-            mine = analyze(request.text)
-            for cand in decision.candidates if len(mine.words) >= 2 else ():
+            said = analyze(request.text)
+            for cand in decision.candidates if len(said.words) >= 2 else ():
                 if TRUST_RANK[cand.trust] < TRUST_RANK[SOURCE_TRUST[request.source]]:
                     continue  # the user's own words for what a web page said are the user's
-                diff = compare(mine, cand.info)
+                diff = compare(said, cand.info)
                 if not (diff.extra or diff.differs or diff.added or diff.apart):
                     why = f"every word of it is in {cand.address} already (the gate said new)"
                     return replace(decision, label="repeat", target=cand, reason=why), None
@@ -364,7 +370,7 @@ def _review(request):
     return review
 
 
-def _line(ref) -> dict:
+def _line(ref: EntryRef) -> dict:
     return {"path": ref.path, "id": ref.entry.id, "line": ref.entry.format()}
 
 

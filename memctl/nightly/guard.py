@@ -35,7 +35,10 @@ from ..workspace import MARKER, Outcome, Workspace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..change import Change
+    from ..entry import Entry
     from ..integrations.hookinput import HookInput
+    from ..longterm import EntryRef
 
 RULES_DIR = "rules"  # gate.RULES_DIR (a test keeps them equal; the gate is too heavy to import)
 LOG = f"{MARKER}/guard.jsonl"
@@ -145,7 +148,7 @@ def _read_checks(ws: Workspace) -> list[Check]:
     return found
 
 
-def _check(rel: str, entry) -> Check:
+def _check(rel: str, entry: Entry) -> Check:
     pattern = entry.fields["check"]
     mode = entry.fields.get("guard", "watch")
     problem = None
@@ -153,6 +156,7 @@ def _check(rel: str, entry) -> Check:
         re.compile(pattern)
     except re.error as exc:
         problem = f"not a regular expression ({exc})"
+    assert entry.line is not None  # an entry read from its file knows its line
     return Check(
         rel, entry.line, entry.id, pattern, mode if mode in MODES else "watch", entry.text, problem
     )
@@ -279,7 +283,7 @@ def set_mode(ws: Workspace, ref: str, mode: str, *, today: dt.date) -> Outcome[C
     return Outcome(CheckChange(hit.address, mode, hit.entry.fields["check"], new.format()), change)
 
 
-def add_check(ws: Workspace, change, ref, pattern: str) -> CheckChange:
+def add_check(ws: Workspace, change: Change, ref: EntryRef, pattern: str) -> CheckChange:
     """Inside an open change: give a rule entry a check, in watch mode. Tightening only: a
     check the user set to enforce is left to the user."""
     from ..longterm import EntryRef, rewrite_entry

@@ -27,11 +27,16 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..dates import fmt_date
 from ..errors import InvalidValue, Refused
 from ..jsonlines import read_records, record_line
 from ..workspace import MARKER, Outcome, Workspace
+
+if TYPE_CHECKING:
+    from ..change import Change
+    from ..longterm import EntryRef
 
 SLIPS = f"{MARKER}/slips.jsonl"
 RULES_NOTE = "rules/lessons.md"
@@ -116,7 +121,7 @@ def slip(ws: Workspace, ref: str, *, note: str | None = None, now: dt.datetime) 
     return Outcome(Slipped(hit.address, hit.entry.id, hit.entry.text, count, note), change)
 
 
-def _with_id(ws: Workspace, hit):
+def _with_id(ws: Workspace, hit: EntryRef) -> EntryRef:
     """A line written by hand has no id; a lesson needs one to be counted and followed. The
     copy keeps the line as read, so the next rewrite of it finds it (and writes the id)."""
     if hit.entry.id is not None:
@@ -130,7 +135,7 @@ def _with_id(ws: Workspace, hit):
     return EntryRef(hit.path, replace(hit.entry, id=new_id(all_ids(ws))))
 
 
-def _append(ws: Workspace, change, event: dict) -> None:
+def _append(ws: Workspace, change: Change, event: dict) -> None:
     change.append(ws.root / SLIPS, record_line(event))
 
 
@@ -207,11 +212,11 @@ def review(ws: Workspace) -> Review:
     return Review(proposals, gone)
 
 
-def _propose(ws: Workspace, hit, slipped: list[dict]) -> Proposal:
+def _propose(ws: Workspace, hit: EntryRef, slipped: list[dict]) -> Proposal:
     from ..gate.candidates import may_promote
 
     entry = hit.entry
-    base = {
+    base: dict[str, Any] = {  # the Proposal fields every cause shares
         "id": entry.id,
         "address": hit.address,
         "text": entry.text,
@@ -297,7 +302,7 @@ def _propose(ws: Workspace, hit, slipped: list[dict]) -> Proposal:
     )
 
 
-def _place(hit) -> str:
+def _place(hit: EntryRef) -> str:
     if hit.path.split("/", 1)[0] != "rules":
         return "note"
     if not hit.entry.fields.get("check"):
@@ -305,7 +310,7 @@ def _place(hit) -> str:
     return f"check ({'enforce' if hit.entry.fields.get('guard') == 'enforce' else 'watch'})"
 
 
-def _contradiction(ws: Workspace, hit) -> str | None:
+def _contradiction(ws: Workspace, hit: EntryRef) -> str | None:
     """Another open rule or entry the gate's clash test says contradicts the lesson."""
     from ..gate.decide import survey
     from ..gate.labeler import RELATED_CUED, clash
@@ -336,7 +341,7 @@ def _vague(text: str) -> str | None:
     return f"only {len(concrete)} word(s) name a thing or an act ({named})"
 
 
-def _keyed(ws: Workspace, hit) -> bool:
+def _keyed(ws: Workspace, hit: EntryRef) -> bool:
     from ..note import read_note
     from ..search.units import note_keys
 
@@ -377,6 +382,7 @@ def tighten(
 
     with ws.change("lessons", "") as change:
         hit = _with_id(ws, find_entry(ws, ref))  # nothing is written before every check passed
+        assert hit.entry.id is not None  # _with_id gave a line written by hand one
         if hit.entry.closed:
             raise InvalidValue(f"{hit.address} is closed")
         in_rules = hit.path.split("/", 1)[0] == "rules"
@@ -418,12 +424,13 @@ def tighten(
     return Outcome(done, change)
 
 
-def _into_rules(ws: Workspace, change, hit, today: dt.date) -> Tightened:
+def _into_rules(ws: Workspace, change: Change, hit: EntryRef, today: dt.date) -> Tightened:
     from ..longterm import append_entry, note_text
     from ..note import read_note
 
     source = ws.root / hit.path
     lines = read_note(source, display=hit.path).text.splitlines(keepends=True)
+    assert hit.entry.line is not None  # an entry read from its file knows its line
     del lines[hit.entry.line - 1]
     change.write(source, "".join(lines))
     target = ws.root / RULES_NOTE
@@ -438,4 +445,5 @@ def _into_rules(ws: Workspace, change, hit, today: dt.date) -> Tightened:
         change.write(target, text)
     entry = hit.entry.with_fields(moved_from=hit.path, lifted=fmt_date(today))
     written = append_entry(ws, change, target, entry)
+    assert entry.id is not None  # the lesson's id, or the one append_entry gave it
     return Tightened(entry.id, "rule", hit.address, written.address, written.entry.format())

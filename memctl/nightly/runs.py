@@ -27,6 +27,13 @@ from ..errors import NotFound
 from ..jsonlines import read_records, record_line
 from ..workspace import MARKER, Outcome, Workspace
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..change import Change
+    from ..longterm import EntryRef
+    from ..now import NowDoc
+    from .consolidation import Consolidation
+
 RECORD = f"{MARKER}/nightly.jsonl"
 
 
@@ -60,11 +67,13 @@ def days(ws: Workspace, events: list[dict] | None = None) -> dict[str, DayState]
     return found
 
 
-def append(ws: Workspace, change, event: dict) -> None:
+def append(ws: Workspace, change: Change, event: dict) -> None:
     change.append(ws.root / RECORD, record_line(event))
 
 
-def record_run(ws: Workspace, change, result, now: dt.datetime):
+def record_run(
+    ws: Workspace, change: Change, result: Consolidation, now: dt.datetime
+) -> Consolidation:
     """Inside the run's change: its line in the record; the result gets the run's id."""
     run = f"{now:%Y%m%d-%H%M}-{secrets.token_hex(3)}"
     append(
@@ -164,13 +173,13 @@ def _last_run(ws: Workspace, day: dt.date | None) -> dict:
     return max(runs, key=lambda r: (r.get("time", ""), r.get("day", "")))
 
 
-def _now_doc(ws: Workspace):
+def _now_doc(ws: Workspace) -> NowDoc | None:
     from ..now import NowDoc, read_now
 
     return NowDoc.parse(read_now(ws)) if ws.now_path.exists() else None
 
 
-def _undo_step(ws: Workspace, change, undo: dict, done: Undone, doc) -> None:
+def _undo_step(ws: Workspace, change: Change, undo: dict, done: Undone, doc: NowDoc | None) -> None:
     for key in ("verified", "closed"):
         if key in undo:
             _restore(ws, change, undo[key], done)
@@ -182,7 +191,7 @@ def _undo_step(ws: Workspace, change, undo: dict, done: Undone, doc) -> None:
         _undo_now(doc, undo, done)
 
 
-def _find(ws: Workspace, info: dict):
+def _find(ws: Workspace, info: dict) -> EntryRef | None:
     from ..longterm import find_entry
 
     try:
@@ -191,20 +200,21 @@ def _find(ws: Workspace, info: dict):
         return None
 
 
-def _restore(ws: Workspace, change, info: dict, done: Undone) -> None:
+def _restore(ws: Workspace, change: Change, info: dict, done: Undone) -> None:
     from ..note import read_note, replace_line
 
     ref = _find(ws, info)
     if ref is None or ref.entry.raw != info["line"] or not info.get("before"):
         done.left.append(f"{info['path']}#^{info['id']} (changed since the run)")
         return
+    assert ref.entry.line is not None  # an entry read from its file knows its line
     path = ws.root / ref.path
     text = read_note(path, display=ref.path).text
     change.write(path, replace_line(text, ref.entry.line, info["before"]))
     done.restored.append(ref.address)
 
 
-def _remove(ws: Workspace, change, info: dict, created: str | None, done: Undone) -> None:
+def _remove(ws: Workspace, change: Change, info: dict, created: str | None, done: Undone) -> None:
     from ..note import parse_note, read_note
 
     ref = _find(ws, info)
@@ -214,6 +224,7 @@ def _remove(ws: Workspace, change, info: dict, created: str | None, done: Undone
     path = ws.root / ref.path
     note = read_note(path, display=ref.path)
     lines = note.text.splitlines(keepends=True)
+    assert ref.entry.line is not None  # an entry read from its file knows its line
     del lines[ref.entry.line - 1]
     rest = parse_note("".join(lines), path=path, display=ref.path)
     if created == ref.path and not rest.entries():
@@ -225,7 +236,7 @@ def _remove(ws: Workspace, change, info: dict, created: str | None, done: Undone
     done.removed.append(f"{ref.address}{changed}")
 
 
-def _clear_conflict(ws: Workspace, change, rel: str) -> None:
+def _clear_conflict(ws: Workspace, change: Change, rel: str) -> None:
     """A clash marked its note `status: conflict`; without an open CONFLICT entry left, the
     note is active again."""
     from ..note import read_note, set_meta
@@ -241,7 +252,7 @@ def _clear_conflict(ws: Workspace, change, rel: str) -> None:
     change.write(path, set_meta(note, status="active").render())
 
 
-def _undo_now(doc, undo: dict, done: Undone) -> None:
+def _undo_now(doc: NowDoc, undo: dict, done: Undone) -> None:
     from ..now import IN_PROGRESS
 
     tasks = doc.items(IN_PROGRESS)

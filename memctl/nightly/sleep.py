@@ -32,8 +32,10 @@ from ..workspace import Outcome, Workspace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..attention import Needs
-    from .consolidation import Consolidation
+    from .consolidation import Consolidation, Step
     from .guard import Watched
     from .lessons import Review
 
@@ -98,7 +100,7 @@ def pending(ws: Workspace, *, until: dt.date) -> tuple[list[dt.date], list[str]]
     return todo, held
 
 
-def _lines(path) -> int:
+def _lines(path: Path) -> int:
     """Lines as consolidate counts them (a run records the last line it read)."""
     try:
         return len(path.read_text(encoding="utf-8").splitlines())
@@ -274,28 +276,29 @@ def _short(text: str) -> str:
     return text if len(text) <= TEXT else text[: TEXT - 1].rstrip() + "…"
 
 
-def _promoted(step) -> str:
+def _promoted(step: Step) -> str:
     kind = step.item.kind or "FACT"
     label = "" if step.label == "new" else f" ({step.label})"
     when = f" — {step.timeline}" if step.timeline else ""
     return f"{kind}{label} → {step.written}: {_short(step.item.text)}{when}"
 
 
-def _closed(day, step) -> str:
+def _closed(day: Consolidation, step: Step) -> str:
     where = f"{day.log}:{step.item.line}"
     if step.closed:
         return f"{step.closed} ({step.label}, by {where}: {_short(step.item.text)})"
+    assert step.now is not None  # a DONE that closed no entry took a task out of NOW.md
     return f"NOW.md: {step.now.removeprefix('leaves In Progress: ')} — done ({where})"
 
 
-def _person(day, step) -> str:
+def _person(day: Consolidation, step: Step) -> str:
     where = f"{day.log}:{step.item.line}"
     what = step.label if step.label in ("clash", "injection") else step.action
     why = step.reason.split("; ", 1)[-1]
     return f'{what}: {where} "{_short(step.item.text)}" — {_short(why)}'
 
 
-def _watched(w) -> str:
+def _watched(w: Watched) -> str:
     verb = "blocked" if w.mode == "enforce" else "would have blocked"
     seen = ", ".join(f'"{m}"' for m in w.matches)
     return f"{w.check} ({w.mode}) {verb} {w.hits} action(s), last {w.last[:16]}: {seen}"

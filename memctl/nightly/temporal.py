@@ -22,6 +22,7 @@ from ..workspace import Workspace
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..search.index import SearchIndex
+    from ..search.rank import Hit
 
 FOLLOWS = 0.55  # a line at least this similar (gatetext.similarity) is about the same thing
 SHARED = 2  # …and shares at least this many content words with it
@@ -79,7 +80,7 @@ class Looker:
     def __enter__(self) -> Looker:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self.index is not None:
             self.index.close()
 
@@ -116,7 +117,7 @@ class Looker:
         latest = max(related, key=lambda r: (r[0], r[1]))
         return Timeline(day, first, latest[2], latest[3], latest[0])
 
-    def _lines_of(self, hit) -> list[tuple[int, str, str | None]]:
+    def _lines_of(self, hit: Hit) -> list[tuple[int, str, str | None]]:
         """The lines a hit stands for, with their kind: each line of a log entry, or the entry."""
         from ..entry import parse_entry
         from .markers import MARKERS, log_lines, read_items

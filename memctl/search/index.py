@@ -41,7 +41,7 @@ T = TypeVar("T")
 class SearchIndex:
     """An open search index. Use `open_index(ws)`; queries go through `.db`."""
 
-    def __init__(self, ws: Workspace, db: sqlite3.Connection, path: Path | None):
+    def __init__(self, ws: Workspace, db: sqlite3.Connection, path: Path | None) -> None:
         self.ws = ws
         self.db = db
         self.path = path  # None: an in-memory index (the workspace is not writable)
@@ -54,7 +54,7 @@ class SearchIndex:
     def __enter__(self) -> SearchIndex:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # --- freshness ---------------------------------------------------------------------------

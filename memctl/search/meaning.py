@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 if TYPE_CHECKING:
     import numpy as np
 
+    from ..workspace import Workspace
     from .index import SearchIndex
     from .vectors import Sync, VectorIndex
 
@@ -48,7 +49,7 @@ class Meaning(NamedTuple):
     # the cosine less its crowding, by which they are ordered
 
 
-def describe(ws, meaning: Meaning | None, asked: bool) -> str:
+def describe(ws: Workspace, meaning: Meaning | None, asked: bool) -> str:
     """One line on whether meaning was searched: how many units it reached, or why not (with
     how to turn it on)."""
     from . import semantic

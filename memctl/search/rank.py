@@ -44,6 +44,7 @@ from .kept import unit_words
 from .query import Term, analyse, keyed_expressions, match_expressions, snippet
 
 if TYPE_CHECKING:
+    from .index import Progress
     from .meaning import Meaning
     from .vectors import Sync
 
@@ -138,7 +139,7 @@ def search(
     filters: Filters | None = None,
     explain: bool = False,
     today: dt.date,
-    progress=None,
+    progress: Progress | None = None,
     semantic: bool = True,
 ) -> SearchResult:
     """The best `limit` units for a query, the index brought up to date first (and, with the
@@ -182,7 +183,9 @@ class Reindexed(NamedTuple):
         }
 
 
-def reindex(ws: Workspace, progress=None, embedding=None) -> Reindexed:
+def reindex(
+    ws: Workspace, progress: Progress | None = None, embedding: Progress | None = None
+) -> Reindexed:
     """`memctl reindex`: the search index built again from every file and, with the semantic
     path, every unit given its vector (those whose text did not change keep theirs)."""
     from . import semantic

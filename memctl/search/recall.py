@@ -21,6 +21,7 @@ from ..workspace import Workspace
 from .index import Freshness
 
 if TYPE_CHECKING:
+    from .index import SearchIndex
     from .rank import Hit
 
 THRESHOLD = 0.36  # on words alone
@@ -100,7 +101,7 @@ def recall(
 
     from .rank import Filters, rank  # only when there is something to look for
 
-    def question(index):
+    def question(index: SearchIndex) -> tuple[list[Hit], bool]:
         if index.freshness.building:
             return [], False  # part of the files only: none rather than a wrong few
         meaning = None
@@ -152,7 +153,7 @@ def _threshold(given: float | None, meant: bool) -> float:
     return THRESHOLD_MEANING if meant else THRESHOLD
 
 
-def confident(hit) -> float:
+def confident(hit: Hit) -> float:
     """How sure recall is that a hit is worth the desk: how well it fits (its relevance: words,
     use-when keys and meaning), scaled down when what matched is weak evidence: common words
     (one everyday word matching says little) and no closeness in meaning. Neither its age nor
@@ -206,7 +207,7 @@ def _fit(hits: list, facts: list[str], budget: int) -> tuple[list[Pointer], list
     return pointers, [fact[2:] for fact in facts] if pointers else []
 
 
-def _line(hit, width: int) -> str:
+def _line(hit: Hit, width: int) -> str:
     where = f"{hit.path}:{hit.line}" + (f" ^{hit.id}" if hit.id else "")
     notes = [d for d in (hit.date,) if d]
     if hit.status not in ("active", None):

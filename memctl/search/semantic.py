@@ -33,8 +33,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     import numpy as np
+    from tokenizers import Tokenizer
 
     from ..workspace import Workspace
+    from .index import Progress, SearchIndex
     from .vectors import Sync, VectorIndex
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2-int8"
@@ -113,7 +115,7 @@ def nearest(
     vectors brought up to date first). `category` and `path` (a prefix) narrow them."""
     from .index import ask
 
-    def question(index) -> list[Neighbour]:
+    def question(index: SearchIndex) -> list[Neighbour]:
         vectors = warm(ws)
         vectors.sync(index)
         query = embed([text], ws)[0]
@@ -123,7 +125,7 @@ def nearest(
     return ask(ws, question)[0]
 
 
-def embed_all(ws: Workspace, progress=None) -> Sync:
+def embed_all(ws: Workspace, progress: Progress | None = None) -> Sync:
     """Every unit given its vector now, however many (memctl reindex, memctl sleep, a server
     warming up); `progress(done, total)` is called as they are embedded."""
     from .index import ask
@@ -160,7 +162,7 @@ class Model:
 class OnnxModel(Model):
     """A BERT-style sentence encoder in ONNX: word pieces in, mean of the token states out."""
 
-    def __init__(self, path: Path, model_id: str, tokenizer_file: Path | None = None):
+    def __init__(self, path: Path, model_id: str, tokenizer_file: Path | None = None) -> None:
         import onnxruntime as ort
 
         options = ort.SessionOptions()
@@ -203,7 +205,7 @@ class OnnxModel(Model):
 class FastembedModel(Model):
     """A model fastembed knows by name (it downloads the model once, into its own cache)."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str) -> None:
         from fastembed import TextEmbedding
 
         self.model = TextEmbedding(model_name=name)
@@ -252,7 +254,7 @@ def _local(spec: str, root: Path | None = None) -> Path | None:
     return None
 
 
-def _tokenizer(path: Path | None):
+def _tokenizer(path: Path | None) -> Tokenizer:
     """A tokenizer.json, or the uncased BERT word pieces all-MiniLM-L6-v2 uses."""
     from tokenizers import Tokenizer
 
@@ -279,7 +281,7 @@ def _tokenizer(path: Path | None):
 
 
 def _neighbours(
-    index,
+    index: SearchIndex,
     found: list[tuple[str, int, float]],
     limit: int,
     category: str | None,

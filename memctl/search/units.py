@@ -10,9 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Required, TypedDict
 
 from ..dates import try_date
 from ..workspace import ARCHIVE_DIR
+
+if TYPE_CHECKING:
+    from ..entry import Entry
+    from ..note import Note
 
 KEY_SEPARATOR = " | "  # between use-when phrases in an entry's when:"…" field
 _TABLE_RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")  # |---|:---:|
@@ -38,6 +43,20 @@ class Unit:
     archived: bool = False
     ref: str | None = None  # the log line a promoted fact came from (its entry's ref: field)
     title: str | None = None  # the note's title, for an entry or a paragraph of the note
+
+
+class _Shared(TypedDict, total=False):
+    """What the units of one note share (the Unit fields of the same names)."""
+
+    path: Required[str]
+    category: str | None
+    status: str
+    priority: str | None
+    recorded: str | None
+    seen: str | None
+    verified: str | None
+    title: str | None
+    note_keys: str
 
 
 def entry_keys(when: str | None) -> list[str]:
@@ -120,7 +139,7 @@ def _log_units(rel: str, inner: str, text: str) -> list[Unit]:
     return units
 
 
-def _note_units(rel: str, note) -> list[Unit]:
+def _note_units(rel: str, note: Note) -> list[Unit]:
     meta = note.meta if note.has_frontmatter else {}
     category = _text(meta.get("category")) or (rel.split("/")[0] if "/" in rel else None)
     if category == ARCHIVE_DIR and rel.count("/") > 1:
@@ -138,7 +157,7 @@ def _note_units(rel: str, note) -> list[Unit]:
     else:
         verified = None  # a plain Markdown file has no review cycle
     keys = "\n".join(note_keys(meta.get("use_when")))
-    base = {
+    base: _Shared = {
         "path": rel,
         "category": category,
         "status": status,
@@ -147,7 +166,10 @@ def _note_units(rel: str, note) -> list[Unit]:
         "seen": verified or date,
         "verified": verified,
     }
-    parts = {**base, "title": title or None}  # entries and paragraphs know their note's title
+    parts: _Shared = {
+        **base,
+        "title": title or None,
+    }  # entries and paragraphs know their note's title
 
     units: list[Unit] = []
     if note.has_frontmatter and (title or meta.get("description") or meta.get("use_when")):
@@ -209,8 +231,9 @@ def _note_units(rel: str, note) -> list[Unit]:
     return units
 
 
-def _entry_unit(entry, base: dict, context: str) -> Unit:
+def _entry_unit(entry: Entry, base: _Shared, context: str) -> Unit:
     fields = entry.fields
+    assert entry.line is not None  # an entry read from a note has its line
     unit = Unit(
         line=entry.line,
         kind="entry",

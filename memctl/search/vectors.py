@@ -35,8 +35,10 @@ from .. import derived
 from .schema import BUSY_MS
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from ..workspace import Workspace
-    from .index import SearchIndex
+    from .index import Progress, SearchIndex
     from .semantic import Model
 
 DB_NAME = "vectors.db"
@@ -95,7 +97,7 @@ def embed_text(text: str, keys: str, title: str | None = None) -> str:
 
 
 class VectorIndex:
-    def __init__(self, path: Path, model: Model):
+    def __init__(self, path: Path, model: Model) -> None:
         self.path = path
         self.model = model
         self.lock = threading.Lock()
@@ -145,7 +147,13 @@ class VectorIndex:
 
     # --- freshness ---------------------------------------------------------------------------
 
-    def sync(self, index: SearchIndex, *, budget: int | None = CALL_BUDGET, progress=None) -> Sync:
+    def sync(
+        self,
+        index: SearchIndex,
+        *,
+        budget: int | None = CALL_BUDGET,
+        progress: Progress | None = None,
+    ) -> Sync:
         """Embed what changed in the search index since the last call, at most `budget` units
         (None: all of them); `progress(done, total)` is called as units are embedded."""
         with self.lock:
@@ -226,7 +234,7 @@ class VectorIndex:
             self.last = Sync(len(done), embedded, pending, units)
             return self.last
 
-    def _embed(self, texts: list[str], progress) -> np.ndarray:
+    def _embed(self, texts: list[str], progress: Progress | None) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.model.dim), dtype=np.float32)
         parts = []
@@ -381,7 +389,7 @@ class _View(NamedTuple):
         return cls(paths, owner, lines, matrix, codes, spans)
 
 
-def _groups(todo: list, size: int):
+def _groups(todo: list, size: int) -> Iterator[list]:
     """The files to embed, in groups of about `size` units to embed."""
     group, count = [], 0
     for item in todo:
@@ -394,7 +402,7 @@ def _groups(todo: list, size: int):
         yield group
 
 
-def _offset(progress, finished: int, total: int):
+def _offset(progress: Progress | None, finished: int, total: int) -> Progress | None:
     if progress is None:
         return None
     return lambda done, _: progress(finished + done, total)

@@ -351,7 +351,9 @@ def _points_away(text: str, at: int) -> bool:
     return bool(rest) and rest[0] in _ELSEWHERE
 
 
-def _after_connector(text: str, span: tuple[int, int], shaped: Callable[[str], bool]):
+def _after_connector(
+    text: str, span: tuple[int, int], shaped: Callable[[str], bool]
+) -> tuple[int, int] | None:
     """The first value of that shape after the first connector in the span, else the first
     anywhere in it ("the CVV on the back of the card ending 4417 is 318": 318)."""
     joined = rx(_CONNECTORS).search(text, *span)
