@@ -14,7 +14,9 @@ The workspace comes from scripts/generate_workspace.py. In one run, interleaved 
 - warm `memctl guard check --hook claude-code` (a Bash tool call's JSON): the same goal;
 - then, with the server stopped, cold `memctl recall --hook claude-code` (no server: the
   command's own process; compare with bench_search.py's recall), and with `--baseline MEMCTL`
-  another memctl's (an older install) on its own copy of the workspace, run by run in turn;
+  another memctl's (an older install) on its own copy of the workspace, run by run in turn
+  (this interpreter has the mcp extra, whose packages make every import search a longer
+  site-packages: to compare memctl alone, time two base installs the same way);
 - the MCP `recall` and `search` tools called through the SDK's in-process client on a server
   built in this process: median time per call (goal ≤ 10 ms), recall also with a new prompt
   each call;
