@@ -1,7 +1,7 @@
 """Whole-process timings of the warm path, in-process times of the MCP tools, server memory.
 
     python scripts/bench_serve.py [--runs 15] [--files 10000] [--seed 1] [--keep DIR] [--json]
-                                  [--baseline OLD/bin/memctl] [--strict]
+                                  [--baseline OLD/bin/memctl] [--cold-only] [--strict]
 
 The workspace comes from scripts/generate_workspace.py. In one run, interleaved run by run
 (benchkit.measure_interleaved), on the same files:
@@ -16,7 +16,8 @@ The workspace comes from scripts/generate_workspace.py. In one run, interleaved 
   command's own process; compare with bench_search.py's recall), and with `--baseline MEMCTL`
   another memctl's (an older install) on its own copy of the workspace, run by run in turn
   (this interpreter has the mcp extra, whose packages make every import search a longer
-  site-packages: to compare memctl alone, time two base installs the same way);
+  site-packages: to compare memctl alone, run `--cold-only` from a base install, which
+  times only that, beside `python -c pass`);
 - the MCP `recall` and `search` tools called through the SDK's in-process client on a server
   built in this process: median time per call (goal ≤ 10 ms), recall also with a new prompt
   each call;
@@ -224,6 +225,8 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
     root = workspace(args, workdir)
     prompt = workdir / "prompt.json"
     prompt.write_text(json.dumps({"hook_event_name": "UserPromptSubmit", "prompt": PROMPT}))
+    if args.cold_only:
+        return cold_only(args, root, workdir, prompt)
     turns = []
     for i, text in enumerate(TURNS):
         turns.append(workdir / f"turn{i}.json")
@@ -331,6 +334,31 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
     return [scan, floor, warm_recall, new_prompt, warm_guard, *colds, *tools, memory]
 
 
+def cold_only(args: argparse.Namespace, root: Path, workdir: Path, prompt: Path) -> list[Figure]:
+    """Cold `recall --hook claude-code` (no server) beside `python -c pass` and, with
+    --baseline, another memctl's: for two base installs, which have no ripgrep or MCP SDK."""
+    recall = [MEMCTL, "-w", str(root), "recall", "--hook", "claude-code"]
+    commands = {"python -c pass (reference)": [sys.executable, "-c", "pass"]}
+    commands["cold recall --hook claude-code (no server)"] = recall
+    if args.baseline:
+        other = baseline_copy(root, workdir, args.baseline)
+        commands["cold recall, --baseline memctl"] = [
+            args.baseline,
+            "-w",
+            str(other),
+            "recall",
+            "--hook",
+            "claude-code",
+        ]
+    stdin = {name: prompt for name in commands if "recall" in name}
+    figures = benchkit.measure_interleaved(commands, args.runs, stdin=stdin)
+    if args.baseline:
+        mine, theirs = figures[1], figures[2]
+        assert mine.median_s is not None and theirs.median_s is not None
+        mine.note = f"{mine.median_s / theirs.median_s:.2f}× the baseline's"
+    return figures
+
+
 def baseline_copy(root: Path, workdir: Path, baseline: str) -> Path:
     """A copy of the workspace without memctl's derived files, indexed by the baseline."""
     other = workdir / "baseline-ws"
@@ -363,8 +391,9 @@ def main(argv: list[str] | None = None) -> int:
         "--baseline",
         {"metavar": "MEMCTL", "help": "another memctl's command, timed cold beside this one"},
     )
+    cold = ("--cold-only", {"action": "store_true", "help": "only the cold recall (and baseline)"})
     return benchkit.main(
-        __doc__, "serve", bench, runs=15, options=options, argv=argv, extra=[keep, baseline]
+        __doc__, "serve", bench, runs=15, options=options, argv=argv, extra=[keep, baseline, cold]
     )
 
 
