@@ -157,23 +157,35 @@ def test_writes_are_seen_by_the_next_read_and_errors_carry_the_cli_message(root)
 
 
 def test_the_mcp_server_answers_the_warm_path_too(root):
+    """A command is answered by the MCP server's socket. A server that has not taken a request
+    up within the client's 20 ms is passed over (the command answers itself, as it should), so
+    on a busy machine one try may go cold: every answer must be right, and one of a few warm."""
+
     async def calls(client):
         await client.call_tool("now", {})
         wait_for(lambda: served(root) >= 3)  # the watcher, the warm-up, the call
-        count = served(root)
-        code, out, _ = await asyncio.to_thread(
-            memctl,
-            "-w",
-            str(root),
-            "recall",
-            "--hook",
-            "claude-code",
-            input=HOOK_PROMPT % "book a restaurant for dinner with Anna",
-        )
-        return code, out, count, served(root)
+        answers, warm = [], False
+        for _ in range(5):
+            count = served(root)
+            answers.append(
+                await asyncio.to_thread(
+                    memctl,
+                    "-w",
+                    str(root),
+                    "recall",
+                    "--hook",
+                    "claude-code",
+                    input=HOOK_PROMPT % "book a restaurant for dinner with Anna",
+                )
+            )
+            if served(root) == count + 1:
+                warm = True
+                break
+        return answers, warm
 
-    code, out, before, after = session(root, calls)
-    assert code == 0 and b"anna.md" in out and after == before + 1
+    answers, warm = session(root, calls)
+    assert all(code == 0 and b"anna.md" in out for code, out, _ in answers)
+    assert warm, "no try was answered by the server"
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="Linux sockets")
