@@ -80,6 +80,7 @@ TURNS = (
     "what's blocking the mobile release",
 )
 ACTION = "git push --force origin main"
+BASELINE = "cold recall, --baseline memctl"
 
 
 def rg() -> str:
@@ -289,15 +290,7 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
     cold_name = "cold recall --hook claude-code (no server)"
     commands = {cold_name: recall}
     if args.baseline:  # another memctl on its own copy (it may index differently), in turn
-        other = baseline_copy(root, workdir, args.baseline)
-        commands["cold recall, --baseline memctl"] = [
-            args.baseline,
-            "-w",
-            str(other),
-            "recall",
-            "--hook",
-            "claude-code",
-        ]
+        commands[BASELINE] = baseline_recall(root, workdir, args.baseline)
     colds = benchkit.measure_interleaved(commands, runs, stdin={name: prompt for name in commands})
     cold = colds[0]
     cold.note = f"{cold.median_s / scan.median_s:.2f}× rg (bench_search.py times it too)"
@@ -341,15 +334,7 @@ def cold_only(args: argparse.Namespace, root: Path, workdir: Path, prompt: Path)
     commands = {"python -c pass (reference)": [sys.executable, "-c", "pass"]}
     commands["cold recall --hook claude-code (no server)"] = recall
     if args.baseline:
-        other = baseline_copy(root, workdir, args.baseline)
-        commands["cold recall, --baseline memctl"] = [
-            args.baseline,
-            "-w",
-            str(other),
-            "recall",
-            "--hook",
-            "claude-code",
-        ]
+        commands[BASELINE] = baseline_recall(root, workdir, args.baseline)
     stdin = {name: prompt for name in commands if "recall" in name}
     figures = benchkit.measure_interleaved(commands, args.runs, stdin=stdin)
     if args.baseline:
@@ -357,6 +342,12 @@ def cold_only(args: argparse.Namespace, root: Path, workdir: Path, prompt: Path)
         assert mine.median_s is not None and theirs.median_s is not None
         mine.note = f"{mine.median_s / theirs.median_s:.2f}× the baseline's"
     return figures
+
+
+def baseline_recall(root: Path, workdir: Path, baseline: str) -> list[str]:
+    """The baseline memctl's cold recall hook, on its own copy of the workspace."""
+    other = baseline_copy(root, workdir, baseline)
+    return [baseline, "-w", str(other), "recall", "--hook", "claude-code"]
 
 
 def baseline_copy(root: Path, workdir: Path, baseline: str) -> Path:
