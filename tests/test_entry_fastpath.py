@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from conftest import EXAMPLE
 from memctl.entry import (
+    _ESCAPED_ID,
     _FIELD,
     _KIND,
     _TAG,
@@ -52,7 +53,9 @@ def reference_parse(line: str) -> Entry | None:
             break
         pos = t.end()
     rest = rest[pos:].lstrip(" ")
-    entry.fields, entry.text = reference_split(rest)
+    entry.fields, text = reference_split(rest)
+    # A text that ends like a block id was written escaped (`\\^k3x9`): it reads unescaped.
+    entry.text = _ESCAPED_ID.sub(r"\1", text) if "\\^" in text else text
     return entry
 
 
@@ -135,6 +138,7 @@ TEXTS = [
     "x~~",
     "~~",
     "^k3x9",
+    "ends escaped \\^k3x9",
     "caf\u00e9 中文",
     "[🟢LOW] again",
     "why:x",
