@@ -63,8 +63,14 @@ def _replace(tmp: Path, path: Path) -> None:
 
 
 def sync_folder(folder: Path) -> None:
-    dir_fd = os.open(folder, os.O_RDONLY)
+    """A folder's entries (a rename into it, say) on disk."""
+    sync_path(folder)
+
+
+def sync_path(path: Path) -> None:
+    """A file's or a folder's content on disk."""
+    fd = os.open(path, os.O_RDONLY)
     try:
-        os.fsync(dir_fd)
+        os.fsync(fd)
     finally:
-        os.close(dir_fd)
+        os.close(fd)

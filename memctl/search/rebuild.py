@@ -9,6 +9,7 @@ import os
 import sqlite3
 from pathlib import Path
 
+from ..atomic import sync_path
 from ..workspace import Workspace
 from .index import Freshness, Progress, SearchIndex, db_path, remove_db
 from .schema import connect
@@ -36,7 +37,7 @@ def rebuild(ws: Workspace, progress: Progress | None = None) -> Freshness:
             index.close()
         if freshness.stale is not None:
             raise sqlite3.OperationalError(freshness.stale)
-        _sync(tmp)
+        sync_path(tmp)
         for suffix in ("-wal", "-shm"):
             with contextlib.suppress(FileNotFoundError):
                 Path(f"{path}{suffix}").unlink()
@@ -54,11 +55,3 @@ def rebuild(ws: Workspace, progress: Progress | None = None) -> Freshness:
             path=ws.rel(path),
         ) from None
     return freshness
-
-
-def _sync(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
