@@ -20,6 +20,7 @@ import datetime as dt
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -32,7 +33,7 @@ from memctl.daily import append_log  # noqa: E402
 from memctl.longterm import add_entry, new_note  # noqa: E402
 from memctl.search.index import open_index  # noqa: E402
 from memctl.search.rank import Filters, rank  # noqa: E402
-from memctl.workspace import open_workspace  # noqa: E402
+from memctl.workspace import Workspace, open_workspace  # noqa: E402
 
 
 def plant(ws) -> dict[str, tuple[str, int]]:
@@ -237,8 +238,6 @@ def _embedded(ws) -> tuple[float, float | None]:
 def run(files: int, seed: int, keep: Path | None, part: str = "all") -> dict:
     import tempfile
 
-    from memctl.search import semantic
-
     with tempfile.TemporaryDirectory(prefix="memctl-meaning-") as tmp:
         report = {}
         if part in ("all", "first"):
@@ -250,33 +249,39 @@ def run(files: int, seed: int, keep: Path | None, part: str = "all") -> dict:
                 "index_seconds": round(indexed, 2),
                 "embed_seconds": embedded and round(embedded, 2),
             }
-            for label, on in (("words", False), ("words+meaning", True)):
-                if on and not semantic.available(ws):
-                    report[label] = {"skipped": semantic.unavailable_reason(ws)}
-                    continue
-                rows = searched(ws, where, on)
-                report[label] = {
-                    "search": summary(rows),
-                    "recall": recalled(ws, where, on),
-                    "failures": [r for r in rows if r["rank"] != 1],
-                }
+            report |= _both(ws, where, "", searched, recalled)
         if part == "first":
             return report
         # The blind set in a workspace of its own, generated alike: its figures stand apart.
         blind_keep = keep.with_name(f"{keep.name}-blind") if keep else None
         ws, where = workspace(files, seed, blind_keep, Path(tmp) / "blind", plant_blind)
         _embedded(ws)
-        for label, on in (("blind words", False), ("blind words+meaning", True)):
-            if on and not semantic.available(ws):
-                report[label] = {"skipped": semantic.unavailable_reason(ws)}
-                continue
-            rows = searched_blind(ws, where, on)
-            report[label] = {
-                "search": summary(rows),
-                "recall": recalled_blind(ws, where, on),
-                "failures": [r for r in rows if r["rank"] != 1],
-            }
+        report |= _both(ws, where, "blind ", searched_blind, recalled_blind)
     return report
+
+
+def _both(
+    ws: Workspace,
+    where: dict[str, tuple[str, int]],
+    prefix: str,
+    searcher: Callable[[Workspace, dict, bool], list[dict]],
+    recaller: Callable[[Workspace, dict, bool], dict],
+) -> dict:
+    """A set's figures with words alone and with meaning, under "PREFIXwords[+meaning]"."""
+    from memctl.search import semantic
+
+    out: dict = {}
+    for label, on in ((f"{prefix}words", False), (f"{prefix}words+meaning", True)):
+        if on and not semantic.available(ws):
+            out[label] = {"skipped": semantic.unavailable_reason(ws)}
+            continue
+        rows = searcher(ws, where, on)
+        out[label] = {
+            "search": summary(rows),
+            "recall": recaller(ws, where, on),
+            "failures": [r for r in rows if r["rank"] != 1],
+        }
+    return out
 
 
 def _print_part(label: str, part: dict, failures: bool) -> None:
