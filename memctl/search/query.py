@@ -126,8 +126,9 @@ def match_expressions(terms: list[Term], total: int) -> list[tuple[str, list[Ter
 
 def keyed_expressions(terms: list[Term]) -> list[tuple[str, list[Term]]]:
     """The FTS5 query for units whose use-when keys hold any of the terms: their own (the keys
-    column) or their note's (the inherited column); none for a query of CJK words alone
-    (their bigrams have a column of their own)."""
+    column) or their note's (the inherited column). The terms are asked of every column as
+    well, so BM25 scores the words where they stand, as the unnarrowed query would. None for
+    a query of CJK words alone (their bigrams have a column of their own)."""
     usable = [t for t in terms if t.df and not t.cjk]
     words = " OR ".join(t.fts() for t in usable)
     keyed = f"({words}) AND ({{keys inherited}} : ({words}))"
