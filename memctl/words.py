@@ -48,6 +48,21 @@ STOPWORDS = frozenset(
     didnt cant wont isnt s t d ll re ve m""".split()
 )
 
+# The words of a turn that only greets, thanks, agrees or hands the turn back ("good morning!",
+# "sounds great, go ahead", "cool, got it"). A prompt made of these and stopwords alone asks
+# nothing a memory could answer, so recall stays silent before it; search still looks them up.
+PHATIC = frozenset(
+    """morning mornin evening afternoon night gm gn howdy hiya yo sup greetings bye goodbye
+    cya later cheers thx ty appreciate appreciated welcome cool awesome perfect fine alright
+    right sounds sound go ahead going ready continue proceed carry keep agreed deal excellent
+    brilliant lovely wonderful fantastic amazing neat sweet gotcha understood noted roger yep
+    yup nope nah sorry np worries lol haha hahaha wow oh ah hmm uh um ugh omg indeed exactly
+    absolutely definitely totally certainly makes sense pleasure take care soon talk see again day
+    back hola buenos buenas dias tardes noches gracias bonjour salut merci bonsoir ciao grazie
+    buongiorno buonasera danke guten morgen tag abend hallo tschuss obrigado obrigada ola bom
+    dia boa dank goedemorgen hej tack""".split()
+)
+
 
 def fold(text: str) -> str:
     """Lower case without accents: 'Café Naïve' -> 'cafe naive' (what the index does too)."""

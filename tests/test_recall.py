@@ -194,3 +194,25 @@ def test_recall_speaks_for_a_past_chat_that_did_the_work(ws, cli, tmp_path, how)
         data = cli.json("recall", prompt)
         assert data["pointers"], (prompt, data["confidence"], data["threshold"])
         assert any(f"claude --resume {session}" in p["text"] for p in data["pointers"])
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "good morning!",
+        "morning! ready when you are",
+        "sounds great, go ahead",
+        "cool, got it, thanks",
+        "buenos días",
+        "ok keep going",
+    ],
+)
+def test_a_turn_that_only_greets_or_agrees_is_small_talk(example, prompt):
+    from memctl.longterm import add_entry, new_note
+
+    new_note(example, "work/standup", title=None, today=TODAY)
+    said = "Good morning routine: stand-up at 9:30, ready to go ahead with the board"
+    add_entry(example, "work/standup", said, today=TODAY)
+    assert recall(example, prompt, today=TODAY).pointers == []
+    asked = recall(example, "when is the morning stand-up?", today=TODAY)
+    assert any("stand-up at 9:30" in p.text for p in asked.pointers)

@@ -91,12 +91,13 @@ def recall(
     """At most `limit` pointers for the prompt within `budget_tokens`, or none. `until`: a
     time.monotonic() deadline for bringing the index up to date (a hook's): a first build not
     done by then goes on next time, and this answer is none."""
-    from ..words import STOPWORDS, tokens
+    from ..words import PHATIC, STOPWORDS, tokens
     from .index import ask
 
     if limit < 0 or budget_tokens < 0:
         raise InvalidValue("--limit and --budget cannot be negative")
-    if not any(t not in STOPWORDS and len(t) > 1 for t in tokens(prompt[:20_000])):
+    asked = (t for t in tokens(prompt[:20_000]) if len(t) > 1)
+    if not any(t not in STOPWORDS and t not in PHATIC for t in asked):
         return Recall(prompt, [], 0.0, THRESHOLD if threshold is None else threshold)  # small talk
 
     from .rank import Filters, rank  # only when there is something to look for
