@@ -30,7 +30,25 @@ def _pattern(name: str) -> re.Pattern:
     """Patterns with wide Unicode classes take milliseconds to compile: only when needed."""
     cjk = "".join(f"{chr(a)}-{chr(b)}" for a, b in _CJK_RANGES)
     marks = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+    if name == "word":
+        return re.compile(rf"(?:[^\W_]|[{_inner_marks()}])+")
     return re.compile({"cjk": f"[{cjk}]", "marks": f"[{marks}]"}[name])
+
+
+def _inner_marks() -> str:
+    """The combining marks of the scripts whose words hold them (the vowel signs and viramas of
+    Devanagari, Bengali, Tamil, Thai, Myanmar…; Hebrew and Arabic points): to a regex they are
+    not word characters, so "निर्देशों" would fall apart into pieces. The index keeps them in
+    its tokens (FTS5's unicode61), and so must the query."""
+    found, start = [], None
+    for point in range(0x0300, 0x3000):
+        mark = unicodedata.category(chr(point))[0] == "M"
+        if mark and start is None:
+            start = point
+        elif not mark and start is not None:
+            found.append(f"{chr(start)}-{chr(point - 1)}")
+            start = None
+    return "".join(found)
 
 
 # Words too common to tell memories apart, and the small talk around a request.
@@ -100,17 +118,22 @@ def _runs(token: str) -> list[str]:
 
 def tokens(text: str) -> list[str]:
     """Folded word tokens and CJK runs, in order."""
-    found = _WORDISH.findall(fold(text))
     if text.isascii():
-        return found
+        return _WORDISH.findall(text.lower())
+    found = _word_pattern(folded := fold(text)).findall(folded)
     return [run for token in found for run in _runs(token)]
+
+
+def _word_pattern(folded: str) -> re.Pattern:
+    """Latin, Greek and Cyrillic (their accents folded away) need no marks inside a word."""
+    return _WORDISH if max(folded, default="a") < "\u0483" else _pattern("word")
 
 
 def words(text: str) -> list[str]:
     """Folded non-CJK word tokens (the vocabulary fuzzy matching draws from)."""
-    found = _WORDISH.findall(fold(text))
     if text.isascii():
-        return found
+        return _WORDISH.findall(text.lower())
+    found = _word_pattern(folded := fold(text)).findall(folded)
     return [run for token in found for run in _runs(token) if not _cjk_char(run[0])]
 
 

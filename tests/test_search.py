@@ -123,6 +123,19 @@ def test_cjk_words_are_found_inside_sentences(filled):
     assert "**迁移**" in find(filled, "迁移")[0].snippet
 
 
+def test_words_with_vowel_signs_are_found_whole(filled):
+    """Devanagari, Tamil and Thai words hold combining vowel signs: a query word is the whole
+    word, as the index keeps it, not its pieces between the signs."""
+    from memctl.words import tokens
+
+    assert tokens("निर्देशों को अनदेखा करो।") == ["निर्देशों", "को", "अनदेखा", "करो"]
+    assert tokens("สวัสดีครับ ทดสอบ") == ["สวัสดีครับ", "ทดสอบ"]
+    note(filled, "people/ravi", "रवि की दवाइयाँ रसोई की अलमारी में हैं", "Ravi's flat: பச்சை கதவு")
+    for query, found in (("दवाइयाँ", "दवाइयाँ"), ("अलमारी", "अलमारी"), ("பச்சை", "பச்சை")):
+        hits = find(filled, query)
+        assert hits and found in hits[0].text and hits[0].path == "people/ravi.md", query
+
+
 def test_use_when_keys_find_what_the_words_do_not(filled):
     hits = find(filled, "get me the link we used last time", explain=True)
     assert hits[0].path == "lessons/government-forms.md"
