@@ -96,3 +96,13 @@ def test_digits_inside_a_hex_string_are_not_a_card_number():
     for digits in ("4373731000300", "24242828613026", "2604597121406"):
         assert scan(f'{{"salt": "ab{digits}cd", "hash": "f0{digits}"}}') == []
     assert [f.kind for f in scan("card number 4539 1488 0343 6467")] == ["card-number"]
+
+
+def test_an_iban_is_not_a_card_number():
+    """A card number starts a run of digit groups: the digits of an IBAN after its country and
+    check digits (DE44 5001 0517 …) pass the Luhn check by chance, and are not a card."""
+    from memctl.secrets.scan import scan
+
+    for iban in ("DE44 5001 0517 5407 3249 31", "GB29 NWBK 6016 1331 9268 19"):
+        assert scan(f"rent goes to IBAN {iban} every month") == []
+    assert [f.kind for f in scan("the card 4539-1488-0343-6467, exp 12/28")] == ["card-number"]
