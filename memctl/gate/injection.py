@@ -38,7 +38,8 @@ _DROP = frozenset(
     vergessen missachte oublie oubliez olvida olvide olvidate olvidad omite descarta esqueca
     esquece esquecam desconsidere descarte dimentica dimenticate trascura negeer vergeet
     zapomnij glom glem unut забудь забудьте забудь abaikan lupakan lupakanlah ohita unohda
-    zapomen uita αγνοησε ξεχασε تجاهل انس התעלם שכח अनदेखा भूल""".split()
+    zapomen uita prestan prestante przestan перестань перестаньте
+    αγνοησε ξεχασε تجاهل انس התעלם שכח अनदेखा भूल""".split()
 )
 # fmt: on
 _DROP_PHRASES = re.compile(
@@ -60,6 +61,13 @@ _TOLD = frozenset(
     ohjeet kaikki aiemmat pokyny instructiunile οδηγιες التعليمات ההוראות निर्देशों""".split()
 )
 # fmt: on
+# …and what was told in languages that inflect it ("všemi předchozími pravidly", "wcześniejszych
+# poleceń", "предыдущих инструкций"): the stems, matched at a word's start.
+_TOLD_STEMS = tuple(
+    """predchoz pravid pokyn instrukc polecen zasad wczesniej poprzedn instruktion предыдущ
+    инструкц правил указан попередн talimat kural onceki instruks ohje aiemm utasitas korabbi
+    szabaly instructiun anterior precedent vorherig bisherig""".split()
+)
 _WINDOW = 6  # words between the verb and what it drops
 _CJK_DROP = (
     "忽略",
@@ -226,6 +234,11 @@ INJECTION_WEAK = [
         r"してください|しなさい|必ず|常に|するように|请|必须|总是|永远不要|务必|不要",
         "is an instruction",
     ),
+    (
+        r"\bsyst[eé]\w*[\s-]*prompt|\bprompt\w*\s+(?:(?:del|du|do|di|des)\s+)?syst[eé]m|"
+        r"システムプロンプト|系统提示|시스템\s*프롬프트|सिस्टम\s*प्रॉम्प्ट",
+        "asks about the agent's system prompt",
+    ),
 ]
 
 
@@ -260,7 +273,7 @@ def drops_what_it_was_told(form: str) -> bool:
         at += [len(tokens(form[: m.start()])) for m in _DROP_PHRASES.finditer(form)]
     for i in at:
         near = words[max(0, i - _WINDOW) : i] + words[i + 1 : i + 1 + _WINDOW]
-        if any(w in _TOLD for w in near):
+        if any(w in _TOLD or w.startswith(_TOLD_STEMS) for w in near):
             return True
     if any(is_cjk(w) for w in words):
         for verb in _CJK_DROP:
@@ -271,17 +284,37 @@ def drops_what_it_was_told(form: str) -> bool:
     return False
 
 
+# What a person quotes: a span in double quotes of any typography, at least a few words long;
+# it is an instruction to the agent when it names an AI ("Dear AI assistant, ignore…").
+_TO_AN_AI = re.compile(
+    r"\b(?:ai|ia|ki|llm|gpt|chatgpt|claude|bot|chatbot|assistant|asistente|assistente|"
+    r"asystent\w*|asistent\w*|assistent\w*|agent\w*|model\w*)\b|"
+    r"सहायक|एआई|어시스턴트|에이아이|アシスタント|助手|人工智能"
+)
+_QUOTED = re.compile(r'"([^"]{12,})"|“([^”]{12,})”|„([^“”]{12,})[“”]|«([^»]{12,})»|「([^」]{6,})」')
+
+
 def injection_reason(text: str, *, trust: Trust) -> str | None:
-    """Why `text` reads as an instruction to the agent, for a source that is not the user."""
+    """Why `text` reads as an instruction to the agent, for a source that is not the user; for
+    the user, why a part they quote does ("I got this mail: 'Dear AI assistant, ignore…'"):
+    their words are theirs, the quoted instruction is its sender's."""
     if trust == "trusted":
+        for match in _QUOTED.finditer(text):
+            quoted = next(part for part in match.groups() if part)
+            if _TO_AN_AI.search(fold(quoted)) and _instruction(quoted, strong_only=True):
+                return "quotes an instruction to the agent"
         return None
+    return _instruction(text, strong_only=trust != "untrusted")
+
+
+def _instruction(text: str, *, strong_only: bool) -> str | None:
     forms = deobfuscate(text)
     strong, weak, addressed = _compiled()
     if any(drops_what_it_was_told(form) for form in forms):
         return "tells the agent to ignore its instructions"
     if any(p.search(form) for p in addressed for form in forms):
         return "speaks to the agent directly"
-    for pattern, why in strong + (weak if trust == "untrusted" else []):
+    for pattern, why in strong + ([] if strong_only else weak):
         if any(pattern.search(form) for form in forms):
             return why
     return None
