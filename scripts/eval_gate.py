@@ -10,7 +10,10 @@ The sets (tests/gate_cases*.jsonl):
 - `labelled`: the first set, most of it tuned on;
 - `meaning`: changes of mind, corrections, added details, rule changes, injections in many
   languages, the user's words after a quote, routing; tuned on;
-- `held-out`: the same classes in other phrasings, never tuned on: report it on its own.
+- `held-out`: the same classes in other phrasings, never tuned on: report it on its own;
+- `blind-a`, `blind-b`: a second set in the same classes (and secrets), written without the
+  gate's code or the other sets in view, split in two halves of each class. Part A is tuned on
+  (its misses were read); part B never is: report it on its own.
 
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
@@ -42,6 +45,8 @@ SETS = {
     "labelled": CASES,
     "meaning": REPO / "tests" / "gate_cases_meaning.jsonl",
     "held-out": REPO / "tests" / "gate_cases_heldout.jsonl",
+    "blind-a": REPO / "tests" / "gate_cases_blind_a.jsonl",
+    "blind-b": REPO / "tests" / "gate_cases_blind_b.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
