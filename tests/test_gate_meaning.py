@@ -218,3 +218,21 @@ def test_the_nightly_job_holds_the_same(ws):
     assert open_lines(ws, "rules/replies") == ["please reply in English from now on"]
     assert staging.note == "projects/atlas.md"  # the log entry's title names the project
     assert reporting.note != "people/dmitri.md" and reporting.label == "new"
+
+
+def test_meaning_ties_a_change_the_words_miss_and_never_a_swapped_word(ws):
+    """With the semantic path, the user's text close in meaning to one entry that says
+    something else of it (here an ending) updates it. A text about one more thing ("also"), or
+    that swaps a word of the entry for another, is new: "allergic to sesame" is not a repeat of
+    "allergic to nuts", nor "works in Paris" of "lives in Paris", however close in meaning."""
+    piano = entry(ws, "people/ella", "Ella has piano lessons every Wednesday after school")
+    quit_ = remember(ws, "Ella quit piano", source="user", now=NOW).value
+    assert quit_.label == "update" and quit_.closed.entry.id == piano.entry.id
+    entry(ws, "people/anna", "Anna loves Japanese food")
+    also = remember(ws, "Anna also likes Korean barbecue", source="user", now=NOW).value
+    assert also.label == "new"
+    entry(ws, "people/tom", "Tom lives in Paris")
+    works = remember(ws, "Tom works in Paris", source="user", now=NOW).value
+    assert works.label == "new" and works.written is not None
+    assert "Anna loves Japanese food" in open_lines(ws, "people/anna")
+    assert open_lines(ws, "people/tom") == ["Tom lives in Paris", "Tom works in Paris"]

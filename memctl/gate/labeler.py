@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import InitVar, dataclass, field
 from typing import Literal
 
+from ..words import tokens
 from . import cues
 from .compare import Diff
 from .injection import deobfuscate, injection_reason  # noqa: F401  (re-exported)
@@ -36,6 +37,8 @@ COVERED = 0.6
 COVERED_VALUE = 0.34
 NEAR = 0.6  # an entry this similar that the text may replace is named when the label is new
 NEAR_MEANING = 0.55  # …or this close in meaning (the semantic path), whatever words it shares
+UPDATE_MEANING = 0.6  # the user's text this close in meaning to an entry, saying it otherwise…
+CLEARLY_CLOSER = 0.1  # …and this much closer than any other entry, updates it
 
 
 @dataclass
@@ -156,6 +159,10 @@ def _against(
         return Verdict(label, reason, k.key, scores)
     if near is not None:
         k, reason = near
+        if trust == "trusted" and _changes_in_meaning(new, k, related):
+            label = "correction" if new.correction else "update"
+            why = f"is about what {k.key} says (close in meaning) and says it otherwise"
+            return Verdict(label, why, k.key, scores)
         return Verdict("new", f"{reason}; it may replace {k.key}", None, scores, k.key)
     return Verdict("new", "adds something the entries on file do not say", None, scores)
 
@@ -201,6 +208,37 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     if new.update_weak and score >= REPEAT:
         return "update", "says the world changed (wording differs)"
     return "new", "says it in other words, or says another thing"
+
+
+def _changes_in_meaning(new: Analysis, k: Known, related: list[tuple[float, Known]]) -> bool:
+    """The user's text is about one entry, by meaning (the semantic path: close, and clearly
+    closer than any other), and says something else of it: another value of a kind both hold,
+    the other side, an ending, or a word of change. Only what a person said, and never a rule
+    or a quote: those have their own ways to change."""
+    close = k.meaning or 0.0
+    if close < UPDATE_MEANING or k.rule or k.trust == "untrusted":
+        return False
+    if any(o is not k and (o.meaning or 0.0) > close - CLEARLY_CLOSER for _, o in related):
+        return False
+    if not _ALSO.isdisjoint(tokens(new.folded)):
+        return False  # "Anna also likes Korean barbecue": one more, beside what is on file
+    diff = compare(new, k.info)
+    # A word of the entry swapped for another is another thing ("the property tax" for "the
+    # income tax"), unless the text says in words that it changes.
+    swapped = bool(diff.extra and diff.missing)
+    return bool(
+        new.update
+        or new.update_weak
+        or new.correction
+        or diff.rejects
+        or diff.ended
+        or not swapped
+        and (diff.changed or diff.flipped)
+    )
+
+
+# Words that add one more beside what is on file, in the languages of cues.py.
+_ALSO = frozenset("also too either besides additionally tambien aussi auch tambem anche".split())
 
 
 def _plans(new: Analysis, old: Analysis) -> bool:
