@@ -118,22 +118,23 @@ def _runs(token: str) -> list[str]:
 
 def tokens(text: str) -> list[str]:
     """Folded word tokens and CJK runs, in order."""
-    if text.isascii():
-        return _WORDISH.findall(text.lower())
     found = _word_pattern(folded := fold(text)).findall(folded)
+    if text.isascii():
+        return found
     return [run for token in found for run in _runs(token)]
 
 
 def _word_pattern(folded: str) -> re.Pattern:
     """Latin, Greek and Cyrillic (their accents folded away) need no marks inside a word."""
-    return _WORDISH if max(folded, default="a") < "\u0483" else _pattern("word")
+    plain = folded.isascii() or max(folded) < "\u0483"
+    return _WORDISH if plain else _pattern("word")
 
 
 def words(text: str) -> list[str]:
     """Folded non-CJK word tokens (the vocabulary fuzzy matching draws from)."""
-    if text.isascii():
-        return _WORDISH.findall(text.lower())
     found = _word_pattern(folded := fold(text)).findall(folded)
+    if text.isascii():
+        return found
     return [run for token in found for run in _runs(token) if not _cjk_char(run[0])]
 
 

@@ -229,8 +229,9 @@ def test_meaning_ties_a_change_the_words_miss_and_never_a_swapped_word(ws):
     quit_ = remember(ws, "Ella quit piano", source="user", now=NOW).value
     assert quit_.label == "update" and quit_.closed.entry.id == piano.entry.id
     entry(ws, "people/anna", "Anna loves Japanese food")
-    also = remember(ws, "Anna also likes Korean barbecue", source="user", now=NOW).value
-    assert also.label == "new"
+    entry(ws, "people/ben", "Ben loves Japanese food")
+    for said in ("Anna also likes Korean barbecue", "Ben likes Korean barbecue too"):
+        assert remember(ws, said, source="user", now=NOW).value.label == "new", said
     entry(ws, "people/tom", "Tom lives in Paris")
     works = remember(ws, "Tom works in Paris", source="user", now=NOW).value
     assert works.label == "new" and works.written is not None

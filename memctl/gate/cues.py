@@ -112,6 +112,15 @@ CORRECTION_CJK = re.compile(
     )
 )
 
+# --- one more beside what is on file, not in its place ("Anna also likes Korean barbecue") -----
+# ("too" only where it ends a clause: "too early" says a degree, not one more)
+# fmt: off
+ALSO = re.compile(_phrases(
+    "also", "as well", "either", "besides", "in addition", "additionally", "tambien", "ademas",
+    "aussi", "egalement", "auch", "ebenfalls", "tambem", "anche",
+).pattern + r"|(?<!\w)too(?=\s*(?:[.,;:!?)]|$))")
+# fmt: on
+
 # --- negation, counted for parity: "never … without" is an obligation ---------------------
 NEGATION = re.compile(
     r"n't\b|n’t\b|\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|nunca|"

@@ -284,7 +284,7 @@ def drops_what_it_was_told(form: str) -> bool:
     return False
 
 
-# What a person quotes: a span in double quotes of any typography, at least a few words long;
+# What a person quotes: a span in double quotes of any typography, a dozen characters or more;
 # it is an instruction to the agent when it names an AI ("Dear AI assistant, ignore…").
 _TO_AN_AI = re.compile(
     r"\b(?:ai|ia|ki|llm|gpt|chatgpt|claude|bot|chatbot|assistant|asistente|assistente|"

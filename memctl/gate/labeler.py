@@ -1,13 +1,15 @@
 """The deterministic labeler: the write gate's offline judge of one new memory.
 
-It reads words, not meaning (see reading.py for how a text is read and compare.py for
-how two texts compare). Similarity of subjects finds the entry a text is about; what differs
-between them decides the label (a new value, a negation or an opposite, an ending, a word said
-not to be so, an added detail, the cue words); instruction patterns (injection.py) catch
-injections and the rules on file catch clashes. A repeat is only a text that says nothing new.
-Where the words leave the label open (another word for the same thing, or for another thing),
-the verdict names the entry it might replace (`near`) and stays with what loses nothing.
-Every threshold is measured on tests/gate_cases*.jsonl by scripts/eval_gate.py.
+It reads words (see reading.py for how a text is read and compare.py for how two texts
+compare), and meaning only where the semantic path is installed and the words cannot tie the
+user's text to the entry it changes (`_changes_in_meaning`). Similarity of subjects finds the
+entry a text is about; what differs between them decides the label (a new value, a negation or
+an opposite, an ending, a word said not to be so, an added detail, the cue words); instruction
+patterns (injection.py) catch injections and the rules on file catch clashes. A repeat is only
+a text that says nothing new. Where the words leave the label open (another word for the same
+thing, or for another thing), the verdict names the entry it might replace (`near`) and stays
+with what loses nothing. Every threshold is measured on tests/gate_cases*.jsonl by
+scripts/eval_gate.py.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from __future__ import annotations
 from dataclasses import InitVar, dataclass, field
 from typing import Literal
 
-from ..words import tokens
 from . import cues
 from .compare import Diff
 from .injection import deobfuscate, injection_reason  # noqa: F401  (re-exported)
@@ -137,7 +138,7 @@ def _against(
                 and not k.rule
                 and (by_words or (k.meaning or 0) >= NEAR_MEANING)
             ):
-                near = (k, reason)
+                near = (k, reason, diff)
             continue  # maybe a less similar entry is the one this text changes
         if label == "repeat":
             return _repeat(k, trust, reason, scores)
@@ -158,8 +159,8 @@ def _against(
             )
         return Verdict(label, reason, k.key, scores)
     if near is not None:
-        k, reason = near
-        if trust == "trusted" and _changes_in_meaning(new, k, related):
+        k, reason, diff = near
+        if trust == "trusted" and _changes_in_meaning(new, k, diff, related):
             label = "correction" if new.correction else "update"
             why = f"is about what {k.key} says (close in meaning) and says it otherwise"
             return Verdict(label, why, k.key, scores)
@@ -210,7 +211,9 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     return "new", "says it in other words, or says another thing"
 
 
-def _changes_in_meaning(new: Analysis, k: Known, related: list[tuple[float, Known]]) -> bool:
+def _changes_in_meaning(
+    new: Analysis, k: Known, diff: Diff, related: list[tuple[float, Known]]
+) -> bool:
     """The user's text is about one entry, by meaning (the semantic path: close, and clearly
     closer than any other), and says something else of it: another value of a kind both hold,
     the other side, an ending, or a word of change. Only what a person said, and never a rule
@@ -220,9 +223,8 @@ def _changes_in_meaning(new: Analysis, k: Known, related: list[tuple[float, Know
         return False
     if any(o is not k and (o.meaning or 0.0) > close - CLEARLY_CLOSER for _, o in related):
         return False
-    if not _ALSO.isdisjoint(tokens(new.folded)):
+    if cues.ALSO.search(new.folded):
         return False  # "Anna also likes Korean barbecue": one more, beside what is on file
-    diff = compare(new, k.info)
     # A word of the entry swapped for another is another thing ("the property tax" for "the
     # income tax"), unless the text says in words that it changes.
     swapped = bool(diff.extra and diff.missing)
@@ -235,10 +237,6 @@ def _changes_in_meaning(new: Analysis, k: Known, related: list[tuple[float, Know
         or not swapped
         and (diff.changed or diff.flipped)
     )
-
-
-# Words that add one more beside what is on file, in the languages of cues.py.
-_ALSO = frozenset("also too either besides additionally tambien aussi auch tambem anche".split())
 
 
 def _plans(new: Analysis, old: Analysis) -> bool:

@@ -4,10 +4,12 @@
 The words find an entry a text repeats, changes or corrects when the two share a word. An entry
 said in other words ("Brian prefers calls after 14:00" for "Brian likes being called in the
 afternoon") shares too few to be compared at all. With the `semantic` extra, the entries
-closest in meaning join the candidates, each with its cosine (`meaning`). They decide nothing by
-themselves: the label still comes from what differs between the texts (labeler.py), and an
-entry found only by meaning is at most named as one the text may replace, with the commands
-that settle it. Without the extra (or with `semantic: false`), nothing here runs.
+closest in meaning join the candidates, each with its cosine (`meaning`). Closeness alone
+decides nothing: the label comes from what differs between the texts (labeler.py). An entry
+found by meaning is named as one the text may replace, with the commands that settle it, or,
+for the user's text clearly closest to it that says something else of it (another value, the
+other side, an ending, a word of change), updated. Without the extra (or with
+`semantic: false`), nothing here runs.
 """
 
 from __future__ import annotations
