@@ -115,6 +115,15 @@ class Result:
     preview: str | None = None  # the line the gate would write
     note: str | None = None  # where it would go
     nightly: str | None = None  # the label through the nightly job, when run there
+    near: str | None = None  # labelled new, the entry the gate says the text may replace
+
+    @property
+    def deferred(self) -> bool:
+        """Wrong, but left to the caller with the right entry named: labelled new, and the
+        entry the case changes (or repeats) named as the one the text may replace, with the
+        command that settles it."""
+        want = self.case.get("target")
+        return not self.ok and self.got == "new" and want is not None and self.near == want
 
     @property
     def label_ok(self) -> bool:
@@ -166,8 +175,10 @@ def run_case(root: Path, case: dict, defaults: dict) -> Result:
     except Refused as exc:
         got = "secret" if "secret" in exc.message else "refused"
         return Result(case, got, reason=exc.message)
-    target = value.decision.target.entry.id if value.decision.target else None
-    return Result(case, value.label, target, value.reason, value.preview, value.note)
+    decision = value.decision
+    target = decision.target.entry.id if decision.target else None
+    near = decision.near.entry.id if decision.near else None
+    return Result(case, value.label, target, value.reason, value.preview, value.note, near=near)
 
 
 def run_nightly(root: Path, case: dict, defaults: dict) -> str | None:
@@ -244,6 +255,7 @@ class Report:
             "secrets_caught": self.caught("secret"),
             "plain_repeats_without_copy": [sum(self.copies.values()), len(self.copies)],
             "dropped_as_repeat": self.dropped(),
+            "deferred_with_right_entry": sum(r.deferred for r in self.results),
             "carried_forward": _count(self.results, "holds", lambda r: r.holds_ok),
             "routed": _count(self.results, "goes_to", lambda r: r.route_ok),
             "nightly": [
