@@ -56,7 +56,9 @@ _POLES = {
         "drop drops dropped dropping stop stops stopped stopping quit quits quitting end ends "
         "ended ending cancel cancels cancelled canceled cancelling canceling scrap scrapped "
         "abandon abandoned ditch ditched retire retires retired retiring discontinue "
-        "discontinued pause paused shelve shelved axed |give up|gave up|given up|giving up"
+        "discontinued pause paused shelve shelved axed delete deletes deleted deleting "
+        "uninstall uninstalls uninstalled |got rid of|get rid of|getting rid of"
+        "|give up|gave up|given up|giving up"
         "|call off|called off|calling off|shut down|shutting down|shuts down|wind down"
         "|on hold|is off|are off|'s off|no longer",
     ),

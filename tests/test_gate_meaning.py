@@ -237,3 +237,54 @@ def test_meaning_ties_a_change_the_words_miss_and_never_a_swapped_word(ws):
     assert works.label == "new" and works.written is not None
     assert "Anna loves Japanese food" in open_lines(ws, "people/anna")
     assert open_lines(ws, "people/tom") == ["Tom lives in Paris", "Tom works in Paris"]
+
+
+@pytest.mark.parametrize(
+    ("old", "said", "label"),
+    [
+        # an ending said with "no more", "uninstalled", "got rid of"
+        (
+            "I have coffee with breakfast every morning",
+            "no more coffee in the mornings for me",
+            "update",
+        ),
+        (
+            "Sam uses Dropbox for the family photos",
+            "Sam uninstalled Dropbox, photos are in iCloud",
+            "update",
+        ),
+        # what was said was wrong: "the wrong …", "had/got/spelled … wrong"
+        (
+            "We store backups in the eu-west bucket",
+            "backups went to the wrong bucket, they belong in eu-central",
+            "correction",
+        ),
+        (
+            "The garage code is on the fridge note",
+            "I had the garage code wrong, it's on the whiteboard",
+            "correction",
+        ),
+        # a part said to be so no longer ("now … rather than"): a change, not a correction
+        (
+            "Lena works from the office on Tuesdays",
+            "Lena works from home on Tuesdays now rather than the office",
+            "update",
+        ),
+        # one more thing beside the entry: its negation is the added thing's
+        (
+            "Noah is allergic to peanuts",
+            "Noah is allergic to peanuts and he can't have shellfish either",
+            "update",
+        ),
+    ],
+)
+def test_an_ending_a_mistake_or_one_more_thing_said_otherwise_changes_its_entry(
+    ws, old: str, said: str, label: str
+):
+    """However the user says that something ended, was wrong, or holds no more, the entry it is
+    about is closed and the new text carries on; nothing is kept beside it as a second truth."""
+    made = entry(ws, "semantic/house", old)
+    entry(ws, "semantic/house", "The car insurance renews in March")
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id if done.closed else None) == (label, made.entry.id)
+    assert old not in open_lines(ws, "semantic/house")

@@ -44,7 +44,7 @@ UPDATE_PHRASES = (
     "after all", "changed my mind", "changed his mind", "changed her mind", "changed their mind",
     "changed our minds", "change of plans", "change of plan", "on second thought",
     "on second thoughts", "scratch that", "decided against", "got moved", "got pushed",
-    "pushed to", "going forward", "not anymore",
+    "pushed to", "going forward", "not anymore", "no more", "not any more",
     "sube a", "subio a", "baja a", "augmente a", "passe a", "steigt auf", "sinkt auf",
     "stieg auf", "sobe para", "aumentou para", "sale a",
     "ha cambiado", "cambio a", "se cambio", "se movio", "se mueve", "paso a", "ya no",
@@ -103,6 +103,7 @@ CORRECTION_PHRASES = (
     "ich habe mich geirrt", "war falsch", "irrtum", "na verdade", "correcao", "errado",
     "me enganei", "estava errado", "in realta", "sbagliato", "mi sono sbagliato",
     "misspoke", "i misspoke", "got that wrong", "got it wrong", "i was wrong about",
+    "the wrong", "misspelled", "misspelt", "misnamed",
 )
 # fmt: on
 CORRECTION = _phrases(*CORRECTION_PHRASES)

@@ -37,8 +37,8 @@ REPEAT = 0.78  # a text this alike in its words, with nothing new, repeats an en
 COVERED = 0.6
 COVERED_VALUE = 0.34
 NEAR = 0.6  # an entry this similar that the text may replace is named when the label is new
-NEAR_MEANING = 0.55  # …or this close in meaning (the semantic path), whatever words it shares
-UPDATE_MEANING = 0.6  # the user's text this close in meaning to an entry, saying it otherwise…
+NEAR_MEANING = 0.5  # …or this close in meaning (the semantic path), whatever words it shares
+UPDATE_MEANING = 0.5  # the user's text this close in meaning to an entry, saying it otherwise…
 CLEARLY_CLOSER = 0.1  # …and this much closer than any other entry, updates it
 
 
@@ -186,6 +186,8 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
         return "correction", f"says an entry on file was wrong ({what} differs)"
     if new.update and (diff.differs or diff.says_more or diff.missing):
         return "update", f"says the world changed ({what} differs)"
+    if diff.flipped and _one_more(new, diff):
+        return "update", f"adds a detail to {old.key}: {', '.join(sorted(diff.extra))}"
     if diff.flipped:
         if diff.reworded:
             return "new", "says the opposite of a similar entry on file, about another thing"
@@ -195,6 +197,8 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
             return "correction", "says the opposite of an entry on file"
         return "new", "says the opposite of a similar entry on file"
     if diff.rejects:
+        if new.update_weak:  # "I go after work these days rather than at lunch"
+            return "update", "says a part of an entry on file no longer holds"
         return "correction", "says a part of an entry on file is not so"
     if diff.changed:
         if not (close and not diff.reworded or new.update_weak):
@@ -236,6 +240,19 @@ def _changes_in_meaning(
         or diff.ended
         or not swapped
         and (diff.changed or diff.flipped)
+    )
+
+
+def _one_more(new: Analysis, diff: Diff) -> bool:
+    """Does the text say the entry again and one more thing beside it ("… and she can't do
+    gluten either"): its negation is the added thing's, not the entry's turned around."""
+    return bool(
+        cues.ALSO.search(new.folded)
+        and diff.extra
+        and not diff.missing
+        and not diff.changed
+        and not diff.ended
+        and not (new.update or new.correction)
     )
 
 

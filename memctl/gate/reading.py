@@ -61,6 +61,11 @@ _CONTRAST = re.compile(
     r",\s*not\s+\w|\bnot\s+\w+(?:\s+\w+)?\s*,?\s+but\b|\bno\s+es\s+\w+\s+sino\b|"
     r"\bnicht\s+\w+(?:\s+\w+)?\s*,?\s+sondern\b"
 )
+# "I spelled the neighbour's name wrong", "had the date wrong": what was said was not so.
+_SAID_WRONG = re.compile(
+    r"\b(?:spell|spelled|spelt|wrote|written|wrote down|got|had|said|put|typed)\b"
+    r"(?:\s+[\w']+){0,5}?\s+wrong\b"
+)
 _IMPERATIVE = re.compile(cues.IMPERATIVE)
 KIND_NAMES = {
     "wd": "weekday",
@@ -121,7 +126,7 @@ class Analysis:
 
     @cached_property
     def correction(self) -> bool:
-        return _any(self.folded, cues.CORRECTION, cues.CORRECTION_CJK, _CONTRAST)
+        return _any(self.folded, cues.CORRECTION, cues.CORRECTION_CJK, _CONTRAST, _SAID_WRONG)
 
     @cached_property
     def normative(self) -> bool:
