@@ -14,7 +14,7 @@ import shlex
 import pytest
 
 from conftest import NOW, run_memctl
-from memctl.gate.remember import remember
+from memctl.gate.remember import explain, remember
 from memctl.longterm import add_entry, new_note
 from memctl.nightly.consolidate import consolidate
 from memctl.note import read_note
@@ -98,6 +98,29 @@ def test_a_rule_the_user_changes_is_retired_and_one_from_elsewhere_clashes(ws, c
     assert open_lines(ws, "rules/git") == [
         "Never push directly to main; except: From now on it's fine to push hotfixes straight "
         "to main"
+    ]
+
+
+def test_what_a_rule_governs_done_outside_its_days_or_hours_is_a_clash_and_inside_is_not(ws):
+    """The act a rule governs (or what it is done to), with a time past the rule's bound or a
+    day outside its part of the week, speaks of the rule even in one shared word; a time
+    inside the bound does not contradict it. The user's change retires it and keeps what it
+    did not change ("from now on …": its "on" opens no phrase of its own)."""
+    rule = entry(
+        ws, "rules/db", "Run the database migrations only on weekdays before 15:00", kind="RULE"
+    )
+    inside = remember(ws, "Ran the migrations on Tuesday at 10:00", source="agent", now=NOW)
+    assert inside.value.label == "new"
+    for said in ("Ran the migrations on Sunday morning", "Running the migration at 23:00"):
+        done = explain(ws, said, source="agent", now=NOW)
+        assert (done.label, done.decision.target.entry.id) == ("clash", rule.entry.id), said
+    entry(ws, "rules/calls", "Don't call Sam before 9am", kind="RULE")
+    early = remember(ws, "Calling Sam at 7am about the flight", source="agent", now=NOW).value
+    assert early.label == "clash"
+    later = remember(ws, "from now on migrations can run until 20:00", source="user", now=NOW)
+    assert (later.value.label, later.value.closed.entry.id) == ("update", rule.entry.id)
+    assert open_lines(ws, "rules/db") == [
+        "from now on migrations can run until 20:00 (as before: on weekdays)"
     ]
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from ..lexicon import LIGHT
 from ..words import tokens
 from .compare import Diff, compare, kinds
+from .cues import UPDATE
 from .reading import Analysis, analyze
 
 if TYPE_CHECKING:
@@ -67,7 +68,10 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     if "t" not in given and "t" in kinds(old.values):  # "moved to 10": an hour
         if any(v.startswith("n:") and v[2:].isdigit() and int(v[2:]) <= 24 for v in new.values):
             given.add("t")
-    opened = {_lead(p) for p in phrases(new.text) if analyze(p).words - new.polar} - {""}
+    # The phrases the new text opens, its words of change left out ("from now on deploys …"
+    # opens no phrase with "on").
+    said = UPDATE.sub(" , ", new.folded)
+    opened = {_lead(p) for p in phrases(said) if analyze(p).words - new.polar} - {""}
     out = []
     for i, phrase in enumerate(phrases(old.text)):
         part = analyze(phrase)

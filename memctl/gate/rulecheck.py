@@ -30,6 +30,31 @@ _FILLERS = frozenset(
     "you we i can may".split()
 )
 _LASTING = re.compile(r"(?<!\w)(?:stop|stops|quit|no\s+more|again|anymore|any\s+more)(?!\w)")
+# A rule that names a part of the week sets those days: "only on weekdays" is Monday to Friday.
+_WORKING_DAYS = re.compile(
+    r"(?<!\w)(?:weekdays?|workdays?|working\s+days?|werktags|wochentags|werktage|laborables|"
+    r"entre\s+semana|jours\s+ouvres|dias\s+uteis|feriali)(?!\w)"
+)
+_WEEKEND = re.compile(
+    r"(?<!\w)(?:weekends?|week-ends?|wochenenden?|fin(?:es)?\s+de\s+semana|fins?\s+de\s+semana|"
+    r"fine\s+settimana)(?!\w)"
+)
+_BOUND = re.compile(
+    r"(?<!\w)(?P<word>before|until|till|by|no\s+later\s+than|up\s+to|not\s+after|after|"
+    r"not\s+before|no\s+earlier\s+than|from)\s+(?P<time>\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)"
+)
+_LOWER_WORDS = frozenset(("after", "from", "not before", "no earlier than"))
+_DAY_PART_AT = {  # a part of the day as the hour it stands for, against a bound
+    "t:morning": "t:09:00",
+    "t:noon": "t:12:00",
+    "t:afternoon": "t:15:00",
+    "t:evening": "t:19:00",
+    "t:night": "t:22:00",
+}
+_WEEK_PARTS = (
+    (_WORKING_DAYS, frozenset(f"wd:{d}" for d in range(1, 6))),
+    (_WEEKEND, frozenset(("wd:6", "wd:7"))),
+)
 
 
 def acts(rule: Analysis) -> frozenset[str]:
@@ -41,6 +66,17 @@ def acts(rule: Analysis) -> frozenset[str]:
         if before in _NORM_WORDS and word not in _NORM_WORDS:
             found.add(content_word(word))
     return frozenset(found)
+
+
+def governed(rule: Analysis) -> frozenset[str]:
+    """The acts a rule governs and what they are done to: its acts, and the content words
+    before its first norm word ("run the database migrations only on …")."""
+    found = set(acts(rule))
+    for word in tokens(rule.folded):
+        if word in _NORM_WORDS or word.isdigit():
+            break
+        found.add(content_word(word))
+    return frozenset(found & rule.words)
 
 
 def opens_with_act(new: Analysis, rule: Analysis) -> bool:
@@ -57,15 +93,20 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     shared_all = new.words & rule.words
     shared = shared_all - new.names - rule.names
     plain = rule.words - rule.names
-    if not shared or len(shared_all) < min(CLASH_WORDS, len(rule.words)):
+    values = rule.values | week_days(rule)
+    # What the rule governs, done with another value of a kind it sets ("deploys up to 18:00
+    # are fine" for "deploy … only before 16:00"), speaks of it in one word.
+    other_value = [kind for kind in _VALUE_KINDS if _differs(new.values, values, kind)]
+    if "t" in other_value and _within(new, rule):
+        other_value.remove("t")  # done at 10:00, where the rule says "before 15:00"
+    acted = bool(shared & governed(rule)) and bool(other_value)
+    if not shared or len(shared_all) < min(CLASH_WORDS, len(rule.words)) and not acted:
         return None
     words = ", ".join(sorted(shared_all)[:4])
     normative = new.normative or opens_with_act(new, rule)
     reason = None
-    for kind in _VALUE_KINDS:
-        mine = {v for v in new.values if v.startswith(f"{kind}:")}
-        theirs = {v for v in rule.values if v.startswith(f"{kind}:")}
-        if mine and theirs and mine - theirs and len(shared_all) >= len(rule.words) / 2:
+    for kind in other_value:
+        if acted or len(shared_all) >= len(rule.words) / 2:
             reason = f"a different {KIND_NAMES[kind]} than the rule sets ({words})"
             break
     least = min(len(new.words - new.names), len(plain))
@@ -88,6 +129,48 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         v[:2] in ("d:", "y:") for v in new.values - rule.values
     )
     return reason, bool(said) and not once
+
+
+def _bounds(folded: str) -> tuple[list[str], list[str]]:
+    """(the times a text says not to pass, the times it says not to come before), as "t:HH:MM"
+    values: "before 16:00", "until 8pm"; "after 18:00", "not before 9"."""
+    from .reading import analyze
+
+    upper: list[str] = []
+    lower: list[str] = []
+    for m in _BOUND.finditer(folded):
+        times = sorted(v for v in analyze(m["time"]).values if v.startswith(("t:", "n:")))
+        times = [f"t:{int(v[2:]):02d}:00" if v.startswith("n:") else v for v in times]
+        (lower if m["word"] in _LOWER_WORDS else upper).extend(times[:1])
+    return upper, lower
+
+
+def _within(new: Analysis, rule: Analysis) -> bool:
+    """Is every time of an act the text reports inside the rule's bounds ("at 10:00" against
+    "before 15:00")? A text that sets bounds of its own is a rule of its own: not within."""
+    upper, lower = _bounds(rule.folded)
+    if rule.polarity:  # "don't call Sam before 9am": 9am is where calls may start
+        upper, lower = lower, upper
+    if not (upper or lower) or any(_bounds(new.folded)):
+        return False
+    times = [v for v in new.values if v.startswith("t:") and v[2:3].isdigit()]
+    times += [_DAY_PART_AT[v] for v in new.values if v in _DAY_PART_AT]
+    return bool(times) and all(
+        all(t < u for u in upper) and all(t >= lo for lo in lower) for t in times
+    )
+
+
+def week_days(rule: Analysis) -> frozenset[str]:
+    """The weekdays a rule's part of the week sets ("weekdays", "the weekend")."""
+    return frozenset(
+        day for pattern, days in _WEEK_PARTS if pattern.search(rule.folded) for day in days
+    )
+
+
+def _differs(mine: frozenset[str], theirs: frozenset[str], kind: str) -> bool:
+    """Does the text set a value of this kind the rule does not (the rule setting one too)?"""
+    ours = {v for v in mine if v.startswith(f"{kind}:")}
+    return bool(ours) and any(v.startswith(f"{kind}:") for v in theirs) and bool(ours - theirs)
 
 
 def clash(new: Analysis, rule: Analysis) -> str | None:
