@@ -135,7 +135,10 @@ class Result:
     @property
     def holds_ok(self) -> bool:
         want = self.case.get("holds")
-        return not want or self.preview is not None and all(w in self.preview for w in want)
+        if not want:
+            return True
+        line = (self.preview or "").casefold()
+        return self.preview is not None and all(w.casefold() in line for w in want)
 
     @property
     def route_ok(self) -> bool:
