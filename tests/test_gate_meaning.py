@@ -260,6 +260,10 @@ def test_meaning_ties_a_change_the_words_miss_and_never_a_swapped_word(ws):
     assert works.label == "new" and works.written is not None
     assert "Anna loves Japanese food" in open_lines(ws, "people/anna")
     assert open_lines(ws, "people/tom") == ["Tom lives in Paris", "Tom works in Paris"]
+    # the far side of another opposition (a dislike) ends nothing: one more fact
+    entry(ws, "people/tomas", "Tomás lives in Porto")
+    olives = remember(ws, "Tomás hates olives", source="user", now=NOW).value
+    assert olives.label == "new" and "Tomás lives in Porto" in open_lines(ws, "people/tomas")
 
 
 @pytest.mark.parametrize(

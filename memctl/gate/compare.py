@@ -157,7 +157,7 @@ def _turned(new: Analysis, old: Analysis) -> tuple[bool, bool]:
     pn, po = dict(new.poles), dict(old.poles)
     sides = sum(1 for k in pn.keys() & po.keys() if pn[k] != po[k]) % 2 == 1
     parity = new.polarity != old.polarity
-    ended = any(pn[k] < 0 and k not in po for k in pn) and not parity and not sides
+    ended = pn.get("goes on", 0) < 0 and "goes on" not in po and not parity and not sides
     return parity != sides or ended, ended
 
 
