@@ -291,6 +291,13 @@ def test_meaning_ties_a_change_the_words_miss_and_never_a_swapped_word(ws):
             "I had the garage code wrong, it's on the whiteboard",
             "correction",
         ),
+        # what was meant, or mixed up
+        ("Kenji's flight lands at 18:40", "sorry, I meant 19:40 for Kenji's flight", "correction"),
+        (
+            "Our recycling goes out on Tuesdays",
+            "I mixed them up, our recycling goes out on Wednesdays",
+            "correction",
+        ),
         # a part said to be so no longer ("now … rather than"): a change, not a correction
         (
             "Lena works from the office on Tuesdays",

@@ -103,7 +103,10 @@ CORRECTION_PHRASES = (
     "ich habe mich geirrt", "war falsch", "irrtum", "na verdade", "correcao", "errado",
     "me enganei", "estava errado", "in realta", "sbagliato", "mi sono sbagliato",
     "misspoke", "i misspoke", "got that wrong", "got it wrong", "i was wrong about",
-    "the wrong", "misspelled", "misspelt", "misnamed",
+    "the wrong", "misspelled", "misspelt", "misnamed", "i meant", "meant to say",
+    "my bad", "mixed up", "mixed it up", "mixed them up", "no wait", "wait no", "wait, no",
+    "slip of the tongue", "quise decir", "je voulais dire", "ich meinte", "intendevo",
+    "quis dizer",
 )
 # fmt: on
 CORRECTION = _phrases(*CORRECTION_PHRASES)
