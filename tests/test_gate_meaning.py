@@ -291,6 +291,12 @@ def test_meaning_ties_a_change_the_words_miss_and_never_a_swapped_word(ws):
             "I had the garage code wrong, it's on the whiteboard",
             "correction",
         ),
+        # an amount raised or cut in other words
+        (
+            "We put 200 EUR into the holiday fund every month",
+            "upped the holiday fund to 250 a month",
+            "update",
+        ),
         # what was meant, or mixed up
         ("Kenji's flight lands at 18:40", "sorry, I meant 19:40 for Kenji's flight", "correction"),
         (
