@@ -108,6 +108,8 @@ def start_server(root: Path) -> subprocess.Popen:
     deadline = time.monotonic() + 120
     while (server_status(root) or {}).get("served", 0) < 2:  # watching, and warmed up
         if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            proc.wait()
             raise SystemExit("bench: the server did not start")
         time.sleep(0.1)
     return proc

@@ -12,8 +12,9 @@ from memctl.daily import append_log
 from memctl.forgetting.purge import purge
 from memctl.longterm import add_entry, new_note
 from memctl.search import semantic
+from memctl.search import vectors as vectorstore
 from memctl.search.index import open_index
-from memctl.search.vectors import DB_NAME, VectorIndex
+from memctl.search.vectors import DB_NAME, VectorIndex, hamming
 
 pytestmark = pytest.mark.skipif(not semantic.available(), reason=semantic.ENABLE_HINT)
 
@@ -196,3 +197,29 @@ def test_a_bare_title_is_not_offered_by_meaning_alone(home):
     top = search(home, question, today=TODAY).hits[0]
     assert top.path == "house/kids.md" and top.kind == "entry"
     assert search(home, "kids", today=TODAY, semantic=False).hits[0].path == "house/kids.md"
+
+
+def test_a_store_past_the_exact_size_is_prefiltered_by_signs_and_finds_the_same(home, monkeypatch):
+    """Past EXACT_MAX units, the signs of the vectors pick the candidates the full vectors rank:
+    the Hamming distances are those of the bits, and with every unit kept the answer is the
+    exact product's."""
+    import numpy as np
+
+    bits = np.random.default_rng(7).integers(0, 2, size=(50, 384), dtype=np.uint8).astype(bool)
+    query = np.random.default_rng(8).integers(0, 2, size=384).astype(bool)
+    codes = np.ascontiguousarray(np.packbits(bits, axis=1).view(np.uint64).T)
+    signs = np.packbits(query).view(np.uint64)
+    assert hamming(codes, signs).tolist() == (bits != query).sum(axis=1).tolist()
+    question = semantic.embed(["who do I call when a pipe bursts?"], home)[0]
+    exact = VectorIndex(home.state_dir / DB_NAME, semantic.model_for(home))
+    with open_index(home) as index:
+        exact.sync(index)
+    assert exact.view().codes is None
+    monkeypatch.setattr(vectorstore, "EXACT_MAX", 1)
+    signed = VectorIndex(home.state_dir / DB_NAME, semantic.model_for(home))
+    with open_index(home) as index:
+        signed.sync(index)
+    assert signed.view().codes is not None
+    found = signed.search(question, 3)
+    assert [f[:2] for f in found] == [f[:2] for f in exact.search(question, 3)]
+    assert found[0][0] == "people/trades.md"

@@ -75,24 +75,25 @@ def prepare(index: SearchIndex, query: str) -> Meaning | None:
     vectors = semantic.warm(index.ws)
     sync = vectors.sync(index)
     vector = semantic.embed([query[:2000]], index.ws)[0]
-    found = _telling(index, vectors.search(vector, WIDEN))
+    found = vectors.search(vector, WIDEN)
     crowding = vectors.crowding([(p, line) for p, line, _ in found])
     scaled = [
         (p, line, c, c - CROWDING * r) for (p, line, c), r in zip(found, crowding, strict=True)
     ]
     scaled.sort(key=lambda unit: -unit[3])
-    return Meaning(vectors, vector, sync, scaled[:NEAREST])
+    # Bare titles are left out of the nearest only: they are few, and each costs a lookup.
+    return Meaning(vectors, vector, sync, _telling(index, scaled[: 2 * NEAREST])[:NEAREST])
 
 
 def _telling(
-    index: SearchIndex, found: list[tuple[str, int, float]]
-) -> list[tuple[str, int, float]]:
+    index: SearchIndex, found: list[tuple[str, int, float, float]]
+) -> list[tuple[str, int, float, float]]:
     """The units that say enough to be found by meaning: not a bare title of a few words
     ("Kids", "Car"), close to every question on its topic and answering none (its entries
     carry the title in their own vectors, and words still find it)."""
     if not found:
         return found
-    addresses = json.dumps([[p, line] for p, line, _ in found])
+    addresses = json.dumps([[p, line] for p, line, _, _ in found])
     spaces = "length(trim(u.text)) - length(replace(trim(u.text), ' ', ''))"
     bare = {
         (p, line)
