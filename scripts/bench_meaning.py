@@ -8,7 +8,9 @@ the better part of an hour on two cores: `--keep DIR` makes the workspace there 
 reuses it (and its vectors) on later runs. Whole-process figures are timed like every benchmark
 (scripts/benchkit.py), with `python -c "import typer"` as the reference; the warm figures are
 in-process medians of `memctl.search.recall.recall` after `memctl.search.semantic.warm`, with
-the same call on words alone beside them.
+the same call on words alone beside them, with a watcher registered as `memctl serve` keeps
+one (no walk of the files before each answer), for one prompt asked again and for a new prompt
+each call (the recall turns of scripts/meaning_cases*.py: nothing is cached for them).
 """
 
 from __future__ import annotations
@@ -77,6 +79,8 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
         )
     )
     semantic.warm(ws)
+    watcher = _watch(ws)  # as the server does: no freshness walk before each answer
+    turns = _turns(runs + 1)
     words = _in_process(
         "recall in a warm process, words only",
         lambda: recall(ws, PROMPT, today=TODAY, semantic=False),
@@ -86,14 +90,56 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
         "recall in a warm process, meaning on", lambda: recall(ws, PROMPT, today=TODAY), runs
     ).at_most(0.040)
     meant.note = f"meaning adds {1000 * (meant.median_s - words.median_s):.0f} ms to words alone"
+    new_words = _in_process(
+        "recall in a warm process, words only, a new prompt each call",
+        lambda: recall(ws, next(turns["words"]), today=TODAY, semantic=False),
+        runs,
+    )
+    new_meant = _in_process(
+        "recall in a warm process, meaning on, a new prompt each call",
+        lambda: recall(ws, next(turns["meaning"]), today=TODAY),
+        runs,
+    ).at_most(0.040)
+    new_meant.note = (
+        f"meaning adds {1000 * (new_meant.median_s - new_words.median_s):.0f} ms to words alone"
+    )
+    if watcher is None:
+        for figure in (words, meant, new_words, new_meant):
+            figure.note = (figure.note + "; " if figure.note else "") + "no inotify: walks"
     vectors = semantic.warm(ws)
     nearest = _in_process(
         "the vector search alone (embed the query, nearest 40)",
         lambda: vectors.search(semantic.embed([PROMPT], ws)[0], 40),
         runs,
     )
-    figures += [words, meant, nearest]
+    figures += [words, meant, new_words, new_meant, nearest]
     return figures
+
+
+def _watch(ws):
+    """A watcher registered for the workspace, as `memctl serve` keeps one (None where the
+    system has no inotify: each answer then walks the files, as a command does)."""
+    from memctl.integrations import watch
+
+    try:
+        watcher = watch.Watcher(ws).start()
+    except watch.Unwatchable:
+        return None
+    watch.register(watcher)
+    return watcher
+
+
+def _turns(count: int) -> dict:
+    """Prompts the process has not answered before, one per call (a warm-up call first): for
+    words alone and for meaning, different ones of the turns recall must answer in
+    scripts/meaning_cases.py and meaning_cases_blind.py."""
+    from meaning_cases import RECALL_SPEAK
+    from meaning_cases_blind import R_SPEAK
+
+    prompts = [p for _, p in RECALL_SPEAK] + [p for p, _ in R_SPEAK]  # each one is searched
+    if len(prompts) < 2 * count:
+        raise SystemExit(f"bench_meaning: at most {len(prompts) // 2 - 1} runs of new prompts")
+    return {"words": iter(prompts[:count]), "meaning": iter(prompts[count : 2 * count])}
 
 
 def main(argv: list[str] | None = None) -> int:
