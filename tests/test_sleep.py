@@ -17,6 +17,7 @@ from memctl.longterm import add_entry, new_note
 from memctl.nightly import runs as nightly
 from memctl.nightly.lessons import slip
 from memctl.nightly.sleep import pending, sleep
+from memctl.note import read_note
 from memctl.search.rank import search
 
 NIGHT = dt.datetime(2026, 11, 30, 3, 0)
@@ -114,6 +115,26 @@ def test_the_report_names_slipped_lessons_and_what_checks_watched(ws, cli):
     assert "## Lessons that slipped" in text and f"rules/git.md#^{rule} slipped 2×" in text
     assert f"memctl guard enforce {rule}" in text
     assert "## Checks" in text and "1 action(s)" in text and '"push --force"' in text
+
+
+def test_what_the_night_could_not_settle_is_in_the_report_with_the_commands(ws, cli):
+    """A day's fact the gate cannot tell from a change of an entry is written as new beside it
+    (nothing lost); the morning report names both and the exact commands, and the one that
+    supersedes, run in the morning, closes the old entry."""
+    import shlex
+
+    new_note(ws, "people/anna", title="Anna", today=NIGHT.date())
+    nuts = add_entry(ws, "people/anna", "Anna is allergic to nuts", today=NIGHT.date()).value
+    write_log(ws, "2026-11-29", ("10:00", "dinner\nFACT: Anna is allergic to sesame src:user"))
+    text = cli("sleep", env={"MEMCTL_NOW": "2026-11-30T04:00"}).stdout
+    near = f"may replace people/anna.md#^{nuts.entry.id}"
+    line = next(row for row in text.split("## To settle")[1].splitlines() if near in row)
+    supersedes = line.split("`")[1]
+    assert shlex.split(supersedes)[:3] == ["memctl", "remember", "Anna is allergic to sesame"]
+    assert "--as-new" in line
+    assert cli.json(*shlex.split(supersedes)[1:])["label"] == "update"
+    anna = [e.text for e in read_note(ws.root / "people/anna.md").entries() if not e.closed]
+    assert anna == ["Anna is allergic to sesame"]
 
 
 def test_the_example_workspace_sleeps_in_a_real_process(example_ws):

@@ -296,6 +296,7 @@ def _promote(run: _Run, item: Item) -> Step:
         preview=result.preview,
         first=timeline.first,
         timeline=timeline.annotation(),
+        unsure=result.unsure,
     )
     if result.held:
         why = f"the gate said {result.label}: {result.reason}"

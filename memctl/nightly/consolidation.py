@@ -26,6 +26,7 @@ class Step:
     timeline: str | None = None
     now: str | None = None  # what happened in NOW.md
     undo: dict = field(default_factory=dict, compare=False)  # what `--undo` needs
+    unsure: dict | None = None  # written as new, may replace an entry: it and the commands
 
     def to_dict(self) -> dict:
         return {
@@ -45,6 +46,7 @@ class Step:
             "first": self.first,
             "timeline": self.timeline,
             "now": self.now,
+            "unsure": self.unsure,
         }
 
     def record(self) -> dict:

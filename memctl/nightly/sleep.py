@@ -238,6 +238,7 @@ def report(night: Night, now: dt.datetime) -> str:
     ]
     _section(lines, "Promoted", [_promoted(s) for _, s in promoted])
     _section(lines, "Closed", [_closed(d, s) for d, s in closed])
+    _section(lines, "To settle", [_unsure(s) for _, s in steps if s.written and s.unsure])
     _section(
         lines,
         "Needs a person",
@@ -281,6 +282,18 @@ def _promoted(step: Step) -> str:
     label = "" if step.label == "new" else f" ({step.label})"
     when = f" — {step.timeline}" if step.timeline else ""
     return f"{kind}{label} → {step.written}: {_short(step.item.text)}{when}"
+
+
+def _unsure(step: Step) -> str:
+    """A memory written as new that may replace an entry: the gate could not tell. Either
+    command settles it and loses nothing (memctl.gate.remember.unsure)."""
+    assert step.unsure is not None
+    near = step.unsure["near"]
+    keep = f" or `{step.unsure['as_new']}`" if "as_new" in step.unsure else ""
+    return (
+        f"{step.written} may replace {near} (\"{_short(step.unsure['text'])}\"): "
+        f"`{step.unsure['supersedes']}`{keep}"
+    )
 
 
 def _closed(day: Consolidation, step: Step) -> str:
