@@ -291,7 +291,7 @@ def _unsure(step: Step) -> str:
     near = step.unsure["near"]
     keep = f" or `{step.unsure['as_new']}`" if "as_new" in step.unsure else ""
     return (
-        f"{step.written} may replace {near} (\"{_short(step.unsure['text'])}\"): "
+        f'{step.written} may replace {near} ("{_short(step.unsure["text"])}"): '
         f"`{step.unsure['supersedes']}`{keep}"
     )
 
