@@ -291,6 +291,18 @@ def test_meaning_ties_a_change_the_words_miss_and_never_a_swapped_word(ws):
             "I had the garage code wrong, it's on the whiteboard",
             "correction",
         ),
+        # a plan that fell through, was dropped or chosen otherwise, a change from a date on
+        (
+            "The team offsite is planned for Lisbon in March",
+            "the Lisbon offsite fell through, we're doing it remotely",
+            "update",
+        ),
+        (
+            "We're building the mobile app in Flutter",
+            "we pulled the plug on Flutter, the app will be native",
+            "update",
+        ),
+        ("Mia's school pickup is at 15:00", "Mia gets picked up at 15:30 from next week", "update"),
         # an amount raised or cut in other words
         (
             "We put 200 EUR into the holiday fund every month",
@@ -328,3 +340,12 @@ def test_an_ending_a_mistake_or_one_more_thing_said_otherwise_changes_its_entry(
     done = remember(ws, said, source="user", now=NOW).value
     assert (done.label, done.closed.entry.id if done.closed else None) == (label, made.entry.id)
     assert old not in open_lines(ws, "semantic/house")
+
+
+def test_a_word_that_only_looks_like_a_change_leaves_the_entry_open(ws):
+    """'went with' is company as often as a choice: a trip with one's sister to the city a
+    person lives in is one more fact, and the entry stays open."""
+    entry(ws, "people/sam", "Sam lives in Porto")
+    done = remember(ws, "Sam went with his sister to Porto last summer", source="user", now=NOW)
+    assert done.value.label == "new" and done.value.closed is None
+    assert "Sam lives in Porto" in open_lines(ws, "people/sam")
