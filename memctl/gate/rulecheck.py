@@ -1,11 +1,14 @@
 """Does a text change or contradict a rule on file? The write gate's reading of rules.
 
 A text speaks of a rule when it shares the rule's subject words (a synonym counts: "reply" is
-"answer"), enough of them for a short rule, two for a long one. It contradicts the rule when it
-sets another value of a kind the rule sets (five lines → ten, Spanish → English, Fridays →
-Mondays), or states the opposite norm ("never push to main" / "it's fine to push to main";
-a text that opens with the act the rule governs, "push hotfixes straight to main", is a norm),
-or says the rule changes ("from now on", "no longer") in other words.
+"answer"), enough of them for a short rule, two for a long one, or one word of what the rule
+governs done with another value of a kind it sets ("Running the migration at 23:00" for "Run the
+database migrations only on weekdays before 15:00"). It contradicts the rule when it sets
+another value of a kind the rule sets (five lines → ten, Spanish → English, Fridays → Mondays,
+Saturday for "weekdays"; a time inside the rule's bound is none: 10:00 is "before 15:00"),
+or states the opposite norm ("never push to main" / "it's fine to push to main"; a text that
+opens with the act the rule governs, "push hotfixes straight to main", is a norm), or says the
+rule changes ("from now on", "no longer") in other words.
 
 Whether the user changes the rule or clashes with it is a question of how the user says it:
 words that say it changes ("from now on", "now", "anymore", "stop", "again", "actually") make
