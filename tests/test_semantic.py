@@ -246,3 +246,26 @@ def test_numpy_runs_its_products_on_one_thread_unless_the_user_says_otherwise():
         text=True,
     )
     assert mine.stdout.split() == ["3", "numpy"], mine.stderr
+
+
+def test_crowding_measured_ahead_in_steps_is_what_a_question_would_measure(home, monkeypatch):
+    """A server measures every unit's crowding in short steps of idle time; the values are the
+    ones a question would have measured for itself, and a new view starts them over."""
+    monkeypatch.setattr(vectorstore, "CROWD_K", 1)  # a crowd in a three-note store
+    monkeypatch.setattr(vectorstore, "CROWD_SAMPLE", 4)
+    asked = VectorIndex(home.state_dir / DB_NAME, semantic.model_for(home))
+    ahead = VectorIndex(home.state_dir / DB_NAME, semantic.model_for(home))
+    with open_index(home) as index:
+        asked.sync(index)
+        ahead.sync(index)
+    view = ahead.view()
+    units = [(view.paths[view.owner[i]], int(view.lines[i])) for i in range(len(view.lines))]
+    assert len(units) > 4
+    import numpy as np
+
+    steps = 1
+    while ahead.crowd_ahead(2):
+        steps += 1
+    assert steps == -(-len(units) // 2)
+    assert not any(np.isnan(ahead._crowding))  # noqa: SLF001  (all measured, none asked)
+    assert ahead.crowding(units) == pytest.approx(asked.crowding(units))

@@ -347,3 +347,25 @@ def test_a_warm_answer_imports_nothing_but_the_client(root):
 def _imported(importtime: bytes) -> set[str]:
     lines = importtime.decode().splitlines()
     return {line.split("|")[-1].strip() for line in lines if line.startswith("import time:")}
+
+
+def test_idle_work_runs_in_steps_between_requests_and_is_not_counted_as_served():
+    import time
+
+    from memctl.cli.warm import Worker
+
+    worker, order = Worker(), []
+
+    def step() -> bool:
+        order.append("step")
+        if len(order) == 1:
+            worker.submit(order.append, "request")  # arrives while the first step runs
+        return order.count("step") < 3
+
+    worker.background(step)
+    deadline = time.monotonic() + 10
+    while order.count("step") < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    worker.shutdown()
+    assert order == ["step", "request", "step", "step"]
+    assert worker.served == 1  # the request; the steps are not requests

@@ -233,6 +233,7 @@ class _Serving:
                 raise Refused(f"another memctl server already serves {self.ws.root}")
             output.notice("memctl: another server owns the warm socket; serving MCP only")
         self.worker.submit(_prewarm, self.ws.root)
+        self.worker.background(lambda: _ahead(self.ws))
         signal.signal(signal.SIGTERM, lambda *_: self.stopping.set())
         return self
 
@@ -285,6 +286,19 @@ class _Serving:
         if self.watcher is not None:
             watch.unregister(self.watcher)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+AHEAD_ROWS = 256  # units a step of idle work measures the crowding of (some 15 ms)
+
+
+def _ahead(ws: Workspace) -> bool:
+    """One step of idle work: the crowding of the next units, so that a new question does not
+    pay for its neighbours' (memctl.search.vectors); whether there is more to do."""
+    if not ws.config.semantic:
+        return False
+    from ..search import semantic
+
+    return semantic.available(ws) and semantic.warm(ws).crowd_ahead(AHEAD_ROWS)
 
 
 def _prewarm(root: Path) -> None:

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 OWNER_NAME = "serve.lock"  # in .memctl/, flock'ed by the server that owns the socket
 BUSY_S = 1.0  # a worker busy for longer than this declines warm requests: they run at home
+QUIET_S = 0.5  # idle work waits until no request came for this long
 
 
 class Worker:
@@ -70,6 +71,36 @@ class Worker:
 
     def call(self, fn: Callable[..., T], *args: Any) -> T:
         return self.submit(fn, *args).result()
+
+    def background(self, fn: Callable[[], bool]) -> None:
+        """Run `fn` in idle time, again while it returns True: each step waits until no request
+        came for QUIET_S, and a request waits for one step at most. Not a request: it is not
+        counted as served, nor does it keep the server from its idle stop."""
+
+        def queue() -> None:
+            with contextlib.suppress(RuntimeError):  # shut down meanwhile
+                self._pool.submit(step)
+
+        def later() -> None:
+            timer = threading.Timer(QUIET_S, queue)
+            timer.daemon = True
+            timer.start()
+
+        def step() -> None:
+            if time.monotonic() - self.last_used < QUIET_S:  # turns are coming: not now
+                later()
+                return
+            self.busy_since = time.monotonic()
+            try:
+                more = fn()
+            except Exception:  # noqa: BLE001  (idle work: a failure only ends it)
+                more = False
+            finally:
+                self.busy_since = None
+            if more:
+                queue()
+
+        later()
 
     def stuck(self) -> bool:
         since = self.busy_since

@@ -17,7 +17,8 @@ CROWD_K nearest among a fixed sample of CROWD_SAMPLE units. A generic line ("wai
 review of the plan", a templated log line) is near a bit of everything and so near any question
 (a hub); a unit that says one particular thing is near few. Search ranks by the cosine less a
 share of it (cross-domain similarity local scaling, CSLS), so hubs stop crowding out the memory
-that answers.
+that answers. A unit's crowding is measured once per view, when a question first needs it, or
+ahead of any question by `crowd_ahead`, in the steps a server's idle time allows.
 """
 
 from __future__ import annotations
@@ -105,9 +106,10 @@ class VectorIndex:
         self.generation: str | None = None  # the search index's, when last synced
         self.last = Sync()
         self._view: _View | None = None
-        self._crowding: dict[int, float] = {}  # row of the view -> its crowding
+        self._crowding: np.ndarray | None = None  # each row's crowding, NaN until measured
         self._crowded: _View | None = None  # the view those rows belong to
         self._sample: np.ndarray | None = None  # that view's sample, float32, once drawn
+        self._ahead = 0  # the rows before this one were measured ahead of any question
         self._memory_epoch: str | None = None
         self.db = self._connect()
         self._load()
@@ -327,19 +329,43 @@ class VectorIndex:
         view = self.view()
         if len(view.lines) <= CROWD_K * 4:
             return [0.0] * len(addresses)
-        if self._crowded is not view:
-            self._crowding, self._crowded, self._sample = {}, view, None
+        known = self._crowds(view)
         rows = [view.row(path, line) for path, line in addresses]
-        todo = sorted({r for r in rows if r is not None and r not in self._crowding})
+        todo = sorted({r for r in rows if r is not None and np.isnan(known[r])})
         if todo:
-            if self._sample is None:
-                self._sample = view.sample()
-            near = view.matrix[todo].astype(np.float32) @ self._sample.T
-            near[near > 0.9999] = -1.0  # the unit itself, or a copy of it
-            k = min(CROWD_K, near.shape[1])
-            top = np.partition(near, near.shape[1] - k, axis=1)[:, -k:]
-            self._crowding.update(zip(todo, top.mean(axis=1).tolist(), strict=True))
-        return [0.0 if r is None else self._crowding[r] for r in rows]
+            self._measure(view, np.asarray(todo))
+        return [0.0 if r is None else float(known[r]) for r in rows]
+
+    def crowd_ahead(self, rows: int) -> bool:
+        """Measure the crowding of up to `rows` more units before any question needs it (a
+        server's idle time: a new question then pays for none); whether any are left."""
+        view = self.view()
+        if len(view.lines) <= CROWD_K * 4:
+            return False
+        known = self._crowds(view)
+        start = self._ahead
+        self._ahead = min(len(known), start + rows)
+        todo = np.flatnonzero(np.isnan(known[start : self._ahead])) + start
+        if len(todo):
+            self._measure(view, todo)
+        return self._ahead < len(known)
+
+    def _crowds(self, view: _View) -> np.ndarray:
+        """The crowding of this view's rows so far, started over for a new view."""
+        if self._crowded is not view or self._crowding is None:
+            self._crowding = np.full(len(view.lines), np.nan, dtype=np.float32)
+            self._crowded, self._sample, self._ahead = view, None, 0
+        return self._crowding
+
+    def _measure(self, view: _View, todo: np.ndarray) -> None:
+        if self._sample is None:
+            self._sample = view.sample()
+        near = view.matrix[todo].astype(np.float32) @ self._sample.T
+        near[near > 0.9999] = -1.0  # the unit itself, or a copy of it
+        k = min(CROWD_K, near.shape[1])
+        top = np.partition(near, near.shape[1] - k, axis=1)[:, -k:]
+        assert self._crowding is not None
+        self._crowding[todo] = top.mean(axis=1)
 
     def view(self) -> _View:
         if self._view is None:
