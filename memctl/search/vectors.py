@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from .. import derived
+from .matrix import FileVectors, View, hamming
 from .schema import BUSY_MS
 
 if TYPE_CHECKING:
@@ -59,13 +60,6 @@ SCHEMA = """
 
 _open: dict[tuple[str, str], VectorIndex] = {}
 _open_lock = threading.Lock()
-
-
-class FileVectors(NamedTuple):
-    stamp: tuple[int, int]
-    lines: np.ndarray  # int32, ascending
-    hashes: bytes  # 16 bytes a unit
-    vecs: np.ndarray  # float16 (units, dim)
 
 
 class Sync(NamedTuple):
@@ -105,9 +99,9 @@ class VectorIndex:
         self.files: dict[str, FileVectors] = {}
         self.generation: str | None = None  # the search index's, when last synced
         self.last = Sync()
-        self._view: _View | None = None
+        self._view: View | None = None
         self._crowding: np.ndarray | None = None  # each row's crowding, NaN until measured
-        self._crowded: _View | None = None  # the view those rows belong to
+        self._crowded: View | None = None  # the view those rows belong to
         self._sample: np.ndarray | None = None  # that view's sample, float32, once drawn
         self._ahead = 0  # the rows before this one were measured ahead of any question
         self._memory_epoch: str | None = None
@@ -350,16 +344,16 @@ class VectorIndex:
             self._measure(view, todo)
         return self._ahead < len(known)
 
-    def _crowds(self, view: _View) -> np.ndarray:
+    def _crowds(self, view: View) -> np.ndarray:
         """The crowding of this view's rows so far, started over for a new view."""
         if self._crowded is not view or self._crowding is None:
             self._crowding = np.full(len(view.lines), np.nan, dtype=np.float32)
             self._crowded, self._sample, self._ahead = view, None, 0
         return self._crowding
 
-    def _measure(self, view: _View, todo: np.ndarray) -> None:
+    def _measure(self, view: View, todo: np.ndarray) -> None:
         if self._sample is None:
-            self._sample = view.sample()
+            self._sample = view.sample(CROWD_SAMPLE)
         near = view.matrix[todo].astype(np.float32) @ self._sample.T
         near[near > 0.9999] = -1.0  # the unit itself, or a copy of it
         k = min(CROWD_K, near.shape[1])
@@ -367,63 +361,10 @@ class VectorIndex:
         assert self._crowding is not None
         self._crowding[todo] = top.mean(axis=1)
 
-    def view(self) -> _View:
+    def view(self) -> View:
         if self._view is None:
-            self._view = _View.of(self.files, self.model.dim)
+            self._view = View.of(self.files, self.model.dim, EXACT_MAX)
         return self._view
-
-
-def hamming(codes: np.ndarray, signs: np.ndarray) -> np.ndarray:
-    """The Hamming distance of each unit's signs (`codes`: one row per 64 bits, a column per
-    unit) to the query's: counted a row of 64 bits at a time, five times faster than a sum
-    across each unit's row."""
-    distance = np.bitwise_count(codes[0] ^ signs[0]).astype(np.uint16)
-    for word, sign in zip(codes[1:], signs[1:], strict=True):
-        distance += np.bitwise_count(word ^ sign)
-    return distance
-
-
-class _View(NamedTuple):
-    """All files' vectors as one matrix, with each row's file and line."""
-
-    paths: list[str]
-    owner: np.ndarray  # row -> index into paths
-    lines: np.ndarray
-    matrix: np.ndarray  # float32 up to EXACT_MAX rows, else float16
-    codes: np.ndarray | None  # the signs, packed, when there are more: one row per 64 bits
-    spans: dict[str, tuple[int, int]]  # path -> its rows, first and past the last
-
-    def row(self, path: str, line: int) -> int | None:
-        """The row of a (path, line) unit, None when it has no vector."""
-        start, end = self.spans.get(path, (0, 0))
-        lines = self.lines[start:end]
-        at = int(np.searchsorted(lines, line))
-        return start + at if at < len(lines) and lines[at] == line else None
-
-    def sample(self) -> np.ndarray:
-        """CROWD_SAMPLE rows, the same ones for the same store (float32)."""
-        if len(self.lines) <= CROWD_SAMPLE:
-            return self.matrix.astype(np.float32)
-        picked = np.random.default_rng(0).choice(len(self.lines), CROWD_SAMPLE, replace=False)
-        return self.matrix[np.sort(picked)].astype(np.float32)
-
-    @classmethod
-    def of(cls, files: dict[str, FileVectors], dim: int) -> _View:
-        paths = list(files)
-        if not paths:
-            empty = np.zeros(0, dtype=np.int32)
-            return cls([], empty, empty, np.zeros((0, dim), dtype=np.float32), None, {})
-        owner = np.concatenate(
-            [np.full(len(files[p].lines), i, dtype=np.int32) for i, p in enumerate(paths)]
-        )
-        lines = np.concatenate([files[p].lines for p in paths])
-        matrix = np.concatenate([files[p].vecs for p in paths])
-        sizes = np.cumsum([0] + [len(files[p].lines) for p in paths])
-        spans = {p: (int(sizes[i]), int(sizes[i + 1])) for i, p in enumerate(paths)}
-        if len(matrix) <= EXACT_MAX:
-            return cls(paths, owner, lines, matrix.astype(np.float32), None, spans)
-        codes = np.ascontiguousarray(np.packbits(matrix > 0, axis=1).view(np.uint64).T)
-        return cls(paths, owner, lines, matrix, codes, spans)
 
 
 def _groups(todo: list, size: int) -> Iterator[list]:

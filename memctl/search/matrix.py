@@ -1,0 +1,71 @@
+"""All files' vectors as one matrix (memctl.search.vectors keeps them; this is how a question
+reads them): the rows, each row's file and line, and past the exact product's size the signs of
+the vectors, packed, for the prefilter that picks the candidates the full vectors rank."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+
+class FileVectors(NamedTuple):
+    stamp: tuple[int, int]
+    lines: np.ndarray  # int32, ascending
+    hashes: bytes  # 16 bytes a unit
+    vecs: np.ndarray  # float16 (units, dim)
+
+
+def hamming(codes: np.ndarray, signs: np.ndarray) -> np.ndarray:
+    """The Hamming distance of each unit's signs (`codes`: one row per 64 bits, a column per
+    unit) to the query's: counted a row of 64 bits at a time, five times faster than a sum
+    across each unit's row."""
+    distance = np.bitwise_count(codes[0] ^ signs[0]).astype(np.uint16)
+    for word, sign in zip(codes[1:], signs[1:], strict=True):
+        distance += np.bitwise_count(word ^ sign)
+    return distance
+
+
+class View(NamedTuple):
+    """All files' vectors as one matrix, with each row's file and line."""
+
+    paths: list[str]
+    owner: np.ndarray  # row -> index into paths
+    lines: np.ndarray
+    matrix: np.ndarray  # float32 up to the exact product's size, else float16
+    codes: np.ndarray | None  # the signs, packed, when there are more: one row per 64 bits
+    spans: dict[str, tuple[int, int]]  # path -> its rows, first and past the last
+
+    def row(self, path: str, line: int) -> int | None:
+        """The row of a (path, line) unit, None when it has no vector."""
+        start, end = self.spans.get(path, (0, 0))
+        lines = self.lines[start:end]
+        at = int(np.searchsorted(lines, line))
+        return start + at if at < len(lines) and lines[at] == line else None
+
+    def sample(self, size: int) -> np.ndarray:
+        """`size` rows, the same ones for the same store (float32)."""
+        if len(self.lines) <= size:
+            return self.matrix.astype(np.float32)
+        picked = np.random.default_rng(0).choice(len(self.lines), size, replace=False)
+        return self.matrix[np.sort(picked)].astype(np.float32)
+
+    @classmethod
+    def of(cls, files: dict[str, FileVectors], dim: int, exact_max: int) -> View:
+        """One matrix of all files' vectors; past `exact_max` rows, with their signs packed
+        for the prefilter."""
+        paths = list(files)
+        if not paths:
+            empty = np.zeros(0, dtype=np.int32)
+            return cls([], empty, empty, np.zeros((0, dim), dtype=np.float32), None, {})
+        owner = np.concatenate(
+            [np.full(len(files[p].lines), i, dtype=np.int32) for i, p in enumerate(paths)]
+        )
+        lines = np.concatenate([files[p].lines for p in paths])
+        matrix = np.concatenate([files[p].vecs for p in paths])
+        sizes = np.cumsum([0] + [len(files[p].lines) for p in paths])
+        spans = {p: (int(sizes[i]), int(sizes[i + 1])) for i, p in enumerate(paths)}
+        if len(matrix) <= exact_max:
+            return cls(paths, owner, lines, matrix.astype(np.float32), None, spans)
+        codes = np.ascontiguousarray(np.packbits(matrix > 0, axis=1).view(np.uint64).T)
+        return cls(paths, owner, lines, matrix, codes, spans)
