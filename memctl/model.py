@@ -28,6 +28,7 @@ import shlex
 import subprocess
 from dataclasses import dataclass
 
+from .threads import child_environment
 from .workspace import Workspace
 
 LLM = "llm"  # the `llm` tool's executable, found on PATH unless llm_program says otherwise
@@ -82,6 +83,7 @@ class Model:
                 text=True,
                 input=json.dumps(request, ensure_ascii=False),
                 timeout=self.timeout,
+                env=child_environment(),
             )
         except subprocess.TimeoutExpired:
             return None, f"{name} timed out after {self.timeout:g}s"

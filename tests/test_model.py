@@ -189,3 +189,19 @@ def test_a_peers_llm_command_never_runs_after_a_sync(ws, tmp_path):
     done = run_memctl("-w", str(ws.root), "remember", "Anna prefers tea", "--json")
     assert done.returncode == 0 and not marker.exists()
     assert "llm_command is ignored here" in done.stderr
+
+
+def test_the_model_command_gets_the_environment_without_memctls_thread_count():
+    """memctl asks numpy for one BLAS thread (memctl.threads); a model command, which may run a
+    local model, gets the environment as the user had it."""
+    from memctl import threads
+    from memctl.model import Model
+
+    threads.one_blas_thread()
+    said = "import os, json; print(json.dumps({'seen': os.environ.get('OPENBLAS_NUM_THREADS')}))"
+    answer, why = Model((sys.executable, "-c", said), 20.0, "llm_command").ask({"task": "label"})
+    assert why is None and answer is not None
+    expected = (
+        None if threads.child_environment() is not None else os.environ.get("OPENBLAS_NUM_THREADS")
+    )
+    assert answer["seen"] == expected

@@ -227,25 +227,28 @@ def test_a_store_past_the_exact_size_is_prefiltered_by_signs_and_finds_the_same(
 
 def test_numpy_runs_its_products_on_one_thread_unless_the_user_says_otherwise():
     """OpenBLAS threads spin between products and take the CPU a warm server's caller needs:
-    the semantic path asks for one before numpy loads; a count the user set is kept."""
+    the semantic path asks for one before numpy loads; a count the user set is kept, and a
+    program memctl runs (a model command) gets the environment without the count memctl set."""
     import os
     import subprocess
     import sys
 
     probe = (
-        "import memctl.search.semantic as s, numpy, os; "
-        "print(os.environ['OPENBLAS_NUM_THREADS'], numpy.__name__)"
+        "import memctl.search.semantic, numpy, os; from memctl.threads import child_environment;"
+        "c = child_environment(); "
+        "print(os.environ['OPENBLAS_NUM_THREADS'], 'none' if c is None else c.get("
+        "'OPENBLAS_NUM_THREADS', 'unset'), numpy.__name__)"
     )
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
     ran = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
-    assert ran.stdout.split() == ["1", "numpy"], ran.stderr
+    assert ran.stdout.split() == ["1", "unset", "numpy"], ran.stderr
     mine = subprocess.run(
         [sys.executable, "-c", probe],
         env={**env, "OPENBLAS_NUM_THREADS": "3"},
         capture_output=True,
         text=True,
     )
-    assert mine.stdout.split() == ["3", "numpy"], mine.stderr
+    assert mine.stdout.split() == ["3", "none", "numpy"], mine.stderr
 
 
 def test_crowding_measured_ahead_in_steps_is_what_a_question_would_measure(home, monkeypatch):

@@ -27,10 +27,11 @@ The API (stable; the write gate and the warm server use it):
 from __future__ import annotations
 
 import importlib.util
-import os
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
+
+from ..threads import one_blas_thread
 
 if TYPE_CHECKING:
     import numpy as np
@@ -40,11 +41,7 @@ if TYPE_CHECKING:
     from .index import Progress, SearchIndex
     from .vectors import Sync, VectorIndex
 
-# numpy's OpenBLAS keeps its threads spinning between two products: in a warm server that CPU
-# is taken from the process that asks (a guard check cost the server 50 ms of CPU per answer
-# beside the vectors, 4 ms with one thread). The products here are small: one thread does them.
-# Set before numpy is first imported, which only this path does; a value the user set stays.
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+one_blas_thread()  # before numpy is first imported, which only this path does (memctl.threads)
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2-int8"
 ENABLE_HINT = "pip install 'memctl[semantic]' to find memories by meaning as well as by words"
