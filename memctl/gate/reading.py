@@ -61,10 +61,11 @@ _CONTRAST = re.compile(
     r",\s*not\s+\w|\bnot\s+\w+(?:\s+\w+)?\s*,?\s+but\b|\bno\s+es\s+\w+\s+sino\b|"
     r"\bnicht\s+\w+(?:\s+\w+)?\s*,?\s+sondern\b"
 )
-# "I spelled the neighbour's name wrong", "had the date wrong": what was said was not so.
+# "I spelled the neighbour's name wrong", "had the date wrong": what was said was not so; not
+# "got the wrong size" (bought it) nor "took the wrong bus": "wrong" ends what was said.
 _SAID_WRONG = re.compile(
-    r"\b(?:spell|spelled|spelt|wrote|written|wrote down|got|had|said|put|typed)\b"
-    r"(?:\s+[\w']+){0,5}?\s+wrong\b"
+    r"\b(?:spell|spelled|spelt|wrote|written|got|had|said|put|typed)\b(?:\s+[\w']+){1,5}?\s+"
+    r"wrong(?=\s*(?:[.,;:!?)]|$|(?:before|earlier|last|again|then|there)\b))"
 )
 _IMPERATIVE = re.compile(cues.IMPERATIVE)
 KIND_NAMES = {

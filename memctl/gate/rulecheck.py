@@ -23,7 +23,7 @@ import re
 
 from ..lexicon import ONE_OFF
 from ..words import tokens
-from .reading import KIND_NAMES, Analysis, compare, content_word
+from .reading import KIND_NAMES, Analysis, analyze, compare, content_word
 
 CLASH_WORDS = 2  # content words a text must share with a long rule
 _VALUE_KINDS = ("n", "t", "wd", "lang", "d", "mo")
@@ -44,7 +44,7 @@ _WEEKEND = re.compile(
 )
 _BOUND = re.compile(
     r"(?<!\w)(?P<word>before|until|till|by|no\s+later\s+than|up\s+to|not\s+after|after|"
-    r"not\s+before|no\s+earlier\s+than|from)\s+(?P<time>\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)"
+    r"not\s+before|no\s+earlier\s+than|from)\s+(?P<time>\d{1,2}(?::\d{2})?(?!\d)(?:\s*[ap]\.?m\.?)?)"
 )
 _LOWER_WORDS = frozenset(("after", "from", "not before", "no earlier than"))
 _DAY_PART_AT = {  # a part of the day as the hour it stands for, against a bound
@@ -137,13 +137,13 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
 def _bounds(folded: str) -> tuple[list[str], list[str]]:
     """(the times a text says not to pass, the times it says not to come before), as "t:HH:MM"
     values: "before 16:00", "until 8pm"; "after 18:00", "not before 9"."""
-    from .reading import analyze
-
     upper: list[str] = []
     lower: list[str] = []
     for m in _BOUND.finditer(folded):
-        times = sorted(v for v in analyze(m["time"]).values if v.startswith(("t:", "n:")))
-        times = [f"t:{int(v[2:]):02d}:00" if v.startswith("n:") else v for v in times]
+        found = analyze(m["time"]).values
+        times = sorted(v for v in found if v.startswith("t:"))
+        hours = [int(v[2:]) for v in found if v.startswith("n:") and v[2:].isdigit()]
+        times += [f"t:{h:02d}:00" for h in hours if h <= 24]  # "until 8": an hour
         (lower if m["word"] in _LOWER_WORDS else upper).extend(times[:1])
     return upper, lower
 
