@@ -272,3 +272,42 @@ def test_crowding_measured_ahead_in_steps_is_what_a_question_would_measure(home,
     assert steps == -(-len(units) // 2)
     assert not any(np.isnan(ahead._crowding))  # noqa: SLF001  (all measured, none asked)
     assert ahead.crowding(units) == pytest.approx(asked.crowding(units))
+
+
+def test_the_query_is_embedded_while_its_words_are_looked_up_and_a_failure_is_not_lost(
+    home, monkeypatch
+):
+    import threading
+
+    from memctl.search import rank as ranking
+    from memctl.search.rank import Filters, rank, search
+
+    model = semantic.model_for(home)
+    embed, lookup = model.embed, ranking.find_candidates
+    words_looked_up = threading.Event()
+    overlapped = []
+
+    def slow_embed(texts):
+        overlapped.append(words_looked_up.wait(10))  # the words are looked up meanwhile
+        return embed(texts)
+
+    def candidates(*args):
+        words_looked_up.set()
+        return lookup(*args)
+
+    search(home, "plumber", today=TODAY)  # warm: the model loaded, the vectors synced
+    monkeypatch.setattr(model, "embed", slow_embed)
+    monkeypatch.setattr(ranking, "find_candidates", candidates)
+    hits = search(home, "who fixes our pipes? the plumber", today=TODAY).hits
+    assert overlapped == [True] and hits[0].path == "people/trades.md"
+
+    def broken(texts):
+        raise MemoryError("the model ran out of memory")
+
+    monkeypatch.setattr(model, "embed", broken)
+    with open_index(home) as index:
+        from memctl.search.meaning import prepare
+
+        meaning = prepare(index, "who fixes our pipes?")
+        with pytest.raises(MemoryError, match="ran out"):
+            rank(index, "pipes", limit=3, filters=Filters(), today=TODAY, meaning=meaning)

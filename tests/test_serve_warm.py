@@ -369,3 +369,16 @@ def test_idle_work_runs_in_steps_between_requests_and_is_not_counted_as_served()
     worker.shutdown()
     assert order == ["step", "request", "step", "step"]
     assert worker.served == 1  # the request; the steps are not requests
+
+
+def test_what_a_server_loads_to_warm_up_is_left_out_of_full_collections(ws):
+    import gc
+
+    from memctl.cli import serve
+
+    gc.unfreeze()
+    try:
+        serve._prewarm(ws.root)
+        assert gc.get_freeze_count() > 1000  # the modules, the index, the warm-up's answer
+    finally:
+        gc.unfreeze()

@@ -19,8 +19,10 @@ memory, so FTS alone never offers it), and every candidate gets two measures of 
 
 from __future__ import annotations
 
+import functools
 import json
-from typing import TYPE_CHECKING, NamedTuple
+import threading
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
@@ -41,12 +43,53 @@ BARE_WORDS = 3  # a note header of fewer words is a bare title (see _telling)
 CROWDING = 0.5  # the share of a unit's crowding taken off its cosine (CSLS takes 1 of 2 cosines)
 
 
-class Meaning(NamedTuple):
-    vectors: VectorIndex
-    query: np.ndarray
-    sync: Sync
-    nearest: list[tuple[str, int, float, float]]  # the NEAREST units: path, line, cosine, and
-    # the cosine less its crowding, by which they are ordered
+class Meaning:
+    """The query's vector and its nearest units, looked up on a thread of their own: the
+    embedding (onnxruntime) and the vector search (numpy) let go of the interpreter, so the
+    lexical candidates are found meanwhile. The first read of `query` or `nearest` waits."""
+
+    def __init__(self, index: SearchIndex, vectors: VectorIndex, sync: Sync, text: str) -> None:
+        self.vectors, self.sync = vectors, sync
+        self._index = index
+        self._found: tuple[np.ndarray, list[tuple[str, int, float, float]]] | None = None
+        self._failed: BaseException | None = None
+        self._thread = threading.Thread(target=self._look, args=(text,), daemon=True)
+        self._thread.start()
+
+    def _look(self, text: str) -> None:
+        try:
+            from . import semantic
+
+            vector = semantic.embed([text], self._index.ws)[0]
+            with self.vectors.lock:  # a lookup left behind by a failed answer: one at a time
+                found = self.vectors.search(vector, WIDEN)
+                crowding = self.vectors.crowding([(p, line) for p, line, _ in found])
+            scaled = [
+                (p, line, c, c - CROWDING * r)
+                for (p, line, c), r in zip(found, crowding, strict=True)
+            ]
+            scaled.sort(key=lambda unit: -unit[3])
+            self._found = (vector, scaled[: 2 * NEAREST])
+        except BaseException as error:  # noqa: BLE001  (raised again where it is read)
+            self._failed = error
+
+    def _wait(self) -> tuple[np.ndarray, list[tuple[str, int, float, float]]]:
+        self._thread.join()
+        if self._failed is not None:
+            raise self._failed
+        assert self._found is not None
+        return self._found
+
+    @property
+    def query(self) -> np.ndarray:
+        return self._wait()[0]
+
+    @functools.cached_property
+    def nearest(self) -> list[tuple[str, int, float, float]]:
+        """The NEAREST units: path, line, cosine, and the cosine less its crowding, by which
+        they are ordered. Bare titles are left out of the nearest only: they are few, and each
+        costs a lookup (on this thread: the index's connection is this thread's)."""
+        return _telling(self._index, self._wait()[1])[:NEAREST]
 
 
 def describe(ws: Workspace, meaning: Meaning | None, asked: bool) -> str:
@@ -74,15 +117,7 @@ def prepare(index: SearchIndex, query: str) -> Meaning | None:
         return None
     vectors = semantic.warm(index.ws)
     sync = vectors.sync(index)
-    vector = semantic.embed([query[:2000]], index.ws)[0]
-    found = vectors.search(vector, WIDEN)
-    crowding = vectors.crowding([(p, line) for p, line, _ in found])
-    scaled = [
-        (p, line, c, c - CROWDING * r) for (p, line, c), r in zip(found, crowding, strict=True)
-    ]
-    scaled.sort(key=lambda unit: -unit[3])
-    # Bare titles are left out of the nearest only: they are few, and each costs a lookup.
-    return Meaning(vectors, vector, sync, _telling(index, scaled[: 2 * NEAREST])[:NEAREST])
+    return Meaning(index, vectors, sync, query[:2000])
 
 
 def _telling(

@@ -333,6 +333,10 @@ class VectorIndex:
     def crowd_ahead(self, rows: int) -> bool:
         """Measure the crowding of up to `rows` more units before any question needs it (a
         server's idle time: a new question then pays for none); whether any are left."""
+        with self.lock:
+            return self._crowd_ahead(rows)
+
+    def _crowd_ahead(self, rows: int) -> bool:
         view = self.view()
         if len(view.lines) <= CROWD_K * 4:
             return False
