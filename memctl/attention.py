@@ -6,8 +6,10 @@ that a dashboard where most notes have gone ⚠️ stale (the flag is kept: a no
 
 1. a file memctl cannot read (`memctl doctor` says why);
 2. a note in conflict (two things on file disagree);
-3. a note with problems `memctl doctor` lists;
-4. a stale note worth a review: one read recently (recall and show, from the local usage log,
+3. a line the gate wrote as new that may replace an entry (it could not tell): the two
+   commands that settle it (memctl.settling);
+4. a note with problems `memctl doctor` lists;
+5. a stale note worth a review: one read recently (recall and show, from the local usage log,
    when the caller has it), or of high priority; the most read first, then high priority, then
    the longest unverified. Other stale notes are counted, not listed.
 """
@@ -43,7 +45,9 @@ class Needs(NamedTuple):
     items: list[Attention]
     more_stale: int  # stale notes not listed
 
-    def lines(self) -> list[str]:
+    def lines(self, told: tuple[str, ...] = ()) -> list[str]:
+        """One line an item, and the count of the rest; `told`: the ids of unsettled lines a
+        report lists already (the night's own)."""
         more = (
             (
                 f"and {self.more_stale} more stale note(s), less pressing: `memctl ls --status "
@@ -52,7 +56,9 @@ class Needs(NamedTuple):
             if self.more_stale
             else ""
         )
-        return [a.line() for a in self.items] + ([more] if more else [])
+        said = tuple(f"^{ident} may replace" for ident in told)
+        items = [a for a in self.items if not (said and a.why.startswith(said))]
+        return [a.line() for a in items] + ([more] if more else [])
 
     def to_dict(self) -> dict:
         return {"items": [a.to_dict() for a in self.items], "more_stale": self.more_stale}
@@ -77,11 +83,13 @@ def needs_a_person(
         if f.error:
             why, action = f"unreadable ({f.error})", "fix it by hand; `memctl doctor` says how"
             first.append((0, Attention(f.path, why, action)))
-        elif f.status == "conflict":
+            continue
+        first += [(2, _unsettled(f, line)) for line in f.unsettled]
+        if f.status == "conflict":
             action = f"decide which holds, then `memctl verify {_name(f)}`"
             first.append((1, Attention(f.path, "in conflict: two things on file disagree", action)))
         elif f.problems:
-            first.append((2, Attention(f.path, f"{len(f.problems)} problem(s)", "`memctl doctor`")))
+            first.append((3, Attention(f.path, f"{len(f.problems)} problem(s)", "`memctl doctor`")))
         elif f.status in (None, "active", "stale") and is_stale(f, today, stale_days):
             stale.append(f)
     items = [item for _, item in sorted(first, key=lambda pair: pair[0])]
@@ -110,6 +118,20 @@ def recent_reads(root: Path, *, today: dt.date) -> Counter:
         if item.get("cmd") in ("recall", "show") and item["t"][:10] >= since:
             counted.update({str(a).split("#")[0].rsplit(":", 1)[0] for a in item.get("read", [])})
     return counted
+
+
+def _unsettled(f: FileFacts, line: dict) -> Attention:
+    from .settling import commands
+
+    settle = commands(
+        line["text"], line["near"], source=line["src"], by=line["by"], ref=line["ref"]
+    )
+    where = f"^{line['id']}" if line["id"] else f"line {line['line']}"
+    return Attention(
+        f.path,
+        f"{where} may replace {line['near']} (the gate could not tell)",
+        f"`{settle['supersedes']}` if it does, `{settle['as_new']}` if both hold",
+    )
 
 
 def _name(f: FileFacts) -> str:

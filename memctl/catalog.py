@@ -21,13 +21,14 @@ from .atomic import atomic_write
 from .dates import try_date
 from .errors import MemctlError
 from .kinds import kind_of
+from .settling import FIELD as MAY_REPLACE
 from .workspace import Workspace, stat_markdown
 
 if TYPE_CHECKING:
     from .entry import Entry
     from .note import Note
 
-_VERSION = 7
+_VERSION = 8
 
 # Called as `progress(done, total)` while a long step runs (a bar in the CLI).
 Progress = Callable[[int, int], None]
@@ -53,6 +54,9 @@ class FileFacts:
     ids: list[str] = field(default_factory=list)
     expiring: list[str] = field(default_factory=list)  # expires: dates of open entries
     low_without_expiry: int = 0
+    # open lines the gate wrote as new that may replace an entry (memctl.settling): what
+    # settles each, {"id", "line", "near", "text", "src", "by", "ref"}
+    unsettled: list[dict] = field(default_factory=list)
     closed: int = 0
     problems: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # documented frontmatter keys not there
@@ -235,7 +239,25 @@ def _entry_facts(facts: FileFacts, entries: list) -> FileFacts:
             facts.expiring.append(entry.expires)
         elif entry.priority == "low":
             facts.low_without_expiry += 1
+        near = entry.fields.get(MAY_REPLACE)
+        if near:
+            facts.unsettled.append(_unsettled(entry, near))
     return facts
+
+
+def _unsettled(entry: Entry, near: str) -> dict:
+    from .entry import unquoted
+
+    f = entry.fields
+    return {
+        "id": entry.id,
+        "line": entry.line,
+        "near": near if ":" in near or near.startswith("^") else f"^{near}",
+        "text": unquoted(entry.text),
+        "src": f.get("src") or "user",
+        "by": f.get("by"),
+        "ref": f.get("ref"),
+    }
 
 
 def record_written(ws: Workspace, known: dict[str, FileFacts], notes: dict[str, list]) -> None:
@@ -251,6 +273,7 @@ def record_written(ws: Workspace, known: dict[str, FileFacts], notes: dict[str, 
             ids=[],
             expiring=[],
             low_without_expiry=0,
+            unsettled=[],
             closed=0,
         )
         known[rel] = _entry_facts(counted, entries)

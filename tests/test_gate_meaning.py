@@ -161,6 +161,37 @@ def test_an_unsure_new_memory_names_what_it_may_replace_and_either_command_loses
     assert open_lines(ws, "people/anna") == ["Anna is allergic to sesame"]
 
 
+@pytest.mark.parametrize("settle", ["supersedes", "as_new"])
+def test_an_unsure_memory_stays_marked_and_listed_until_either_command_settles_it(ws, settle):
+    old = entry(ws, "people/anna", "Anna is allergic to nuts")
+    env = {"MEMCTL_NOW": "2026-11-30T09:00"}
+    said = run_memctl(
+        "--json", "remember", "Anna is allergic to sesame", "-s", "user", cwd=ws.root, env=env
+    )
+    unsure = json.loads(said.stdout)["unsure"]
+    written = read_note(ws.root / "people/anna.md").entries()[-1]
+    assert written.fields["may_replace"] == old.entry.id  # on the line: no answer lost
+    listed = run_memctl("--json", "ls", cwd=ws.root, env=env)  # as INDEX.md and the report
+    items = json.loads(listed.stdout)["needs"]["items"]
+    (item,) = [i for i in items if "may replace" in i["why"]]
+    assert item["path"] == "people/anna.md" and f"^{written.id}" in item["why"]
+    replaces, keeps = item["action"].split("`")[1::2]  # the gate's commands, run from the list
+    command = replaces if settle == "supersedes" else keeps
+    assert command.split(" --")[0] == unsure[settle].split(" --")[0]
+    assert run_memctl("index", cwd=ws.root, env=env).returncode == 0
+    assert command in (ws.root / "INDEX.md").read_text()
+    done = run_memctl(*shlex.split(command)[1:], "--json", cwd=ws.root, env=env)
+    assert done.returncode == 0, done.stderr
+    lines = read_note(ws.root / "people/anna.md").entries()
+    assert not any("may_replace" in e.fields for e in lines)
+    again = json.loads(run_memctl("--json", "ls", cwd=ws.root, env=env).stdout)
+    assert not [i for i in again["needs"]["items"] if "may replace" in i["why"]]
+    expected = ["Anna is allergic to sesame"]
+    if settle == "as_new":
+        expected = ["Anna is allergic to nuts", "Anna is allergic to sesame"]
+    assert open_lines(ws, "people/anna") == expected
+
+
 def test_the_users_words_after_a_web_quote_are_the_users(ws):
     quote = remember(
         ws,

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import REPO
 from memctl.secrets import near, scan
 
 HOSTILE = Path(__file__).parent / "hostile"
@@ -106,3 +107,19 @@ def test_an_iban_is_not_a_card_number():
     for iban in ("DE44 5001 0517 5407 3249 31", "GB29 NWBK 6016 1331 9268 19"):
         assert scan(f"rent goes to IBAN {iban} every month") == []
     assert [f.kind for f in scan("the card 4539-1488-0343-6467, exp 12/28")] == ["card-number"]
+
+
+def test_every_field_memctl_writes_on_an_entry_line_reads_as_structure_not_as_a_value():
+    """A field memctl adds to a line (`may_replace:rik3` before "Password policy: …") is never
+    taken for a password written out: the scanner knows each one, found in the code that
+    writes them, so a field added later is checked here too."""
+    from memctl.entry import KNOWN_FIELDS
+    from memctl.secrets.shape import public_shape
+
+    source = "\n".join(p.read_text() for p in (REPO / "memctl").rglob("*.py"))
+    written = set(KNOWN_FIELDS)
+    written |= set(re.findall(r'extra\["([a-z_]+)"\]', source))
+    written |= set(re.findall(r"with_fields\(([a-z_]+)=", source))
+    written |= set(re.findall(r'^FIELD = "([a-z_]+)"', source, re.M))
+    assert {"may_replace", "clashes", "superseded_by", "moved_from"} <= written
+    assert [f for f in sorted(written) if not public_shape(f"{f}:rik3")] == []

@@ -132,6 +132,7 @@ def test_what_the_night_could_not_settle_is_in_the_report_with_the_commands(ws, 
     supersedes = line.split("`")[1]
     assert shlex.split(supersedes)[:3] == ["memctl", "remember", "Anna is allergic to sesame"]
     assert "--as-new" in line
+    assert text.count(" may replace ") == 1  # listed once, under To settle, not again
     assert cli.json(*shlex.split(supersedes)[1:])["label"] == "update"
     anna = [e.text for e in read_note(ws.root / "people/anna.md").entries() if not e.closed]
     assert anna == ["Anna is allergic to sesame"]

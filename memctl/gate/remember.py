@@ -181,25 +181,19 @@ def unsure(request: Request, decision: Decision) -> dict | None:
         or decision.label not in ("new", "clash")
     ):
         return None
-    import shlex
+    from ..settling import commands
 
-    base = ["memctl", "remember", request.text, "--source", request.source]
-    for flag, value in (
-        ("--by", request.by),
-        ("--from", request.ref),
-        ("--topic", request.topic),
-        ("--kind", request.kind),
-    ):
-        base += [flag, value] if value else []
-    out = {
-        "near": near.address,
-        "text": near.entry.text,
-        "rule": near.rule,
-        "supersedes": shlex.join([*base, "--supersedes", near.address]),
-    }
-    if decision.label == "new":
-        out["as_new"] = shlex.join([*base, "--as-new"])
-    return out
+    settling = commands(
+        request.text,
+        near.address,
+        source=request.source,
+        by=request.by,
+        ref=request.ref,
+        topic=request.topic,
+        kind=request.kind,
+        as_new=decision.label == "new",
+    )
+    return {"near": near.address, "text": near.entry.text, "rule": near.rule, **settling}
 
 
 def _decide(
@@ -323,6 +317,11 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
         extra["clashes"] = decision.target.entry.id or decision.target.address
     if decision.label in ("update", "correction", "clash", "injection"):
         extra["label"] = decision.label
+    if unsure(request, decision) is not None and decision.label == "new":
+        from ..settling import FIELD
+
+        assert decision.near is not None  # unsure names the entry it may replace
+        extra[FIELD] = decision.near.entry.id or decision.near.address
     extra.update(request.extra)
     return entry.with_fields(**{k: v for k, v in extra.items() if v})
 
@@ -351,6 +350,10 @@ def _write(
         count = target.entry.fields.get("seen", "1")
         seen = int(count) + 1 if count.isdigit() else 2
         bumped = target.entry.with_fields(verified=fmt_date(today), seen=str(seen))
+        if request.as_new:  # the caller settled it: both hold
+            from ..settling import FIELD
+
+            bumped = bumped.with_fields(**{FIELD: None})
         rewrite_entry(ws, change, EntryRef(target.path, target.entry), bumped)
         return replace(result, verified=EntryRef(target.path, bumped))
     entry = _new_entry(request, decision, rel, today)  # checked before anything is written

@@ -257,7 +257,8 @@ def report(night: Night, now: dt.datetime) -> str:
         [p.line() for p in proposals] + [f"{g}: slipped, and is gone" for g in gone],
     )
     _section(lines, "Checks", [_watched(w) for w in night.watched])
-    _section(lines, "Worth a look", night.needs.lines() if night.needs else [])
+    told = tuple(s.written.rsplit("^", 1)[-1] for _, s in steps if s.written and s.unsure)
+    _section(lines, "Worth a look", night.needs.lines(told) if night.needs else [])
     return "\n".join(lines) + "\n"
 
 

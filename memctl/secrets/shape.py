@@ -67,7 +67,7 @@ _PUBLIC_EXTENSIONS = tuple(
 _FIELD = (
     r"(?:added|from|expires|until|why|src|by|ref|when|seen|verified|archived|supersedes|"
     r"superseded_by|label|trust|first|moved_from|lifted|session|check|guard|follows|timeline|"
-    r"conf|clashes|status|kind):"
+    r"conf|clashes|status|kind|may_replace):"
 )
 
 

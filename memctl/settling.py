@@ -1,0 +1,32 @@
+"""The two commands that settle what the gate could not tell: whether a memory it wrote as new
+replaces the entry it names (`may_replace:` on the new line). Both lose nothing: `--supersedes`
+turns the line already written into the replacement and closes the old entry, `--as-new` keeps
+both and takes the mark away. Used where the gate answers (memctl.gate.remember.unsure) and
+wherever an unsettled line is listed later (INDEX.md, `memctl ls`, the morning report)."""
+
+from __future__ import annotations
+
+FIELD = "may_replace"  # on a line the gate wrote as new: the entry it may replace
+
+
+def commands(
+    text: str,
+    near: str,
+    *,
+    source: str,
+    by: str | None = None,
+    ref: str | None = None,
+    topic: str | None = None,
+    kind: str | None = None,
+    as_new: bool = True,
+) -> dict[str, str]:
+    """{"supersedes": …, "as_new": …}: the exact command lines (as_new=False: the first only)."""
+    import shlex
+
+    base = ["memctl", "remember", text, "--source", source]
+    for flag, value in (("--by", by), ("--from", ref), ("--topic", topic), ("--kind", kind)):
+        base += [flag, value] if value else []
+    out = {"supersedes": shlex.join([*base, "--supersedes", near])}
+    if as_new:
+        out["as_new"] = shlex.join([*base, "--as-new"])
+    return out
