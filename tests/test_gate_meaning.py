@@ -114,6 +114,9 @@ def test_what_a_rule_governs_done_outside_its_days_or_hours_is_a_clash_and_insid
     for said in ("Ran the migrations on Sunday morning", "Running the migration at 23:00"):
         done = explain(ws, said, source="agent", now=NOW)
         assert (done.label, done.decision.target.entry.id) == ("clash", rule.entry.id), said
+    for other in ("The database backup runs at 23:00", "The nightly database dump starts at 2am"):
+        beside = explain(ws, other, source="agent", now=NOW)  # another thing than migrations
+        assert beside.label == "new", (other, beside.decision.reason)
     entry(ws, "rules/calls", "Don't call Sam before 9am", kind="RULE")
     early = remember(ws, "Calling Sam at 7am about the flight", source="agent", now=NOW).value
     assert early.label == "clash"

@@ -82,6 +82,26 @@ def governed(rule: Analysis) -> frozenset[str]:
     return frozenset(found & rule.words)
 
 
+def another_thing(new: Analysis, rule: Analysis) -> bool:
+    """Does the text name another thing where the rule names its own: a word that says which
+    thing in the rule ("database" in "run the database migrations …") followed in the text by
+    one the rule does not have ("the database backup runs at 23:00": the backup)?"""
+    things = governed(rule) - acts(rule)
+    said = tokens(rule.folded)
+    which = {
+        content_word(a)
+        for a, b in zip(said, said[1:], strict=False)
+        if content_word(a) in things and content_word(b) in things
+    }
+    words = tokens(new.folded)
+    return any(
+        content_word(a) in which
+        and content_word(b) in new.words
+        and content_word(b) not in rule.words
+        for a, b in zip(words, words[1:], strict=False)
+    )
+
+
 def opens_with_act(new: Analysis, rule: Analysis) -> bool:
     """Does the text open with an act the rule governs, as an instruction does?"""
     words = [w for w in tokens(new.folded) if w not in _FILLERS]
@@ -102,14 +122,15 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     other_value = [kind for kind in _VALUE_KINDS if _differs(new.values, values, kind)]
     if "t" in other_value and _within(new, rule):
         other_value.remove("t")  # done at 10:00, where the rule says "before 15:00"
-    acted = bool(shared & governed(rule)) and bool(other_value)
+    other_thing = another_thing(new, rule)
+    acted = bool(shared & governed(rule)) and bool(other_value) and not other_thing
     if not shared or len(shared_all) < min(CLASH_WORDS, len(rule.words)) and not acted:
         return None
     words = ", ".join(sorted(shared_all)[:4])
     normative = new.normative or opens_with_act(new, rule)
     reason = None
     for kind in other_value:
-        if acted or len(shared_all) >= len(rule.words) / 2:
+        if acted or len(shared_all) >= len(rule.words) / 2 and not other_thing:
             reason = f"a different {KIND_NAMES[kind]} than the rule sets ({words})"
             break
     least = min(len(new.words - new.names), len(plain))
