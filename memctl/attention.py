@@ -121,7 +121,7 @@ def recent_reads(root: Path, *, today: dt.date) -> Counter:
 
 
 def _unsettled(f: FileFacts, line: dict) -> Attention:
-    from .settling import commands
+    from .settling import commands, span
 
     settle = commands(
         line["text"], line["near"], source=line["src"], by=line["by"], ref=line["ref"]
@@ -130,7 +130,7 @@ def _unsettled(f: FileFacts, line: dict) -> Attention:
     return Attention(
         f.path,
         f"{where} may replace {line['near']} (the gate could not tell)",
-        f"`{settle['supersedes']}` if it does, `{settle['as_new']}` if both hold",
+        f"{span(settle['supersedes'])} if it does, {span(settle['as_new'])} if both hold",
     )
 
 

@@ -30,3 +30,15 @@ def commands(
     if as_new:
         out["as_new"] = shlex.join([*base, "--as-new"])
     return out
+
+
+def span(command: str) -> str:
+    """A command as a Markdown code span that shows it whole, whatever backticks its words hold
+    (CommonMark: a fence longer than any run of backticks inside, padded by a space)."""
+    import re
+
+    runs = [len(run) for run in re.findall(r"`+", command)]
+    if not runs:
+        return f"`{command}`"
+    fence = "`" * (max(runs) + 1)
+    return f"{fence} {command} {fence}"

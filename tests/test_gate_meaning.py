@@ -195,6 +195,27 @@ def test_an_unsure_memory_stays_marked_and_listed_until_either_command_settles_i
     assert open_lines(ws, "people/anna") == expected
 
 
+def test_a_settling_command_copied_from_index_md_is_whole_whatever_backticks_the_text_holds(ws):
+    import re
+
+    entry(ws, "people/anna", "Anna is allergic to nuts")
+    env = {"MEMCTL_NOW": "2026-11-30T09:00"}
+    text = "Anna is allergic to `sesame` and ``tahini``"
+    said = json.loads(
+        run_memctl("--json", "remember", text, "-s", "user", cwd=ws.root, env=env).stdout
+    )
+    assert said["unsure"] is not None
+    assert run_memctl("index", cwd=ws.root, env=env).returncode == 0
+    line = next(r for r in (ws.root / "INDEX.md").read_text().splitlines() if "may replace" in r)
+    # CommonMark code spans: a run of backticks, the command, the same run again
+    spans = [m.group(2).strip() for m in re.finditer(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", line)]
+    replaces = next(c for c in spans if "--supersedes" in c)
+    assert shlex.split(replaces)[2] == text
+    done = run_memctl(*shlex.split(replaces)[1:], "--json", cwd=ws.root, env=env)
+    assert json.loads(done.stdout)["label"] == "update", done.stderr
+    assert open_lines(ws, "people/anna") == [text]
+
+
 def test_the_users_words_after_a_web_quote_are_the_users(ws):
     quote = remember(
         ws,

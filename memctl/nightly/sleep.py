@@ -288,12 +288,14 @@ def _promoted(step: Step) -> str:
 def _unsure(step: Step) -> str:
     """A memory written as new that may replace an entry: the gate could not tell. Either
     command settles it and loses nothing (memctl.gate.remember.unsure)."""
+    from ..settling import span
+
     assert step.unsure is not None
     near = step.unsure["near"]
-    keep = f" or `{step.unsure['as_new']}`" if "as_new" in step.unsure else ""
+    keep = f" or {span(step.unsure['as_new'])}" if "as_new" in step.unsure else ""
     return (
         f'{step.written} may replace {near} ("{_short(step.unsure["text"])}"): '
-        f"`{step.unsure['supersedes']}`{keep}"
+        f"{span(step.unsure['supersedes'])}{keep}"
     )
 
 
