@@ -75,6 +75,7 @@ def needs_a_person(
     """What needs a person in these files (catalog.scan). `reads`: how often each note was
     read lately (recent_reads); without it, only high priority makes a stale note count."""
     reads = reads or Counter()
+    open_ids = {i for f in facts for i in f.ids} - {i for f in facts for i in f.closed_ids}
     first: list[tuple[int, Attention]] = []  # (order, item): unreadable, conflict, problems
     stale: list[FileFacts] = []
     for f in sorted(facts, key=lambda f: f.path):
@@ -84,7 +85,7 @@ def needs_a_person(
             why, action = f"unreadable ({f.error})", "fix it by hand; `memctl doctor` says how"
             first.append((0, Attention(f.path, why, action)))
             continue
-        first += [(2, _unsettled(f, line)) for line in f.unsettled]
+        first += [(2, _unsettled(f, line, open_ids)) for line in f.unsettled]
         if f.status == "conflict":
             action = f"decide which holds, then `memctl verify {_name(f)}`"
             first.append((1, Attention(f.path, "in conflict: two things on file disagree", action)))
@@ -120,16 +121,20 @@ def recent_reads(root: Path, *, today: dt.date) -> Counter:
     return counted
 
 
-def _unsettled(f: FileFacts, line: dict) -> Attention:
+def _unsettled(f: FileFacts, line: dict, open_ids: set[str]) -> Attention:
     from .settling import commands, span
 
     settle = commands(
         line["text"], line["near"], source=line["src"], by=line["by"], ref=line["ref"]
     )
     where = f"^{line['id']}" if line["id"] else f"line {line['line']}"
+    near = line["near"]
+    if near.startswith("^") and near[1:] not in open_ids:  # closed or forgotten meanwhile
+        why = f"{where} was written beside {near}, which no longer holds"
+        return Attention(f.path, why, f"{span(settle['as_new'])} takes the mark away")
     return Attention(
         f.path,
-        f"{where} may replace {line['near']} (the gate could not tell)",
+        f"{where} may replace {near} (the gate could not tell)",
         f"{span(settle['supersedes'])} if it does, {span(settle['as_new'])} if both hold",
     )
 

@@ -58,6 +58,7 @@ class FileFacts:
     # settles each, {"id", "line", "near", "text", "src", "by", "ref"}
     unsettled: list[dict] = field(default_factory=list)
     closed: int = 0
+    closed_ids: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # documented frontmatter keys not there
     last_entry: str | None = None  # daily logs: "YYYY-MM-DD HH:MM" of the newest heading
@@ -234,6 +235,8 @@ def _entry_facts(facts: FileFacts, entries: list) -> FileFacts:
             facts.ids.append(entry.id)
         if entry.closed:
             facts.closed += 1
+            if entry.id:
+                facts.closed_ids.append(entry.id)
             continue
         if entry.expires:
             facts.expiring.append(entry.expires)
@@ -275,6 +278,7 @@ def record_written(ws: Workspace, known: dict[str, FileFacts], notes: dict[str, 
             low_without_expiry=0,
             unsettled=[],
             closed=0,
+            closed_ids=[],
         )
         known[rel] = _entry_facts(counted, entries)
 

@@ -216,6 +216,26 @@ def test_a_settling_command_copied_from_index_md_is_whole_whatever_backticks_the
     assert open_lines(ws, "people/anna") == [text]
 
 
+def test_an_unsure_memory_beside_an_entry_closed_since_is_listed_with_the_command_that_still_works(
+    ws,
+):
+    old = entry(ws, "people/anna", "Anna is allergic to nuts")
+    env = {"MEMCTL_NOW": "2026-11-30T09:00"}
+    run_memctl("remember", "Anna is allergic to sesame", "-s", "user", cwd=ws.root, env=env)
+    closed = run_memctl("close", f"^{old.entry.id}", "--reason", "outgrew it", cwd=ws.root, env=env)
+    assert closed.returncode == 0, closed.stderr
+    items = json.loads(run_memctl("--json", "ls", cwd=ws.root, env=env).stdout)["needs"]["items"]
+    (item,) = [i for i in items if f"^{old.entry.id}" in i["why"]]
+    assert "no longer holds" in item["why"] and "--supersedes" not in item["action"]
+    (command,) = item["action"].split("`")[1::2]
+    done = run_memctl(*shlex.split(command)[1:], "--json", cwd=ws.root, env=env)
+    assert done.returncode == 0, done.stderr
+    assert not any(
+        "may_replace" in e.fields for e in read_note(ws.root / "people/anna.md").entries()
+    )
+    assert open_lines(ws, "people/anna") == ["Anna is allergic to sesame"]
+
+
 def test_the_users_words_after_a_web_quote_are_the_users(ws):
     quote = remember(
         ws,
