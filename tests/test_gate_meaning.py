@@ -236,6 +236,22 @@ def test_an_unsure_memory_beside_an_entry_closed_since_is_listed_with_the_comman
     assert open_lines(ws, "people/anna") == ["Anna is allergic to sesame"]
 
 
+def test_a_hand_written_line_an_unsure_memory_may_replace_gets_an_id_the_mark_names(ws):
+    note = ws.root / "people/anna.md"
+    entry(ws, "people/anna", "Anna likes hiking")
+    note.write_text(note.read_text() + "- Anna is allergic to nuts\n")  # by hand: no id
+    said = remember(ws, "Anna is allergic to sesame", source="user", now=NOW).value
+    assert said.label == "new" and said.unsure is not None
+    nuts = next(e for e in read_note(note).entries() if e.text == "Anna is allergic to nuts")
+    assert nuts.id and said.written.entry.fields["may_replace"] == nuts.id
+    assert said.unsure["near"] == f"people/anna.md#^{nuts.id}"
+    assert open_lines(ws, "people/anna") == [
+        "Anna likes hiking",
+        "Anna is allergic to nuts",
+        "Anna is allergic to sesame",
+    ]
+
+
 def test_the_users_words_after_a_web_quote_are_the_users(ws):
     quote = remember(
         ws,

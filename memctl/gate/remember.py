@@ -162,7 +162,7 @@ def through_gate(
         override=override,
         notices=(*notice, *result.notices),
         created=created and path.exists(),
-        unsure=unsure(request, decision),
+        unsure=unsure(request, result.decision),  # the entry it names, with its id now
     )
     change.append(ws.root / AUDIT_LOG, record_line(audit_line(result, now)))
     return result
@@ -343,6 +343,11 @@ def _write(
     changes_target = decision.label in ("repeat", "update", "correction", "injection")
     if changes_target and decision.target and decision.target.entry.id is None:
         decision = replace(decision, target=_with_id(ws, decision.target))
+    near = decision.near
+    if near is not None and near.entry.id is None and unsure(request, decision) is not None:
+        named = _with_id(ws, near)  # what may_replace names: an id, where a line number shifts
+        rewrite_entry(ws, change, EntryRef(near.path, near.entry), named.entry)
+        decision = replace(decision, near=named)
     result = Remembered(decision.label, decision.reason, decision, request, rel)
     target = decision.target
     if decision.label == "repeat" or (decision.label == "injection" and target):
