@@ -33,12 +33,13 @@ class Attention(NamedTuple):
     path: str
     why: str
     action: str  # the command or the step that settles it
+    entry: str | None = None  # the id of the line it is about (a line the gate left unsettled)
 
     def line(self) -> str:
         return f"{self.path}: {self.why} — {self.action}"
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "why": self.why, "action": self.action}
+        return {"path": self.path, "why": self.why, "action": self.action, "entry": self.entry}
 
 
 class Needs(NamedTuple):
@@ -46,8 +47,8 @@ class Needs(NamedTuple):
     more_stale: int  # stale notes not listed
 
     def lines(self, told: tuple[str, ...] = ()) -> list[str]:
-        """One line an item, and the count of the rest; `told`: the ids of unsettled lines a
-        report lists already (the night's own)."""
+        """One line an item, and the count of the rest; `told`: the ids of lines a report
+        lists already (the night's unsettled ones)."""
         more = (
             (
                 f"and {self.more_stale} more stale note(s), less pressing: `memctl ls --status "
@@ -56,8 +57,7 @@ class Needs(NamedTuple):
             if self.more_stale
             else ""
         )
-        said = tuple(f"^{ident} may replace" for ident in told)
-        items = [a for a in self.items if not (said and a.why.startswith(said))]
+        items = [a for a in self.items if a.entry is None or a.entry not in told]
         return [a.line() for a in items] + ([more] if more else [])
 
     def to_dict(self) -> dict:
@@ -131,11 +131,12 @@ def _unsettled(f: FileFacts, line: dict, open_ids: set[str]) -> Attention:
     near = line["near"]
     if near.startswith("^") and near[1:] not in open_ids:  # closed or forgotten meanwhile
         why = f"{where} was written beside {near}, which no longer holds"
-        return Attention(f.path, why, f"{span(settle['as_new'])} takes the mark away")
+        return Attention(f.path, why, f"{span(settle['as_new'])} takes the mark away", line["id"])
     return Attention(
         f.path,
         f"{where} may replace {near} (the gate could not tell)",
         f"{span(settle['supersedes'])} if it does, {span(settle['as_new'])} if both hold",
+        line["id"],
     )
 
 

@@ -178,6 +178,7 @@ def test_an_unsure_memory_stays_marked_and_listed_until_either_command_settles_i
     items = json.loads(listed.stdout)["needs"]["items"]
     (item,) = [i for i in items if "may replace" in i["why"]]
     assert item["path"] == "people/anna.md" and f"^{written.id}" in item["why"]
+    assert item["entry"] == written.id
     replaces, keeps = item["action"].split("`")[1::2]  # the gate's commands, run from the list
     command = replaces if settle == "supersedes" else keeps
     assert command.split(" --")[0] == unsure[settle].split(" --")[0]

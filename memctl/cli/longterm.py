@@ -162,8 +162,9 @@ def ls(
 ) -> None:
     """List notes with their priority, status and last verification.
 
-    Without a filter it leads with what needs a person: unreadable files, conflicts, problems,
-    and the few stale notes worth a review (read lately, or high priority).
+    Without a filter it leads with what needs a person: unreadable files, conflicts, lines the
+    gate could not settle (with the commands that do), problems, and the few stale notes worth
+    a review (read lately, or high priority).
 
     Example: memctl ls --status stale
     """

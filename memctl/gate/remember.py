@@ -173,13 +173,8 @@ def unsure(request: Request, decision: Decision) -> dict | None:
     changes a rule): that entry and the exact commands that settle it. What was written loses
     nothing either way: `--supersedes` turns the entry just written into the replacement,
     `--as-new` keeps both as they are."""
-    near = decision.near
-    if (
-        near is None
-        or request.supersedes
-        or request.as_new
-        or decision.label not in ("new", "clash")
-    ):
+    near = unsure_of(request, decision)
+    if near is None:
         return None
     from ..settling import commands
 
@@ -194,6 +189,13 @@ def unsure(request: Request, decision: Decision) -> dict | None:
         as_new=decision.label == "new",
     )
     return {"near": near.address, "text": near.entry.text, "rule": near.rule, **settling}
+
+
+def unsure_of(request: Request, decision: Decision) -> Candidate | None:
+    """The entry the gate could not tell the text replaces, unless the caller settled it."""
+    if request.supersedes or request.as_new or decision.label not in ("new", "clash"):
+        return None
+    return decision.near
 
 
 def _decide(
@@ -317,11 +319,11 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
         extra["clashes"] = decision.target.entry.id or decision.target.address
     if decision.label in ("update", "correction", "clash", "injection"):
         extra["label"] = decision.label
-    if unsure(request, decision) is not None and decision.label == "new":
+    near = unsure_of(request, decision)
+    if near is not None and decision.label == "new":
         from ..settling import FIELD
 
-        assert decision.near is not None  # unsure names the entry it may replace
-        extra[FIELD] = decision.near.entry.id or decision.near.address
+        extra[FIELD] = near.entry.id or near.address
     extra.update(request.extra)
     return entry.with_fields(**{k: v for k, v in extra.items() if v})
 
@@ -343,8 +345,8 @@ def _write(
     changes_target = decision.label in ("repeat", "update", "correction", "injection")
     if changes_target and decision.target and decision.target.entry.id is None:
         decision = replace(decision, target=_with_id(ws, decision.target))
-    near = decision.near
-    if near is not None and near.entry.id is None and unsure(request, decision) is not None:
+    near = unsure_of(request, decision)
+    if near is not None and near.entry.id is None:
         named = _with_id(ws, near)  # what may_replace names: an id, where a line number shifts
         rewrite_entry(ws, change, EntryRef(near.path, near.entry), named.entry)
         decision = replace(decision, near=named)

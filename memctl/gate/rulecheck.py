@@ -82,11 +82,11 @@ def governed(rule: Analysis) -> frozenset[str]:
     return frozenset(found & rule.words)
 
 
-def another_thing(new: Analysis, rule: Analysis) -> bool:
+def another_thing(new: Analysis, rule: Analysis, governs: frozenset[str]) -> bool:
     """Does the text name another thing where the rule names its own: a word that says which
     thing in the rule ("database" in "run the database migrations …") followed in the text by
     one the rule does not have ("the database backup runs at 23:00": the backup)?"""
-    things = governed(rule) - acts(rule)
+    things = governs - acts(rule)
     said = tokens(rule.folded)
     which = {
         content_word(a)
@@ -122,8 +122,9 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     other_value = [kind for kind in _VALUE_KINDS if _differs(new.values, values, kind)]
     if "t" in other_value and _within(new, rule):
         other_value.remove("t")  # done at 10:00, where the rule says "before 15:00"
-    other_thing = another_thing(new, rule)
-    acted = bool(shared & governed(rule)) and bool(other_value) and not other_thing
+    governs = governed(rule)
+    other_thing = another_thing(new, rule, governs)
+    acted = bool(shared & governs) and bool(other_value) and not other_thing
     if not shared or len(shared_all) < min(CLASH_WORDS, len(rule.words)) and not acted:
         return None
     words = ", ".join(sorted(shared_all)[:4])
