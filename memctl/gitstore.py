@@ -72,11 +72,20 @@ def run(
                 "next command)",
                 path=root,
             )
-        detail = (proc.stderr or proc.stdout).strip().splitlines()
         raise GitError(
-            f"git {_verb(args)} failed: {detail[-1] if detail else proc.returncode}", path=root
+            f"git {_verb(args)} failed: {cause(proc.stderr or proc.stdout, proc.returncode)}",
+            path=root,
         )
     return proc.stdout
+
+
+def cause(output: str, returncode: int) -> str:
+    """The line of git's output that says why it failed: its first `fatal:` or `error:` (a
+    command that runs others, as `git gc` does, ends on "failed to run pack-refs" after the
+    line that names the file in the way), else its last line, else the exit code."""
+    lines = [line.strip() for line in output.strip().splitlines() if line.strip()]
+    told = [line for line in lines if line.startswith(("fatal:", "error:"))]
+    return (told or lines or [str(returncode)])[0 if told else -1]
 
 
 def blob(root: Path, rel: str) -> bytes | None:
@@ -347,10 +356,8 @@ def _write_pack(root: Path, paths: list[str]) -> None:
         env={**os.environ, **_ENV},
     )
     if proc.returncode != 0:
-        detail = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise GitError(
-            f"git fast-import failed: {detail[-1] if detail else proc.returncode}", path=root
-        )
+        told = cause(proc.stderr.decode("utf-8", "replace"), proc.returncode)
+        raise GitError(f"git fast-import failed: {told}", path=root)
 
 
 def _staged(root: Path) -> set[str]:

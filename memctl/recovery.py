@@ -292,8 +292,13 @@ def _git_locks(root: Path) -> list[str]:
     # `git gc`'s gc.pid: a killed gc leaves it, and git takes a reused pid for a gc running
     if (where / "gc.pid").is_file():
         locks.append(where / "gc.pid")
-    # a ref's lock, a reflog's (`git reflog expire`), the commit graph's (`git gc`)
-    for folder in ("refs", "logs", "objects/info"):
+    # `git pack-refs` writes packed-refs.new and renames it: one left behind stops every later
+    # pack-refs ("unable to create file …packed-refs.new: File exists"), so every gc
+    if (where / "packed-refs.new").is_file():
+        locks.append(where / "packed-refs.new")
+    # a ref's lock, a reflog's (`git reflog expire`), the commit graph's and the multi-pack
+    # index's (`git gc`)
+    for folder in ("refs", "logs", "objects/info", "objects/pack"):
         if (where / folder).is_dir():
             locks += sorted((where / folder).rglob("*.lock"))
     if not locks or _git_running(root):

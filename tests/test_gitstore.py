@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import git
 from memctl import gitstore
 
@@ -50,3 +52,14 @@ def test_a_note_whose_name_looks_like_a_glob_commits_only_itself(ws):
     assert git(ws, "show", "--name-only", "--format=", "HEAD").split() == ["people/[ab].md"]
     status = git(ws, "status", "--porcelain")
     assert "A  semantic/staged.md" in status and "?? people/a.md" in status
+
+
+def test_a_git_failure_names_the_cause_not_the_summary_of_a_command_that_ran_others(ws):
+    """`git gc` runs pack-refs and ends on "failed to run pack-refs"; the line before it names
+    the file in the way, and that is the one the error gives."""
+    (ws.root / ".git" / "packed-refs.lock").write_text("")
+    with pytest.raises(gitstore.GitError) as failed:
+        gitstore.run(ws.root, "gc", "--quiet")
+    assert "packed-refs.lock" in str(failed.value) and "File exists" in str(failed.value)
+    assert gitstore.cause("hint: one\nhint: two\n", 1) == "hint: two"
+    assert gitstore.cause("", 128) == "128"

@@ -180,3 +180,15 @@ def test_a_gc_pid_file_left_by_a_killed_gc_does_not_stop_the_rerun(ws):
     after = the_next_command(root)
     assert "removed .git/gc.pid" in after.stderr
     finished_by_its_rerun(root)
+
+
+def test_a_packed_refs_file_half_written_by_a_killed_gc_does_not_stop_the_rerun(ws):
+    """`git pack-refs` (the first step of `git gc`) writes .git/packed-refs.new, then renames
+    it; killed in between, it leaves the file, and every later pack-refs fails on it."""
+    root = prepared(ws)
+    kill_when(root, running(root, "gc"))
+    (root / ".git" / "packed-refs.new").write_text("# pack-refs with: peeled fully-peeled \n")
+
+    after = the_next_command(root)
+    assert "removed .git/packed-refs.new" in after.stderr
+    finished_by_its_rerun(root)

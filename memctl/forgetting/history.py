@@ -154,10 +154,9 @@ def rewrite(root: Path, brx: re.Pattern[bytes], names: dict[str, str], *, dry_ru
             )
             _, errors = proc.communicate()
             if proc.returncode != 0:
-                detail = errors.decode("utf-8", "replace").strip().splitlines()
-                last = detail[-1] if detail else proc.returncode
+                told = gitstore.cause(errors.decode("utf-8", "replace"), proc.returncode)
                 raise gitstore.GitError(
-                    f"git fast-import failed: {last}; run the same purge again to finish", path=root
+                    f"git fast-import failed: {told}; run the same purge again to finish", path=root
                 )
     _rename_refs(root, history.refs)
     history.pending = stashes
