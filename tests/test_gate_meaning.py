@@ -452,3 +452,41 @@ def test_a_word_that_only_looks_like_a_change_leaves_the_entry_open(ws, old: str
     done = remember(ws, said, source="user", now=NOW)
     assert done.value.closed is None, done.value.reason
     assert old in open_lines(ws, "people/them")
+
+
+def test_a_name_spelled_anew_corrects_the_entry_that_holds_it_and_keeps_the_rest(ws):
+    accountant = entry(
+        ws, "people/accountant", "Our accountant is Ms. Schneiderova, office on Lindenstrasse"
+    )
+    said = "Sorry, it's Schneiderowa actually, I had her name misspelled"
+    fixed = remember(ws, said, source="user", now=NOW).value
+    assert (fixed.label, fixed.closed.entry.id) == ("correction", accountant.entry.id)
+    assert open_lines(ws, "people/accountant") == [
+        "Our accountant is Ms. Schneiderowa, office on Lindenstrasse"
+    ]
+    # Without a word of correction, a like name is another person's
+    other = explain(ws, "Schneider from the bank called about the loan", source="user", now=NOW)
+    assert other.label == "new"
+
+
+def test_a_thing_on_file_given_up_by_name_updates_its_entry_and_the_rest_carries_on(ws):
+    hotel = entry(ws, "episodic/porto", "Booked the Harbour View hotel in Porto for the 12th")
+    moved = remember(
+        ws, "we'll stay with friends instead, so cancel the hotel", source="user", now=NOW
+    ).value
+    assert (moved.label, moved.closed.entry.id) == ("update", hotel.entry.id)
+    assert "in Porto" in moved.written.entry.text and "12th" in moved.written.entry.text
+    # Two entries hold the word and nothing tells them apart: neither is changed, both named
+    entry(ws, "episodic/rome", "Staying at the Hotel Artemide in Rome from 4 June")
+    entry(ws, "episodic/milan", "Staying at the Hotel Berna in Milan from 9 June")
+    unsure = explain(ws, "forget about the hotel, we're renting a flat", source="user", now=NOW)
+    assert unsure.label == "new" and unsure.decision.near is not None
+    assert unsure.decision.target is None
+
+
+def test_a_text_that_opens_with_a_name_is_about_that_person(ws):
+    job = entry(ws, "people/priya", "Priya works as a data analyst at Zalando")
+    said = explain(ws, "Priya started at Spotify last month", source="user", now=NOW)
+    # another employer for the same person: never a repeat, and never another person's fact
+    assert said.label != "repeat"
+    assert (said.decision.target or said.decision.near).entry.id == job.entry.id

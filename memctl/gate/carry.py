@@ -24,8 +24,8 @@ import re
 from typing import TYPE_CHECKING
 
 from ..lexicon import LIGHT
-from ..words import tokens
-from .compare import Diff, compare, kinds
+from ..words import fold, stem, tokens
+from .compare import Diff, compare, kinds, respelled_only
 from .cues import UPDATE
 from .reading import Analysis, analyze
 
@@ -40,6 +40,7 @@ _CUT = re.compile(r"\s*[;()]\s*|,\s+|\s+(?=(?:" + "|".join(_PREPOSITIONS) + r")\
 _ONE_VALUE = ("wd", "mo", "d", "t", "y", "lang", "url")  # another value of these replaces one
 _VALUE_LEAD = frozenset("the first second third fourth last every each next on at by".split())
 _NORM_WORDS = frozenset("fine ok okay allow can may need must alright".split())
+_WORD = re.compile(r"[^\W\d_][\w'-]*")
 
 
 def phrases(text: str) -> list[str]:
@@ -56,12 +57,15 @@ def phrases(text: str) -> list[str]:
 
 def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     """The phrases of the old text the new one leaves unsaid and does not contradict."""
+    # An ending or a "not" in a text that gives up a part of the old one by name is that
+    # part's ("so scrap the guesthouse"): the rest still holds.
+    part_given_up = bool(new.rejected & old.words) and not new.rejected & old.names
     if (
         diff.apart
         or "name" in diff.changed
         or new.rejected & old.names
-        or new.polarity
-        or any(s < 0 for _, s in new.poles)
+        or not part_given_up
+        and (new.polarity or any(s < 0 for _, s in new.poles))
     ):
         return []
     given = set(kinds(new.values))
@@ -76,6 +80,9 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     for i, phrase in enumerate(phrases(old.text)):
         part = analyze(phrase)
         if i == 0:
+            if part_given_up and _keep(part, new, given):  # nothing of it restated: it holds
+                out.append(phrase.strip(" .;,"))
+                continue
             tail = _value_tail(phrase, part, given, new)
             out += [tail] if tail else []
             continue
@@ -157,4 +164,22 @@ def forward(text: str, target: Candidate) -> str:
     diff = compare(new, old)
     if target.rule and narrows(new, old, diff):
         return with_exception(unquoted(target.entry.text), text)
+    if new.correction:
+        pairs = respelled_only(new, old, diff)
+        fixed = respelled_text(text, unquoted(target.entry.text), pairs) if pairs else None
+        if fixed:
+            return fixed  # the entry as it was, the name spelled as the user spells it now
     return with_details(text, carried(new, old, diff))
+
+
+def respelled_text(text: str, old_text: str, pairs: set[tuple[str, str]]) -> str | None:
+    """`old_text` with each name of `pairs` (new, old) written as `text` writes it; None when a
+    name cannot be found as a word of either text."""
+    out = old_text
+    for mine, theirs in pairs:
+        said = next((w for w in _WORD.findall(text) if stem(fold(w)) == mine), None)
+        was = next((w for w in _WORD.findall(old_text) if stem(fold(w)) == theirs), None)
+        if said is None or was is None:
+            return None
+        out = re.sub(rf"(?<![\w'-]){re.escape(was)}(?![\w'-])", said, out)  # a word: no "\\"
+    return out

@@ -21,6 +21,9 @@ from ..words import tokens
 if TYPE_CHECKING:
     from .reading import Analysis
 
+RESPELLED_LENGTH = 5
+RESPELLED_RATIO = 70
+
 
 @dataclass(frozen=True)
 class Diff:
@@ -65,6 +68,40 @@ def _names_of(a: Analysis, b: Analysis) -> frozenset[str]:
     return a.names | (a.words & b.names)
 
 
+def _lead(a: Analysis, b: Analysis) -> str | None:
+    """a's first name, counting a first word that b writes as a name ("Priya started at
+    Spotify" opens with Priya, where a capital says nothing)."""
+    from .reading import content_word
+
+    said = tokens(a.folded)
+    first = content_word(said[0]) if said else None
+    return first if first in b.names and first in a.words else a.lead
+
+
+def respelled(a: set[str], b: set[str]) -> set[tuple[str, str]]:
+    """Pairs of names, one of a and one of b, that are one name spelled two ways (Kowalski,
+    Kowalczyk): the same first letter, both of RESPELLED_LENGTH letters or more, and a
+    RESPELLED_RATIO likeness."""
+    from rapidfuzz import fuzz
+
+    return {
+        (x, y)
+        for x in a
+        for y in b
+        if x[:1] == y[:1]
+        and min(len(x), len(y)) >= RESPELLED_LENGTH
+        and fuzz.ratio(x, y) >= RESPELLED_RATIO
+    }
+
+
+def respelled_only(new: Analysis, old: Analysis, diff: Diff) -> set[tuple[str, str]]:
+    """The names of `old` that `new` spells another way, when that is all it changes (no other
+    value, no "not", nothing said not to be so); empty otherwise."""
+    if diff.changed != ("name",) or diff.flipped or diff.rejects or new.values - old.values:
+        return set()
+    return respelled(set(new.names - old.names), set(old.names - new.names))
+
+
 def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
     """(names only in a, names only in b, about different things).
 
@@ -74,18 +111,26 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
     changes too without a word of change (Postgres 16 for Atlas, Postgres 17 for Ember; but
     "Anna moved to Rua do Ouro 3"), the texts are about different people or things. So are two
     texts of which one opens with a person and the other speaks of "we" or "I" and names no one
-    ("Dmitri prefers Postgres" is not "we'll use Postgres").
+    ("Dmitri prefers Postgres" is not "we'll use Postgres"). A text that says it corrects
+    something, and names a name of the other spelled another way, is about the same person
+    ("it's Kowalski actually" for Mr. Kowalczyk); so is a text that gives up a thing of the
+    other's by name ("we booked an airbnb in Belém, so scrap the guesthouse").
     """
     na, nb = _names_of(a, b), _names_of(b, a)
-    shared = na & nb
+    shared = set(na & nb)
     only_a, only_b = set(na - nb - b.rejected), set(nb - na - a.rejected)
+    if a.correction:
+        shared |= {x for x, _ in respelled(only_a, only_b)}
+    lead_a, lead_b = _lead(a, b), _lead(b, a)
     if (
-        only_a
+        not a.rejected & b.words  # a gives up a thing of b's by name: about b's thing
+        and only_a
         and only_b
         and (
             not shared
-            or a.lead != b.lead
-            and a.lead not in nb
+            or lead_a != lead_b
+            and lead_a not in nb
+            and lead_a not in shared
             or changed_kinds(a, b)
             and not a.update
         )
@@ -107,7 +152,9 @@ def similarity(a: Analysis, b: Analysis) -> float:
     from rapidfuzz import fuzz
 
     only_a, only_b, apart = names_apart(a, b)
-    wa, wb = a.words - only_a, b.words - only_b
+    # a name spelled anew is the name on file ("it's Kowalski actually" for Kowalczyk)
+    same = {y for _, y in respelled(only_a, only_b)} if a.correction else set()
+    wa, wb = a.words - only_a | same, b.words - only_b | same
     if not wa or not wb:
         return fuzz.ratio(a.folded, b.folded) / 100 * 0.8
     shared = len(wa & wb)

@@ -18,7 +18,7 @@ from dataclasses import InitVar, dataclass, field
 from typing import Literal
 
 from . import cues
-from .compare import Diff
+from .compare import Diff, respelled_only
 from .injection import deobfuscate, injection_reason  # noqa: F401  (re-exported)
 from .reading import KIND_NAMES, Analysis, analyze, compare, same_text, sameness, similarity
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
@@ -99,11 +99,42 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
         return Verdict("clash", f"contradicts a rule: {reason}", rule.key, scores, near)
 
     floor = RELATED_CUED if new.update or new.correction or new.rejected else RELATED
-    related = [(s, k) for s, k in scored if s >= floor or (k.meaning or 0) >= NEAR_MEANING]
+    named = _named_by_rejection(new, [k for _, k in scored])
+    related = [
+        (s, k) for s, k in scored if s >= floor or (k.meaning or 0) >= NEAR_MEANING or k is named
+    ]
     if not related:
         best = f" (closest {scored[0][0]:.2f})" if scored else ""
         return Verdict("new", f"nothing on file is about the same thing{best}", None, scores)
     return _against(new, related, trust, scores)
+
+
+def _rivals(new: Analysis, score: float, k: Known, related: list[tuple[float, Known]]) -> bool:
+    """Does another related entry hold a word the text says is not so, about as alike to the
+    text as `k` in words and in meaning (nothing tells which of them the text means)?"""
+
+    def holds(o: Known) -> bool:
+        return bool(new.rejected & (o.info.words | o.info.values))
+
+    return any(
+        o is not k
+        and holds(o)
+        and score - s < CLEARLY_CLOSER
+        and (k.meaning or 0.0) - (o.meaning or 0.0) < CLEARLY_CLOSER
+        for s, o in related
+    )
+
+
+def _named_by_rejection(new: Analysis, candidates: list[Known]) -> Known | None:
+    """The one entry that holds a word the text says is not so, or gives up ("Joe, not Jim",
+    "so scrap the guesthouse"): the text names it, however little else it shares with it. A
+    word several entries hold names none of them."""
+    if not new.rejected:
+        return None
+    holding = [
+        k for k in candidates if not k.rule and new.rejected & (k.info.words | k.info.values)
+    ]
+    return holding[0] if len(holding) == 1 else None
 
 
 def _repeat(k: Known, trust: Trust, reason: str, scores: dict[str, float]) -> Verdict:
@@ -142,6 +173,9 @@ def _against(
             continue  # maybe a less similar entry is the one this text changes
         if label == "repeat":
             return _repeat(k, trust, reason, scores)
+        if diff.rejects and _rivals(new, s, k, related):
+            near = near or (k, f"{reason}, but another entry holds it too", diff)
+            continue  # "forget about the hotel" with two hotels on file: which one?
         if k.rule and not reason.startswith("adds a detail"):
             continue  # what changes a rule, rulecheck says; a rule refined in more words may
         if k.rule and trust != "trusted":
@@ -176,7 +210,10 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     cued = new.update or new.correction
     if diff.apart:
         return "new", "is about another person or thing than the closest entries"
-    short = cued and diff.differs and not diff.extra  # "dentist got pushed to June 19"
+    if new.correction and respelled_only(new, old.info, diff):
+        return "correction", "spells a name of an entry on file another way"
+    # "dentist got pushed to June 19"; "we ended up booking an airbnb so scrap the guesthouse"
+    short = cued and diff.differs and not diff.extra or (cued or diff.ended) and diff.rejects
     if diff.covered < (COVERED_VALUE if diff.differs else COVERED) and not short:
         within = len(new.words) >= 2 and new.words <= old.info.words  # every word of it there
         if _says_nothing_new(diff) and (within or sameness(new, old.info) >= REPEAT):
@@ -197,6 +234,8 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
             return "correction", "says the opposite of an entry on file"
         return "new", "says the opposite of a similar entry on file"
     if diff.rejects:
+        if new.gives_up:  # "we're renting a flat, so forget about the hotel"
+            return "update", "gives up a part of an entry on file"
         if new.update_weak:  # "I go after work these days rather than at lunch"
             return "update", "says a part of an entry on file no longer holds"
         return "correction", "says a part of an entry on file is not so"

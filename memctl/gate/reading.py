@@ -80,12 +80,17 @@ KIND_NAMES = {
     "name": "name",
 }
 # "Joe, not Jim", "not X but Y", "instead of flying": what a text says is not so.
+# A thing on file given up by name: "so scrap the guesthouse", "ditch the Saturday class".
+_GIVE_UP = (
+    r"\b(?:scrap|scrapped|ditch|ditched|nix|nixed|forget\s+about|cancel|cancelled|canceled)\s+"
+    r"(?:the|our|my|that|this|those|these)"
+)
 _REJECTED = re.compile(
     r",\s*(?:and\s+|but\s+)?not\s+(?:the\s+|a\s+|an\s+|on\s+|in\s+|at\s+)?(?P<a>[\w'.-]+"
     r"(?:\s+[\w'.-]+)?)|\bnot\s+(?P<b>\w+(?:\s+\w+)?)\s*,?\s+but\b|\b(?:instead\s+of|rather\s+than|"
     r"en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|anstatt|statt|em\s+vez\s+de|invece\s+di)\s+"
     r"(?:the\s+|a\s+|an\s+)?(?P<c>\w+(?:\s+\w+)?)|\bnicht\s+(?P<d>\w+)\s*,?\s+sondern\b|"
-    r"\bno\s+es\s+(?P<e>\w+)\s+sino\b"
+    r"\bno\s+es\s+(?P<e>\w+)\s+sino\b|" + _GIVE_UP + r"\s+(?P<f>\w+(?:\s+\w+)?)"
 )
 _INTERJECTION = re.compile(r"^\s*(?:no|nope|nah|nein|non|nao)\b\s*[,.!:;-]")
 _COMPOUND = re.compile(r"\b([^\W\d_]{2,})-([^\W\d_]{2,})\b")
@@ -115,6 +120,11 @@ class Analysis:
         return self.negations % 2
 
     # The cues are read only for the new text and the rules, so only when asked.
+    @cached_property
+    def gives_up(self) -> bool:
+        """Gives a thing up by name ("so scrap the guesthouse"): a change of plan."""
+        return re.search(_GIVE_UP, self.folded) is not None
+
     @cached_property
     def update(self) -> bool:
         """A strong change cue ("moved to", "no longer")."""
