@@ -46,6 +46,8 @@ _SAME = (
     "doctor doctors physician gp",
     "commit commits committed",
     "message messages text texts",
+    "production prod",
+    "deploy deploys deployed deploying deployment deployments rollout rollouts",
 )
 # side +1 / -1 of an opposition; multi-word phrases are matched on the folded text.
 _POLES = {

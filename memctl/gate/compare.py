@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..lexicon import LIGHT
-from ..words import tokens
+from ..words import stem, tokens
 
 if TYPE_CHECKING:
     from .reading import Analysis
@@ -71,10 +71,8 @@ def _names_of(a: Analysis, b: Analysis) -> frozenset[str]:
 def _lead(a: Analysis, b: Analysis) -> str | None:
     """a's first name, counting a first word that b writes as a name ("Priya started at
     Spotify" opens with Priya, where a capital says nothing)."""
-    from .reading import content_word
-
     said = tokens(a.folded)
-    first = content_word(said[0]) if said else None
+    first = stem(said[0]) if said else None  # a name as reading.analyze keeps it
     return first if first in b.names and first in a.words else a.lead
 
 

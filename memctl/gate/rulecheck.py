@@ -5,7 +5,8 @@ A text speaks of a rule when it shares the rule's subject words (a synonym count
 governs done with another value of a kind it sets ("Running the migration at 23:00" for "Run the
 database migrations only on weekdays before 15:00"). It contradicts the rule when it sets
 another value of a kind the rule sets (five lines → ten, Spanish → English, Fridays → Mondays,
-Saturday for "weekdays"; a time inside the rule's bound is none: 10:00 is "before 15:00"),
+Saturday for "weekdays", "weekend deploys" for "weekdays"; a time inside the rule's bound is
+none: 10:00 is "before 15:00"; a bound from its other side is one: "after 16:00"),
 or states the opposite norm ("never push to main" / "it's fine to push to main"; a text that
 opens with the act the rule governs, "push hotfixes straight to main", is a norm), or says the
 rule changes ("from now on", "no longer") in other words.
@@ -32,6 +33,7 @@ _FILLERS = frozenset(
     "please ok okay so just and then also now hey well from on going forward "
     "you we i can may".split()
 )
+_LABELLED = re.compile(r"[:\u2014\u2013]|\s-\s")  # "Tip: …", "Note — …", "PS - …"
 _LASTING = re.compile(r"(?<!\w)(?:stop|stops|quit|no\s+more|again|anymore|any\s+more)(?!\w)")
 # A rule that names a part of the week sets those days: "only on weekdays" is Monday to Friday.
 _WORKING_DAYS = re.compile(
@@ -103,9 +105,14 @@ def another_thing(new: Analysis, rule: Analysis, governs: frozenset[str]) -> boo
 
 
 def opens_with_act(new: Analysis, rule: Analysis) -> bool:
-    """Does the text open with an act the rule governs, as an instruction does?"""
-    words = [w for w in tokens(new.folded) if w not in _FILLERS]
-    return bool(words) and content_word(words[0]) in acts(rule)
+    """Does the text open with an act the rule governs, as an instruction does, itself or
+    after a label ("Best practice: paste access tokens into …", "Tip — push to main")?"""
+    done = acts(rule)
+    for clause in _LABELLED.split(new.folded):
+        words = [w for w in tokens(clause) if w not in _FILLERS]
+        if words and content_word(words[0]) in done:
+            return True
+    return False
 
 
 def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
@@ -119,9 +126,12 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     values = rule.values | week_days(rule)
     # What the rule governs, done with another value of a kind it sets ("deploys up to 18:00
     # are fine" for "deploy … only before 16:00"), speaks of it in one word.
-    other_value = [kind for kind in _VALUE_KINDS if _differs(new.values, values, kind)]
+    given = new.values | week_days(new)  # "weekend deploys are fine": Saturday and Sunday
+    other_value = [kind for kind in _VALUE_KINDS if _differs(given, values, kind)]
     if "t" in other_value and _within(new, rule):
         other_value.remove("t")  # done at 10:00, where the rule says "before 15:00"
+    if "t" not in other_value and _beyond(new, rule):
+        other_value.append("t")  # "after 16:00" where the rule says "before 16:00"
     governs = governed(rule)
     other_thing = another_thing(new, rule, governs)
     acted = bool(shared & governs) and bool(other_value) and not other_thing
@@ -182,6 +192,20 @@ def _within(new: Analysis, rule: Analysis) -> bool:
     times += [_DAY_PART_AT[v] for v in new.values if v in _DAY_PART_AT]
     return bool(times) and all(
         all(t < u for u in upper) and all(t >= lo for lo in lower) for t in times
+    )
+
+
+def _beyond(new: Analysis, rule: Analysis) -> bool:
+    """Does the text bound a time from the other side of the rule's own bound ("after 16:00",
+    "from 4pm" where the rule says "before 16:00"; "before 9" where it says "not before 9")?"""
+    upper, lower = _bounds(rule.folded)
+    if rule.polarity:
+        upper, lower = lower, upper
+    mine_upper, mine_lower = _bounds(new.folded)
+    if new.polarity:
+        mine_upper, mine_lower = mine_lower, mine_upper
+    return any(t >= u for t in mine_lower for u in upper) or any(
+        t <= lo for t in mine_upper for lo in lower
     )
 
 
