@@ -490,3 +490,28 @@ def test_a_text_that_opens_with_a_name_is_about_that_person(ws):
     # another employer for the same person: never a repeat, and never another person's fact
     assert said.label != "repeat"
     assert (said.decision.target or said.decision.near).entry.id == job.entry.id
+
+
+def test_a_day_or_a_month_said_another_way_is_a_new_value_the_update_does_not_carry_over(ws):
+    entry(ws, "projects/garden", "The garden fence gets replaced in March by Novak & Sons")
+    fence = remember(ws, "The fence job got pushed to May", source="user", now=NOW).value
+    assert fence.label == "update" and "March" not in fence.written.entry.text
+    entry(ws, "semantic/bike", "Bike service booked at Velo Works on 14 March")
+    bike = remember(ws, "Moved the bike service to the 21st", source="user", now=NOW).value
+    assert bike.label == "update" and "14" not in bike.written.entry.text
+    assert explain(ws, "We may need a new chain", source="user", now=NOW).label == "new"
+    day = entry(ws, "people/ines", "Ines's name day is on 4 June")
+    fixed = explain(
+        ws, "sorry, Ines's name day is the 14th of June, not the 4th", source="user", now=NOW
+    )
+    assert (fixed.label, fixed.decision.target.entry.id) == ("correction", day.entry.id)
+
+
+def test_one_name_for_another_said_to_change_is_an_update_of_the_same_thing(ws):
+    bank = entry(ws, "projects/shop", "We'll take card payments through Adyen")
+    moved = explain(ws, "Taking card payments through Mollie after all", source="user", now=NOW)
+    assert (moved.label, moved.decision.target.entry.id) == ("update", bank.entry.id)
+    # another person's fact, though said to change, is not this one's
+    entry(ws, "people/kim", "Kim works at Apple")
+    other = explain(ws, "Sam now works at Google", source="user", now=NOW)
+    assert other.decision.target is None or "kim" not in other.decision.target.path

@@ -122,6 +122,7 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
     lead_a, lead_b = _lead(a, b), _lead(b, a)
     if (
         not a.rejected & b.words  # a gives up a thing of b's by name: about b's thing
+        and not _swaps_a_name(a, b, na, nb, only_a, only_b)
         and only_a
         and only_b
         and (
@@ -143,6 +144,23 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
         ):
             return set(), set(), True
     return (only_a, only_b, False) if shared else (set(), set(), False)
+
+
+def _swaps_a_name(
+    a: Analysis,
+    b: Analysis,
+    na: frozenset[str],
+    nb: frozenset[str],
+    only_a: set[str],
+    only_b: set[str],
+) -> bool:
+    """Does a say in words that it changes what b says, of the same thing (a word of b's
+    beside its names), one name for another, where neither opens with its own name ("Going with
+    Paddle for payments after all" for "We'll use Stripe for payments")?"""
+    if not a.update or not (a.words - na) & (b.words - nb):
+        return False
+    opens = (_lead(a, b) if a.subject else None, _lead(b, a) if b.subject else None)
+    return opens[0] not in only_a and opens[1] not in only_b
 
 
 def similarity(a: Analysis, b: Analysis) -> float:

@@ -54,7 +54,7 @@ _TIME = re.compile(
     r"\b(\d{1,2})(?::(\d{2})|h(\d{2})?\b|\s*(a\.?m\.?|p\.?m\.?)(?!\w))\s*"
     r"(a\.?m\.?|p\.?m\.?)?|(\d{1,2})時(?:(\d{1,2})分|半)?"
 )
-_NUMBER = re.compile(r"\b[vV]?(\d+(?:[.,]\d+)*)(?:st|nd|rd|th|er|e|º|ª)?\b|(\d{1,2})日")
+_NUMBER = re.compile(r"\b[vV]?(\d+(?:[.,]\d+)*)(st|nd|rd|th|er|e|º|ª)?\b|(\d{1,2})日")
 _CJK_MONTH = re.compile(r"(\d{1,2})月")
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
 _CONTRAST = re.compile(
@@ -91,6 +91,11 @@ _REJECTED = re.compile(
     r"en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|anstatt|statt|em\s+vez\s+de|invece\s+di)\s+"
     r"(?:the\s+|a\s+|an\s+)?(?P<c>\w+(?:\s+\w+)?)|\bnicht\s+(?P<d>\w+)\s*,?\s+sondern\b|"
     r"\bno\s+es\s+(?P<e>\w+)\s+sino\b|" + _GIVE_UP + r"\s+(?P<f>\w+(?:\s+\w+)?)"
+)
+# "May" the month, not the verb: after a word that leads a date ("pushed to May", "in May")
+_MONTH_MAY = re.compile(
+    r"\b(?:in|to|until|till|by|from|since|through|before|after|early|mid|late|next|last|"
+    r"of|this)\s+may\b"
 )
 _INTERJECTION = re.compile(r"^\s*(?:no|nope|nah|nein|non|nao)\b\s*[,.!:;-]")
 _COMPOUND = re.compile(r"\b([^\W\d_]{2,})-([^\W\d_]{2,})\b")
@@ -168,7 +173,12 @@ def analyze(text: str) -> Analysis:
                     token = token.replace(word, " ")
             words.update(g for part in token.split() for g in bigrams(part))
         elif token in cues.WEEKDAY_WORDS or token in cues.MONTH_WORDS:
-            if token not in cues.AMBIGUOUS_DATE_WORDS or _next_to_number(token, folded):
+            if (
+                token not in cues.AMBIGUOUS_DATE_WORDS
+                or _next_to_number(token, folded)
+                or token == "may"
+                and _MONTH_MAY.search(folded)
+            ):
                 values.add(_date_value(token))
         elif token in cues.NUMBER_WORD_VALUES:
             values.add(f"n:{cues.NUMBER_WORD_VALUES[token]}")
@@ -240,6 +250,8 @@ def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
         said = next(g for g in m.groups() if g is not None)
         theirs: set[str] = set()
         rest = _take_values(said, theirs)
+        # read alone, "the 9th" of "…, not the 9th" is a number; in the text, a day
+        theirs |= {f"d:{v[2:]}" for v in theirs if v[:2] == "n:" and v[2:].isdigit()}
         rejected.update(content_word(t) for t in tokens(rest) if t not in _STOP)
         rejected.update(theirs)
         values.difference_update(theirs)
@@ -290,7 +302,7 @@ def _take_values(folded: str, values: set[str]) -> str:
         return " "
 
     def number(m: re.Match[str]) -> str:
-        digits = (m[1] or m[2]).replace(",", ".")
+        digits = (m[1] or m[3]).replace(",", ".")
         if digits.isdigit() and len(digits) == 4 and 1900 <= int(digits) <= 2100:
             values.add(f"y:{digits}")
             return " "
@@ -299,7 +311,10 @@ def _take_values(folded: str, values: set[str]) -> str:
         near_month = any(
             w.strip(",.") in cues.MONTH_WORDS for w in before.split()[-2:] + after.split()[:2]
         )
-        kind = "d" if (near_month or m[2]) and digits.isdigit() and int(digits) <= 31 else "n"
+        # "the 21st": a day of the month, named as one
+        the_nth = m[2] in ("st", "nd", "rd", "th") and before.rstrip().endswith("the")
+        day = near_month or m[3] or the_nth
+        kind = "d" if day and digits.isdigit() and int(digits) <= 31 else "n"
         values.add(f"{kind}:{digits.rstrip('0').rstrip('.') if '.' in digits else int(digits)}")
         return " "
 
