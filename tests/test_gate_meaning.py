@@ -515,3 +515,21 @@ def test_one_name_for_another_said_to_change_is_an_update_of_the_same_thing(ws):
     entry(ws, "people/kim", "Kim works at Apple")
     other = explain(ws, "Sam now works at Google", source="user", now=NOW)
     assert other.decision.target is None or "kim" not in other.decision.target.path
+
+
+@pytest.mark.parametrize(
+    "old, said",
+    [
+        ("Gym locker number is 2231", "Locker is 2213, I transposed the numbers"),
+        ("The quiz night is at the Crown", "I misheard, the quiz night is at the Swan"),
+        ("The caterer quoted 900", "Wrong quote for the caterer before, it's 950"),
+        (
+            "The treehouse fits three kids",
+            "The treehouse fits two kids, I was thinking of a different one",
+        ),
+    ],
+)
+def test_a_mix_up_told_in_other_words_is_a_correction(ws, old: str, said: str):
+    wrong = entry(ws, "semantic/misc", old)
+    fixed = explain(ws, said, source="user", now=NOW)
+    assert (fixed.label, fixed.decision.target.entry.id) == ("correction", wrong.entry.id)

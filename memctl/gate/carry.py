@@ -97,6 +97,8 @@ def _keep(part: Analysis, new: Analysis, given: set[str]) -> bool:
         return False
     if words & (new.words | new.rejected) or part.values & new.rejected:
         return False  # restated, or said not to be so
+    if not words and part.values <= new.values:
+        return False  # "at 9", where the new text says "at 9" too
     mine = kinds(part.values)
     return not any(k in given for k in mine if k in _ONE_VALUE)
 

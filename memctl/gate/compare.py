@@ -154,10 +154,11 @@ def _swaps_a_name(
     only_a: set[str],
     only_b: set[str],
 ) -> bool:
-    """Does a say in words that it changes what b says, of the same thing (a word of b's
-    beside its names), one name for another, where neither opens with its own name ("Going with
-    Paddle for payments after all" for "We'll use Stripe for payments")?"""
-    if not a.update or not (a.words - na) & (b.words - nb):
+    """Does a say in words that it changes or corrects what b says, of the same thing (a word of
+    b's beside its names), one name for another, where neither opens with its own name ("Going
+    with Paddle for payments after all" for "We'll use Stripe for payments"; "I misheard, the
+    quiz night is at the Swan" for "… at the Crown")?"""
+    if not (a.update or a.correction) or not (a.words - na) & (b.words - nb):
         return False
     opens = (_lead(a, b) if a.subject else None, _lead(b, a) if b.subject else None)
     return opens[0] not in only_a and opens[1] not in only_b

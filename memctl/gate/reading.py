@@ -55,6 +55,9 @@ _TIME = re.compile(
     r"(a\.?m\.?|p\.?m\.?)?|(\d{1,2})時(?:(\d{1,2})分|半)?"
 )
 _NUMBER = re.compile(r"\b[vV]?(\d+(?:[.,]\d+)*)(st|nd|rd|th|er|e|º|ª)?\b|(\d{1,2})日")
+_COUNTED = re.compile(
+    r"\s+(?!(?:of|at|in|on|and|or|to|for|by|from|until|so|but|then|instead)\b)[a-z]"
+)
 _CJK_MONTH = re.compile(r"(\d{1,2})月")
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
 _CONTRAST = re.compile(
@@ -66,6 +69,17 @@ _CONTRAST = re.compile(
 _SAID_WRONG = re.compile(
     r"\b(?:spell|spelled|spelt|wrote|written|got|had|said|put|typed)\b(?:\s+[\w']+){1,5}?\s+"
     r"wrong(?=\s*(?:[.,;:!?)]|$|(?:before|earlier|last|again|then|there)\b))"
+)
+# A mix-up told in other words: "I misread the card", "I swapped the digits", "I was thinking
+# of the other one", "confused her with Dana", a text that opens "Wrong number for …".
+_MIXED_UP = re.compile(
+    r"\bmis(?:read|heard|typed|counted|spelt|spelled|remembered|named|labell?ed|quoted|"
+    r"understood|wrote|dial(?:l)?ed|copied|noted|took)\b|"
+    r"\b(?:swapped|transposed|flipped|switched)\s+(?:the\s+|two\s+)?(?:digits|numbers|letters|"
+    r"dates|days|names)\b|"
+    r"\b(?:was|were)\s+thinking\s+of\s+(?:the\s+)?(?:other|another|a\s+different)\b|"
+    r"\bconfus(?:ed|ing)\s+(?:it|them|him|her|that|this|the\s+\w+|\w+)\s+with\b|"
+    r"^\W*wrong\s+(?!with\b)\w+"
 )
 _IMPERATIVE = re.compile(cues.IMPERATIVE)
 KIND_NAMES = {
@@ -142,7 +156,9 @@ class Analysis:
 
     @cached_property
     def correction(self) -> bool:
-        return _any(self.folded, cues.CORRECTION, cues.CORRECTION_CJK, _CONTRAST, _SAID_WRONG)
+        return _any(
+            self.folded, cues.CORRECTION, cues.CORRECTION_CJK, _CONTRAST, _SAID_WRONG, _MIXED_UP
+        )
 
     @cached_property
     def normative(self) -> bool:
@@ -312,7 +328,11 @@ def _take_values(folded: str, values: set[str]) -> str:
             w.strip(",.") in cues.MONTH_WORDS for w in before.split()[-2:] + after.split()[:2]
         )
         # "the 21st": a day of the month, named as one
-        the_nth = m[2] in ("st", "nd", "rd", "th") and before.rstrip().endswith("the")
+        the_nth = (
+            m[2] in ("st", "nd", "rd", "th")
+            and before.rstrip().endswith("the")
+            and not _COUNTED.match(after)  # "the 5th floor", "the 3rd time": what it counts
+        )
         day = near_month or m[3] or the_nth
         kind = "d" if day and digits.isdigit() and int(digits) <= 31 else "n"
         values.add(f"{kind}:{digits.rstrip('0').rstrip('.') if '.' in digits else int(digits)}")
