@@ -533,3 +533,11 @@ def test_a_mix_up_told_in_other_words_is_a_correction(ws, old: str, said: str):
     wrong = entry(ws, "semantic/misc", old)
     fixed = explain(ws, said, source="user", now=NOW)
     assert (fixed.label, fixed.decision.target.entry.id) == ("correction", wrong.entry.id)
+
+
+def test_the_act_a_rule_governs_done_by_the_one_it_protects_is_no_clash(ws):
+    entry(ws, "rules/calls", "Never call Sam before 9am", kind="RULE")
+    own = explain(ws, "Sam's weekly call with the bank is at 8am", source="user", now=NOW)
+    assert own.label == "new"  # Sam calls the bank: nobody calls Sam
+    early = explain(ws, "Calling Sam at 7:30 to confirm the delivery", source="agent", now=NOW)
+    assert early.label == "clash"

@@ -33,6 +33,7 @@ _FILLERS = frozenset(
     "please ok okay so just and then also now hey well from on going forward "
     "you we i can may".split()
 )
+_POSSESSED = re.compile(r"\b(\w+)['\u2019]s\s+(?:own\s+|next\s+|weekly\s+|daily\s+)?(\w+)")
 _LABELLED = re.compile(r"[:\u2014\u2013]|\s-\s")  # "Tip: …", "Note — …", "PS - …"
 _LASTING = re.compile(r"(?<!\w)(?:stop|stops|quit|no\s+more|again|anymore|any\s+more)(?!\w)")
 # A rule that names a part of the week sets those days: "only on weekdays" is Monday to Friday.
@@ -104,6 +105,25 @@ def another_thing(new: Analysis, rule: Analysis, governs: frozenset[str]) -> boo
     )
 
 
+def owns_the_act(new: Analysis, rule: Analysis) -> bool:
+    """Is the act the rule governs, in the text, one that a name the rule names does ("Sam's
+    call with the bank is at 8am" for "Never call Sam before 9am": Sam calls, nobody calls
+    him)?"""
+    words = [content_word(w) for w in tokens(rule.folded)]
+    # the rule's verbs (after a norm word) and the names done to (after the verb)
+    done_to = {
+        (verb, name)
+        for i, (before, verb) in enumerate(zip(words, words[1:], strict=False))
+        if before in _NORM_WORDS and verb not in _NORM_WORDS
+        for name in words[i + 2 :]
+        if name in rule.names
+    }
+    return any(
+        (content_word(what), content_word(who)) in done_to
+        for who, what in _POSSESSED.findall(new.folded)
+    )
+
+
 def opens_with_act(new: Analysis, rule: Analysis) -> bool:
     """Does the text open with an act the rule governs, as an instruction does, itself or
     after a label ("Best practice: paste access tokens into …", "Tip — push to main")?"""
@@ -118,7 +138,7 @@ def opens_with_act(new: Analysis, rule: Analysis) -> bool:
 def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     """(why the text contradicts the rule, whether it says so for good), or None."""
     diff = compare(new, rule)
-    if diff.apart:
+    if diff.apart or owns_the_act(new, rule):
         return None
     shared_all = new.words & rule.words
     shared = shared_all - new.names - rule.names
