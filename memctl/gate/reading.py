@@ -75,8 +75,7 @@ _SAID_WRONG = re.compile(
 _MIXED_UP = re.compile(
     r"\bmis(?:read|heard|typed|counted|spelt|spelled|remembered|named|labell?ed|quoted|"
     r"understood|wrote|dial(?:l)?ed|copied|noted|took)\b|"
-    r"\b(?:swapped|transposed|flipped|switched)\s+(?:the\s+|two\s+)?(?:digits|numbers|letters|"
-    r"dates|days|names)\b|"
+    r"\b(?:swapped|transposed)\s+(?:the\s+|two\s+)?(?:digits|numbers|letters)\b|"
     r"\b(?:was|were)\s+thinking\s+of\s+(?:the\s+)?(?:other|another|a\s+different)\b|"
     r"\bconfus(?:ed|ing)\s+(?:it|them|him|her|that|this|the\s+\w+|\w+)\s+with\b|"
     r"^\W*wrong\s+(?!with\b)\w+"
@@ -93,12 +92,13 @@ KIND_NAMES = {
     "lang": "language",
     "name": "name",
 }
-# "Joe, not Jim", "not X but Y", "instead of flying": what a text says is not so.
 # A thing on file given up by name: "so scrap the guesthouse", "ditch the Saturday class".
 _GIVE_UP = (
     r"\b(?:scrap|scrapped|ditch|ditched|nix|nixed|forget\s+about|cancel|cancelled|canceled)\s+"
     r"(?:the|our|my|that|this|those|these)"
 )
+# "Joe, not Jim", "not X but Y", "instead of flying", and what is given up: what a text says
+# is not so.
 _REJECTED = re.compile(
     r",\s*(?:and\s+|but\s+)?not\s+(?:the\s+|a\s+|an\s+|on\s+|in\s+|at\s+)?(?P<a>[\w'.-]+"
     r"(?:\s+[\w'.-]+)?)|\bnot\s+(?P<b>\w+(?:\s+\w+)?)\s*,?\s+but\b|\b(?:instead\s+of|rather\s+than|"
