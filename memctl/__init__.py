@@ -9,8 +9,6 @@ with the files it wrote and the commit it made.
 
 from __future__ import annotations
 
-import importlib
-
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     from .errors import ExitCode, MemctlError
@@ -30,5 +28,7 @@ _HOMES = {"ExitCode": "errors", "MemctlError": "errors", "Outcome": "workspace",
 
 def __getattr__(name: str) -> object:
     if name in _HOMES:
+        import importlib  # here, not above: the warm path's client imports this package
+
         return getattr(importlib.import_module(f".{_HOMES[name]}", __name__), name)
     raise AttributeError(f"module 'memctl' has no attribute {name!r}")

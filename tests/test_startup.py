@@ -7,8 +7,10 @@ real workspace and lists the modules it found loaded that its path must not load
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -77,3 +79,23 @@ def test_a_hot_path_loads_no_heavy_module(case, root):
     assert out.stderr.strip().splitlines()[-1] == "[]", out.stderr
     if case == "a graph question":
         assert "Tool Y" in out.stdout  # the question was answered, not refused
+
+
+def test_the_warm_paths_client_loads_nothing_past_the_interpreter():
+    """The console script's first step (memctl.cli.launch, which hands a turn's command to a
+    running server) imports only what every interpreter's start-up has (`os`, which `site`
+    loads): each module more is paid on every answer the server gives. Run without site, so
+    that nothing an environment's own start-up files load hides what memctl loads."""
+    import memctl
+
+    source = str(Path(memctl.__file__).resolve().parents[1])
+    probe = (
+        f"import sys\nsys.path.insert(0, {source!r})\nbefore = set(sys.modules)\n"
+        "import memctl.cli.launch\n"
+        "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] != 'memctl'))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-S", "-c", probe], capture_output=True, text=True, check=True
+    )
+    site_loads = {"os", "os.path", "posixpath", "genericpath", "stat", "_stat", "_collections_abc"}
+    assert set(ast.literal_eval(out.stdout)) <= site_loads | {"__future__"}, out.stdout
