@@ -85,7 +85,9 @@ def cause(output: str, returncode: int) -> str:
     line that names the file in the way), else its last line, else the exit code."""
     lines = [line.strip() for line in output.strip().splitlines() if line.strip()]
     told = [line for line in lines if line.startswith(("fatal:", "error:"))]
-    return (told or lines or [str(returncode)])[0 if told else -1]
+    if told:
+        return told[0]
+    return lines[-1] if lines else str(returncode)
 
 
 def blob(root: Path, rel: str) -> bytes | None:

@@ -97,6 +97,7 @@ _GIVE_UP = (
     r"\b(?:scrap|scrapped|ditch|ditched|nix|nixed|forget\s+about|cancel|cancelled|canceled)\s+"
     r"(?:the|our|my|that|this|those|these)"
 )
+_GIVES_UP = re.compile(_GIVE_UP)
 # "Joe, not Jim", "not X but Y", "instead of flying", and what is given up: what a text says
 # is not so.
 _REJECTED = re.compile(
@@ -142,7 +143,7 @@ class Analysis:
     @cached_property
     def gives_up(self) -> bool:
         """Gives a thing up by name ("so scrap the guesthouse"): a change of plan."""
-        return re.search(_GIVE_UP, self.folded) is not None
+        return _GIVES_UP.search(self.folded) is not None
 
     @cached_property
     def update(self) -> bool:

@@ -33,7 +33,7 @@ _FILLERS = frozenset(
     "please ok okay so just and then also now hey well from on going forward "
     "you we i can may".split()
 )
-_POSSESSED = re.compile(r"\b(\w+)['\u2019]s\s+(?:own\s+|next\s+|weekly\s+|daily\s+)?(\w+)")
+_POSSESSED = re.compile(r"\b(\w+)['\u2019]s\s+(\w+)(?:\s+(\w+))?")  # "Sam's (weekly) call"
 _LABELLED = re.compile(r"[:\u2014\u2013]|\s-\s")  # "Tip: …", "Note — …", "PS - …"
 _LASTING = re.compile(r"(?<!\w)(?:stop|stops|quit|no\s+more|again|anymore|any\s+more)(?!\w)")
 # A rule that names a part of the week sets those days: "only on weekdays" is Monday to Friday.
@@ -120,7 +120,9 @@ def owns_the_act(new: Analysis, rule: Analysis) -> bool:
     }
     return any(
         (content_word(what), content_word(who)) in done_to
-        for who, what in _POSSESSED.findall(new.folded)
+        for who, *owned in _POSSESSED.findall(new.folded)
+        for what in owned
+        if what
     )
 
 
@@ -200,12 +202,17 @@ def _bounds(folded: str) -> tuple[list[str], list[str]]:
     return upper, lower
 
 
+def _allowed(text: Analysis) -> tuple[list[str], list[str]]:
+    """(the times a text allows up to, the times it allows from): its bounds, the other way
+    round under a "not" ("don't call Sam before 9am": 9am is where calls may start)."""
+    upper, lower = _bounds(text.folded)
+    return (lower, upper) if text.polarity else (upper, lower)
+
+
 def _within(new: Analysis, rule: Analysis) -> bool:
     """Is every time of an act the text reports inside the rule's bounds ("at 10:00" against
     "before 15:00")? A text that sets bounds of its own is a rule of its own: not within."""
-    upper, lower = _bounds(rule.folded)
-    if rule.polarity:  # "don't call Sam before 9am": 9am is where calls may start
-        upper, lower = lower, upper
+    upper, lower = _allowed(rule)
     if not (upper or lower) or any(_bounds(new.folded)):
         return False
     times = [v for v in new.values if v.startswith("t:") and v[2:3].isdigit()]
@@ -218,12 +225,8 @@ def _within(new: Analysis, rule: Analysis) -> bool:
 def _beyond(new: Analysis, rule: Analysis) -> bool:
     """Does the text bound a time from the other side of the rule's own bound ("after 16:00",
     "from 4pm" where the rule says "before 16:00"; "before 9" where it says "not before 9")?"""
-    upper, lower = _bounds(rule.folded)
-    if rule.polarity:
-        upper, lower = lower, upper
-    mine_upper, mine_lower = _bounds(new.folded)
-    if new.polarity:
-        mine_upper, mine_lower = mine_lower, mine_upper
+    upper, lower = _allowed(rule)
+    mine_upper, mine_lower = _allowed(new)
     return any(t >= u for t in mine_lower for u in upper) or any(
         t <= lo for t in mine_upper for lo in lower
     )
