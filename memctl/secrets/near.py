@@ -263,11 +263,19 @@ def _best(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
     return best
 
 
+# The fields whose value is an entry's id, and an id's shape (memctl.entry.new_id: a letter,
+# then letters and digits without look-alikes).
+_ID_FIELD = r"(?<![\w-])(?:supersedes|superseded_by|may_replace|follows|moved_from):$"
+_ID = r"[a-km-np-z][a-km-np-z2-9]{3,7}"
+
+
 def _tokens(text: str, span: tuple[int, int]) -> Iterator[tuple[int, str]]:
     """The values in the span, each with where it starts: the runs of _TOKEN, cut at a curly
     quote and at a CJK, Hangul or full-width character."""
     for m in rx(_TOKEN).finditer(text, *span):
         token, start = m.group(), m.start()
+        if rx(_ID_FIELD).search(text, max(0, start - 16), start) and rx(_ID).fullmatch(token):
+            continue  # an entry's id after a field that names one ("superseded_by:v847")
         if token.isascii():
             yield start, token
             continue
