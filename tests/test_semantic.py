@@ -121,8 +121,38 @@ def test_a_purge_deletes_the_vectors(home):
     add_entry(home, "people/trades", "Anna's phone is +1 555 0134", today=TODAY)
     semantic.nearest(home, "phone number", limit=1)
     assert (home.state_dir / DB_NAME).is_file()
+    model = semantic.model_for(home)
+    assert model._memo  # this process's recent vectors
     purge(home, "+1 555 0134", now=NOW, dry_run=False)
     assert not (home.state_dir / DB_NAME).exists()  # it holds no text, but vectors of it
+    assert not model._memo
+
+
+def test_a_line_embedded_again_in_the_same_process_is_not_run_through_the_model_again(
+    home, monkeypatch
+):
+    model = semantic.model_for(home)
+    model.forget_memo()
+    ran: list[str] = []
+    run = model._run
+
+    def counted(texts):
+        ran.extend(texts)
+        return run(texts)
+
+    monkeypatch.setattr(model, "_run", counted)
+    first = model.embed(["the boiler was serviced in May", "who fixes our pipes?"])
+    again = model.embed(["who fixes our pipes?", "a line not seen before", "who fixes our pipes?"])
+    assert ran == [
+        "the boiler was serviced in May",
+        "who fixes our pipes?",
+        "a line not seen before",
+    ]
+    assert (again[0] == first[1]).all() and (again[2] == first[1]).all()
+    assert again.shape == (3, model.dim) and abs(float(again[1] @ again[1]) - 1) < 1e-5
+    monkeypatch.setattr(semantic, "MEMO", 2)
+    model.embed(["one more", "and another"])
+    assert len(model._memo) == 2  # the oldest went first
 
 
 def test_a_long_embedding_interrupted_keeps_what_it_saved(home, monkeypatch):

@@ -26,8 +26,10 @@ The API (stable; the write gate and the warm server use it):
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -48,6 +50,7 @@ ENABLE_HINT = "pip install 'memctl[semantic]' to find memories by meaning as wel
 REQUIRED = ("numpy", "onnxruntime", "tokenizers")
 MAX_TOKENS = 128  # all-MiniLM-L6-v2 was trained on 128 word pieces; a memory says it sooner
 BATCH = 32
+MEMO = 4096  # texts whose vectors a process keeps (1.5 kB each at 384 dimensions)
 
 _models: dict[str | None, Model] = {}
 _lock = threading.Lock()
@@ -137,6 +140,14 @@ def embed_all(ws: Workspace, progress: Progress | None = None) -> Sync:
     return ask(ws, lambda index: warm(ws).sync(index, budget=None, progress=progress))[0]
 
 
+def forget_memo() -> None:
+    """Every model's memo of recent vectors emptied (a purge, in this process)."""
+    with _lock:
+        models = list(_models.values())
+    for model in models:
+        model.forget_memo()
+
+
 def warm(ws: Workspace) -> VectorIndex:
     """The workspace's vectors and model, loaded once per process and kept."""
     from .vectors import open_vectors
@@ -154,12 +165,53 @@ def model_for(ws: Workspace | None) -> Model:
 
 class Model:
     """An embedding model: `id` names it in the vector store (a new id embeds everything
-    again), `embed(texts)` returns normalised float32 rows."""
+    again), `embed(texts)` returns normalised float32 rows.
+
+    A process that embeds the same line again (a night's survey per promoted line, a server
+    re-reading an edited file, every new workspace's template rows) finds its vector in a small
+    memo: the last MEMO texts' vectors, keyed by a digest of the text (the memo holds no text,
+    and a purge empties it: `forget_memo`)."""
 
     id: str = ""
     dim: int = 0
 
+    def __init__(self) -> None:
+        self._memo: OrderedDict[bytes, np.ndarray] = OrderedDict()
+        self._memo_lock = threading.Lock()
+
     def embed(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
+        keys = [
+            hashlib.blake2b(t.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+            for t in texts
+        ]
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        missing: dict[bytes, list[int]] = {}
+        with self._memo_lock:
+            for i, key in enumerate(keys):
+                row = self._memo.get(key)
+                if row is None:
+                    missing.setdefault(key, []).append(i)
+                else:
+                    self._memo.move_to_end(key)
+                    out[i] = row
+        if missing:
+            firsts = [at[0] for at in missing.values()]
+            rows = self._run([texts[i] for i in firsts])
+            with self._memo_lock:
+                for (key, at), row in zip(missing.items(), rows, strict=True):
+                    out[at] = row
+                    self._memo[key] = row.copy()
+                while len(self._memo) > MEMO:
+                    self._memo.popitem(last=False)
+        return out
+
+    def forget_memo(self) -> None:
+        with self._memo_lock:
+            self._memo.clear()
+
+    def _run(self, texts: list[str]) -> np.ndarray:
         raise NotImplementedError
 
 
@@ -175,13 +227,14 @@ class OnnxModel(Model):
         # second thread mostly waits for the core another process holds.
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
+        super().__init__()
         self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         self.inputs = {i.name for i in self.session.get_inputs()}
         self.tokenizer = _tokenizer(tokenizer_file)
         self.id = model_id
         self.dim = int(self.session.get_outputs()[0].shape[-1])
 
-    def embed(self, texts: list[str]) -> np.ndarray:
+    def _run(self, texts: list[str]) -> np.ndarray:
         import numpy as np
 
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
@@ -212,11 +265,12 @@ class FastembedModel(Model):
     def __init__(self, name: str) -> None:
         from fastembed import TextEmbedding
 
+        super().__init__()
         self.model = TextEmbedding(model_name=name)
         self.id = f"fastembed:{name}"
         self.dim = len(next(iter(self.model.embed(["dimension"]))))
 
-    def embed(self, texts: list[str]) -> np.ndarray:
+    def _run(self, texts: list[str]) -> np.ndarray:
         import numpy as np
 
         rows = list(self.model.embed(texts)) if texts else []
