@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .. import lexicon
 from ..words import STOPWORDS, bigrams, fold, is_cjk, stem, tokens
@@ -171,6 +171,9 @@ def _any(folded: str, *patterns: re.Pattern) -> bool:
     return any(p.search(folded) for p in patterns)
 
 
+# A pure reading of the text: a night's survey reads the same entries again for every line it
+# promotes, so the last few thousand readings are kept.
+@lru_cache(maxsize=4096)
 def analyze(text: str) -> Analysis:
     raw = unicodedata.normalize("NFKC", text).replace("’", "'")
     folded = fold(raw)
