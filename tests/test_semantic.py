@@ -240,6 +240,11 @@ def test_a_store_past_the_exact_size_is_prefiltered_by_signs_and_finds_the_same(
     codes = np.ascontiguousarray(np.packbits(bits, axis=1).view(np.uint64).T)
     signs = np.packbits(query).view(np.uint64)
     assert hamming(codes, signs).tolist() == (bits != query).sum(axis=1).tolist()
+    distance = np.random.default_rng(9).integers(0, 385, size=5000).astype(np.uint16)
+    for keep in (1, 10, 1000, 5000, 9000):
+        rows = vectorstore._closest(distance, keep)
+        worst = np.sort(distance)[min(keep, len(distance)) - 1]
+        assert sorted(rows.tolist()) == np.flatnonzero(distance <= worst).tolist()  # ties kept
     question = semantic.embed(["who do I call when a pipe bursts?"], home)[0]
     exact = VectorIndex(home.state_dir / DB_NAME, semantic.model_for(home))
     with open_index(home) as index:
