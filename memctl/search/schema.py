@@ -67,6 +67,10 @@ MIGRATIONS: list[tuple[str, str]] = [
         DELETE FROM files;
         DELETE FROM snapshot
     """),
+    ("units found by path and line (the units a search by meaning names)", """
+        DROP INDEX units_by_path;
+        CREATE INDEX units_by_path ON units (path, line)
+    """),
 ]
 # fmt: on
 
