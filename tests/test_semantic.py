@@ -257,6 +257,11 @@ def test_a_store_past_the_exact_size_is_prefiltered_by_signs_and_finds_the_same(
     assert signed.view().codes is not None
     found = signed.search(question, 3)
     assert [f[:2] for f in found] == [f[:2] for f in exact.search(question, 3)]
+    for store in (exact, signed):  # the crowding read by row is the crowding of each address
+        crowded = store.search_crowded(question, 5)
+        plain = store.search(question, 5)
+        assert [c[:3] for c in crowded] == plain
+        assert [c[3] for c in crowded] == store.crowding([(p, line) for p, line, _ in plain])
     assert found[0][0] == "people/trades.md"
 
 

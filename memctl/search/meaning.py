@@ -62,12 +62,8 @@ class Meaning:
 
             vector = semantic.embed([text], self._index.ws)[0]
             with self.vectors.lock:  # a lookup left behind by a failed answer: one at a time
-                found = self.vectors.search(vector, WIDEN)
-                crowding = self.vectors.crowding([(p, line) for p, line, _ in found])
-            scaled = [
-                (p, line, c, c - CROWDING * r)
-                for (p, line, c), r in zip(found, crowding, strict=True)
-            ]
+                found = self.vectors.search_crowded(vector, WIDEN)
+            scaled = [(p, line, c, c - CROWDING * r) for p, line, c, r in found]
             scaled.sort(key=lambda unit: -unit[3])
             self._found = (vector, scaled[: 2 * NEAREST])
         except BaseException as error:  # noqa: BLE001  (raised again where it is read)
