@@ -119,7 +119,7 @@ def _runs(token: str) -> list[str]:
 def tokens(text: str) -> list[str]:
     """Folded word tokens and CJK runs, in order."""
     found = _word_pattern(folded := fold(text)).findall(folded)
-    if text.isascii():
+    if not has_cjk(folded):  # a dash or an accent: no run to split
         return found
     return [run for token in found for run in _runs(token)]
 
@@ -133,7 +133,7 @@ def _word_pattern(folded: str) -> re.Pattern:
 def words(text: str) -> list[str]:
     """Folded non-CJK word tokens (the vocabulary fuzzy matching draws from)."""
     found = _word_pattern(folded := fold(text)).findall(folded)
-    if text.isascii():
+    if not has_cjk(folded):
         return found
     return [run for token in found for run in _runs(token) if not _cjk_char(run[0])]
 
