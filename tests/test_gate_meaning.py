@@ -541,3 +541,38 @@ def test_the_act_a_rule_governs_done_by_the_one_it_protects_is_no_clash(ws):
     assert own.label == "new"  # Sam calls the bank: nobody calls Sam
     early = explain(ws, "Calling Sam at 7:30 to confirm the delivery", source="agent", now=NOW)
     assert early.label == "clash"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the choir is relocating to St Mary's hall",
+        "Choir practice is switching over to St Mary's hall",
+        "we've changed choir practice over to St Mary's hall",
+    ],
+)
+def test_a_verb_of_change_in_any_form_says_the_entry_changes(ws, said):
+    old = entry(ws, "hobbies/choir", "Choir practice is in the church basement on Tuesdays")
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", old.entry.id)
+    assert "on Tuesdays" in done.written.entry.text  # carried: the day was not changed
+
+
+def test_what_a_text_gives_up_names_the_entry_it_changes_and_a_plan_changes(ws):
+    """ "…rather than the van" is about the entry that holds the van, though another shares more
+    of the text's words; giving up a part of a plan changes the plan (an update), it does not
+    say the plan was wrong."""
+    entry(ws, "episodic/move", "The move to the new flat is on 3 March")
+    van = entry(ws, "episodic/move", "We're going to rent a van for the move")
+    said = "Booked movers for the move to the flat rather than the van"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", van.entry.id)
+
+
+def test_giving_up_a_part_of_a_plan_changes_the_plan_and_is_no_correction(ws):
+    plan = entry(ws, "episodic/match", "We're going to take the car to the match on Saturday")
+    done = remember(
+        ws, "Taking the bus to the match rather than the car", source="user", now=NOW
+    ).value
+    assert (done.label, done.closed.entry.id) == ("update", plan.entry.id)
+    assert "on Saturday" in done.written.entry.text

@@ -63,7 +63,15 @@ UPDATE_PHRASES = (
     "spostato", "spostata", "cambiato", "non piu", "ora e", "adesso e", "invece di",
 )
 # fmt: on
-UPDATE = _phrases(*UPDATE_PHRASES)
+# A verb of change in any of its forms, and where to: "is moving to the library", "we're
+# switching over to Paddle", "shifting it to 9am" (the phrases above name the fixed ones).
+_CHANGE_VERB = (
+    r"(?<!\w)(?:mov(?:e|es|ed|ing)|switch(?:es|ed|ing)?|chang(?:e|es|ed|ing)|"
+    r"relocat(?:e|es|ed|ing)|shift(?:s|ed|ing)?|migrat(?:e|es|ed|ing)|swap(?:s|ped|ping)?|"
+    r"transfer(?:s|red|ring)?)\s+(?:(?:it|them|this|that|everything)\s+)?(?:over\s+)?"
+    r"(?:to|into|back\s+to)(?!\w)"
+)
+UPDATE = re.compile(f"{_phrases(*UPDATE_PHRASES).pattern}|{_CHANGE_VERB}")
 UPDATE_CJK = re.compile(
     _cjk(
         "変更",

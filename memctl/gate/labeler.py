@@ -14,6 +14,7 @@ scripts/eval_gate.py.
 
 from __future__ import annotations
 
+import re
 from dataclasses import InitVar, dataclass, field
 from typing import Literal
 
@@ -106,6 +107,8 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
     if not related:
         best = f" (closest {scored[0][0]:.2f})" if scored else ""
         return Verdict("new", f"nothing on file is about the same thing{best}", None, scores)
+    if named is not None:  # "the train instead of the car": the entry about the car first
+        related.sort(key=lambda pair: pair[1] is not named)
     return _against(new, related, trust, scores)
 
 
@@ -238,6 +241,8 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
             return "update", "gives up a part of an entry on file"
         if new.update_weak:  # "I go after work these days rather than at lunch"
             return "update", "says a part of an entry on file no longer holds"
+        if _DECIDES.search(old.info.folded) or _DECIDES.search(new.folded):
+            return "update", "changes a part of a plan on file"  # "…ourselves, no contractor"
         return "correction", "says a part of an entry on file is not so"
     if diff.changed:
         if not (close and not diff.reworded or new.update_weak):
@@ -293,6 +298,14 @@ def _one_more(new: Analysis, diff: Diff) -> bool:
         and not diff.ended
         and not (new.update or new.correction)
     )
+
+
+# A plan or a decision, said as one: what gives a part of it up changes the plan, it does not
+# say the entry was wrong.
+_DECIDES = re.compile(
+    r"\b(?:decid(?:e|es|ed|ing)|plan(?:s|ned|ning)?\s+(?:to|on)|going\s+to|gonna|"
+    r"(?:we|i|they|she|he)(?:'ll|\s+will)|intend(?:s|ed)?\s+to|thinking\s+of)\b"
+)
 
 
 def _plans(new: Analysis, old: Analysis) -> bool:
