@@ -247,3 +247,26 @@ def test_killed_at_any_moment_the_text_is_refused_or_untouched_and_a_rerun_finis
             ["git", "fsck", "--no-progress"], cwd=target, check=True, capture_output=True
         )
     assert landed["registered"] >= 1, landed
+
+
+def test_what_a_process_kept_of_a_text_goes_when_another_process_purges_it(ws):
+    """A server keeps the words of the units it ranked (keyed by their text) and the vectors
+    of what it embedded: a purge run by another process empties them by the next question."""
+    from memctl import memos
+    from memctl.search import kept, semantic
+    from memctl.search.rank import search
+
+    assert memos.REGISTRY == REGISTRY
+    new_note(ws, "people/anna", title="Anna", today=TODAY)
+    add_entry(ws, "people/anna", f"Anna's phone is {PHONE}", today=TODAY)
+    search(ws, "Anna phone", today=TODAY)
+    assert any(PHONE in key[0] for key in kept._UNITS)
+    model = semantic.model_for(ws) if semantic.available(ws) else None
+    embedded = set(model._memo) if model is not None else set()
+    done = run_memctl("-w", str(ws.root), "forget", "--purge", "--match", PHONE, "--yes")
+    assert done.returncode == 0, done.stderr
+    search(ws, "Anna phone", today=TODAY)  # the next question here
+    assert not any(PHONE in key[0] for key in kept._UNITS)
+    assert model is None or embedded - set(model._memo)  # the purged line's vector went
+    assert not any(PHONE in text for row in kept._ROWS.values() for v in row for text in [str(v)])
+    assert memos.after_purge(ws.root) is False  # seen once: nothing more to forget

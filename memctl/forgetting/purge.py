@@ -18,11 +18,10 @@ import datetime as dt
 import os
 import re
 import secrets
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import gitstore
+from .. import gitstore, memos
 from ..atomic import atomic_write
 from ..dates import fmt_stamp
 from ..errors import InvalidValue
@@ -198,8 +197,8 @@ def purge(ws: Workspace, pattern: str, *, now: dt.datetime, dry_run: bool) -> Re
         elif not dry_run and resume and gitstore.is_repo(root):
             _commit_registration(root, fingerprint)
         _scrub_files(ws, rx, brx, receipt, mark, names=names, files=files)
-        if not dry_run and (semantic := sys.modules.get("memctl.search.semantic")) is not None:
-            semantic.forget_memo()  # this process's recent vectors go with the derived state
+        if not dry_run:
+            memos.forget()  # what this process kept of the text goes with the derived state
         old_ids: list[str] = []
         if has_history:
             history = purgehistory.rewrite(root, brx, names, dry_run=dry_run)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from .. import derived
+from .. import derived, memos
 from ..words import cjk_column, words
 from ..workspace import Workspace, flat_stamps
 from .freshness import Freshness
@@ -372,6 +372,7 @@ def ask(
     """`question(index)` answered on an index brought up to date first; an index found damaged
     while answering is rebuilt and the question asked again. A server watching the workspace
     keeps its index open from one question to the next (memctl.integrations.watch)."""
+    memos.after_purge(ws.root)  # a purge by another process: what this one kept goes
     watch = sys.modules.get(WATCH)
     kept = watch.kept_index(ws, progress) if watch is not None else None
     if watch is not None and kept is not None:

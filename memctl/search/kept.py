@@ -52,6 +52,12 @@ def unit_words(
     return found
 
 
+def forget() -> None:
+    """Everything kept here emptied (a purge: memctl.search.memos)."""
+    _UNITS.clear()
+    _ROWS.clear()
+
+
 def candidates(
     index: SearchIndex,
     match: str,

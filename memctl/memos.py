@@ -1,0 +1,45 @@
+"""What a process keeps from one answer to the next, emptied after a purge.
+
+A process that answers question after question (`memctl serve`, the MCP server) keeps the words
+of the units it ranked, keyed by their text, and the candidate rows of recent queries
+(memctl.search.kept), and the vectors of the texts it embedded, keyed by a digest
+(memctl.search.semantic). None of it is written anywhere, and no answer reads it for a unit
+that is gone; but text that was purged must not stay in a server's memory either. A purge in
+this process empties them as it runs; one run by another process is seen by the next question
+here (`after_purge`: the purge registry's file changed since the last look).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+REGISTRY = ".memctl/purged.jsonl"  # memctl.purged.REGISTRY (not imported: a test keeps them equal)
+_seen: dict[str, tuple[int, int, int] | None] = {}
+
+
+def forget() -> None:
+    """Empty every memo this process has loaded (a module never imported has none)."""
+    kept = sys.modules.get("memctl.search.kept")
+    if kept is not None:
+        kept.forget()
+    semantic = sys.modules.get("memctl.search.semantic")
+    if semantic is not None:
+        semantic.forget_memo()
+
+
+def after_purge(root: Path) -> bool:
+    """Empty the memos when the workspace's purge registry changed since this process last
+    looked (one stat a question); whether it did."""
+    try:
+        st = os.stat(root / REGISTRY)
+        stamp: tuple[int, int, int] | None = (st.st_ino, st.st_size, st.st_mtime_ns)
+    except OSError:
+        stamp = None
+    key = str(root)
+    changed = key in _seen and _seen[key] != stamp
+    _seen[key] = stamp
+    if changed:
+        forget()
+    return changed
