@@ -255,6 +255,9 @@ def test_a_store_past_the_exact_size_is_prefiltered_by_signs_and_finds_the_same(
     with open_index(home) as index:
         signed.sync(index)
     assert signed.view().codes is not None
+    # Loaded from disk, the files' vectors are one block, and the matrix is that block: one copy
+    matrix = signed.view().matrix
+    assert all(np.shares_memory(matrix, f.vecs) for f in signed.files.values() if len(f.vecs))
     found = signed.search(question, 3)
     assert [f[:2] for f in found] == [f[:2] for f in exact.search(question, 3)]
     for store in (exact, signed):  # the crowding read by row is the crowding of each address
@@ -263,6 +266,18 @@ def test_a_store_past_the_exact_size_is_prefiltered_by_signs_and_finds_the_same(
         assert [c[:3] for c in crowded] == plain
         assert [c[3] for c in crowded] == store.crowding([(p, line) for p, line, _ in plain])
     assert found[0][0] == "people/trades.md"
+    # A file changed: the view is built anew, and the files' rows are its rows again
+    add_entry(home, "people/trades", "Ana the electrician rewired the hallway", today=TODAY)
+    with open_index(home) as index:
+        signed.sync(index)
+    matrix = signed.view().matrix
+    assert all(np.shares_memory(matrix, f.vecs) for f in signed.files.values() if len(f.vecs))
+    wired = semantic.embed(["who rewired the hallway?"], home)[0]
+    assert "electrician" in signed_text(home, signed.search(wired, 1)[0])
+
+
+def signed_text(ws, found: tuple[str, int, float]) -> str:
+    return (ws.root / found[0]).read_text().splitlines()[found[1] - 1]
 
 
 def test_numpy_runs_its_products_on_one_thread_unless_the_user_says_otherwise():

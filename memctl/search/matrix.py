@@ -62,10 +62,31 @@ class View(NamedTuple):
             [np.full(len(files[p].lines), i, dtype=np.int32) for i, p in enumerate(paths)]
         )
         lines = np.concatenate([files[p].lines for p in paths])
-        matrix = np.concatenate([files[p].vecs for p in paths])
+        matrix = _one_block(files, paths)
+        if matrix is None:
+            matrix = np.concatenate([files[p].vecs for p in paths])
         sizes = np.cumsum([0] + [len(files[p].lines) for p in paths])
         spans = {p: (int(sizes[i]), int(sizes[i + 1])) for i, p in enumerate(paths)}
         if len(matrix) <= exact_max:
             return cls(paths, owner, lines, matrix.astype(np.float32), None, spans)
         codes = np.ascontiguousarray(np.packbits(matrix > 0, axis=1).view(np.uint64).T)
         return cls(paths, owner, lines, matrix, codes, spans)
+
+
+def _one_block(files: dict[str, FileVectors], paths: list[str]) -> np.ndarray | None:
+    """The files' vectors when they already are one block, row after row in `paths`' order
+    (as VectorIndex loads them, or as an earlier view left them): that block, not a copy."""
+    held = [files[p].vecs for p in paths if len(files[p].vecs)]  # a file without units: none
+    if not held:
+        return None
+    base = held[0].base
+    if not isinstance(base, np.ndarray) or base.dtype != held[0].dtype or base.ndim != 2:
+        return None
+    start = base.__array_interface__["data"][0]
+    row = base.strides[0]
+    at = 0
+    for vecs in held:
+        if vecs.base is not base or vecs.__array_interface__["data"][0] != start + at * row:
+            return None
+        at += len(vecs)
+    return base[:at]

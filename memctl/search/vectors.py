@@ -134,13 +134,22 @@ class VectorIndex:
             return
         dim = self.model.dim
         with contextlib.suppress(sqlite3.DatabaseError):
+            # Every file's vectors are copied into one block as they are read (each row's bytes
+            # go as soon as they are copied): the matrix a question reads is that block itself
+            # (matrix.View.of), not a second copy of it.
+            total = self.db.execute("SELECT sum(length(vecs)) FROM files").fetchone()[0] or 0
+            block = np.empty((total // 2 // dim if dim else 0, dim), dtype=np.float16)
+            at = 0
             for path, mtime, size, lines, hashes, vecs in self.db.execute("SELECT * FROM files"):
                 vectors = np.frombuffer(vecs, dtype=np.float16)
-                if dim and vectors.size % dim:
+                if not dim or vectors.size % dim or at + vectors.size // dim > len(block):
                     continue
+                rows = vectors.size // dim
+                block[at : at + rows] = vectors.reshape(-1, dim)
                 self.files[path] = FileVectors(
-                    (mtime, size), np.frombuffer(lines, np.int32), hashes, vectors.reshape(-1, dim)
+                    (mtime, size), np.frombuffer(lines, np.int32), hashes, block[at : at + rows]
                 )
+                at += rows
 
     # --- freshness ---------------------------------------------------------------------------
 
@@ -385,7 +394,12 @@ class VectorIndex:
 
     def view(self) -> View:
         if self._view is None:
-            self._view = View.of(self.files, self.model.dim, EXACT_MAX)
+            view = View.of(self.files, self.model.dim, EXACT_MAX)
+            if view.codes is not None:  # the matrix is the files' vectors as they are: each
+                # file's become its rows of it, so one copy is kept (an earlier block goes)
+                for path, (start, end) in view.spans.items():
+                    self.files[path] = self.files[path]._replace(vecs=view.matrix[start:end])
+            self._view = view
         return self._view
 
 
