@@ -14,6 +14,7 @@ from memctl.longterm import add_entry, new_note
 from memctl.search import semantic
 from memctl.search import vectors as vectorstore
 from memctl.search.index import open_index
+from memctl.search.matrix import closest
 from memctl.search.vectors import DB_NAME, VectorIndex, hamming
 
 pytestmark = pytest.mark.skipif(not semantic.available(), reason=semantic.ENABLE_HINT)
@@ -242,7 +243,7 @@ def test_a_store_past_the_exact_size_is_prefiltered_by_signs_and_finds_the_same(
     assert hamming(codes, signs).tolist() == (bits != query).sum(axis=1).tolist()
     distance = np.random.default_rng(9).integers(0, 385, size=5000).astype(np.uint16)
     for keep in (1, 10, 1000, 5000, 9000):
-        rows = vectorstore._closest(distance, keep)
+        rows = closest(distance, keep)
         worst = np.sort(distance)[min(keep, len(distance)) - 1]
         assert sorted(rows.tolist()) == np.flatnonzero(distance <= worst).tolist()  # ties kept
     question = semantic.embed(["who do I call when a pipe bursts?"], home)[0]

@@ -90,3 +90,21 @@ def _one_block(files: dict[str, FileVectors], paths: list[str]) -> np.ndarray | 
             return None
         at += len(vecs)
     return base[:at]
+
+
+def addressed(view: View, rows: np.ndarray, sims: np.ndarray) -> list[tuple[str, int, float]]:
+    """(path, line, cosine) of each of the rows."""
+    owners = view.owner[rows].tolist()
+    return [
+        (view.paths[owner], line, sim)
+        for owner, line, sim in zip(owners, view.lines[rows].tolist(), sims.tolist(), strict=True)
+    ]
+
+
+def closest(distance: np.ndarray, keep: int) -> np.ndarray:
+    """The rows of the `keep` smallest distances, and those tied with the last of them: the
+    distances are a few hundred bit counts, so counting each is three times faster than a
+    partition of every row."""
+    counts = np.cumsum(np.bincount(distance))
+    within = int(np.searchsorted(counts, min(keep, len(distance))))
+    return np.flatnonzero(distance <= within)

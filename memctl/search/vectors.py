@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from .. import derived
-from .matrix import FileVectors, View, hamming
+from .matrix import FileVectors, View, addressed, closest, hamming
 from .schema import BUSY_MS
 
 if TYPE_CHECKING:
@@ -291,7 +291,7 @@ class VectorIndex:
     def search(self, query: np.ndarray, limit: int) -> list[tuple[str, int, float]]:
         """The `limit` units nearest to a normalised query vector: (path, line, cosine)."""
         view, rows, sims = self._nearest(query, limit)
-        return _addressed(view, rows, sims)
+        return addressed(view, rows, sims)
 
     def search_crowded(self, query: np.ndarray, limit: int) -> list[tuple[str, int, float, float]]:
         """As `search`, with each unit's crowding: (path, line, cosine, crowding), read by row
@@ -307,7 +307,7 @@ class VectorIndex:
             crowds = known[rows]
         return [
             (*address, crowd)
-            for address, crowd in zip(_addressed(view, rows, sims), crowds.tolist(), strict=True)
+            for address, crowd in zip(addressed(view, rows, sims), crowds.tolist(), strict=True)
         ]
 
     def _nearest(self, query: np.ndarray, limit: int) -> tuple[View, np.ndarray, np.ndarray]:
@@ -321,7 +321,7 @@ class VectorIndex:
             rows = np.arange(len(sims))
         else:
             distance = hamming(view.codes, np.packbits(query > 0).view(np.uint64))
-            rows = _closest(distance, PREFILTER)
+            rows = closest(distance, PREFILTER)
             sims = view.matrix[rows].astype(np.float32) @ query
         limit = min(limit, len(sims))
         best = np.argpartition(-sims, limit - 1)[:limit]
@@ -401,23 +401,6 @@ class VectorIndex:
                     self.files[path] = self.files[path]._replace(vecs=view.matrix[start:end])
             self._view = view
         return self._view
-
-
-def _addressed(view: View, rows: np.ndarray, sims: np.ndarray) -> list[tuple[str, int, float]]:
-    owners = view.owner[rows].tolist()
-    return [
-        (view.paths[owner], line, sim)
-        for owner, line, sim in zip(owners, view.lines[rows].tolist(), sims.tolist(), strict=True)
-    ]
-
-
-def _closest(distance: np.ndarray, keep: int) -> np.ndarray:
-    """The rows of the `keep` smallest distances, and those tied with the last of them: the
-    distances are a few hundred bit counts, so counting each is three times faster than a
-    partition of every row."""
-    counts = np.cumsum(np.bincount(distance))
-    within = int(np.searchsorted(counts, min(keep, len(distance))))
-    return np.flatnonzero(distance <= within)
 
 
 def _groups(todo: list, size: int) -> Iterator[list]:
