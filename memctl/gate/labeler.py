@@ -241,8 +241,8 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
             return "update", "gives up a part of an entry on file"
         if new.update_weak:  # "I go after work these days rather than at lunch"
             return "update", "says a part of an entry on file no longer holds"
-        if _DECIDES.search(old.info.folded) or _DECIDES.search(new.folded):
-            return "update", "changes a part of a plan on file"  # "…ourselves, no contractor"
+        if _plans(new, old.info):  # "we're going to take the car" / "…rather than the car"
+            return "update", "changes a part of a plan on file"
         return "correction", "says a part of an entry on file is not so"
     if diff.changed:
         if not (close and not diff.reworded or new.update_weak):
@@ -309,8 +309,11 @@ _DECIDES = re.compile(
 
 
 def _plans(new: Analysis, old: Analysis) -> bool:
-    """Is it about something going on or ending (a plan, a decision): a change of mind?"""
-    return any(name == "goes on" for name, _ in (*new.poles, *old.poles))
+    """Is it about something going on or ending, or a plan or a decision said as one: a
+    change of mind, not a mistake?"""
+    return any(name == "goes on" for name, _ in (*new.poles, *old.poles)) or any(
+        _DECIDES.search(text.folded) for text in (new, old)
+    )
 
 
 def _says_nothing_new(diff: Diff) -> bool:

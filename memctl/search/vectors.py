@@ -297,14 +297,7 @@ class VectorIndex:
         """As `search`, with each unit's crowding: (path, line, cosine, crowding), read by row
         (no lookup of each address again)."""
         view, rows, sims = self._nearest(query, limit)
-        if len(view.lines) <= CROWD_K * 4:
-            crowds = np.zeros(len(rows), dtype=np.float32)
-        else:
-            known = self._crowds(view)
-            todo = np.unique(rows[np.isnan(known[rows])])
-            if len(todo):
-                self._measure(view, todo)
-            crowds = known[rows]
+        crowds = self._crowding_of(view, rows)
         return [
             (*address, crowd)
             for address, crowd in zip(addressed(view, rows, sims), crowds.tolist(), strict=True)
@@ -348,14 +341,21 @@ class VectorIndex:
         """How near each (path, line) unit sits to the store at large (0 for one without a
         vector, or in a store too small to have a crowd)."""
         view = self.view()
-        if len(view.lines) <= CROWD_K * 4:
-            return [0.0] * len(addresses)
-        known = self._crowds(view)
         rows = [view.row(path, line) for path, line in addresses]
-        todo = sorted({r for r in rows if r is not None and np.isnan(known[r])})
-        if todo:
-            self._measure(view, np.asarray(todo))
-        return [0.0 if r is None else float(known[r]) for r in rows]
+        found = np.asarray([r for r in rows if r is not None], dtype=np.int64)
+        crowds = iter(self._crowding_of(view, found).tolist())
+        return [0.0 if r is None else next(crowds) for r in rows]
+
+    def _crowding_of(self, view: View, rows: np.ndarray) -> np.ndarray:
+        """The crowding of these rows of the view, each measured once (0 in a store too small
+        to have a crowd)."""
+        if len(view.lines) <= CROWD_K * 4:
+            return np.zeros(len(rows), dtype=np.float32)
+        known = self._crowds(view)
+        todo = np.unique(rows[np.isnan(known[rows])])
+        if len(todo):
+            self._measure(view, todo)
+        return known[rows]
 
     def crowd_ahead(self, rows: int) -> bool:
         """Measure the crowding of up to `rows` more units before any question needs it (a
