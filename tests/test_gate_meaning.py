@@ -576,3 +576,51 @@ def test_what_a_text_gives_up_names_the_entry_it_changes_and_a_plan_changes(ws):
         plan.entry.id,
         True,
     )
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Swearing in replies is OK now, I really don't mind",
+        "No problem with swearing in replies from now on",
+        "It doesn't matter anymore, you can swear in replies",
+    ],
+)
+def test_consent_said_with_a_not_loosens_the_users_rule(ws, said):
+    """Consent said with a "not" (I don't mind, no problem, it doesn't matter): the "not" is
+    the idiom's. The user loosening their own rule retires it; no two open rules side by side."""
+    rule = entry(ws, "rules/tone", "Never swear in replies", kind="RULE")
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", rule.entry.id)
+    assert open_lines(ws, "rules/tone") == [done.written.entry.text]
+
+
+def test_an_allowance_against_a_rule_is_a_norm_and_clashes_when_the_agent_says_it(ws):
+    """A text that permits or forbids states a norm, whatever its phrasing ("let's permit
+    X"), so the agent saying it against "No X" is a clash, and the rule stays as it was."""
+    entry(ws, "rules/office", "No visitors in the server room", kind="RULE")
+    done = remember(ws, "Let's permit visitors in the server room", source="agent", now=NOW).value
+    assert done.label == "clash"
+    assert open_lines(ws, "rules/office")[0] == "No visitors in the server room"
+
+
+def test_the_entry_said_again_and_a_clause_with_a_not_adds_a_detail(ws):
+    """The entry said again, then "; never …": the negation is the added clause's, not the
+    entry turned around. A "not" on the entry's own words is no added detail."""
+    old = entry(ws, "lessons/garden", "Water the tomatoes at dawn")
+    said = "Water the tomatoes at dawn; never in the midday sun"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", old.entry.id)
+    assert "midday" in done.written.entry.text and "dawn" in done.written.entry.text
+    entry(ws, "lessons/bikes", "Oil the bike chain every month")
+    flipped = remember(ws, "Don't oil the bike chain every month", source="user", now=NOW).value
+    assert flipped.label != "update" or "adds a detail" not in flipped.reason
+
+
+def test_a_number_in_a_name_is_not_an_hour_and_the_time_is_carried(ws):
+    """A number inside a name (room 14C) is no hour: a correction of the room keeps the
+    meeting's time."""
+    entry(ws, "work/rituals", "The retro is in room 12C at 16:30")
+    said = "Correction: the retro is in room 14C, not 12C"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label == "correction" and "16:30" in done.written.entry.text

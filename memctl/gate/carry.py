@@ -41,6 +41,8 @@ _ONE_VALUE = ("wd", "mo", "d", "t", "y", "lang", "url")  # another value of thes
 _VALUE_LEAD = frozenset("the first second third fourth last every each next on at by".split())
 _NORM_WORDS = frozenset("fine ok okay allow can may need must alright".split())
 _WORD = re.compile(r"[^\W\d_][\w'-]*")
+# A bare number said as an hour: after a word that leads a time ("moved to 10", "at 9").
+_HOUR = re.compile(r"\b(?:to|at|until|till|from|by|around|before|after)\s+(\d{1,2})\b(?![:.,]?\d)")
 
 
 def phrases(text: str) -> list[str]:
@@ -70,7 +72,7 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
         return []
     given = set(kinds(new.values))
     if "t" not in given and "t" in kinds(old.values):  # "moved to 10": an hour
-        if any(v.startswith("n:") and v[2:].isdigit() and int(v[2:]) <= 24 for v in new.values):
+        if any(int(m[1]) <= 24 for m in _HOUR.finditer(new.folded)):  # not "room 4B"
             given.add("t")
     # The phrases the new text opens, its words of change left out ("from now on deploys …"
     # opens no phrase with "on").

@@ -226,7 +226,7 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
         return "correction", f"says an entry on file was wrong ({what} differs)"
     if new.update and (diff.differs or diff.says_more or diff.missing):
         return "update", f"says the world changed ({what} differs)"
-    if diff.flipped and _one_more(new, diff):
+    if diff.flipped and _one_more(new, diff, old.info):
         return "update", f"adds a detail to {old.key}: {', '.join(sorted(diff.extra))}"
     if diff.flipped:
         if diff.reworded:
@@ -287,17 +287,32 @@ def _changes_in_meaning(
     )
 
 
-def _one_more(new: Analysis, diff: Diff) -> bool:
+def _one_more(new: Analysis, diff: Diff, old: Analysis) -> bool:
     """Does the text say the entry again and one more thing beside it ("… and she can't do
-    gluten either"): its negation is the added thing's, not the entry's turned around."""
+    gluten either"; "Feed her in the morning, and no treats after 8pm"): its negation is the
+    added thing's, not the entry's turned around."""
+    also = cues.ALSO.search(new.folded) and diff.extra
     return bool(
-        cues.ALSO.search(new.folded)
-        and diff.extra
+        (also or (diff.extra or diff.added) and _restated_first(new, old))
         and not diff.missing
         and not diff.changed
         and not diff.ended
         and not (new.update or new.correction)
     )
+
+
+# Where a text joins one more clause to what it said: ", and", "; ", ", plus".
+_JOINED = re.compile(r"\s*(?:[,;]\s*(?:and|plus|but also)\b|;|\s+plus\b)\s*")
+
+
+def _restated_first(new: Analysis, old: Analysis) -> bool:
+    """Does the text open with the entry said again (every word of it, the same side), and
+    join a clause of its own after it?"""
+    head = _JOINED.split(new.text, maxsplit=1)[0]
+    if head == new.text or not old.words:
+        return False
+    said = analyze(head)
+    return old.words <= said.words and said.polarity == old.polarity and said.poles == old.poles
 
 
 # A plan or a decision, said as one: what gives a part of it up changes the plan, it does not

@@ -113,6 +113,12 @@ _MONTH_MAY = re.compile(
     r"of|this)\s+may\b"
 )
 _INTERJECTION = re.compile(r"^\s*(?:no|nope|nah|nein|non|nao)\b\s*[,.!:;-]")
+# Consent said with a "not" ("I don't mind", "no problem", "it doesn't matter"): the "not" is the
+# idiom's, it does not turn the statement around.
+_CONSENT = re.compile(
+    r"\b(?:do|does|did|would)(?:n't|n’t| not)\s+(?:mind|matter)\b|"
+    r"\bno\s+(?:problem|worries|objections?)\b|\bnot\s+a\s+problem\b"
+)
 _COMPOUND = re.compile(r"\b([^\W\d_]{2,})-([^\W\d_]{2,})\b")
 _CJK_DATE_WORDS = sorted(
     (w for w in (*cues.WEEKDAY_WORDS, *cues.MONTH_WORDS) if is_cjk(w)), key=len, reverse=True
@@ -163,7 +169,10 @@ class Analysis:
 
     @cached_property
     def normative(self) -> bool:
-        """States a norm: an instruction, a permission, a prohibition, a limit."""
+        """States a norm: an instruction, a permission, a prohibition, a limit ("let's allow
+        deploys on Fridays": a side of allowed or forbidden is a norm, however it is said)."""
+        if any(name == "allowed" for name, _ in self.poles):
+            return True
         return _any(self.folded, cues.NORMATIVE, cues.NORMATIVE_CJK, _IMPERATIVE)
 
 
@@ -277,7 +286,7 @@ def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
         values.difference_update(theirs)
         return " , "
 
-    counted = _REJECTED.sub(take, _INTERJECTION.sub(" ", folded))
+    counted = _REJECTED.sub(take, _CONSENT.sub(" ", _INTERJECTION.sub(" ", folded)))
     return frozenset(rejected), counted
 
 
