@@ -624,3 +624,14 @@ def test_a_number_in_a_name_is_not_an_hour_and_the_time_is_carried(ws):
     said = "Correction: the retro is in room 14C, not 12C"
     done = remember(ws, said, source="user", now=NOW).value
     assert done.label == "correction" and "16:30" in done.written.entry.text
+
+
+def test_a_value_said_not_beside_its_replacement_keeps_the_rest(ws):
+    """A correction that says the old value again under a "not" (it isn't on the 3rd, it's
+    the 5th) gives up that value only: the time and the place are carried."""
+    entry(ws, "episodic/school", "The school concert is on Wednesday at 18:00 in the main hall")
+    said = "Oops, the school concert isn't on Wednesday, it's Thursday"
+    done = remember(ws, said, source="user", now=NOW).value
+    written = done.written.entry.text
+    assert done.label in ("correction", "update")
+    assert "18:00" in written and "main hall" in written

@@ -62,6 +62,9 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     # An ending or a "not" in a text that gives up a part of the old one by name is that
     # part's ("so scrap the guesthouse"): the rest still holds.
     part_given_up = bool(new.rejected & old.words) and not new.rejected & old.names
+    # "I meant Tuesday, it isn't on Monday": the "not" is the old value's, said again beside
+    # another of its kind; the rest still holds.
+    part_given_up = part_given_up or _value_said_not(new, old)
     if (
         diff.apart
         or "name" in diff.changed
@@ -91,6 +94,15 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
         if _keep(part, new, given) and not (_lead(phrase) in opened and part.words):
             out.append(phrase.strip(" .;,"))
     return out
+
+
+def _value_said_not(new: Analysis, old: Analysis) -> bool:
+    """Does the text say a value of the old one again beside another of the same kind
+    ("Tuesday, not Monday"; "isn't on Monday, it's Tuesday")?"""
+    fresh = {v.partition(":")[0] for v in new.values - old.values}
+    return new.polarity == 1 and any(
+        v.partition(":")[0] in fresh for v in new.values & old.values if ":" in v
+    )
 
 
 def _keep(part: Analysis, new: Analysis, given: set[str]) -> bool:
