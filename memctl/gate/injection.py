@@ -23,7 +23,7 @@ import unicodedata
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..words import fold, is_cjk, tokens
+from ..words import fold, tokens
 from . import cues
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ _DROP = frozenset(
     zapomen uita prestan prestante przestan перестань перестаньте
     αγνοησε ξεχασε تجاهل انس התעלם שכח अनदेखा भूल""".split()
 )
+_DROP = frozenset(fold(w) for w in _DROP)  # as the text is read: "ігноруй" → "ігноруи"
 # fmt: on
 _DROP_PHRASES = re.compile(
     r"\byok\s+say\w*|\bgormezden\s+gel\w*|\bbo\s+qua\b|\bne\s+tiens\s+"
@@ -58,16 +59,19 @@ _TOLD = frozenset(
     polecenia instrukcje zasady poprzednie wczesniejsze instruktioner regler allt tidigare
     instruksjoner talimatlari talimatlar kurallari onceki tum инструкции указания правила все
     всё предыдущие раньше говорили инструкций instruksi perintah aturan semua sebelumnya
-    ohjeet kaikki aiemmat pokyny instructiunile οδηγιες التعليمات ההוראות निर्देशों""".split()
+    ohjeet kaikki aiemmat pokyny instructiunile οδηγιες التعليمات ההוראות निर्देशों huong
+    lenh інструкції вказівки""".split()
 )
+_TOLD = frozenset(fold(w) for w in _TOLD)  # "οδηγιες" → "οδηγιεσ"
 # fmt: on
 # …and what was told in languages that inflect it ("všemi předchozími pravidly", "wcześniejszych
 # poleceń", "предыдущих инструкций"): the stems, matched at a word's start.
 _TOLD_STEMS = tuple(
     """predchoz pravid pokyn instrukc polecen zasad wczesniej poprzedn instruktion предыдущ
     инструкц правил указан попередн talimat kural onceki instruks ohje aiemm utasitas korabbi
-    szabaly instructiun anterior precedent vorherig bisherig""".split()
+    szabaly instructiun anterior precedent vorherig bisherig інструкц вказівк""".split()
 )
+_TOLD_STEMS = tuple(fold(w) for w in _TOLD_STEMS)
 _WINDOW = 6  # words between the verb and what it drops
 _CJK_DROP = (
     "忽略",
@@ -81,11 +85,16 @@ _CJK_DROP = (
     "忘れ",
     "무시",
     "잊어",
+    "เพิกเฉย",
+    "ไม่ต้องสนใจ",
+    "ลืม",
 )
+_CJK_DROP = tuple(fold(v) for v in _CJK_DROP)  # Thai's vowel marks go as the text's do
 _CJK_TOLD = tuple(
     "指令 指示 规则 说明 命令 提示 之前 以上 所有 一切 "
-    "ルール これまで 以前 すべて 全て 지시 명령 규칙 이전 모두".split()
+    "ルール これまで 以前 すべて 全て 지시 명령 규칙 이전 모두 คำสั่ง คำแนะนำ กฎ ก่อนหน้า".split()
 )
+_CJK_TOLD = tuple(fold(v) for v in _CJK_TOLD)
 _CJK_SPAN = 16
 
 # 2. A text that speaks to the AI reading it.
@@ -275,7 +284,7 @@ def drops_what_it_was_told(form: str) -> bool:
         near = words[max(0, i - _WINDOW) : i] + words[i + 1 : i + 1 + _WINDOW]
         if any(w in _TOLD or w.startswith(_TOLD_STEMS) for w in near):
             return True
-    if any(is_cjk(w) for w in words):
+    if not form.isascii():  # Chinese, Japanese, Korean and Thai run their words together
         for verb in _CJK_DROP:
             for m in re.finditer(re.escape(verb), form):
                 span = form[max(0, m.start() - _CJK_SPAN) : m.end() + _CJK_SPAN]
