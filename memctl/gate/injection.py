@@ -73,7 +73,7 @@ _TOLD_STEMS = tuple(
 )
 _TOLD_STEMS = tuple(fold(w) for w in _TOLD_STEMS)
 _WINDOW = 6  # words between the verb and what it drops
-_CJK_DROP = (
+_CJK_DROP: tuple[str, ...] = (
     "忽略",
     "无视",
     "忘记",
