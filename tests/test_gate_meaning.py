@@ -608,11 +608,19 @@ def test_an_allowance_against_a_rule_is_a_norm_and_clashes_when_the_agent_says_i
     assert open_lines(ws, "rules/office")[0] == "No visitors in the server room"
 
 
-def test_the_entry_said_again_and_a_clause_with_a_not_adds_a_detail(ws):
-    """The entry said again, then "; never …": the negation is the added clause's, not the
-    entry turned around. A "not" on the entry's own words is no added detail."""
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Water the tomatoes at dawn; never in the midday sun",
+        "Water the tomatoes at dawn and never in the midday sun",
+        "Water the tomatoes at dawn, plus never in the midday sun",
+    ],
+)
+def test_the_entry_said_again_and_a_clause_with_a_not_adds_a_detail(ws, said):
+    """The entry said again, then a clause joined to it ("; never …", "and never …"): the
+    negation is the added clause's, not the entry turned around. A "not" on the entry's own
+    words is no added detail."""
     old = entry(ws, "lessons/garden", "Water the tomatoes at dawn")
-    said = "Water the tomatoes at dawn; never in the midday sun"
     done = remember(ws, said, source="user", now=NOW).value
     assert (done.label, done.closed.entry.id) == ("update", old.entry.id)
     assert "midday" in done.written.entry.text and "dawn" in done.written.entry.text

@@ -100,9 +100,7 @@ def _value_said_not(new: Analysis, old: Analysis) -> bool:
     """Does the text say a value of the old one again beside another of the same kind
     ("Tuesday, not Monday"; "isn't on Monday, it's Tuesday")?"""
     fresh = {v.partition(":")[0] for v in new.values - old.values}
-    return new.polarity == 1 and any(
-        v.partition(":")[0] in fresh for v in new.values & old.values if ":" in v
-    )
+    return new.polarity == 1 and any(v.partition(":")[0] in fresh for v in new.values & old.values)
 
 
 def _keep(part: Analysis, new: Analysis, given: set[str]) -> bool:

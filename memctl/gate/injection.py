@@ -29,9 +29,16 @@ from . import cues
 if TYPE_CHECKING:
     from .labeler import Trust
 
+
+def _folded(words: str) -> frozenset[str]:
+    """A list of words as the text is read (memctl.words.fold): "ігноруй" → "ігноруи", "οδηγιες"
+    → "οδηγιεσ", Thai without its vowel marks."""
+    return frozenset(fold(w) for w in words.split())
+
+
 # 1. The shape of "forget what you were told": a verb of dropping, and what is dropped.
 # fmt: off
-_DROP = frozenset(
+_DROP = _folded(
     """ignore ignora ignoriere ignorier ignorieren ignorez ignorer ignorar ignoruj zignoruj
     ignorera ignoreer ignorer ignorirai ignoriraj ignoruj ignorujte игнорируй проигнорируй
     игнорируйте ігноруй disregard forget override bypass overrule vergiss vergesst
@@ -39,16 +46,15 @@ _DROP = frozenset(
     esquece esquecam desconsidere descarte dimentica dimenticate trascura negeer vergeet
     zapomnij glom glem unut забудь забудьте забудь abaikan lupakan lupakanlah ohita unohda
     zapomen uita prestan prestante przestan перестань перестаньте
-    αγνοησε ξεχασε تجاهل انس התעלם שכח अनदेखा भूल""".split()
+    αγνοησε ξεχασε تجاهل انس התעלם שכח अनदेखा भूल"""
 )
-_DROP = frozenset(fold(w) for w in _DROP)  # as the text is read: "ігноруй" → "ігноруи"
 # fmt: on
 _DROP_PHRASES = re.compile(
     r"\byok\s+say\w*|\bgormezden\s+gel\w*|\bbo\s+qua\b|\bne\s+tiens\s+"
     r"pas\s+compte|\bhagyd\s+figyelmen\s+kivul|\bfelejtsd\s+el"
 )
 # fmt: off
-_TOLD = frozenset(
+_TOLD = _folded(
     """instruction instructions prompt prompts rules guidelines guidance directions directives
     orders commands programming constraints policies previous prior above earlier
     everything told said anweisungen anweisung instruktionen regeln befehle vorgaben alles
@@ -60,41 +66,29 @@ _TOLD = frozenset(
     instruksjoner talimatlari talimatlar kurallari onceki tum инструкции указания правила все
     всё предыдущие раньше говорили инструкций instruksi perintah aturan semua sebelumnya
     ohjeet kaikki aiemmat pokyny instructiunile οδηγιες التعليمات ההוראות निर्देशों huong
-    lenh інструкції вказівки""".split()
+    lenh інструкції вказівки"""
 )
-_TOLD = frozenset(fold(w) for w in _TOLD)  # "οδηγιες" → "οδηγιεσ"
 # fmt: on
 # …and what was told in languages that inflect it ("všemi předchozími pravidly", "wcześniejszych
 # poleceń", "предыдущих инструкций"): the stems, matched at a word's start.
 _TOLD_STEMS = tuple(
-    """predchoz pravid pokyn instrukc polecen zasad wczesniej poprzedn instruktion предыдущ
+    _folded(
+        """predchoz pravid pokyn instrukc polecen zasad wczesniej poprzedn instruktion предыдущ
     инструкц правил указан попередн talimat kural onceki instruks ohje aiemm utasitas korabbi
-    szabaly instructiun anterior precedent vorherig bisherig інструкц вказівк""".split()
+    szabaly instructiun anterior precedent vorherig bisherig інструкц вказівк"""
+    )
 )
-_TOLD_STEMS = tuple(fold(w) for w in _TOLD_STEMS)
 _WINDOW = 6  # words between the verb and what it drops
-_CJK_DROP: tuple[str, ...] = (
-    "忽略",
-    "无视",
-    "忘记",
-    "忘掉",
-    "忽視",
-    "無視",
-    "不要理会",
-    "别管",
-    "忘れ",
-    "무시",
-    "잊어",
-    "เพิกเฉย",
-    "ไม่ต้องสนใจ",
-    "ลืม",
+# Chinese, Japanese, Korean and Thai run their words together: both are looked for in a span.
+_CJK_DROP = tuple(
+    _folded("忽略 无视 忘记 忘掉 忽視 無視 不要理会 别管 忘れ 무시 잊어 เพิกเฉย ไม่ต้องสนใจ ลืม")
 )
-_CJK_DROP = tuple(fold(v) for v in _CJK_DROP)  # Thai's vowel marks go as the text's do
 _CJK_TOLD = tuple(
-    "指令 指示 规则 说明 命令 提示 之前 以上 所有 一切 "
-    "ルール これまで 以前 すべて 全て 지시 명령 규칙 이전 모두 คำสั่ง คำแนะนำ กฎ ก่อนหน้า".split()
+    _folded(
+        "指令 指示 规则 说明 命令 提示 之前 以上 所有 一切 "
+        "ルール これまで 以前 すべて 全て 지시 명령 규칙 이전 모두 คำสั่ง คำแนะนำ กฎ ก่อนหน้า"
+    )
 )
-_CJK_TOLD = tuple(fold(v) for v in _CJK_TOLD)
 _CJK_SPAN = 16
 
 # 2. A text that speaks to the AI reading it.
@@ -284,7 +278,7 @@ def drops_what_it_was_told(form: str) -> bool:
         near = words[max(0, i - _WINDOW) : i] + words[i + 1 : i + 1 + _WINDOW]
         if any(w in _TOLD or w.startswith(_TOLD_STEMS) for w in near):
             return True
-    if not form.isascii():  # Chinese, Japanese, Korean and Thai run their words together
+    if not form.isascii():  # perhaps a language that runs its words together
         for verb in _CJK_DROP:
             for m in re.finditer(re.escape(verb), form):
                 span = form[max(0, m.start() - _CJK_SPAN) : m.end() + _CJK_SPAN]

@@ -291,9 +291,10 @@ def _one_more(new: Analysis, diff: Diff, old: Analysis) -> bool:
     """Does the text say the entry again and one more thing beside it ("… and she can't do
     gluten either"; "Feed her in the morning, and no treats after 8pm"): its negation is the
     added thing's, not the entry's turned around."""
-    also = cues.ALSO.search(new.folded) and diff.extra
+    also = bool(cues.ALSO.search(new.folded) and diff.extra)
+    restated = bool(diff.extra or diff.added) and _restated_first(new, old)
     return bool(
-        (also or (diff.extra or diff.added) and _restated_first(new, old))
+        (also or restated)
         and not diff.missing
         and not diff.changed
         and not diff.ended
@@ -301,8 +302,8 @@ def _one_more(new: Analysis, diff: Diff, old: Analysis) -> bool:
     )
 
 
-# Where a text joins one more clause to what it said: ", and", "; ", ", plus".
-_JOINED = re.compile(r"\s*(?:[,;]\s*(?:and|plus|but also)\b|;|\s+plus\b)\s*")
+# Where a text joins one more clause to what it said: "and", ";", "plus", "but also".
+_JOINED = re.compile(r"\s*(?:[,;]\s*(?:and|plus|but\s+also)\b|;|\s+(?:and|plus)\b)\s*", re.I)
 
 
 def _restated_first(new: Analysis, old: Analysis) -> bool:

@@ -169,10 +169,7 @@ class Analysis:
 
     @cached_property
     def normative(self) -> bool:
-        """States a norm: an instruction, a permission, a prohibition, a limit ("let's allow
-        deploys on Fridays": a side of allowed or forbidden is a norm, however it is said)."""
-        if any(name == "allowed" for name, _ in self.poles):
-            return True
+        """States a norm: an instruction, a permission, a prohibition, a limit."""
         return _any(self.folded, cues.NORMATIVE, cues.NORMATIVE_CJK, _IMPERATIVE)
 
 

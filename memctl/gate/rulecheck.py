@@ -160,7 +160,10 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     if not shared or len(shared_all) < min(CLASH_WORDS, len(rule.words)) and not acted:
         return None
     words = ", ".join(sorted(shared_all)[:4])
-    normative = new.normative or opens_with_act(new, rule)
+    # Against a rule, a side of allowed or forbidden is a norm however it is said ("let's
+    # allow deploys on Friday afternoons" for "no deploys on Friday afternoons").
+    permits = any(name == "allowed" for name, _ in new.poles)
+    normative = new.normative or permits or opens_with_act(new, rule)
     reason = None
     for kind in other_value:
         if acted or len(shared_all) >= len(rule.words) / 2 and not other_thing:
