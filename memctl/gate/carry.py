@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from ..lexicon import LIGHT
 from ..words import fold, stem, tokens
-from .compare import Diff, compare, kinds, respelled_only
+from .compare import Diff, compare, kinds, names_apart, places, respelled_only, swapped_names
 from .cues import UPDATE
 from .reading import Analysis, analyze
 
@@ -68,6 +68,7 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     if (
         diff.apart
         or "name" in diff.changed
+        and not _places_only(new, old)
         or new.rejected & old.names
         or not part_given_up
         and (new.polarity or any(s < 0 for _, s in new.poles))
@@ -81,9 +82,14 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     # opens no phrase with "on").
     said = UPDATE.sub(" , ", new.folded)
     opened = {_lead(p) for p in phrases(said) if analyze(p).words - new.polar} - {""}
+    replaced = set()
+    if "name" in diff.changed:
+        replaced = names_apart(new, old)[1] or swapped_names(new, old)[1]
     out = []
     for i, phrase in enumerate(phrases(old.text)):
         part = analyze(phrase)
+        if part.words & replaced:
+            continue  # "in Portugal", where the new text goes to Greece
         if i == 0:
             if part_given_up and _keep(part, new, given):  # nothing of it restated: it holds
                 out.append(phrase.strip(" .;,"))
@@ -94,6 +100,14 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
         if _keep(part, new, given) and not (_lead(phrase) in opened and part.words):
             out.append(phrase.strip(" .;,"))
     return out
+
+
+def _places_only(new: Analysis, old: Analysis) -> bool:
+    """Is every name of the old text the new one replaces a place it names after a word of where
+    ("two weeks in Portugal in July" → "switched to Greece": the trip's July still holds), not
+    who or what the entry is about ("the plumber is Jim": Jim's number is not Joe's)?"""
+    gone = names_apart(new, old)[1] or swapped_names(new, old)[1]
+    return bool(gone) and gone <= places(old)
 
 
 def _value_said_not(new: Analysis, old: Analysis) -> bool:

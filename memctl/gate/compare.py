@@ -120,9 +120,11 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
     if a.correction:
         shared |= {x for x, _ in respelled(only_a, only_b)}
     lead_a, lead_b = _lead(a, b), _lead(b, a)
+    gives_up = bool(a.rejected & b.words)  # a gives up a thing of b's by name: about b's thing
+    swaps = _swaps_a_name(a, b, na, nb, only_a, only_b)
     if (
-        not a.rejected & b.words  # a gives up a thing of b's by name: about b's thing
-        and not _swaps_a_name(a, b, na, nb, only_a, only_b)
+        not gives_up
+        and not swaps
         and only_a
         and only_b
         and (
@@ -143,7 +145,41 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
             and "third" not in y.person
         ):
             return set(), set(), True
+    if not shared and swaps and not gives_up and only_a and only_b:
+        return set(), set(), False  # a name for another: compare says so (swapped_names)
     return (only_a, only_b, False) if shared else (set(), set(), False)
+
+
+def swapped_names(a: Analysis, b: Analysis) -> tuple[set[str], set[str]]:
+    """(a's names, b's names) when a says in words that it puts one place for another, sharing
+    no name with b ("Change of plan: summer holiday in Greece instead" for "… in Portugal in
+    July"); empty sets otherwise. Subjects stay compared without them (names_apart)."""
+    na, nb = _names_of(a, b), _names_of(b, a)
+    if na & nb or a.rejected & b.words:
+        return set(), set()
+    only_a, only_b = set(na - nb - b.rejected), set(nb - na - a.rejected)
+    if (
+        only_a
+        and only_b
+        and only_a <= places(a)
+        and only_b <= places(b)
+        and _swaps_a_name(a, b, na, nb, only_a, only_b)
+    ):
+        return only_a, only_b
+    return set(), set()
+
+
+_WHERE = frozenset("in at to from near via into inside outside towards toward".split())
+
+
+def places(a: Analysis) -> set[str]:
+    """The words a text says after a word of where ("in Portugal", "at the Alfama guesthouse")."""
+    said = [stem(w) for w in tokens(a.folded)]
+    return {
+        word
+        for i, word in enumerate(said)
+        if i and said[i - 1] in _WHERE or i > 1 and said[i - 1] == "the" and said[i - 2] in _WHERE
+    }
 
 
 def _swaps_a_name(
@@ -229,6 +265,8 @@ def compare(new: Analysis, old: Analysis) -> Diff:
     kinds_new, kinds_old = kinds(new.values), kinds(old.values)
     changed = changed_kinds(new, old)
     only_new, only_old, apart = names_apart(new, old)
+    if not (only_new or only_old or apart):
+        only_new, only_old = swapped_names(new, old)
     if only_new and only_old:
         changed.append("name")
     wn, wo = new.words - only_new, old.words - only_old

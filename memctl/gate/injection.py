@@ -151,6 +151,13 @@ INJECTION_STRONG = [
         "carries a message dressed as a system or developer instruction",
     ),
     (
+        r"\b(?:system|admin|administrator|developer|security|priority|emergency|root)\s+"
+        r"(?:override|mode\s+change)\b|\b(?:new|updated|revised|changed|different|additional)\s+"
+        r"(?:instructions?|directives?|orders|commands|rules|tasks?|objectives?|goals?)\s+(?:for|to)\s+"
+        rf"(?:the\s+|this\s+|any\s+|all\s+|every\s+|you,?\s+)?{_AGENTS}\b",
+        "carries a message dressed as a system or developer instruction",
+    ),
+    (
         r"\b(?:reveal|print|show|output|repeat|leak|tell\s+me|share|display|dump|expose|send\s+me)"
         r"\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:your|the|any|its)\s+(?:full\s+|entire\s+|original\s+|"
         r"hidden\s+|stored\s+|saved\s+)?(?:system\s+prompt|instructions|prompt|api\s+keys?|secrets?|"
@@ -160,13 +167,14 @@ INJECTION_STRONG = [
     ),
     (
         r"\b(?:send|forward|upload|post|e-?mail|mail|exfiltrate|transfer|copy|sync|share|leak|"
-        r"submit|paste)\s+(?:(?:all|every|each|any|the|your|my|his|her|their|these|those|this|"
+        r"submit|paste|export|dump|publish)\s+(?:(?:all|every|each|any|the|your|my|his|her|their|these|those|this|"
         r"user'?s|owner'?s|of)\s+){0,3}(?:[\w'-]+\s+){0,2}(?:files?|documents?|docs|data|e-?mails?|"
         r"messages?|inbox|credentials|passwords?|keys?|secrets?|tokens?|contacts?|history|notes?|"
         r"memor(?:y|ies)|conversations?|chats?|logs?|contents?|attachments?|photos?|invoices?|"
         r"everything)\s+(?:[\w'-]+\s+){0,4}(?:to|into|at|via|on)\s+(?:\S*@\S+|https?://|www\.|"
         r"(?:this|that|the\s+following|my|our)\s+(?:address|server|url|endpoint|email|inbox)|"
-        r"[\w-]+\.(?:com|net|org|io|ru|xyz|cn|info|biz|co|me|top|site|app|dev)\b|external|attacker)",
+        r"[\w-]+\.(?:com|net|org|io|ru|xyz|cn|info|biz|co|me|top|site|app|dev)\b|external|attacker|"
+        r"pastebin|hastebin|gist|webhook|discord|telegram|ngrok|requestbin)",
         "tells the agent to send data somewhere",
     ),
     (

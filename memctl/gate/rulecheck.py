@@ -35,6 +35,8 @@ _FILLERS = frozenset(
 )
 _POSSESSED = re.compile(r"\b(\w+)['\u2019]s\s+(\w+)(?:\s+(\w+))?")  # "Sam's (weekly) call"
 _LABELLED = re.compile(r"[:\u2014\u2013]|\s-\s")  # "Tip: …", "Note — …", "PS - …"
+_BEFORE = re.compile(r"(?<!\w)(?:before|prior\s+to|ahead\s+of)(?!\w)")
+_WITHOUT = re.compile(r"(?<!\w)(?:without|skipping|but\s+not|w/o)(?!\w)")
 _LASTING = re.compile(r"(?<!\w)(?:stop|stops|quit|no\s+more|again|anymore|any\s+more)(?!\w)")
 # A rule that names a part of the week sets those days: "only on weekdays" is Monday to Friday.
 _WORKING_DAYS = re.compile(
@@ -137,6 +139,27 @@ def opens_with_act(new: Analysis, rule: Analysis) -> bool:
     return False
 
 
+def skipped_step(new: Analysis, rule: Analysis) -> str | None:
+    """The step a text reports skipping that the rule asks for first, or None: the rule asks
+    for one act before another ("Always spell-check documents before sending them to a
+    client", "Ask Sam before deleting a branch"), and the text reports the second done without
+    the first ("Sent the client the draft without running the spell-check")."""
+    rule_parts = _BEFORE.split(rule.folded, maxsplit=1)
+    new_parts = _WITHOUT.split(new.folded, maxsplit=1)
+    if len(rule_parts) != 2 or len(new_parts) != 2:
+        return None
+    first, then = (_content(part) & rule.words for part in rule_parts)
+    done, skipped = (_content(part) & new.words for part in new_parts)
+    step = (skipped & first) - then
+    if step and done & then:
+        return ", ".join(sorted(step)[:3])
+    return None
+
+
+def _content(text: str) -> set[str]:
+    return {content_word(w) for w in tokens(text)} - _NORM_WORDS
+
+
 def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     """(why the text contradicts the rule, whether it says so for good), or None."""
     diff = compare(new, rule)
@@ -182,6 +205,9 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         and diff.covered >= 0.5
     ):
         reason = f"says the rule changes ({words})"
+    step = None if reason else skipped_step(new, rule)
+    if step:
+        reason = f"done without the step the rule asks for first ({step})"
     if reason is None:
         return None
     said = new.update or new.update_weak or new.correction or _LASTING.search(new.folded)
