@@ -694,3 +694,37 @@ def test_one_place_for_another_keeps_the_plans_other_details(ws):
     done = remember(ws, "We've switched the autumn trip to Iceland", source="user", now=NOW).value
     assert (done.label, done.closed.entry.id) == ("update", trip.entry.id)
     assert "October" in done.written.entry.text and "Norway" not in done.written.entry.text
+
+
+def test_someone_of_a_person_on_file_is_another_person(ws):
+    """Tom's sister is not Tom: a fact about her is new, and Tom's entry stays open. A text
+    that speaks of the person again ("his training") is still about them."""
+    entry(ws, "people/tom", "Tom lives in Hamburg")
+    sister = remember(ws, "Tom's older sister Clara lives in Munich", source="user", now=NOW)
+    assert sister.value.label == "new" and "Tom lives in Hamburg" in open_lines(ws, "people/tom")
+    leo = entry(ws, "people/leo", "Leo has football training on Wednesdays")
+    moved = remember(ws, "Leo's coach moved his training to Fridays", source="user", now=NOW)
+    assert (moved.value.label, moved.value.closed.entry.id) == ("update", leo.entry.id)
+
+
+def test_something_ended_said_to_go_on_again_this_month_is_an_update(ws):
+    stopped = entry(ws, "people/me", "We stopped going to piano lessons")
+    done = remember(ws, "Piano lessons are back on, we started again this month", now=NOW)
+    assert (done.value.label, done.value.closed.entry.id) == ("update", stopped.entry.id)
+
+
+def test_a_name_respelled_beside_the_old_spelling_said_not_keeps_the_rest(ws):
+    """A name spelled anew beside the old spelling said not to be so ("Lindqvist, not
+    Lindqvest"): the entry as it was, the name as the user spells it now."""
+    entry(ws, "people/school", "Ms. Lindqvest teaches Emma's class in room 12")
+    said = "Sorry, it's Ms. Lindqvist, not Ms. Lindqvest"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label == "correction"
+    assert done.written.entry.text == "Ms. Lindqvist teaches Emma's class in room 12"
+
+
+def test_a_place_given_up_for_another_keeps_the_rest_of_the_plan(ws):
+    entry(ws, "episodic/club", "Book club at Sara's flat every first Monday")
+    said = "Book club meets at the library now instead of at Sara's"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label == "update" and "first Monday" in done.written.entry.text

@@ -61,7 +61,9 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     """The phrases of the old text the new one leaves unsaid and does not contradict."""
     # An ending or a "not" in a text that gives up a part of the old one by name is that
     # part's ("so scrap the guesthouse"): the rest still holds.
-    part_given_up = bool(new.rejected & old.words) and not new.rejected & old.names
+    # A place given up is a part too ("at our place instead of at Mum's").
+    given_up_names = new.rejected & old.names - places(old)
+    part_given_up = bool(new.rejected & old.words) and not given_up_names
     # "I meant Tuesday, it isn't on Monday": the "not" is the old value's, said again beside
     # another of its kind; the rest still holds.
     part_given_up = part_given_up or _value_said_not(new, old)
@@ -69,7 +71,7 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
         diff.apart
         or "name" in diff.changed
         and not _places_only(new, old)
-        or new.rejected & old.names
+        or given_up_names
         or not part_given_up
         and (new.polarity or any(s < 0 for _, s in new.poles))
     ):

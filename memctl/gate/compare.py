@@ -11,6 +11,7 @@ of these holds: nothing it says is new.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 
 RESPELLED_LENGTH = 5
 RESPELLED_RATIO = 70
+_TITLES = frozenset("dr mr mrs ms miss prof st".split())  # "Dr. Okafor, not Dr. Okoro"
 
 
 @dataclass(frozen=True)
@@ -95,9 +97,42 @@ def respelled(a: set[str], b: set[str]) -> set[tuple[str, str]]:
 def respelled_only(new: Analysis, old: Analysis, diff: Diff) -> set[tuple[str, str]]:
     """The names of `old` that `new` spells another way, when that is all it changes (no other
     value, no "not", nothing said not to be so); empty otherwise."""
-    if diff.changed != ("name",) or diff.flipped or diff.rejects or new.values - old.values:
+    if diff.changed != ("name",) or diff.flipped or new.values - old.values:
         return set()
-    return respelled(set(new.names - old.names), set(old.names - new.names))
+    given_up = new.rejected & old.names  # "Okafor, not Okoro": Okoro is the old one's
+    pairs = respelled(set(new.names - old.names), set(old.names - new.names) | given_up)
+    rejected = new.rejected & (old.words | old.values)
+    if rejected - {y for _, y in pairs} - _TITLES:
+        return set()  # something else is said not to be so
+    return pairs
+
+
+# Words for someone (or a pet) of another person's: "Tom's sister" is not Tom.
+_RELATIONS = (
+    "sister|brother|sibling|mother|father|mum|mom|mam|dad|parent|wife|husband|partner|spouse|"
+    "boyfriend|girlfriend|fiance|fiancee|son|daughter|kid|child|baby|boss|manager|colleague|"
+    "coworker|friend|neighbour|neighbor|cousin|aunt|uncle|grandma|grandmother|grandpa|"
+    "grandfather|niece|nephew|teacher|doctor|assistant|roommate|flatmate|dog|cat|ex"
+)
+_OF_ANOTHER = re.compile(
+    rf"\b([^\W\d_]+)['\u2019]s\s+(?:(?:new|old|older|younger|little|big|best)\s+)?({_RELATIONS})s?\b"
+)
+
+_BACK = re.compile(r"\b(?:his|her|hers|him|their|them)\b")
+
+
+def _someone_of(a: Analysis, b: Analysis) -> bool:
+    """Does a speak of someone of a person b is about ("Tom's sister Clara lives in Munich" for
+    "Tom lives in Hamburg"; "Priya's manager is Omar" for "Priya is a product manager"), where b
+    does not speak of them and a does not speak of the person again ("… his pills"): another
+    person, though the name is shared?"""
+    if _BACK.search(a.folded):
+        return False  # "Grandpa's doctor switched his pills": still about Grandpa's pills
+    theirs = set(_OF_ANOTHER.findall(b.folded))
+    return any(
+        stem(who) in b.words and (who, rel) not in theirs
+        for who, rel in _OF_ANOTHER.findall(a.folded)
+    )
 
 
 def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
@@ -114,6 +149,8 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
     ("it's Kowalski actually" for Mr. Kowalczyk); so is a text that gives up a thing of the
     other's by name ("we booked an airbnb in Belém, so scrap the guesthouse").
     """
+    if _someone_of(a, b) or _someone_of(b, a):
+        return set(), set(), True
     na, nb = _names_of(a, b), _names_of(b, a)
     shared = set(na & nb)
     only_a, only_b = set(na - nb - b.rejected), set(nb - na - a.rejected)
@@ -237,7 +274,7 @@ def sameness(a: Analysis, b: Analysis) -> float:
 def _only(a: Analysis, b: Analysis, names: set[str]) -> frozenset[str]:
     """Content words of a that b does not say, light words and spelling variants of a compound
     ("wi-fi" and "wifi") left out."""
-    only = set(a.words - b.words - names - a.polar) - LIGHT
+    only = set(a.words - b.words - names - a.polar) - LIGHT - _when_words(a)
     for whole, parts in a.joined:
         if parts <= b.words:
             only.discard(whole)
@@ -249,6 +286,22 @@ def _only(a: Analysis, b: Analysis, names: set[str]) -> frozenset[str]:
         if parts & a.words and whole in only:
             only.discard(whole)
     return frozenset(only)
+
+
+_WHEN = re.compile(
+    r"\b(?:this|last|next|that|the\s+same)\s+(week|month|year|weekend|morning|afternoon|evening|"
+    r"night|time|season|term|spring|summer|autumn|fall|winter)\b|\b(these\s+days|nowadays|lately|"
+    r"recently)\b"
+)
+
+
+def _when_words(a: Analysis) -> set[str]:
+    """The words of when a text says it ("this month", "these days"): they place what it says
+    in time, they are no detail of what it says."""
+    found = {
+        w for m in _WHEN.finditer(a.folded) for part in m.groups() if part for w in part.split()
+    }
+    return {stem(w) for w in found}
 
 
 def _turned(new: Analysis, old: Analysis) -> tuple[bool, bool]:

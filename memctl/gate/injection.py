@@ -134,7 +134,10 @@ INJECTION_STRONG = [
     ),
     (
         r"\b(?:you\s+are|you're|youre)\s+now\s+(?:a|an|in|the|my|dan|free|no\s+longer|unrestricted|"
-        r"jailbroken|developer)\b",
+        r"jailbroken|developer)\b|\b(?:from\s+(?:now|this\s+point|here)\s+on|henceforth|starting\s+now)"
+        r",?\s+(?:you\s+are|you're|youre|you\s+will\s+be|act\s+as)\b|\b(?:you\s+are|you're|youre|"
+        r"act\s+as|become)\s+[^.;!?]{0,40}\b(?:with|without)\s+(?:no|any)\s+(?:restrictions|limits|"
+        r"limitations|filters|rules|guardrails|boundaries)\b",
         "tries to give the agent a new role",
     ),
     (
