@@ -20,6 +20,9 @@ _CREDENTIALS = (
     r"password|passwort|passwd|kennwort|wachtwoord|hasło|haslo|lösenord|losenord|adgangskode|"
     r"salasana|heslo|parola|senha|contraseña|contrasena|clave|mot de passe|пароль|şifre|sifre|"
     r"login|log in|log into|logon|sign in|pw|pwd|passphrase|creds|"
+    r"(?<!boarding )(?<!bus )(?<!day )(?<!season )(?<!ski )(?<!train )(?<!rail )(?<!travel )"
+    r"(?<!gym )(?<!guest )(?<!visitor )(?<!museum )(?<!park )(?<!press )(?<!free )(?<!'ll )"
+    r"(?<!ll )(?<!to )(?<!i )(?<!we )(?<!will )pass|"
     r"credentials|wifi|wi-fi|wlan|mdp|unlock"
 )
 
@@ -340,6 +343,7 @@ _ELSEWHERE = frozenset(
     in im on at under unter see siehe voir ver vedi stored kept saved written taped liegt steht
     dans sous en bajo nel nella sotto på i w v gespeichert hinterlegt listed noted somewhere
     same changed rotated reset expired required optional written known called named name ssid
+    lives live sits sit resides located found lies kept stays
     network heißt appelle llama chiama chamada
 """.split()
 )
