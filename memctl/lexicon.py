@@ -68,7 +68,7 @@ _POLES = {
     "open": ("open opens opened reopen reopened", "closed close closes shut"),
     "allowed": (
         "allow allows allowed permit permits permitted |fine to|ok to|okay to|is fine|are fine"
-        "|is ok|are ok|is okay|are okay|can be",
+        "|is ok|are ok|is okay|are okay|can be|can go|may go|can now|may now",
         "forbid forbids forbidden ban bans banned prohibit prohibits prohibited",
     ),
     "enabled": ("enable enables enabled", "disable disables disabled"),

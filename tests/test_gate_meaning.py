@@ -728,3 +728,28 @@ def test_a_place_given_up_for_another_keeps_the_rest_of_the_plan(ws):
     said = "Book club meets at the library now instead of at Sara's"
     done = remember(ws, said, source="user", now=NOW).value
     assert done.label == "update" and "first Monday" in done.written.entry.text
+
+
+def test_a_time_said_not_is_the_old_time_and_the_correction_keeps_the_rest(ws):
+    """A time said not ("at 12:30, not 13:00") is the old one, whole (not its hour), so the
+    text says something new: a correction that keeps the day and the place, never a repeat."""
+    entry(ws, "work/social", "Team breakfast every Monday at 09:00 at the Corner Cafe")
+    done = remember(ws, "The team breakfast is at 8:30, not 09:00", source="user", now=NOW).value
+    assert done.label == "correction"
+    assert "Monday" in done.written.entry.text and "Corner Cafe" in done.written.entry.text
+
+
+def test_another_language_in_other_words_changes_the_language_rule(ws):
+    """A rule on the language to reply in, and the user asking for another with another verb
+    ("write to me in …"): the rule is retired. Someone else's language is no rule's."""
+    rule = entry(ws, "rules/talk", "Always answer me in Portuguese", kind="RULE")
+    other = remember(ws, "The plumber only speaks Polish", source="user", now=NOW).value
+    assert other.label == "new"
+    done = remember(ws, "Please write to me in Swedish from now on", source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", rule.entry.id)
+
+
+def test_what_can_go_where_a_rule_says_never_is_a_clash(ws):
+    entry(ws, "rules/git", "Never push directly to the release branch", kind="RULE")
+    said = "Config tweaks can go directly to the release branch"
+    assert remember(ws, said, source="agent", now=NOW).value.label == "clash"

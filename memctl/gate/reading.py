@@ -100,11 +100,12 @@ _GIVE_UP = (
 _GIVES_UP = re.compile(_GIVE_UP)
 # "Joe, not Jim", "not X but Y", "instead of flying", and what is given up: what a text says
 # is not so.
+_CLOCK = r"\d{1,2}[:.h]\d{2}(?:\s*[ap]\.?m\.?)?"  # "not 13:00": the time whole, not its hour
 _REJECTED = re.compile(
-    r",\s*(?:and\s+|but\s+)?not\s+(?:the\s+|a\s+|an\s+|on\s+|in\s+|at\s+)?(?P<a>[\w'.-]+"
-    r"(?:\s+[\w'.-]+)?)|\bnot\s+(?P<b>\w+(?:\s+\w+)?)\s*,?\s+but\b|\b(?:instead\s+of|rather\s+than|"
-    r"en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|anstatt|statt|em\s+vez\s+de|invece\s+di)\s+"
-    r"(?:the\s+|a\s+|an\s+)?(?P<c>\w+(?:\s+\w+)?)|\bnicht\s+(?P<d>\w+)\s*,?\s+sondern\b|"
+    rf",\s*(?:and\s+|but\s+)?not\s+(?:the\s+|a\s+|an\s+|on\s+|in\s+|at\s+)?(?P<a>{_CLOCK}|[\w'.-]+"
+    rf"(?:\s+[\w'.-]+)?)|\bnot\s+(?P<b>{_CLOCK}|\w+(?:\s+\w+)?)\s*,?\s+but\b|\b(?:instead\s+of|"
+    r"rather\s+than|en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|anstatt|statt|em\s+vez\s+de|"
+    rf"invece\s+di)\s+(?:the\s+|a\s+|an\s+|at\s+)?(?P<c>{_CLOCK}|\w+(?:\s+\w+)?)|\bnicht\s+(?P<d>\w+)\s*,?\s+sondern\b|"
     r"\bno\s+es\s+(?P<e>\w+)\s+sino\b|" + _GIVE_UP + r"\s+(?P<f>\w+(?:\s+\w+)?)"
 )
 # "May" the month, not the verb: after a word that leads a date ("pushed to May", "in May")

@@ -35,6 +35,13 @@ _FILLERS = frozenset(
 )
 _POSSESSED = re.compile(r"\b(\w+)['\u2019]s\s+(\w+)(?:\s+(\w+))?")  # "Sam's (weekly) call"
 _LABELLED = re.compile(r"[:\u2014\u2013]|\s-\s")  # "Tip: …", "Note — …", "PS - …"
+_TALK = frozenset(
+    content_word(w)
+    for w in "answer reply respond write writes wrote writing written speak speaks talk talks "
+    "chat chats chatting email emails message messages text texts say communicate "
+    "conversation conversations language".split()
+)
+_SWITCH = frozenset(content_word(w) for w in ("switch", "use"))
 _BEFORE = re.compile(r"(?<!\w)(?:before|prior\s+to|ahead\s+of)(?!\w)")
 _WITHOUT = re.compile(r"(?<!\w)(?:without|skipping|but\s+not|w/o)(?!\w)")
 _LASTING = re.compile(r"(?<!\w)(?:stop|stops|quit|no\s+more|again|anymore|any\s+more)(?!\w)")
@@ -180,6 +187,15 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     governs = governed(rule)
     other_thing = another_thing(new, rule, governs)
     acted = bool(shared & governs) and bool(other_value) and not other_thing
+    # A rule on the language to speak in, and a text that speaks in another, in any words
+    # ("write to me in French" for "always reply to me in Italian"; "switch to English for our
+    # chats"): the same act, though no word is shared.
+    talks = "lang" in other_value and bool(_talking(new)) and bool(_talking(rule))
+    first = tokens(new.folded)[:1]
+    opens = bool(first) and content_word(first[0]) in _TALK | _SWITCH
+    talks = talks and bool(new.person & {"first", "second"} or opens)
+    if talks:
+        acted, shared = True, shared or _talking(new)
     if not shared or len(shared_all) < min(CLASH_WORDS, len(rule.words)) and not acted:
         return None
     words = ", ".join(sorted(shared_all)[:4])
@@ -215,6 +231,13 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         v[:2] in ("d:", "y:") for v in new.values - rule.values
     )
     return reason, bool(said) and not once
+
+
+def _talking(text: Analysis) -> frozenset[str]:
+    """The words of speaking or writing to someone a text says ("reply", "write", "chats"). Said
+    of someone else ("Anna speaks French"), it sets no language of the agent's: the text must
+    speak of me or you, or open with the act."""
+    return frozenset(w for w in text.words if w in _TALK)
 
 
 def _bounds(folded: str) -> tuple[list[str], list[str]]:
