@@ -48,6 +48,9 @@ _SAME = (
     "message messages text texts",
     "production prod",
     "deploy deploys deployed deploying deployment deployments rollout rollouts",
+    "month months monthly",
+    "week weeks weekly",
+    "year years yearly annual annually",
 )
 # side +1 / -1 of an opposition; multi-word phrases are matched on the folded text.
 _POLES = {
@@ -84,7 +87,8 @@ _POLES = {
     "hired": ("hire hires hired", "fire fires fired |let go"),
     "bought": ("buy buys bought", "sell sells sold"),
     "raised": (
-        "raise raised increase increases increased |went up|goes up|gone up",
+        "raise raised increase increases increased bump bumps bumped upped |went up|goes up"
+        "|gone up",
         "lower lowered decrease decreases decreased |went down|goes down|gone down",
     ),
     "won": ("win wins won pass passes passed", "lose loses lost fail fails failed"),

@@ -753,3 +753,18 @@ def test_what_can_go_where_a_rule_says_never_is_a_clash(ws):
     entry(ws, "rules/git", "Never push directly to the release branch", kind="RULE")
     said = "Config tweaks can go directly to the release branch"
     assert remember(ws, said, source="agent", now=NOW).value.label == "clash"
+
+
+def test_a_number_raised_to_another_in_other_words_updates_and_keeps_the_rest(ws):
+    entry(ws, "house/kids", "Putting 10 EUR into Ella's pocket money jar every Saturday")
+    said = "bumped Ella's weekly pocket money up to 15"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label == "update" and "Saturday" in done.written.entry.text
+
+
+def test_a_new_value_beside_the_old_one_is_never_a_repeat(ws):
+    """The old value said again beside a new one of its kind ("1450 now, 1300 was last year"):
+    something new is said, whatever words of when come with it."""
+    entry(ws, "house/flat", "Ella's bike has 20 inch wheels")
+    done = remember(ws, "Ella's bike has 24 inch wheels, 20 was last year", now=NOW).value
+    assert done.label != "repeat"

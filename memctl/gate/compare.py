@@ -39,6 +39,7 @@ class Diff:
     apart: bool = False  # about different people or things (see names_apart)
     ended: bool = False  # the new text ends what the old one states ("cancelled", "quit")
     rejects: bool = False  # the new text says a word of the old one is not so
+    fresh: bool = False  # the new text gives a value the old one does not (size 32 beside 30)
 
     @property
     def differs(self) -> bool:
@@ -47,7 +48,7 @@ class Diff:
     @property
     def says_more(self) -> bool:
         """The new text adds a detail: a word or a value the old one does not have."""
-        return bool(self.extra or self.added)
+        return bool(self.extra or self.added or self.fresh)
 
 
 def kinds(values: frozenset[str]) -> dict[str, set[str]]:
@@ -298,9 +299,7 @@ _WHEN = re.compile(
 def _when_words(a: Analysis) -> set[str]:
     """The words of when a text says it ("this month", "these days"): they place what it says
     in time, they are no detail of what it says."""
-    found = {
-        w for m in _WHEN.finditer(a.folded) for part in m.groups() if part for w in part.split()
-    }
+    found = {w for m in _WHEN.finditer(a.folded) for w in m.group().split()}
     return {stem(w) for w in found}
 
 
@@ -338,6 +337,7 @@ def compare(new: Analysis, old: Analysis) -> Diff:
         apart=apart,
         ended=ended,
         rejects=bool(new.rejected & (old.words | old.values)),
+        fresh=bool(new.values - old.values),
     )
 
 

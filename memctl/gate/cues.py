@@ -69,7 +69,11 @@ _CHANGE_VERB = (
     r"(?<!\w)(?:mov(?:e|es|ed|ing)|switch(?:es|ed|ing)?|chang(?:e|es|ed|ing)|"
     r"relocat(?:e|es|ed|ing)|shift(?:s|ed|ing)?|migrat(?:e|es|ed|ing)|swap(?:s|ped|ping)?|"
     r"transfer(?:s|red|ring)?)\s+(?:(?:it|them|this|that|everything)\s+)?(?:over\s+)?"
-    r"(?:to|into|back\s+to)(?!\w)"
+    r"(?:to|into|back\s+to)(?!\w)|"
+    # a number raised or lowered to another: "bumped the monthly transfer up to 450"
+    r"(?<!\w)(?:bump(?:s|ed|ing)?|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|lower(?:s|ed|ing)?|"
+    r"cut(?:s|ting)?|reduc(?:e|es|ed|ing)|upp(?:ed|ing))\s+(?:[\w'-]+\s+){0,4}?(?:up\s+|down\s+)?"
+    r"to\s+(?=[\d$€£])"
 )
 UPDATE = re.compile(f"{_phrases(*UPDATE_PHRASES).pattern}|{_CHANGE_VERB}")
 UPDATE_CJK = re.compile(
