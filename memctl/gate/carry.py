@@ -84,9 +84,7 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     # opens no phrase with "on").
     said = UPDATE.sub(" , ", new.folded)
     opened = {_lead(p) for p in phrases(said) if analyze(p).words - new.polar} - {""}
-    replaced = set()
-    if "name" in diff.changed:
-        replaced = names_apart(new, old)[1] or swapped_names(new, old)[1]
+    replaced = _replaced(new, old) if "name" in diff.changed else set()
     out = []
     for i, phrase in enumerate(phrases(old.text)):
         part = analyze(phrase)
@@ -108,8 +106,13 @@ def _places_only(new: Analysis, old: Analysis) -> bool:
     """Is every name of the old text the new one replaces a place it names after a word of where
     ("two weeks in Portugal in July" → "switched to Greece": the trip's July still holds), not
     who or what the entry is about ("the plumber is Jim": Jim's number is not Joe's)?"""
-    gone = names_apart(new, old)[1] or swapped_names(new, old)[1]
+    gone = _replaced(new, old)
     return bool(gone) and gone <= places(old)
+
+
+def _replaced(new: Analysis, old: Analysis) -> set[str]:
+    """The names of the old text the new one puts others for."""
+    return names_apart(new, old)[1] or swapped_names(new, old)[1]
 
 
 def _value_said_not(new: Analysis, old: Analysis) -> bool:

@@ -183,8 +183,6 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
             and "third" not in y.person
         ):
             return set(), set(), True
-    if not shared and swaps and not gives_up and only_a and only_b:
-        return set(), set(), False  # a name for another: compare says so (swapped_names)
     return (only_a, only_b, False) if shared else (set(), set(), False)
 
 
