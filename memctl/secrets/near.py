@@ -355,6 +355,8 @@ def _points_away(text: str, at: int) -> bool:
     "the password is in 1Password" does not), or with no connector the first word ("das
     Kennwort liegt im KeePass")."""
     clause = text[at : _clause(text, at, 50)[1]]
+    # a quote closed ends what was said of it ("“… was letmein42” — ended: “noted …”")
+    clause = rx(r"[”»\"`]").split(clause, maxsplit=1)[0]
     joins = list(rx(_CONNECTORS).finditer(clause))
     after = clause[joins[-1].end() :] if joins else clause
     words = rx(r"[\w']+").findall(after.lower())[:2]
