@@ -334,7 +334,9 @@ def compare(new: Analysis, old: Analysis) -> Diff:
         covered=len(wn & wo) / len(wo) if wo else 0.0,
         apart=apart,
         ended=ended,
-        rejects=bool(new.rejected & (old.words | old.values)),
+        # what the entry itself says is not so is no word of it the text rejects ("…, not just
+        # the backup" said again with a detail)
+        rejects=bool((new.rejected - old.rejected) & (old.words | old.values)),
         fresh=bool(new.values - old.values),
     )
 

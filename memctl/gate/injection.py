@@ -66,7 +66,8 @@ _TOLD = _folded(
     instruksjoner talimatlari talimatlar kurallari onceki tum инструкции указания правила все
     всё предыдущие раньше говорили инструкций instruksi perintah aturan semua sebelumnya
     ohjeet kaikki aiemmat pokyny instructiunile οδηγιες التعليمات ההוראות निर्देशों huong
-    lenh інструкції вказівки"""
+    lenh інструкції вказівки dijeron dijo dije dijimos dissero disse dissi falaram disseste
+    ont dit avait dit"""
 )
 # fmt: on
 # …and what was told in languages that inflect it ("všemi předchozími pravidly", "wcześniejszych

@@ -61,7 +61,7 @@ _COUNTED = re.compile(
 _CJK_MONTH = re.compile(r"(\d{1,2})月")
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
 _CONTRAST = re.compile(
-    r",\s*not\s+\w|\bnot\s+\w+(?:\s+\w+)?\s*,?\s+but\b|\bno\s+es\s+\w+\s+sino\b|"
+    r",\s*not\s+(?!(?:just|only|merely|simply|even)\b)\w|\bnot\s+\w+(?:\s+\w+)?\s*,?\s+but\b|\bno\s+es\s+\w+\s+sino\b|"
     r"\bnicht\s+\w+(?:\s+\w+)?\s*,?\s+sondern\b"
 )
 # "I spelled the neighbour's name wrong", "had the date wrong": what was said was not so; not
