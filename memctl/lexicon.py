@@ -179,11 +179,15 @@ def _pole_patterns() -> list[tuple[str, int, re.Pattern]]:
     return found
 
 
+_ENDS_IN = re.compile(r"\b(?:ends?|ending|ended)\s+(?:in|with|on)\s+(?=[\d#])")
+
+
 def poles(folded: str) -> tuple[dict[str, int], list[str]]:
     """(the side each opposition a folded text names is on, the words that say so); both sides
     of one opposition in one text (rare) cancel out."""
     out: dict[str, int] = {}
     said: list[str] = []
+    folded = _ENDS_IN.sub(" ", folded)  # "the number ends in 7720" ends nothing
     for name, sign, pattern in _pole_patterns():
         for m in pattern.finditer(folded):
             out[name] = 0 if out.get(name, sign) != sign else sign

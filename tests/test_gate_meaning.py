@@ -734,6 +734,13 @@ def test_a_name_respelled_beside_the_old_spelling_said_not_keeps_the_rest(ws):
             "correction",
             ["Monday", "Corner Cafe"],
         ),
+        # a number that "ends in" other digits: nothing has ended, the rest is carried
+        (
+            "Dentist Dr. Hale, 0161 496 0831, closed on Wednesdays",
+            "Oops, Dr. Hale's number ends in 0813, not 0831",
+            "correction",
+            ["Wednesdays"],
+        ),
         # a number raised to another in a few words
         (
             "Putting 10 EUR into Ella's pocket money jar every Saturday",
