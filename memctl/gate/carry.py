@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from ..lexicon import LIGHT
 from ..words import fold, stem, tokens
-from .compare import Diff, compare, kinds, names_apart, places, respelled_only, swapped_names
+from .compare import Diff, compare, kinds, places, respelled_only
 from .cues import UPDATE
 from .reading import Analysis, analyze
 
@@ -70,7 +70,7 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     if (
         diff.apart
         or "name" in diff.changed
-        and not _places_only(new, old)
+        and not (diff.replaced and diff.replaced <= places(old))
         or given_up_names
         or not part_given_up
         and (new.polarity or any(s < 0 for _, s in new.poles))
@@ -84,11 +84,10 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     # opens no phrase with "on").
     said = UPDATE.sub(" , ", new.folded)
     opened = {_lead(p) for p in phrases(said) if analyze(p).words - new.polar} - {""}
-    replaced = _replaced(new, old) if "name" in diff.changed else set()
     out = []
     for i, phrase in enumerate(phrases(old.text)):
         part = analyze(phrase)
-        if part.words & replaced:
+        if part.words & diff.replaced:
             continue  # "in Portugal", where the new text goes to Greece
         if i == 0:
             if part_given_up and _keep(part, new, given):  # nothing of it restated: it holds
@@ -100,19 +99,6 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
         if _keep(part, new, given) and not (_lead(phrase) in opened and part.words):
             out.append(phrase.strip(" .;,"))
     return out
-
-
-def _places_only(new: Analysis, old: Analysis) -> bool:
-    """Is every name of the old text the new one replaces a place it names after a word of where
-    ("two weeks in Portugal in July" → "switched to Greece": the trip's July still holds), not
-    who or what the entry is about ("the plumber is Jim": Jim's number is not Joe's)?"""
-    gone = _replaced(new, old)
-    return bool(gone) and gone <= places(old)
-
-
-def _replaced(new: Analysis, old: Analysis) -> set[str]:
-    """The names of the old text the new one puts others for."""
-    return names_apart(new, old)[1] or swapped_names(new, old)[1]
 
 
 def _value_said_not(new: Analysis, old: Analysis) -> bool:

@@ -40,6 +40,7 @@ class Diff:
     ended: bool = False  # the new text ends what the old one states ("cancelled", "quit")
     rejects: bool = False  # the new text says a word of the old one is not so
     fresh: bool = False  # the new text gives a value the old one does not (size 32 beside 30)
+    replaced: frozenset[str] = frozenset()  # the old text's names the new one puts others for
 
     @property
     def differs(self) -> bool:
@@ -116,7 +117,8 @@ _RELATIONS = (
     "grandfather|niece|nephew|teacher|doctor|assistant|roommate|flatmate|dog|cat|ex"
 )
 _OF_ANOTHER = re.compile(
-    rf"\b([^\W\d_]+)['\u2019]s\s+(?:(?:new|old|older|younger|little|big|best)\s+)?({_RELATIONS})s?\b"
+    rf"\b([^\W\d_]+)['\u2019]s\s+(?:(?:new|old|older|younger|little|big|best)\s+)?"
+    rf"({_RELATIONS})s?\b"
 )
 
 _BACK = re.compile(r"\b(?:his|her|hers|him|their|them)\b")
@@ -338,6 +340,7 @@ def compare(new: Analysis, old: Analysis) -> Diff:
         # the backup" said again with a detail)
         rejects=bool((new.rejected - old.rejected) & (old.words | old.values)),
         fresh=bool(new.values - old.values),
+        replaced=frozenset(only_old) if swapped else frozenset(),
     )
 
 

@@ -135,10 +135,10 @@ INJECTION_STRONG = [
     ),
     (
         r"\b(?:you\s+are|you're|youre)\s+now\s+(?:a|an|in|the|my|dan|free|no\s+longer|unrestricted|"
-        r"jailbroken|developer)\b|\b(?:from\s+(?:now|this\s+point|here)\s+on|henceforth|starting\s+now)"
-        r",?\s+(?:you\s+are|you're|youre|you\s+will\s+be|act\s+as)\b|\b(?:you\s+are|you're|youre|"
-        r"act\s+as|become)\s+[^.;!?]{0,40}\b(?:with|without)\s+(?:no|any)\s+(?:restrictions|limits|"
-        r"limitations|filters|rules|guardrails|boundaries)\b",
+        r"jailbroken|developer)\b|\b(?:from\s+(?:now|this\s+point|here)\s+on|henceforth|"
+        r"starting\s+now),?\s+(?:you\s+are|you're|youre|you\s+will\s+be|act\s+as)\b|"
+        r"\b(?:you\s+are|you're|youre|act\s+as|become)\s+[^.;!?]{0,40}\b(?:with|without)\s+"
+        r"(?:no|any)\s+(?:restrictions|limits|limitations|filters|rules|guardrails|boundaries)\b",
         "tries to give the agent a new role",
     ),
     (
@@ -157,7 +157,8 @@ INJECTION_STRONG = [
     (
         r"\b(?:system|admin|administrator|developer|security|priority|emergency|root)\s+"
         r"(?:override|mode\s+change)\b|\b(?:new|updated|revised|changed|different|additional)\s+"
-        r"(?:instructions?|directives?|orders|commands|rules|tasks?|objectives?|goals?)\s+(?:for|to)\s+"
+        r"(?:instructions?|directives?|orders|commands|rules|tasks?|objectives?|goals?)\s+"
+        r"(?:for|to)\s+"
         rf"(?:the\s+|this\s+|any\s+|all\s+|every\s+|you,?\s+)?{_AGENTS}\b",
         "carries a message dressed as a system or developer instruction",
     ),
@@ -171,7 +172,8 @@ INJECTION_STRONG = [
     ),
     (
         r"\b(?:send|forward|upload|post|e-?mail|mail|exfiltrate|transfer|copy|sync|share|leak|"
-        r"submit|paste|export|dump|publish)\s+(?:(?:all|every|each|any|the|your|my|his|her|their|these|those|this|"
+        r"submit|paste|export|dump|publish)\s+(?:(?:all|every|each|any|the|your|my|his|her|their|"
+        r"these|those|this|"
         r"user'?s|owner'?s|of)\s+){0,3}(?:[\w'-]+\s+){0,2}(?:files?|documents?|docs|data|e-?mails?|"
         r"messages?|inbox|credentials|passwords?|keys?|secrets?|tokens?|contacts?|history|notes?|"
         r"memor(?:y|ies)|conversations?|chats?|logs?|contents?|attachments?|photos?|invoices?|"

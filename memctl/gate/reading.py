@@ -61,7 +61,9 @@ _COUNTED = re.compile(
 _CJK_MONTH = re.compile(r"(\d{1,2})月")
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
 _CONTRAST = re.compile(
-    r",\s*not\s+(?!(?:just|only|merely|simply|even)\b)\w|\bnot\s+\w+(?:\s+\w+)?\s*,?\s+but\b|\bno\s+es\s+\w+\s+sino\b|"
+    # ", not only X" adds to what it says: no contrast
+    r",\s*not\s+(?!(?:just|only|merely|simply|even)\b)\w|\bnot\s+\w+(?:\s+\w+)?\s*,?\s+but\b|"
+    r"\bno\s+es\s+\w+\s+sino\b|"
     r"\bnicht\s+\w+(?:\s+\w+)?\s*,?\s+sondern\b"
 )
 # "I spelled the neighbour's name wrong", "had the date wrong": what was said was not so; not
@@ -105,7 +107,8 @@ _REJECTED = re.compile(
     rf",\s*(?:and\s+|but\s+)?not\s+(?:the\s+|a\s+|an\s+|on\s+|in\s+|at\s+)?(?P<a>{_CLOCK}|[\w'.-]+"
     rf"(?:\s+[\w'.-]+)?)|\bnot\s+(?P<b>{_CLOCK}|\w+(?:\s+\w+)?)\s*,?\s+but\b|\b(?:instead\s+of|"
     r"rather\s+than|en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|anstatt|statt|em\s+vez\s+de|"
-    rf"invece\s+di)\s+(?:the\s+|a\s+|an\s+|at\s+)?(?P<c>{_CLOCK}|\w+(?:\s+\w+)?)|\bnicht\s+(?P<d>\w+)\s*,?\s+sondern\b|"
+    rf"invece\s+di)\s+(?:the\s+|a\s+|an\s+|at\s+)?(?P<c>{_CLOCK}|\w+(?:\s+\w+)?)|"
+    r"\bnicht\s+(?P<d>\w+)\s*,?\s+sondern\b|"
     r"\bno\s+es\s+(?P<e>\w+)\s+sino\b|" + _GIVE_UP + r"\s+(?P<f>\w+(?:\s+\w+)?)"
 )
 # "May" the month, not the verb: after a word that leads a date ("pushed to May", "in May")

@@ -187,15 +187,9 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     governs = governed(rule)
     other_thing = another_thing(new, rule, governs)
     acted = bool(shared & governs) and bool(other_value) and not other_thing
-    # A rule on the language to speak in, and a text that speaks in another, in any words
-    # ("write to me in French" for "always reply to me in Italian"; "switch to English for our
-    # chats"): the same act, though no word is shared.
-    talks = "lang" in other_value and bool(_talking(new)) and bool(_talking(rule))
-    first = tokens(new.folded)[:1]
-    opens = bool(first) and content_word(first[0]) in _TALK | _SWITCH
-    talks = talks and bool(new.person & {"first", "second"} or opens)
-    if talks:
-        acted, shared = True, shared or _talking(new)
+    talks = _in_another_language(new, rule) if "lang" in other_value else frozenset()
+    if talks:  # the same act, though perhaps no word is shared
+        acted, shared = True, shared or talks
     if not shared or len(shared_all) < min(CLASH_WORDS, len(rule.words)) and not acted:
         return None
     words = ", ".join(sorted(shared_all)[:4])
@@ -233,11 +227,19 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     return reason, bool(said) and not once
 
 
-def _talking(text: Analysis) -> frozenset[str]:
-    """The words of speaking or writing to someone a text says ("reply", "write", "chats"). Said
-    of someone else ("Anna speaks French"), it sets no language of the agent's: the text must
-    speak of me or you, or open with the act."""
-    return frozenset(w for w in text.words if w in _TALK)
+def _in_another_language(new: Analysis, rule: Analysis) -> frozenset[str]:
+    """The words of speaking or writing ("reply", "write", "chats") of a text that speaks to the
+    agent in another language than a rule on the language to speak in sets, in any words:
+    "write to me in French" for "always reply to me in Italian", "switch to English for our
+    chats", the agent's "replied to the landlord in French". Said of someone else ("Anna speaks
+    French"), it sets no language of the agent's: the text must speak of me or you, or open with
+    the act. Empty when it does not."""
+    talk = frozenset(w for w in new.words if w in _TALK)
+    if not talk or not rule.words & _TALK:
+        return frozenset()
+    first = tokens(new.folded)[:1]
+    opens = bool(first) and content_word(first[0]) in _TALK | _SWITCH
+    return talk if new.person & {"first", "second"} or opens else frozenset()
 
 
 def _bounds(folded: str) -> tuple[list[str], list[str]]:

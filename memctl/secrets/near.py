@@ -19,10 +19,7 @@ from .shape import POINTERS, Finding, generated, mixed, public_shape, rx, strong
 _CREDENTIALS = (
     r"password|passwort|passwd|kennwort|wachtwoord|hasło|haslo|lösenord|losenord|adgangskode|"
     r"salasana|heslo|parola|senha|contraseña|contrasena|clave|mot de passe|пароль|şifre|sifre|"
-    r"login|log in|log into|logon|sign in|pw|pwd|passphrase|creds|"
-    r"(?<!boarding )(?<!bus )(?<!day )(?<!season )(?<!ski )(?<!train )(?<!rail )(?<!travel )"
-    r"(?<!gym )(?<!guest )(?<!visitor )(?<!museum )(?<!park )(?<!press )(?<!free )(?<!'ll )"
-    r"(?<!ll )(?<!to )(?<!i )(?<!we )(?<!will )pass|"
+    r"login|log in|log into|logon|sign in|pw|pwd|passphrase|creds|pass|"
     r"credentials|wifi|wi-fi|wlan|mdp|unlock"
 )
 
@@ -158,6 +155,8 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
     distinct words, shape.distinct)."""
     found: list[Finding] = []
     for m in _near_words(text, lowered, words):
+        if (m["cred"] or "").lower() == "pass" and _word_before(lowered, m.start()) in _NOT_A_PASS:
+            continue  # a boarding pass, "we'll pass by"
         if _points_away(text, m.end()):
             continue  # "the password is in 1Password", "das Kennwort liegt im KeePass"
         if m["pkey"]:
@@ -187,6 +186,19 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
         if hit is not None:
             found.append(Finding(kind, label, *hit))
     return found
+
+
+# The words before "pass" that make it a ticket or a verb, not a password.
+_NOT_A_PASS = frozenset(
+    """boarding bus day season ski train rail travel transit metro gym guest visitor museum park
+    press free mountain festival backstage weekly monthly annual 'll ll i we you they to will can
+    could would should must please""".split()
+)
+
+
+def _word_before(lowered: str, at: int) -> str:
+    before = lowered[max(0, at - 24) : at].split()
+    return before[-1] if before else ""
 
 
 def _near_words(text: str, lowered: str, words: str | None = None) -> list[re.Match[str]]:
@@ -343,7 +355,7 @@ _ELSEWHERE = frozenset(
     in im on at under unter see siehe voir ver vedi stored kept saved written taped liegt steht
     dans sous en bajo nel nella sotto på i w v gespeichert hinterlegt listed noted somewhere
     same changed rotated reset expired required optional written known called named name ssid
-    lives live sits sit resides located found lies kept stays
+    lives live sits sit resides located found lies stays
     network heißt appelle llama chiama chamada
 """.split()
 )
