@@ -691,11 +691,14 @@ def test_one_place_for_another_keeps_the_plans_other_details(ws):
 
 
 def test_someone_of_a_person_on_file_is_another_person(ws):
-    """Tom's sister is not Tom: a fact about her is new, and Tom's entry stays open. A text
-    that speaks of the person again ("his training") is still about them."""
+    """Tom's sister is not Tom: a fact about her is new, and Tom's entry stays open, whatever
+    else of theirs it names ("with his wife"). A text that speaks again of the person's own
+    thing ("his training") is still about them."""
     entry(ws, "people/tom", "Tom lives in Hamburg")
     sister = remember(ws, "Tom's older sister Clara lives in Munich", source="user", now=NOW)
     assert sister.value.label == "new" and "Tom lives in Hamburg" in open_lines(ws, "people/tom")
+    wed = remember(ws, "Tom's brother lives with his wife in Bonn", source="user", now=NOW)
+    assert wed.value.label == "new" and "Tom lives in Hamburg" in open_lines(ws, "people/tom")
     leo = entry(ws, "people/leo", "Leo has football training on Wednesdays")
     moved = remember(ws, "Leo's coach moved his training to Fridays", source="user", now=NOW)
     assert (moved.value.label, moved.value.closed.entry.id) == ("update", leo.entry.id)

@@ -121,15 +121,17 @@ _OF_ANOTHER = re.compile(
     rf"({_RELATIONS})s?\b"
 )
 
-_BACK = re.compile(r"\b(?:his|her|hers|him|their|them)\b")
+# "his pills", "their training": the person's own things, said again
+_BACK = re.compile(r"\b(?:his|her|their)\s+(?:[\w'-]+\s+)?([\w'-]+)")
 
 
 def _someone_of(a: Analysis, b: Analysis) -> bool:
     """Does a speak of someone of a person b is about ("Tom's sister Clara lives in Munich" for
     "Tom lives in Hamburg"; "Priya's manager is Omar" for "Priya is a product manager"), where b
-    does not speak of them and a does not speak of the person again ("… his pills"): another
-    person, though the name is shared?"""
-    if _BACK.search(a.folded):
+    does not speak of them and a does not speak again of a thing b gives the person ("… his
+    pills", where "with her husband" is the other person's): another person, though the name is
+    shared?"""
+    if any(stem(w) in b.words for m in _BACK.finditer(a.folded) for w in m.group().split()[1:]):
         return False  # "Grandpa's doctor switched his pills": still about Grandpa's pills
     theirs = set(_OF_ANOTHER.findall(b.folded))
     return any(
