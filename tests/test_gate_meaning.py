@@ -667,6 +667,11 @@ def test_a_value_said_not_beside_its_replacement_keeps_the_rest(ws):
             "Ask Priya before deleting a shared folder",
             "Deleted the shared folder without asking Priya",
         ),
+        ("Run the tests before merging", "Merged the PR and didn't run the tests"),
+        (
+            "Attach the timesheet before sending an invoice",
+            "Sent the invoice, forgot to attach the timesheet",
+        ),
     ],
 )
 def test_the_act_done_without_the_step_a_rule_asks_for_first_clashes(ws, rule, said):

@@ -43,7 +43,10 @@ _TALK = frozenset(
 )
 _SWITCH = frozenset(content_word(w) for w in ("switch", "use"))
 _BEFORE = re.compile(r"(?<!\w)(?:before|prior\s+to|ahead\s+of)(?!\w)")
-_WITHOUT = re.compile(r"(?<!\w)(?:without|skipping|but\s+not|w/o)(?!\w)")
+_WITHOUT = re.compile(
+    r"(?<!\w)(?:without|skipping|skipped|but\s+not|w/o)(?!\w)|(?:,|\band|\bbut)\s+(?:never|"
+    r"didn'?t|did\s+not|forgot\s+to)(?!\w)"
+)
 _LASTING = re.compile(r"(?<!\w)(?:stop|stops|quit|no\s+more|again|anymore|any\s+more)(?!\w)")
 # A rule that names a part of the week sets those days: "only on weekdays" is Monday to Friday.
 _WORKING_DAYS = re.compile(
