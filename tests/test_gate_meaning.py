@@ -795,3 +795,49 @@ def test_a_lesson_with_not_just_said_again_with_a_detail_adds_the_detail(ws):
     said = "Read the whole diff, not only the tests; and run it locally once"
     done = remember(ws, said, source="user", now=NOW).value
     assert (done.label, done.closed.entry.id) == ("update", old.entry.id)
+
+
+def test_a_thing_ended_by_its_name_alone_is_an_update(ws):
+    """An ending needs only the thing's name, not its details again ("cancelled for good"); the
+    words that say it ended are no part of what it is about."""
+    choir = entry(ws, "house/week", "Choir practice is every Thursday at 19:30 in the church hall")
+    said = "choir practice is cancelled for good, the director retired"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", choir.entry.id)
+
+
+def test_framing_words_say_nothing_of_what_follows(ws):
+    """Words that frame what follows ("FYI", "heads up", "just a reminder that") say nothing:
+    a memory said again behind them is a repeat; the same word inside a memory is a word of it."""
+    lea = entry(ws, "people/lea", "Lea doesn't eat gluten")
+    said = "Just a reminder that Lea doesn't eat gluten"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.verified.entry.id) == ("repeat", lea.entry.id)
+    kept = remember(ws, "Lea wants a reminder the day before the dinner", now=NOW).value
+    assert kept.label != "repeat"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "fyi the weekly sync is on Microsoft Teams from Monday",
+        "heads up: weekly sync on Microsoft Teams as from tomorrow",
+        "The weekly sync is on Microsoft Teams effective 1 March",
+    ],
+)
+def test_a_place_of_more_words_from_a_day_on_is_an_update(ws, said):
+    """A change said from a day on ("from Monday", "starting tomorrow", "effective 1 March"),
+    one place of several words put for another ("on Microsoft Teams" for "on Zoom"): the
+    entry is updated, and what the text leaves unsaid is carried."""
+    sync = entry(ws, "work/meetings", "Weekly sync is on Zoom at 14:00")
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", sync.entry.id)
+    assert "14:00" in done.written.entry.text and "Zoom" not in done.written.entry.text
+
+
+def test_a_bare_hour_against_a_rule_on_the_thing_it_governs(ws):
+    """ "at 6" is an hour; said of what a rule governs ("flights", where it says "book flights"),
+    in other verbs, from now on: the user loosens the rule."""
+    rule = entry(ws, "rules/travel", "Never book flights that leave before 8am", kind="RULE")
+    done = remember(ws, "it's ok to take flights at 6 from now on", source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", rule.entry.id)

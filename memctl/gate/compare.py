@@ -209,17 +209,21 @@ def swapped_names(a: Analysis, b: Analysis) -> tuple[set[str], set[str]]:
     return set(), set()
 
 
-_WHERE = frozenset("in at to from near via into inside outside towards toward".split())
+_WHERE = frozenset("in at on to from near via into inside outside towards toward".split())
 
 
 def places(a: Analysis) -> set[str]:
-    """The words a text says after a word of where ("in Portugal", "at the Alfama guesthouse")."""
+    """The words a text says after a word of where ("in Portugal", "at the Alfama guesthouse"),
+    and the rest of a name of more words there ("on Google Meet")."""
     said = [stem(w) for w in tokens(a.folded)]
-    return {
-        word
-        for i, word in enumerate(said)
-        if i and said[i - 1] in _WHERE or i > 1 and said[i - 1] == "the" and said[i - 2] in _WHERE
-    }
+    found: set[str] = set()
+    for i, word in enumerate(said):
+        after = (
+            i and said[i - 1] in _WHERE or i > 1 and said[i - 1] == "the" and said[i - 2] in _WHERE
+        )
+        if after or i and said[i - 1] in found and said[i - 1] in a.names and word in a.names:
+            found.add(word)
+    return found
 
 
 def _swaps_a_name(
@@ -245,9 +249,12 @@ def similarity(a: Analysis, b: Analysis) -> float:
     from rapidfuzz import fuzz
 
     only_a, only_b, apart = names_apart(a, b)
+    if not (only_a or only_b or apart):  # one place put for another: the same thing, elsewhere
+        only_a, only_b = swapped_names(a, b)
     # a name spelled anew is the name on file ("it's Kowalski actually" for Kowalczyk)
     same = {y for _, y in respelled(only_a, only_b)} if a.correction else set()
-    wa, wb = a.words - only_a | same, b.words - only_b | same
+    # the words that say a side or a change ("cancelled", "moved") are no part of the subject
+    wa, wb = a.words - only_a - a.polar | same, b.words - only_b - b.polar | same
     if not wa or not wb:
         return fuzz.ratio(a.folded, b.folded) / 100 * 0.8
     shared = len(wa & wb)

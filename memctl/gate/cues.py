@@ -75,7 +75,16 @@ _CHANGE_VERB = (
     r"cut(?:s|ting)?|reduc(?:e|es|ed|ing)|upp(?:ed|ing))\s+(?:[\w'-]+\s+){0,4}?(?:up\s+|down\s+)?"
     r"to\s+(?=[\d$€£])"
 )
-UPDATE = re.compile(f"{_phrases(*UPDATE_PHRASES).pattern}|{_CHANGE_VERB}")
+# From a day on: "standup's on Google Meet from tomorrow", "effective 1 March", "as from Monday"
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+_DAY = (
+    rf"(?:tomorrow|today|tonight|{_WEEKDAY}|the\s+\d{{1,2}}(?:st|nd|rd|th)"
+    rf"|(?:next|this|the\s+coming)\s+(?:week|month|year|term|season|quarter|{_WEEKDAY})"
+    rf"|{_MONTH}[a-z]*\b|\d{{1,2}}\s+{_MONTH})"
+)
+_FROM_DAY = rf"(?<!\w)(?:(?:as\s+)?from|effective|beginning|starting(?:\s+on)?)\s+{_DAY}"
+UPDATE = re.compile(f"{_phrases(*UPDATE_PHRASES).pattern}|{_CHANGE_VERB}|{_FROM_DAY}")
 UPDATE_CJK = re.compile(
     _cjk(
         "変更",

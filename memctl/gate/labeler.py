@@ -41,6 +41,7 @@ NEAR = 0.6  # an entry this similar that the text may replace is named when the 
 NEAR_MEANING = 0.5  # …or this close in meaning (the semantic path), whatever words it shares
 UPDATE_MEANING = 0.5  # the user's text this close in meaning to an entry, saying it otherwise…
 CLEARLY_CLOSER = 0.1  # …and this much closer than any other entry, updates it
+ENDED_NAMES = 2  # the words of an entry a text must say to end it without its details
 
 
 @dataclass
@@ -99,7 +100,8 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
         near = rule.key if trust == "trusted" else None
         return Verdict("clash", f"contradicts a rule: {reason}", rule.key, scores, near)
 
-    floor = RELATED_CUED if new.update or new.correction or new.rejected else RELATED
+    ends = ("goes on", -1) in new.poles  # "book club is cancelled for good": a change too
+    floor = RELATED_CUED if new.update or new.correction or new.rejected or ends else RELATED
     named = _named_by_rejection(new, [k for _, k in scored])
     related = [
         (s, k) for s, k in scored if s >= floor or (k.meaning or 0) >= NEAR_MEANING or k is named
@@ -217,6 +219,10 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
         return "correction", "spells a name of an entry on file another way"
     # "dentist got pushed to June 19"; "we ended up booking an airbnb so scrap the guesthouse"
     short = cued and diff.differs and not diff.extra or (cued or diff.ended) and diff.rejects
+    # an ending needs only the thing's name ("book club is cancelled for good, the group broke
+    # up" ends "Book club meets the first Tuesday … at Clara's"), not its details again
+    ends = diff.ended and len(new.words & old.info.words) >= ENDED_NAMES
+    short = short or ends
     if diff.covered < (COVERED_VALUE if diff.differs else COVERED) and not short:
         within = len(new.words) >= 2 and new.words <= old.info.words  # every word of it there
         if _says_nothing_new(diff) and (within or sameness(new, old.info) >= REPEAT):
@@ -229,7 +235,7 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     if diff.flipped and _one_more(new, diff, old.info):
         return "update", f"adds a detail to {old.key}: {', '.join(sorted(diff.extra))}"
     if diff.flipped:
-        if diff.reworded:
+        if diff.reworded and not ends:
             return "new", "says the opposite of a similar entry on file, about another thing"
         if diff.ended or new.update_weak or _plans(new, old.info):
             return "update", "says it no longer holds"

@@ -46,6 +46,14 @@ _CUE_WORDS = frozenset(
     mehr plus lugar vez realidad realite verdade realta hecho fait movio mueve paso traslado
     cambio cambiado passe movida movido passou moving changing switching""".split()
 )
+# Words that frame what follows and say nothing of it, where a sentence opens: "heads up:",
+# "fyi", "reminder that", "just so you know", "note to self:".
+_FRAMING = re.compile(
+    r"(?:^|(?<=[.!?;\n]))\s*(?:(?:ok(?:ay)?|so|and)\s*,?\s+)?"
+    r"(?:heads[\s-]+up|fyi|btw|by\s+the\s+way|psa|note\s+to\s+self|for\s+the\s+record"
+    r"|just\s+so\s+you\s+know|remember(?=\s+that\b)|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?"
+    r"(?:reminder|note|update)(?=\s*[:,\-]|\s+that\b))(?:\s+that\b)?\s*[:,\-]*"
+)
 _SENTENCE_STARTERS = frozenset("the a an our my we i it this that there they he she you".split())
 _NAME = re.compile(r"(?<![\w'])([A-Z][a-z\u00df-\u00ff]{1,}(?:-[A-Z][a-z]+)?)(?![\w])")
 _URL = re.compile(r"https?://\S+|www\.\S+|\b[\w.+-]+@[\w-]+\.[\w.-]+\b")
@@ -55,6 +63,12 @@ _TIME = re.compile(
     r"(a\.?m\.?|p\.?m\.?)?|(\d{1,2})時(?:(\d{1,2})分|半)?"
 )
 _NUMBER = re.compile(r"\b[vV]?(\d+(?:[.,]\d+)*)(st|nd|rd|th|er|e|º|ª)?\b|(\d{1,2})日")
+# A bare number said as the hour something happens at: "at 9", "until 6 tonight".
+_AT_HOUR = re.compile(r"(?<!\w)(?:at|around|until|till|before|after)\s+$")
+_HOUR_ENDS = re.compile(
+    r"\s*(?:$|[.,;:!?)]|(?:from|on|tomorrow|today|tonight|every|each|instead|now|then|and|or|"
+    r"with|sharp|o'?clock|this|next|latest|at\s+the\s+latest)(?!\w))"
+)
 _COUNTED = re.compile(
     r"\s+(?!(?:of|at|in|on|and|or|to|for|by|from|until|so|but|then|instead)\b)[a-z]"
 )
@@ -188,7 +202,7 @@ def analyze(text: str) -> Analysis:
     raw = unicodedata.normalize("NFKC", text).replace("’", "'")
     folded = fold(raw)
     values: set[str] = set()
-    rest = _take_values(folded, values)
+    rest = _take_values(_FRAMING.sub(" ", folded), values)
     words: set[str] = set()
     person: set[str] = set()
     for token in tokens(rest):
@@ -348,6 +362,10 @@ def _take_values(folded: str, values: set[str]) -> str:
             and not _COUNTED.match(after)  # "the 5th floor", "the 3rd time": what it counts
         )
         day = near_month or m[3] or the_nth
+        if not day and not m[2] and digits.isdigit() and int(digits) <= 24:
+            if _AT_HOUR.search(before) and _HOUR_ENDS.match(after):  # "meetings at 9 from now on"
+                values.add(f"t:{int(digits):02d}:00")
+                return " "
         kind = "d" if day and digits.isdigit() and int(digits) <= 31 else "n"
         values.add(f"{kind}:{digits.rstrip('0').rstrip('.') if '.' in digits else int(digits)}")
         return " "

@@ -94,6 +94,12 @@ def governed(rule: Analysis) -> frozenset[str]:
         if word in _NORM_WORDS or word.isdigit():
             break
         found.add(content_word(word))
+    # and the first thing each act is done to: "never schedule meetings before 10am"
+    said = [content_word(w) for w in tokens(rule.folded)]
+    for act, after in zip(said, said[1:], strict=False):
+        if act in found and act in rule.words and after in rule.words and after not in found:
+            found.add(after)
+            break
     return frozenset(found & rule.words)
 
 
