@@ -26,7 +26,8 @@ from .words import fold, stem
 _SAME = (
     "answer answers answered answering reply replies replied replying respond responds "
     "responded responding antworten antworte antwortet antwortest responde responda responder "
-    "respondan repondre reponds repondez rispondi rispondere rispondete beantworte",
+    "respondan repondre reponds repondez rispondi rispondere rispondete beantworte "
+    "respondeme respondame contestame contestar contestes rispondimi responde-me responda-me",
     "direct directly straight",
     "email emails e-mail mail mails emailed",
     "phone telephone mobile cellphone",
@@ -140,8 +141,9 @@ ONE_OFF = re.compile(
 )
 # Who a text speaks of when it names nobody: "we", "I" (the user) or "he", "she" (someone named).
 FIRST_PERSON = frozenset(
-    "i we our my us me mine ours ich wir mein meine unser unsere yo nosotros nuestro nuestra "
-    "mi je nous mon ma notre eu nos meu minha nosso nossa io noi mio mia nostro nostra".split()
+    "i we our my us me mine ours ich wir mein meine unser unsere mir mich moi yo nosotros "
+    "nuestro nuestra mi je nous mon ma notre eu nos meu minha nosso nossa io noi mio mia nostro "
+    "nostra".split()
 )
 THIRD_PERSON = frozenset(
     "he she him her his hers they them their theirs er ihm ihn ihr ihre el ella ellos su sus "

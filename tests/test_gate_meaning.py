@@ -841,3 +841,58 @@ def test_a_bare_hour_against_a_rule_on_the_thing_it_governs(ws):
     rule = entry(ws, "rules/travel", "Never book flights that leave before 8am", kind="RULE")
     done = remember(ws, "it's ok to take flights at 6 from now on", source="user", now=NOW).value
     assert (done.label, done.closed.entry.id) == ("update", rule.entry.id)
+
+
+@pytest.mark.parametrize(
+    ("old", "said", "kept"),
+    [
+        ("Jonas wohnt in Bonn, im dritten Stock", "Jonas ist nach Köln gezogen", []),
+        ("Nous partons en Italie en juillet", "Finalement nous partons en Grèce", ["juillet"]),
+        ("Lucía vive en Sevilla con su hermana", "Lucía se mudó a Madrid", []),
+    ],
+)
+def test_a_move_or_a_change_of_plan_said_in_another_language_is_an_update(ws, old, said, kept):
+    made = entry(ws, "people/friends", old)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", made.entry.id)
+    assert all(k in done.written.entry.text for k in kept)
+
+
+@pytest.mark.parametrize(
+    ("rule", "said"),
+    [
+        ("Rispondi sempre in italiano", "da ora in poi scrivimi in inglese"),
+        ("Contesta siempre en castellano", "de ahora en adelante escríbeme en catalán"),
+    ],
+)
+def test_a_language_asked_for_with_to_me_in_the_verb_changes_the_rule(ws, rule, said):
+    """A verb of writing with "to me" in it ("scrivimi", "escríbeme"), with "from now on" in
+    the same language: the user retires the rule on the language."""
+    made = entry(ws, "rules/talk", rule, kind="RULE")
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", made.entry.id)
+
+
+def test_a_name_spelled_out_again_corrects_it(ws):
+    """A name spelled out ("Thomsen with an e" for "Thomson") corrects the entry's name."""
+    made = entry(ws, "people/house", "Our landlord is Mr. Thomson, he lives downstairs")
+    done = remember(ws, "no, it's Thomsen with an e, the landlord", source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("correction", made.entry.id)
+
+
+def test_a_lesson_said_again_then_a_clause_after_a_comma_adds_a_detail(ws):
+    """The entry said again, then more after a comma, a "never" among it: a detail added, not
+    the entry said wrong."""
+    made = entry(ws, "lessons/plants", "Water the ficus every Sunday")
+    said = "Water the ficus every Sunday, with rainwater, never straight from the tap"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", made.entry.id)
+
+
+def test_something_given_up_taken_up_again_in_other_words_is_an_update(ws):
+    """With the semantic path: "back on" a thing the entry says is given up, in words of its
+    own beside it ("a square after dinner"), changes the entry."""
+    made = entry(ws, "people/me", "I don't eat chocolate anymore")
+    said = "I'm back on chocolate, a square after dinner"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", made.entry.id)

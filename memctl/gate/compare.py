@@ -209,7 +209,10 @@ def swapped_names(a: Analysis, b: Analysis) -> tuple[set[str], set[str]]:
     return set(), set()
 
 
-_WHERE = frozenset("in at on to from near via into inside outside towards toward".split())
+_WHERE = frozenset(
+    "in at on to from near via into inside outside towards toward "
+    "en au aux dans nach im em para".split()
+)
 
 
 def places(a: Analysis) -> set[str]:

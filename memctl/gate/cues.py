@@ -61,6 +61,17 @@ UPDATE_PHRASES = (
     "mudou", "mudou para", "foi movida", "foi movido", "passou para", "nao e mais",
     "a partir de agora", "agora e", "em vez de", "adiado", "adiada",
     "spostato", "spostata", "cambiato", "non piu", "ora e", "adesso e", "invece di",
+    # moved house, and "in the end", in more languages
+    "se mudo", "se mudaron", "nos mudamos", "me mude", "se fue a vivir", "a demenage",
+    "ont demenage", "j'ai demenage", "s'est installe", "s'est installee", "ist gezogen",
+    "sind gezogen", "gezogen", "zog nach", "zogen nach", "se mudou", "mudou-se", "nos mudamos",
+    "si e trasferito", "si e trasferita", "si sono trasferiti", "verhuisd", "is verhuisd",
+    "finalement", "en fin de compte", "al final", "alla fine", "no final", "letztendlich",
+    "am ende", "doch lieber", "doch nicht", "uiteindelijk",
+    # "from now on"
+    "d'ora in poi", "da ora in poi", "d'ora in avanti", "da adesso", "de agora em diante",
+    "daqui em diante", "desde ahora", "de ahora en adelante", "en adelante", "dorenavant",
+    "a partir d'aujourd'hui", "von nun an", "fortan", "kunftig", "voortaan", "vanaf nu",
 )
 # fmt: on
 # A verb of change in any of its forms, and where to: "is moving to the library", "we're

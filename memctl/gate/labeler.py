@@ -288,6 +288,8 @@ def _changes_in_meaning(
         or new.correction
         or diff.rejects
         or diff.ended
+        or diff.flipped
+        and "goes on" in dict(new.poles)  # "I'm back on coffee"
         or not swapped
         and (diff.changed or diff.flipped)
     )
@@ -309,17 +311,20 @@ def _one_more(new: Analysis, diff: Diff, old: Analysis) -> bool:
 
 
 # Where a text joins one more clause to what it said: "and", ";", "plus", "but also".
-_JOINED = re.compile(r"\s*(?:[,;]\s*(?:and|plus|but\s+also)\b|;|\s+(?:and|plus)\b)\s*", re.I)
+_JOINED = re.compile(r"\s*(?:[,;]\s*(?:and|plus|but\s+also)\b|[,;]|\s+(?:and|plus)\b)\s*", re.I)
 
 
 def _restated_first(new: Analysis, old: Analysis) -> bool:
     """Does the text open with the entry said again (every word of it, the same side), and
-    join a clause of its own after it?"""
-    head = _JOINED.split(new.text, maxsplit=1)[0]
-    if head == new.text or not old.words:
+    join a clause of its own after it? The entry may itself hold a joint ("Before a big deploy,
+    freeze merges"): the shortest head that says all of it is the one read."""
+    if not old.words:
         return False
-    said = analyze(head)
-    return old.words <= said.words and said.polarity == old.polarity and said.poles == old.poles
+    for joint in _JOINED.finditer(new.text):
+        said = analyze(new.text[: joint.start()])
+        if old.words <= said.words:
+            return said.polarity == old.polarity and said.poles == old.poles
+    return False
 
 
 # A plan or a decision, said as one: what gives a part of it up changes the plan, it does not

@@ -25,7 +25,7 @@ from .compare import Diff, changed_kinds, compare, same_text, sameness, similari
 _MORE_STOPWORDS = frozenset(
     """el la los las un una unos unas de del al y o en es son que por para con su sus lo se
     le les des du et ou est sont au aux ce cette ces pour par avec sur dans qui il elle ils
-    der die das den dem ein eine einen einer und oder ist sind zu von mit auf im fur bei
+    der die das den dem ein eine einen einer und oder ist sind zu von mit auf im fur bei nach
     o os as um uma do da dos das em no na nos nas e sao com pelo pela il lo gli di e con per
     also just really very still yet anyway ok s t ing ed""".split()
 )
@@ -94,7 +94,9 @@ _MIXED_UP = re.compile(
     r"\b(?:swapped|transposed)\s+(?:the\s+|two\s+)?(?:digits|numbers|letters)\b|"
     r"\b(?:was|were)\s+thinking\s+of\s+(?:the\s+)?(?:other|another|a\s+different)\b|"
     r"\bconfus(?:ed|ing)\s+(?:it|them|him|her|that|this|the\s+\w+|\w+)\s+with\b|"
-    r"^\W*wrong\s+(?!with\b)\w+"
+    r"^\W*wrong\s+(?!with\b)\w+|"
+    # a name spelled out again: "it's Pedersen with a d", "spelt with two n's"
+    r"\b(?:with|spel(?:led|t)\s+with)\s+(?:an?|two|double)\s+[a-z](?:'?s)?(?!\w)"
 )
 _IMPERATIVE = re.compile(cues.IMPERATIVE)
 KIND_NAMES = {

@@ -39,8 +39,13 @@ _TALK = frozenset(
     content_word(w)
     for w in "answer reply respond write writes wrote writing written speak speaks talk talks "
     "chat chats chatting email emails message messages text texts say communicate "
-    "conversation conversations language".split()
+    "conversation conversations language contesta contestame habla hablame hablar escribe "
+    "escribeme escribir parle parlez parler ecris ecrivez ecrire sprich sprechen schreib "
+    "schreibe schreiben fala falar fale escreva escreve escrever parla parlami parlare scrivi "
+    "scrivimi scrivere".split()
 )
+# A verb of speaking with "to me" in one word: "respóndeme", "escríbeme", "scrivimi"
+_TO_ME_ENDINGS = ("eme", "ame", "imi", "ami")
 _SWITCH = frozenset(content_word(w) for w in ("switch", "use"))
 _BEFORE = re.compile(r"(?<!\w)(?:before|prior\s+to|ahead\s+of)(?!\w)")
 _WITHOUT = re.compile(
@@ -246,9 +251,10 @@ def _in_another_language(new: Analysis, rule: Analysis) -> frozenset[str]:
     talk = frozenset(w for w in new.words if w in _TALK)
     if not talk or not rule.words & _TALK:
         return frozenset()
-    first = tokens(new.folded)[:1]
-    opens = bool(first) and content_word(first[0]) in _TALK | _SWITCH
-    return talk if new.person & {"first", "second"} or opens else frozenset()
+    said = tokens(new.folded)
+    opens = bool(said) and content_word(said[0]) in _TALK | _SWITCH
+    to_me = any(w.endswith(_TO_ME_ENDINGS) and content_word(w) in _TALK for w in said)
+    return talk if new.person & {"first", "second"} or opens or to_me else frozenset()
 
 
 def _bounds(folded: str) -> tuple[list[str], list[str]]:
