@@ -896,3 +896,29 @@ def test_something_given_up_taken_up_again_in_other_words_is_an_update(ws):
     said = "I'm back on chocolate, a square after dinner"
     done = remember(ws, said, source="user", now=NOW).value
     assert (done.label, done.closed.entry.id) == ("update", made.entry.id)
+
+
+def test_a_change_of_what_an_entry_opens_with_needs_only_its_name(ws):
+    """A change said of the thing an entry opens with ("Pottery class is moving to …") updates
+    it without its details said again; the same words elsewhere in an entry ("Dana prefers a
+    call") are not what it is about."""
+    made = entry(ws, "house/classes", "Pottery class is at the community centre on Tuesdays")
+    entry(ws, "house/classes", "This term's pottery project is a teapot")
+    said = "Pottery class is moving to the art school from March"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", made.entry.id)
+    entry(ws, "people/dana", "Dana prefers a call over a long email thread")
+    other = remember(ws, "The monthly call with Dana moved to Friday", source="user", now=NOW)
+    assert other.value.label == "new"
+
+
+def test_a_clause_that_says_no_thing_gives_the_thing_up(ws):
+    """A clause of "no X" after a plan gives X up (", no gardener"): the plan changes. After the
+    languages someone speaks (", no English") it is a value they lack, said again."""
+    made = entry(ws, "projects/garden", "We decided to hire a gardener for the hedges")
+    said = "We'll trim the hedges ourselves, no gardener"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", made.entry.id)
+    entry(ws, "people/ines", "Inês speaks Portuguese and French, no English")
+    again = remember(ws, "Inês doesn't speak English, only Portuguese and French", now=NOW)
+    assert again.value.label == "repeat"

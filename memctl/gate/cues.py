@@ -125,6 +125,15 @@ UPDATE_WEAK_PHRASES = ("now", "currently", "these days", "nowadays", "new", "neu
 UPDATE_WEAK = _phrases(*UPDATE_WEAK_PHRASES)
 UPDATE_WEAK_CJK = re.compile(_cjk("今は", "現在", "现在", "目前", "新しい"))
 
+# --- framing: words that open a sentence and say nothing of what follows ----------------
+# "heads up:", "fyi", "reminder that", "just so you know", "note to self:"
+FRAMING = re.compile(
+    r"(?:^|(?<=[.!?;\n]))\s*(?:(?:ok(?:ay)?|so|and)\s*,?\s+)?"
+    r"(?:heads[\s-]+up|fyi|btw|by\s+the\s+way|psa|note\s+to\s+self|for\s+the\s+record"
+    r"|just\s+so\s+you\s+know|remember(?=\s+that\b)|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?"
+    r"(?:reminder|note|update)(?=\s*[:,\-]|\s+that\b))(?:\s+that\b)?\s*[:,\-]*"
+)
+
 # --- the user says the memory was wrong ---------------------------------------------------
 # fmt: off
 CORRECTION_PHRASES = (

@@ -18,10 +18,20 @@ import re
 from dataclasses import InitVar, dataclass, field
 from typing import Literal
 
+from ..words import tokens
 from . import cues
 from .compare import Diff, respelled_only
 from .injection import deobfuscate, injection_reason  # noqa: F401  (re-exported)
-from .reading import KIND_NAMES, Analysis, analyze, compare, same_text, sameness, similarity
+from .reading import (
+    KIND_NAMES,
+    Analysis,
+    analyze,
+    compare,
+    content_word,
+    same_text,
+    sameness,
+    similarity,
+)
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
 
 Label = Literal["new", "repeat", "update", "correction", "clash", "injection"]
@@ -219,10 +229,11 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
         return "correction", "spells a name of an entry on file another way"
     # "dentist got pushed to June 19"; "we ended up booking an airbnb so scrap the guesthouse"
     short = cued and diff.differs and not diff.extra or (cued or diff.ended) and diff.rejects
-    # an ending needs only the thing's name ("book club is cancelled for good, the group broke
-    # up" ends "Book club meets the first Tuesday … at Clara's"), not its details again
+    # An ending needs only the thing's name ("book club is cancelled for good, the group broke
+    # up" ends "Book club meets the first Tuesday … at Clara's"), not its details again; so
+    # does a change, of the name the entry opens with ("Book club is moving to the library").
     ends = diff.ended and len(new.words & old.info.words) >= ENDED_NAMES
-    short = short or ends
+    short = short or ends or new.update and _names_what_it_opens_with(new, old.info)
     if diff.covered < (COVERED_VALUE if diff.differs else COVERED) and not short:
         within = len(new.words) >= 2 and new.words <= old.info.words  # every word of it there
         if _says_nothing_new(diff) and (within or sameness(new, old.info) >= REPEAT):
@@ -282,6 +293,13 @@ def _changes_in_meaning(
     # A word of the entry swapped for another is another thing ("the property tax" for "the
     # income tax"), unless the text says in words that it changes.
     swapped = bool(diff.extra and diff.missing)
+    # A word of change with a value of a kind the entry has none of, and nothing of the entry
+    # turned, rejected or ended, changes something else of the same person or thing ("The
+    # monthly call with Dana moved to Friday" for "Dana prefers a call over email"), unless it
+    # names what the entry opens with ("Book club is moving to the library from January").
+    turned = diff.changed or diff.rejects or diff.ended or diff.flipped or new.correction
+    if diff.added and not turned and not _names_what_it_opens_with(new, k.info):
+        return False
     return bool(
         new.update
         or new.update_weak
@@ -341,6 +359,14 @@ def _plans(new: Analysis, old: Analysis) -> bool:
     return any(name == "goes on" for name, _ in (*new.poles, *old.poles)) or any(
         _DECIDES.search(text.folded) for text in (new, old)
     )
+
+
+def _names_what_it_opens_with(new: Analysis, old: Analysis) -> bool:
+    """Does the text say the first ENDED_NAMES content words of the entry, what it is about
+    ("book club" of "Book club meets at Sara's place")?"""
+    said = [content_word(w) for w in tokens(old.folded)]
+    opening = [w for w in said if w in old.words][:ENDED_NAMES]
+    return len(opening) == ENDED_NAMES and set(opening) <= new.words
 
 
 def _says_nothing_new(diff: Diff) -> bool:

@@ -46,14 +46,6 @@ _CUE_WORDS = frozenset(
     mehr plus lugar vez realidad realite verdade realta hecho fait movio mueve paso traslado
     cambio cambiado passe movida movido passou moving changing switching""".split()
 )
-# Words that frame what follows and say nothing of it, where a sentence opens: "heads up:",
-# "fyi", "reminder that", "just so you know", "note to self:".
-_FRAMING = re.compile(
-    r"(?:^|(?<=[.!?;\n]))\s*(?:(?:ok(?:ay)?|so|and)\s*,?\s+)?"
-    r"(?:heads[\s-]+up|fyi|btw|by\s+the\s+way|psa|note\s+to\s+self|for\s+the\s+record"
-    r"|just\s+so\s+you\s+know|remember(?=\s+that\b)|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?"
-    r"(?:reminder|note|update)(?=\s*[:,\-]|\s+that\b))(?:\s+that\b)?\s*[:,\-]*"
-)
 _SENTENCE_STARTERS = frozenset("the a an our my we i it this that there they he she you".split())
 _NAME = re.compile(r"(?<![\w'])([A-Z][a-z\u00df-\u00ff]{1,}(?:-[A-Z][a-z]+)?)(?![\w])")
 _URL = re.compile(r"https?://\S+|www\.\S+|\b[\w.+-]+@[\w-]+\.[\w.-]+\b")
@@ -125,7 +117,9 @@ _REJECTED = re.compile(
     r"rather\s+than|en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|anstatt|statt|em\s+vez\s+de|"
     rf"invece\s+di)\s+(?:the\s+|a\s+|an\s+|at\s+)?(?P<c>{_CLOCK}|\w+(?:\s+\w+)?)|"
     r"\bnicht\s+(?P<d>\w+)\s*,?\s+sondern\b|"
-    r"\bno\s+es\s+(?P<e>\w+)\s+sino\b|" + _GIVE_UP + r"\s+(?P<f>\w+(?:\s+\w+)?)"
+    r"\bno\s+es\s+(?P<e>\w+)\s+sino\b|" + _GIVE_UP + r"\s+(?P<f>\w+(?:\s+\w+)?)|"
+    # a clause of its own that says "no X": "we'll do the bathroom ourselves, no contractor"
+    r",\s*(?:and\s+|but\s+)?no\s+(?:more\s+)?(?P<g>\w+)\s*(?=$|[.;!?])"
 )
 # "May" the month, not the verb: after a word that leads a date ("pushed to May", "in May")
 _MONTH_MAY = re.compile(
@@ -204,7 +198,7 @@ def analyze(text: str) -> Analysis:
     raw = unicodedata.normalize("NFKC", text).replace("’", "'")
     folded = fold(raw)
     values: set[str] = set()
-    rest = _take_values(_FRAMING.sub(" ", folded), values)
+    rest = _take_values(cues.FRAMING.sub(" ", folded), values)
     words: set[str] = set()
     person: set[str] = set()
     for token in tokens(rest):
@@ -296,6 +290,8 @@ def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
         said = next(g for g in m.groups() if g is not None)
         theirs: set[str] = set()
         rest = _take_values(said, theirs)
+        if m["g"] is not None and (theirs or not rest.strip() or _a_value(rest)):
+            return m.group()  # "speaks German, no English": a value it has not, no word given up
         # read alone, "the 9th" of "…, not the 9th" is a number; in the text, a day
         theirs |= {f"d:{v[2:]}" for v in theirs if v[:2] == "n:" and v[2:].isdigit()}
         rejected.update(content_word(t) for t in tokens(rest) if t not in _STOP)
@@ -305,6 +301,18 @@ def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
 
     counted = _REJECTED.sub(take, _CONSENT.sub(" ", _INTERJECTION.sub(" ", folded)))
     return frozenset(rejected), counted
+
+
+def _a_value(text: str) -> bool:
+    """Is a word of the text one the gate reads as a value (a language, a day, a number)?"""
+    return any(
+        t in lexicon.LANGUAGE_WORDS
+        or t in lexicon.DAY_PARTS
+        or t in cues.WEEKDAY_WORDS
+        or t in cues.MONTH_WORDS
+        or t in cues.NUMBER_WORD_VALUES
+        for t in tokens(text)
+    )
 
 
 def _date_value(word: str) -> str:
