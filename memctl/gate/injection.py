@@ -141,6 +141,15 @@ INJECTION_STRONG = [
         r"(?:no|any)\s+(?:restrictions|limits|limitations|filters|rules|guardrails|boundaries)\b",
         "tries to give the agent a new role",
     ),
+    (  # "you are … without restrictions" in other languages
+        r"(?<!\w)(?:jesteś|eres|estás|tu\s+es|vous\s+êtes|du\s+bist|bist\s+du|você\s+é|sei|"
+        r"ben\s+je|je\s+bent|du\s+är|ты|вы)(?!\w)[^.;!?]{0,40}(?<!\w)(?:bez\s+ograniczeń|"
+        r"sin\s+(?:restricciones|límites|reglas|filtros)|sans\s+(?:restrictions|limites|règles|"
+        r"filtres)|ohne\s+(?:einschränkungen|grenzen|regeln|filter)|sem\s+(?:restrições|limites|"
+        r"regras|filtros)|senza\s+(?:restrizioni|limiti|regole|filtri)|zonder\s+(?:beperkingen|"
+        r"regels)|utan\s+(?:begränsningar|regler)|без\s+(?:ограничений|правил))",
+        "tries to give the agent a new role",
+    ),
     (
         r"\b(?:pretend|imagine)\s+(?:to\s+be|you\s+are|that\s+you)|\b(?:enable|enter|activate|switch"
         r"\s+to)\s+(?:developer|dan|god|admin|jailbreak|unrestricted|debug)\s+mode|\bjailbreak|"
@@ -245,6 +254,13 @@ INJECTION_WEAK = [
         r"de\s+maintenant|desormais|tu\s+dois|vous\s+devez|immer|niemals|sende|schicke|losche|"
         r"fuhre|ab\s+jetzt|ab\s+sofort|du\s+musst|sie\s+mussen|sempre|envie|apague|execute|a\s+"
         r"partir\s+de\s+agora|voce\s+deve|invia|cancella|esegui|devi)\b",
+        "is an instruction",
+    ),
+    (  # Polish, Dutch, Swedish, Russian
+        r"(?:^|[.!?;:\n]\s*)(?:zawsze|nigdy|od\s+teraz|zapamiętaj|wyślij|wysyłaj|usuń|musisz|"
+        r"altijd|nooit|vanaf\s+nu|onthoud|stuur|verwijder|je\s+moet|alltid|aldrig|från\s+och\s+"
+        r"med\s+nu|kom\s+ihåg|skicka|radera|du\s+måste|всегда|никогда|отныне|запомни|отправь|"
+        r"удали|ты\s+должен)(?!\w)",
         "is an instruction",
     ),
     (
