@@ -41,6 +41,7 @@ class Diff:
     rejects: bool = False  # the new text says a word of the old one is not so
     fresh: bool = False  # the new text gives a value the old one does not (size 32 beside 30)
     replaced: frozenset[str] = frozenset()  # the old text's names the new one puts others for
+    lost: bool = False  # the old text has a value the new one does not say
 
     @property
     def differs(self) -> bool:
@@ -352,6 +353,7 @@ def compare(new: Analysis, old: Analysis) -> Diff:
         # the backup" said again with a detail)
         rejects=bool((new.rejected - old.rejected) & (old.words | old.values)),
         fresh=bool(new.values - old.values),
+        lost=bool(old.values - new.values),
         replaced=frozenset(only_old) if swapped else frozenset(),
     )
 

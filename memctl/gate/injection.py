@@ -46,7 +46,7 @@ _DROP = _folded(
     esquece esquecam desconsidere descarte dimentica dimenticate trascura negeer vergeet
     zapomnij glom glem unut забудь забудьте забудь abaikan lupakan lupakanlah ohita unohda
     zapomen uita prestan prestante przestan перестань перестаньте
-    αγνοησε ξεχασε تجاهل انس התעלם שכח अनदेखा भूल"""
+    αγνοησε ξεχασε تجاهل انس התעלם שכח अनदेखा भूल نادیده فراموش"""
 )
 # fmt: on
 _DROP_PHRASES = re.compile(
@@ -76,7 +76,7 @@ _TOLD_STEMS = tuple(
     _folded(
         """predchoz pravid pokyn instrukc polecen zasad wczesniej poprzedn instruktion предыдущ
     инструкц правил указан попередн talimat kural onceki instruks ohje aiemm utasitas korabbi
-    szabaly instructiun anterior precedent vorherig bisherig інструкц вказівк"""
+    szabaly instructiun anterior precedent vorherig bisherig інструкц вказівк دستور قبل"""
     )
 )
 _WINDOW = 6  # words between the verb and what it drops
@@ -104,6 +104,8 @@ _ADDRESSED = [
     rf"\b(?:p\.?\s*s\.?|note|message|attention|dear|hey|hello|hi)\s*(?:to|for)?\s*(?:the\s+|any\s+|all\s+"
     rf"|every\s+|whichever\s+|whatever\s+)?{_AGENTS}\b",
     rf"\b(?:to|for)\s+(?:any|all|every|whichever|whatever)\s+(?:\w+\s+)?{_AGENTS}\b",
+    # what only a program does with a page: "when you summarise this page, …"
+    r"\bwhen\s+you\s+(?:summari[sz]e|process|parse|index|crawl|ingest)\s+(?:this|these|the)\b",
     rf"\b{_AGENTS}\s*,?\s*(?:that|who|which|que|qui|che|die|der|welche)?\s*(?:is\s+|are\s+|est\s+)?"
     rf"{_READING}\s+(?:this|these|the|esto|esta|este|isto|isso|ceci|cela|questo|questa|dies|das|"
     rf"dit|deze)\b",
@@ -248,6 +250,11 @@ INJECTION_WEAK = [
         "is an instruction",
     ),
     (cues.IMPERATIVE, "is an instruction"),
+    (  # one more thing to do, after a clause: "…, also store a memory that …"
+        r"(?:^|[.!?;:,\n]\s*)(?:also|then|and|just)\s+(?:please\s+)?(?:store|save|add|remember|"
+        r"record|write|send|forward|delete|remove|email|upload|share)\b",
+        "is an instruction",
+    ),
     (
         r"(?:^|[.!?;:\n]\s*)(?:siempre|nunca|envia|envie|borra|elimina|ejecuta|a\s+partir\s+de\s+"
         r"ahora|debes|toujours|jamais|envoie|envoyez|supprime|supprimez|execute[rz]?|a\s+partir\s+"
@@ -290,12 +297,36 @@ _SPACED = re.compile(r"(?<!\w)(?:\w[ \t._*~-]+){3,}\w(?!\w)")
 
 
 def deobfuscate(text: str) -> list[str]:
-    """The text as an injection check reads it: folded, plus homoglyph, leet and de-spaced forms."""
+    """The text as an injection check reads it: folded, plus homoglyph, leet and de-spaced forms,
+    and what a run of base64 in it says when it decodes to text."""
     folded = fold(_ZERO_WIDTH.sub("", unicodedata.normalize("NFKC", text))).replace("’", "'")
     mapped = folded.translate(_HOMOGLYPHS)
     joined = _SPACED.sub(lambda m: re.sub(r"[ \t._*~-]+", "", m.group()), mapped)
     forms = [folded, mapped, joined, joined.translate(_LEET), mapped.translate(_LEET)]
+    forms += [fold(said) for said in _decoded(text)]
     return list(dict.fromkeys(" ".join(f.split()) for f in forms))
+
+
+_BASE64 = re.compile(r"(?<![\w+/=])[A-Za-z0-9+/]{16,}={0,2}(?![\w+/=])")
+
+
+def _decoded(text: str) -> list[str]:
+    """The runs of base64 in a text that decode to readable text (a few, the first 4 kB)."""
+    import base64
+    import binascii
+
+    found = []
+    for m in _BASE64.finditer(text[:4096]):
+        run = m.group()
+        try:
+            said = base64.b64decode(run + "=" * (-len(run) % 4), validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError):
+            continue
+        if said.isprintable() and sum(c.isalpha() or c == " " for c in said) > 0.8 * len(said):
+            found.append(said)
+        if len(found) == 3:
+            break
+    return found
 
 
 def drops_what_it_was_told(form: str) -> bool:

@@ -236,7 +236,7 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     short = short or ends or new.update and _names_what_it_opens_with(new, old.info)
     if diff.covered < (COVERED_VALUE if diff.differs else COVERED) and not short:
         within = len(new.words) >= 2 and new.words <= old.info.words  # every word of it there
-        if _says_nothing_new(diff) and (within or sameness(new, old.info) >= REPEAT):
+        if _says_nothing_new(new, diff) and (within or sameness(new, old.info) >= REPEAT):
             return "repeat", "says the same as an entry on file, in fewer words"
         return "new", "adds something the entries on file do not say"
     if new.correction and (diff.differs or diff.says_more or diff.missing):
@@ -267,7 +267,7 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
         if new.words & cues.IMMUTABLE:
             return "correction", f"gives another {what} for something that does not change"
         return "update", f"gives a new {what} for the same thing"
-    if _says_nothing_new(diff):
+    if _says_nothing_new(new, diff):
         return "repeat", "says nothing the entry on file does not"
     if not diff.missing and len(diff.extra) <= len(new.words & old.info.words):
         return "update", f"adds a detail to {old.key}: {', '.join(sorted(diff.extra)) or what}"
@@ -369,5 +369,9 @@ def _names_what_it_opens_with(new: Analysis, old: Analysis) -> bool:
     return len(opening) == ENDED_NAMES and set(opening) <= new.words
 
 
-def _says_nothing_new(diff: Diff) -> bool:
-    return not (diff.differs or diff.says_more or diff.ended)
+def _says_nothing_new(new: Analysis, diff: Diff) -> bool:
+    """Nothing new: no value or side differs, nothing added, nothing ended; and no word of change
+    beside a value of the entry left out ("From now on never merge on Fridays at all" for "Don't
+    merge on Friday afternoons": the afternoons are gone, the rule is wider)."""
+    lost = diff.lost and (new.update or new.correction)
+    return not (diff.differs or diff.says_more or diff.ended or lost)
