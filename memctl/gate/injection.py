@@ -104,6 +104,7 @@ _ADDRESSED = [
     rf"\b(?:p\.?\s*s\.?|note|message|attention|dear|hey|hello|hi)\s*(?:to|for)?\s*(?:the\s+|any\s+|all\s+"
     rf"|every\s+|whichever\s+|whatever\s+)?{_AGENTS}\b",
     rf"\b(?:to|for)\s+(?:any|all|every|whichever|whatever)\s+(?:\w+\s+)?{_AGENTS}\b",
+    rf"\b(?:to|for)\s+(?:the\s+)?{_AI}\s+(?:agents?|assistants?|models?)\b",  # "… to AI agents"
     # what only a program does with a page: "when you summarise this page, …"
     r"\bwhen\s+you\s+(?:summari[sz]e|process|parse|index|crawl|ingest)\s+(?:this|these|the)\b",
     rf"\b{_AGENTS}\s*,?\s*(?:that|who|which|que|qui|che|die|der|welche)?\s*(?:is\s+|are\s+|est\s+)?"
@@ -301,10 +302,26 @@ def deobfuscate(text: str) -> list[str]:
     and what a run of base64 in it says when it decodes to text."""
     folded = fold(_ZERO_WIDTH.sub("", unicodedata.normalize("NFKC", text))).replace("’", "'")
     mapped = folded.translate(_HOMOGLYPHS)
-    joined = _SPACED.sub(lambda m: re.sub(r"[ \t._*~-]+", "", m.group()), mapped)
+    joined = _SPACED.sub(_unspaced, mapped)
     forms = [folded, mapped, joined, joined.translate(_LEET), mapped.translate(_LEET)]
     forms += [fold(said) for said in _decoded(text)]
     return list(dict.fromkeys(" ".join(f.split()) for f in forms))
+
+
+def _unspaced(m: re.Match[str]) -> str:
+    """Letters spaced out joined again; a wider gap ("i g n o r e   a l l") parts two words,
+    and where no gap is left (whitespace folded to one space), the words an override is made of
+    are set apart again."""
+    parts = re.split(r"[ \t]{2,}", m.group())
+    if len(parts) > 1:
+        return " ".join(re.sub(r"[ \t._*~-]+", "", part) for part in parts)
+    return _OVERRIDE_WORDS.sub(r" \1 ", re.sub(r"[ \t._*~-]+", "", m.group()))
+
+
+_OVERRIDE_WORDS = re.compile(
+    r"(ignore|disregard|forget|override|bypass|previous|prior|above|earlier|instructions?|rules|"
+    r"prompts?|guidelines|system|reveal|send|delete|passwords?|secrets?|notes)"
+)
 
 
 _BASE64 = re.compile(r"(?<![\w+/=])[A-Za-z0-9+/]{16,}={0,2}(?![\w+/=])")

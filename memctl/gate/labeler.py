@@ -262,6 +262,8 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
             return "update", "changes a part of a plan on file"
         return "correction", "says a part of an entry on file is not so"
     if diff.changed:
+        if cues.ALSO.search(new.folded) and not new.update:
+            return "new", f"gives one more {what} beside the entry's"  # "we also have a …"
         if not (close and not diff.reworded or new.update_weak):
             return "new", f"gives another {what} for a similar thing"
         if new.words & cues.IMMUTABLE:

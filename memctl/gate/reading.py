@@ -87,6 +87,9 @@ _MIXED_UP = re.compile(
     r"\b(?:was|were)\s+thinking\s+of\s+(?:the\s+)?(?:other|another|a\s+different)\b|"
     r"\bconfus(?:ed|ing)\s+(?:it|them|him|her|that|this|the\s+\w+|\w+)\s+with\b|"
     r"^\W*wrong\s+(?!with\b)\w+|"
+    # what the user gave before, said to be replaced: "I wrote 0176 2233 414 before"
+    r"\bi\s+(?:wrote|said|put|typed|gave\s+you|told\s+you)\s+[^.;!?]{1,40}?\s+(?:before|earlier|"
+    r"last\s+time|previously)(?=\s*(?:$|[.,;!?]))|"
     # a name spelled out again: "it's Pedersen with a d", "spelt with two n's"
     r"\b(?:with|spel(?:led|t)\s+with)\s+(?:an?|two|double)\s+[a-z](?:'?s)?(?!\w)"
 )
