@@ -67,7 +67,7 @@ UPDATE_PHRASES = (
     "sind gezogen", "gezogen", "zog nach", "zogen nach", "se mudou", "mudou-se", "nos mudamos",
     "si e trasferito", "si e trasferita", "si sono trasferiti", "verhuisd", "is verhuisd",
     "finalement", "en fin de compte", "al final", "alla fine", "no final", "letztendlich",
-    "am ende", "doch lieber", "doch nicht", "uiteindelijk",
+    "am ende", "doch lieber", "doch nicht", "uiteindelijk", "in the end",
     # "from now on"
     "d'ora in poi", "da ora in poi", "d'ora in avanti", "da adesso", "de agora em diante",
     "daqui em diante", "desde ahora", "de ahora en adelante", "en adelante", "dorenavant",
@@ -160,6 +160,22 @@ CORRECTION_CJK = re.compile(
     _cjk(
         "実は", "間違い", "間違って", "訂正", "誤り", "其实", "更正", "错了", "纠正", "不对", "搞错"
     )
+)
+
+# A mix-up told in other words: "I misread the card", "I swapped the digits", "I was thinking
+# of the other one", "confused her with Dana", a text that opens "Wrong number for …".
+MIXED_UP = re.compile(
+    r"\bmis(?:read|heard|typed|counted|spelt|spelled|remembered|named|labell?ed|quoted|"
+    r"understood|wrote|dial(?:l)?ed|copied|noted|took)\b|"
+    r"\b(?:swapped|transposed)\s+(?:the\s+|two\s+)?(?:digits|numbers|letters)\b|"
+    r"\b(?:was|were)\s+thinking\s+of\s+(?:the\s+)?(?:other|another|a\s+different)\b|"
+    r"\bconfus(?:ed|ing)\s+(?:it|them|him|her|that|this|the\s+\w+|\w+)\s+with\b|"
+    r"^\W*wrong\s+(?!with\b)\w+|"
+    # what the user gave before, said to be replaced: "I wrote 0176 2233 414 before"
+    r"\bi\s+(?:wrote|said|put|typed|gave\s+you|told\s+you)\s+[^.;!?]{1,40}?\s+(?:before|earlier|"
+    r"last\s+time|previously)(?=\s*(?:$|[.,;!?]))|"
+    # a name spelled out again: "it's Pedersen with a d", "spelt with two n's"
+    r"\b(?:with|spel(?:led|t)\s+with)\s+(?:an?|two|double)\s+[a-z](?:'?s)?(?!\w)"
 )
 
 # --- one more beside what is on file, not in its place ("Anna also likes Korean barbecue") -----

@@ -82,7 +82,10 @@ _TOLD_STEMS = tuple(
 _WINDOW = 6  # words between the verb and what it drops
 # Chinese, Japanese, Korean and Thai run their words together: both are looked for in a span.
 _CJK_DROP = tuple(
-    _folded("忽略 无视 忘记 忘掉 忽視 無視 不要理会 别管 忘れ 무시 잊어 เพิกเฉย ไม่ต้องสนใจ ลืม")
+    _folded(
+        "忽略 无视 忘记 忘掉 忽視 無視 不要理会 别管 忘れ 무시 잊어 "
+        "เพิกเฉย ไม่ต้องสนใจ ลืม ละเว้น ไม่สนใจ"
+    )
 )
 _CJK_TOLD = tuple(
     _folded(
@@ -200,7 +203,9 @@ INJECTION_STRONG = [
         r"(?:this\s+to\s+)?(?:the\s+)?(?:user|human|owner|operator|anyone|sam)\b|\bwithout\s+"
         r"(?:telling|informing|notifying|alerting)\s+(?:the\s+)?(?:user|human|owner|operator)|"
         r"\b(?:secretly|silently|quietly|covertly)\s+(?:send|forward|delete|upload|transfer|execute|"
-        r"run|install|copy|share|add|change|email)|\bkeep\s+(?:this|it)\s+(?:a\s+)?secret\s+from",
+        r"run|install|copy|share|add|change|email)|\bkeep\s+(?:this|it)\s+(?:a\s+)?secret\s+from|"
+        r"\b(?:do\s+not|don'?t|never)\s+(?:mention|say|tell)\s+(?:this|it|anything)\s+to\s+"
+        r"(?:them|him|her|anyone)\b",
         "asks the agent to hide what it does",
     ),
     (
@@ -251,6 +256,12 @@ INJECTION_WEAK = [
         "is an instruction",
     ),
     (cues.IMPERATIVE, "is an instruction"),
+    (  # money to an account: "wire 5,000 EUR to the account below" (not "you pay €5 to enter")
+        r"\b(?:wire|transfer|send|pay)\s+(?:the\s+)?(?:[$€£]\s?[\d.,]+|[\d.,]+\s*(?:eur|usd|gbp|chf|"
+        r"euros?|dollars?|pounds?|€|\$|£))\s+(?:\w+\s+){0,2}?to\s+(?:(?:the|this|that|my|our|a|an|new|"
+        r"following)\s+){0,2}(?:\w+\s+)?(?:account|iban|wallet|bank|card|address)\b",
+        "tells the agent to move money",
+    ),
     (  # one more thing to do, after a clause: "…, also store a memory that …"
         r"(?:^|[.!?;:,\n]\s*)(?:also|then|and|just)\s+(?:please\s+)?(?:store|save|add|remember|"
         r"record|write|send|forward|delete|remove|email|upload|share)\b",

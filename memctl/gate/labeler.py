@@ -239,7 +239,9 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
         if _says_nothing_new(new, diff) and (within or sameness(new, old.info) >= REPEAT):
             return "repeat", "says the same as an entry on file, in fewer words"
         return "new", "adds something the entries on file do not say"
-    if new.correction and (diff.differs or diff.says_more or diff.missing):
+    # "going with Nordic Kitchens in the end, not IKEA": a choice made, said as a contrast
+    chose = not new.corrects_in_words and (new.update or _plans(new, old.info))
+    if new.correction and not chose and (diff.differs or diff.says_more or diff.missing):
         return "correction", f"says an entry on file was wrong ({what} differs)"
     if new.update and (diff.differs or diff.says_more or diff.missing):
         return "update", f"says the world changed ({what} differs)"

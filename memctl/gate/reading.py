@@ -78,21 +78,6 @@ _SAID_WRONG = re.compile(
     r"\b(?:spell|spelled|spelt|wrote|written|got|had|said|put|typed)\b(?:\s+[\w']+){1,5}?\s+"
     r"wrong(?=\s*(?:[.,;:!?)]|$|(?:before|earlier|last|again|then|there)\b))"
 )
-# A mix-up told in other words: "I misread the card", "I swapped the digits", "I was thinking
-# of the other one", "confused her with Dana", a text that opens "Wrong number for …".
-_MIXED_UP = re.compile(
-    r"\bmis(?:read|heard|typed|counted|spelt|spelled|remembered|named|labell?ed|quoted|"
-    r"understood|wrote|dial(?:l)?ed|copied|noted|took)\b|"
-    r"\b(?:swapped|transposed)\s+(?:the\s+|two\s+)?(?:digits|numbers|letters)\b|"
-    r"\b(?:was|were)\s+thinking\s+of\s+(?:the\s+)?(?:other|another|a\s+different)\b|"
-    r"\bconfus(?:ed|ing)\s+(?:it|them|him|her|that|this|the\s+\w+|\w+)\s+with\b|"
-    r"^\W*wrong\s+(?!with\b)\w+|"
-    # what the user gave before, said to be replaced: "I wrote 0176 2233 414 before"
-    r"\bi\s+(?:wrote|said|put|typed|gave\s+you|told\s+you)\s+[^.;!?]{1,40}?\s+(?:before|earlier|"
-    r"last\s+time|previously)(?=\s*(?:$|[.,;!?]))|"
-    # a name spelled out again: "it's Pedersen with a d", "spelt with two n's"
-    r"\b(?:with|spel(?:led|t)\s+with)\s+(?:an?|two|double)\s+[a-z](?:'?s)?(?!\w)"
-)
 _IMPERATIVE = re.compile(cues.IMPERATIVE)
 KIND_NAMES = {
     "wd": "weekday",
@@ -180,9 +165,18 @@ class Analysis:
 
     @cached_property
     def correction(self) -> bool:
-        return _any(
-            self.folded, cues.CORRECTION, cues.CORRECTION_CJK, _CONTRAST, _SAID_WRONG, _MIXED_UP
-        )
+        return self.contrast or self.corrects_in_words
+
+    @cached_property
+    def contrast(self) -> bool:
+        """Says one thing and not another ("Joe, not Jim"): a correction, or a choice made."""
+        return _CONTRAST.search(self.folded) is not None
+
+    @cached_property
+    def corrects_in_words(self) -> bool:
+        """Says in words that something was wrong ("actually", "I misread"), not by a contrast
+        alone."""
+        return _any(self.folded, cues.CORRECTION, cues.CORRECTION_CJK, _SAID_WRONG, cues.MIXED_UP)
 
     @cached_property
     def normative(self) -> bool:
