@@ -18,9 +18,9 @@ The sets (tests/gate_cases*.jsonl):
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
 count as right (`accept`). A case whose text says something new (any label but repeat) and that
-the gate labels repeat is counted as *dropped*. Cases from the user or the agent also run
-through the nightly job (`consolidate --dry-run` over a day's log holding the text as a `FACT:`
-line) and must get a right label there too.
+the gate labels repeat (through `remember` or the nightly job) is counted as *dropped*. Cases
+from the user or the agent also run through the nightly job (`consolidate --dry-run` over a
+day's log holding the text as a `FACT:` line) and must get a right label there too.
 
     .venv/bin/python scripts/eval_gate.py               # every set, one table each
     .venv/bin/python scripts/eval_gate.py --set meaning # one set
@@ -156,8 +156,9 @@ class Result:
 
     @property
     def dropped(self) -> bool:
-        """New content the gate would throw away as a repeat."""
-        return self.got == "repeat" and self.case["expect"] != "repeat"
+        """New content the gate would throw away as a repeat, through `remember` or the nightly
+        job."""
+        return "repeat" in (self.got, self.nightly) and self.case["expect"] != "repeat"
 
 
 def run_case(root: Path, case: dict, defaults: dict) -> Result:

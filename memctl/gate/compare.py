@@ -316,13 +316,18 @@ def _when_words(a: Analysis) -> set[str]:
     return {stem(w) for w in found}
 
 
+_ENDINGS = ("goes on", "bought", "hired")  # the side that ends a state: cancelled, sold, let go
+
+
 def _turned(new: Analysis, old: Analysis) -> tuple[bool, bool]:
     """(flipped, ended): the negation parity or the side of an opposition both name differs;
-    or the new text ends something (a "goes on" word of the ending side) the old one states."""
+    or the new text ends something the old one states (a word of the ending side: cancelled,
+    sold, let go)."""
     pn, po = dict(new.poles), dict(old.poles)
     sides = sum(1 for k in pn.keys() & po.keys() if pn[k] != po[k]) % 2 == 1
     parity = new.polarity != old.polarity
-    ended = pn.get("goes on", 0) < 0 and "goes on" not in po and not parity and not sides
+    ends = any(pn.get(pole, 0) < 0 and pole not in po for pole in _ENDINGS)
+    ended = ends and not parity and not sides
     return parity != sides or ended, ended
 
 

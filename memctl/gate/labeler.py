@@ -236,11 +236,11 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     short = short or ends or new.update and _names_what_it_opens_with(new, old.info)
     if diff.covered < (COVERED_VALUE if diff.differs else COVERED) and not short:
         within = len(new.words) >= 2 and new.words <= old.info.words  # every word of it there
-        if _says_nothing_new(new, diff) and (within or sameness(new, old.info) >= REPEAT):
+        if says_nothing_new(new, diff) and (within or sameness(new, old.info) >= REPEAT):
             return "repeat", "says the same as an entry on file, in fewer words"
         return "new", "adds something the entries on file do not say"
     # "going with Nordic Kitchens in the end, not IKEA": a choice made, said as a contrast
-    chose = not new.corrects_in_words and (new.update or _plans(new, old.info))
+    chose = not new.corrects_in_words and (new.update or new.update_weak or _plans(new, old.info))
     if new.correction and not chose and (diff.differs or diff.says_more or diff.missing):
         return "correction", f"says an entry on file was wrong ({what} differs)"
     if new.update and (diff.differs or diff.says_more or diff.missing):
@@ -271,7 +271,7 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
         if new.words & cues.IMMUTABLE:
             return "correction", f"gives another {what} for something that does not change"
         return "update", f"gives a new {what} for the same thing"
-    if _says_nothing_new(new, diff):
+    if says_nothing_new(new, diff):
         return "repeat", "says nothing the entry on file does not"
     if not diff.missing and len(diff.extra) <= len(new.words & old.info.words):
         return "update", f"adds a detail to {old.key}: {', '.join(sorted(diff.extra)) or what}"
@@ -373,7 +373,7 @@ def _names_what_it_opens_with(new: Analysis, old: Analysis) -> bool:
     return len(opening) == ENDED_NAMES and set(opening) <= new.words
 
 
-def _says_nothing_new(new: Analysis, diff: Diff) -> bool:
+def says_nothing_new(new: Analysis, diff: Diff) -> bool:
     """Nothing new: no value or side differs, nothing added, nothing ended; and no word of change
     beside a value of the entry left out ("From now on never merge on Fridays at all" for "Don't
     merge on Friday afternoons": the afternoons are gone, the rule is wider)."""

@@ -52,6 +52,12 @@ _WITHOUT = re.compile(
     r"(?<!\w)(?:without|skipping|skipped|but\s+not|w/o)(?!\w)|(?:,|\band|\bbut)\s+(?:never|"
     r"didn'?t|did\s+not|forgot\s+to)(?!\w)"
 )
+_ALWAYS = re.compile(r"(?<!\w)(?:always|must|make\s+sure|be\s+sure|remember\s+to)(?!\w)")
+# The user dropping a rule by name: "forget the rule about …", "drop the rule that …"
+_RETIRE = re.compile(
+    r"(?<!\w)(?:forget|drop|remove|delete|scrap|cancel|lift|ditch|retire|get\s+rid\s+of)\s+"
+    r"(?:about\s+)?(?:the|that|this|my|our|your)\s+(?:\w+\s+)?rule(?!\w)"
+)
 _LASTING = re.compile(r"(?<!\w)(?:stop|stops|quit|no\s+more|again|anymore|any\s+more)(?!\w)")
 # A rule that names a part of the week sets those days: "only on weekdays" is Monday to Friday.
 _WORKING_DAYS = re.compile(
@@ -177,6 +183,19 @@ def skipped_step(new: Analysis, rule: Analysis) -> str | None:
     return None
 
 
+def left_out(new: Analysis, rule: Analysis) -> str | None:
+    """What a text reports doing without that a rule asks for always, or None ("Sent the invoice
+    to the client without the project code" for "Always put the project code on invoices")."""
+    if rule.polarity or not _ALWAYS.search(rule.folded):
+        return None
+    parts = _WITHOUT.split(new.folded, maxsplit=1)
+    if len(parts) != 2:
+        return None
+    done, left = (_content(part) & rule.words for part in parts)
+    asked = left - done
+    return ", ".join(sorted(asked)[:3]) if asked and done else None
+
+
 def _content(text: str) -> set[str]:
     return {content_word(w) for w in tokens(text)} - _NORM_WORDS
 
@@ -186,6 +205,8 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     diff = compare(new, rule)
     if diff.apart or owns_the_act(new, rule):
         return None
+    if _RETIRE.search(new.folded) and (new.words & rule.words or new.values & rule.values):
+        return "says the rule is dropped", True
     shared_all = new.words & rule.words
     shared = shared_all - new.names - rule.names
     plain = rule.words - rule.names
@@ -232,6 +253,9 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     step = None if reason else skipped_step(new, rule)
     if step:
         reason = f"done without the step the rule asks for first ({step})"
+    left = None if reason else left_out(new, rule)
+    if left:
+        reason = f"done without what the rule asks for ({left})"
     if reason is None:
         return None
     said = new.update or new.update_weak or new.correction or _LASTING.search(new.folded)

@@ -336,7 +336,7 @@ def _review(request: Request) -> Callable[[Decision], tuple[Decision, str | None
     retiring a memory of a more trusted source is held for a person; one kind of memory does not
     retire another (a FACT about the weekly call does not end a LESSON: written as new)."""
     from ..gate.candidates import SOURCE_TRUST
-    from ..gate.labeler import TRUST_RANK
+    from ..gate.labeler import TRUST_RANK, says_nothing_new
     from ..gate.reading import analyze, compare
 
     def review(decision: Decision) -> tuple[Decision, str | None]:
@@ -347,7 +347,8 @@ def _review(request: Request) -> Callable[[Decision], tuple[Decision, str | None
                 if TRUST_RANK[cand.trust] < TRUST_RANK[SOURCE_TRUST[request.source]]:
                     continue  # the user's own words for what a web page said are the user's
                 diff = compare(said, cand.info)
-                if not (diff.extra or diff.differs or diff.added or diff.apart):
+                # the gate's own test of nothing new: an ending ("we sold the Golf") is news
+                if not (diff.extra or diff.apart) and says_nothing_new(said, diff):
                     why = f"every word of it is in {cand.address} already (the gate said new)"
                     return replace(decision, label="repeat", target=cand, reason=why), None
         if decision.label not in ("update", "correction") or target is None:
