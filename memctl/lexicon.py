@@ -67,6 +67,7 @@ _POLES = {
         "|falls through|fallen through|pulled the plug|pull the plug|pulling the plug"
         "|give up|gave up|given up|giving up"
         "|call off|called off|calling off|shut down|shutting down|shuts down|wind down"
+        "|closed down|closes down|closing down|out of business|went bust|unsubscribe|unsubscribed"
         "|on hold|is off|are off|'s off|no longer",
     ),
     "open": ("open opens opened reopen reopened", "closed close closes shut"),
@@ -85,7 +86,10 @@ _POLES = {
         "like likes liked love loves loved enjoy enjoys enjoyed",
         "hate hates hated dislike dislikes disliked detest detests |can't stand|cannot stand",
     ),
-    "hired": ("hire hires hired", "fire fires fired |let go"),
+    "hired": (
+        "hire hires hired",
+        "fire fires fired |let go|let him go|let her go|let them go|laid off|lays off",
+    ),
     "bought": ("buy buys bought", "sell sells sold"),
     "raised": (
         "raise raised increase increases increased bump bumps bumped upped |went up|goes up"

@@ -172,7 +172,11 @@ INJECTION_STRONG = [
     ),
     (
         r"\b(?:system|admin|administrator|developer|security|priority|emergency|root)\s+"
-        r"(?:override|mode\s+change)\b|\b(?:new|updated|revised|changed|different|additional)\s+"
+        r"(?:override|mode\s+change)\b|(?:^|\n)\s*\[?(?:admin|administrator|developer|moderator)\s+"
+        r"(?:message|notice|announcement)\]?\s*[:>-]|\b(?:your|the\s+assistant'?s|"
+        r"all)\s+(?:safety\s+)?(?:rules|guidelines|filters|restrictions|instructions|policies)\s+(?:are|"
+        r"have\s+been)\s+(?:now\s+)?(?:suspended|disabled|lifted|revoked|void|off|paused)\b|"
+        r"\b(?:new|updated|revised|changed|different|additional)\s+"
         r"(?:instructions?|directives?|orders|commands|rules|tasks?|objectives?|goals?)\s+"
         r"(?:for|to)\s+"
         rf"(?:the\s+|this\s+|any\s+|all\s+|every\s+|you,?\s+)?{_AGENTS}\b",
