@@ -85,3 +85,17 @@ def test_the_tuned_meaning_set_stays_above_its_floor(meaning):
 def test_accuracy_per_label_stays_above_the_floor(report):
     for name, (correct, cases) in report.per_label().items():
         assert correct / cases >= FLOOR, (name, correct, cases)
+
+
+@pytest.mark.parametrize("name", ["meaning", "held-out"])
+def test_without_the_semantic_path_nothing_is_dropped_either(name):
+    """Words alone (the extra not installed, or `semantic: false`): the labels may be fewer
+    right, but no new content is dropped as a repeat, by `remember` or by the nightly job."""
+    module = _eval_module()
+    defaults, cases = module.load_cases(module.SETS[name])
+    module.MEANING["on"] = False
+    try:
+        report = module.evaluate(cases, defaults, nightly=True)
+    finally:
+        module.MEANING["on"] = True
+    assert report.dropped() == [], (name, report.dropped())

@@ -343,7 +343,10 @@ def _review(request: Request) -> Callable[[Decision], tuple[Decision, str | None
         target = decision.target
         if decision.label == "new":
             said = analyze(request.text)
-            for cand in decision.candidates if len(said.words) >= 2 else ():
+            # a shorter line, not one that says something changed or was wrong ("on second
+            # thought, let's keep the old sofa" has no word the entry lacks, and is news)
+            plain = len(said.words) >= 2 and not (said.update or said.correction)
+            for cand in decision.candidates if plain else ():
                 if TRUST_RANK[cand.trust] < TRUST_RANK[SOURCE_TRUST[request.source]]:
                     continue  # the user's own words for what a web page said are the user's
                 diff = compare(said, cand.info)
