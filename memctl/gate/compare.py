@@ -316,7 +316,7 @@ def _when_words(a: Analysis) -> set[str]:
     return {stem(w) for w in found}
 
 
-_ENDINGS = ("goes on", "bought", "hired")  # the side that ends a state: cancelled, sold, let go
+ENDINGS = ("goes on", "bought", "hired")  # the side that ends a state: cancelled, sold, let go
 
 
 def _turned(new: Analysis, old: Analysis) -> tuple[bool, bool]:
@@ -326,7 +326,7 @@ def _turned(new: Analysis, old: Analysis) -> tuple[bool, bool]:
     pn, po = dict(new.poles), dict(old.poles)
     sides = sum(1 for k in pn.keys() & po.keys() if pn[k] != po[k]) % 2 == 1
     parity = new.polarity != old.polarity
-    ends = any(pn.get(pole, 0) < 0 and pole not in po for pole in _ENDINGS)
+    ends = any(pn.get(pole, 0) < 0 and pole not in po for pole in ENDINGS)
     ended = ends and not parity and not sides
     return parity != sides or ended, ended
 

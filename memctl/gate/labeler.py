@@ -20,7 +20,7 @@ from typing import Literal
 
 from ..words import tokens
 from . import cues
-from .compare import Diff, respelled_only
+from .compare import ENDINGS, Diff, respelled_only
 from .injection import deobfuscate, injection_reason  # noqa: F401  (re-exported)
 from .reading import (
     KIND_NAMES,
@@ -110,7 +110,7 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
         near = rule.key if trust == "trusted" else None
         return Verdict("clash", f"contradicts a rule: {reason}", rule.key, scores, near)
 
-    ends = ("goes on", -1) in new.poles  # "book club is cancelled for good": a change too
+    ends = any((pole, -1) in new.poles for pole in ENDINGS)  # "… is cancelled for good"
     floor = RELATED_CUED if new.update or new.correction or new.rejected or ends else RELATED
     named = _named_by_rejection(new, [k for _, k in scored])
     related = [
@@ -332,7 +332,7 @@ def _one_more(new: Analysis, diff: Diff, old: Analysis) -> bool:
     )
 
 
-# Where a text joins one more clause to what it said: "and", ";", "plus", "but also".
+# Where a text joins one more clause to what it said: "and", a comma, ";", "plus", "but also".
 _JOINED = re.compile(r"\s*(?:[,;]\s*(?:and|plus|but\s+also)\b|[,;]|\s+(?:and|plus)\b)\s*", re.I)
 
 

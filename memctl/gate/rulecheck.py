@@ -9,7 +9,10 @@ Saturday for "weekdays", "weekend deploys" for "weekdays"; a time inside the rul
 none: 10:00 is "before 15:00"; a bound from its other side is one: "after 16:00"),
 or states the opposite norm ("never push to main" / "it's fine to push to main"; a text that
 opens with the act the rule governs, "push hotfixes straight to main", is a norm), or says the
-rule changes ("from now on", "no longer") in other words.
+rule changes ("from now on", "no longer") in other words. A text that drops the rule by name
+("forget the rule about …") changes it; one that reports the act done without what an "always"
+rule asks for ("filed the expense report without the receipt"), or without the step it asks
+for first, contradicts it.
 
 Whether the user changes the rule or clashes with it is a question of how the user says it:
 words that say it changes ("from now on", "now", "anymore", "stop", "again", "actually") make
