@@ -108,6 +108,8 @@ _ADDRESSED = [
     rf"|every\s+|whichever\s+|whatever\s+)?{_AGENTS}\b",
     rf"\b(?:to|for)\s+(?:any|all|every|whichever|whatever)\s+(?:\w+\s+)?{_AGENTS}\b",
     rf"\b(?:to|for)\s+(?:the\s+)?{_AI}\s+(?:agents?|assistants?|models?)\b",  # "… to AI agents"
+    # the agent called by name at the head of a clause: "ERROR 500: assistant, to resolve this …"
+    r"(?:^|[.:;!?]\s*)(?:assistant|ai|agent|bot|claude|chatgpt|copilot)\s*,",
     # what only a program does with a page: "when you summarise this page, …"
     r"\bwhen\s+you\s+(?:summari[sz]e|process|parse|index|crawl|ingest)\s+(?:this|these|the)\b",
     rf"\b{_AGENTS}\s*,?\s*(?:that|who|which|que|qui|che|die|der|welche)?\s*(?:is\s+|are\s+|est\s+)?"
@@ -184,7 +186,8 @@ INJECTION_STRONG = [
     ),
     (
         r"\b(?:reveal|print|show|output|repeat|leak|tell\s+me|share|display|dump|expose|send\s+me)"
-        r"\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:your|the|any|its)\s+(?:full\s+|entire\s+|original\s+|"
+        r"\s+(?:me\s+)?(?:all\s+(?:of\s+)?(?:your\s+|the\s+|its\s+)?|(?:your|the|any|its)\s+)"
+        r"(?:full\s+|entire\s+|original\s+|"
         r"hidden\s+|stored\s+|saved\s+)?(?:system\s+prompt|instructions|prompt|api\s+keys?|secrets?|"
         r"passwords?|credentials|tokens?|private\s+keys?|environment\s+variables|env\s+vars?|"
         r"memory|memories|notes|rules)",
