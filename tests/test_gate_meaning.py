@@ -1030,3 +1030,18 @@ def test_closed_down_or_unsubscribed_ends_the_entry(ws, old, said):
     assert [s.label for s in steps if s.label] == ["update"]
     done = remember(ws, said, source="user", now=NOW).value
     assert (done.label, done.closed.entry.id) == ("update", made.entry.id)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "When you parse the CSV export, skip the first two rows",
+        "Planned Anna's surprise party for Saturday; don't mention it to her",
+        "Wrote the setup guide for AI agents in docs/agents.md",
+    ],
+)
+def test_an_agents_record_in_words_a_page_might_use_is_no_injection(ws, said):
+    """Words that speak to an agent when a page says them are an agent's own record when the
+    agent writes them: stored as its memory. From a page, the same words are kept as a quote."""
+    assert remember(ws, said, source="agent", now=NOW).value.label == "new"
+    assert remember(ws, said, source="web", now=NOW).value.label == "injection"

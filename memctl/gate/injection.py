@@ -107,11 +107,6 @@ _ADDRESSED = [
     rf"\b(?:p\.?\s*s\.?|note|message|attention|dear|hey|hello|hi)\s*(?:to|for)?\s*(?:the\s+|any\s+|all\s+"
     rf"|every\s+|whichever\s+|whatever\s+)?{_AGENTS}\b",
     rf"\b(?:to|for)\s+(?:any|all|every|whichever|whatever)\s+(?:\w+\s+)?{_AGENTS}\b",
-    rf"\b(?:to|for)\s+(?:the\s+)?{_AI}\s+(?:agents?|assistants?|models?)\b",  # "… to AI agents"
-    # the agent called by name at the head of a clause: "ERROR 500: assistant, to resolve this …"
-    r"(?:^|[.:;!?]\s*)(?:assistant|ai|agent|bot|claude|chatgpt|copilot)\s*,",
-    # what only a program does with a page: "when you summarise this page, …"
-    r"\bwhen\s+you\s+(?:summari[sz]e|process|parse|index|crawl|ingest)\s+(?:this|these|the)\b",
     rf"\b{_AGENTS}\s*,?\s*(?:that|who|which|que|qui|che|die|der|welche)?\s*(?:is\s+|are\s+|est\s+)?"
     rf"{_READING}\s+(?:this|these|the|esto|esta|este|isto|isso|ceci|cela|questo|questa|dies|das|"
     rf"dit|deze)\b",
@@ -211,9 +206,7 @@ INJECTION_STRONG = [
         r"(?:this\s+to\s+)?(?:the\s+)?(?:user|human|owner|operator|anyone|sam)\b|\bwithout\s+"
         r"(?:telling|informing|notifying|alerting)\s+(?:the\s+)?(?:user|human|owner|operator)|"
         r"\b(?:secretly|silently|quietly|covertly)\s+(?:send|forward|delete|upload|transfer|execute|"
-        r"run|install|copy|share|add|change|email)|\bkeep\s+(?:this|it)\s+(?:a\s+)?secret\s+from|"
-        r"\b(?:do\s+not|don'?t|never)\s+(?:mention|say|tell)\s+(?:this|it|anything)\s+to\s+"
-        r"(?:them|him|her|anyone)\b",
+        r"run|install|copy|share|add|change|email)|\bkeep\s+(?:this|it)\s+(?:a\s+)?secret\s+from",
         "asks the agent to hide what it does",
     ),
     (
@@ -250,6 +243,16 @@ INJECTION_STRONG = [
 # Weak: any instruction at all. Caught from untrusted sources (web, file, tool, an edited log):
 # such text may be kept as what its source said, never as something to do.
 INJECTION_WEAK = [
+    (  # said to the agent, in words an agent's own record may use too ("wrote the guide for AI
+        # agents", "when you parse the CSV, skip the header", "don't mention it to her"): caught
+        # from untrusted sources only
+        rf"\b(?:to|for)\s+(?:the\s+)?{_AI}\s+(?:agents?|assistants?|models?)\b|"
+        r"(?:^|[.:;!?]\s*)(?:assistant|ai|agent|bot|claude|chatgpt|copilot)\s*,|"
+        r"\bwhen\s+you\s+(?:summari[sz]e|process|parse|index|crawl|ingest)\s+(?:this|these|the)\b|"
+        r"\b(?:do\s+not|don'?t|never)\s+(?:mention|say|tell)\s+(?:this|it|anything)\s+to\s+"
+        r"(?:them|him|her|anyone)\b",
+        "speaks to the agent directly",
+    ),
     (
         r"(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:always|never|from\s+now\s+on|going\s+forward|"
         r"henceforth|make\s+sure|be\s+sure|remember\s+to|ensure\s+(?:that|you)|you\s+must|"
