@@ -63,11 +63,12 @@ _POLES = {
         "ended ending cancel cancels cancelled canceled cancelling canceling scrap scrapped "
         "abandon abandoned ditch ditched retire retires retired retiring discontinue "
         "discontinued pause paused shelve shelved axed delete deletes deleted deleting "
-        "uninstall uninstalls uninstalled |got rid of|get rid of|getting rid of|fell through"
+        "uninstall uninstalls uninstalled unsubscribe unsubscribes unsubscribed "
+        "|got rid of|get rid of|getting rid of|fell through"
         "|falls through|fallen through|pulled the plug|pull the plug|pulling the plug"
         "|give up|gave up|given up|giving up"
         "|call off|called off|calling off|shut down|shutting down|shuts down|wind down"
-        "|closed down|closes down|closing down|out of business|went bust|unsubscribe|unsubscribed"
+        "|closed down|closes down|closing down|out of business|went bust"
         "|on hold|is off|are off|'s off|no longer",
     ),
     "open": ("open opens opened reopen reopened", "closed close closes shut"),

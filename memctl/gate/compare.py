@@ -50,7 +50,7 @@ class Diff:
     @property
     def says_more(self) -> bool:
         """The new text adds a detail: a word or a value the old one does not have."""
-        return bool(self.extra or self.added or self.fresh)
+        return bool(self.extra or self.fresh)  # a value of a kind the old lacks is fresh too
 
 
 def kinds(values: frozenset[str]) -> dict[str, set[str]]:
@@ -191,6 +191,15 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
     return (only_a, only_b, False) if shared else (set(), set(), False)
 
 
+def names_differing(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
+    """(names only in a, names only in b, about different things): names_apart, or, where it
+    finds none, one place said in words to be put for another (swapped_names)."""
+    only_a, only_b, apart = names_apart(a, b)
+    if not (only_a or only_b or apart):
+        only_a, only_b = swapped_names(a, b)
+    return only_a, only_b, apart
+
+
 def swapped_names(a: Analysis, b: Analysis) -> tuple[set[str], set[str]]:
     """(a's names, b's names) when a says in words that it puts one place for another, sharing
     no name with b ("Change of plan: summer holiday in Greece instead" for "… in Portugal in
@@ -252,9 +261,7 @@ def similarity(a: Analysis, b: Analysis) -> float:
     """How alike the subjects of two texts are, 0..1 (values and cue words left out)."""
     from rapidfuzz import fuzz
 
-    only_a, only_b, apart = names_apart(a, b)
-    if not (only_a or only_b or apart):  # one place put for another: the same thing, elsewhere
-        only_a, only_b = swapped_names(a, b)
+    only_a, only_b, apart = names_differing(a, b)
     # a name spelled anew is the name on file ("it's Kowalski actually" for Kowalczyk)
     same = {y for _, y in respelled(only_a, only_b)} if a.correction else set()
     # the words that say a side or a change ("cancelled", "moved") are no part of the subject
@@ -334,9 +341,7 @@ def _turned(new: Analysis, old: Analysis) -> tuple[bool, bool]:
 def compare(new: Analysis, old: Analysis) -> Diff:
     kinds_new, kinds_old = kinds(new.values), kinds(old.values)
     changed = changed_kinds(new, old)
-    only_new, only_old, apart = names_apart(new, old)
-    if not (only_new or only_old or apart):
-        only_new, only_old = swapped_names(new, old)
+    only_new, only_old, apart = names_differing(new, old)
     if only_new and only_old:
         changed.append("name")
     wn, wo = new.words - only_new, old.words - only_old

@@ -63,9 +63,9 @@ UPDATE_PHRASES = (
     "spostato", "spostata", "cambiato", "non piu", "ora e", "adesso e", "invece di",
     # moved house, and "in the end", in more languages
     "se mudo", "se mudaron", "nos mudamos", "me mude", "se fue a vivir", "a demenage",
-    "ont demenage", "j'ai demenage", "s'est installe", "s'est installee", "ist gezogen",
-    "sind gezogen", "gezogen", "zog nach", "zogen nach", "se mudou", "mudou-se", "nos mudamos",
-    "si e trasferito", "si e trasferita", "si sono trasferiti", "verhuisd", "is verhuisd",
+    "ont demenage", "j'ai demenage", "s'est installe", "s'est installee", "gezogen",
+    "zog nach", "zogen nach", "se mudou", "mudou-se", "si e trasferito", "si e trasferita",
+    "si sono trasferiti", "verhuisd",
     "finalement", "en fin de compte", "al final", "alla fine", "no final", "letztendlich",
     "am ende", "doch lieber", "doch nicht", "uiteindelijk", "in the end",
     # "from now on"

@@ -351,7 +351,7 @@ def _review(request: Request) -> Callable[[Decision], tuple[Decision, str | None
                     continue  # the user's own words for what a web page said are the user's
                 diff = compare(said, cand.info)
                 # the gate's own test of nothing new: an ending ("we sold the Golf") is news
-                if not (diff.extra or diff.apart) and says_nothing_new(said, diff):
+                if not diff.apart and says_nothing_new(said, diff):
                     why = f"every word of it is in {cand.address} already (the gate said new)"
                     return replace(decision, label="repeat", target=cand, reason=why), None
         if decision.label not in ("update", "correction") or target is None:
