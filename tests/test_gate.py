@@ -120,6 +120,24 @@ def test_where_a_secret_lives_is_not_a_secret():
         assert find_secret(text) is None, text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a place said after the value does not take the value back
+        "Mapbox key for the demo is 9c2e4b7a1f0d8e6c3b5a7f9e1d2c4b6a, a copy is in the .env",
+        "the gate code got changed to 7316, old one is on the sticky note",
+        "router login pw = Kestrel!2291 (also under 'Home' in Bitwarden)",
+        # a value that starts near its name is read whole, however far it runs on
+        "the token the billing service uses right now is 5be1c0d9a7f3e2b4c6d8a0f1e3b5c7d9",
+        # recovery codes a long way after their name
+        "printed the backup codes for the work Microsoft account, keep them safe: "
+        "3391-7720 4458-0136 9902-5517",
+    ],
+)
+def test_a_secret_written_out_is_found_whatever_is_said_after_it(text):
+    assert find_secret(text), text
+
+
 def test_trust_follows_the_source_and_caps_promotion():
     from memctl.entry import parse_entry
 

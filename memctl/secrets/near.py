@@ -286,8 +286,11 @@ _ID = r"[a-km-np-z][a-km-np-z2-9]{3,7}"
 
 def _tokens(text: str, span: tuple[int, int]) -> Iterator[tuple[int, str]]:
     """The values in the span, each with where it starts: the runs of _TOKEN, cut at a curly
-    quote and at a CJK, Hangul or full-width character."""
-    for m in rx(_TOKEN).finditer(text, *span):
+    quote and at a CJK, Hangul or full-width character. A value that starts in the span is
+    read whole ("The OpenWeather key we're using is 3f9a…": the key, not its first half)."""
+    for m in rx(_TOKEN).finditer(text, span[0]):
+        if m.start() >= span[1]:
+            break
         token, start = m.group(), m.start()
         if rx(_ID_FIELD).search(text, max(0, start - 16), start) and rx(_ID).fullmatch(token):
             continue  # an entry's id after a field that names one ("superseded_by:v847")
@@ -367,8 +370,15 @@ def _points_away(text: str, at: int) -> bool:
     "the password is in 1Password" does not), or with no connector the first word ("das
     Kennwort liegt im KeePass")."""
     clause = text[at : _clause(text, at, 50)[1]]
-    # a quote closed ends what was said of it ("“… was letmein42” — ended: “noted …”")
+    # a quote closed ends what was said of it ("“… was letmein42” — ended: “noted …”"), and so
+    # does a clause break after a value: "the key is 3f9a…, same one is in the .env" and "the
+    # door code changed to 4519, the old one is in the binder" write it out
     clause = rx(r"[”»\"`]").split(clause, maxsplit=1)[0]
+    first = rx(_CONNECTORS).search(clause)
+    if first is not None:
+        told = rx(r"\S+(?:[,;(]|\s[-–—]\s|\s\()").search(clause, first.end())
+        if told is not None and value_like(told.group().rstrip(",;(-–— ")):
+            clause = clause[: told.end()]
     joins = list(rx(_CONNECTORS).finditer(clause))
     after = clause[joins[-1].end() :] if joins else clause
     words = rx(r"[\w']+").findall(after.lower())[:2]
