@@ -47,6 +47,8 @@ SETS = {
     "held-out": REPO / "tests" / "gate_cases_heldout.jsonl",
     "blind-a": REPO / "tests" / "gate_cases_blind_a.jsonl",
     "blind-b": REPO / "tests" / "gate_cases_blind_b.jsonl",
+    "blind-c": REPO / "tests" / "gate_cases_blind_c.jsonl",
+    "blind-d": REPO / "tests" / "gate_cases_blind_d.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
