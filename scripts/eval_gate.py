@@ -14,6 +14,8 @@ The sets (tests/gate_cases*.jsonl):
 - `blind-a`, `blind-b`: a second set in the same classes (and secrets), written without the
   gate's code or the other sets in view, split in two halves of each class. Part A is tuned on
   (its misses were read); part B never is: report it on its own.
+- `blind-c`, `blind-d`: a third set, written the same way by another hand: C is tuned on, D
+  is never read (its totals only).
 
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
