@@ -1045,3 +1045,73 @@ def test_an_agents_record_in_words_a_page_might_use_is_no_injection(ws, said):
     agent writes them: stored as its memory. From a page, the same words are kept as a quote."""
     assert remember(ws, said, source="agent", now=NOW).value.label == "new"
     assert remember(ws, said, source="web", now=NOW).value.label == "injection"
+
+
+@pytest.mark.parametrize(
+    ("old", "said"),
+    [
+        (
+            "The dishwasher is under warranty with Bosch until 2027",
+            "the dishwasher is under warranty with Bosch until 2027 — the service number is on "
+            "the receipt in the blue folder and they want the serial number when you call",
+        ),
+        (
+            "Piano lessons with Mrs Okoye happen on Tuesdays",
+            "Piano lessons with Mrs Okoye happen on Tuesdays, she asks us to bring the green "
+            "exercise book and to practise the scales every evening",
+        ),
+    ],
+)
+def test_the_whole_entry_said_again_with_more_is_an_update_that_loses_nothing(ws, old, said):
+    before = entry(ws, "semantic/home", old)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", before.entry.id)
+    assert open_lines(ws, "semantic/home") == [said]
+
+
+@pytest.mark.parametrize(
+    ("old", "said"),
+    [
+        (
+            "Parents' evening for Ada is on 12 March at 18:00",
+            "I put the wrong day down, parents' evening for Ada is on 14 March",
+        ),
+        (
+            "The caretaker of our building is Mr Haas, flat 1A",
+            "we had the caretaker's flat wrong, Mr Haas is in 1B",
+        ),
+        (
+            "Rent is paid to IBAN DE12 on the 3rd",
+            "Correcting what I noted before: the rent goes out on the 5th",
+        ),
+    ],
+)
+def test_a_speaker_who_says_they_had_it_wrong_corrects_the_entry(ws, old, said):
+    before = entry(ws, "semantic/home", old)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("correction", before.entry.id)
+
+
+def test_wrong_in_a_story_is_no_correction(ws):
+    before = entry(ws, "episodic/trip", "The ferry to Hvar leaves at 9:15 from pier 4")
+    done = remember(
+        ws, "I got the wrong ferry tickets for Hvar, had to queue", source="user", now=NOW
+    ).value
+    assert done.label != "correction" and done.closed is None, before
+
+
+@pytest.mark.parametrize("verb", ["shelve", "call off", "pull the plug on", "scratch"])
+def test_a_plan_given_up_by_name_in_other_verbs_is_an_update(ws, verb):
+    plan = entry(ws, "projects/garden", "We decided to build a greenhouse behind the shed in May")
+    done = remember(
+        ws, f"let's {verb} the greenhouse, the budget is gone", source="user", now=NOW
+    ).value
+    assert (done.label, done.closed.entry.id) == ("update", plan.entry.id)
+
+
+def test_someone_of_a_person_named_in_both_texts_is_the_same_someone(ws):
+    doctor = entry(ws, "semantic/school", "Noor's doctor is Dr. Lindqvist, room 12")
+    done = remember(
+        ws, "I had Noor's room wrong, it's room 14, still Dr Lindqvist", source="user", now=NOW
+    ).value
+    assert (done.label, done.closed.entry.id) == ("correction", doctor.entry.id)

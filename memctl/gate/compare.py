@@ -130,13 +130,16 @@ def _someone_of(a: Analysis, b: Analysis) -> bool:
     """Does a speak of someone of a person b is about ("Tom's sister Clara lives in Munich" for
     "Tom lives in Hamburg"; "Priya's manager is Omar" for "Priya is a product manager"), where b
     does not speak of them and a does not speak again of a thing b gives the person ("… his
-    pills", where "with her husband" is the other person's): another person, though the name is
-    shared?"""
+    pills", where "with her husband" is the other person's), and that both texts do not name
+    by another name: another person, though the name is shared?"""
     if any(stem(w) in b.words for m in _BACK.finditer(a.folded) for w in m.group().split()[1:]):
         return False  # "Grandpa's doctor switched his pills": still about Grandpa's pills
     theirs = set(_OF_ANOTHER.findall(b.folded))
+    shared = a.names & b.names
     return any(
-        stem(who) in b.words and (who, rel) not in theirs
+        stem(who) in b.words
+        and (who, rel) not in theirs
+        and shared <= {stem(who)}  # both name that someone ("… still Mr Patel"): the same one
         for who, rel in _OF_ANOTHER.findall(a.folded)
     )
 

@@ -171,6 +171,12 @@ MIXED_UP = re.compile(
     r"\b(?:was|were)\s+thinking\s+of\s+(?:the\s+)?(?:other|another|a\s+different)\b|"
     r"\bconfus(?:ed|ing)\s+(?:it|them|him|her|that|this|the\s+\w+|\w+)\s+with\b|"
     r"^\W*wrong\s+(?!with\b)\w+|"
+    # the speaker's own error, in any words: "I had Jonas's class wrong", "I put the wrong date
+    # down", "we noted the wrong room", "correcting my earlier note"
+    r"\b(?:i|we)\s+(?:\w+\s+)?(?:had|got|put|wrote|noted|gave|told|entered|saved|logged|"
+    r"typed|listed|remembered|copied|booked|read)\b[^.;!?]{0,40}?\bwrong"
+    r"(?:(?=\s*(?:$|[,.;:!?()—–-]))|\s+\w+\s+(?:down|earlier|before)\b)|"
+    r"\bcorrect(?:ing|ed)\s+(?:my|our|the|an?|what|that|this)\b|"
     # what the user gave before, said to be replaced: "I wrote 0176 2233 414 before"
     r"\bi\s+(?:wrote|said|put|typed|gave\s+you|told\s+you)\s+[^.;!?]{1,40}?\s+(?:before|earlier|"
     r"last\s+time|previously)(?=\s*(?:$|[.,;!?]))|"

@@ -275,6 +275,8 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
         return "repeat", "says nothing the entry on file does not"
     if not diff.missing and len(diff.extra) <= len(new.words & old.info.words):
         return "update", f"adds a detail to {old.key}: {', '.join(sorted(diff.extra)) or what}"
+    if _restates_whole(new, diff, old.info):  # the whole entry again, and more: nothing lost
+        return "update", f"says {old.key} again and more: {', '.join(sorted(diff.extra))}"
     if new.update_weak and score >= REPEAT:
         return "update", "says the world changed (wording differs)"
     return "new", "says it in other words, or says another thing"
@@ -314,6 +316,24 @@ def _changes_in_meaning(
         and "goes on" in dict(new.poles)  # "I'm back on coffee"
         or not swapped
         and (diff.changed or diff.flipped)
+    )
+
+
+RESTATED_WORDS = 3  # an entry of this many words or more, every one said again, is restated
+
+
+def _restates_whole(new: Analysis, diff: Diff, old: Analysis) -> bool:
+    """Does the text say every word of the entry (of RESTATED_WORDS or more), on the same side,
+    and more beside it ("the boiler guy from Kowalski Heating is Marek, he wants the service
+    booked for September" for "Boiler is serviced by Kowalski Heating")? The new line then
+    holds all the old one said: an added detail, however long, loses nothing. One more thing
+    of its kind ("also") is not a detail of this one."""
+    return (
+        len(old.words) >= RESTATED_WORDS
+        and not diff.missing
+        and bool(diff.extra or diff.added)
+        and not (diff.changed or diff.flipped or diff.rejects or diff.ended or diff.apart)
+        and not cues.ALSO.search(new.folded)
     )
 
 

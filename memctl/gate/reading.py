@@ -92,7 +92,9 @@ KIND_NAMES = {
 }
 # A thing on file given up by name: "so scrap the guesthouse", "ditch the Saturday class".
 _GIVE_UP = (
-    r"\b(?:scrap|scrapped|ditch|ditched|nix|nixed|forget\s+about|cancel|cancelled|canceled)\s+"
+    r"\b(?:scrap|scrapped|ditch|ditched|nix|nixed|forget\s+about|cancel|cancelled|canceled|"
+    r"scratch|scratched|shelve|shelved|abandon|abandoned|axe|axed|bin|binned|call(?:ed)?\s+off|"
+    r"pull(?:ed)?\s+the\s+plug\s+on)\s+"
     r"(?:the|our|my|that|this|those|these)"
 )
 _GIVES_UP = re.compile(_GIVE_UP)
