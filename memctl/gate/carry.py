@@ -108,11 +108,23 @@ def _value_said_not(new: Analysis, old: Analysis) -> bool:
     return new.polarity == 1 and any(v.partition(":")[0] in fresh for v in new.values & old.values)
 
 
+# "same zoom room", "still on Meet": what the new text says is unchanged, named but not given
+_UNCHANGED = re.compile(r"\b(?:same|still|unchanged)\s+((?:[\w'-]+\s+){0,2}[\w'-]+)")
+
+
+def _kept_names(new: Analysis) -> set[str]:
+    """The words a text says stay as they were ("…, same zoom room": zoom, room)."""
+    return {w for m in _UNCHANGED.finditer(new.folded) for w in analyze(m[1]).words}
+
+
 def _keep(part: Analysis, new: Analysis, given: set[str]) -> bool:
     words = part.words - LIGHT - part.polar
     if not words and not part.values:
         return False
-    if words & (new.words | new.rejected) or part.values & new.rejected:
+    restated = words & new.words
+    if restated and restated <= _kept_names(new) and words - restated and not new.rejected & words:
+        return True  # "same zoom room" for "in the Zoom room 'payments-daily'": the whole of it
+    if restated or words & new.rejected or part.values & new.rejected:
         return False  # restated, or said not to be so
     if not words and part.values <= new.values:
         return False  # "at 9", where the new text says "at 9" too

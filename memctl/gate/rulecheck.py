@@ -276,6 +276,9 @@ def _in_another_language(new: Analysis, rule: Analysis) -> frozenset[str]:
     French"), it sets no language of the agent's: the text must speak of me or you, or open with
     the act. Empty when it does not."""
     talk = frozenset(w for w in new.words if w in _TALK)
+    if not talk and new.person & {"first", "second"}:
+        # "you can switch to English with me from now on": switching to a language is speaking
+        talk = frozenset(w for w in new.words if w in _SWITCH)
     if not talk or not rule.words & _TALK:
         return frozenset()
     said = tokens(new.folded)
