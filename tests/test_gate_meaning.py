@@ -1140,3 +1140,11 @@ def test_a_detail_said_to_stay_the_same_is_carried_whole(ws):
     done = remember(ws, said, source="user", now=NOW).value
     assert (done.label, done.closed.entry.id) == ("update", made.entry.id)
     assert "'Aurora'" in done.written.entry.text and "14:00" not in done.written.entry.text
+
+
+def test_of_two_entries_as_alike_the_one_whose_value_turns_is_changed(ws):
+    dose = entry(ws, "semantic/pets", "Rex (dog) gets Librela 10mg once a month for his hips")
+    entry(ws, "semantic/pets", "Rex's vet is Dr. Halvard at the Westside clinic")
+    said = "vet halved rex's librela, so it's 5mg a month now"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", dose.entry.id)

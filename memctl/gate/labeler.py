@@ -121,7 +121,22 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
         return Verdict("new", f"nothing on file is about the same thing{best}", None, scores)
     if named is not None:  # "the train instead of the car": the entry about the car first
         related.sort(key=lambda pair: pair[1] is not named)
+    else:  # "halved Biscuit's Apoquel, 8mg now": the entry whose dose turns, not the vet's
+        best = max(s for s, _ in related)
+        related.sort(key=lambda pair: not _turns_a_value(new, pair, best))
     return _against(new, related, trust, scores)
+
+
+VALUE_RIVALS = 0.15  # entries this close to the best in words: a value that turns tells them apart
+
+
+def _turns_a_value(new: Analysis, pair: tuple[float, Known], best: float) -> bool:
+    """Is the entry about as alike to the text as the best one (`best`, their similarity),
+    and one of which a value of a kind both hold differs (16mg → 8mg)?"""
+    score, k = pair
+    if k.rule or best - score > VALUE_RIVALS:
+        return False
+    return bool(compare(new, k.info).changed)
 
 
 def _rivals(new: Analysis, score: float, k: Known, related: list[tuple[float, Known]]) -> bool:
