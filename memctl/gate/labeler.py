@@ -122,8 +122,8 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
     if named is not None:  # "the train instead of the car": the entry about the car first
         related.sort(key=lambda pair: pair[1] is not named)
     else:  # "halved Biscuit's Apoquel, 8mg now": the entry whose dose turns, not the vet's
-        best = max(s for s, _ in related)
-        related.sort(key=lambda pair: not _turns_a_value(new, pair, best))
+        top = max(s for s, _ in related)
+        related.sort(key=lambda pair: not _turns_a_value(new, pair, top))
     return _against(new, related, trust, scores)
 
 
