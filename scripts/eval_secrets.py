@@ -37,7 +37,12 @@ from contextlib import ExitStack
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-SETS = {"tune": "", "held v1 (held-out)": "held-", "held v2 (held-out)": "held2-"}
+SETS = {
+    "tune": "",
+    "held v1 (held-out)": "held-",
+    "held v2 (held-out)": "held2-",
+    "held v3 (held-out)": "held3-",
+}
 Spans = list[tuple[int, int]]
 DS_IMPORT = (
     "from detect_secrets.core.scan import scan_line\n"

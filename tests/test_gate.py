@@ -138,6 +138,34 @@ def test_a_secret_written_out_is_found_whatever_is_said_after_it(text):
     assert find_secret(text), text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "garage panel: disarm with 5531 and wait for the beep",
+        "the safe in the study is set to 240587",
+        "banka şifrem Mavi2020!x, kimseye söyleme",
+        "my pasword for the library site is Otter#Run77",
+        "| site | login | password |\n|---|---|---|\n| nas | admin | Vx9!pLm2qR |",
+        "save these for the VPN 2FA: a8k2-9fjq 7mw3-k2lp q9v1-x7ze",
+    ],
+)
+def test_a_secret_in_the_forms_people_write_it_is_found(text):
+    assert find_secret(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the API returns code 503 when the queue is full",
+        "| rule | password |\n|---|---|\n| min length | 12 |\n| expiry | 90 days |",
+        "boarding groups: A1-B2 then C3-D4",
+        "the safe word for the kids' game is pineapple",
+    ],
+)
+def test_text_that_only_looks_like_those_forms_is_no_secret(text):
+    assert find_secret(text) is None, text
+
+
 def test_trust_follows_the_source_and_caps_promotion():
     from memctl.entry import parse_entry
 

@@ -20,7 +20,9 @@ _CREDENTIALS = (
     r"password|passwort|passwd|kennwort|wachtwoord|hasło|haslo|lösenord|losenord|adgangskode|"
     r"salasana|heslo|parola|senha|contraseña|contrasena|clave|mot de passe|пароль|şifre|sifre|"
     r"login|log in|log into|logon|sign in|pw|pwd|passphrase|creds|pass|"
-    r"credentials|wifi|wi-fi|wlan|mdp|unlock"
+    r"credentials|wifi|wi-fi|wlan|mdp|unlock|"
+    # the name misspelled as people type it
+    r"pasword|passwrod|passowrd|pssword|paswd|passwort|pasw"
 )
 
 _KEYS = (
@@ -39,6 +41,7 @@ _PRIVATE_KEYS = (
 
 _CODES = (
     r"pin|puk|passcode|pass code|code|combo|combination|combinazione|combinaison|combinación|"
+    r"safe|disarm|alarm|"
     r"kombination|digicode|cvv2?|cvc2?|zahlencode|código|codigo|codice|kod|koodi|türcode|пин|"
     r"пин-код|код"
 )
@@ -58,7 +61,8 @@ _PUBLIC_CODES = frozenset("""
     coupon voucher qr bar source exit return http response sort tax airport language currency
     colour color zoom meeting confirmation booking tracking reference order invoice item sku
     style dress morse cheat machine op ascii unicode iso hs icd cpt locale region reason
-    referral invite invitation gift redeem activation
+    referral invite invitation gift redeem activation returns returned returning throws threw
+    gives gave raises raised
 """.split())
 
 _HASH_WORDS = (
@@ -75,7 +79,7 @@ _HASH_WORDS = (
 _TOKEN = r"[^\s,;()\[\]<>\"'«»`]+"
 _WIDE_CUTS = "“”"
 
-_SUFFIX = r"(?:et|en|es|s|e|a|si|sı|i|n|ns)?(?!\w)"
+_SUFFIX = r"(?:et|en|es|s|e|a|si|sı|i|n|ns|m|miz|niz|im)?(?!\w)"  # Turkish "şifrem": my password
 _FAMILIES = (
     ("pkey", _PRIVATE_KEYS),
     ("cred", _CREDENTIALS),
@@ -160,7 +164,7 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
         if _points_away(text, m.end()):
             continue  # "the password is in 1Password", "das Kennwort liegt im KeePass"
         if m["pkey"]:
-            hit = _first(text, _clause(text, m.end(), 60), _keyish)
+            hit = _first(text, _clause(text, m.end(), 60), keyish)
             kind, label = "private-key", "a private key"
         elif m["cred"] or m["cjk_cred"]:
             hit = _best(text, _clause(text, m.end(), 60))
@@ -169,7 +173,7 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
         elif m["key"]:
             if any(h in lowered[max(0, m.start() - 30) : m.end() + 30] for h in _HASH_WORDS):
                 continue
-            hit = _first(text, _clause(text, m.end(), 40), _keyish)
+            hit = _first(text, _clause(text, m.end(), 40), keyish)
             kind, label = "secret-value", f"a {m['key'].lower()} written out"
         elif m["code"] or m["cjk_code"]:
             before = lowered[max(0, m.start() - 24) : m.start()].split()
@@ -178,7 +182,7 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
                 not before or before[-1] in _PUBLIC_CODES or (after and after[0] in _PUBLIC_CODES)
             ):
                 continue  # "zip code 94110", "le code postal de Sam est 1200"
-            hit = _after_connector(text, _clause(text, m.end(), 50), _codeish)
+            hit = _after_connector(text, _clause(text, m.end(), 50), codeish)
             kind, label = "pin", "a PIN or door code"
         else:
             hit = _answer(text, m.end())
@@ -271,7 +275,7 @@ def _best(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
     best, rank = None, 0
     for start, token in _tokens(text, span):
         value = token.rstrip(".!?:)]")
-        if _passwordish(value):
+        if passwordish(value):
             score = 1 + any(c.isdigit() for c in value) + any(not c.isalnum() for c in value)
             if score > rank:
                 best, rank = (start, start + len(value)), score
@@ -311,7 +315,7 @@ def _wide(char: str) -> bool:
     )
 
 
-def _passwordish(value: str) -> bool:
+def passwordish(value: str) -> bool:
     if len(value) < 6 or not value_like(value) or public_shape(value):
         return False
     letters = any(c.isalpha() for c in value)
@@ -325,7 +329,7 @@ def _strong_password(value: str) -> bool:
     return len(value) >= 8 and strong(value) and not public_shape(value)
 
 
-def _keyish(value: str) -> bool:
+def keyish(value: str) -> bool:
     if len(value) >= 32 and all(c in "0123456789abcdefABCDEF" for c in value):
         return True  # a hash near a hash word was skipped before: this one is a key
     if public_shape(value) or value.startswith(("AAAA", "ssh-", "sha", "SHA")):
@@ -334,7 +338,7 @@ def _keyish(value: str) -> bool:
     return len(value) >= 20 and body == len(value) and mixed(value) and generated(value)
 
 
-def _codeish(value: str) -> bool:
+def codeish(value: str) -> bool:
     """A PIN or door code: 3 to 8 digits (a letter or a # may come with them), or a
     combination "12-34-08"."""
     value = value.strip("#*")

@@ -11,8 +11,9 @@ digits or symbols, a code has digits, a key looks generated. Words that say wher
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from .near import near
+from .near import codeish, keyish, near, passwordish
 from .shape import Finding, generated, rx, strong, value_like
 
 
@@ -34,7 +35,85 @@ def written_out(text: str, lowered: str, words: str | None = None) -> list[Findi
     found += near(text, lowered, words)
     if ("=" in text or ":" in text) and any(t in words for t in _ASSIGNED_TRIGGERS):
         found += _assigned(text)
+    if "|" in text and "\n" in text:
+        found += _table_cells(text)
+    if "-" in text:
+        found += _code_list(text)
     return found
+
+
+# One-time codes handed out in a list, with or without their name: "kq7v-2mzp, 9xrt-ha4e,
+# wn3c-8uby" (each pair mixes letters and digits; three or more in a row)
+_PAIR = r"(?=[a-z\d-]*\d)(?=[a-z\d-]*[a-z])[a-z\d]{4,5}-[a-z\d]{4,5}"
+_CODE_LIST = re.compile(rf"(?i)(?<![\w-]){_PAIR}(?:[,;]?\s+{_PAIR}){{2,}}(?![\w-])")
+
+
+def _code_list(text: str) -> list[Finding]:
+    return [
+        Finding("recovery-codes", "2FA recovery codes", *m.span())
+        for m in _CODE_LIST.finditer(text)
+    ]
+
+
+# A table's header that names a secret's column ("| service | user | password |"), and the
+# shape a value under it must have
+_SECRET_COLUMNS = (
+    (
+        re.compile(
+            r"(?i)^(?:pass(?:word|wort|phrase)?|pw|pwd|kennwort|contrase[ñn]a|mot de passe|"
+            r"senha|wachtwoord|password hash)$"
+        ),
+        passwordish,
+    ),
+    (re.compile(r"(?i)^(?:pin|passcode|pin code|door code)$"), codeish),
+    (re.compile(r"(?i)^(?:token|secret|api[ _-]?key|access key|secret key)$"), keyish),
+)
+
+
+def _column_shape(cell: str) -> Callable[[str], bool] | None:
+    return next((shaped for head, shaped in _SECRET_COLUMNS if head.match(cell.strip())), None)
+
+
+def _table_cells(text: str) -> list[Finding]:
+    """The cells of a Markdown table under a header that names a secret ("| password |"): a
+    value there of the shape it names is one, however far from the word ("| grafana | admin |
+    Lq8#vTz3Wm |")."""
+    found: list[Finding] = []
+    columns: dict[int, Callable[[str], bool]] = {}
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        cells = _cells(line)
+        if cells is None:
+            columns = {}
+        elif not columns:
+            shapes = [_column_shape(cell) for _, cell in cells]
+            columns = {i: shaped for i, shaped in enumerate(shapes) if shaped is not None}
+        elif not all(set(cell.strip()) <= set("-: ") for _, cell in cells):
+            for i, shaped in columns.items():
+                if i >= len(cells) or not cells[i][1].strip():
+                    continue
+                at, cell = cells[i]
+                value = cell.strip()
+                if " " not in value and shaped(value) and value_like(value):
+                    start = offset + at + cell.index(value)
+                    found.append(
+                        Finding("password", "a password written out", start, start + len(value))
+                    )
+        offset += len(line)
+    return found
+
+
+def _cells(line: str) -> list[tuple[int, str]] | None:
+    """The cells of a table row, each with where it starts in the line; None for no row."""
+    stripped = line.strip()
+    if not (stripped.startswith("|") and stripped.count("|") >= 2):
+        return None
+    start = line.index("|") + 1
+    out = []
+    for piece in line[start:].rstrip("\n").rstrip().rstrip("|").split("|"):
+        out.append((start, piece))
+        start += len(piece) + 1
+    return out
 
 
 def _assigned(text: str) -> list[Finding]:
