@@ -15,7 +15,9 @@ The sets (tests/gate_cases*.jsonl):
   gate's code or the other sets in view, split in two halves of each class. Part A is tuned on
   (its misses were read); part B never is: report it on its own.
 - `blind-c`, `blind-d`: a third set, written the same way by another hand: C is tuned on, D
-  is never read (its totals only).
+  is never read (its totals only);
+- `blind-e`, `blind-f`: injections in many forms and languages, and near-misses, written the
+  same way: E is tuned on, F is never read.
 
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
@@ -51,6 +53,8 @@ SETS = {
     "blind-b": REPO / "tests" / "gate_cases_blind_b.jsonl",
     "blind-c": REPO / "tests" / "gate_cases_blind_c.jsonl",
     "blind-d": REPO / "tests" / "gate_cases_blind_d.jsonl",
+    "blind-e": REPO / "tests" / "gate_cases_blind_e.jsonl",
+    "blind-f": REPO / "tests" / "gate_cases_blind_f.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
