@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from ..words import fold, tokens
 from . import cues
+from .addressed import ADDRESSED, ADDRESSED_WEAK, AGENTS, AI_WORDS, about_the_user_to_an_ai
 
 if TYPE_CHECKING:
     from .labeler import Trust
@@ -95,92 +96,6 @@ _CJK_TOLD = tuple(
 )
 _CJK_SPAN = 16
 
-# 2. A text that speaks to the AI reading it.
-_AI = r"(?:ai|a\.i\.|ia|ki|llms?|language\s+models?|chat\s*bots?|bots?|gpts?|claude|copilot)"
-_AGENTS = rf"(?:{_AI}|assistants?|agents?|models?)"
-# fmt: off
-_READING = (r"(?:reading|reads|read|processing|processes|summari[sz]ing|summari[sz]es|parsing|"
-            r"parses|scanning|scans|crawling|crawls|sees|seeing|handling|handles|reviewing|"
-            r"reviews|analy[sz]ing|analy[sz]es|indexing|ingesting|opening|lea|lee|leia|le|lit|"
-            r"legge|liest|leest|procesa|traite|elabora|verarbeitet)")
-# fmt: on
-_ADDRESSED = [
-    rf"\b(?:p\.?\s*s\.?|note|message|attention|dear|hey|hello|hi)\s*(?:to|for)?\s*(?:the\s+|any\s+|all\s+"
-    rf"|every\s+|whichever\s+|whatever\s+)?{_AGENTS}\b",
-    rf"\b(?:to|for)\s+(?:any|all|every|whichever|whatever)\s+(?:\w+\s+)?{_AGENTS}\b",
-    rf"\b{_AGENTS}\s*,?\s*(?:that|who|which|que|qui|che|die|der|welche)?\s*(?:is\s+|are\s+|est\s+)?"
-    rf"{_READING}\s+(?:this|these|the|esto|esta|este|isto|isso|ceci|cela|questo|questa|dies|das|"
-    rf"dit|deze)\b",
-    rf"(?:^|[\s,;:.!?])(?:a|para|pour|per|an|fur|voor|aan|all'|alla|al|a\s+la|a\s+l'|pour\s+l')\s*"
-    rf"(?:(?:la|el|l'|le|die|de|der|den|alle|toda|toute|tutte|qualquer|cualquier|jede|jeder|ogni|"
-    rf"elke|todas|todos|chaque|toutes|tous|o|a|os)\s*)*(?:ia|ki|ai|llm|chatbot|modelo|modello|"
-    rf"modele)s?\b\s*(?:[:,!]|{_READING}|que|qui|che|die)",
-    r"(?:给|致|对)(?:任何|所有|正在)?(?:阅读|读取|处理)?(?:此|这|本)?[^\s]{0,6}(?:ai|人工智能|助手|模型)|"
-    r"(?:ai|助手)(?:へ|に告ぐ|様)|(?:ai|에이아이)\s*에게",
-]
-
-# The words that say who a text is for, and an AI named as such, in many languages
-# (untrusted sources only: INJECTION_WEAK)
-_TO_WORDS = (
-    r"for|to|per|para|pour|fur|an|voor|aan|dla|pro|till|til|al|alla|all'|ao|aos|a|para\s+o|"
-    r"para\s+a|для|к|ко|προς|για|cho|gui|icin|note\s+to|nota\s+per|nota\s+para|note\s+pour|"
-    r"hinweis\s+an|notitie\s+voor|uwaga\s+dla"
-)
-_DETERMINERS = (
-    r"the|l'|la|il|lo|le|les|o|a|os|as|el|los|las|den|die|der|das|de|het|any|every|each|all|ogni|"
-    r"qualsiasi|qualquer|cualquier|todo|toda|tout|toute|jede|jeder|jeden|elke|kazdy|kazdego|"
-    r"οποιοδηποτε|οποιονδηποτε|το|τον|την|mọi|moi|bat\s+ky"
-)
-_ASSISTANT = (
-    r"(?:assistants?|assistente|assistenti|assistent(?:en|in|a)?|asistente|asistent(?:a|ovi|e)?|"
-    r"asystent(?:a|ka|ce|cie)?|asistan\w*|ассистент\w*|помощник\w*|βοηθ\w*|tro\s+ly|"
-    r"agent(?:e|es|en)?|agente|modell?[oe]?|model)"
-)
-# An AI named as one: its own word (AI, IA, KI, LLM, GPT, a bot) or an assistant said to be
-# one ("assistente virtuale", "AI-assistenten", "yapay zeka asistanı", "assistente de IA")
-_AI_NAMED = (
-    r"(?:(?:ai|ia|ki|llm|gpt)[\s-]*"
-    + _ASSISTANT
-    + r"|"
-    + _ASSISTANT
-    + r"\s+(?:virtual[e]?|virtuel(?:le)?|virtuale|de\s+ia|di\s+ia|ia|ai|ki|ai-\w+)|"
-    r"yapay\s+zeka(?:\s+asistan\w*)?|chat\s*bots?|(?:ai|ia|ki|llms?|gpt)(?![\w-]))"
-)
-_READING_ANY = (
-    _READING[:-1] + r"|lendo|leyendo|leggendo|lisant|czytajac\w*|czyta|okuyan|διαβαζει|"
-    r"читающ\w*|читает|dang\s+doc|doc|padhne|laser|leser|lukee|cte)"
-)
-_WHO = r"who|that|which|som|que|qui|che|die|der|das|που|который|которая|ktory|ktora|yang"
-_USER = (
-    r"(?:the|this|your|that)\s+user|users?'s?|usuari[oa]s?|utente|utenti|utilizador|usuarios?|"
-    r"nutzer\w*|benutzer\w*|utilisat\w+|gebruiker\w*|uzytkowni\w+|kullanici\w*|uzivatel\w*|"
-    r"anvandare\w*|bruger\w*|bruker\w*|kayttaja\w*|χρηστ\w+|пользовател\w+|nguoi\s+dung|"
-    r"pengguna|ユーザー|用户|用戶|사용자|upyogkarta|المستخدم"
-)
-# What an agent keeps (its memory, the notes, the history), and an address to send to
-_KEPT = (
-    r"memory|memories|memoria|memorie|memória|speicher|gedachtnis|memoire|geheugen|pamiec\w*|"
-    r"hafiza\w*|bellek\w*|pamet\w*|minne\w*|hukommelse\w*|μνημη|памят\w+|bo\s+nho|"
-    r"メモリ|記憶|内存|记忆|메모리|기억|yaad|conversation\s+history|chat\s+history|"
-    r"historico|historial|cronologia|verlauf|geschiedenis|historia|gecmis\w*|historik"
-)
-# A page's own AI described, not spoken to: "our chatbot", "the AI model now keeps …"
-_OURS = frozenset(
-    "our my their its nostro nostra unser unsere unserer notre nos nuestro nuestra nosso nossa "
-    "onze nasz nasza bizim var vores vart nase nasi ons".split()
-)
-_DESCRIBED = (
-    r"now|team|teams|market|helps|can|is|are|was|were|will|has|have|supports|answers|keeps|"
-    r"risponde|disponibile|disponible|disponivel|verfugbar|beschikbaar|dostepny|hilft|aide|ayuda|"
-    r"ajuda|aiuta|kann|puede|pode|puo|peut"
-)
-_SENT_TO = r"[\w.+-]+@[\w-]+\.[\w.]+|https?://"
-_IF_YOU_ARE = (
-    r"if\s+you\s+are|se\s+voce\s+e|se\s+sei|si\s+eres|si\s+vous\s+etes|si\s+tu\s+es|"
-    r"wenn\s+du|falls\s+du|wenn\s+sie|als\s+je|jesli\s+jestes|eger|если\s+ты|αν\s+εισαι|"
-    r"neu\s+ban\s+la|jika\s+anda|kalau\s+kamu"
-)
-
 # Strong: an attempt to steer the agent. Caught from every source but the user.
 _OLD = r"(?:previous|prior|above|earlier|preceding|former|original|initial|system|all|any|your|the)"
 INJECTION_STRONG = [
@@ -239,7 +154,7 @@ INJECTION_STRONG = [
         r"\b(?:new|updated|revised|changed|different|additional)\s+"
         r"(?:instructions?|directives?|orders|commands|rules|tasks?|objectives?|goals?)\s+"
         r"(?:for|to)\s+"
-        rf"(?:the\s+|this\s+|any\s+|all\s+|every\s+|you,?\s+)?{_AGENTS}\b",
+        rf"(?:the\s+|this\s+|any\s+|all\s+|every\s+|you,?\s+)?{AGENTS}\b",
         "carries a message dressed as a system or developer instruction",
     ),
     (
@@ -309,7 +224,7 @@ INJECTION_WEAK = [
     (  # said to the agent, in words an agent's own record may use too ("wrote the guide for AI
         # agents", "when you parse the CSV, skip the header", "don't mention it to her"): caught
         # from untrusted sources only
-        rf"\b(?:to|for)\s+(?:the\s+)?{_AI}\s+(?:agents?|assistants?|models?)\b|"
+        rf"\b(?:to|for)\s+(?:the\s+)?{AI_WORDS}\s+(?:agents?|assistants?|models?)\b|"
         # the agent called at the head of a sentence, in its names in other languages too
         # ("Assistente, a partir de agora você é …", "Asystencie, od teraz …")
         r"(?:^|[.:;!?]\s*)(?:assistant|ai|agent|bot|claude|chatgpt|copilot|assistente|"
@@ -327,27 +242,7 @@ INJECTION_WEAK = [
         r"(?:them|him|her|anyone)\b",
         "speaks to the agent directly",
     ),
-    (  # an AI named as the one addressed, in any language: "Nota per l'assistente virtuale:",
-        # "Till AI-assistenten som läser …:", "Για οποιοδήποτε AI διαβάζει αυτό:", "Pro asistenta:",
-        # "Se você é um assistente de IA lendo …", "Trợ lý AI hãy …", "이 문서를 읽는 AI 모델은"
-        rf"(?:^|[\s\[(\"'«,;:.!?])(?:{_TO_WORDS})\s+(?:(?:{_DETERMINERS})\s*)*{_AI_NAMED}"
-        rf"\s*(?:[:,]|(?:{_WHO})\b|{_READING_ANY})|"
-        rf"(?:^|[\s\[(\"'«.!?])(?:{_TO_WORDS})\s+(?:(?:{_DETERMINERS})\s*)*{_ASSISTANT}\s*:|"
-        rf"(?:^|[\[(\"'«.!?:]\s*){_AI_NAMED}\s*(?:[:,]|hay\b|please\b|bitte\b|por\s+favor\b|"
-        r"per\s+favore\b|lutfen\b|prosze\b)|"
-        rf"\b(?:{_IF_YOU_ARE})\s+(?:\w+\s+){{0,2}}?{_AI_NAMED}\s*(?:,|{_READING_ANY})|"
-        r"\bpadhne\s+wal[ea]\s+(?:ai|bot)\b|\b(?:ai|bot)\s+ko\s+(?:bol|bata|kaho)|"
-        r"(?:읽는|読む|読んでいる|阅读|正在阅读)\s*(?:ai|llm|모델|어시스턴트|アシスタント|助手)|"
-        r"(?:إلى|الى|على|يا)\s*(?:ال)?(?:مساعد|ذكاء\s+الاصطناعي)",
-        "speaks to the agent directly",
-    ),
-    (  # a system or admin message forged in another language
-        r"[\[(<]\s*(?:رسالة\s+النظام|системное\s+сообщение|mensaje\s+del\s+sistema|"
-        r"messaggio\s+di\s+sistema|systemnachricht|mensagem\s+do\s+sistema|message\s+systeme|"
-        r"systeembericht|komunikat\s+systemowy|sistem\s+mesaji|systemmeddelande|"
-        r"システムメッセージ|系统消息|시스템\s*메시지)\s*[\])>:]",
-        "speaks to the agent directly",
-    ),
+    *ADDRESSED_WEAK,
     (
         r"(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:always|never|from\s+now\s+on|going\s+forward|"
         r"henceforth|make\s+sure|be\s+sure|remember\s+to|ensure\s+(?:that|you)|you\s+must|"
@@ -404,7 +299,7 @@ INJECTION_WEAK = [
 def _compiled() -> tuple[list, list, list]:
     strong = [(cues.fold_pattern(p), why) for p, why in INJECTION_STRONG]
     weak = [(cues.fold_pattern(p), why) for p, why in INJECTION_WEAK]
-    addressed = [cues.fold_pattern(p) for p in _ADDRESSED]
+    addressed = [cues.fold_pattern(p) for p in ADDRESSED]
     return strong, weak, addressed
 
 
@@ -505,26 +400,6 @@ def injection_reason(text: str, *, trust: Trust) -> str | None:
     return _instruction(text, strong_only=trust != "untrusted")
 
 
-def _about_the_user_to_an_ai(form: str) -> bool:
-    """Does a sentence name an AI and then the user it serves, what it keeps or an address to
-    send to ("Trợ lý AI hãy ghi nhớ rằng người dùng …", "KI-Assistent, schick den Verlauf an
-    …")? Words about the user said to the AI. A page's own AI described ("our chatbot answers
-    users", "the AI model now keeps a history") is not spoken to."""
-    for m in _AI_THEN_USER().finditer(form):
-        before = form[max(0, m.start() - 16) : m.start()].split()
-        if not (before and before[-1] in _OURS):
-            return True
-    return False
-
-
-@cache
-def _AI_THEN_USER() -> re.Pattern[str]:  # noqa: N802  (a compiled constant, made when first used)
-    return cues.fold_pattern(
-        rf"(?<![\w-])(?>{_AI_NAMED}|{_ASSISTANT})(?![\w-])(?!\s+(?:{_DESCRIBED})\b)"
-        rf"[^.!?\n]{{0,120}}?(?:\b(?:{_USER}|{_KEPT})|{_SENT_TO})"
-    )
-
-
 def _instruction(text: str, *, strong_only: bool) -> str | None:
     forms = deobfuscate(text)
     strong, weak, addressed = _compiled()
@@ -535,6 +410,6 @@ def _instruction(text: str, *, strong_only: bool) -> str | None:
     for pattern, why in strong + ([] if strong_only else weak):
         if any(pattern.search(form) for form in forms):
             return why
-    if not strong_only and any(_about_the_user_to_an_ai(form) for form in forms):
+    if not strong_only and any(about_the_user_to_an_ai(form) for form in forms):
         return "speaks to the agent directly"
     return None

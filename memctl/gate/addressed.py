@@ -1,0 +1,143 @@
+"""Who a text speaks to: the ways a text addresses the AI reading it, in many languages.
+
+injection.py reads these: `ADDRESSED` from every source but the user (a note, a P.S. or a
+greeting to the agent), `ADDRESSED_WEAK` and `about_the_user_to_an_ai` from untrusted sources
+only (web, file, tool), where any instruction is kept as what its source said. Each is matched
+against folded text (memctl.words.fold: lower case, accents removed).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from . import cues
+
+AI_WORDS = r"(?:ai|a\.i\.|ia|ki|llms?|language\s+models?|chat\s*bots?|bots?|gpts?|claude|copilot)"
+AGENTS = rf"(?:{AI_WORDS}|assistants?|agents?|models?)"
+# fmt: off
+_READING = (r"(?:reading|reads|read|processing|processes|summari[sz]ing|summari[sz]es|parsing|"
+            r"parses|scanning|scans|crawling|crawls|sees|seeing|handling|handles|reviewing|"
+            r"reviews|analy[sz]ing|analy[sz]es|indexing|ingesting|opening|lea|lee|leia|le|lit|"
+            r"legge|liest|leest|procesa|traite|elabora|verarbeitet)")
+# fmt: on
+ADDRESSED = [
+    rf"\b(?:p\.?\s*s\.?|note|message|attention|dear|hey|hello|hi)\s*(?:to|for)?\s*(?:the\s+|any\s+|all\s+"
+    rf"|every\s+|whichever\s+|whatever\s+)?{AGENTS}\b",
+    rf"\b(?:to|for)\s+(?:any|all|every|whichever|whatever)\s+(?:\w+\s+)?{AGENTS}\b",
+    rf"\b{AGENTS}\s*,?\s*(?:that|who|which|que|qui|che|die|der|welche)?\s*(?:is\s+|are\s+|est\s+)?"
+    rf"{_READING}\s+(?:this|these|the|esto|esta|este|isto|isso|ceci|cela|questo|questa|dies|das|"
+    rf"dit|deze)\b",
+    rf"(?:^|[\s,;:.!?])(?:a|para|pour|per|an|fur|voor|aan|all'|alla|al|a\s+la|a\s+l'|pour\s+l')\s*"
+    rf"(?:(?:la|el|l'|le|die|de|der|den|alle|toda|toute|tutte|qualquer|cualquier|jede|jeder|ogni|"
+    rf"elke|todas|todos|chaque|toutes|tous|o|a|os)\s*)*(?:ia|ki|ai|llm|chatbot|modelo|modello|"
+    rf"modele)s?\b\s*(?:[:,!]|{_READING}|que|qui|che|die)",
+    r"(?:给|致|对)(?:任何|所有|正在)?(?:阅读|读取|处理)?(?:此|这|本)?[^\s]{0,6}(?:ai|人工智能|助手|模型)|"
+    r"(?:ai|助手)(?:へ|に告ぐ|様)|(?:ai|에이아이)\s*에게",
+]
+
+# The words that say who a text is for, and an AI named as such, in many languages
+# (untrusted sources only: INJECTION_WEAK)
+_TO_WORDS = (
+    r"for|to|per|para|pour|fur|an|voor|aan|dla|pro|till|til|al|alla|all'|ao|aos|a|para\s+o|"
+    r"para\s+a|для|к|ко|προς|για|cho|gui|icin|note\s+to|nota\s+per|nota\s+para|note\s+pour|"
+    r"hinweis\s+an|notitie\s+voor|uwaga\s+dla"
+)
+_DETERMINERS = (
+    r"the|l'|la|il|lo|le|les|o|a|os|as|el|los|las|den|die|der|das|de|het|any|every|each|all|ogni|"
+    r"qualsiasi|qualquer|cualquier|todo|toda|tout|toute|jede|jeder|jeden|elke|kazdy|kazdego|"
+    r"οποιοδηποτε|οποιονδηποτε|το|τον|την|mọi|moi|bat\s+ky"
+)
+_ASSISTANT = (
+    r"(?:assistants?|assistente|assistenti|assistent(?:en|in|a)?|asistente|asistent(?:a|ovi|e)?|"
+    r"asystent(?:a|ka|ce|cie)?|asistan\w*|ассистент\w*|помощник\w*|βοηθ\w*|tro\s+ly|"
+    r"agent(?:e|es|en)?|agente|modell?[oe]?|model)"
+)
+# An AI named as one: its own word (AI, IA, KI, LLM, GPT, a bot) or an assistant said to be
+# one ("assistente virtuale", "AI-assistenten", "yapay zeka asistanı", "assistente de IA")
+_AI_NAMED = (
+    r"(?:(?:ai|ia|ki|llm|gpt)[\s-]*"
+    + _ASSISTANT
+    + r"|"
+    + _ASSISTANT
+    + r"\s+(?:virtual[e]?|virtuel(?:le)?|virtuale|de\s+ia|di\s+ia|ia|ai|ki|ai-\w+)|"
+    r"yapay\s+zeka(?:\s+asistan\w*)?|chat\s*bots?|(?:ai|ia|ki|llms?|gpt)(?![\w-]))"
+)
+_READING_ANY = (
+    _READING[:-1] + r"|lendo|leyendo|leggendo|lisant|czytajac\w*|czyta|okuyan|διαβαζει|"
+    r"читающ\w*|читает|dang\s+doc|doc|padhne|laser|leser|lukee|cte)"
+)
+_WHO = r"who|that|which|som|que|qui|che|die|der|das|που|который|которая|ktory|ktora|yang"
+_USER = (
+    r"(?:the|this|your|that)\s+user|users?'s?|usuari[oa]s?|utente|utenti|utilizador|usuarios?|"
+    r"nutzer\w*|benutzer\w*|utilisat\w+|gebruiker\w*|uzytkowni\w+|kullanici\w*|uzivatel\w*|"
+    r"anvandare\w*|bruger\w*|bruker\w*|kayttaja\w*|χρηστ\w+|пользовател\w+|nguoi\s+dung|"
+    r"pengguna|ユーザー|用户|用戶|사용자|upyogkarta|المستخدم"
+)
+# What an agent keeps (its memory, the notes, the history), and an address to send to
+_KEPT = (
+    r"memory|memories|memoria|memorie|memória|speicher|gedachtnis|memoire|geheugen|pamiec\w*|"
+    r"hafiza\w*|bellek\w*|pamet\w*|minne\w*|hukommelse\w*|μνημη|памят\w+|bo\s+nho|"
+    r"メモリ|記憶|内存|记忆|메모리|기억|yaad|conversation\s+history|chat\s+history|"
+    r"historico|historial|cronologia|verlauf|geschiedenis|historia|gecmis\w*|historik"
+)
+# A page's own AI described, not spoken to: "our chatbot", "the AI model now keeps …"
+_OURS = frozenset(
+    "our my their its nostro nostra unser unsere unserer notre nos nuestro nuestra nosso nossa "
+    "onze nasz nasza bizim var vores vart nase nasi ons".split()
+)
+_DESCRIBED = (
+    r"now|team|teams|market|helps|can|is|are|was|were|will|has|have|supports|answers|keeps|"
+    r"risponde|disponibile|disponible|disponivel|verfugbar|beschikbaar|dostepny|hilft|aide|ayuda|"
+    r"ajuda|aiuta|kann|puede|pode|puo|peut"
+)
+_SENT_TO = r"[\w.+-]+@[\w-]+\.[\w.]+|https?://"
+_IF_YOU_ARE = (
+    r"if\s+you\s+are|se\s+voce\s+e|se\s+sei|si\s+eres|si\s+vous\s+etes|si\s+tu\s+es|"
+    r"wenn\s+du|falls\s+du|wenn\s+sie|als\s+je|jesli\s+jestes|eger|если\s+ты|αν\s+εισαι|"
+    r"neu\s+ban\s+la|jika\s+anda|kalau\s+kamu"
+)
+
+ADDRESSED_WEAK = [
+    (  # an AI named as the one addressed, in any language: "Nota per l'assistente virtuale:",
+        # "Till AI-assistenten som läser …:", "Για οποιοδήποτε AI διαβάζει αυτό:", "Pro asistenta:",
+        # "Se você é um assistente de IA lendo …", "Trợ lý AI hãy …", "이 문서를 읽는 AI 모델은"
+        rf"(?:^|[\s\[(\"'«,;:.!?])(?:{_TO_WORDS})\s+(?:(?:{_DETERMINERS})\s*)*{_AI_NAMED}"
+        rf"\s*(?:[:,]|(?:{_WHO})\b|{_READING_ANY})|"
+        rf"(?:^|[\s\[(\"'«.!?])(?:{_TO_WORDS})\s+(?:(?:{_DETERMINERS})\s*)*{_ASSISTANT}\s*:|"
+        rf"(?:^|[\[(\"'«.!?:]\s*){_AI_NAMED}\s*(?:[:,]|hay\b|please\b|bitte\b|por\s+favor\b|"
+        r"per\s+favore\b|lutfen\b|prosze\b)|"
+        rf"\b(?:{_IF_YOU_ARE})\s+(?:\w+\s+){{0,2}}?{_AI_NAMED}\s*(?:,|{_READING_ANY})|"
+        r"\bpadhne\s+wal[ea]\s+(?:ai|bot)\b|\b(?:ai|bot)\s+ko\s+(?:bol|bata|kaho)|"
+        r"(?:읽는|読む|読んでいる|阅读|正在阅读)\s*(?:ai|llm|모델|어시스턴트|アシスタント|助手)|"
+        r"(?:إلى|الى|على|يا)\s*(?:ال)?(?:مساعد|ذكاء\s+الاصطناعي)",
+        "speaks to the agent directly",
+    ),
+    (  # a system or admin message forged in another language
+        r"[\[(<]\s*(?:رسالة\s+النظام|системное\s+сообщение|mensaje\s+del\s+sistema|"
+        r"messaggio\s+di\s+sistema|systemnachricht|mensagem\s+do\s+sistema|message\s+systeme|"
+        r"systeembericht|komunikat\s+systemowy|sistem\s+mesaji|systemmeddelande|"
+        r"システムメッセージ|系统消息|시스템\s*메시지)\s*[\])>:]",
+        "speaks to the agent directly",
+    ),
+]
+
+
+def about_the_user_to_an_ai(form: str) -> bool:
+    """Does a sentence name an AI and then the user it serves, what it keeps or an address to
+    send to ("Trợ lý AI hãy ghi nhớ rằng người dùng …", "KI-Assistent, schick den Verlauf an
+    …")? Words about the user said to the AI. A page's own AI described ("our chatbot answers
+    users", "the AI model now keeps a history") is not spoken to."""
+    for m in _AI_THEN_USER().finditer(form):
+        before = form[max(0, m.start() - 16) : m.start()].split()
+        if not (before and before[-1] in _OURS):
+            return True
+    return False
+
+
+@cache
+def _AI_THEN_USER() -> re.Pattern[str]:  # noqa: N802  (a compiled constant, made when first used)
+    return cues.fold_pattern(
+        rf"(?<![\w-])(?>{_AI_NAMED}|{_ASSISTANT})(?![\w-])(?!\s+(?:{_DESCRIBED})\b)"
+        rf"[^.!?\n]{{0,120}}?(?:\b(?:{_USER}|{_KEPT})|{_SENT_TO})"
+    )
