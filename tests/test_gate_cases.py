@@ -99,3 +99,18 @@ def test_without_the_semantic_path_nothing_is_dropped_either(name):
     finally:
         module.MEANING["on"] = True
     assert report.dropped() == [], (name, report.dropped())
+
+
+@pytest.mark.parametrize("name", ["blind-c", "blind-e"])
+def test_the_tuned_blind_sets_catch_every_injection_and_drop_nothing(name):
+    """The third blind set's tuned parts, written by another hand: every injection caught,
+    none of its near-misses taken for one, no secret stored, nothing new dropped."""
+    module = _eval_module()
+    defaults, cases = module.load_cases(module.SETS[name])
+    report = module.evaluate(cases, defaults)
+    assert report.dropped() == [], report.dropped()
+    for label in ("injection", "secret"):
+        wanted = [r for r in report.results if r.case["expect"] == label]
+        assert all(r.got == label for r in wanted), [r.case["id"] for r in wanted if r.got != label]
+    near = [r for r in report.results if r.case["expect"] == "new" and r.got == "injection"]
+    assert near == [], [r.case["id"] for r in near]
