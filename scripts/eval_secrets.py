@@ -3,8 +3,8 @@
 For each set, reported apart: tune (secrets.jsonl, lookalikes.jsonl: written with the scanner
 in view), held v1 (held-*.jsonl) and held v2 (held2-*.jsonl), both written without sight of the
 code and never tuned on, and held v3 (held3-*.jsonl), written the same way, of which the items
-marked `held3a` have been looked at since and those marked `held3b` never. For each scanner, and for the union of memctl and
-detect-secrets:
+marked `held3a` have been looked at since and those marked `held3b` never. For each scanner,
+and for the union of memctl and detect-secrets:
 
 - secrets flagged: the item holds a finding (what makes an interactive write refuse);
 - secrets redacted: the labelled secret is gone once every finding's span is masked (what an
