@@ -147,6 +147,7 @@ def test_a_secret_written_out_is_found_whatever_is_said_after_it(text):
         "my pasword for the library site is Otter#Run77",
         "| site | login | password |\n|---|---|---|\n| nas | admin | Vx9!pLm2qR |",
         "save these for the VPN 2FA: a8k2-9fjq 7mw3-k2lp q9v1-x7ze",
+        "the router password is t r o u t 7 7 x, say it slowly",
     ],
 )
 def test_a_secret_in_the_forms_people_write_it_is_found(text):
@@ -160,6 +161,7 @@ def test_a_secret_in_the_forms_people_write_it_is_found(text):
         "| rule | password |\n|---|---|\n| min length | 12 |\n| expiry | 90 days |",
         "boarding groups: A1-B2 then C3-D4",
         "the safe word for the kids' game is pineapple",
+        "the password rules say: a b c d e f are all allowed as first letters",
     ],
 )
 def test_text_that_only_looks_like_those_forms_is_no_secret(text):

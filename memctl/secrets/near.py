@@ -169,6 +169,7 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
         elif m["cred"] or m["cjk_cred"]:
             hit = _best(text, _clause(text, m.end(), 60))
             hit = hit or _first(text, _clause(text, m.start(), -30), _strong_password)
+            hit = hit or _spelled_out(text, _clause(text, m.end(), 80))
             kind, label = "password", "a password written out"
         elif m["key"]:
             if any(h in lowered[max(0, m.start() - 30) : m.end() + 30] for h in _HASH_WORDS):
@@ -198,6 +199,18 @@ _NOT_A_PASS = frozenset(
     press free mountain festival backstage weekly monthly annual 'll ll i we you they to will can
     could would should must please""".split()
 )
+
+
+# A value spelled out a character at a time: "h u m m i n g b i r d 4 2"
+_SPELLED = r"(?<!\S)(?:\S ){5,}\S(?!\S)"
+
+
+def _spelled_out(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
+    """A password spelled out a character at a time after its name, read as one value."""
+    m = rx(_SPELLED).search(text, *span)
+    if m is None or not passwordish(m.group().replace(" ", "")):
+        return None
+    return m.span()
 
 
 def _word_before(lowered: str, at: int) -> str:
