@@ -148,6 +148,7 @@ def test_a_secret_written_out_is_found_whatever_is_said_after_it(text):
         "| site | login | password |\n|---|---|---|\n| nas | admin | Vx9!pLm2qR |",
         "save these for the VPN 2FA: a8k2-9fjq 7mw3-k2lp q9v1-x7ze",
         "the router password is t r o u t 7 7 x, say it slowly",
+        "cabin wifi: network Fjord-5G, key puffin-harbour-118",
     ],
 )
 def test_a_secret_in_the_forms_people_write_it_is_found(text):
@@ -162,6 +163,8 @@ def test_a_secret_in_the_forms_people_write_it_is_found(text):
         "boarding groups: A1-B2 then C3-D4",
         "the safe word for the kids' game is pineapple",
         "the password rules say: a b c d e f are all allowed as first letters",
+        "the cabin wifi key is taped under the router",
+        "router model comparison: key differences are range and ports",
     ],
 )
 def test_text_that_only_looks_like_those_forms_is_no_secret(text):

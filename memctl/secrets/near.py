@@ -175,6 +175,10 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
             if any(h in lowered[max(0, m.start() - 30) : m.end() + 30] for h in _HASH_WORDS):
                 continue
             hit = _first(text, _clause(text, m.end(), 40), keyish)
+            if hit is None and rx(_NETWORK).search(lowered, max(0, m.start() - 60), m.start()):
+                hit = _best(
+                    text, _clause(text, m.end(), 40)
+                )  # "network …, key tangerine-orbit-552"
             kind, label = "secret-value", f"a {m['key'].lower()} written out"
         elif m["code"] or m["cjk_code"]:
             before = lowered[max(0, m.start() - 24) : m.start()].split()
@@ -200,6 +204,9 @@ _NOT_A_PASS = frozenset(
     could would should must please""".split()
 )
 
+
+# A network's key is its password: "Guest wifi: network Northwind-Guest, key tangerine-orbit-552"
+_NETWORK = r"(?<!\w)(?:wifi|wi-fi|wlan|wpa2?|router|ssid|hotspot)(?!\w)"
 
 # A value spelled out a character at a time: "h u m m i n g b i r d 4 2"
 _SPELLED = r"(?<!\S)(?:\S ){5,}\S(?!\S)"
