@@ -10,7 +10,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from .shape import POINTERS, Finding, generated, mixed, public_shape, rx, strong, value_like
+from .shape import (
+    POINTERS,
+    Finding,
+    codeish,
+    keyish,
+    passwordish,
+    rx,
+    strong_password,
+    value_like,
+)
 
 # fmt: off
 # Words near which a value shaped like a secret is one ("set the Jenkins password to Ch@ngeMe_26",
@@ -168,7 +177,7 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
             kind, label = "private-key", "a private key"
         elif m["cred"] or m["cjk_cred"]:
             hit = _best(text, _clause(text, m.end(), 60))
-            hit = hit or _first(text, _clause(text, m.start(), -30), _strong_password)
+            hit = hit or _first(text, _clause(text, m.start(), -30), strong_password)
             hit = hit or _spelled_out(text, _clause(text, m.end(), 80))
             kind, label = "password", "a password written out"
         elif m["key"]:
@@ -332,41 +341,6 @@ def _tokens(text: str, span: tuple[int, int]) -> Iterator[tuple[int, str]]:
 def _wide(char: str) -> bool:
     return (
         "\u3000" <= char <= "\u9fff" or "\uac00" <= char <= "\ud7af" or "\uff00" <= char <= "\uffef"
-    )
-
-
-def passwordish(value: str) -> bool:
-    if len(value) < 6 or not value_like(value) or public_shape(value):
-        return False
-    letters = any(c.isalpha() for c in value)
-    digits = any(c.isdigit() for c in value)
-    symbols = any(not c.isalnum() for c in value)
-    return letters and (digits or (symbols and len(value) >= 8 and mixed(value)))
-
-
-def _strong_password(value: str) -> bool:
-    """Before the word ("use X to log in"): only a value no word or name could be."""
-    return len(value) >= 8 and strong(value) and not public_shape(value)
-
-
-def keyish(value: str) -> bool:
-    if len(value) >= 32 and all(c in "0123456789abcdefABCDEF" for c in value):
-        return True  # a hash near a hash word was skipped before: this one is a key
-    if public_shape(value) or value.startswith(("AAAA", "ssh-", "sha", "SHA")):
-        return False
-    body = sum(c.isalnum() or c in "_-+/=." for c in value)
-    return len(value) >= 20 and body == len(value) and mixed(value) and generated(value)
-
-
-def codeish(value: str) -> bool:
-    """A PIN or door code: 3 to 8 digits (a letter or a # may come with them), or a
-    combination "12-34-08"."""
-    value = value.strip("#*")
-    if rx(r"\d{1,3}(?:-\d{1,3}){2,3}").fullmatch(value):
-        return True
-    digits = sum(c.isdigit() for c in value)
-    return (
-        bool(rx(r"[A-Za-z0-9]{3,8}").fullmatch(value)) and digits >= 3 and digits >= len(value) - 2
     )
 
 

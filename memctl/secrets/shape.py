@@ -135,3 +135,41 @@ def value_like(value: str) -> bool:
     if lowered.startswith(_POINTER_PREFIXES):
         return False
     return not set(lowered) <= set("x*.-_#")
+
+
+# The shapes a value must have to be what names it (near.py, words.py)
+def passwordish(value: str) -> bool:
+    """A password's shape: letters with digits, or with symbols in a longer mixed value."""
+    if len(value) < 6 or not value_like(value) or public_shape(value):
+        return False
+    letters = any(c.isalpha() for c in value)
+    digits = any(c.isdigit() for c in value)
+    symbols = any(not c.isalnum() for c in value)
+    return letters and (digits or (symbols and len(value) >= 8 and mixed(value)))
+
+
+def strong_password(value: str) -> bool:
+    """Before the word ("use X to log in"): only a value no word or name could be."""
+    return len(value) >= 8 and strong(value) and not public_shape(value)
+
+
+def keyish(value: str) -> bool:
+    """A key's or a token's shape: 32 hex digits or more, or a long generated-looking run."""
+    if len(value) >= 32 and all(c in "0123456789abcdefABCDEF" for c in value):
+        return True  # a hash near a hash word was skipped before: this one is a key
+    if public_shape(value) or value.startswith(("AAAA", "ssh-", "sha", "SHA")):
+        return False
+    body = sum(c.isalnum() or c in "_-+/=." for c in value)
+    return len(value) >= 20 and body == len(value) and mixed(value) and generated(value)
+
+
+def codeish(value: str) -> bool:
+    """A PIN or door code: 3 to 8 digits (a letter or a # may come with them), or a
+    combination "12-34-08"."""
+    value = value.strip("#*")
+    if rx(r"\d{1,3}(?:-\d{1,3}){2,3}").fullmatch(value):
+        return True
+    digits = sum(c.isdigit() for c in value)
+    return (
+        bool(rx(r"[A-Za-z0-9]{3,8}").fullmatch(value)) and digits >= 3 and digits >= len(value) - 2
+    )

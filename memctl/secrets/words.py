@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .near import codeish, keyish, near, passwordish
-from .shape import Finding, generated, rx, strong, value_like
+from .near import near
+from .shape import Finding, codeish, generated, keyish, passwordish, rx, strong, value_like
 
 
 def written_out(text: str, lowered: str, words: str | None = None) -> list[Finding]:
