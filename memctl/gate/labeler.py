@@ -121,7 +121,7 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
         return Verdict("new", f"nothing on file is about the same thing{best}", None, scores)
     if named is not None:  # "the train instead of the car": the entry about the car first
         related.sort(key=lambda pair: pair[1] is not named)
-    else:  # "halved Biscuit's Apoquel, 8mg now": the entry whose dose turns, not the vet's
+    elif len(related) > 1:  # "halved Biscuit's Apoquel, 8mg now": the dose's entry, not the vet's
         top = max(s for s, _ in related)
         related.sort(key=lambda pair: not _turns_a_value(new, pair, top))
     return _against(new, related, trust, scores)
@@ -288,10 +288,9 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
         return "update", f"gives a new {what} for the same thing"
     if says_nothing_new(new, diff):
         return "repeat", "says nothing the entry on file does not"
-    if not diff.missing and len(diff.extra) <= len(new.words & old.info.words):
+    few = len(diff.extra) <= len(new.words & old.info.words)
+    if not diff.missing and (few or _restates_whole(new, diff, old.info)):
         return "update", f"adds a detail to {old.key}: {', '.join(sorted(diff.extra)) or what}"
-    if _restates_whole(new, diff, old.info):  # the whole entry again, and more: nothing lost
-        return "update", f"says {old.key} again and more: {', '.join(sorted(diff.extra))}"
     if new.update_weak and score >= REPEAT:
         return "update", "says the world changed (wording differs)"
     return "new", "says it in other words, or says another thing"
@@ -338,18 +337,13 @@ RESTATED_WORDS = 3  # an entry of this many words or more, every one said again,
 
 
 def _restates_whole(new: Analysis, diff: Diff, old: Analysis) -> bool:
-    """Does the text say every word of the entry (of RESTATED_WORDS or more), on the same side,
-    and more beside it ("the boiler guy from Kowalski Heating is Marek, he wants the service
-    booked for September" for "Boiler is serviced by Kowalski Heating")? The new line then
-    holds all the old one said: an added detail, however long, loses nothing. One more thing
-    of its kind ("also") is not a detail of this one."""
-    return (
-        len(old.words) >= RESTATED_WORDS
-        and not diff.missing
-        and bool(diff.extra or diff.added)
-        and not (diff.changed or diff.flipped or diff.rejects or diff.ended or diff.apart)
-        and not cues.ALSO.search(new.folded)
-    )
+    """With nothing of the entry left out (the caller's test), does the text say an entry of
+    RESTATED_WORDS words or more again with more beside it, however much ("the boiler guy from
+    Kowalski Heating is Marek, he wants the service booked for September" for "Boiler is
+    serviced by Kowalski Heating")? The new line holds all the old one said: nothing is lost.
+    What turned, was said not or another thing was settled before _label_for gets here; an
+    ending, or one more thing of its kind ("also"), is not a detail of this one."""
+    return len(old.words) >= RESTATED_WORDS and not diff.ended and not cues.ALSO.search(new.folded)
 
 
 def _one_more(new: Analysis, diff: Diff, old: Analysis) -> bool:

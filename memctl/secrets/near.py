@@ -31,7 +31,7 @@ _CREDENTIALS = (
     r"login|log in|log into|logon|sign in|pw|pwd|passphrase|creds|pass|"
     r"credentials|wifi|wi-fi|wlan|mdp|unlock|"
     # the name misspelled as people type it
-    r"pasword|passwrod|passowrd|pssword|paswd|passwort|pasw"
+    r"pasword|passwrod|passowrd|pssword|paswd"
 )
 
 _KEYS = (

@@ -45,33 +45,42 @@ def written_out(text: str, lowered: str, words: str | None = None) -> list[Findi
 # One-time codes handed out in a list, with or without their name: "kq7v-2mzp, 9xrt-ha4e,
 # wn3c-8uby" (each pair mixes letters and digits; three or more in a row)
 _PAIR = r"(?=[a-z\d-]*\d)(?=[a-z\d-]*[a-z])[a-z\d]{4,5}-[a-z\d]{4,5}"
-_CODE_LIST = re.compile(rf"(?i)(?<![\w-]){_PAIR}(?:[,;]?\s+{_PAIR}){{2,}}(?![\w-])")
+_CODE_LIST = rf"(?i)(?<![\w-]){_PAIR}(?:[,;]?\s+{_PAIR}){{2,}}(?![\w-])"
 
 
 def _code_list(text: str) -> list[Finding]:
     return [
         Finding("recovery-codes", "2FA recovery codes", *m.span())
-        for m in _CODE_LIST.finditer(text)
+        for m in rx(_CODE_LIST).finditer(text)
     ]
 
 
-# A table's header that names a secret's column ("| service | user | password |"), and the
-# shape a value under it must have
-_SECRET_COLUMNS = (
+# A table's header that names a secret's column ("| service | user | password |"): the shape
+# a value under it must have, and what it is
+_SECRET_COLUMNS: tuple[tuple[str, Callable[[str], bool], str, str], ...] = (
     (
-        re.compile(
-            r"(?i)^(?:pass(?:word|wort|phrase)?|pw|pwd|kennwort|contrase[ñn]a|mot de passe|"
-            r"senha|wachtwoord|password hash)$"
-        ),
+        r"(?i)pass(?:word|wort|phrase)?|pw|pwd|kennwort|contrase[ñn]a|mot de passe|senha|"
+        r"wachtwoord",
         passwordish,
+        "password",
+        "a password written out",
     ),
-    (re.compile(r"(?i)^(?:pin|passcode|pin code|door code)$"), codeish),
-    (re.compile(r"(?i)^(?:token|secret|api[ _-]?key|access key|secret key)$"), keyish),
+    (r"(?i)pin|passcode|pin code|door code", codeish, "pin", "a PIN or door code"),
+    (
+        r"(?i)token|secret|api[ _-]?key|access key|secret key",
+        keyish,
+        "secret-value",
+        "a key written out",
+    ),
 )
+_Column = tuple[Callable[[str], bool], str, str]
 
 
-def _column_shape(cell: str) -> Callable[[str], bool] | None:
-    return next((shaped for head, shaped in _SECRET_COLUMNS if head.match(cell.strip())), None)
+def _column(cell: str) -> _Column | None:
+    for head, shaped, kind, label in _SECRET_COLUMNS:
+        if rx(head).fullmatch(cell.strip()):
+            return shaped, kind, label
+    return None
 
 
 def _table_cells(text: str) -> list[Finding]:
@@ -79,26 +88,24 @@ def _table_cells(text: str) -> list[Finding]:
     value there of the shape it names is one, however far from the word ("| grafana | admin |
     Lq8#vTz3Wm |")."""
     found: list[Finding] = []
-    columns: dict[int, Callable[[str], bool]] = {}
+    columns: dict[int, _Column] = {}
     offset = 0
     for line in text.splitlines(keepends=True):
         cells = _cells(line)
         if cells is None:
             columns = {}
         elif not columns:
-            shapes = [_column_shape(cell) for _, cell in cells]
-            columns = {i: shaped for i, shaped in enumerate(shapes) if shaped is not None}
+            named = [_column(cell) for _, cell in cells]
+            columns = {i: column for i, column in enumerate(named) if column is not None}
         elif not all(set(cell.strip()) <= set("-: ") for _, cell in cells):
-            for i, shaped in columns.items():
+            for i, (shaped, kind, label) in columns.items():
                 if i >= len(cells) or not cells[i][1].strip():
                     continue
                 at, cell = cells[i]
                 value = cell.strip()
                 if " " not in value and shaped(value) and value_like(value):
                     start = offset + at + cell.index(value)
-                    found.append(
-                        Finding("password", "a password written out", start, start + len(value))
-                    )
+                    found.append(Finding(kind, label, start, start + len(value)))
         offset += len(line)
     return found
 
