@@ -64,7 +64,7 @@ _AI_NAMED = (
     r"yapay\s+zeka(?:\s+asistan\w*)?|chat\s*bots?|(?:ai|ia|ki|llms?|gpt)(?![\w-]))"
 )
 _READING_ANY = (
-    _READING[:-1] + r"|lendo|leyendo|leggendo|lisant|czytajac\w*|czyta|okuyan|διαβαζει|"
+    rf"(?:{_READING}|lendo|leyendo|leggendo|lisant|czytajac\w*|czyta|okuyan|διαβαζει|"
     r"читающ\w*|читает|dang\s+doc|doc|padhne|laser|leser|lukee|cte)"
 )
 _WHO = r"who|that|which|som|que|qui|che|die|der|das|που|который|которая|ktory|ktora|yang"
@@ -98,7 +98,21 @@ _IF_YOU_ARE = (
     r"neu\s+ban\s+la|jika\s+anda|kalau\s+kamu"
 )
 
+# "From now on" (cues.FROM_NOW_ON) as a regex, and "you are" after it: a new role
+_FROM_NOW_ON = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in cues.FROM_NOW_ON)
+_YOU_ARE = (
+    r"voce\s+e|tu\s+es|sei|bist\s+du|du\s+bist|eres|ben\s+je|ben\s+jij|jestes|sen|vous\s+etes"
+)
+
 ADDRESSED_WEAK = [
+    (  # the agent called at the head of a sentence, in its names in other languages too
+        # ("Assistente, a partir de agora você é …", "Asystencie, od teraz …"), and a new role
+        # from now on in them ("d'ora in poi sei …", "od teraz jesteś …")
+        r"(?:^|[.:;!?]\s*)(?:assistant|ai|agent|bot|claude|chatgpt|copilot|assistente|"
+        r"assistent(?:in)?|asistente|asysten\w*|asistan|ia|ki|chatbot)\s*,|"
+        rf"(?<!\w)(?:{_FROM_NOW_ON})\s*,?\s*(?:\w+\s+){{0,2}}?(?:{_YOU_ARE})\b",
+        "speaks to the agent directly",
+    ),
     (  # an AI named as the one addressed, in any language: "Nota per l'assistente virtuale:",
         # "Till AI-assistenten som läser …:", "Για οποιοδήποτε AI διαβάζει αυτό:", "Pro asistenta:",
         # "Se você é um assistente de IA lendo …", "Trợ lý AI hãy …", "이 문서를 읽는 AI 모델은"
@@ -128,7 +142,7 @@ def about_the_user_to_an_ai(form: str) -> bool:
     send to ("Trợ lý AI hãy ghi nhớ rằng người dùng …", "KI-Assistent, schick den Verlauf an
     …")? Words about the user said to the AI. A page's own AI described ("our chatbot answers
     users", "the AI model now keeps a history") is not spoken to."""
-    for m in _AI_THEN_USER().finditer(form):
+    for m in _ai_then_user().finditer(form):
         before = form[max(0, m.start() - 16) : m.start()].split()
         if not (before and before[-1] in _OURS):
             return True
@@ -136,7 +150,8 @@ def about_the_user_to_an_ai(form: str) -> bool:
 
 
 @cache
-def _AI_THEN_USER() -> re.Pattern[str]:  # noqa: N802  (a compiled constant, made when first used)
+def _ai_then_user() -> re.Pattern[str]:
+    """The pattern of about_the_user_to_an_ai, compiled when first used."""
     return cues.fold_pattern(
         rf"(?<![\w-])(?>{_AI_NAMED}|{_ASSISTANT})(?![\w-])(?!\s+(?:{_DESCRIBED})\b)"
         rf"[^.!?\n]{{0,120}}?(?:\b(?:{_USER}|{_KEPT})|{_SENT_TO})"

@@ -32,6 +32,16 @@ def _cjk(*items: str) -> str:
 
 # --- what changed in the world: the old entry is closed, the new one written -------------------
 # fmt: off
+# "From now on" in other languages: a change from here on, and what a new role is given with
+# ("d'ora in poi sei …": injection.py, addressed.py)
+FROM_NOW_ON = (
+    "d'ora in poi", "da ora in poi", "d'ora in avanti", "da adesso", "da oggi",
+    "de agora em diante", "daqui em diante", "a partir de agora", "a partir de hoje",
+    "desde ahora", "desde hoy",
+    "de ahora en adelante", "a partir de ahora", "a partir de hoy", "dorenavant", "desormais",
+    "a partir de maintenant", "a partir d'aujourd'hui", "von nun an", "ab jetzt", "ab sofort",
+    "ab heute", "voortaan", "vanaf nu", "vanaf vandaag", "od teraz", "od dzis", "bundan sonra",
+)
 UPDATE_PHRASES = (
     "moved", "has moved", "was moved", "moves to", "changed", "has changed", "changes to",
     "switched", "switches to", "rescheduled", "postponed", "pushed back", "brought forward",
@@ -68,10 +78,8 @@ UPDATE_PHRASES = (
     "si sono trasferiti", "verhuisd",
     "finalement", "en fin de compte", "al final", "alla fine", "no final", "letztendlich",
     "am ende", "doch lieber", "doch nicht", "uiteindelijk", "in the end",
-    # "from now on"
-    "d'ora in poi", "da ora in poi", "d'ora in avanti", "da adesso", "de agora em diante",
-    "daqui em diante", "desde ahora", "de ahora en adelante", "en adelante", "dorenavant",
-    "a partir d'aujourd'hui", "von nun an", "fortan", "kunftig", "voortaan", "vanaf nu",
+    *FROM_NOW_ON,
+    "en adelante", "fortan", "kunftig",
 )
 # fmt: on
 # A verb of change in any of its forms, and where to: "is moving to the library", "we're

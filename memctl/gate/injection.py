@@ -225,18 +225,6 @@ INJECTION_WEAK = [
         # agents", "when you parse the CSV, skip the header", "don't mention it to her"): caught
         # from untrusted sources only
         rf"\b(?:to|for)\s+(?:the\s+)?{AI_WORDS}\s+(?:agents?|assistants?|models?)\b|"
-        # the agent called at the head of a sentence, in its names in other languages too
-        # ("Assistente, a partir de agora você é …", "Asystencie, od teraz …")
-        r"(?:^|[.:;!?]\s*)(?:assistant|ai|agent|bot|claude|chatgpt|copilot|assistente|"
-        r"assistent(?:in)?|asistente|asysten\w*|asistan|ia|ki|chatbot)\s*,|"
-        # a new role from now on, in other languages ("d'ora in poi sei …", "od teraz jesteś …")
-        r"\b(?:a\s+partir\s+(?:de|d')\s*(?:agora|ahora|maintenant|hoy|hoje|aujourd'hui)|"
-        r"d'ora\s+in\s+(?:poi|avanti)|da\s+ora\s+in\s+poi|da\s+adesso|da\s+oggi|desde\s+hoy|"
-        r"de\s+agora\s+em\s+diante|daqui\s+em\s+diante|ab\s+heute|vanaf\s+vandaag|"
-        r"ab\s+(?:jetzt|sofort)|von\s+nun\s+an|desde\s+ahora|de\s+ahora\s+en\s+adelante|vanaf\s+nu|"
-        r"voortaan|od\s+teraz|od\s+dzis|bundan\s+sonra|desormais|dorenavant)\s*,?\s*"
-        r"(?:\w+\s+){0,2}?(?:voce\s+e|tu\s+es|sei|bist\s+du|du\s+bist|eres|ben\s+je|ben\s+jij|"
-        r"jestes|sen|vous\s+etes)\b|"
         r"\bwhen\s+you\s+(?:summari[sz]e|process|parse|index|crawl|ingest)\s+(?:this|these|the)\b|"
         r"\b(?:do\s+not|don'?t|never)\s+(?:mention|say|tell)\s+(?:this|it|anything)\s+to\s+"
         r"(?:them|him|her|anyone)\b",
