@@ -55,9 +55,9 @@ def build(root: Path, convo: dict, granularity: str, meaning: bool):
         hour, minute = (int(x) for x in session.get("time", "12:00").split(":"))
         start = dt.datetime.combine(day, dt.time(hour, minute))
         if granularity == "session":
-            others = [s for s in convo["speakers"]]
             text = "\n".join(f"{t['speaker']}: {t['text']}" for t in session["turns"])
-            made = append_log(ws, f"Conversation: {' and '.join(others)}", text, now=start).value
+            title = f"Conversation: {' and '.join(convo['speakers'])}"
+            made = append_log(ws, title, text, now=start).value
             for turn in session["turns"]:
                 where[turn["id"]] = (made.path, made.line)
             continue
