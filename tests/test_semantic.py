@@ -367,3 +367,56 @@ def test_the_query_is_embedded_while_its_words_are_looked_up_and_a_failure_is_no
         meaning = prepare(index, "who fixes our pipes?")
         with pytest.raises(MemoryError, match="ran out"):
             rank(index, "pipes", limit=3, filters=Filters(), today=TODAY, meaning=meaning)
+
+
+def _logged(ws, speaker: str, turns: list[str]) -> None:
+    import datetime as dt
+
+    for i, text in enumerate(turns):
+        append_log(ws, speaker, text, now=NOW + dt.timedelta(minutes=i))
+
+
+CHAT = [
+    "Respectable.",
+    "Finally! Tell me everything. How did the talk go?",
+    "That's the most wholesome thing I've ever heard.",
+    "Yes, the landlord's selling the house. I found a studio in Eastgate and move in July 1st.",
+    "You know me too well. Chai forever, coffee never.",
+    "I booked my Pune flights: leaving December 15th, back on the 29th.",
+    "Told you she was magic.",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("When did Priya move into her studio?", "studio in Eastgate"),
+        ("What does Priya drink instead of coffee?", "Chai forever"),
+        ("Where will Priya be over the holidays?", "Pune flights"),
+    ],
+)
+def test_a_turn_that_only_bears_its_speakers_name_does_not_outrank_the_answer(ws, question, answer):
+    """A logged turn's vector holds its title (the speaker): "Priya: Respectable." is nearer
+    any question about Priya than the turn that answers it. What a unit says beyond its
+    heading decides; the heading lifts it a little at most."""
+    from memctl.search.rank import search
+
+    _logged(ws, "Priya", CHAT)
+    found = search(ws, question, explain=True, today=TODAY)
+    assert answer in found.hits[0].text
+    from memctl.search.meaning import HEADING_LIFT
+
+    chatter = next(h for h in found.hits if h.text.endswith("Respectable."))
+    whole = semantic.cosine(*semantic.embed([question, "Priya: Respectable."]))
+    assert chatter.components["cosine"] < whole - HEADING_LIFT / 2
+
+
+def test_a_unit_without_a_heading_keeps_its_cosine(ws):
+    """A log entry with no text under its title and a note's header have no heading to take
+    out: their cosine is the model's."""
+    from memctl.search.rank import search
+
+    append_log(ws, "Priya's new studio in Eastgate", "", now=NOW)
+    hit = search(ws, "where does Priya live now?", explain=True, today=TODAY).hits[0]
+    whole = semantic.cosine(*semantic.embed(["where does Priya live now?", hit.text]))
+    assert hit.components["cosine"] == pytest.approx(float(whole), abs=1e-3)

@@ -70,9 +70,9 @@ def conditions(filters: Filters, today: dt.date, stale_days: int) -> tuple[list,
     return where, params, narrow
 
 
-# A candidate row: the unit's columns but its title (which ranking has no use for),
-# its status as it stands today; then its BM25 score and its context (ROW names them all).
-UNIT = tuple(column for column in UNIT_COLUMNS if column != "title")
+# A candidate row: the unit's columns, its status as it stands today; then its BM25 score and
+# its context (ROW names them all).
+UNIT = UNIT_COLUMNS
 COLUMNS = ", ".join(EFFECTIVE_STATUS if c == "status" else f"u.{c}" for c in UNIT)
 ROW = (*UNIT, "bm25", "context")
 

@@ -41,6 +41,8 @@ INHERITED = 0.9  # an entry's share of its note header's dense
 WIDEN = 200  # units nearest by cosine, ranked again with their crowding
 BARE_WORDS = 3  # a note header of fewer words is a bare title (see _telling)
 CROWDING = 0.5  # the share of a unit's crowding taken off its cosine (CSLS takes 1 of 2 cosines)
+HEADING_LIFT = 0.2  # the most a unit's heading adds to its cosine (see beyond_heading)
+HEADINGS = 8  # the log titles embedded for one query at most (see beyond_heading)
 
 
 class Meaning:
@@ -79,6 +81,10 @@ class Meaning:
     @property
     def query(self) -> np.ndarray:
         return self._wait()[0]
+
+    @property
+    def index(self) -> SearchIndex:
+        return self._index
 
     @functools.cached_property
     def nearest(self) -> list[tuple[str, int, float, float]]:
@@ -164,19 +170,24 @@ def nearest_rows(
 
 
 def dense(
-    meaning: Meaning, addresses: list[tuple[str, int]], kinds: list[str]
+    meaning: Meaning,
+    addresses: list[tuple[str, int]],
+    kinds: list[str],
+    headings: list[str | None] | None = None,
 ) -> list[tuple[float, float, float]]:
     """(cosine, closeness, dense) for each unit (see the module's docstring); zeros for one
     without a vector yet. An entry line is read in its note: it ranks at least INHERITED of its
     note's header when the note as a whole is what the query is about ("Anna" for "what can
-    Anna eat?", where the line says "allergic to hazelnuts")."""
+    Anna eat?", where the line says "allergic to hazelnuts"). `headings`: the heading each
+    unit's vector holds (rank.heading), which can lift its cosine by HEADING_LIFT at most."""
     near = [scaled for _, _, _, scaled in meaning.nearest]
     best = near[0] if near else 0.0
     # The store's chance level for this query; a small store has no crowd: the fixed floor.
     crowd = near[-1] if len(near) >= NEAREST else DENSE_FLOOR
 
-    def measure(where: list[tuple[str, int]]) -> list[tuple[float, float, float]]:
-        cosines = meaning.vectors.similarity(meaning.query, where)
+    def measure(
+        where: list[tuple[str, int]], cosines: list[float | None]
+    ) -> list[tuple[float, float, float]]:
         crowding = meaning.vectors.crowding(where)
         out = []
         for cosine, around in zip(cosines, crowding, strict=True):
@@ -189,14 +200,68 @@ def dense(
             out.append((cosine, closeness, max(closeness, RELATIVE_FULL * standing)))
         return out
 
-    own = measure(addresses)
+    vectors = meaning.vectors.vectors(addresses)
+    headings = headings or [None] * len(addresses)
+    own = measure(addresses, beyond_heading(meaning, addresses, kinds, vectors, headings))
     notes = sorted({p for (p, line), kind in zip(addresses, kinds, strict=True) if kind == "entry"})
-    header = {p: m[2] for p, m in zip(notes, measure([(p, 1) for p in notes]), strict=True)}
+    tops = [(p, 1) for p in notes]
+    header = {
+        p: m[2]
+        for p, m in zip(
+            notes, measure(tops, meaning.vectors.similarity(meaning.query, tops)), strict=True
+        )
+    }
     out = []
     for (path, _), kind, (cosine, closeness, mine) in zip(addresses, kinds, own, strict=True):
         if kind == "entry":
             mine = max(mine, (mine + INHERITED * header.get(path, 0.0)) / 2)
         out.append((cosine, closeness, mine))
+    return out
+
+
+def beyond_heading(
+    meaning: Meaning,
+    addresses: list[tuple[str, int]],
+    kinds: list[str],
+    vectors: list[np.ndarray | None],
+    headings: list[str | None],
+) -> list[float | None]:
+    """Each unit's cosine with the query, its heading's share counted HEADING_LIFT at most.
+    A short unit's vector is mostly its heading: "Priya: Respectable." sits nearer every
+    question about Priya (0.6) than the turn that answers one ("Priya: I found a studio in
+    Eastgate…", 0.47), and the name alone nearer still (0.68). Taking the heading's direction
+    out of the unit's vector leaves what the unit itself says; the cosine with that, plus the
+    lift, bounds the whole one. A unit without a heading keeps its cosine. An entry's heading
+    is its note's header, whose vector is stored; a log entry's title is embedded, for the
+    HEADINGS nearest titles only (a few milliseconds each the first time a process sees it)."""
+    import numpy as np
+
+    from . import semantic
+
+    query = meaning.query
+    wholes = [None if v is None else float(v @ query) for v in vectors]
+    entries = zip(addresses, kinds, headings, strict=True)
+    headers = sorted({path for (path, _), kind, h in entries if h and kind == "entry"})
+    stored = dict(zip(headers, meaning.vectors.vectors([(p, 1) for p in headers]), strict=True))
+    titles: dict[str, float] = {}  # a log title: the nearest of its units
+    for kind, heading, whole in zip(kinds, headings, wholes, strict=True):
+        if heading and whole is not None and kind == "log":
+            titles[heading] = max(whole, titles.get(heading, -1.0))
+    named = sorted(titles, key=lambda h: -titles[h])[:HEADINGS]
+    embedded = (
+        dict(zip(named, semantic.embed(named, meaning.index.ws), strict=True)) if named else {}
+    )
+    out: list[float | None] = []
+    units = zip(addresses, kinds, vectors, wholes, headings, strict=True)
+    for (path, _), kind, vector, whole, heading in units:
+        t = stored.get(path) if kind == "entry" else embedded.get(heading or "")
+        if vector is None or whole is None or t is None:
+            out.append(whole)
+            continue
+        body = vector - float(vector @ t) * t
+        size = float(np.linalg.norm(body))
+        said = float(body @ query) / size if size > 1e-6 else 0.0
+        out.append(min(whole, said + HEADING_LIFT))
     return out
 
 

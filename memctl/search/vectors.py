@@ -324,17 +324,18 @@ class VectorIndex:
     def similarity(self, query: np.ndarray, addresses: list[tuple[str, int]]) -> list[float | None]:
         """The cosine of each (path, line) unit with the query; None for one without a vector."""
         query = np.asarray(query, dtype=np.float32).reshape(-1)
-        out: list[float | None] = []
+        return [None if v is None else float(v @ query) for v in self.vectors(addresses)]
+
+    def vectors(self, addresses: list[tuple[str, int]]) -> list[np.ndarray | None]:
+        """The vector of each (path, line) unit; None for one without a vector."""
+        out: list[np.ndarray | None] = []
         for path, line in addresses:
             vectors = self.files.get(path)
-            if vectors is None:
+            at = -1 if vectors is None else int(np.searchsorted(vectors.lines, line))
+            if vectors is None or at >= len(vectors.lines) or vectors.lines[at] != line:
                 out.append(None)
                 continue
-            at = int(np.searchsorted(vectors.lines, line))
-            if at >= len(vectors.lines) or vectors.lines[at] != line:
-                out.append(None)
-                continue
-            out.append(float(vectors.vecs[at].astype(np.float32) @ query))
+            out.append(vectors.vecs[at].astype(np.float32))
         return out
 
     def crowding(self, addresses: list[tuple[str, int]]) -> list[float]:
