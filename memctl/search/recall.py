@@ -91,38 +91,19 @@ def recall(
     """At most `limit` pointers for the prompt within `budget_tokens`, or none. `until`: a
     time.monotonic() deadline for bringing the index up to date (a hook's): a first build not
     done by then goes on next time, and this answer is none."""
-    from ..words import PHATIC, STOPWORDS, tokens
     from .index import ask
 
     if limit < 0 or budget_tokens < 0:
         raise InvalidValue("--limit and --budget cannot be negative")
-    asked = (t for t in tokens(prompt[:20_000]) if len(t) > 1)
-    if not any(t not in STOPWORDS and t not in PHATIC for t in asked):
+    if small_talk(prompt):
         return Recall(prompt, [], 0.0, THRESHOLD if threshold is None else threshold)  # small talk
-
-    from .rank import Filters, rank  # only when there is something to look for
 
     def question(index: SearchIndex) -> tuple[list[Hit], bool]:
         if index.freshness.building:
             return [], False  # part of the files only: none rather than a wrong few
-        meaning = None
-        if semantic and index.ws.config.semantic:  # turned off: not even imported
-            from .meaning import prepare
-
-            meaning = prepare(index, prompt)
-        hits = rank(
-            index,
-            prompt,
-            limit=max(limit * 4, 8),
-            filters=Filters(),
-            today=today,
-            explain=True,
-            candidates=CANDIDATES,
-            meaning=meaning,
-            snippets=False,
-            least_evidence=_threshold(threshold, meaning is not None),
+        return candidates(
+            index, prompt, today=today, semantic=semantic, threshold=threshold, limit=limit
         )
-        return hits, meaning is not None
 
     (hits, meant), freshness = ask(ws, question, until=until)
     threshold = _threshold(threshold, meant)
@@ -146,6 +127,48 @@ def recall(
         picked = picked[: limit - len(facts)]
     pointers, facts = _fit(picked, facts, budget_tokens)
     return Recall(prompt, pointers, confidence, threshold, facts, freshness)
+
+
+def small_talk(prompt: str) -> bool:
+    """Nothing to look for: every word a stop word or a pleasantry ("thanks, that's perfect")."""
+    from ..words import PHATIC, STOPWORDS, tokens
+
+    asked = (t for t in tokens(prompt[:20_000]) if len(t) > 1)
+    return not any(t not in STOPWORDS and t not in PHATIC for t in asked)
+
+
+def candidates(
+    index: SearchIndex,
+    prompt: str,
+    *,
+    today: dt.date,
+    semantic: bool = True,
+    threshold: float | None = None,
+    limit: int = 3,
+    prune: bool = True,
+) -> tuple[list[Hit], bool]:
+    """What recall chooses its pointers from, best first, and whether meaning was searched.
+    `prune`: leave out what cannot reach the threshold by its words (rank's least_evidence)."""
+    from .rank import Filters, rank
+
+    meaning = None
+    if semantic and index.ws.config.semantic:  # turned off: not even imported
+        from .meaning import prepare
+
+        meaning = prepare(index, prompt)
+    hits = rank(
+        index,
+        prompt,
+        limit=max(limit * 4, 8),
+        filters=Filters(),
+        today=today,
+        explain=True,
+        candidates=CANDIDATES,
+        meaning=meaning,
+        snippets=False,
+        least_evidence=_threshold(threshold, meaning is not None) if prune else 0.0,
+    )
+    return hits, meaning is not None
 
 
 def _threshold(given: float | None, meant: bool) -> float:
