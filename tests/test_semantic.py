@@ -411,12 +411,18 @@ def test_a_turn_that_only_bears_its_speakers_name_does_not_outrank_the_answer(ws
     assert chatter.components["cosine"] < whole - HEADING_LIFT / 2
 
 
-def test_a_unit_without_a_heading_keeps_its_cosine(ws):
-    """A log entry with no text under its title and a note's header have no heading to take
-    out: their cosine is the model's."""
+@pytest.mark.parametrize("whole", [False, True])
+def test_a_unit_without_a_heading_or_long_enough_to_speak_for_itself_keeps_its_cosine(ws, whole):
+    """A log entry with no text under its title has no heading to take out, and a session
+    logged whole (more than HEADED_WORDS words) is more what it says than its title: their
+    cosine is the model's."""
     from memctl.search.rank import search
 
-    append_log(ws, "Priya's new studio in Eastgate", "", now=NOW)
-    hit = search(ws, "where does Priya live now?", explain=True, today=TODAY).hits[0]
-    whole = semantic.cosine(*semantic.embed(["where does Priya live now?", hit.text]))
-    assert hit.components["cosine"] == pytest.approx(float(whole), abs=1e-3)
+    if whole:
+        append_log(ws, "Priya", " ".join(CHAT), now=NOW)
+    else:
+        append_log(ws, "Priya's new studio in Eastgate", "", now=NOW)
+    question = "where does Priya live now?"
+    hit = search(ws, question, explain=True, today=TODAY).hits[0]
+    said = semantic.cosine(*semantic.embed([question, hit.text]))
+    assert hit.components["cosine"] == pytest.approx(float(said), abs=1e-3)

@@ -42,6 +42,7 @@ WIDEN = 200  # units nearest by cosine, ranked again with their crowding
 BARE_WORDS = 3  # a note header of fewer words is a bare title (see _telling)
 CROWDING = 0.5  # the share of a unit's crowding taken off its cosine (CSLS takes 1 of 2 cosines)
 HEADING_LIFT = 0.2  # the most a unit's heading adds to its cosine (see beyond_heading)
+HEADED_WORDS = 25  # a unit of more words says enough for its heading not to decide
 HEADINGS = 8  # the log titles embedded for one query at most (see beyond_heading)
 
 
@@ -179,7 +180,7 @@ def dense(
     without a vector yet. An entry line is read in its note: it ranks at least INHERITED of its
     note's header when the note as a whole is what the query is about ("Anna" for "what can
     Anna eat?", where the line says "allergic to hazelnuts"). `headings`: the heading each
-    unit's vector holds (rank.heading), which can lift its cosine by HEADING_LIFT at most."""
+    unit's vector holds (see heading), which can lift its cosine by HEADING_LIFT at most."""
     near = [scaled for _, _, _, scaled in meaning.nearest]
     best = near[0] if near else 0.0
     # The store's chance level for this query; a small store has no crowd: the fixed floor.
@@ -217,6 +218,20 @@ def dense(
             mine = max(mine, (mine + INHERITED * header.get(path, 0.0)) / 2)
         out.append((cosine, closeness, mine))
     return out
+
+
+def heading(kind: str, text: str, title: str | None) -> str | None:
+    """The heading a short unit is read under (see beyond_heading): its note's title for an
+    entry line, its own title line for a daily-log entry (the speaker of a logged turn, the
+    topic of a day's note); None for a unit of more than HEADED_WORDS words, whose vector is
+    more what it says than its heading (a session logged whole)."""
+    if len(text.split()) > HEADED_WORDS:
+        return None
+    if kind == "entry":
+        return title or None
+    if kind == "log" and "\n" in text:
+        return text.split("\n", 1)[0].strip() or None
+    return None
 
 
 def beyond_heading(

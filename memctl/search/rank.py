@@ -382,7 +382,7 @@ def fuse(lexical: float, dense: float) -> float:
 def _dense(meaning: Meaning | None, rows: list[tuple]) -> list[tuple[float, float, float]]:
     if meaning is None:
         return [(0.0, 0.0, 0.0)] * len(rows)
-    from .meaning import dense
+    from .meaning import dense, heading
 
     titled = [dict(zip(ROW, row, strict=True)) for row in rows]
     return dense(
@@ -391,16 +391,6 @@ def _dense(meaning: Meaning | None, rows: list[tuple]) -> list[tuple[float, floa
         [row["kind"] for row in titled],
         [heading(row["kind"], row["text"], row["title"]) for row in titled],
     )
-
-
-def heading(kind: str, text: str, title: str | None) -> str | None:
-    """The heading a unit is read under: its note's title for an entry line, its own title
-    line for a daily-log entry (the speaker of a logged turn, the topic of a day's note)."""
-    if kind == "entry":
-        return title or None
-    if kind == "log" and "\n" in text:
-        return text.split("\n", 1)[0].strip() or None
-    return None
 
 
 def recency(seen: str | None, priority: str | None, today: dt.date) -> float:
