@@ -3,10 +3,11 @@
 A process that answers question after question (`memctl serve`, the MCP server) keeps the words
 of the units it ranked, keyed by their text, and the candidate rows of recent queries
 (memctl.search.kept), and the vectors of the texts it embedded, keyed by a digest
-(memctl.search.semantic). None of it is written anywhere, and no answer reads it for a unit
-that is gone; but text that was purged must not stay in a server's memory either. A purge in
-this process empties them as it runs; one run by another process is seen by the next question
-here (`after_purge`: the purge registry's file changed since the last look).
+(memctl.search.semantic; headings' in memctl.search.headings, whose store a purge deletes with
+the units' vectors). No answer reads them for a unit that is gone; but text that was purged
+must not stay in a server's memory either. A purge in this process empties them as it runs; one
+run by another process is seen by the next question here (`after_purge`: the purge registry's
+file changed since the last look).
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ def forget() -> None:
     semantic = sys.modules.get("memctl.search.semantic")
     if semantic is not None:
         semantic.forget_memo()
+    headings = sys.modules.get("memctl.search.headings")
+    if headings is not None:
+        headings.forget()
 
 
 def after_purge(root: Path) -> bool:

@@ -355,7 +355,8 @@ def test_the_query_is_embedded_while_its_words_are_looked_up_and_a_failure_is_no
     monkeypatch.setattr(model, "embed", slow_embed)
     monkeypatch.setattr(ranking, "find_candidates", candidates)
     hits = search(home, "who fixes our pipes? the plumber", today=TODAY).hits
-    assert overlapped == [True] and hits[0].path == "people/trades.md"
+    # the query first (then the headings of what it found, once each for the workspace)
+    assert overlapped[0] is True and hits[0].path == "people/trades.md"
 
     def broken(texts):
         raise MemoryError("the model ran out of memory")
@@ -426,3 +427,29 @@ def test_a_unit_without_a_heading_or_long_enough_to_speak_for_itself_keeps_its_c
     hit = search(ws, question, explain=True, today=TODAY).hits[0]
     said = semantic.cosine(*semantic.embed([question, hit.text]))
     assert hit.components["cosine"] == pytest.approx(float(said), abs=1e-3)
+
+
+def test_a_heading_is_embedded_once_for_the_workspace_and_purged_with_the_rest(ws, monkeypatch):
+    """A heading's vector is kept in vectors.db: a later process (here, the same store with its
+    own copy emptied and the model's memo forgotten) reads it instead of running the model, and
+    a purge leaves none of it in the process or on disk."""
+    from memctl.search.rank import search
+
+    _logged(ws, "Priya", CHAT)
+    question = "When did Priya move into her studio?"
+    search(ws, question, today=TODAY)
+    store = semantic.warm(ws)
+    assert store.headings
+    rows = sqlite3.connect(ws.state_dir / DB_NAME).execute("SELECT count(*) FROM headings")
+    assert rows.fetchone()[0] == len(store.headings) == 1  # the speaker, once
+    store.headings.clear()
+    model = semantic.model_for(ws)
+    model.forget_memo()
+    ran: list[str] = []
+    run = model._run
+    monkeypatch.setattr(model, "_run", lambda texts: ran.extend(texts) or run(texts))
+    again = search(ws, question, today=TODAY)
+    assert "Priya" not in ran and ran == [question]  # the question only, not the heading
+    assert "studio in Eastgate" in again.hits[0].text
+    purge(ws, "Respectable", now=NOW, dry_run=False)
+    assert not store.headings and not (ws.state_dir / DB_NAME).exists()

@@ -203,7 +203,7 @@ def dense(
 
     vectors = meaning.vectors.vectors(addresses)
     headings = headings or [None] * len(addresses)
-    own = measure(addresses, beyond_heading(meaning, addresses, kinds, vectors, headings))
+    own = measure(addresses, beyond_heading(meaning, vectors, headings))
     notes = sorted({p for (p, line), kind in zip(addresses, kinds, strict=True) if kind == "entry"})
     tops = [(p, 1) for p in notes]
     header = {
@@ -236,8 +236,6 @@ def heading(kind: str, text: str, title: str | None) -> str | None:
 
 def beyond_heading(
     meaning: Meaning,
-    addresses: list[tuple[str, int]],
-    kinds: list[str],
     vectors: list[np.ndarray | None],
     headings: list[str | None],
 ) -> list[float | None]:
@@ -246,30 +244,25 @@ def beyond_heading(
     question about Priya (0.6) than the turn that answers one ("Priya: I found a studio in
     Eastgate…", 0.47), and the name alone nearer still (0.68). Taking the heading's direction
     out of the unit's vector leaves what the unit itself says; the cosine with that, plus the
-    lift, bounds the whole one. A unit without a heading keeps its cosine. An entry's heading
-    is its note's header, whose vector is stored; a log entry's title is embedded, for the
-    HEADINGS nearest titles only (a few milliseconds each the first time a process sees it)."""
+    lift, bounds the whole one. A unit without a heading keeps its cosine. The headings are
+    embedded as they are written (a note's header holds more than its title: its description
+    and keys say what its entries say), the HEADINGS nearest only: a few milliseconds each the
+    first time a workspace's store sees one (memctl.search.headings keeps them)."""
     import numpy as np
 
-    from . import semantic
+    from .headings import heading_vectors
 
     query = meaning.query
     wholes = [None if v is None else float(v @ query) for v in vectors]
-    entries = zip(addresses, kinds, headings, strict=True)
-    headers = sorted({path for (path, _), kind, h in entries if h and kind == "entry"})
-    stored = dict(zip(headers, meaning.vectors.vectors([(p, 1) for p in headers]), strict=True))
-    titles: dict[str, float] = {}  # a log title: the nearest of its units
-    for kind, heading, whole in zip(kinds, headings, wholes, strict=True):
-        if heading and whole is not None and kind == "log":
-            titles[heading] = max(whole, titles.get(heading, -1.0))
-    named = sorted(titles, key=lambda h: -titles[h])[:HEADINGS]
-    embedded = (
-        dict(zip(named, semantic.embed(named, meaning.index.ws), strict=True)) if named else {}
-    )
+    nearest: dict[str, float] = {}  # a heading: the nearest of its units
+    for heading, whole in zip(headings, wholes, strict=True):
+        if heading and whole is not None:
+            nearest[heading] = max(whole, nearest.get(heading, -1.0))
+    named = sorted(nearest, key=lambda h: -nearest[h])[:HEADINGS]
+    found = heading_vectors(meaning.vectors, named, meaning.index.ws) if named else {}
     out: list[float | None] = []
-    units = zip(addresses, kinds, vectors, wholes, headings, strict=True)
-    for (path, _), kind, vector, whole, heading in units:
-        t = stored.get(path) if kind == "entry" else embedded.get(heading or "")
+    for vector, whole, heading in zip(vectors, wholes, headings, strict=True):
+        t = found.get(heading) if heading else None
         if vector is None or whole is None or t is None:
             out.append(whole)
             continue

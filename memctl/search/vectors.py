@@ -55,7 +55,8 @@ CROWD_K = 10  # its nearest among them that count
 SCHEMA = """
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL,
-        size INTEGER NOT NULL, lines BLOB NOT NULL, hashes BLOB NOT NULL, vecs BLOB NOT NULL)
+        size INTEGER NOT NULL, lines BLOB NOT NULL, hashes BLOB NOT NULL, vecs BLOB NOT NULL);
+    CREATE TABLE IF NOT EXISTS headings (hash BLOB PRIMARY KEY, vec BLOB NOT NULL)
 """
 
 _open: dict[tuple[str, str], VectorIndex] = {}
@@ -105,6 +106,7 @@ class VectorIndex:
         self._sample: np.ndarray | None = None  # that view's sample, float32, once drawn
         self._ahead = 0  # the rows before this one were measured ahead of any question
         self._memory_epoch: str | None = None
+        self.headings: dict[bytes, np.ndarray] = {}  # memctl.search.headings keeps them
         self.db = self._connect()
         self._load()
 
@@ -121,6 +123,7 @@ class VectorIndex:
                 made_by = f"{self.model.id} {RECIPE}"
                 if row is None or row[0] != made_by:
                     db.execute("DELETE FROM files")
+                    db.execute("DELETE FROM headings")
                     db.execute("DELETE FROM meta")
                     db.execute("INSERT INTO meta VALUES ('model', ?)", (made_by,))
                 return db
