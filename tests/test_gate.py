@@ -171,6 +171,31 @@ def test_text_that_only_looks_like_those_forms_is_no_secret(text):
     assert find_secret(text) is None, text
 
 
+def test_an_entry_id_that_spells_a_key_name_is_no_secret():
+    """memctl's own entry ids are four random letters and digits: every one that holds a key
+    name (pwd, pass, auth, sid, key…) is no key, in the ways memctl writes an id before text
+    (a morning report's `note.md#^id: text`, a pointer's `path:12 ^id (date): text`)."""
+    from memctl.entry import _ID_ALPHABET
+    from memctl.secrets.scan import scan
+
+    heads = ["pwd", "pass", "auth", "sid", "key", "pw", "pin", "totp", "otp", "code", "tokn"]
+    ids = {
+        (head + filler)[:4] if at == 0 else (filler + head)[-4:]
+        for head in heads
+        for filler in ("r", "q2", "zz", _ID_ALPHABET[:3])
+        for at in (0, 1)
+    }
+    ids = {i for i in ids if set(i) <= set(_ID_ALPHABET)}
+    assert {"pwdr", "pass", "auth", "sidq"} <= ids
+    for made in sorted(ids):
+        for line in (
+            f"- PROMOTED → projects/kestrel.md#^{made}: Waiting for Marco to review the plan",
+            f"- notes/kestrel.md:12 ^{made} (2026-11-30): Waiting for Marco to review it",
+            f"^{made}: Waiting for Marco",
+        ):
+            assert scan(line) == [], line
+
+
 def test_trust_follows_the_source_and_caps_promotion():
     from memctl.entry import parse_entry
 

@@ -156,7 +156,8 @@ def _near_pattern(chosen: frozenset[int] | None = None) -> str:
     spaced = "|".join(group(name) for name, _ in _FAMILIES)
     # scripts written without spaces need no word boundary
     unspaced = "".join(f"|{group(name)}" for name, _ in _CJK_FAMILIES)
-    return rf"(?i)(?<!\w)(?:{spaced}){_SUFFIX}{unspaced}"
+    # not after a `^`: `^pass (2026-11-30): …` is an entry's id (memctl.entry), not a word
+    return rf"(?i)(?<![\w^])(?:{spaced}){_SUFFIX}{unspaced}"
 
 
 _NEAR = _near_pattern()

@@ -171,7 +171,7 @@ _ACCESS_NOUNS = (
 
 # "…password for the NAS is X", "…Passwort für das WLAN ist X", "…PIN: X", "…passcode is X".
 _PROSE = (
-    rf"(?i)(?<![\w-])(?P<word>{_SECRET_WORDS}|(?:{'|'.join(_TWO_FACTOR)})\s+"
+    rf"(?i)(?<![\w^-])(?P<word>{_SECRET_WORDS}|(?:{'|'.join(_TWO_FACTOR)})\s+"
     r"(?:seed|secret|key|code)s?)(?![\w-])"
     r"(?:\s+(?:for|of|to|on|at|für|zum|zur|del|de|du|de la|della|dello|do|da|van|voor)"
     r"(?:\s+[\w'’.-]+){1,4}?)?"
@@ -181,13 +181,14 @@ _PROSE = (
 # "user ops / pass V3ryL0ngP@ss": a password word, then a value shaped like one (no "is").
 
 _DIRECT = (
-    r"(?i)(?<![\w-])(?:password|passwort|pass|pw|pwd|passcode|kennwort|login)\s+"
+    r"(?i)(?<![\w^-])(?:password|passwort|pass|pw|pwd|passcode|kennwort|login)\s+"
     r"(?P<s>[^\s,;]{6,})"
 )
 # `password=hunter2`, `token: abc123`, `"api_key": "…"`, `SECRET_KEY=…`: a key, = or :, a value.
+# None of these starts after a `^`: `^pwdr: Waiting for Marco…` is an entry's id, not a key.
 
 _ASSIGNED = (
-    r"(?i)(?<![\w-])(?P<key>[a-z0-9_.-]*?(?:password|passwd|passphrase|pwd|pass(?![a-z])|secret|token|"
+    r"(?i)(?<![\w^-])(?P<key>[a-z0-9_.-]*?(?:password|passwd|passphrase|pwd|pass(?![a-z])|secret|token|"
     r"api[_-]?key|apikey|access[_-]?key|auth[_-]?key|client[_-]?secret|private[_-]?key|"
     r"credentials?|auth|session(?:id)?|sid(?![a-z])|csrf[a-z]*)[a-z0-9_]*)[\"']?\s*(?::=|=|:)\s*"
     r"[\"']?(?P<s>[^\s\"',;]{4,})"
