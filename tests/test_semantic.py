@@ -3,6 +3,7 @@ fresh file by file, and nearest() over real workspaces."""
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
 
 import pytest
@@ -371,8 +372,6 @@ def test_the_query_is_embedded_while_its_words_are_looked_up_and_a_failure_is_no
 
 
 def _logged(ws, speaker: str, turns: list[str]) -> None:
-    import datetime as dt
-
     for i, text in enumerate(turns):
         append_log(ws, speaker, text, now=NOW + dt.timedelta(minutes=i))
 
@@ -453,3 +452,71 @@ def test_a_heading_is_embedded_once_for_the_workspace_and_purged_with_the_rest(w
     assert "studio in Eastgate" in again.hits[0].text
     purge(ws, "Respectable", now=NOW, dry_run=False)
     assert not store.headings and not (ws.state_dir / DB_NAME).exists()
+
+
+SESSIONS = {
+    "Conversation: Priya and Jonah (spring)": [
+        "Jonah: How was the conference?",
+        "Priya: Exhausting but good, the keynote on urban bats was the highlight.",
+        "Jonah: Did you present?",
+        "Priya: A poster, which is fine. Lots of people stopped by to ask about the wind data.",
+        "Jonah: Nice. Any plans for the summer?",
+        "Priya: Fieldwork at the reservoir, mostly nights.",
+        "Jonah: Bring a jacket, it gets cold out there.",
+        "Priya: Always do. Also I finally fixed my bike.",
+        "Jonah: The one with the broken gears?",
+        "Priya: That one. New chain too.",
+        "Jonah: By the way, my sister adopted a leopard gecko called Mochi.",
+        "Priya: A gecko! Does it eat crickets?",
+        "Jonah: Live crickets, dusted with calcium powder, three times a week.",
+    ],
+    "Conversation: Priya and Jonah (autumn)": [
+        "Priya: I'm back from the field, finally.",
+        "Jonah: How did the nights go?",
+        "Priya: Cold, long, and the data look promising.",
+        "Jonah: Are you writing it up?",
+        "Priya: My first chapter is due in March, so yes.",
+        "Jonah: Good luck. I started cello lessons, by the way.",
+        "Priya: With whom?",
+        "Jonah: A retired lady in my building who played in an orchestra.",
+        "Priya: That sounds lovely. Do you pay her?",
+        "Jonah: I fix her computer instead.",
+        "Priya: Fair trade. I booked flights to Pune for the holidays.",
+        "Jonah: When do you leave?",
+        "Priya: December 15th, back on the 29th, about seven hundred in total.",
+    ],
+}
+
+
+def test_a_long_entry_is_found_by_what_it_says_at_its_end(ws):
+    """A session logged whole is longer than the model reads at once: it is embedded in parts,
+    each opened with its title, and found by its nearest part, here its last."""
+    from memctl.search.passages import PART_WORDS, parts
+
+    for i, (title, turns) in enumerate(SESSIONS.items()):
+        append_log(ws, title, "\n".join(turns), now=NOW + dt.timedelta(hours=i))
+    made = parts(f"{next(iter(SESSIONS))}\n" + "\n".join(SESSIONS[next(iter(SESSIONS))]))
+    assert len(made) > 1 and all(len(p.split()) <= PART_WORDS for p in made)
+    assert all(p.startswith("Conversation: Priya and Jonah (spring)\n") for p in made)
+    for question, said in (
+        ("what does the lizard get fed?", "leopard gecko"),
+        ("when is the trip to India?", "flights to Pune"),
+    ):
+        found = semantic.nearest(ws, question, limit=1)[0]
+        assert said in found.text, (question, found.text[:60])
+
+
+def test_a_text_is_cut_into_parts_at_its_lines_then_its_sentences():
+    from memctl.search.passages import PART_WORDS, parts
+
+    assert parts("Vet\nMiso had her vaccines") == ["Vet\nMiso had her vaccines"]
+    sentence = "We walked along the river and talked about the new flat for a while. "
+    long_line = sentence * 12  # one line, no title: cut at its sentences
+    made = parts(long_line.strip())
+    assert len(made) > 1 and all(len(p.split()) <= PART_WORDS for p in made)
+    assert " ".join(" ".join(made).split()) == " ".join(long_line.split())  # nothing lost
+    titled = "Standup\n" + "\n".join(f"- item {n}: " + " ".join(["word"] * 15) for n in range(12))
+    made = parts(titled)
+    assert all(p.startswith("Standup\n") for p in made) and len(made) >= 3
+    body = [line for p in made for line in p.split("\n")[1:]]
+    assert body == titled.split("\n")[1:]  # every line once, in order

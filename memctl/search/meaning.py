@@ -253,7 +253,7 @@ def beyond_heading(
     from .headings import heading_vectors
 
     query = meaning.query
-    wholes = [None if v is None else float(v @ query) for v in vectors]
+    wholes = [None if v is None else float((v @ query).max()) for v in vectors]
     nearest: dict[str, float] = {}  # a heading: the nearest of its units
     for heading, whole in zip(headings, wholes, strict=True):
         if heading and whole is not None:
@@ -266,6 +266,7 @@ def beyond_heading(
         if vector is None or whole is None or t is None:
             out.append(whole)
             continue
+        vector = vector[0]  # a unit with a heading is short: one part
         body = vector - float(vector @ t) * t
         size = float(np.linalg.norm(body))
         said = float(body @ query) / size if size > 1e-6 else 0.0

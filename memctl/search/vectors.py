@@ -34,6 +34,7 @@ import numpy as np
 
 from .. import derived
 from .matrix import FileVectors, View, addressed, closest, hamming
+from .passages import parted
 from .schema import BUSY_MS
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
 DB_NAME = "vectors.db"
 EXACT_MAX = 30_000  # more units than this: a sign prefilter before the exact product
 PREFILTER = 1000
-RECIPE = "title: text; keys"  # what embed_text makes: a new recipe embeds everything again
+RECIPE = "title: text; keys; parts of 80 words"  # passages.py: a new one embeds all again
 CALL_BUDGET = 64  # units an ordinary search or recall embeds before answering (about a second)
 WHOLE = 500  # a first embedding this small is done whole, even by an ordinary call
 SAVE_EVERY = 2048  # units embedded between two saves of a long run
@@ -82,14 +83,6 @@ def open_vectors(ws: Workspace, model: Model) -> VectorIndex:
         if key not in _open:
             _open[key] = VectorIndex(ws.state_dir / DB_NAME, model)
         return _open[key]
-
-
-def embed_text(text: str, keys: str, title: str | None = None) -> str:
-    """What a unit's vector is made of: its note's title (an entry line means more in its note:
-    "allergic to hazelnuts" in "Anna"), its text and its use-when keys."""
-    if title and title.casefold() not in text.casefold():
-        text = f"{title}: {text}"
-    return f"{text}\n{keys.replace(chr(10), '; ')}" if keys else text
 
 
 class VectorIndex:
@@ -198,7 +191,7 @@ class VectorIndex:
                 rows = index.db.execute(sql, (path,)).fetchall()
                 old = self.files.pop(path, None)
                 known = _by_hash(old)
-                texts = [embed_text(text, keys, title) for _, text, keys, title in rows]
+                rows, texts = parted(rows)
                 hashes = [hashlib.blake2b(t.encode(), digest_size=16).digest() for t in texts]
                 need = [i for i, h in enumerate(hashes) if h not in known]
                 if limit is not None and embedded + len(need) > limit and embedded:
@@ -239,7 +232,7 @@ class VectorIndex:
             if not pending and (done or epoch != self._epoch()):
                 self._save([], [], epoch)  # every file now follows the index's last rebuild
             self.generation = generation
-            units = sum(len(f.lines) for f in self.files.values())
+            units = sum(_units(f.lines) for f in self.files.values())
             self.last = Sync(len(done), embedded, pending, units)
             return self.last
 
@@ -292,7 +285,8 @@ class VectorIndex:
     # --- answering ---------------------------------------------------------------------------
 
     def search(self, query: np.ndarray, limit: int) -> list[tuple[str, int, float]]:
-        """The `limit` units nearest to a normalised query vector: (path, line, cosine)."""
+        """The `limit` units nearest to a normalised query vector: (path, line, cosine), a
+        unit of several parts at its nearest part's."""
         view, rows, sims = self._nearest(query, limit)
         return addressed(view, rows, sims)
 
@@ -307,7 +301,8 @@ class VectorIndex:
         ]
 
     def _nearest(self, query: np.ndarray, limit: int) -> tuple[View, np.ndarray, np.ndarray]:
-        """The view, and the rows of the `limit` nearest units with their cosines, best first."""
+        """The view, and the rows of the `limit` nearest units with their cosines, best first
+        (a unit of several parts at its nearest part's row)."""
         view = self.view()
         if not len(view.lines) or limit < 1:
             return view, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
@@ -319,18 +314,22 @@ class VectorIndex:
             distance = hamming(view.codes, np.packbits(query > 0).view(np.uint64))
             rows = closest(distance, PREFILTER)
             sims = view.matrix[rows].astype(np.float32) @ query
-        limit = min(limit, len(sims))
+        wanted = limit
+        limit = min(2 * limit, len(sims))  # a unit of several parts may take more than one
         best = np.argpartition(-sims, limit - 1)[:limit]
         best = best[np.argsort(-sims[best], kind="stable")]
-        return view, rows[best], sims[best]
+        units = view.owner[rows[best]].astype(np.int64) << 32 | view.lines[rows[best]]
+        first = np.sort(np.unique(units, return_index=True)[1])[:wanted]  # a unit once
+        return view, rows[best[first]], sims[best[first]]
 
     def similarity(self, query: np.ndarray, addresses: list[tuple[str, int]]) -> list[float | None]:
-        """The cosine of each (path, line) unit with the query; None for one without a vector."""
+        """The cosine of each (path, line) unit with the query (of its nearest part); None for
+        one without a vector."""
         query = np.asarray(query, dtype=np.float32).reshape(-1)
-        return [None if v is None else float(v @ query) for v in self.vectors(addresses)]
+        return [None if v is None else float((v @ query).max()) for v in self.vectors(addresses)]
 
     def vectors(self, addresses: list[tuple[str, int]]) -> list[np.ndarray | None]:
-        """The vector of each (path, line) unit; None for one without a vector."""
+        """The vectors of each (path, line) unit, a row a part; None for one without any."""
         out: list[np.ndarray | None] = []
         for path, line in addresses:
             vectors = self.files.get(path)
@@ -338,7 +337,8 @@ class VectorIndex:
             if vectors is None or at >= len(vectors.lines) or vectors.lines[at] != line:
                 out.append(None)
                 continue
-            out.append(vectors.vecs[at].astype(np.float32))
+            end = int(np.searchsorted(vectors.lines, line, side="right"))
+            out.append(vectors.vecs[at:end].astype(np.float32))
         return out
 
     def crowding(self, addresses: list[tuple[str, int]]) -> list[float]:
@@ -433,6 +433,11 @@ def _units_in(index: SearchIndex, paths: list[str]) -> int:
 
     sql = "SELECT count(*) FROM units WHERE path IN (SELECT value FROM json_each(?))"
     return index.db.execute(sql, (json.dumps(paths),)).fetchone()[0]
+
+
+def _units(lines: np.ndarray) -> int:
+    """The units of a file's rows (a long unit has a row for each of its parts)."""
+    return int(np.count_nonzero(np.diff(lines))) + 1 if len(lines) else 0
 
 
 def _by_hash(old: FileVectors | None) -> dict[bytes, np.ndarray]:
