@@ -32,7 +32,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from memctl.search.recall import confident
+from memctl.search.recall import confident, pick
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -207,25 +207,11 @@ def probability(w: list[float], x: list[float]) -> float:
 
 
 def decide(record: dict, score, threshold: float) -> tuple[bool, bool]:
-    """(speaks, right) as recall would: pointers whose score reaches the threshold, at most
-    three, two a file, in the order of the scores."""
-    scored = sorted(((score(c), c) for c in record["candidates"]), key=lambda t: -t[0])
-    picked = []
-    per_file: dict[str, int] = {}
-    best = scored[0][0] if scored else 0.0
-    for s, c in scored:
-        if s < threshold or s < RELATIVE * best:
-            continue
-        if per_file.get(c["path"], 0) >= 2:
-            continue
-        per_file[c["path"]] = per_file.get(c["path"], 0) + 1
-        picked.append(c)
-        if len(picked) == 3:
-            break
+    """(speaks, right) as recall decides (memctl.search.recall.pick): in the order search
+    ranked the candidates, at most three."""
+    sure = [(score(c), c["path"], c) for c in record["candidates"]]
+    picked = pick(sure, threshold, 3)
     return bool(picked), any(c["right"] for c in picked)
-
-
-RELATIVE = 0.6
 
 
 def figures(records: list[dict], score, threshold: float) -> dict:

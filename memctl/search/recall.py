@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from ..budget import shorten
 from ..errors import InvalidValue
@@ -31,6 +31,7 @@ RELATIVE_CUT = 0.6  # a pointer must score at least this share of the best one
 PER_FILE = 2  # pointers from one file at most
 CANDIDATES = 60  # recall needs a few good pointers, not a long ranked list
 RELATIONS_FILE = "graph/relations.md"  # memctl.graph.text.RELATIONS_FILE (a test keeps them equal)
+T = TypeVar("T")  # what recall.pick picks: a Hit, or what a calibration holds of one
 HEADER = "Memories that may fit (open one with `memctl show ID` or PATH:LINE):"
 
 
@@ -107,19 +108,9 @@ def recall(
 
     (hits, meant), freshness = ask(ws, question, until=until)
     threshold = _threshold(threshold, meant)
-    sure = [(confident(hit), hit) for hit in hits]  # in the order search ranks them
-    confidence = max((score for score, _ in sure), default=0.0)
-    picked: list[Hit] = []
-    per_file: dict[str, int] = {}
-    for score, hit in sure:
-        if score < threshold or score < RELATIVE_CUT * confidence:
-            continue
-        if per_file.get(hit.path, 0) >= PER_FILE:
-            continue
-        per_file[hit.path] = per_file.get(hit.path, 0) + 1
-        picked.append(hit)
-        if len(picked) == limit:
-            break
+    sure = [(confident(hit), hit.path, hit) for hit in hits]  # in the order search ranks them
+    confidence = max((score for score, _, _ in sure), default=0.0)
+    picked = pick(sure, threshold, limit)
     facts = graph_facts(ws, prompt, max(1, limit - len(picked))) if picked and limit > 1 else []
     shown = {hit.address for hit in picked}  # the relations file is searched too
     facts = [fact for fact in facts if fact.split(" ", 1)[0] not in shown]
@@ -127,6 +118,23 @@ def recall(
         picked = picked[: limit - len(facts)]
     pointers, facts = _fit(picked, facts, budget_tokens)
     return Recall(prompt, pointers, confidence, threshold, facts, freshness)
+
+
+def pick(sure: list[tuple[float, str, T]], threshold: float, limit: int) -> list[T]:
+    """The pointers recall shows, of (confidence, path, item) in the order search ranks them:
+    those that reach the threshold and RELATIVE_CUT of the best, PER_FILE from a file at most,
+    `limit` in all."""
+    best = max((score for score, _, _ in sure), default=0.0)
+    picked: list[T] = []
+    per_file: dict[str, int] = {}
+    for score, path, item in sure:
+        if score < threshold or score < RELATIVE_CUT * best or per_file.get(path, 0) >= PER_FILE:
+            continue
+        per_file[path] = per_file.get(path, 0) + 1
+        picked.append(item)
+        if len(picked) == limit:
+            break
+    return picked
 
 
 def small_talk(prompt: str) -> bool:
