@@ -43,7 +43,7 @@ BARE_WORDS = 3  # a note header of fewer words is a bare title (see _telling)
 CROWDING = 0.5  # the share of a unit's crowding taken off its cosine (CSLS takes 1 of 2 cosines)
 HEADING_LIFT = 0.2  # the most a unit's heading adds to its cosine (see beyond_heading)
 HEADED_WORDS = 25  # a unit of more words says enough for its heading not to decide
-HEADINGS = 8  # the log titles embedded for one query at most (see beyond_heading)
+HEADINGS = 8  # the headings weighed for one query at most (see beyond_heading)
 
 
 class Meaning:
@@ -263,10 +263,10 @@ def beyond_heading(
     out: list[float | None] = []
     for vector, whole, heading in zip(vectors, wholes, headings, strict=True):
         t = found.get(heading) if heading else None
-        if vector is None or whole is None or t is None:
-            out.append(whole)
+        if vector is None or whole is None or t is None or len(vector) > 1:
+            out.append(whole)  # no heading to take out, or long enough to be in parts
             continue
-        vector = vector[0]  # a unit with a heading is short: one part
+        vector = vector[0]
         body = vector - float(vector @ t) * t
         size = float(np.linalg.norm(body))
         said = float(body @ query) / size if size > 1e-6 else 0.0

@@ -384,12 +384,12 @@ def _dense(meaning: Meaning | None, rows: list[tuple]) -> list[tuple[float, floa
         return [(0.0, 0.0, 0.0)] * len(rows)
     from .meaning import dense, heading
 
-    titled = [dict(zip(ROW, row, strict=True)) for row in rows]
+    path, line, kind, text, title = map(ROW.index, ("path", "line", "kind", "text", "title"))
     return dense(
         meaning,
-        [(row["path"], row["line"]) for row in titled],
-        [row["kind"] for row in titled],
-        [heading(row["kind"], row["text"], row["title"]) for row in titled],
+        [(row[path], row[line]) for row in rows],
+        [row[kind] for row in rows],
+        [heading(row[kind], row[text], row[title]) for row in rows],
     )
 
 
