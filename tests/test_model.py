@@ -197,7 +197,7 @@ def test_the_model_command_gets_the_environment_without_memctls_thread_count():
     from memctl import threads
     from memctl.model import Model
 
-    threads.one_blas_thread()
+    threads.native_settings()
     said = "import os, json; print(json.dumps({'seen': os.environ.get('OPENBLAS_NUM_THREADS')}))"
     answer, why = Model((sys.executable, "-c", said), 20.0, "llm_command").ask({"task": "label"})
     assert why is None and answer is not None

@@ -4,7 +4,10 @@ fresh file by file, and nearest() over real workspaces."""
 from __future__ import annotations
 
 import datetime as dt
+import os
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 
@@ -285,27 +288,50 @@ def signed_text(ws, found: tuple[str, int, float]) -> str:
 def test_numpy_runs_its_products_on_one_thread_unless_the_user_says_otherwise():
     """OpenBLAS threads spin between products and take the CPU a warm server's caller needs:
     the semantic path asks for one before numpy loads; a count the user set is kept, and a
-    program memctl runs (a model command) gets the environment without the count memctl set."""
-    import os
-    import subprocess
-    import sys
-
+    program memctl runs (a model command) gets the environment without what memctl set."""
     probe = (
         "import memctl.search.semantic, numpy, os; from memctl.threads import child_environment;"
         "c = child_environment(); "
         "print(os.environ['OPENBLAS_NUM_THREADS'], 'none' if c is None else c.get("
-        "'OPENBLAS_NUM_THREADS', 'unset'), numpy.__name__)"
+        "'OPENBLAS_NUM_THREADS', 'unset'), 'none' if c is None else c.get("
+        "'ORT_DISABLE_TELEMETRY', 'unset'), numpy.__name__)"
     )
-    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    ours = ("OPENBLAS_NUM_THREADS", "ORT_DISABLE_TELEMETRY")
+    env = {k: v for k, v in os.environ.items() if k not in ours}
     ran = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
-    assert ran.stdout.split() == ["1", "unset", "numpy"], ran.stderr
+    assert ran.stdout.split() == ["1", "unset", "unset", "numpy"], ran.stderr
     mine = subprocess.run(
         [sys.executable, "-c", probe],
-        env={**env, "OPENBLAS_NUM_THREADS": "3"},
+        env={**env, "OPENBLAS_NUM_THREADS": "3", "ORT_DISABLE_TELEMETRY": "1"},
         capture_output=True,
         text=True,
     )
-    assert mine.stdout.split() == ["3", "none", "numpy"], mine.stderr
+    assert mine.stdout.split() == ["3", "none", "none", "numpy"], mine.stderr
+
+
+def test_the_model_runs_offline_and_leaves_nothing_of_the_runtime_in_home(home, tmp_path):
+    """onnxruntime 1.29 and later keep a device id and usage events under ~/.cache and send them
+    when a network allows: a real `memctl search` by meaning leaves no trace of it in HOME (the
+    environment asks the runtime for none, memctl.threads), and a value the user set stays."""
+    from conftest import run_memctl
+
+    env = {k: v for k, v in os.environ.items() if k != "ORT_DISABLE_TELEMETRY"}
+    env |= {"HOME": str(tmp_path / "home"), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    (tmp_path / "home").mkdir()
+    found = run_memctl("search", "who mends a leaking tap", "--json", cwd=home.root, env=env)
+    assert found.returncode == 0, found.stderr
+    assert "people/trades.md" in found.stdout  # the model ran: no word is shared
+    left = [p for p in (tmp_path / "home", tmp_path / "cache") if p.exists() and any(p.rglob("*"))]
+    assert left == [], [str(f) for p in left for f in p.rglob("*")]
+
+    probe = "import memctl.search.semantic, os; print(os.environ['ORT_DISABLE_TELEMETRY'])"
+    said = subprocess.run(
+        [sys.executable, "-c", probe],
+        env={**env, "ORT_DISABLE_TELEMETRY": "0"},
+        text=True,
+        capture_output=True,
+    )
+    assert said.stdout.split() == ["0"], said.stderr
 
 
 def test_crowding_measured_ahead_in_steps_is_what_a_question_would_measure(home, monkeypatch):

@@ -33,7 +33,7 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..threads import one_blas_thread
+from ..threads import native_settings
 
 if TYPE_CHECKING:
     import numpy as np
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from .index import Progress, SearchIndex
     from .vectors import Sync, VectorIndex
 
-one_blas_thread()  # before numpy is first imported, which only this path does (memctl.threads)
+native_settings()  # before numpy and onnxruntime load, which only this path does (memctl.threads)
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2-int8"
 ENABLE_HINT = "pip install 'memctl[semantic]' to find memories by meaning as well as by words"
