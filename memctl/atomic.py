@@ -7,15 +7,19 @@ import os
 from pathlib import Path
 
 
-def atomic_write(path: Path, data: str | bytes, *, sync_dir: bool = True) -> None:
+def atomic_write(
+    path: Path, data: str | bytes, *, sync_dir: bool = True, durable: bool = True
+) -> None:
     """Write via a temp file, fsync and rename: a crash leaves the old file or the new one.
 
     The folder's own fsync (which makes the rename durable, not atomic) can be left to the
     caller: a Change that writes thousands of files syncs each folder once at the end.
+    `durable=False` syncs nothing: for a cache that is checked when read and rebuilt when
+    damaged or old, where a crash may leave the old file, the new one, or an empty one.
     """
-    tmp = _write_temp(path, data, sync=True)
+    tmp = _write_temp(path, data, sync=durable)
     _replace(tmp, path)
-    if sync_dir:
+    if sync_dir and durable:
         sync_folder(path.parent)
 
 

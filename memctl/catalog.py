@@ -315,7 +315,8 @@ def _save_cache(path: Path, facts: list[FileFacts]) -> None:
     payload = {"version": _VERSION, "fields": _FIELDS, "files": [_ROW(f) for f in facts]}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, json.dumps(payload, ensure_ascii=False, separators=(",", ":")))
+        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        atomic_write(path, text, durable=False)  # checked by its version, rows by mtime
     except OSError:
         pass  # read-only workspace: the scan still answers, it just is not remembered
 

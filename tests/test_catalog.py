@@ -74,9 +74,31 @@ def test_the_cache_is_kept_by_stamp_and_a_damaged_or_older_one_is_rebuilt(ws, mo
         "version": 6,
         "files": [dict(zip(rows["fields"], row, strict=True)) for row in rows["files"]],
     }
-    for damaged in (json.dumps(older), "{not json", json.dumps({**rows, "fields": ["path"]})):
+    # what a crash may leave of a cache written without a sync: empty, or half
+    half = cache.read_text()[: len(cache.read_text()) // 2]
+    for damaged in (
+        json.dumps(older),
+        "{not json",
+        json.dumps({**rows, "fields": ["path"]}),
+        "",
+        half,
+    ):
         cache.write_text(damaged)
         parsed.clear()
         assert everything(scan(ws)) == everything(scan(ws))
         assert len(parsed) == len(first)  # all parsed again, once
         assert json.loads(cache.read_text())["version"] == rows["version"]
+
+
+def test_the_cache_is_written_without_a_sync(ws, monkeypatch):
+    """The cache is checked when read and rebuilt when damaged (above): a command that changes
+    a note pays no disk flush for it."""
+    fill(ws, 3)
+    synced = []
+    for name in ("fsync", "fdatasync", "sync"):
+        real = getattr(os, name)
+        monkeypatch.setattr(os, name, lambda *a, _n=name, _r=real: synced.append(_n) or _r(*a))
+    (ws.root / "lessons/note-1.md").write_text("- changed\n")
+    scan(ws)
+    assert json.loads((ws.cache_dir / "catalog.json").read_text())["files"]
+    assert synced == []

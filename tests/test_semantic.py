@@ -113,6 +113,30 @@ def test_a_damaged_or_foreign_vector_file_is_started_over(home):
     assert again.files == {}  # vectors of another model are not mixed in
 
 
+def test_the_vector_file_keeps_a_write_ahead_log_and_one_made_before_keeps_its_vectors(
+    home, tmp_path
+):
+    """A write syncs the file at checkpoints only (not a journal three times a write); a store
+    written with a rollback journal is taken over as it is."""
+    semantic.nearest(home, "who fixes the pipes", limit=1)
+    db = sqlite3.connect(home.state_dir / DB_NAME)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    db.close()
+    model = semantic.model_for(home)
+    older = tmp_path / "older.db"
+    db = sqlite3.connect(older)
+    db.executescript(vectorstore.SCHEMA)
+    db.execute("INSERT INTO meta VALUES ('model', ?)", (f"{model.id} {vectorstore.RECIPE}",))
+    db.execute("INSERT INTO files VALUES ('a.md', 1, 2, x'', x'', x'')")
+    db.commit()
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    db.close()
+    again = VectorIndex(older, model)
+    assert again.db is not None
+    assert again.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert again.db.execute("SELECT path FROM files").fetchall() == [("a.md",)]
+
+
 def test_turned_off_in_the_config(home):
     (home.state_dir / "config.yaml").write_text("semantic: false\n")
     from memctl.workspace import open_workspace

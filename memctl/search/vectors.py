@@ -111,14 +111,22 @@ class VectorIndex:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
                 db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+                # Derived state, written on every change of a note: a write-ahead log synced
+                # at checkpoints (a crash loses at most the last writes, never the file), not
+                # a journal synced three times a write.
+                with contextlib.suppress(sqlite3.OperationalError):  # held by another process
+                    db.execute("PRAGMA journal_mode = WAL")
+                db.execute("PRAGMA synchronous = NORMAL")
                 db.executescript(SCHEMA)
                 row = db.execute("SELECT value FROM meta WHERE key = 'model'").fetchone()
                 made_by = f"{self.model.id} {RECIPE}"
                 if row is None or row[0] != made_by:
+                    db.execute("BEGIN IMMEDIATE")
                     db.execute("DELETE FROM files")
                     db.execute("DELETE FROM headings")
                     db.execute("DELETE FROM meta")
                     db.execute("INSERT INTO meta VALUES ('model', ?)", (made_by,))
+                    db.execute("COMMIT")
                 return db
             except sqlite3.DatabaseError:  # damaged, or not ours: it is derived, start over
                 with contextlib.suppress(OSError):
