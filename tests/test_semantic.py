@@ -15,7 +15,7 @@ from conftest import NOW, TODAY
 from memctl.daily import append_log
 from memctl.forgetting.purge import purge
 from memctl.longterm import add_entry, new_note
-from memctl.search import semantic
+from memctl.search import semantic, vectorfile
 from memctl.search import vectors as vectorstore
 from memctl.search.index import open_index
 from memctl.search.matrix import closest
@@ -125,7 +125,7 @@ def test_the_vector_file_keeps_a_write_ahead_log_and_one_made_before_keeps_its_v
     model = semantic.model_for(home)
     older = tmp_path / "older.db"
     db = sqlite3.connect(older)
-    db.executescript(vectorstore.SCHEMA)
+    db.executescript(vectorfile.SCHEMA)
     db.execute("INSERT INTO meta VALUES ('model', ?)", (f"{model.id} {vectorstore.RECIPE}",))
     db.execute("INSERT INTO files VALUES ('a.md', 1, 2, x'', x'', x'')")
     db.commit()

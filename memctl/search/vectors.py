@@ -32,10 +32,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from .. import derived
+from . import vectorfile
 from .matrix import FileVectors, View, addressed, closest, hamming
 from .passages import parted
-from .schema import BUSY_MS
+from .vectorfile import DB_NAME
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -44,7 +44,6 @@ if TYPE_CHECKING:
     from .index import Progress, SearchIndex
     from .semantic import Model
 
-DB_NAME = "vectors.db"
 EXACT_MAX = 30_000  # more units than this: a sign prefilter before the exact product
 PREFILTER = 1000
 RECIPE = "title: text; keys; parts of 80 words"  # passages.py: a new one embeds all again
@@ -53,12 +52,6 @@ WHOLE = 500  # a first embedding this small is done whole, even by an ordinary c
 SAVE_EVERY = 2048  # units embedded between two saves of a long run
 CROWD_SAMPLE = 2048  # units a unit's crowding is measured against
 CROWD_K = 10  # its nearest among them that count
-SCHEMA = """
-    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL,
-        size INTEGER NOT NULL, lines BLOB NOT NULL, hashes BLOB NOT NULL, vecs BLOB NOT NULL);
-    CREATE TABLE IF NOT EXISTS headings (hash BLOB PRIMARY KEY, vec BLOB NOT NULL)
-"""
 
 _open: dict[tuple[str, str], VectorIndex] = {}
 _open_lock = threading.Lock()
@@ -100,38 +93,10 @@ class VectorIndex:
         self._ahead = 0  # the rows before this one were measured ahead of any question
         self._memory_epoch: str | None = None
         self.headings: dict[bytes, np.ndarray] = {}  # memctl.search.headings keeps them
-        self.db = self._connect()
+        self.db = vectorfile.connect(self.path, f"{model.id} {RECIPE}")
         self._load()
 
     # --- the store ---------------------------------------------------------------------------
-
-    def _connect(self) -> sqlite3.Connection | None:
-        for _attempt in (1, 2):
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-                db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-                # Derived state, written on every change of a note: a write-ahead log synced
-                # at checkpoints (a crash loses at most the last writes, never the file), not
-                # a journal synced three times a write.
-                with contextlib.suppress(sqlite3.OperationalError):  # held by another process
-                    db.execute("PRAGMA journal_mode = WAL")
-                db.execute("PRAGMA synchronous = NORMAL")
-                db.executescript(SCHEMA)
-                row = db.execute("SELECT value FROM meta WHERE key = 'model'").fetchone()
-                made_by = f"{self.model.id} {RECIPE}"
-                if row is None or row[0] != made_by:
-                    db.execute("BEGIN IMMEDIATE")
-                    db.execute("DELETE FROM files")
-                    db.execute("DELETE FROM headings")
-                    db.execute("DELETE FROM meta")
-                    db.execute("INSERT INTO meta VALUES ('model', ?)", (made_by,))
-                    db.execute("COMMIT")
-                return db
-            except sqlite3.DatabaseError:  # damaged, or not ours: it is derived, start over
-                with contextlib.suppress(OSError):
-                    derived.remove(self.path)
-        return None  # .memctl/ cannot hold it: vectors live in memory for this process
 
     def _load(self) -> None:
         if self.db is None:
