@@ -187,9 +187,12 @@ def bench(tmp: Path, cli_for) -> tuple[Bench, object]:
     """A workspace with what the doors need (a note, a lesson, a rule, a relation, a task, two
     texts purged), copied from one built once per test process."""
     if "ws" not in _TEMPLATE:
+        import atexit
         import tempfile
 
-        _TEMPLATE["ws"] = _template(Path(tempfile.mkdtemp(prefix="doors-")) / "ws", cli_for)
+        made = tempfile.mkdtemp(prefix="doors-")
+        atexit.register(shutil.rmtree, made, ignore_errors=True)  # one a test process
+        _TEMPLATE["ws"] = _template(Path(made) / "ws", cli_for)
     source, ids = _TEMPLATE["ws"]
     root = tmp / "ws"
     shutil.copytree(source, root, symlinks=True)
