@@ -63,10 +63,11 @@ def test_every_command_is_a_door_or_says_why_it_stores_nothing():
 @pytest.mark.parametrize("door", WRITERS, ids=lambda d: d.command)
 def test_no_secret_and_no_purged_text_is_stored_by_any_door(door, tmp_path):
     b, cli = bench(tmp_path, Cli)
-    # A door that commits once a text (one that runs unattended, or `remember`, which records
-    # each refusal in its audit log) gets the tuned set: its checks are every door's, and
-    # scripts/bench_admission.py sends it the held-out sets too.
-    secrets = load("secrets", held=not (door.unattended or door.command == "remember"))
+    # The tuned set through every door: each must send its text through the write layer and
+    # answer as it does. What the layer catches of the sets written without sight of its code
+    # is the layer's own (the next test); scripts/bench_admission.py sends those through every
+    # door too.
+    secrets = load("secrets", held=False)
     let_in = []
     for case in secrets:
         codes = through(door, b, cli, case["text"], tmp_path)
@@ -82,6 +83,24 @@ def test_no_secret_and_no_purged_text_is_stored_by_any_door(door, tmp_path):
     assert [s for s in found if not any(s in k for k in known)] == []
     assert leaked(haystack, list(PURGED), fold=True) == []
     assert let_in == [], "an interactive door exited 0 for a secret or a purged text"
+
+
+def test_the_layer_every_door_writes_through_catches_the_held_out_secrets(tmp_path):
+    """The secrets written without sight of the scanner, and purged text in other cases, sent
+    through the write layer (memctl.admission) as an unattended door sends them: each comes out
+    redacted, but for the known misses."""
+    from memctl.admission import scrub
+    from memctl.workspace import open_workspace
+
+    b, _ = bench(tmp_path, Cli)
+    ws = open_workspace(b.root)
+    cases = [c for c in load("secrets") if c["secret"] not in KNOWN_MISSES]
+    assert len(cases) > 250
+    kept = [c for c in cases if leaked_secrets(scrub(ws, c["text"])[0].encode(), [c])]
+    assert [c["text"] for c in kept] == []
+    for text in PURGED_PAYLOADS:
+        fixed, kinds = scrub(ws, text)
+        assert kinds == ["purged"] and leaked(fixed.encode(), list(PURGED), fold=True) == []
 
 
 def structure(root) -> Counter:
@@ -106,6 +125,8 @@ def grew(before: Counter, after: Counter) -> dict[str, int]:
 @pytest.mark.parametrize("door", WRITERS, ids=lambda d: d.command)
 def test_text_never_forges_structure_through_any_door(door, tmp_path):
     b, cli = bench(tmp_path, Cli)
+    if not door.unattended:  # what is checked is the files: each text committing adds nothing
+        (b.root / ".memctl" / "local.yaml").write_text("auto_commit: false\n")
     before = structure(b.root)
     through(door, b, cli, BENIGN, tmp_path, by_hand=False)
     allowed = grew(before, structure(b.root))
