@@ -245,35 +245,58 @@ def through(door: Door, b: Bench, cli, text: str, tmp: Path, *, by_hand: bool = 
     if door.stdin:
         codes.append(run(cli, list(door.stdin), stdin=text))
     if door.unattended:
-        codes.append(_unattended(door, b, cli, text, tmp, by_hand))
+        codes.append(_unattended(door, b, cli, [text], tmp, by_hand))
     return codes
 
 
-def _unattended(door: Door, b: Bench, cli, text: str, tmp: Path, by_hand: bool) -> int:
+NIGHT = 8  # the texts one day's log, or one transcript, holds in through_all
+
+
+def through_all(door: Door, b: Bench, cli, texts: list[str], tmp: Path) -> list[int]:
+    """Send each text through the door, as `through` does; a door that reads a day's log or a
+    transcript reads NIGHT texts at a time, each in an entry (a prompt) of its own, as a day
+    holds several."""
+    if door.unattended not in ("log", "transcript"):
+        return [code for text in texts for code in through(door, b, cli, text, tmp)]
+    return [
+        _unattended(door, b, cli, texts[at : at + NIGHT], tmp, by_hand=True)
+        for at in range(0, len(texts), NIGHT)
+    ]
+
+
+def _unattended(door: Door, b: Bench, cli, texts: list[str], tmp: Path, by_hand: bool) -> int:
     b.counter += 1
     n = b.counter
     if door.unattended == "transcript":
-        path = write_transcript(tmp / f"t{n}", f"s-{n}", [f"please remember {text}", text])
+        prompts = [p for text in texts for p in (f"please remember {text}", text)]
+        path = write_transcript(tmp / f"t{n}", f"s-{n}", prompts)
         if door.command == "flush":
             return run(cli, ["flush", str(path), "--event", "ended"])
         return run(cli, ["chats", "index", str(path)])
     if door.unattended == "openclaw":
         folder = tmp / f"oc{n}"
         (folder / "memory").mkdir(parents=True)
-        (folder / "MEMORY.md").write_text(f"# Memory\n\n- {text}\n- [RULE] src:agent · {text}\n")
-        (folder / "memory" / "2026-11-01.md").write_text(f"# 2026-11-01\n\n### 09:00 — x\n{text}\n")
+        lines = "".join(f"- {text}\n- [RULE] src:agent · {text}\n" for text in texts)
+        (folder / "MEMORY.md").write_text(f"# Memory\n\n{lines}")
+        log = "".join(f"### 09:{i:02d} — x\n{text}\n" for i, text in enumerate(texts))
+        (folder / "memory" / "2026-11-01.md").write_text(f"# 2026-11-01\n\n{log}")
         return run(cli, ["import", "openclaw", str(folder)])
     day = dt.date(2026, 10, 1) + dt.timedelta(days=n % 58)
     if by_hand:
         rel = f"daily/{day}.md"
+        entries = "".join(
+            f"### 09:{i:02d} — note {n}.{i}\nFACT: {text}\nDECISION: {text}\n"
+            for i, text in enumerate(texts)
+        )
         with (b.root / rel).open("a") as handle:  # the person's own log, committed as theirs
-            handle.write(f"# {day}\n\n### 09:00 — note {n}\nFACT: {text}\nDECISION: {text}\n")
+            handle.write(f"# {day}\n\n{entries}")
         git(b.root, "add", rel)
         git(b.root, "commit", "-qm", f"by hand {n}")
         b.sources.append(rel)
     else:
-        body = f"FACT: {text}\nDECISION: {text}\n{text}"
-        run(cli, ["log", f"note {n}", f"--message={body}"], None)
+        for i, text in enumerate(texts):
+            body = f"FACT: {text}\nDECISION: {text}\n{text}"
+            run(cli, ["log", f"note {n}.{i}", f"--message={body}"], None)
         day = dt.date(2026, 11, 30)
     if door.command == "sleep":
         return run(cli, ["sleep"])
