@@ -23,6 +23,28 @@ TODAY = NOW.date()
 MEMCTL_BIN = Path(sys.executable).with_name("memctl")
 
 
+# The modules whose tests run longest (tens of seconds each: whole evaluation sets, a door
+# matrix, an agent's week), handed out first: started last, one of them keeps a worker busy
+# while the other has nothing left to do.
+LONGEST_FIRST = (
+    "test_gate_cases.py",
+    "test_doors.py",
+    "test_agent_week.py",
+    "test_search_first_build.py",
+    "test_doors_mcp.py",
+    "test_serve_warm.py",
+    "test_serve_mcp.py",
+    "test_purge_killed.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: n for n, name in enumerate(LONGEST_FIRST)}
+    items.sort(
+        key=lambda item: rank.get(item.path.name, len(rank))
+    )  # stable: same order on every worker
+
+
 @pytest.fixture(autouse=True)
 def _isolated(monkeypatch, tmp_path_factory):
     """No test sees the developer's workspace, git identity or clock."""
