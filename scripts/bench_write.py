@@ -1,0 +1,83 @@
+"""Whole-process timings of the commands that write a memory, against another memctl in the
+same run.
+
+    python scripts/bench_write.py [--runs 15] [--baseline OLD/bin/memctl] [--json]
+
+On two copies of workspace-example/ adopted by `memctl init` (one for this memctl, one for the
+baseline), each run is `memctl remember` with a fact not on file yet (the gate reads the notes,
+by meaning too where the semantic path is installed, writes the entry and the audit line, and
+commits) and `memctl log` (a daily-log entry and its commit). The commands run in turn, run by
+run, with `python -c "import typer"` as the reference, so drift in the machine affects each
+alike; the ratios are medians of this memctl's time over the baseline's. Without --baseline,
+this memctl alone is timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from pathlib import Path
+
+import benchkit
+from bench_foundation import copy_example
+from benchkit import IMPORT_TYPER, IMPORT_TYPER_LABEL, MEMCTL, Figure, Sample
+
+FACTS = [
+    "{n}: the plumber Jorge can come on Thursday mornings",
+    "{n}: Anna's school trip to the coast is in the second week of May",
+    "{n}: the staging database moved to host db-stg-{n}",
+    "{n}: we keep the spare bike key in the blue drawer",
+]
+
+
+def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
+    memctls = {"this memctl": MEMCTL}
+    if args.baseline:
+        memctls["baseline"] = str(Path(args.baseline).resolve())
+    workspaces = {}
+    for name, program in memctls.items():
+        ws = copy_example(workdir / name.replace(" ", "-"))
+        benchkit.run_once([program, "init", str(ws)])
+        workspaces[name] = ws
+    samples: dict[str, list[Sample]] = {IMPORT_TYPER_LABEL: []}
+    for name in memctls:
+        samples[f"memctl remember ({name})"] = []
+        samples[f"memctl log ({name})"] = []
+    for n in range(args.runs + 2):  # two untimed runs first: the first embeds the example
+        text = FACTS[n % len(FACTS)].format(n=n)
+        taken = {IMPORT_TYPER_LABEL: benchkit.run_once(IMPORT_TYPER)}
+        for name, program in memctls.items():
+            ws = str(workspaces[name])
+            taken[f"memctl remember ({name})"] = benchkit.run_once(
+                [program, "-w", ws, "remember", text]
+            )
+            taken[f"memctl log ({name})"] = benchkit.run_once(
+                [program, "-w", ws, "log", "Benchmark entry", "-m", text]
+            )
+        if n >= 2:
+            for key, sample in taken.items():
+                samples[key].append(sample)
+    figures = [benchkit.figure(key, taken) for key, taken in samples.items()]
+    if args.baseline:
+        for command in ("remember", "log"):
+            mine = samples[f"memctl {command} (this memctl)"]
+            theirs = samples[f"memctl {command} (baseline)"]
+            ratio = statistics.median(
+                a.wall_s / b.wall_s for a, b in zip(mine, theirs, strict=True)
+            )
+            figure = next(f for f in figures if f.name == f"memctl {command} (this memctl)")
+            figure.note = f"{ratio:.2f}× the baseline (median of the run-by-run ratios)"
+    return figures
+
+
+if __name__ == "__main__":
+    raise SystemExit(
+        benchkit.main(
+            __doc__,
+            "write",
+            bench,
+            runs=15,
+            options={},
+            extra=[("--baseline", {"help": "another memctl's console script, timed alike"})],
+        )
+    )
