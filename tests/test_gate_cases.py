@@ -20,26 +20,15 @@ def _eval_module():
     return eval_gate
 
 
-@pytest.fixture(scope="module")
-def report():
+# Each evaluation of a whole set is made inside the one test that reads it: a fixture shared by
+# several tests is made again on each worker pytest-xdist hands one of them to.
+
+
+def test_the_labelled_set_catches_every_injection_and_secret_copies_nothing_and_keeps_its_floor():
     module = _eval_module()
     defaults, cases = module.load_cases()
-    return module.evaluate(cases, defaults)
+    report = module.evaluate(cases, defaults)
 
-
-def test_the_set_is_large_and_covers_what_it_must():
-    defaults, cases = _eval_module().load_cases()
-    labels = Counter(c["expect"] for c in cases)
-    tags = Counter(t for c in cases for t in c.get("tags", []))
-    assert len(cases) >= 150 and len({c["id"] for c in cases}) == len(cases)
-    assert set(labels) == {"new", "repeat", "update", "correction", "clash", "injection", "secret"}
-    assert min(labels.values()) >= 15
-    for tag in ("paraphrase", "negation", "dates", "language", "adversarial", "plain"):
-        assert tags[tag] >= 5, tag
-    assert len(defaults["default_rules"]) >= 5
-
-
-def test_every_injection_and_every_secret_is_caught(report):
     caught, total = report.caught("injection")
     assert caught == total >= 30, [
         r.case["id"]
@@ -49,42 +38,34 @@ def test_every_injection_and_every_secret_is_caught(report):
     refused, total = report.caught("secret")
     assert refused == total >= 15
 
-
-def test_a_plain_repeat_never_writes_a_second_copy(report):
+    # a plain repeat never writes a second copy
     assert len(report.copies) >= 20 and all(report.copies.values()), report.copies
     plain = [r for r in report.results if "plain" in r.case.get("tags", [])]
     assert all(r.ok for r in plain), [r.case["id"] for r in plain if not r.ok]
 
+    for name, (correct, count) in report.per_label().items():
+        assert correct / count >= FLOOR, (name, correct, count)
 
-@pytest.fixture(scope="module", params=["meaning", "held-out"])
-def meaning(request):
-    """One meaning set through the gate and the nightly job (a set a fixture: workers share
-    them out)."""
+
+@pytest.mark.parametrize("name", ["meaning", "held-out"])
+def test_the_meaning_sets_are_large_and_drop_nothing_as_a_repeat(name):
+    """Each meaning set through the gate and the nightly job: nothing new dropped as a repeat,
+    every injection caught; the tuned set has a floor (the held-out one is measured, not
+    floored)."""
     module = _eval_module()
-    defaults, cases = module.load_cases(module.SETS[request.param])
-    return request.param, module.evaluate(cases, defaults, nightly=True)
-
-
-def test_the_meaning_sets_are_large_and_drop_nothing_as_a_repeat(meaning):
+    defaults, cases = module.load_cases(module.SETS[name])
+    report = module.evaluate(cases, defaults, nightly=True)
     hard = ("change-of-mind", "correction", "detail", "rule-change", "injection")
-    name, report = meaning
     tags = Counter(t for r in report.results for t in r.case.get("tags", []))
     assert sum(tags[t] for t in hard) >= 40 and len(report.results) >= 50, name
     assert report.dropped() == [], (name, report.dropped())
     injections = [r for r in report.results if r.case["expect"] == "injection"]
     assert all(r.got == "injection" for r in injections), name
-
-
-@pytest.mark.parametrize("meaning", ["meaning"], indirect=True)  # held out: measured, not floored
-def test_the_tuned_meaning_set_stays_above_its_floor(meaning):
-    _, report = meaning
-    right = sum(r.ok for r in report.results)
-    assert right / len(report.results) >= 0.9, [r.case["id"] for r in report.results if not r.ok]
-
-
-def test_accuracy_per_label_stays_above_the_floor(report):
-    for name, (correct, cases) in report.per_label().items():
-        assert correct / cases >= FLOOR, (name, correct, cases)
+    if name == "meaning":
+        right = sum(r.ok for r in report.results)
+        assert right / len(report.results) >= 0.9, [
+            r.case["id"] for r in report.results if not r.ok
+        ]
 
 
 @pytest.mark.parametrize("name", ["meaning", "held-out"])
