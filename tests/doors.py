@@ -2,7 +2,7 @@
 
 DOORS names, for every command of the CLI's own table, the places a text can go in (an
 argument, an option, stdin, a file the command reads) or why the command stores no text of
-its own. tests/test_doors.py runs the labelled sets of tests/hostile/ through each place and
+its own. tests/test_doors.py runs the tuned sets of tests/hostile/ through each place and
 checks every store memctl writes: the files, every git object and `git log -p --all`, the SQLite
 files and the JSON-lines logs. scripts/bench_admission.py runs the same matrix for its figures.
 """

@@ -1,5 +1,6 @@
-"""Doors × hostile inputs: every command that stores text, every place text goes in, every
-labelled secret, purged text, forging string and control character (tests/doors.py).
+"""Doors × hostile inputs: every command that stores text, every place text goes in, the tuned
+secrets, purged text, forging strings and control characters (tests/doors.py); the secrets
+written without sight of the scanner through the write layer every door uses.
 
 A new command joins the matrix on its own: the first test fails until tests/doors.py names its
 places, or why it stores nothing.
