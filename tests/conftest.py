@@ -40,9 +40,8 @@ LONGEST_FIRST = (
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {name: n for n, name in enumerate(LONGEST_FIRST)}
-    items.sort(
-        key=lambda item: rank.get(item.path.name, len(rank))
-    )  # stable: same order on every worker
+    # A stable sort: every worker collects the same order, as pytest-xdist requires.
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
 
 
 @pytest.fixture(autouse=True)

@@ -71,16 +71,16 @@ def test_no_secret_and_no_purged_text_is_stored_by_any_door(door, tmp_path):
     # door too.
     secrets = load("secrets", held=False)
     let_in = []
-    if door.unattended in ("log", "transcript"):  # a day's log, a transcript: several at once
+    if door.unattended:  # what it stores is checked below: its exit codes say nothing
         through_all(door, b, cli, [c["text"] for c in secrets] + list(PURGED_PAYLOADS), tmp_path)
     else:
         for case in secrets:
             codes = through(door, b, cli, case["text"], tmp_path)
-            if not door.unattended and 0 in codes and case["secret"] not in KNOWN_MISSES:
+            if 0 in codes and case["secret"] not in KNOWN_MISSES:
                 let_in.append(case["kind"])
         for text in PURGED_PAYLOADS:
             codes = through(door, b, cli, text, tmp_path)
-            if not door.unattended and 0 in codes:
+            if 0 in codes:
                 let_in.append(f"purged: {text}")
     haystack = stores(b)
     known = list(KNOWN_MISSES)
