@@ -337,12 +337,15 @@ def test_the_model_runs_offline_and_leaves_nothing_of_the_runtime_in_home(home, 
     """onnxruntime 1.29 and later keep a device id and usage events under ~/.cache and send them
     when a network allows: a real `memctl search` by meaning leaves no trace of it in HOME (the
     environment asks the runtime for none, memctl.threads), and a value the user set stays."""
-    from conftest import run_memctl
+    from conftest import MEMCTL_BIN
 
+    # This process set the variable when it imported the semantic path: the command must not
+    # inherit it, but set it itself.
     env = {k: v for k, v in os.environ.items() if k != "ORT_DISABLE_TELEMETRY"}
     env |= {"HOME": str(tmp_path / "home"), "XDG_CACHE_HOME": str(tmp_path / "cache")}
     (tmp_path / "home").mkdir()
-    found = run_memctl("search", "who mends a leaking tap", "--json", cwd=home.root, env=env)
+    asked = [str(MEMCTL_BIN), "search", "who do I call when the sink drips", "--json"]
+    found = subprocess.run(asked, cwd=home.root, env=env, capture_output=True, text=True)
     assert found.returncode == 0, found.stderr
     assert "people/trades.md" in found.stdout  # the model ran: no word is shared
     left = [p for p in (tmp_path / "home", tmp_path / "cache") if p.exists() and any(p.rglob("*"))]
