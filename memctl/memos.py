@@ -3,7 +3,7 @@
 A process that answers question after question (`memctl serve`, the MCP server) keeps the words
 of the units it ranked, keyed by their text, and the candidate rows of recent queries
 (memctl.search.kept), and the vectors of the texts it embedded, keyed by a digest
-(memctl.search.semantic; headings' in memctl.search.headings, whose store a purge deletes with
+(memctl.search.semantic; headings' in memctl.search.vectors, whose store a purge deletes with
 the units' vectors). No answer reads them for a unit that is gone; but text that was purged
 must not stay in a server's memory either. A purge in this process empties them as it runs; one
 run by another process is seen by the next question here (`after_purge`: the purge registry's
@@ -28,9 +28,9 @@ def forget() -> None:
     semantic = sys.modules.get("memctl.search.semantic")
     if semantic is not None:
         semantic.forget_memo()
-    headings = sys.modules.get("memctl.search.headings")
-    if headings is not None:
-        headings.forget()
+    vectors = sys.modules.get("memctl.search.vectors")
+    if vectors is not None:
+        vectors.forget_headings()
 
 
 def after_purge(root: Path) -> bool:

@@ -507,6 +507,39 @@ def test_a_heading_is_embedded_once_for_the_workspace_and_purged_with_the_rest(w
     assert not store.headings and not (ws.state_dir / DB_NAME).exists()
 
 
+def test_headings_are_embedded_with_their_units_so_a_question_runs_the_model_once(ws, monkeypatch):
+    """Embedding a unit embeds its heading too (a question then pays for the question alone);
+    a store that lacks them (made before, or emptied) is completed by the next full embedding,
+    and an ordinary question does not do that work."""
+    from memctl.search.headings import DONE
+    from memctl.search.rank import search
+
+    _logged(ws, "Priya", CHAT)
+    new_note(ws, "people/anna", title="Anna", today=TODAY)
+    add_entry(ws, "people/anna", "allergic to hazelnuts", today=TODAY)
+    semantic.embed_all(ws)
+    db = sqlite3.connect(ws.state_dir / DB_NAME, isolation_level=None)
+    assert db.execute("SELECT count(*) FROM headings").fetchone()[0] == 2  # Priya's, Anna's
+    model = semantic.model_for(ws)
+    model.forget_memo()
+    ran: list[str] = []
+    run = model._run
+    monkeypatch.setattr(model, "_run", lambda texts: ran.extend(texts) or run(texts))
+    for question in ["When did Priya move into her studio?", "what can Anna not eat?"]:
+        search(ws, question, today=TODAY)
+    assert ran == ["When did Priya move into her studio?", "what can Anna not eat?"]
+    db.execute("DELETE FROM meta WHERE key = ?", (DONE,))
+    search(ws, "is Anna allergic to anything?", today=TODAY)
+    assert not db.execute("SELECT 1 FROM meta WHERE key = ?", (DONE,)).fetchone()
+    db.execute("DELETE FROM headings")
+    semantic.warm(ws).headings.clear()
+    ran.clear()
+    semantic.embed_all(ws)
+    assert sorted(ran) == ["Anna", "Priya"]
+    assert db.execute("SELECT count(*) FROM headings").fetchone()[0] == 2
+    assert db.execute("SELECT 1 FROM meta WHERE key = ?", (DONE,)).fetchone()
+
+
 SESSIONS = {
     "Conversation: Priya and Jonah (spring)": [
         "Jonah: How was the conference?",

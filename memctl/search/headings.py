@@ -1,12 +1,14 @@
 """The vectors of headings (a note's title, a daily-log entry's title line), which
 memctl.search.meaning takes out of a short unit's own vector to read what the unit says.
 
-A heading is embedded the first time a question needs it and kept in `.memctl/vectors.db`
-beside the units' vectors (table `headings`, keyed by a digest of the text, which it does not
-hold): derived, never committed, emptied with the rest when the model changes, and deleted with
-the rest by a purge. A process keeps those it has read (KEPT at most; a purge empties them:
-memctl.memos). When another process is writing the store, a heading embedded here is kept in
-this process only.
+A heading is embedded with the units read under it (`ahead`, when memctl.search.vectors embeds
+them), so a question finds it ready; one a store lacks (a store made before memctl did this is
+completed by the next full embedding: `reindex`, `sleep`, a server) is embedded the first time a
+question needs it. Headings are kept in `.memctl/vectors.db` beside the units' vectors (table
+`headings`, keyed by a digest of the text, which it does not hold): derived, never committed,
+emptied with the rest when the model changes, and deleted with the rest by a purge. A process
+keeps those it has read (KEPT at most; a purge empties them: memctl.memos). When another process
+is writing the store, a heading embedded here is kept in this process only.
 """
 
 from __future__ import annotations
@@ -17,19 +19,35 @@ import sqlite3
 from typing import TYPE_CHECKING
 
 KEPT = 20_000  # headings a process keeps (1.5 kB each); past that it starts again
+LOOKUP = 500  # digests looked up in one query (under SQLite's limit of variables)
+DONE = "headings ahead"  # meta key: every unit's heading was embedded with it
+HEADED_WORDS = 25  # a unit of more words says enough for its heading not to decide
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     import numpy as np
 
-    from ..workspace import Workspace
     from .vectors import VectorIndex
 
 
-def heading_vectors(store: VectorIndex, texts: list[str], ws: Workspace) -> dict[str, np.ndarray]:
+def heading(kind: str, text: str, title: str | None) -> str | None:
+    """The heading a short unit is read under (see memctl.search.meaning.beyond_heading): its
+    note's title for an entry line, its own title line for a daily-log entry (the speaker of a
+    logged turn, the topic of a day's note); None for a unit of more than HEADED_WORDS words,
+    whose vector is more what it says than its heading (a session logged whole)."""
+    if len(text.split()) > HEADED_WORDS:
+        return None
+    if kind == "entry":
+        return title or None
+    if kind == "log" and "\n" in text:
+        return text.split("\n", 1)[0].strip() or None
+    return None
+
+
+def heading_vectors(store: VectorIndex, texts: list[str]) -> dict[str, np.ndarray]:
     """The vector of each heading: kept in this process, else stored, else embedded now."""
     import numpy as np
-
-    from . import semantic
 
     keys = {text: hashlib.blake2b(text.encode(), digest_size=16).digest() for text in texts}
     size = 4 * store.model.dim
@@ -46,7 +64,7 @@ def heading_vectors(store: VectorIndex, texts: list[str], ws: Workspace) -> dict
                         store.headings[bytes(key)] = np.frombuffer(vec, dtype=np.float32)
         missing = [text for text, key in keys.items() if key not in store.headings]
     if missing:
-        made = semantic.embed(missing, ws)
+        made = store.model.embed(missing)
         rows = [
             (keys[text], np.asarray(vec, np.float32).tobytes())
             for text, vec in zip(missing, made, strict=True)
@@ -60,10 +78,43 @@ def heading_vectors(store: VectorIndex, texts: list[str], ws: Workspace) -> dict
     return {text: store.headings[key] for text, key in keys.items()}
 
 
-def forget() -> None:
-    """The headings every open store keeps in this process, emptied (a purge)."""
-    from .vectors import _open
+def ahead(store: VectorIndex, texts: Iterable[str | None], *, every: bool = False) -> int:
+    """Embed and keep the headings among `texts` (None: a unit without one) the store lacks,
+    before any question needs them; `every`: they are all the index's, and the store is marked
+    complete. The caller holds `store.lock`. How many were embedded."""
+    import numpy as np
 
-    for store in list(_open.values()):
-        with store.lock:
-            store.headings.clear()
+    keys = {t: hashlib.blake2b(t.encode(), digest_size=16).digest() for t in texts if t}
+    have: set[bytes] = set(store.headings) & set(keys.values())
+    if store.db is not None:
+        wanted = [k for k in keys.values() if k not in have]
+        with contextlib.suppress(sqlite3.Error):
+            for start in range(0, len(wanted), LOOKUP):
+                chunk = wanted[start : start + LOOKUP]
+                sql = f"SELECT hash FROM headings WHERE hash IN ({', '.join('?' * len(chunk))})"
+                have.update(bytes(row[0]) for row in store.db.execute(sql, chunk))
+    missing = [text for text, key in keys.items() if key not in have]
+    made = store.model.embed(missing) if missing else np.zeros((0, store.model.dim))
+    rows = [
+        (keys[text], np.asarray(vec, np.float32).tobytes())
+        for text, vec in zip(missing, made, strict=True)
+    ]
+    if store.db is None:
+        if len(store.headings) + len(rows) < KEPT:
+            store.headings.update((key, np.frombuffer(vec, np.float32)) for key, vec in rows)
+        return len(rows)
+    with contextlib.suppress(sqlite3.Error):  # busy: a question embeds them when it needs them
+        store.db.executemany("INSERT OR IGNORE INTO headings VALUES (?, ?)", rows)
+        if every:
+            store.db.execute("INSERT OR REPLACE INTO meta VALUES (?, 'yes')", (DONE,))
+    return len(rows)
+
+
+def complete(store: VectorIndex) -> bool:
+    """Whether every unit's heading was embedded with it (a store in memory, made in this
+    process, was made so)."""
+    if store.db is None:
+        return True
+    with contextlib.suppress(sqlite3.Error):
+        return store.db.execute("SELECT 1 FROM meta WHERE key = ?", (DONE,)).fetchone() is not None
+    return False

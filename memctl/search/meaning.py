@@ -42,7 +42,6 @@ WIDEN = 200  # units nearest by cosine, ranked again with their crowding
 BARE_WORDS = 3  # a note header of fewer words is a bare title (see _telling)
 CROWDING = 0.5  # the share of a unit's crowding taken off its cosine (CSLS takes 1 of 2 cosines)
 HEADING_LIFT = 0.2  # the most a unit's heading adds to its cosine (see beyond_heading)
-HEADED_WORDS = 25  # a unit of more words says enough for its heading not to decide
 HEADINGS = 8  # the headings weighed for one query at most (see beyond_heading)
 
 
@@ -220,20 +219,6 @@ def dense(
     return out
 
 
-def heading(kind: str, text: str, title: str | None) -> str | None:
-    """The heading a short unit is read under (see beyond_heading): its note's title for an
-    entry line, its own title line for a daily-log entry (the speaker of a logged turn, the
-    topic of a day's note); None for a unit of more than HEADED_WORDS words, whose vector is
-    more what it says than its heading (a session logged whole)."""
-    if len(text.split()) > HEADED_WORDS:
-        return None
-    if kind == "entry":
-        return title or None
-    if kind == "log" and "\n" in text:
-        return text.split("\n", 1)[0].strip() or None
-    return None
-
-
 def beyond_heading(
     meaning: Meaning,
     vectors: list[np.ndarray | None],
@@ -259,7 +244,7 @@ def beyond_heading(
         if heading and whole is not None:
             nearest[heading] = max(whole, nearest.get(heading, -1.0))
     named = sorted(nearest, key=lambda h: -nearest[h])[:HEADINGS]
-    found = heading_vectors(meaning.vectors, named, meaning.index.ws) if named else {}
+    found = heading_vectors(meaning.vectors, named) if named else {}
     out: list[float | None] = []
     for vector, whole, heading in zip(vectors, wholes, headings, strict=True):
         t = found.get(heading) if heading else None

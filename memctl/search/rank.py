@@ -382,7 +382,8 @@ def fuse(lexical: float, dense: float) -> float:
 def _dense(meaning: Meaning | None, rows: list[tuple]) -> list[tuple[float, float, float]]:
     if meaning is None:
         return [(0.0, 0.0, 0.0)] * len(rows)
-    from .meaning import dense, heading
+    from .headings import heading
+    from .meaning import dense
 
     path, line, kind, text, title = map(ROW.index, ("path", "line", "kind", "text", "title"))
     return dense(

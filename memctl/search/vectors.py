@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from . import vectorfile
+from . import headings, vectorfile
+from .headings import heading
 from .matrix import FileVectors, View, addressed, closest, hamming
 from .passages import parted
 from .vectorfile import DB_NAME
@@ -133,7 +134,9 @@ class VectorIndex:
         (None: all of them); `progress(done, total)` is called as units are embedded."""
         with self.lock:
             generation = index.generation()
-            if generation is not None and generation == self.generation and not self.last.pending:
+            same = generation is not None and generation == self.generation
+            whole_done = budget is not None or headings.complete(self)
+            if same and not self.last.pending and whole_done:
                 return self.last
             stamps = {
                 p: (m, s) for p, m, s in index.db.execute("SELECT path, mtime_ns, size FROM files")
@@ -151,6 +154,7 @@ class VectorIndex:
             for path in gone:
                 del self.files[path]
             todo, pending, embedded, done, later = [], 0, 0, [], []
+            named: set[str | None] = set()  # the headings the units embedded are read under
             # A small first embedding (a new workspace) is done whole, so every later call
             # answers alike; a large one is left to reindex, sleep or a server.
             whole = budget is None or _units_in(index, changed) <= WHOLE
@@ -160,11 +164,12 @@ class VectorIndex:
                     later.append(path)  # not even read: the rest waits
                     self.files.pop(path, None)
                     continue
-                sql = "SELECT line, text, keys, title FROM units WHERE path = ? ORDER BY line"
+                sql = "SELECT line, text, keys, title, kind FROM units WHERE path = ? ORDER BY line"
                 rows = index.db.execute(sql, (path,)).fetchall()
+                named.update(heading(kind, text, title) for _, text, _, title, kind in rows)
                 old = self.files.pop(path, None)
                 known = _by_hash(old)
-                rows, texts = parted(rows)
+                rows, texts = parted([row[:4] for row in rows])
                 hashes = [hashlib.blake2b(t.encode(), digest_size=16).digest() for t in texts]
                 need = [i for i, h in enumerate(hashes) if h not in known]
                 if limit is not None and embedded + len(need) > limit and embedded:
@@ -202,6 +207,12 @@ class VectorIndex:
             if gone:
                 self._view = None
                 self._save([], gone, None)
+            if budget is None and not headings.complete(self):
+                sql = "SELECT kind, text, title FROM units"
+                every = (heading(*row) for row in index.db.execute(sql))
+                headings.ahead(self, every, every=True)
+            elif named:
+                headings.ahead(self, named)
             if not pending and (done or epoch != self._epoch()):
                 self._save([], [], epoch)  # every file now follows the index's last rebuild
             self.generation = generation
@@ -378,6 +389,13 @@ class VectorIndex:
                     self.files[path] = self.files[path]._replace(vecs=view.matrix[start:end])
             self._view = view
         return self._view
+
+
+def forget_headings() -> None:
+    """The headings every open store keeps in this process, emptied (a purge)."""
+    for store in list(_open.values()):
+        with store.lock:
+            store.headings.clear()
 
 
 def _groups(todo: list, size: int) -> Iterator[list]:
