@@ -9,8 +9,10 @@ reuses it (and its vectors) on later runs. Whole-process figures are timed like 
 (scripts/benchkit.py), with `python -c "import typer"` as the reference; the warm figures are
 in-process medians of `memctl.search.recall.recall` after `memctl.search.semantic.warm`, with
 the same call on words alone beside them, with a watcher registered as `memctl serve` keeps
-one (no walk of the files before each answer), for one prompt asked again and for a new prompt
-each call (the recall turns of scripts/meaning_cases*.py: nothing is cached for them).
+one (no walk of the files before each answer) and the crowding of every unit measured as the
+server's idle time measures it, for one prompt asked again and for a new prompt each call (the
+recall turns of scripts/meaning_cases*.py: nothing is cached for them). The vector search alone
+is timed with a new query each call too (a query asked again is a lookup of its kept vector).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ def _in_process(name: str, call, runs: int) -> Figure:
 
 
 def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
+    from memctl.cli.serve import AHEAD_ROWS
     from memctl.search import semantic
     from memctl.search.index import open_index
     from memctl.search.recall import recall
@@ -78,8 +81,12 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
             f"memctl recall {PROMPT!r}, meaning on, cold", [MEMCTL, *w, "recall", PROMPT], runs
         )
     )
-    semantic.warm(ws)
+    store = semantic.warm(ws)
     watcher = _watch(ws)  # as the server does: no freshness walk before each answer
+    started = time.perf_counter()
+    while store.crowd_ahead(AHEAD_ROWS):  # as the server's idle time does, before any question
+        pass
+    crowded = time.perf_counter() - started
     turns = _turns(runs + 1)
     words = _in_process(
         "recall in a warm process, words only",
@@ -106,12 +113,12 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
     if watcher is None:
         for figure in (words, meant, new_words, new_meant):
             figure.note = (figure.note + "; " if figure.note else "") + "no inotify: walks"
-    vectors = semantic.warm(ws)
     nearest = _in_process(
-        "the vector search alone (embed the query, nearest 40)",
-        lambda: vectors.search(semantic.embed([PROMPT], ws)[0], 40),
+        "the vector search alone (embed a new query, nearest 40)",
+        lambda: store.search(semantic.embed([next(turns["alone"])], ws)[0], 40),
         runs,
     )
+    nearest.note = f"the crowding of every unit was measured first, in {crowded:.1f} s"
     figures += [words, meant, new_words, new_meant, nearest]
     return figures
 
@@ -137,9 +144,13 @@ def _turns(count: int) -> dict:
     from meaning_cases_blind import R_SPEAK
 
     prompts = [p for _, p in RECALL_SPEAK] + [p for p, _ in R_SPEAK]  # each one is searched
-    if len(prompts) < 2 * count:
-        raise SystemExit(f"bench_meaning: at most {len(prompts) // 2 - 1} runs of new prompts")
-    return {"words": iter(prompts[:count]), "meaning": iter(prompts[count : 2 * count])}
+    if len(prompts) < 3 * count:
+        raise SystemExit(f"bench_meaning: at most {len(prompts) // 3 - 1} runs of new prompts")
+    return {
+        "words": iter(prompts[:count]),
+        "meaning": iter(prompts[count : 2 * count]),
+        "alone": iter(prompts[2 * count : 3 * count]),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
