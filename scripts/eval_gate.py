@@ -71,11 +71,15 @@ def load_cases(path: Path = CASES) -> tuple[dict, list[dict]]:
     return lines[0], lines[1:]
 
 
-def build(root: Path, case: dict, defaults: dict):
-    """Write the case's notes and rules into a fresh folder and open it as a workspace."""
+def build(root: Path, case: dict, defaults: dict, *, again: bool = False):
+    """Write the case's notes and rules into a fresh folder and open it as a workspace;
+    `again`: the folder may hold them already (the gate only read them), and is opened as it is
+    (its search index and vectors are brought up to date, not made anew)."""
     from memctl.config import Config
     from memctl.workspace import Workspace
 
+    if again and (root / ".memctl").is_dir():
+        return Workspace(root, Config(auto_commit=False, semantic=MEANING["on"]))
     (root / ".memctl").mkdir(parents=True)
     n = 0
     for rel, items in case.get("notes", {}).items():
@@ -198,7 +202,7 @@ def run_nightly(root: Path, case: dict, defaults: dict) -> str | None:
     label the nightly job gives it (None when the job does not promote it)."""
     from memctl.nightly.consolidate import consolidate
 
-    ws = build(root, case, defaults)
+    ws = build(root, case, defaults, again=True)
     (root / "daily").mkdir(exist_ok=True)
     who = case.get("source", "user")
     (root / "daily" / f"{NOW.date()}.md").write_text(
@@ -295,7 +299,8 @@ def evaluate(cases: list[dict], defaults: dict, *, nightly: bool = False) -> Rep
                 and case.get("source", "user") in ("user", "agent")
                 and case["expect"] != "secret"
             ):
-                result.nightly = run_nightly(Path(tmp) / f"n{i}", case, defaults) or "none"
+                # the gate only read the case's folder: the nightly job runs in it
+                result.nightly = run_nightly(Path(tmp) / f"c{i}", case, defaults) or "none"
             report.results.append(result)
             if case["expect"] == "repeat" and "plain" in case.get("tags", []):
                 report.copies[case["id"]] = no_second_copy(Path(tmp) / f"w{i}", case, defaults)
