@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -56,20 +57,39 @@ def _isolated(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("NO_COLOR", "1")
 
 
+_made: dict[str, Path] = {}  # name -> a workspace made once in this test process
+
+
+def _copy_of(name: str, make: Callable[[Path], object], factory, target: Path) -> Path:
+    """A copy at `target` of the workspace `make(root)` makes, made once per test process: under
+    the fixed clock `memctl init` writes the same files and the same first commit every time,
+    and a copy costs a fifth of making it again."""
+    if name not in _made:
+        root = factory.mktemp(f"made-{name}") / "ws"
+        make(root)
+        _made[name] = root
+    shutil.copytree(_made[name], target, symlinks=True)
+    return target
+
+
 @pytest.fixture
-def ws(tmp_path):
+def ws(tmp_path, tmp_path_factory):
     """A fresh workspace made by `memctl init`, with its first commit."""
-    init_workspace(tmp_path / "ws", now=NOW)
-    return open_workspace(tmp_path / "ws")
+    made = _copy_of(
+        "init", lambda root: init_workspace(root, now=NOW), tmp_path_factory, tmp_path / "ws"
+    )
+    return open_workspace(made)
+
+
+def _example(root: Path) -> None:
+    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns("cache", "*.db"))
+    init_workspace(root, now=NOW)
 
 
 @pytest.fixture
-def example_ws(tmp_path):
+def example_ws(tmp_path, tmp_path_factory):
     """A git-versioned copy of workspace-example/ (the bundled one is never written to)."""
-    target = tmp_path / "example"
-    shutil.copytree(EXAMPLE, target, ignore=shutil.ignore_patterns("cache", "*.db"))
-    init_workspace(target, now=NOW)
-    return open_workspace(target)
+    return open_workspace(_copy_of("example", _example, tmp_path_factory, tmp_path / "example"))
 
 
 def git(ws_or_root, *args: str) -> str:
