@@ -540,6 +540,52 @@ def test_headings_are_embedded_with_their_units_so_a_question_runs_the_model_onc
     assert db.execute("SELECT 1 FROM meta WHERE key = ?", (DONE,)).fetchone()
 
 
+def test_a_servers_idle_time_embeds_what_waits_and_the_headings_a_store_lacks(ws, monkeypatch):
+    """A large first embedding is left by an ordinary call (it answers with what is ready);
+    the server's idle steps go on with it, a few units a step, then complete a store made
+    before headings were embedded with their units, then measure the crowding."""
+    from memctl.cli import serve
+    from memctl.search import headings
+    from memctl.search.headings import DONE
+
+    monkeypatch.setattr(vectorstore, "WHOLE", 2)  # a "large" first embedding
+    monkeypatch.setattr(serve, "AHEAD_UNITS", 3)
+    monkeypatch.setattr(serve, "_settle", lambda: None)
+    monkeypatch.setattr(headings, "SCAN_ROWS", 4)
+    for day, turns in enumerate([CHAT[:3], CHAT[3:5], CHAT[5:]]):  # a log a day
+        for i, text in enumerate(turns):
+            append_log(ws, "Priya", text, now=NOW - dt.timedelta(days=day, minutes=i))
+    new_note(ws, "people/anna", title="Anna", today=TODAY)
+    add_entry(ws, "people/anna", "allergic to hazelnuts", today=TODAY)
+    with open_index(ws) as index:
+        first = semantic.warm(ws).sync(index, budget=2)
+    assert first.pending > 3
+    model = semantic.model_for(ws)
+    sizes: list[int] = []
+    run = model._run
+    monkeypatch.setattr(model, "_run", lambda texts: sizes.append(len(texts)) or run(texts))
+    steps = 0
+    while serve._ahead(ws):
+        steps += 1
+        assert steps < 100
+    store = semantic.warm(ws)
+    assert store.last.pending == 0 and store.last.units == first.pending + first.units
+    assert steps >= 3 and max(sizes) <= 3  # a day's log a step (its heading is embedded)
+    db = sqlite3.connect(ws.state_dir / DB_NAME, isolation_level=None)
+    assert db.execute("SELECT count(*) FROM headings").fetchone()[0] == 2
+    db.execute("DELETE FROM headings")  # a store from before: its units, and no heading
+    db.execute("DELETE FROM meta WHERE key = ?", (DONE,))
+    store.heading_scan = headings.Scan()
+    store.headings.clear()
+    model.forget_memo()
+    sizes.clear()
+    while serve._ahead(ws):
+        steps += 1
+        assert steps < 100
+    assert sorted(sizes) == [1, 1]  # Anna's heading and Priya's, each in a step of its own
+    assert db.execute("SELECT count(*) FROM headings").fetchone()[0] == 2
+    assert db.execute("SELECT 1 FROM meta WHERE key = ?", (DONE,)).fetchone()
+
 SESSIONS = {
     "Conversation: Priya and Jonah (spring)": [
         "Jonah: How was the conference?",

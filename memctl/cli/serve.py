@@ -203,6 +203,7 @@ def _render_status(found: _Status) -> None:
     output.text(
         f"memctl server pid {info['pid']} for {info['root']}: {info['served']} "
         f"request(s), idle {info['idle_s']:g}s{memory}"
+        + ("; still embedding or measuring ahead of questions" if info.get("ahead") else "")
     )
 
 
@@ -289,16 +290,21 @@ class _Serving:
 
 
 AHEAD_ROWS = 256  # units a step of idle work measures the crowding of (some 15 ms)
+AHEAD_UNITS = 16  # units (or headings) a step of idle work embeds (some 200 ms)
 
 
 def _ahead(ws: Workspace) -> bool:
-    """One step of idle work: the crowding of the next units, so that a new question does not
-    pay for its neighbours' (memctl.search.vectors); whether there is more to do."""
+    """One step of idle work, so that a new question finds ready what it would otherwise pay
+    for (memctl.search.vectors): the units not embedded yet (a large first embedding goes on
+    here, and answers use what is ready), the headings a store made before lacks, then the
+    crowding of the next units. Whether there is more to do."""
     if not ws.config.semantic:
         return False
     from ..search import semantic
 
-    more = semantic.available(ws) and semantic.warm(ws).crowd_ahead(AHEAD_ROWS)
+    if not semantic.available(ws) or ws.root.is_symlink() or not ws.state_dir.is_dir():
+        return False  # moved away (a workspace's root is resolved when opened): not to touch
+    more = semantic.embed_ahead(ws, AHEAD_UNITS) or semantic.warm(ws).crowd_ahead(AHEAD_ROWS)
     if not more:
         _settle()  # the crowding and what the first answers kept
     return more

@@ -16,18 +16,31 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import sqlite3
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 KEPT = 20_000  # headings a process keeps (1.5 kB each); past that it starts again
 LOOKUP = 500  # digests looked up in one query (under SQLite's limit of variables)
+SCAN_ROWS = 20_000  # units a step of `fill` reads the headings of (some 150 ms)
 DONE = "headings ahead"  # meta key: every unit's heading was embedded with it
 HEADED_WORDS = 25  # a unit of more words says enough for its heading not to decide
+
+
+@dataclass
+class Scan:
+    """How far the units were read for headings the store lacks (memctl.search.headings.fill)."""
+
+    last: int = 0  # the last unit's id read
+    todo: set[str] = field(default_factory=set)  # headings read that the store lacks
+    done: bool = False  # every unit was read
+
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     import numpy as np
 
+    from .index import SearchIndex
     from .vectors import VectorIndex
 
 
@@ -49,7 +62,7 @@ def heading_vectors(store: VectorIndex, texts: list[str]) -> dict[str, np.ndarra
     """The vector of each heading: kept in this process, else stored, else embedded now."""
     import numpy as np
 
-    keys = {text: hashlib.blake2b(text.encode(), digest_size=16).digest() for text in texts}
+    keys = {text: _digest(text) for text in texts}
     size = 4 * store.model.dim
     with store.lock:
         if len(store.headings) >= KEPT:
@@ -84,15 +97,8 @@ def ahead(store: VectorIndex, texts: Iterable[str | None], *, every: bool = Fals
     complete. The caller holds `store.lock`. How many were embedded."""
     import numpy as np
 
-    keys = {t: hashlib.blake2b(t.encode(), digest_size=16).digest() for t in texts if t}
-    have: set[bytes] = set(store.headings) & set(keys.values())
-    if store.db is not None:
-        wanted = [k for k in keys.values() if k not in have]
-        with contextlib.suppress(sqlite3.Error):
-            for start in range(0, len(wanted), LOOKUP):
-                chunk = wanted[start : start + LOOKUP]
-                sql = f"SELECT hash FROM headings WHERE hash IN ({', '.join('?' * len(chunk))})"
-                have.update(bytes(row[0]) for row in store.db.execute(sql, chunk))
+    keys = {t: _digest(t) for t in texts if t}
+    have = _kept(store, set(keys.values()))
     missing = [text for text, key in keys.items() if key not in have]
     made = store.model.embed(missing) if missing else np.zeros((0, store.model.dim))
     rows = [
@@ -118,3 +124,44 @@ def complete(store: VectorIndex) -> bool:
     with contextlib.suppress(sqlite3.Error):
         return store.db.execute("SELECT 1 FROM meta WHERE key = ?", (DONE,)).fetchone() is not None
     return False
+
+
+def fill(store: VectorIndex, index: SearchIndex, count: int) -> bool:
+    """One step of completing a store that lacks headings (made before they were embedded with
+    their units), in a server's idle time: read the headings of the next SCAN_ROWS units, and
+    embed `count` of those the store lacks. Whether there is more to do. A unit added meanwhile
+    has its heading embedded with it."""
+    with store.lock:
+        if complete(store):
+            return False
+        scan = store.heading_scan
+        sql = "SELECT id, kind, text, title FROM units WHERE id > ? ORDER BY id LIMIT ?"
+        rows = index.db.execute(sql, (scan.last, SCAN_ROWS)).fetchall() if not scan.done else []
+        if rows:
+            scan.last = rows[-1][0]
+            read = {heading(kind, text, title) for _, kind, text, title in rows} - {None}
+            digests = {text: _digest(text) for text in read if text}
+            have = _kept(store, set(digests.values()))
+            scan.todo.update(text for text, key in digests.items() if key not in have)
+        else:
+            scan.done = True
+        chunk = [scan.todo.pop() for _ in range(min(count, len(scan.todo)))]
+        ahead(store, chunk, every=scan.done and not scan.todo)
+        return not (scan.done and not scan.todo)
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
+def _kept(store: VectorIndex, keys: set[bytes]) -> set[bytes]:
+    """Those of the digests whose heading the store keeps (in this process or on disk)."""
+    have = set(store.headings) & keys
+    if store.db is not None:
+        wanted = [k for k in keys if k not in have]
+        with contextlib.suppress(sqlite3.Error):
+            for start in range(0, len(wanted), LOOKUP):
+                chunk = wanted[start : start + LOOKUP]
+                sql = f"SELECT hash FROM headings WHERE hash IN ({', '.join('?' * len(chunk))})"
+                have.update(bytes(row[0]) for row in store.db.execute(sql, chunk))
+    return have

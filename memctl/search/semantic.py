@@ -19,7 +19,8 @@ The API (stable; the write gate and the warm server use it):
     warm(ws) -> VectorIndex               load the model and the vectors once, for reuse; a
                                           process that keeps it (a server) answers without
                                           loading either again
-    embed_all(ws, progress=None) -> Sync  every unit embedded now (reindex, sleep, a server)
+    embed_all(ws, progress=None) -> Sync  every unit embedded now (reindex, sleep)
+    embed_ahead(ws, units) -> bool  a step of it in a server's idle time; whether more is left
 
 `ws=None` in `embed` means the model memctl ships; with a workspace, its `semantic_model:`.
 """
@@ -138,6 +139,18 @@ def embed_all(ws: Workspace, progress: Progress | None = None) -> Sync:
     from .index import ask
 
     return ask(ws, lambda index: warm(ws).sync(index, budget=None, progress=progress))[0]
+
+
+def embed_ahead(ws: Workspace, units: int) -> bool:
+    """Embed `units` more of the units not embedded yet, else of the headings the store lacks
+    (a server's idle time); whether there is more to do."""
+    from .headings import complete
+    from .index import ask
+
+    store = warm(ws)
+    if not store.last.pending and complete(store):
+        return False  # nothing waits: the index is not even opened
+    return ask(ws, lambda index: store.ahead(index, units))[0]
 
 
 def forget_memo() -> None:

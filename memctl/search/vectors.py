@@ -94,6 +94,7 @@ class VectorIndex:
         self._ahead = 0  # the rows before this one were measured ahead of any question
         self._memory_epoch: str | None = None
         self.headings: dict[bytes, np.ndarray] = {}  # memctl.search.headings keeps them
+        self.heading_scan = headings.Scan()  # how far headings.fill has read the units
         self.db = vectorfile.connect(self.path, f"{model.id} {RECIPE}")
         self._load()
 
@@ -211,8 +212,8 @@ class VectorIndex:
                 sql = "SELECT kind, text, title FROM units"
                 every = (heading(*row) for row in index.db.execute(sql))
                 headings.ahead(self, every, every=True)
-            elif named:
-                headings.ahead(self, named)
+            elif named:  # a first embedding (or one after a rebuild) embeds every heading
+                headings.ahead(self, named, every=not pending and len(changed) == len(stamps))
             if not pending and (done or epoch != self._epoch()):
                 self._save([], [], epoch)  # every file now follows the index's last rebuild
             self.generation = generation
@@ -265,6 +266,13 @@ class VectorIndex:
         except sqlite3.Error:
             with contextlib.suppress(sqlite3.Error):
                 self.db.execute("ROLLBACK")
+
+    def ahead(self, index: SearchIndex, units: int) -> bool:
+        """One step of a server's idle time: embed `units` more of the units not embedded yet,
+        then of the headings the store lacks; whether there is more to do."""
+        if self.sync(index, budget=units).pending:
+            return True
+        return headings.fill(self, index, units)
 
     # --- answering ---------------------------------------------------------------------------
 
