@@ -363,12 +363,14 @@ def test_idle_work_runs_in_steps_between_requests_and_is_not_counted_as_served()
         return order.count("step") < 3
 
     worker.background(step)
+    assert worker.ahead  # `memctl serve status` says idle work is left
     deadline = time.monotonic() + 10
-    while order.count("step") < 3 and time.monotonic() < deadline:
+    while worker.ahead and time.monotonic() < deadline:
         time.sleep(0.01)
     worker.shutdown()
     assert order == ["step", "request", "step", "step"]
     assert worker.served == 1  # the request; the steps are not requests
+    assert not worker.ahead  # the last step said none was left
 
 
 def test_what_a_server_loads_to_warm_up_is_left_out_of_full_collections(ws):

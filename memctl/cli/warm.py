@@ -55,6 +55,7 @@ class Worker:
         self.busy_since: float | None = None
         self.last_used = time.monotonic()
         self.served = 0
+        self.ahead = False  # idle work is left (memctl serve status says so)
 
     def submit(self, fn: Callable[..., T], *args: Any) -> Future[T]:
         def job() -> T:
@@ -97,9 +98,11 @@ class Worker:
                 more = False
             finally:
                 self.busy_since = None
+            self.ahead = more
             if more:
                 queue()
 
+        self.ahead = True
         later()
 
     def stuck(self) -> bool:
@@ -240,6 +243,7 @@ class WarmSocket:
             "identity": identity(),
             "started": self.started,
             "served": self.worker.served,
+            "ahead": self.worker.ahead,  # idle work left: embedding, crowding
             "idle_s": round(time.monotonic() - self.worker.last_used, 1),
             "cpu_s": time.process_time(),  # all its threads': what its answers cost it
             **memory(),
