@@ -586,6 +586,7 @@ def test_a_servers_idle_time_embeds_what_waits_and_the_headings_a_store_lacks(ws
     assert db.execute("SELECT count(*) FROM headings").fetchone()[0] == 2
     assert db.execute("SELECT 1 FROM meta WHERE key = ?", (DONE,)).fetchone()
 
+
 SESSIONS = {
     "Conversation: Priya and Jonah (spring)": [
         "Jonah: How was the conference?",
