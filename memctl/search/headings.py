@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 KEPT = 20_000  # headings a process keeps (1.5 kB each); past that it starts again
 LOOKUP = 500  # digests looked up in one query (under SQLite's limit of variables)
+STEP = 256  # headings embedded between two calls of a progress bar
 SCAN_ROWS = 20_000  # units a step of `fill` reads the headings of (some 150 ms)
 DONE = "headings ahead"  # meta key: every unit's heading was embedded with it
 HEADED_WORDS = 25  # a unit of more words says enough for its heading not to decide
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 
     import numpy as np
 
-    from .index import SearchIndex
+    from .index import Progress, SearchIndex
     from .vectors import VectorIndex
 
 
@@ -91,16 +92,27 @@ def heading_vectors(store: VectorIndex, texts: list[str]) -> dict[str, np.ndarra
     return {text: store.headings[key] for text, key in keys.items()}
 
 
-def ahead(store: VectorIndex, texts: Iterable[str | None], *, every: bool = False) -> int:
+def ahead(
+    store: VectorIndex,
+    texts: Iterable[str | None],
+    *,
+    every: bool = False,
+    progress: Progress | None = None,
+) -> int:
     """Embed and keep the headings among `texts` (None: a unit without one) the store lacks,
     before any question needs them; `every`: they are all the index's, and the store is marked
-    complete. The caller holds `store.lock`. How many were embedded."""
+    complete; `progress(done, total)` is called as they are embedded. The caller holds
+    `store.lock`. How many were embedded."""
     import numpy as np
 
     keys = {t: _digest(t) for t in texts if t}
     have = _kept(store, set(keys.values()))
     missing = [text for text, key in keys.items() if key not in have]
-    made = store.model.embed(missing) if missing else np.zeros((0, store.model.dim))
+    made = np.zeros((len(missing), store.model.dim), dtype=np.float32)
+    for start in range(0, len(missing), STEP):
+        made[start : start + STEP] = store.model.embed(missing[start : start + STEP])
+        if progress is not None:
+            progress(min(start + STEP, len(missing)), len(missing))
     rows = [
         (keys[text], np.asarray(vec, np.float32).tobytes())
         for text, vec in zip(missing, made, strict=True)

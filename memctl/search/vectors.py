@@ -211,7 +211,7 @@ class VectorIndex:
             if budget is None and not headings.complete(self):
                 sql = "SELECT kind, text, title FROM units"
                 every = (heading(*row) for row in index.db.execute(sql))
-                headings.ahead(self, every, every=True)
+                headings.ahead(self, every, every=True, progress=progress)
             elif named:  # a first embedding (or one after a rebuild) embeds every heading
                 headings.ahead(self, named, every=not pending and len(changed) == len(stamps))
             if not pending and (done or epoch != self._epoch()):
