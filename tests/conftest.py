@@ -60,7 +60,7 @@ def _isolated(monkeypatch, tmp_path_factory):
 _made: dict[str, Path] = {}  # name -> a workspace made once in this test process
 
 
-def _copy_of(name: str, make: Callable[[Path], object], factory, target: Path) -> Path:
+def _copy_of(name: str, make: Callable[[Path], None], factory, target: Path) -> Path:
     """A copy at `target` of the workspace `make(root)` makes, made once per test process: under
     the fixed clock `memctl init` writes the same files and the same first commit every time,
     and a copy costs a fifth of making it again."""
@@ -75,10 +75,11 @@ def _copy_of(name: str, make: Callable[[Path], object], factory, target: Path) -
 @pytest.fixture
 def ws(tmp_path, tmp_path_factory):
     """A fresh workspace made by `memctl init`, with its first commit."""
-    made = _copy_of(
-        "init", lambda root: init_workspace(root, now=NOW), tmp_path_factory, tmp_path / "ws"
-    )
-    return open_workspace(made)
+    return open_workspace(_copy_of("init", _init, tmp_path_factory, tmp_path / "ws"))
+
+
+def _init(root: Path) -> None:
+    init_workspace(root, now=NOW)
 
 
 def _example(root: Path) -> None:
