@@ -64,6 +64,7 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
         f"{units:,} units; index {indexed:.1f}s, {sync.embedded:,} embedded now in "
         f"{embedded:.0f}s"
         + (f" ({sync.embedded / embedded:.0f} a second)" if sync.embedded else " (all were ready)")
+        + (f", and {sync.headings:,} headings" if sync.headings else "")
     )
     figures.append(
         Figure("index and embed (this run)", indexed + embedded, None, None, runs=1, note=note)

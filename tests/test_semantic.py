@@ -535,8 +535,9 @@ def test_headings_are_embedded_with_their_units_so_a_question_runs_the_model_onc
     semantic.warm(ws).headings.clear()
     ran.clear()
     shown: list[tuple[int, int]] = []
-    semantic.embed_all(ws, lambda done, total: shown.append((done, total)))
+    sync = semantic.embed_all(ws, lambda done, total: shown.append((done, total)))
     assert sorted(ran) == ["Anna", "Priya"] and shown[-1] == (2, 2)  # a progress bar says so
+    assert sync.headings == 2 and sync.embedded == 0  # and `memctl reindex --json`
     assert db.execute("SELECT count(*) FROM headings").fetchone()[0] == 2
     assert db.execute("SELECT 1 FROM meta WHERE key = ?", (DONE,)).fetchone()
 

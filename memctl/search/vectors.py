@@ -65,6 +65,7 @@ class Sync(NamedTuple):
     embedded: int = 0  # units embedded (the others kept their vectors)
     pending: int = 0  # units not embedded yet: answers leave them out
     units: int = 0  # units with a vector
+    headings: int = 0  # headings embedded (memctl.search.headings)
 
     def to_dict(self) -> dict:
         return self._asdict()
@@ -208,17 +209,19 @@ class VectorIndex:
             if gone:
                 self._view = None
                 self._save([], gone, None)
+            headed = 0
             if budget is None and not headings.complete(self):
                 sql = "SELECT kind, text, title FROM units"
                 every = (heading(*row) for row in index.db.execute(sql))
-                headings.ahead(self, every, every=True, progress=progress)
+                headed = headings.ahead(self, every, every=True, progress=progress)
             elif named:  # a first embedding (or one after a rebuild) embeds every heading
-                headings.ahead(self, named, every=not pending and len(changed) == len(stamps))
+                whole = not pending and len(changed) == len(stamps)
+                headed = headings.ahead(self, named, every=whole)
             if not pending and (done or epoch != self._epoch()):
                 self._save([], [], epoch)  # every file now follows the index's last rebuild
             self.generation = generation
             units = sum(_units(f.lines) for f in self.files.values())
-            self.last = Sync(len(done), embedded, pending, units)
+            self.last = Sync(len(done), embedded, pending, units, headed)
             return self.last
 
     def _embed(self, texts: list[str], progress: Progress | None) -> np.ndarray:
