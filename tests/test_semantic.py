@@ -589,6 +589,27 @@ def test_a_servers_idle_time_embeds_what_waits_and_the_headings_a_store_lacks(ws
     assert db.execute("SELECT 1 FROM meta WHERE key = ?", (DONE,)).fetchone()
 
 
+def test_idle_work_stops_once_the_workspace_is_not_the_folder_the_server_opened(ws, tmp_path):
+    """A workspace moved away while its server runs, a link left in its place: idle work that
+    waits (here, headings a store lacks) would walk the old path, find every file gone, and
+    empty the search index the moved folder still holds. It stops instead."""
+    from memctl.cli import serve
+    from memctl.search.headings import DONE
+
+    _logged(ws, "Priya", CHAT)
+    semantic.embed_all(ws)
+    db = sqlite3.connect(ws.state_dir / DB_NAME, isolation_level=None)
+    db.execute("DELETE FROM meta WHERE key = ?", (DONE,))  # work that waits
+    db.close()
+    step = serve._idle_work(ws)
+    moved = tmp_path / "moved"
+    ws.root.rename(moved)
+    ws.root.symlink_to(moved)
+    assert step() is False
+    units = sqlite3.connect(moved / ".memctl" / "search.db").execute("SELECT count(*) FROM units")
+    assert units.fetchone()[0] >= len(CHAT)
+
+
 SESSIONS = {
     "Conversation: Priya and Jonah (spring)": [
         "Jonah: How was the conference?",

@@ -16,6 +16,8 @@ from . import context, output
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from mcp.server import MCPServer
 
     from ..integrations.watch import Watcher
@@ -234,7 +236,7 @@ class _Serving:
                 raise Refused(f"another memctl server already serves {self.ws.root}")
             output.notice("memctl: another server owns the warm socket; serving MCP only")
         self.worker.submit(_prewarm, self.ws.root)
-        self.worker.background(lambda: _ahead(self.ws))
+        self.worker.background(_idle_work(self.ws))
         signal.signal(signal.SIGTERM, lambda *_: self.stopping.set())
         return self
 
@@ -293,6 +295,24 @@ AHEAD_ROWS = 256  # units a step of idle work measures the crowding of (some 15 
 AHEAD_UNITS = 16  # units (or headings) a step of idle work embeds (some 200 ms)
 
 
+def _idle_work(ws: Workspace) -> Callable[[], bool]:
+    """The server's idle step (`_ahead`), taken while the workspace's folder is the one it
+    opened."""
+    where = _folder(ws.root)
+    return lambda: _folder(ws.root) == where and _ahead(ws)
+
+
+def _folder(root: Path) -> tuple[int, int] | None:
+    """Which folder is at `root` (None: nothing). Idle work stops once it is not the one the
+    server opened: a workspace moved away, or a link or another folder in its place, is not
+    this server's to index (its walk would find the files gone)."""
+    try:
+        st = root.lstat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
 def _ahead(ws: Workspace) -> bool:
     """One step of idle work, so that a new question finds ready what it would otherwise pay
     for (memctl.search.vectors): the units not embedded yet (a large first embedding goes on
@@ -302,8 +322,8 @@ def _ahead(ws: Workspace) -> bool:
         return False
     from ..search import semantic
 
-    if not semantic.available(ws) or ws.root.is_symlink() or not ws.state_dir.is_dir():
-        return False  # moved away (a workspace's root is resolved when opened): not to touch
+    if not semantic.available(ws):
+        return False
     more = semantic.embed_ahead(ws, AHEAD_UNITS) or semantic.warm(ws).crowd_ahead(AHEAD_ROWS)
     if not more:
         _settle()  # the crowding and what the first answers kept
