@@ -158,8 +158,9 @@ def fill(store: VectorIndex, index: SearchIndex, count: int) -> bool:
         else:
             scan.done = True
         chunk = [scan.todo.pop() for _ in range(min(count, len(scan.todo)))]
-        ahead(store, chunk, every=scan.done and not scan.todo)
-        return not (scan.done and not scan.todo)
+        finished = scan.done and not scan.todo
+        ahead(store, chunk, every=finished)
+        return not finished
 
 
 def _digest(text: str) -> bytes:

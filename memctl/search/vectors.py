@@ -137,8 +137,9 @@ class VectorIndex:
         with self.lock:
             generation = index.generation()
             same = generation is not None and generation == self.generation
-            whole_done = budget is not None or headings.complete(self)
-            if same and not self.last.pending and whole_done:
+            # a full embedding also completes a store that lacks headings (made before them)
+            lacking = budget is None and not headings.complete(self)
+            if same and not self.last.pending and not lacking:
                 return self.last
             stamps = {
                 p: (m, s) for p, m, s in index.db.execute("SELECT path, mtime_ns, size FROM files")
@@ -210,7 +211,7 @@ class VectorIndex:
                 self._view = None
                 self._save([], gone, None)
             headed = 0
-            if budget is None and not headings.complete(self):
+            if lacking:
                 sql = "SELECT kind, text, title FROM units"
                 every = (heading(*row) for row in index.db.execute(sql))
                 headed = headings.ahead(self, every, every=True, progress=progress)
