@@ -100,10 +100,10 @@ def server_status(root: Path) -> dict | None:
 
 
 IDLE_WORK_S = 1800.0  # the longest wait for a server's idle work before timing it anyway
-IDLE_WORK = {"s": 0.0}  # how long the last server took to start and do it
 
 
-def start_server(root: Path) -> subprocess.Popen:
+def start_server(root: Path) -> tuple[subprocess.Popen, float]:
+    """A server for `root`, warmed up and done with its idle work; and the seconds that took."""
     proc = subprocess.Popen(
         [MEMCTL, "-w", str(root), "serve", "--no-mcp"],
         stdin=subprocess.DEVNULL,
@@ -123,8 +123,7 @@ def start_server(root: Path) -> subprocess.Popen:
     deadline = time.monotonic() + IDLE_WORK_S
     while (server_status(root) or {}).get("ahead") and time.monotonic() < deadline:
         time.sleep(0.5)
-    IDLE_WORK["s"] = time.monotonic() - started
-    return proc
+    return proc, time.monotonic() - started
 
 
 def mcp_calls(root: Path, runs: int) -> dict[str, list[tuple[float, float]]]:
@@ -266,7 +265,7 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
         "new prompt": "warm recall --hook claude-code, a new prompt each run",
         "warm guard": "warm guard check --hook claude-code",
     }
-    proc = start_server(root)
+    proc, ready_s = start_server(root)
     try:
         figures, served_cpu = interleaved(
             {
@@ -302,7 +301,7 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
     served = status["served"] if status else 0
     warm_recall.note += (
         f"; {served} requests answered by the server, timed once its idle work was done "
-        f"({IDLE_WORK['s']:.0f} s after it started)"
+        f"({ready_s:.0f} s after it started)"
     )
     cold_name = "cold recall --hook claude-code (no server)"
     commands = {cold_name: recall}
