@@ -8,10 +8,10 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from madeonce import copy_of
 from typer.testing import CliRunner
 
 from memctl.initialize import init_workspace
@@ -57,25 +57,11 @@ def _isolated(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("NO_COLOR", "1")
 
 
-_made: dict[str, Path] = {}  # name -> a workspace made once in this test process
-
-
-def _copy_of(name: str, make: Callable[[Path], None], factory, target: Path) -> Path:
-    """A copy at `target` of the workspace `make(root)` makes, made once per test process: under
-    the fixed clock `memctl init` writes the same files and the same first commit every time,
-    and a copy costs a fifth of making it again."""
-    if name not in _made:
-        root = factory.mktemp(f"made-{name}") / "ws"
-        make(root)
-        _made[name] = root
-    shutil.copytree(_made[name], target, symlinks=True)
-    return target
-
-
 @pytest.fixture
-def ws(tmp_path, tmp_path_factory):
-    """A fresh workspace made by `memctl init`, with its first commit."""
-    return open_workspace(_copy_of("init", _init, tmp_path_factory, tmp_path / "ws"))
+def ws(tmp_path):
+    """A fresh workspace made by `memctl init`, with its first commit (a copy: under the fixed
+    clock, init writes the same files and the same first commit every time)."""
+    return open_workspace(copy_of("init", _init, tmp_path / "ws")[0])
 
 
 def _init(root: Path) -> None:
@@ -88,9 +74,9 @@ def _example(root: Path) -> None:
 
 
 @pytest.fixture
-def example_ws(tmp_path, tmp_path_factory):
+def example_ws(tmp_path):
     """A git-versioned copy of workspace-example/ (the bundled one is never written to)."""
-    return open_workspace(_copy_of("example", _example, tmp_path_factory, tmp_path / "example"))
+    return open_workspace(copy_of("example", _example, tmp_path / "example")[0])
 
 
 def git(ws_or_root, *args: str) -> str:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import shutil
 import subprocess
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from madeonce import copy_of
 
 HOSTILE = Path(__file__).parent / "hostile"
 P = "{P}"  # where the hostile text goes
@@ -180,26 +181,14 @@ def run(cli, argv: list[str], stdin: str | None = None) -> int:
     return cli(*argv, input=stdin, code=None).exit_code
 
 
-_TEMPLATE: dict[str, tuple[Path, dict[str, str]]] = {}
-
-
 def bench(tmp: Path, cli_for) -> tuple[Bench, object]:
     """A workspace with what the doors need (a note, a lesson, a rule, a relation, a task, two
-    texts purged), copied from one built once per test process."""
-    if "ws" not in _TEMPLATE:
-        import atexit
-        import tempfile
-
-        made = tempfile.mkdtemp(prefix="doors-")
-        atexit.register(shutil.rmtree, made, ignore_errors=True)  # one a test process
-        _TEMPLATE["ws"] = _template(Path(made) / "ws", cli_for)
-    source, ids = _TEMPLATE["ws"]
-    root = tmp / "ws"
-    shutil.copytree(source, root, symlinks=True)
+    texts purged), copied from one built once per process."""
+    root, ids = copy_of("doors", lambda made: _template(made, cli_for), tmp / "ws")
     return Bench(root, dict(ids)), cli_for(root)
 
 
-def _template(root: Path, cli_for) -> tuple[Path, dict[str, str]]:
+def _template(root: Path, cli_for) -> dict[str, str]:
     from memctl.initialize import init_workspace
 
     init_workspace(root, now=dt.datetime(2026, 11, 30, 9, 0))
@@ -215,7 +204,7 @@ def _template(root: Path, cli_for) -> tuple[Path, dict[str, str]]:
     for text in PURGED:
         cli("add", "lessons/a", f"keep {text}")
         cli("forget", "--purge", "--match", text, "--yes")
-    return root, ids
+    return ids
 
 
 def fill(argv: tuple[str, ...], b: Bench, text: str) -> list[str]:
