@@ -15,7 +15,7 @@ from conftest import NOW, TODAY
 from memctl.daily import append_log
 from memctl.forgetting.purge import purge
 from memctl.longterm import add_entry, new_note
-from memctl.search import semantic, vectorfile
+from memctl.search import crowding, semantic, vectorfile
 from memctl.search import vectors as vectorstore
 from memctl.search.index import open_index
 from memctl.search.matrix import closest
@@ -363,9 +363,9 @@ def test_the_model_runs_offline_and_leaves_nothing_of_the_runtime_in_home(home, 
 
 def test_crowding_measured_ahead_in_steps_is_what_a_question_would_measure(home, monkeypatch):
     """A server measures every unit's crowding in short steps of idle time; the values are the
-    ones a question would have measured for itself, and a new view starts them over."""
-    monkeypatch.setattr(vectorstore, "CROWD_K", 1)  # a crowd in a three-note store
-    monkeypatch.setattr(vectorstore, "CROWD_SAMPLE", 4)
+    ones a question would have measured for itself."""
+    monkeypatch.setattr(crowding, "CROWD_K", 1)  # a crowd in a three-note store
+    monkeypatch.setattr(crowding, "CROWD_SAMPLE", 4)
     asked = VectorIndex(home.state_dir / DB_NAME, semantic.model_for(home))
     ahead = VectorIndex(home.state_dir / DB_NAME, semantic.model_for(home))
     with open_index(home) as index:
@@ -380,8 +380,51 @@ def test_crowding_measured_ahead_in_steps_is_what_a_question_would_measure(home,
     while ahead.crowd_ahead(2):
         steps += 1
     assert steps == -(-len(units) // 2)
-    assert not any(np.isnan(ahead._crowding))  # noqa: SLF001  (all measured, none asked)
+    assert not any(np.isnan(ahead.crowds.values))  # all measured, none asked
     assert ahead.crowding(units) == pytest.approx(asked.crowding(units))
+
+
+def test_a_write_costs_the_crowding_of_the_file_it_changed_not_of_the_whole_store(
+    home, monkeypatch
+):
+    """A new view of the store keeps the crowding measured of every file whose units did not
+    change: after a write, idle work (and a question) measures only the rows of the file that
+    was embedded again."""
+    import numpy as np
+
+    monkeypatch.setattr(crowding, "CROWD_K", 1)
+    monkeypatch.setattr(crowding, "CROWD_SAMPLE", 4)
+    new_note(home, "house/garden", title="Garden", today=TODAY)
+    for text in ("Roses pruned in March", "Hedge trimmed by Tomasz", "Compost turned monthly"):
+        add_entry(home, "house/garden", text, today=TODAY)
+    store = VectorIndex(home.state_dir / DB_NAME, semantic.model_for(home))
+    with open_index(home) as index:
+        store.sync(index)
+    while store.crowd_ahead(1000):
+        pass
+    view = store.view()
+    kept = {
+        (view.paths[view.owner[i]], int(view.lines[i])): float(store.crowds.values[i])
+        for i in range(len(view.lines))
+    }
+    add_entry(home, "house/garden", "Lawn mown every Saturday in summer", today=TODAY)
+    with open_index(home) as index:
+        assert store.sync(index).files == 1
+    store.crowding([])  # the new view's values, before anything is measured
+    view = store.view()
+    rows = range(len(view.lines))
+    unmeasured = {view.paths[view.owner[i]] for i in rows if np.isnan(store.crowds.values[i])}
+    assert unmeasured == {"house/garden.md"}
+    for i in rows:
+        at = (view.paths[view.owner[i]], int(view.lines[i]))
+        if at[0] != "house/garden.md":
+            assert float(store.crowds.values[i]) == kept[at]
+    steps = 1
+    while store.crowd_ahead(2):
+        steps += 1
+    garden = view.spans["house/garden.md"]
+    assert steps == -(-garden[1] // 2) - garden[0] // 2  # the other files' rows: passed over
+    assert not any(np.isnan(store.crowds.values))
 
 
 def test_the_query_is_embedded_while_its_words_are_looked_up_and_a_failure_is_not_lost(

@@ -12,7 +12,7 @@ import threading
 import time
 
 import pytest
-from servekit import HOOK_PROMPT, HOOK_TOOL, memctl, served, serving, status
+from servekit import HOOK_PROMPT, HOOK_TOOL, memctl, served, serving, status, wait_for
 
 from conftest import MEMCTL_BIN, NOW
 from memctl.initialize import init_workspace
@@ -371,6 +371,79 @@ def test_idle_work_runs_in_steps_between_requests_and_is_not_counted_as_served()
     assert order == ["step", "request", "step", "step"]
     assert worker.served == 1  # the request; the steps are not requests
     assert not worker.ahead  # the last step said none was left
+
+
+def test_idle_work_is_taken_up_again_when_rearmed_and_once_more_if_rearmed_during_a_step():
+    """Idle work that found nothing left runs again when something changed (`rearm`); a
+    change seen while a step runs (the step may have looked too early) earns one more round
+    after it, not a second round at once."""
+    from memctl.cli.warm import Worker
+
+    worker, steps = Worker(), []
+    under_way = threading.Event()
+    go_on = threading.Event()
+
+    def step() -> bool:
+        steps.append(time.monotonic())
+        if len(steps) == 2:
+            under_way.set()
+            go_on.wait(10)
+        return False
+
+    worker.background(step)
+    _until(lambda: len(steps) == 1 and not worker.ahead)
+    worker.rearm()
+    assert worker.ahead
+    assert under_way.wait(10)
+    worker.rearm()  # while the second step runs: one more round after it
+    worker.rearm()
+    go_on.set()
+    _until(lambda: len(steps) == 3 and not worker.ahead)
+    time.sleep(1.0)  # QUIET_S twice over: no fourth round
+    worker.shutdown()
+    assert len(steps) == 3
+
+
+def _until(condition, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "gave up waiting"
+        time.sleep(0.01)
+
+
+def test_a_server_embeds_a_note_written_while_it_runs_before_anything_asks(root):
+    """A note written while the server runs (an editor, an import, another memctl) is embedded
+    in the server's idle time once the watcher sees it, with no question asked meanwhile: the
+    next question finds it ready instead of embedding it, or leaving it out."""
+    semantic = pytest.importorskip("memctl.search.semantic")
+    if not semantic.available():
+        pytest.skip("the semantic extra is not installed")
+    import sqlite3
+
+    vectors = root / ".memctl" / "vectors.db"
+
+    def embedded(path: str) -> bool:
+        if not vectors.exists():
+            return False
+        db = sqlite3.connect(f"file:{vectors}?mode=ro", uri=True)
+        try:
+            return db.execute("SELECT 1 FROM files WHERE path = ?", (path,)).fetchone() is not None
+        except sqlite3.Error:
+            return False
+        finally:
+            db.close()
+
+    with serving(root):
+        wait_for(lambda: status(root)["ahead"] is False)
+        count = served(root)
+        note = root / "people" / "orla.md"
+        note.write_text(
+            "---\ntitle: Orla\n---\n# Orla\n\n"
+            "- [🟡MED][FACT] added:2026-11-30 src:user · Orla repairs vintage accordions ^or01\n",
+            encoding="utf-8",
+        )
+        wait_for(lambda: embedded("people/orla.md"), timeout=30)
+        assert served(root) == count  # nothing asked: the idle work did it
 
 
 def test_what_a_server_loads_to_warm_up_is_left_out_of_full_collections(ws):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import subprocess
 import sys
@@ -224,11 +225,13 @@ class _Serving:
         self.stopping = threading.Event()
         self.socket: WarmSocket | None = None
         self.watcher: Watcher | None = None
+        self.generation = 0  # the watcher's count of changes when the idle work last took up
 
     def __enter__(self) -> _Serving:
         from .warm import WarmSocket
 
         self.worker.call(self._watch)
+        self.generation = 0 if self.watcher is None else self.watcher.generation
         self.socket = WarmSocket(str(self.ws.root), self.worker, on_stop=self.stopping.set)
         if not self.socket.own():
             if not self.mcp:
@@ -251,9 +254,16 @@ class _Serving:
         watch.register(self.watcher)
 
     def tick(self) -> bool:
-        """Once a second: take over the socket if its owner went, and say whether to stop."""
+        """Once a second: take over the socket if its owner went, take idle work up again if
+        files changed, and say whether to stop."""
         if self.socket is not None and not self.socket.owned and self.socket.own():
             output.notice("memctl: this server now owns the warm socket")
+        if self.watcher is not None:
+            with contextlib.suppress(OSError):
+                self.watcher.sync()  # what changed since: a write, an edit, a pull
+            if self.watcher.generation != self.generation:
+                self.generation = self.watcher.generation
+                self.worker.rearm()  # a write, an edit or an import: embed it before it is asked
         idle = time.monotonic() - self.worker.last_used
         if self.idle_s and idle > self.idle_s and self.worker.busy_since is None:
             self.stopping.set()
@@ -297,9 +307,21 @@ AHEAD_UNITS = 16  # units (or headings) a step of idle work embeds (some 200 ms)
 
 def _idle_work(ws: Workspace) -> Callable[[], bool]:
     """The server's idle step (`_ahead`), taken while the workspace's folder is the one it
-    opened."""
+    opened. A step after the watcher saw files change brings the vectors up to date first."""
+    from ..integrations import watch
+
     where = _folder(ws.root)
-    return lambda: _folder(ws.root) == where and _ahead(ws)
+    seen: list[int | None] = [None]  # the watcher's count of changes the last step began at
+
+    def step() -> bool:
+        if _folder(ws.root) != where:
+            return False
+        watcher = watch.watching(ws)
+        generation = None if watcher is None else watcher.generation
+        fresh, seen[0] = generation != seen[0], generation
+        return _ahead(ws, fresh=fresh)
+
+    return step
 
 
 def _folder(root: Path) -> tuple[int, int] | None:
@@ -313,18 +335,21 @@ def _folder(root: Path) -> tuple[int, int] | None:
     return (st.st_dev, st.st_ino)
 
 
-def _ahead(ws: Workspace) -> bool:
+def _ahead(ws: Workspace, *, fresh: bool = False) -> bool:
     """One step of idle work, so that a new question finds ready what it would otherwise pay
     for (memctl.search.vectors): the units not embedded yet (a large first embedding goes on
-    here, and answers use what is ready), the headings a store made before lacks, then the
-    crowding of the next units. Whether there is more to do."""
+    here, and answers use what is ready; `fresh`: files changed, so look for them first), the
+    headings a store made before lacks, then the crowding of the next units. Whether there is
+    more to do."""
     if not ws.config.semantic:
         return False
     from ..search import semantic
 
     if not semantic.available(ws):
         return False
-    more = semantic.embed_ahead(ws, AHEAD_UNITS) or semantic.warm(ws).crowd_ahead(AHEAD_ROWS)
+    more = semantic.embed_ahead(ws, AHEAD_UNITS, fresh=fresh) or semantic.warm(ws).crowd_ahead(
+        AHEAD_ROWS
+    )
     if not more:
         _settle()  # the crowding and what the first answers kept
     return more

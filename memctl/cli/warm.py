@@ -56,6 +56,9 @@ class Worker:
         self.last_used = time.monotonic()
         self.served = 0
         self.ahead = False  # idle work is left (memctl serve status says so)
+        self._idle: Callable[[], bool] | None = None  # the idle work, once given
+        self._idle_lock = threading.Lock()
+        self._again = False  # rearmed while a step was under way: one more round after it
 
     def submit(self, fn: Callable[..., T], *args: Any) -> Future[T]:
         def job() -> T:
@@ -76,34 +79,49 @@ class Worker:
     def background(self, fn: Callable[[], bool]) -> None:
         """Run `fn` in idle time, again while it returns True: each step waits until no request
         came for QUIET_S, and a request waits for one step at most. Not a request: it is not
-        counted as served, nor does it keep the server from its idle stop."""
+        counted as served, nor does it keep the server from its idle stop. `rearm` takes it up
+        again once it has found nothing left to do."""
+        self._idle = fn
+        self.rearm()
 
-        def queue() -> None:
-            with contextlib.suppress(RuntimeError):  # shut down meanwhile
-                self._pool.submit(step)
-
-        def later() -> None:
-            timer = threading.Timer(QUIET_S, queue)
-            timer.daemon = True
-            timer.start()
-
-        def step() -> None:
-            if time.monotonic() - self.last_used < QUIET_S:  # turns are coming: not now
-                later()
+    def rearm(self) -> None:
+        """Something changed (a write, an edit): take the idle work up again; if a step is
+        under way, one more round follows it, since that step may have looked too early."""
+        with self._idle_lock:
+            if self._idle is None:
                 return
-            self.busy_since = time.monotonic()
-            try:
-                more = fn()
-            except Exception:  # noqa: BLE001  (idle work: a failure only ends it)
-                more = False
-            finally:
-                self.busy_since = None
-            self.ahead = more
-            if more:
-                queue()
+            if self.ahead:
+                self._again = True
+                return
+            self.ahead = True
+        self._later()
 
-        self.ahead = True
-        later()
+    def _queue(self) -> None:
+        with contextlib.suppress(RuntimeError):  # shut down meanwhile
+            self._pool.submit(self._step)
+
+    def _later(self) -> None:
+        timer = threading.Timer(QUIET_S, self._queue)
+        timer.daemon = True
+        timer.start()
+
+    def _step(self) -> None:
+        if time.monotonic() - self.last_used < QUIET_S:  # turns are coming: not now
+            self._later()
+            return
+        assert self._idle is not None
+        self.busy_since = time.monotonic()
+        try:
+            more = self._idle()
+        except Exception:  # noqa: BLE001  (idle work: a failure only ends this round)
+            more = False
+        finally:
+            self.busy_since = None
+        with self._idle_lock:
+            more, self._again = more or self._again, False
+            self.ahead = more
+        if more:
+            self._queue()
 
     def stuck(self) -> bool:
         since = self.busy_since

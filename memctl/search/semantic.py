@@ -141,14 +141,15 @@ def embed_all(ws: Workspace, progress: Progress | None = None) -> Sync:
     return ask(ws, lambda index: warm(ws).sync(index, budget=None, progress=progress))[0]
 
 
-def embed_ahead(ws: Workspace, units: int) -> bool:
+def embed_ahead(ws: Workspace, units: int, *, fresh: bool = False) -> bool:
     """Embed `units` more of the units not embedded yet, else of the headings the store lacks
-    (a server's idle time); whether there is more to do."""
+    (a server's idle time); whether there is more to do. `fresh`: files changed since the
+    store last looked, so it looks again, even if the last look left nothing waiting."""
     from .headings import complete
     from .index import ask
 
     store = warm(ws)
-    if not store.last.pending and complete(store):
+    if not fresh and not store.last.pending and complete(store):
         return False  # nothing waits: the index is not even opened
     return ask(ws, lambda index: store.ahead(index, units))[0]
 

@@ -12,13 +12,9 @@ In memory the vectors of all files are one matrix. Up to EXACT_MAX units a query
 product; beyond, the signs of the vectors (48 bytes a unit) pick PREFILTER candidates by Hamming
 distance and their full vectors rank those exactly.
 
-`crowding` measures how near a unit sits to the rest of the store: the mean cosine of its
-CROWD_K nearest among a fixed sample of CROWD_SAMPLE units. A generic line ("waiting for a
-review of the plan", a templated log line) is near a bit of everything and so near any question
-(a hub); a unit that says one particular thing is near few. Search ranks by the cosine less a
-share of it (cross-domain similarity local scaling, CSLS), so hubs stop crowding out the memory
-that answers. A unit's crowding is measured once per view, when a question first needs it, or
-ahead of any question by `crowd_ahead`, in the steps a server's idle time allows.
+Search ranks by the cosine less a share of each unit's crowding (memctl.search.crowding: how
+near it sits to the rest of the store), measured when a question first needs it or ahead of any
+question by `crowd_ahead`, in the steps a server's idle time allows.
 """
 
 from __future__ import annotations
@@ -33,6 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from . import headings, vectorfile
+from .crowding import Crowding
 from .headings import heading
 from .matrix import FileVectors, View, addressed, closest, hamming
 from .passages import parted
@@ -51,8 +48,6 @@ RECIPE = "title: text; keys; parts of 80 words"  # passages.py: a new one embeds
 CALL_BUDGET = 64  # units an ordinary search or recall embeds before answering (about a second)
 WHOLE = 500  # a first embedding this small is done whole, even by an ordinary call
 SAVE_EVERY = 2048  # units embedded between two saves of a long run
-CROWD_SAMPLE = 2048  # units a unit's crowding is measured against
-CROWD_K = 10  # its nearest among them that count
 
 _open: dict[tuple[str, str], VectorIndex] = {}
 _open_lock = threading.Lock()
@@ -89,10 +84,7 @@ class VectorIndex:
         self.generation: str | None = None  # the search index's, when last synced
         self.last = Sync()
         self._view: View | None = None
-        self._crowding: np.ndarray | None = None  # each row's crowding, NaN until measured
-        self._crowded: View | None = None  # the view those rows belong to
-        self._sample: np.ndarray | None = None  # that view's sample, float32, once drawn
-        self._ahead = 0  # the rows before this one were measured ahead of any question
+        self.crowds = Crowding()
         self._memory_epoch: str | None = None
         self.headings: dict[bytes, np.ndarray] = {}  # memctl.search.headings keeps them
         self.heading_scan = headings.Scan()  # how far headings.fill has read the units
@@ -290,7 +282,7 @@ class VectorIndex:
         """As `search`, with each unit's crowding: (path, line, cosine, crowding), read by row
         (no lookup of each address again)."""
         view, rows, sims = self._nearest(query, limit)
-        crowds = self._crowding_of(view, rows)
+        crowds = self.crowds.of(view, self.files, rows)
         return [
             (*address, crowd)
             for address, crowd in zip(addressed(view, rows, sims), crowds.tolist(), strict=True)
@@ -343,54 +335,14 @@ class VectorIndex:
         view = self.view()
         rows = [view.row(path, line) for path, line in addresses]
         found = np.asarray([r for r in rows if r is not None], dtype=np.int64)
-        crowds = iter(self._crowding_of(view, found).tolist())
+        crowds = iter(self.crowds.of(view, self.files, found).tolist())
         return [0.0 if r is None else next(crowds) for r in rows]
-
-    def _crowding_of(self, view: View, rows: np.ndarray) -> np.ndarray:
-        """The crowding of these rows of the view, each measured once (0 in a store too small
-        to have a crowd)."""
-        if len(view.lines) <= CROWD_K * 4:
-            return np.zeros(len(rows), dtype=np.float32)
-        known = self._crowds(view)
-        todo = np.unique(rows[np.isnan(known[rows])])
-        if len(todo):
-            self._measure(view, todo)
-        return known[rows]
 
     def crowd_ahead(self, rows: int) -> bool:
         """Measure the crowding of up to `rows` more units before any question needs it (a
         server's idle time: a new question then pays for none); whether any are left."""
         with self.lock:
-            return self._crowd_ahead(rows)
-
-    def _crowd_ahead(self, rows: int) -> bool:
-        view = self.view()
-        if len(view.lines) <= CROWD_K * 4:
-            return False
-        known = self._crowds(view)
-        start = self._ahead
-        self._ahead = min(len(known), start + rows)
-        todo = np.flatnonzero(np.isnan(known[start : self._ahead])) + start
-        if len(todo):
-            self._measure(view, todo)
-        return self._ahead < len(known)
-
-    def _crowds(self, view: View) -> np.ndarray:
-        """The crowding of this view's rows so far, started over for a new view."""
-        if self._crowded is not view or self._crowding is None:
-            self._crowding = np.full(len(view.lines), np.nan, dtype=np.float32)
-            self._crowded, self._sample, self._ahead = view, None, 0
-        return self._crowding
-
-    def _measure(self, view: View, todo: np.ndarray) -> None:
-        if self._sample is None:
-            self._sample = view.sample(CROWD_SAMPLE)
-        near = view.matrix[todo].astype(np.float32) @ self._sample.T
-        near[near > 0.9999] = -1.0  # the unit itself, or a copy of it
-        k = min(CROWD_K, near.shape[1])
-        top = np.partition(near, near.shape[1] - k, axis=1)[:, -k:]
-        assert self._crowding is not None
-        self._crowding[todo] = top.mean(axis=1)
+            return self.crowds.ahead(self.view(), self.files, rows)
 
     def view(self) -> View:
         if self._view is None:
