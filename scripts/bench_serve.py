@@ -13,6 +13,9 @@ The workspace comes from scripts/generate_workspace.py. In one run, interleaved 
   server keeps from an earlier answer is that prompt's own), timed once the server's idle work
   is done (`memctl serve status` no longer says it is ahead of questions), as after a while;
 - warm `memctl guard check --hook claude-code` (a Bash tool call's JSON): the same goal;
+- then, one after another, a note written as an editor writes it, a few seconds' quiet (the
+  agent's turn) and a new prompt: what the first question after a write pays, unless the
+  server's idle time paid it first;
 - then, with the server stopped, cold `memctl recall --hook claude-code` (no server: the
   command's own process; compare with bench_search.py's recall), and with `--baseline MEMCTL`
   another memctl's (an older install) on its own copy of the workspace, run by run in turn
@@ -283,6 +286,7 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
             },
             server=root,
         )
+        after_write, after_cpu = written_then_asked(root, recall, turns, runs)
         status = server_status(root)
     finally:
         proc.send_signal(signal.SIGTERM)
@@ -298,6 +302,10 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
         )
         if figure.name in served_cpu:
             figure.note += f"; the server's CPU per answer {served_cpu[figure.name] * 1000:.1f} ms"
+    after_write.note = (
+        f"{after_write.median_s / new_prompt.median_s:.2f}× a new prompt without a write; "
+        f"the server's CPU per answer {after_cpu * 1000:.1f} ms"
+    )
     served = status["served"] if status else 0
     warm_recall.note += (
         f"; {served} requests answered by the server, timed once its idle work was done "
@@ -340,7 +348,34 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
     )
     if status and "peak_mb" in status:
         memory.note = f"peak {status['peak_mb']:.0f} MB"
-    return [scan, floor, warm_recall, new_prompt, warm_guard, *colds, *tools, memory]
+    return [scan, floor, warm_recall, new_prompt, after_write, warm_guard, *colds, *tools, memory]
+
+
+THINKING_S = 3.0  # between a write and the next prompt: the agent's own turn
+
+
+def written_then_asked(
+    root: Path, recall: list[str], turns: list[Path], runs: int
+) -> tuple[Figure, float]:
+    """A note written as an editor writes it (a line appended), THINKING_S of quiet, then a
+    new prompt through the server, `runs` times: what the first question after a write pays
+    (the vectors of the changed file, a new view of the store, its crowding), unless the
+    server's idle time paid it first. The figure, and the server's median CPU per answer."""
+    note = root / "people" / "bench-written.md"
+    note.write_text("---\ntitle: Written\n---\n# Written\n\n", encoding="utf-8")
+    samples, spent = [], []
+    try:
+        for i in range(runs):
+            with note.open("a", encoding="utf-8") as out:
+                out.write(f"- [🟡MED][FACT] added:2026-11-30 src:user · Written {i} ^bw{i:02d}\n")
+            time.sleep(THINKING_S)
+            before = server_cpu(root)
+            samples.append(benchkit.run_once(recall, stdin=turns[(i + 7) % len(turns)]))
+            spent.append(server_cpu(root) - before)
+    finally:
+        note.unlink()  # a kept workspace stays as it was generated
+    name = f"warm recall, a new prompt {THINKING_S:g} s after a note was written"
+    return benchkit.figure(name, samples), statistics.median(spent)
 
 
 def cold_only(args: argparse.Namespace, root: Path, workdir: Path, prompt: Path) -> list[Figure]:
