@@ -354,6 +354,12 @@ def _table(name: str, report: Report, data: dict, *, misses: bool) -> None:
         f"new content dropped as a repeat: {len(dropped)}"
         + (f" ({', '.join(dropped)})" if dropped else "")
     )
+    deferred = data["deferred_with_right_entry"]
+    if deferred:
+        print(
+            f"wrong, but left to the caller with the right entry named (--supersedes / --as-new): "
+            f"{deferred}"
+        )
     for key, what in (
         ("carried_forward", "updates carrying the unchanged details"),
         ("routed", "memories routed to the right note"),
