@@ -13,6 +13,7 @@ class ExitCode(enum.IntEnum):
     ERROR = 1  # bad input, a workspace problem, something not found
     USAGE = 2  # wrong options or arguments (also what Typer/Click use)
     REFUSED = 3  # a deliberate refusal a caller may branch on (gate, guard, purge safety)
+    UNKNOWN = 4  # a write the warm server took up and did not answer: it may be done, look first
 
 
 class MemctlError(Exception):

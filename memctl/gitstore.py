@@ -176,6 +176,11 @@ def init_repo(root: Path) -> None:
         repo.close()
 
 
+# A running `memctl serve`'s own files (memctl.cli.warm's OWNER_NAME, memctl.cli.launch's
+# SOCKET_NAME): never the person's changes, even where .gitignore predates them.
+RUNTIME = frozenset({".memctl/serve.lock", ".memctl/serve.sock"})
+
+
 def dirty_paths(root: Path) -> set[str]:
     """Paths (relative, posix) with uncommitted changes, tracked or not."""
     return status(root)[0]
@@ -190,7 +195,7 @@ def status(root: Path) -> tuple[set[str], set[str]]:
     i = 0
     while i < len(records):
         record = records[i]
-        if len(record) > 3:
+        if len(record) > 3 and record[3:] not in RUNTIME:
             paths.add(record[3:])
             if "U" in record[:2] or record[:2] in ("AA", "DD"):
                 unmerged.add(record[3:])

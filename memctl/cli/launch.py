@@ -1,12 +1,19 @@
 """The `memctl` console script: the warm path first, then the CLI.
 
 While `memctl serve` runs for a workspace, the commands a harness runs every turn (recall, guard
-check, search, now) are answered by it through `.memctl/serve.sock`. This process sends the
-command line, its working folder, its environment and its standard input (the descriptor
-itself, passed over the socket), and writes back what the server's run of the same command wrote
-to stdout and stderr, in the order it was written, then exits with the same code. It imports
-nothing the interpreter has not already loaded, so a warm answer costs little more than Python's
-own start.
+check, search, now, and the write `remember`, whose gate reads meaning with a model that a
+process of its own loads in about a second) are answered by it through `.memctl/serve.sock`.
+This process sends the command line, its working folder, its environment and its standard input
+(the descriptor itself, passed over the socket), and writes back what the server's run of the
+same command wrote to stdout and stderr, in the order it was written, then exits with the same
+code. It imports nothing the interpreter has not already loaded, so a warm answer costs little
+more than Python's own start.
+
+A write is never run twice. Once the server has taken a write up (it answered "A" and this
+process confirmed with "G"), this process does not run it itself: if the server then stops
+before it answers, or fails, it says so in one line on stderr and exits with UNKNOWN (4): the
+write may be done, and the caller looks before it runs it again. Up to then, and for the other
+commands at any point, it runs here as if no server ran.
 
 Everything else runs here, as it always has: when no server runs (no socket, or a socket file
 left by one that died), when it does not take the request up within ANSWER_MS, when it serves
@@ -34,6 +41,9 @@ SOCKET_NAME = "serve.sock"  # in .memctl/
 SHORT_PATH = 100  # sockets are named by at most ~107 bytes: longer paths are reached from .memctl/
 ANSWER_MS = 20  # a server that has not taken the request up by then is taken to be stuck
 RESULT_S = 120.0  # once taken up, the longest wait before this process answers it itself
+WRITES = ("remember",)  # answered warm, and never run here once the server took them up
+WRITE_S = 600.0  # the longest wait for a write's answer (the workspace lock waits less)
+UNKNOWN = 4  # memctl.errors.ExitCode.UNKNOWN: a write the server took and did not answer
 NOT_WARM = ("enforce", "watch", "list")  # guard's subcommands that are not checks
 
 
@@ -66,11 +76,12 @@ def warm(argv: list[str]) -> int | None:
     found = _warm_command(argv)
     if found is None:
         return None
+    given, write = found
     try:
         if os.isatty(0) or os.isatty(1) or os.isatty(2):
             return None  # a person is watching: rich output is decided and drawn here
         cwd = os.getcwd()
-        root = workspace_root(found, cwd)
+        root = workspace_root(given, cwd)
         if root is None:
             return None
         # typeshed calls sys.stdout a TextIO; it is a TextIOWrapper (write_through, buffer)
@@ -84,19 +95,33 @@ def warm(argv: list[str]) -> int | None:
             streams,
             (sys.stdin.encoding, sys.stdin.errors),
         )
-        answer = ask(root, request, stdin=True)
+        answer = ask(root, request, stdin=True, result_s=WRITE_S if write else RESULT_S)
     except (OSError, AttributeError, ValueError):
         return None  # a closed standard stream, a folder gone: the CLI says what is wrong
-    if answer is None or answer[0] != "done":
+    if answer is None:
         return None
+    if answer[0] != "done":
+        if not write:
+            return None  # taken up, then lost or failed: a read runs here instead
+        line = (
+            f"memctl: {root}: the server (memctl serve) took this write up and stopped or "
+            "failed before it answered; it may be done: look (memctl search, git log) "
+            "before running it again\n"
+        )
+        _write(2, line.encode(errors="replace"))
+        return UNKNOWN
     _, code, chunks = answer
     for fd, data in chunks:
-        try:
-            while data:
-                data = data[os.write(fd, data) :]
-        except OSError:
-            break
+        _write(fd, data)
     return code
+
+
+def _write(fd: int, data: bytes) -> None:
+    try:
+        while data:
+            data = data[os.write(fd, data) :]
+    except OSError:
+        pass
 
 
 def _buffering(fd: int, stream: io.TextIOWrapper) -> tuple[str, str | None, bool, bool, int]:
@@ -107,8 +132,9 @@ def _buffering(fd: int, stream: io.TextIOWrapper) -> tuple[str, str | None, bool
     return (stream.encoding, stream.errors, stream.line_buffering, stream.write_through, size)
 
 
-def _warm_command(argv: list[str]) -> tuple[str | None] | None:
-    """(--workspace given, if any) when argv is a command the warm path answers, else None."""
+def _warm_command(argv: list[str]) -> tuple[str | None, bool] | None:
+    """(--workspace given, if any; a write) when argv is a command the warm path answers, else
+    None."""
     explicit, command, rest = None, None, []
     i = 0
     while i < len(argv):
@@ -132,17 +158,19 @@ def _warm_command(argv: list[str]) -> tuple[str | None] | None:
             rest.append(arg)
         i += 1
     if command in ("recall", "search"):
-        return (explicit,)
+        return (explicit, False)
     if command == "guard" and (not rest or rest[0] not in NOT_WARM):
-        return (explicit,)
+        return (explicit, False)
     if command == "now" and all(arg[:1] == "-" for arg in rest):
-        return (explicit,)
+        return (explicit, False)
+    if command in WRITES:
+        return (explicit, True)
     return None
 
 
-def workspace_root(found: tuple[str | None], cwd: str) -> str | None:
+def workspace_root(given: str | None, cwd: str) -> str | None:
     """The workspace memctl.workspace.find_root would open (the folder, resolved), or None."""
-    given = found[0] or os.environ.get("MEMCTL_WORKSPACE")
+    given = given or os.environ.get("MEMCTL_WORKSPACE")
     if given:
         root = os.path.realpath(os.path.expanduser(given))
         return root if os.path.isdir(os.path.join(root, ".memctl")) else None
@@ -165,11 +193,14 @@ def ask(
     result_s: float = RESULT_S,
 ) -> tuple | None:
     """Send a request to the server of the workspace at `root`; its answer, or None when there
-    is no server, it does not take the request up within `wait_s`, or it declines it."""
+    is no server, it does not take the request up within `wait_s`, or it declines it: the
+    request was not run. ("lost",) when the server took a command up (`stdin`) and then gave
+    no answer: it may have run."""
     import _socket
     import marshal
 
     sock = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
+    committed = False
     try:
         sock.settimeout(wait_s)
         connect(sock, root)
@@ -187,13 +218,15 @@ def ask(
             return None  # declined (another memctl, another workspace, busy) or gone
         if stdin:  # committed: from here on the answer comes from the server
             sock.send(b"G")
+            committed = True
         sock.settimeout(result_s)
         chunks = []
         while chunk := sock.recv(1 << 16):
             chunks.append(chunk)
         return marshal.loads(b"".join(chunks))
     except (OSError, EOFError, ValueError, TypeError):
-        return None  # no server, a stale socket file, a server that stopped midway
+        # no server, a stale socket file; or, once committed, a server that stopped midway
+        return ("lost",) if committed else None
     finally:
         sock.close()
 

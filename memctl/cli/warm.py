@@ -262,6 +262,7 @@ class WarmSocket:
             "started": self.started,
             "served": self.worker.served,
             "ahead": self.worker.ahead,  # idle work left: embedding, crowding
+            "busy": self.worker.busy_since is not None,  # a command or a step of idle work runs
             "idle_s": round(time.monotonic() - self.worker.last_used, 1),
             "cpu_s": time.process_time(),  # all its threads': what its answers cost it
             **memory(),
