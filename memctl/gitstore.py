@@ -289,11 +289,11 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
     changed = sorted(p for p in _staged(root) if p in wanted)
     if not changed:
         return None
-    with _message_file(message) as message_file:
 
-        def write(env: dict | None) -> str:
-            if not porcelain:
-                return _commit_index(root, message_file, message, env)
+    def write(env: dict | None) -> str:
+        if not porcelain:
+            return _commit_index(root, message, env)
+        with _message_file(message) as message_file:  # stdin carries the paths
             run(
                 root,
                 "--literal-pathspecs",
@@ -307,14 +307,14 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
                 stdin="\0".join(changed) + "\0",
                 env=env,
             )
-            return run(root, "rev-parse", "HEAD").strip()
+        return run(root, "rev-parse", "HEAD").strip()
 
-        try:
-            sha, fallback = write(None), False
-        except GitError as exc:  # a clone on a machine git knows no name and email for
-            if not any(w in exc.message for w in ("ident", "who you are", "email")):
-                raise
-            sha, fallback = write(_FALLBACK_ENV), True
+    try:
+        sha, fallback = write(None), False
+    except GitError as exc:  # a clone on a machine git knows no name and email for
+        if not any(w in exc.message for w in ("ident", "who you are", "email")):
+            raise
+        sha, fallback = write(_FALLBACK_ENV), True
     if len(changed) > 200:
         run(root, "gc", "--auto", "--quiet", check=False)  # what `git commit` would do
     return Commit(
@@ -372,13 +372,14 @@ def _staged(root: Path) -> set[str]:
     return {p for p in out.split("\0") if p}
 
 
-def _commit_index(root: Path, message_file: str, message: str, env: dict | None) -> str:
-    """Write the index as a commit on HEAD's branch, as `git commit` does, without hooks."""
+def _commit_index(root: Path, message: str, env: dict | None) -> str:
+    """Write the index as a commit on HEAD's branch, as `git commit` does, without hooks. The
+    message goes through stdin (an archive run lists every move in it): no file is left
+    behind by a process killed mid-commit."""
     tree = run(root, "write-tree").strip()
     parent = run(root, "rev-parse", "--verify", "-q", "HEAD", check=False).strip()
-    sha = run(
-        root, "commit-tree", tree, *(["-p", parent] if parent else []), "-F", message_file, env=env
-    ).strip()
+    parents = ["-p", parent] if parent else []
+    sha = run(root, "commit-tree", tree, *parents, stdin=message, env=env).strip()
     subject = message.split("\n", 1)[0]
     run(root, "update-ref", "-m", f"commit: {subject}", "HEAD", sha, parent or "")
     return sha
@@ -386,7 +387,8 @@ def _commit_index(root: Path, message_file: str, message: str, env: dict | None)
 
 @contextlib.contextmanager
 def _message_file(message: str) -> Iterator[str]:
-    """The message goes through a file: an archive run lists every move in it."""
+    """The message as a file, for `git commit`, whose stdin carries the paths (an archive run
+    lists every move in the message)."""
     import tempfile  # only when committing: it costs a few ms of start-up
 
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".msg") as handle:

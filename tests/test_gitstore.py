@@ -63,3 +63,30 @@ def test_a_git_failure_names_the_cause_not_the_summary_of_a_command_that_ran_oth
     assert "packed-refs.lock" in str(failed.value) and "File exists" in str(failed.value)
     assert gitstore.cause("hint: one\nhint: two\n", 1) == "hint: two"
     assert gitstore.cause("", 128) == "128"
+
+
+def test_a_commit_leaves_no_file_behind_in_the_temporary_folder(ws, tmp_path, monkeypatch):
+    """The message goes to git through stdin: while git writes the commit (where a kill -9
+    would stop memctl) there is no message file in the temporary folder to leave behind. The
+    message arrives whole, a long one (every move of an archive run) included."""
+    import os
+    import shutil
+    import tempfile
+
+    temporary, seen, bin_dir = tmp_path / "tmp", tmp_path / "seen", tmp_path / "bin"
+    temporary.mkdir()
+    bin_dir.mkdir()
+    wrapper = bin_dir / "git"  # the real git, after a look at the temporary folder
+    wrapper.write_text(f'#!/bin/sh\nls -A "$TMPDIR" >> "$SEEN"\nexec {shutil.which("git")} "$@"\n')
+    wrapper.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("SEEN", str(seen))
+    monkeypatch.setenv("TMPDIR", str(temporary))
+    monkeypatch.setattr(tempfile, "tempdir", None)  # read TMPDIR again
+    (ws.root / "lessons/one.md").write_text("- one\n")
+    body = "\n".join(f"moved lessons/n{i}.md to .archive/lessons/n{i}.md" for i in range(3000))
+    made = gitstore.commit(ws.root, ["lessons/one.md"], f"memctl test: one\n\n{body}\n")
+    assert made is not None and seen.exists()
+    assert seen.read_text() == ""  # git ran each time with nothing of memctl's there
+    assert list(temporary.iterdir()) == []
+    assert git(ws, "log", "-1", "--format=%B") == f"memctl test: one\n\n{body}\n\n"
