@@ -6,20 +6,23 @@ same run.
 On two copies of workspace-example/ adopted by `memctl init` (one for this memctl, one for the
 baseline), each run is `memctl remember` with a fact not on file yet (the gate reads the notes,
 by meaning too where the semantic path is installed, writes the entry and the audit line, and
-commits) and `memctl log` (a daily-log entry and its commit). The commands run in turn, run by
-run, with `python -c "import typer"` as the reference, so drift in the machine affects each
-alike; the ratios are medians of this memctl's time over the baseline's. Without --baseline,
-this memctl alone is timed.
+commits) and `memctl log` (a daily-log entry and its commit). On a third copy a `memctl serve`
+runs, and `memctl remember` is answered by it (the warm path: the gate's model is loaded once).
+The commands run in turn, run by run, with `python -c "import typer"` as the reference, so drift
+in the machine affects each alike; the ratios are medians of this memctl's time over the
+baseline's. Without --baseline, this memctl alone is timed.
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import statistics
 from pathlib import Path
 
 import benchkit
 from bench_foundation import copy_example
+from bench_serve import start_server
 from benchkit import IMPORT_TYPER, IMPORT_TYPER_LABEL, MEMCTL, Figure, Sample
 
 FACTS = [
@@ -39,25 +42,39 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
         ws = copy_example(workdir / name.replace(" ", "-"))
         benchkit.run_once([program, "init", str(ws)])
         workspaces[name] = ws
+    served = copy_example(workdir / "served")
+    benchkit.run_once([MEMCTL, "init", str(served)])
+    warm = "memctl remember (this memctl, answered by memctl serve)"
     samples: dict[str, list[Sample]] = {IMPORT_TYPER_LABEL: []}
     for name in memctls:
         samples[f"memctl remember ({name})"] = []
         samples[f"memctl log ({name})"] = []
-    for n in range(args.runs + 2):  # two untimed runs first: the first embeds the example
-        text = FACTS[n % len(FACTS)].format(n=n)
-        taken = {IMPORT_TYPER_LABEL: benchkit.run_once(IMPORT_TYPER)}
-        for name, program in memctls.items():
-            ws = str(workspaces[name])
-            taken[f"memctl remember ({name})"] = benchkit.run_once(
-                [program, "-w", ws, "remember", text]
-            )
-            taken[f"memctl log ({name})"] = benchkit.run_once(
-                [program, "-w", ws, "log", "Benchmark entry", "-m", text]
-            )
-        if n >= 2:
-            for key, sample in taken.items():
-                samples[key].append(sample)
+    samples[warm] = []
+    server, _ = start_server(served)
+    try:
+        for n in range(args.runs + 2):  # two untimed runs first: the first embeds the example
+            text = FACTS[n % len(FACTS)].format(n=n)
+            taken = {IMPORT_TYPER_LABEL: benchkit.run_once(IMPORT_TYPER)}
+            for name, program in memctls.items():
+                ws = str(workspaces[name])
+                taken[f"memctl remember ({name})"] = benchkit.run_once(
+                    [program, "-w", ws, "remember", text]
+                )
+                taken[f"memctl log ({name})"] = benchkit.run_once(
+                    [program, "-w", ws, "log", "Benchmark entry", "-m", text]
+                )
+            taken[warm] = benchkit.run_once([MEMCTL, "-w", str(served), "remember", text])
+            if n >= 2:
+                for key, sample in taken.items():
+                    samples[key].append(sample)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=60)
     figures = [benchkit.figure(key, taken) for key, taken in samples.items()]
+    cold = statistics.median(s.wall_s for s in samples["memctl remember (this memctl)"])
+    answered = next(f for f in figures if f.name == warm)
+    if answered.median_s:
+        answered.note = f"{cold / answered.median_s:.1f}× faster than in its own process"
     if args.baseline:
         for command in ("remember", "log"):
             mine = samples[f"memctl {command} (this memctl)"]
