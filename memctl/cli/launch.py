@@ -1,8 +1,9 @@
 """The `memctl` console script: the warm path first, then the CLI.
 
 While `memctl serve` runs for a workspace, the commands a harness runs every turn (recall, guard
-check, search, now, and the write `remember`, whose gate reads meaning with a model that a
-process of its own loads in about a second) are answered by it through `.memctl/serve.sock`.
+check, search, now, show, and the writes `log` and `remember`, whose gate reads meaning with a
+model that a process of its own loads in about a second) are answered by it through
+`.memctl/serve.sock`.
 This process sends the command line, its working folder, its environment and its standard input
 (the descriptor itself, passed over the socket), and writes back what the server's run of the
 same command wrote to stdout and stderr, in the order it was written, then exits with the same
@@ -41,7 +42,7 @@ SOCKET_NAME = "serve.sock"  # in .memctl/
 SHORT_PATH = 100  # sockets are named by at most ~107 bytes: longer paths are reached from .memctl/
 ANSWER_MS = 20  # a server that has not taken the request up by then is taken to be stuck
 RESULT_S = 120.0  # once taken up, the longest wait before this process answers it itself
-WRITES = ("remember",)  # answered warm, and never run here once the server took them up
+WRITES = ("remember", "log")  # answered warm, and never run here once the server took them up
 WRITE_S = 600.0  # the longest wait for a write's answer (the workspace lock waits less)
 UNKNOWN = 4  # memctl.errors.ExitCode.UNKNOWN: a write the server took and did not answer
 NOT_WARM = ("enforce", "watch", "list")  # guard's subcommands that are not checks
@@ -157,7 +158,7 @@ def _warm_command(argv: list[str]) -> tuple[str | None, bool] | None:
         else:
             rest.append(arg)
         i += 1
-    if command in ("recall", "search"):
+    if command in ("recall", "search", "show"):
         return (explicit, False)
     if command == "guard" and (not rest or rest[0] not in NOT_WARM):
         return (explicit, False)
