@@ -92,8 +92,9 @@ def test_remember_through_the_server_writes_and_answers_as_its_own_process_does(
     )
 
 
-def test_a_write_the_server_took_up_is_never_run_again_by_the_command(example_ws):
-    """The server takes `remember` up, then dies (kill -9) while the write waits for the
+@pytest.mark.parametrize("write", [["remember"], ["log", "Accordions", "-m"]])
+def test_a_write_the_server_took_up_is_never_run_again_by_the_command(example_ws, write):
+    """The server takes a write up, then dies (kill -9) while the write waits for the
     workspace lock: the command does not run the write itself (the server may have done it);
     it says so in one line and exits 4."""
     root = example_ws.root
@@ -102,7 +103,7 @@ def test_a_write_the_server_took_up_is_never_run_again_by_the_command(example_ws
         wait_for(lambda: status(root)["ahead"] is False)
         with open_workspace(root).lock():  # the write waits for it in the server
             client = subprocess.Popen(
-                [str(MEMCTL_BIN), "-w", str(root), "remember", text],
+                [str(MEMCTL_BIN), "-w", str(root), *write, text],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
