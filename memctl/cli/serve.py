@@ -258,9 +258,12 @@ class _Serving:
         files changed, and say whether to stop."""
         if self.socket is not None and not self.socket.owned and self.socket.own():
             output.notice("memctl: this server now owns the warm socket")
-        if self.watcher is not None:
-            with contextlib.suppress(OSError):
-                self.watcher.sync()  # what changed since: a write, an edit, a pull
+        if self.watcher is not None and self.watcher.lock.acquire(blocking=False):
+            try:  # (the worker holds it while it reads changes itself: no need to wait)
+                with contextlib.suppress(OSError):
+                    self.watcher.sync()  # what changed since: a write, an edit, a pull
+            finally:
+                self.watcher.lock.release()
             if self.watcher.generation != self.generation:
                 self.generation = self.watcher.generation
                 self.worker.rearm()  # a write, an edit or an import: embed it before it is asked
