@@ -1172,3 +1172,33 @@ def test_of_two_entries_as_alike_the_one_whose_value_turns_is_changed(ws):
 def test_a_page_that_describes_an_ai_and_its_users_is_no_injection(ws, cli, said):
     done = cli.json("remember", said, "-s", "web")
     assert done["label"] == "new"
+
+
+@pytest.mark.parametrize(
+    ("old", "said"),
+    [
+        ("Running 5k every morning", "Stopped jogging at dawn, I swim at lunch now"),
+        ("Grandma picks Maya up on Wednesdays", "From now on Tom's mom collects Maya midweek"),
+    ],
+)
+def test_a_text_that_says_it_changes_something_reaches_an_entry_less_close_in_meaning(
+    old: str, said: str
+):
+    """In words, a text that says it changes, ends or corrects something is read against
+    entries less alike (RELATED_CUED); in meaning alike (MEANING_CUED): a change of mind said
+    in other words is seldom very close to what it changes. Without a word of change, the same
+    closeness ties nothing, and below MEANING_CUED nothing is tied either way."""
+    from memctl.gate.labeler import MEANING_CUED, NEAR_MEANING, Known, decide
+
+    between = (MEANING_CUED + NEAR_MEANING) / 2
+    other = Known("n2", "The car insurance renews in August", meaning=0.1)
+
+    def label(text: str, meaning: float) -> tuple[str, str | None]:
+        verdict = decide(
+            text, trust="trusted", candidates=[Known("n1", old, meaning=meaning), other], rules=[]
+        )
+        return verdict.label, verdict.target
+
+    assert label(said, between) == ("update", "n1")
+    assert label(said, MEANING_CUED - 0.1) == ("new", None)
+    assert label("Maya's swimming class is her favourite", between) == ("new", None)

@@ -50,6 +50,7 @@ COVERED_VALUE = 0.34
 NEAR = 0.6  # an entry this similar that the text may replace is named when the label is new
 NEAR_MEANING = 0.5  # …or this close in meaning (the semantic path), whatever words it shares
 UPDATE_MEANING = 0.5  # the user's text this close in meaning to an entry, saying it otherwise…
+MEANING_CUED = 0.4  # …or this close, when the text says it changes, ends or corrects something
 CLEARLY_CLOSER = 0.1  # …and this much closer than any other entry, updates it
 ENDED_NAMES = 2  # the words of an entry a text must say to end it without its details
 
@@ -110,12 +111,11 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
         near = rule.key if trust == "trusted" else None
         return Verdict("clash", f"contradicts a rule: {reason}", rule.key, scores, near)
 
-    ends = any((pole, -1) in new.poles for pole in ENDINGS)  # "… is cancelled for good"
-    floor = RELATED_CUED if new.update or new.correction or new.rejected or ends else RELATED
+    cued = says_change(new)
+    floor = RELATED_CUED if cued else RELATED
+    close = MEANING_CUED if cued else NEAR_MEANING
     named = _named_by_rejection(new, [k for _, k in scored])
-    related = [
-        (s, k) for s, k in scored if s >= floor or (k.meaning or 0) >= NEAR_MEANING or k is named
-    ]
+    related = [(s, k) for s, k in scored if s >= floor or (k.meaning or 0) >= close or k is named]
     if not related:
         best = f" (closest {scored[0][0]:.2f})" if scored else ""
         return Verdict("new", f"nothing on file is about the same thing{best}", None, scores)
@@ -124,10 +124,17 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
     elif len(related) > 1:  # "halved Biscuit's Apoquel, 8mg now": the dose's entry, not the vet's
         top = max(s for s, _ in related)
         related.sort(key=lambda pair: not _turns_a_value(new, pair, top))
-    return _against(new, related, trust, scores)
+    return _against(new, related, trust, scores, close)
 
 
 VALUE_RIVALS = 0.15  # entries this close to the best in words: a value that turns tells them apart
+
+
+def says_change(new: Analysis) -> bool:
+    """Does the text say in words that something changed, ended or was wrong ("… is cancelled
+    for good", "not Jim", "from now on")? Such a text is read against entries less alike."""
+    ends = any((pole, -1) in new.poles for pole in ENDINGS)
+    return bool(new.update or new.correction or new.rejected or ends)
 
 
 def _turns_a_value(new: Analysis, pair: tuple[float, Known], best: float) -> bool:
@@ -183,7 +190,11 @@ def _repeat(k: Known, trust: Trust, reason: str, scores: dict[str, float]) -> Ve
 
 
 def _against(
-    new: Analysis, related: list[tuple[float, Known]], trust: Trust, scores: dict[str, float]
+    new: Analysis,
+    related: list[tuple[float, Known]],
+    trust: Trust,
+    scores: dict[str, float],
+    close: float = NEAR_MEANING,
 ) -> Verdict:
     rank = TRUST_RANK[trust]
     near = None
@@ -197,7 +208,7 @@ def _against(
                 near is None
                 and not diff.apart
                 and not k.rule
-                and (by_words or (k.meaning or 0) >= NEAR_MEANING)
+                and (by_words or (k.meaning or 0) >= close)
             ):
                 near = (k, reason, diff)
             continue  # maybe a less similar entry is the one this text changes
@@ -224,7 +235,7 @@ def _against(
         return Verdict(label, reason, k.key, scores)
     if near is not None:
         k, reason, diff = near
-        if trust == "trusted" and _changes_in_meaning(new, k, diff, related):
+        if trust == "trusted" and _changes_in_meaning(new, k, diff, related, close):
             label = "correction" if new.correction else "update"
             why = f"is about what {k.key} says (close in meaning) and says it otherwise"
             return Verdict(label, why, k.key, scores)
@@ -297,14 +308,18 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
 
 
 def _changes_in_meaning(
-    new: Analysis, k: Known, diff: Diff, related: list[tuple[float, Known]]
+    new: Analysis,
+    k: Known,
+    diff: Diff,
+    related: list[tuple[float, Known]],
+    floor: float = UPDATE_MEANING,
 ) -> bool:
     """The user's text is about one entry, by meaning (the semantic path: close, and clearly
     closer than any other), and says something else of it: another value of a kind both hold,
     the other side, an ending, or a word of change. Only what a person said, and never a rule
     or a quote: those have their own ways to change."""
     close = k.meaning or 0.0
-    if close < UPDATE_MEANING or k.rule or k.trust == "untrusted":
+    if close < floor or k.rule or k.trust == "untrusted":
         return False
     if any(o is not k and (o.meaning or 0.0) > close - CLEARLY_CLOSER for _, o in related):
         return False

@@ -19,6 +19,7 @@ from dataclasses import replace
 from ..entry import unquoted
 from ..workspace import Workspace
 from .candidates import Candidate, Survey, _read, is_rule_note, trust_of
+from .labeler import MEANING_CUED, says_change
 from .reading import Analysis, analyze, similarity
 
 MEANING = 0.5  # a neighbour at least this close in meaning joins the candidates
@@ -36,12 +37,13 @@ def add_meaning(ws: Workspace, text: str, new: Analysis, found: Survey) -> None:
     except Exception:  # noqa: BLE001  (an optional path: the words alone still decide)
         return
     known = {(c.path, c.entry.id or c.entry.line): i for i, c in enumerate(found.entries)}
+    floor = MEANING_CUED if says_change(new) else MEANING
     for hit in near:
         at = known.get((hit.path, hit.id or hit.line))
         if at is not None:
             found.entries[at] = replace(found.entries[at], meaning=round(hit.similarity, 3))
             continue
-        if hit.similarity < MEANING or hit.path.startswith((".archive/", "daily/")):
+        if hit.similarity < floor or hit.path.startswith((".archive/", "daily/")):
             continue
         read = _read(ws.root / hit.path, hit.path)
         row = (
