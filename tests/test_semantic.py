@@ -258,6 +258,21 @@ def test_a_bare_title_is_not_offered_by_meaning_alone(home):
     assert search(home, "kids", today=TODAY, semantic=False).hits[0].path == "house/kids.md"
 
 
+def test_the_signs_read_from_a_float16_s_bits_are_its_comparison_with_zero_for_every_value():
+    """matrix.positive reads `> 0` from a float16's bits (a float16 comparison is slow): for
+    every one of the 65,536 bit patterns but NaN's, the same answer as the comparison."""
+    import numpy as np
+
+    from memctl.search.matrix import positive
+
+    every = np.arange(1 << 16, dtype=np.uint32).astype(np.uint16).view(np.float16)
+    every = every[~np.isnan(every)].reshape(1, -1)
+    assert (positive(every) == (every > 0)).all()
+    assert positive(every).sum() == (every > 0).sum() == 0x7C00  # +subnormals…+inf
+    rows = np.asarray([[0.5, -0.5], [-0.0, 2.0]], dtype=np.float32)
+    assert (positive(rows) == (rows > 0)).all()
+
+
 def test_a_store_past_the_exact_size_is_prefiltered_by_signs_and_finds_the_same(home, monkeypatch):
     """Past EXACT_MAX units, the signs of the vectors pick the candidates the full vectors rank:
     the Hamming distances are those of the bits, and with every unit kept the answer is the

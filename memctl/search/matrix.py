@@ -69,8 +69,18 @@ class View(NamedTuple):
         spans = {p: (int(sizes[i]), int(sizes[i + 1])) for i, p in enumerate(paths)}
         if len(matrix) <= exact_max:
             return cls(paths, owner, lines, matrix.astype(np.float32), None, spans)
-        codes = np.ascontiguousarray(np.packbits(matrix > 0, axis=1).view(np.uint64).T)
+        codes = np.ascontiguousarray(np.packbits(positive(matrix), axis=1).view(np.uint64).T)
         return cls(paths, owner, lines, matrix, codes, spans)
+
+
+def positive(matrix: np.ndarray) -> np.ndarray:
+    """`matrix > 0`, for float16 read from the bits: a float16 comparison is done value by
+    value in software (0.5 s for 218,224 units of 384), this one in 0.08 s. A float16 is more
+    than 0 when its sign bit is clear and it is not +0 (the embeddings hold no NaN)."""
+    if matrix.dtype != np.float16:
+        return matrix > 0
+    bits = matrix.view(np.uint16)
+    return (bits - np.uint16(1)) < np.uint16(0x7FFF)  # +0 wraps round to 0xFFFF
 
 
 def _one_block(files: dict[str, FileVectors], paths: list[str]) -> np.ndarray | None:
