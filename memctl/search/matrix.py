@@ -75,12 +75,12 @@ class View(NamedTuple):
 
 def positive(matrix: np.ndarray) -> np.ndarray:
     """`matrix > 0`, for float16 read from the bits: a float16 comparison is done value by
-    value in software (0.5 s for 218,224 units of 384), this one in 0.08 s. A float16 is more
-    than 0 when its sign bit is clear and it is not +0 (the embeddings hold no NaN)."""
+    value in software (0.5 s for 218,224 units of 384), this one in a tenth of it. A float16
+    is more than 0 when its sign bit is clear and it is not +0: as a 16-bit integer, more than
+    0 (the embeddings hold no NaN)."""
     if matrix.dtype != np.float16:
         return matrix > 0
-    bits = matrix.view(np.uint16)
-    return (bits - np.uint16(1)) < np.uint16(0x7FFF)  # +0 wraps round to 0xFFFF
+    return matrix.view(np.int16) > 0
 
 
 def _one_block(files: dict[str, FileVectors], paths: list[str]) -> np.ndarray | None:
