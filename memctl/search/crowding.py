@@ -67,12 +67,22 @@ class Crowding:
             return self.values
         values = np.full(len(view.lines), np.nan, dtype=np.float32)
         measured: dict[str, tuple[bytes, int, int]] = {}
+        runs: list[list[int]] = []  # [new row, old row, rows]: files kept side by side, as one
         for path, (start, end) in view.spans.items():
-            hashes = files[path].hashes if path in files else b""
+            kept = files.get(path)
+            hashes = b"" if kept is None else kept.hashes
             measured[path] = (hashes, start, end)
             old = self._measured.get(path)
-            if self.values is not None and old is not None and old[0] == hashes:
-                values[start:end] = self.values[old[1] : old[2]]
+            if old is None or old[0] != hashes:
+                continue
+            last = runs[-1] if runs else None
+            if last is not None and last[0] + last[2] == start and last[1] + last[2] == old[1]:
+                last[2] += end - start
+            else:
+                runs.append([start, old[1], end - start])
+        if self.values is not None:
+            for new, was, rows in runs:
+                values[new : new + rows] = self.values[was : was + rows]
         self.values, self._view, self._sample, self._ahead = values, view, None, 0
         self._measured = measured
         return values
