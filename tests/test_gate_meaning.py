@@ -1177,8 +1177,11 @@ def test_a_page_that_describes_an_ai_and_its_users_is_no_injection(ws, cli, said
 @pytest.mark.parametrize(
     ("old", "said"),
     [
-        ("Running 5k every morning", "Stopped jogging at dawn, I swim at lunch now"),
-        ("Grandma picks Maya up on Wednesdays", "From now on Tom's mom collects Maya midweek"),
+        ("Running 5k every morning", "Stopped running at dawn, I swim at lunch now"),
+        (
+            "Grandma picks Maya up from school on Wednesdays",
+            "From now on Tom's mom collects Maya from school",
+        ),
     ],
 )
 def test_a_text_that_says_it_changes_something_reaches_an_entry_less_close_in_meaning(
@@ -1186,19 +1189,32 @@ def test_a_text_that_says_it_changes_something_reaches_an_entry_less_close_in_me
 ):
     """In words, a text that says it changes, ends or corrects something is read against
     entries less alike (RELATED_CUED); in meaning alike (MEANING_CUED): a change of mind said
-    in other words is seldom very close to what it changes. Without a word of change, the same
-    closeness ties nothing, and below MEANING_CUED nothing is tied either way."""
+    in other words is seldom very close to what it changes. Below MEANING_CUED nothing is
+    tied."""
     from memctl.gate.labeler import MEANING_CUED, NEAR_MEANING, Known, decide
 
     between = (MEANING_CUED + NEAR_MEANING) / 2
     other = Known("n2", "The car insurance renews in August", meaning=0.1)
 
-    def label(text: str, meaning: float) -> tuple[str, str | None]:
-        verdict = decide(
-            text, trust="trusted", candidates=[Known("n1", old, meaning=meaning), other], rules=[]
-        )
+    def label(meaning: float) -> tuple[str, str | None]:
+        entry = Known("n1", old, meaning=meaning)
+        verdict = decide(said, trust="trusted", candidates=[entry, other], rules=[])
         return verdict.label, verdict.target
 
-    assert label(said, between) == ("update", "n1")
-    assert label(said, MEANING_CUED - 0.1) == ("new", None)
-    assert label("Maya's swimming class is her favourite", between) == ("new", None)
+    assert label(between) == ("update", "n1")
+    assert label(MEANING_CUED - 0.1) == ("new", None)
+
+
+def test_a_word_of_change_about_the_same_person_and_another_thing_changes_nothing():
+    """Less close in meaning than NEAR_MEANING, a word of change ties a text to an entry only
+    when they share a word beside the names: the same person, and another thing of theirs."""
+    from memctl.gate.labeler import MEANING_CUED, NEAR_MEANING, Known, decide
+
+    between = (MEANING_CUED + NEAR_MEANING) / 2
+    for old, said in (
+        ("Leo is allergic to cats", "Leo changed teams, he's on the chess squad now"),
+        ("Ines will start at Hillside Primary in September", "Ines is now in the school choir"),
+    ):
+        entry = Known("n1", old, meaning=between)
+        verdict = decide(said, trust="trusted", candidates=[entry], rules=[])
+        assert (verdict.label, verdict.target) == ("new", None), said

@@ -115,7 +115,14 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
     floor = RELATED_CUED if cued else RELATED
     close = MEANING_CUED if cued else NEAR_MEANING
     named = _named_by_rejection(new, [k for _, k in scored])
-    related = [(s, k) for s, k in scored if s >= floor or (k.meaning or 0) >= close or k is named]
+
+    def tied(s: float, k: Known) -> bool:
+        meaning = k.meaning or 0.0
+        if s >= floor or meaning >= NEAR_MEANING or k is named:
+            return True
+        return meaning >= close and _shares_more_than_names(new, k.info)
+
+    related = [(s, k) for s, k in scored if tied(s, k)]
     if not related:
         best = f" (closest {scored[0][0]:.2f})" if scored else ""
         return Verdict("new", f"nothing on file is about the same thing{best}", None, scores)
@@ -135,6 +142,14 @@ def says_change(new: Analysis) -> bool:
     for good", "not Jim", "from now on")? Such a text is read against entries less alike."""
     ends = any((pole, -1) in new.poles for pole in ENDINGS)
     return bool(new.update or new.correction or new.rejected or ends)
+
+
+def _shares_more_than_names(new: Analysis, old: Analysis) -> bool:
+    """Do the texts share a word beside the names? Less close in meaning than NEAR_MEANING, a
+    word of change ties a text to an entry only then: "Ben changed teams, he's in Platform now"
+    is not about "Ben is allergic to cats", though both are about Ben."""
+    names = new.names | old.names  # a name that opens a sentence is told in either text
+    return bool(new.words & old.words - names)
 
 
 def _turns_a_value(new: Analysis, pair: tuple[float, Known], best: float) -> bool:
@@ -320,6 +335,8 @@ def _changes_in_meaning(
     or a quote: those have their own ways to change."""
     close = k.meaning or 0.0
     if close < floor or k.rule or k.trust == "untrusted":
+        return False
+    if close < UPDATE_MEANING and not _shares_more_than_names(new, k.info):
         return False
     if any(o is not k and (o.meaning or 0.0) > close - CLEARLY_CLOSER for _, o in related):
         return False
