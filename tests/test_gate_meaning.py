@@ -1207,7 +1207,8 @@ def test_a_text_that_says_it_changes_something_reaches_an_entry_less_close_in_me
 
 def test_a_word_of_change_about_the_same_person_and_another_thing_changes_nothing():
     """Less close in meaning than NEAR_MEANING, a word of change ties a text to an entry only
-    when they share a word beside the names: the same person, and another thing of theirs."""
+    when they share a word beside the names: the same person, and another thing of theirs, is
+    neither changed nor named as what the text may replace."""
     from memctl.gate.labeler import MEANING_CUED, NEAR_MEANING, Known, decide
 
     between = (MEANING_CUED + NEAR_MEANING) / 2
@@ -1217,4 +1218,4 @@ def test_a_word_of_change_about_the_same_person_and_another_thing_changes_nothin
     ):
         entry = Known("n1", old, meaning=between)
         verdict = decide(said, trust="trusted", candidates=[entry], rules=[])
-        assert (verdict.label, verdict.target) == ("new", None), said
+        assert (verdict.label, verdict.target, verdict.near) == ("new", None, None), said

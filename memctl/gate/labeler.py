@@ -116,13 +116,9 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
     close = MEANING_CUED if cued else NEAR_MEANING
     named = _named_by_rejection(new, [k for _, k in scored])
 
-    def tied(s: float, k: Known) -> bool:
-        meaning = k.meaning or 0.0
-        if s >= floor or meaning >= NEAR_MEANING or k is named:
-            return True
-        return meaning >= close and _shares_more_than_names(new, k.info)
-
-    related = [(s, k) for s, k in scored if tied(s, k)]
+    related = [
+        (s, k) for s, k in scored if s >= floor or k is named or _close_in_meaning(new, k, close)
+    ]
     if not related:
         best = f" (closest {scored[0][0]:.2f})" if scored else ""
         return Verdict("new", f"nothing on file is about the same thing{best}", None, scores)
@@ -142,6 +138,14 @@ def says_change(new: Analysis) -> bool:
     for good", "not Jim", "from now on")? Such a text is read against entries less alike."""
     ends = any((pole, -1) in new.poles for pole in ENDINGS)
     return bool(new.update or new.correction or new.rejected or ends)
+
+
+def _close_in_meaning(new: Analysis, k: Known, close: float) -> bool:
+    """Is the entry close enough in meaning to be what the text is about: NEAR_MEANING, or
+    `close` (lower, for a text that says it changes something) when the two share a word beside
+    the names?"""
+    meaning = k.meaning or 0.0
+    return meaning >= NEAR_MEANING or meaning >= close and _shares_more_than_names(new, k.info)
 
 
 def _shares_more_than_names(new: Analysis, old: Analysis) -> bool:
@@ -223,7 +227,7 @@ def _against(
                 near is None
                 and not diff.apart
                 and not k.rule
-                and (by_words or (k.meaning or 0) >= close)
+                and (by_words or _close_in_meaning(new, k, close))
             ):
                 near = (k, reason, diff)
             continue  # maybe a less similar entry is the one this text changes
