@@ -3,12 +3,11 @@
 While `memctl serve` runs for a workspace, the commands a harness runs every turn (recall, guard
 check, search, now, show, and the writes `log` and `remember`, whose gate reads meaning with a
 model that a process of its own loads in about a second) are answered by it through
-`.memctl/serve.sock`.
-This process sends the command line, its working folder, its environment and its standard input
-(the descriptor itself, passed over the socket), and writes back what the server's run of the
-same command wrote to stdout and stderr, in the order it was written, then exits with the same
-code. It imports nothing the interpreter has not already loaded, so a warm answer costs little
-more than Python's own start.
+`.memctl/serve.sock`. This process sends the command line, its working folder, its environment
+and its standard input (the descriptor itself, passed over the socket), and writes back what
+the server's run of the same command wrote to stdout and stderr, in the order it was written,
+then exits with the same code. It imports nothing the interpreter has not already loaded, so a
+warm answer costs little more than Python's own start.
 
 A write is never run twice. Once the server has taken a write up (it answered "A" and this
 process confirmed with "G"), this process does not run it itself: if the server then stops

@@ -314,14 +314,15 @@ def _idle_work(ws: Workspace) -> Callable[[], bool]:
     from ..integrations import watch
 
     where = _folder(ws.root)
-    seen: list[int | None] = [None]  # the watcher's count of changes the last step began at
+    seen: int | None = None  # the watcher's count of changes the last step began at
 
     def step() -> bool:
+        nonlocal seen
         if _folder(ws.root) != where:
             return False
         watcher = watch.watching(ws)
         generation = None if watcher is None else watcher.generation
-        fresh, seen[0] = generation != seen[0], generation
+        fresh, seen = generation != seen, generation
         return _ahead(ws, fresh=fresh)
 
     return step
