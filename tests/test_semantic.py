@@ -624,13 +624,13 @@ def test_a_servers_idle_time_embeds_what_waits_and_the_headings_a_store_lacks(ws
     sizes: list[int] = []
     run = model._run
     monkeypatch.setattr(model, "_run", lambda texts: sizes.append(len(texts)) or run(texts))
-    steps = 0
+    steps = 1  # the last step, which finds nothing left, too
     while serve._ahead(ws):
         steps += 1
         assert steps < 100
     store = semantic.warm(ws)
     assert store.last.pending == 0 and store.last.units == first.pending + first.units
-    assert steps >= 3 and max(sizes) <= 3  # a day's log a step (its heading is embedded)
+    assert steps >= -(-first.pending // 3) and max(sizes) <= 3  # 3 units a step at most
     db = sqlite3.connect(ws.state_dir / DB_NAME, isolation_level=None)
     assert db.execute("SELECT count(*) FROM headings").fetchone()[0] == 2
     db.execute("DELETE FROM headings")  # a store from before: its units, and no heading
@@ -734,3 +734,42 @@ def test_a_text_is_cut_into_parts_at_its_lines_then_its_sentences():
     assert all(p.startswith("Standup\n") for p in made) and len(made) >= 3
     body = [line for p in made for line in p.split("\n")[1:]]
     assert body == titled.split("\n")[1:]  # every line once, in order
+
+
+def test_a_file_with_more_to_embed_than_the_budget_is_embedded_in_part_and_searched_meanwhile(
+    ws, monkeypatch
+):
+    """A note that gains many entries at once (a catalogue of past chats, an import) is not
+    embedded whole by the question that finds it changed: that question embeds its budget of
+    them, each unit whole, and answers with them; the units whose text it knew keep their
+    vectors; the next calls go on where it stopped until the file is done."""
+    monkeypatch.setattr(vectorstore, "WHOLE", 2)  # a "large" embedding
+    new_note(ws, "people/ann", title="Ann", today=TODAY)
+    add_entry(ws, "people/ann", "Ann grows tomatoes on the balcony", today=TODAY)
+    store = semantic.warm(ws)
+    with open_index(ws) as index:
+        store.sync(index, budget=None)
+    before = len(store.files["people/ann.md"].lines)  # its heading's unit and the tomatoes
+    for i in range(9):
+        add_entry(ws, "people/ann", f"Ann's chat {i} was about the garden plan", today=TODAY)
+    model = semantic.model_for(ws)
+    sizes: list[int] = []
+    run = model._run
+    monkeypatch.setattr(model, "_run", lambda texts: sizes.append(len(texts)) or run(texts))
+    with open_index(ws) as index:
+        first = store.sync(index, budget=3)
+    assert first.embedded == 3 and first.pending == 6
+    assert max(sizes) <= 3  # the budget, and a heading at most in a call of its own
+    lines = store.files["people/ann.md"].lines.tolist()
+    assert len(lines) == before + 3  # the tomatoes kept their vector, three chats have theirs
+    with open_index(ws) as index:
+        found = store.search(semantic.embed(["who grows tomatoes?"], ws)[0], 1)
+    assert found and found[0][0] == "people/ann.md"
+    calls = [first]
+    with open_index(ws) as index:
+        while calls[-1].pending:
+            calls.append(store.sync(index, budget=3))
+            assert len(calls) < 10
+    assert [c.embedded for c in calls] == [3, 3, 3]
+    assert len(store.files["people/ann.md"].lines) == before + 9
+    assert store.files["people/ann.md"].stamp != vectorstore.PARTIAL

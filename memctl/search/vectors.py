@@ -6,7 +6,9 @@ follows the search index: a file whose stamp changed there is embedded again, re
 of every unit whose text did not change, so an edit costs the lines it touched. A different
 model, or a damaged file, starts it over. A first embedding of a large workspace is long work:
 an ordinary call embeds at most a budget of units and answers with what is ready (the rest is
-`pending`); `memctl reindex`, `memctl sleep` and a warm server embed everything.
+`pending`), a file with more units to embed than that in part (its first units, each whole; the
+file is read again next time, and keeps the vectors of its units whose text is known);
+`memctl reindex`, `memctl sleep` and a warm server embed everything.
 
 In memory the vectors of all files are one matrix. Up to EXACT_MAX units a query is one matrix
 product; beyond, the signs of the vectors (48 bytes a unit) pick PREFILTER candidates by Hamming
@@ -46,6 +48,7 @@ EXACT_MAX = 30_000  # more units than this: a sign prefilter before the exact pr
 PREFILTER = 1000
 RECIPE = "title: text; keys; parts of 80 words"  # passages.py: a new one embeds all again
 CALL_BUDGET = 64  # units an ordinary search or recall embeds before answering (about a second)
+PARTIAL = (0, -1)  # the stamp of a file only part embedded: no file has it, so it is read again
 WHOLE = 500  # a first embedding this small is done whole, even by an ordinary call
 SAVE_EVERY = 2048  # units embedded between two saves of a long run
 
@@ -167,10 +170,18 @@ class VectorIndex:
                 rows, texts = parted([row[:4] for row in rows])
                 hashes = [hashlib.blake2b(t.encode(), digest_size=16).digest() for t in texts]
                 need = [i for i, h in enumerate(hashes) if h not in known]
-                if limit is not None and embedded + len(need) > limit and embedded:
-                    pending += len(need)
-                    continue
-                todo.append((path, stamps[path], rows, texts, hashes, need, known))
+                stamp = stamps[path]
+                if limit is not None and embedded + len(need) > limit:
+                    # More than the budget left: the units whose text is known keep their
+                    # vectors, the first that fit are embedded, the file is read again next time.
+                    now = _first_units(rows, need, limit - embedded)
+                    pending += len(need) - len(now)
+                    keep = [i for i, h in enumerate(hashes) if h in known or i in now]
+                    rows, texts = [rows[i] for i in keep], [texts[i] for i in keep]
+                    hashes = [hashes[i] for i in keep]
+                    need = [at for at, i in enumerate(keep) if i in now]
+                    stamp = PARTIAL
+                todo.append((path, stamp, rows, texts, hashes, need, known))
                 embedded += len(need)
             pending += _units_in(index, later)
             # The same text in several files (a copied line, a template) is embedded once; a
@@ -360,6 +371,18 @@ def forget_headings() -> None:
     for store in list(_open.values()):
         with store.lock:
             store.headings.clear()
+
+
+def _first_units(rows: list[tuple], need: list[int], room: int) -> set[int]:
+    """The first `room` of the rows to embed (`need`, indices into `rows`), and the other
+    parts of the last unit among them: a unit is embedded whole or not yet."""
+    if room <= 0:
+        return set()
+    now = need[:room]
+    rest = need[room:]
+    while rest and rows[rest[0]][0] == rows[now[-1]][0]:
+        now.append(rest.pop(0))
+    return set(now)
 
 
 def _groups(todo: list, size: int) -> Iterator[list]:
