@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import statistics
 import sys
 from pathlib import Path
 
 import benchkit
-from benchkit import MEMCTL, Figure, Sample
+from benchkit import Figure, Sample
 
 QUESTION = "who grows tomatoes on the balcony?"
 
@@ -37,9 +36,7 @@ def big_note(root: Path, entries: int) -> None:
 
 
 def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
-    memctls = {"this memctl": MEMCTL}
-    if args.baseline:
-        memctls["baseline"] = str(Path(args.baseline).resolve())
+    memctls = benchkit.programs(args.baseline)
     bases = {}
     for name, program in memctls.items():
         base = workdir / f"{name.replace(' ', '-')}-base"
@@ -61,10 +58,10 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
             shutil.rmtree(copy)
     figures = [benchkit.figure(name, taken) for name, taken in samples.items()]
     if args.baseline:
-        mine = samples["first search after the note (this memctl)"]
-        theirs = samples["first search after the note (baseline)"]
-        ratio = statistics.median(a.wall_s / b.wall_s for a, b in zip(mine, theirs, strict=True))
-        figures[1].note = f"{ratio:.2f}× the baseline (median of the run-by-run ratios)"
+        figures[1].note = benchkit.ratio_note(
+            samples["first search after the note (this memctl)"],
+            samples["first search after the note (baseline)"],
+        )
     return figures
 
 

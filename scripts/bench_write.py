@@ -35,9 +35,7 @@ FACTS = [
 
 
 def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
-    memctls = {"this memctl": MEMCTL}
-    if args.baseline:
-        memctls["baseline"] = str(Path(args.baseline).resolve())
+    memctls = benchkit.programs(args.baseline)
     workspaces = {}
     for name, program in memctls.items():
         ws = copy_example(workdir / name.replace(" ", "-"))
@@ -86,11 +84,8 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
         for command in ("remember", "log"):
             mine = samples[f"memctl {command} (this memctl)"]
             theirs = samples[f"memctl {command} (baseline)"]
-            ratio = statistics.median(
-                a.wall_s / b.wall_s for a, b in zip(mine, theirs, strict=True)
-            )
             figure = next(f for f in figures if f.name == f"memctl {command} (this memctl)")
-            figure.note = f"{ratio:.2f}× the baseline (median of the run-by-run ratios)"
+            figure.note = benchkit.ratio_note(mine, theirs)
     return figures
 
 

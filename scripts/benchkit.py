@@ -69,6 +69,20 @@ class Figure:
         return asdict(self)
 
 
+def programs(baseline: str | None) -> dict[str, str]:
+    """The memctls a benchmark runs in turn: this one, and `--baseline`'s when given."""
+    found = {"this memctl": MEMCTL}
+    if baseline:
+        found["baseline"] = str(Path(baseline).resolve())
+    return found
+
+
+def ratio_note(mine: list[Sample], theirs: list[Sample]) -> str:
+    """How this memctl's runs compare with the baseline's, taken run by run in turn."""
+    ratio = statistics.median(a.wall_s / b.wall_s for a, b in zip(mine, theirs, strict=True))
+    return f"{ratio:.2f}× the baseline (median of the run-by-run ratios)"
+
+
 def figure(name: str, samples: list[Sample]) -> Figure:
     walls = [s.wall_s for s in samples]
     cpus = [s.cpu_s for s in samples]
