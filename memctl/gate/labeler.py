@@ -140,12 +140,12 @@ def says_change(new: Analysis) -> bool:
     return bool(new.update or new.correction or new.rejected or ends)
 
 
-def _close_in_meaning(new: Analysis, k: Known, close: float) -> bool:
-    """Is the entry close enough in meaning to be what the text is about: NEAR_MEANING, or
-    `close` (lower, for a text that says it changes something) when the two share a word beside
-    the names?"""
+def _close_in_meaning(new: Analysis, k: Known, close: float, enough: float = NEAR_MEANING) -> bool:
+    """Is the entry close enough in meaning to be what the text is about: `enough`, or `close`
+    (lower, for a text that says it changes something) when the two share a word beside the
+    names?"""
     meaning = k.meaning or 0.0
-    return meaning >= NEAR_MEANING or meaning >= close and _shares_more_than_names(new, k.info)
+    return meaning >= enough or meaning >= close and _shares_more_than_names(new, k.info)
 
 
 def _shares_more_than_names(new: Analysis, old: Analysis) -> bool:
@@ -337,11 +337,9 @@ def _changes_in_meaning(
     closer than any other), and says something else of it: another value of a kind both hold,
     the other side, an ending, or a word of change. Only what a person said, and never a rule
     or a quote: those have their own ways to change."""
+    if k.rule or k.trust == "untrusted" or not _close_in_meaning(new, k, floor, UPDATE_MEANING):
+        return False
     close = k.meaning or 0.0
-    if close < floor or k.rule or k.trust == "untrusted":
-        return False
-    if close < UPDATE_MEANING and not _shares_more_than_names(new, k.info):
-        return False
     if any(o is not k and (o.meaning or 0.0) > close - CLEARLY_CLOSER for _, o in related):
         return False
     if cues.ALSO.search(new.folded):
