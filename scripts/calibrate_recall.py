@@ -12,7 +12,10 @@ does it answer the prompt? The prompts come from three sets written apart:
   the turns that answer them, and turns no memory answers): c1 and c4 tune, c2, c3, c5 held out;
 - scripts/meaning_cases_blind.py R_SPEAK / R_SILENT, in the generated workspace of
   scripts/eval_meaning.py: even cases tune, odd cases held out;
-- scripts/meaning_cases.py RECALL_SPEAK / RECALL_SILENT, the same way: held out whole.
+- scripts/meaning_cases.py RECALL_SPEAK / RECALL_SILENT, the same way: held out whole;
+- scripts/meaning_cases_told.py (memories told through `memctl remember` to a fresh workspace,
+  questions that share no word with them): the first question of each tunes, the second and
+  the late set are held out, and every second silent turn.
 
 A logistic model is fitted on the tuning candidates, with and without the semantic path, and
 the threshold on its probability chosen on the tuning prompts (the most right pointers while
@@ -96,6 +99,28 @@ def generated_records(keep: Path, meaning: bool) -> list[dict]:
     return out
 
 
+def told_records(keep: Path, meaning: bool) -> list[dict]:
+    import eval_meaning
+    import meaning_cases_told as told
+
+    from memctl.search.index import open_index
+
+    out: list[dict] = []
+    with tempfile.TemporaryDirectory(prefix="memctl-calib-") as tmp:
+        ws, where = eval_meaning.told_workspace(keep.with_name(f"{keep.name}-told"), Path(tmp))
+        asked = [(tune, "tune", text) for text, tune, _ in told.TOLD]
+        asked += [(held, "held", text) for text, _, held in told.TOLD]
+        asked += [(query, "held", text) for text, query in told.LATE]
+        with open_index(ws) as index:
+            for prompt, part, text in asked:
+                if text in where:
+                    out.append(_record("told", part, prompt, index, {where[text]}, meaning))
+            for i, prompt in enumerate(told.SILENT):
+                part = "held" if i % 2 else "tune"
+                out.append(_record("told", part, prompt, index, None, meaning))
+    return out
+
+
 def _record(source, part, prompt, index, answers, meaning: bool) -> dict:
     from memctl.search.recall import candidates, small_talk
 
@@ -116,6 +141,7 @@ def _record(source, part, prompt, index, answers, meaning: bool) -> dict:
                 "text": hit.text[:300],
                 "kind": hit.kind,
                 "cosine": hit.components.get("cosine", 0.0),
+                "lead": hit.components.get("lead", 0.0),
                 "bm25": hit.components.get("bm25", 0.0),
                 "recency": hit.components.get("recency", 0.0),
             }
@@ -132,6 +158,7 @@ def collect(keep: Path) -> list[dict]:
     for meaning in (True, False):
         records += convo_records(meaning)
         records += generated_records(keep, meaning)
+        records += told_records(keep, meaning)
     return records
 
 
@@ -266,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
             "in_use_rechosen": again,
             "parts": {},
         }
-        for source in ("convo", "blind", "first", "all"):
+        for source in ("convo", "blind", "first", "told", "all"):
             for part in ("tune", "held"):
                 these = [r for r in mine if r["part"] == part and source in ("all", r["source"])]
                 if not these:

@@ -11,6 +11,10 @@ tuning and held-out parts: hit@1 and hit@3 of paraphrases and of controls. recal
 held-out turns of RECALL_SPEAK (it must speak and point at the memory) and RECALL_SILENT (it must
 stay silent), at memctl.search.recall's threshold. `--keep DIR` reuses a workspace (and its vectors)
 made by an earlier run with the same options.
+
+`--part told`: the memories of scripts/meaning_cases_told.py, each told through `memctl remember
+--source user` into a fresh workspace (no generated files), asked its questions (tuning, held
+out, and the late set, each apart) and the silent turns, by search and by recall.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import meaning_cases_blind as blind  # noqa: E402
+import meaning_cases_told as told  # noqa: E402
 from generate_workspace import TODAY, generate  # noqa: E402
 from meaning_cases import HELD_OUT, RECALL_SILENT, RECALL_SPEAK, TUNE  # noqa: E402
 
@@ -206,18 +211,113 @@ def recalled_blind(ws, where, semantic: bool) -> dict:
     return out
 
 
+def told_workspace(keep: Path | None, tmp: Path) -> tuple[Workspace, dict[str, tuple[str, int]]]:
+    """A fresh workspace told every memory of meaning_cases_told through `memctl remember`
+    (the real command, in this process); the (path, line) of each memory the gate stored."""
+    from typer.testing import CliRunner
+
+    from memctl.cli.main import app
+    from memctl.initialize import init_workspace
+
+    root = keep or tmp / "told"
+    if not (root / ".memctl").is_dir():
+        init_workspace(root, now=dt.datetime.combine(TODAY, dt.time(9)))
+        runner = CliRunner()
+        for text, *_ in told.TOLD + told.LATE:
+            said = ["-w", str(root), "remember", text, "--source", "user"]
+            runner.invoke(app, said, catch_exceptions=False)
+    ws = open_workspace(root)
+    where: dict[str, tuple[str, int]] = {}
+    with open_index(ws) as index:
+        units = index.db.execute("SELECT path, line, text FROM units").fetchall()
+    for text, *_ in told.TOLD + told.LATE:
+        found = [(path, line) for path, line, unit in units if text in unit]
+        if found:
+            where[text] = found[0]
+    return ws, where
+
+
+def searched_told(ws, where, semantic: bool) -> list[dict]:
+    """Each question of meaning_cases_told (part tuning, held out or late) and its controls,
+    asked of search once; a memory the gate refused is left out."""
+    from memctl.search.meaning import prepare
+
+    asked = []
+    for text, tune, held in told.TOLD:
+        asked += [("tuning", "paraphrase", tune, text), ("held-out", "paraphrase", held, text)]
+    asked += [("late", "paraphrase", query, text) for text, query in told.LATE]
+    asked += [
+        (("tuning", "held-out")[i % 2], "control", q, told.TOLD[n][0])
+        for i, (q, n) in enumerate(told.CONTROLS)
+    ]
+    rows = []
+    with open_index(ws) as index:
+        for part, kind, query, text in asked:
+            if text not in where:
+                continue
+            meaning = prepare(index, query) if semantic else None
+            hits = rank(index, query, limit=3, filters=Filters(), today=TODAY, meaning=meaning)
+            found = [(h.path, h.line) for h in hits]
+            at = found.index(where[text]) + 1 if where[text] in found else None
+            top = hits[0].text[:70] if hits else None
+            rows.append({"part": part, "kind": kind, "query": query, "rank": at, "top": top})
+    return rows
+
+
+def recalled_told(ws, where, semantic: bool) -> dict:
+    """recall on meaning_cases_told's questions (it must point at the memory) and its silent
+    turns, by part."""
+    from memctl.search.recall import recall
+
+    speak: dict[str, list[tuple[str, str]]] = {"tuning": [], "held-out": [], "late": []}
+    for text, tune, held in told.TOLD:
+        if text in where:
+            speak["tuning"].append((tune, text))
+            speak["held-out"].append((held, text))
+    speak["late"] = [(query, text) for text, query in told.LATE if text in where]
+    out = {}
+    for part, cases in speak.items():
+        silent_cases = [] if part == "late" else told.SILENT[part == "held-out" :: 2]
+        said, misses, alarms = 0, [], []
+        for prompt, text in cases:
+            result = recall(ws, prompt, today=TODAY, semantic=semantic)
+            if any((p.path, p.line) == where[text] for p in result.pointers):
+                said += 1
+            else:
+                misses.append(f"{prompt} ({result.confidence:.2f})")
+        for prompt in silent_cases:
+            result = recall(ws, prompt, today=TODAY, semantic=semantic)
+            if result.pointers:
+                shown = result.pointers[0].text[:50]
+                alarms.append(f"{prompt} ({result.confidence:.2f}: {shown})")
+        out[part] = {
+            "speaks_when_it_should": round(said / (len(cases) or 1), 3),
+            "silent_when_it_should": round(1 - len(alarms) / (len(silent_cases) or 1), 3),
+            "should_speak": len(cases),
+            "should_stay_silent": len(silent_cases),
+            "misses": misses,
+            "false_alarms": alarms,
+        }
+    return out
+
+
 def summary(rows: list[dict]) -> dict:
     out = {}
-    for held in (False, True):
+    for part in ("tuning", "held-out", "late"):
         for kind in ("paraphrase", "control"):
-            picked = [r["rank"] for r in rows if r["held_out"] == held and r["kind"] == kind]
-            n = len(picked) or 1
-            out[f"{kind} {'held-out' if held else 'tuning'}"] = {
+            picked = [r["rank"] for r in rows if _part(r) == part and r["kind"] == kind]
+            if not picked:
+                continue
+            out[f"{kind} {part}"] = {
                 "n": len(picked),
-                "hit@1": round(sum(1 for p in picked if p == 1) / n, 3),
-                "hit@3": round(sum(1 for p in picked if p) / n, 3),
+                "hit@1": round(sum(1 for p in picked if p == 1) / len(picked), 3),
+                "hit@3": round(sum(1 for p in picked if p) / len(picked), 3),
             }
     return out
+
+
+def _part(row: dict) -> str:
+    return row.get("part") or ("held-out" if row["held_out"] else "tuning")
 
 
 def _embedded(ws) -> tuple[float, float | None]:
@@ -250,6 +350,14 @@ def run(files: int, seed: int, keep: Path | None, part: str = "all") -> dict:
                 "embed_seconds": embedded and round(embedded, 2),
             }
             report |= _both(ws, where, "", searched, recalled)
+        if part == "told":
+            told_keep = keep.with_name(f"{keep.name}-told") if keep else None
+            ws, where = told_workspace(told_keep, Path(tmp))
+            report["told stored"] = {
+                "memories": len(told.TOLD) + len(told.LATE),
+                "stored": len(where),
+            }
+            return report | _both(ws, where, "told ", searched_told, recalled_told)
         if part == "first":
             return report
         # The blind set in a workspace of its own, generated alike: its figures stand apart.
@@ -304,7 +412,7 @@ def _print_part(label: str, part: dict, failures: bool) -> None:
         return
     for row in part["failures"]:
         print(
-            f"    miss {row['kind']}{' (held out)' if row['held_out'] else ''}: "
+            f"    miss {row['kind']} ({_part(row)}): "
             f"{row['query']!r} rank {row['rank']} top {row['top']!r}"
         )
     for name, r in recalls.items():
@@ -323,9 +431,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--failures", action="store_true", help="list the queries missed at 1")
     parser.add_argument(
         "--part",
-        choices=("all", "first", "blind"),
+        choices=("all", "first", "blind", "told"),
         default="all",
-        help="both sets (default), only meaning_cases.py, or only meaning_cases_blind.py",
+        help="the first two sets (default), only meaning_cases.py, only meaning_cases_blind.py, "
+        "or only meaning_cases_told.py",
     )
     args = parser.parse_args(argv)
     report = run(args.files, args.seed, args.keep, args.part)
@@ -339,7 +448,11 @@ def main(argv: list[str] | None = None) -> int:
             f"{len(TUNE) + len(HELD_OUT)} memories; indexed in {w['index_seconds']}s, "
             f"embedded in {w['embed_seconds']}s"
         )
-    for label in ("words", "words+meaning", "blind words", "blind words+meaning"):
+    if "told stored" in report:
+        t = report["told stored"]
+        print(f"told: {t['stored']} of {t['memories']} memories stored by the gate")
+    labels = ("words", "words+meaning", "blind words", "blind words+meaning", "told words")
+    for label in (*labels, "told words+meaning"):
         if label in report:
             _print_part(label, report[label], args.failures)
     return 0
