@@ -15,7 +15,14 @@ memory, so FTS alone never offers it), and every candidate gets two measures of 
   answers it seldom reach a high cosine for a small model (0.3-0.5, where a restated sentence
   reaches 0.8), but the memory that answers stands out from the rest of the store: the
   neighbours' own scale tells a clear best match from the crowd, where a fixed scale would
-  rate it low and let any word in common outrank it."""
+  rate it low and let any word in common outrank it.
+
+A third measure, `lead`, is how far a unit's cosine stands above the nearest other unit's (a
+copy of the same text aside): recall reads it as evidence that the memory answers. In a small
+store the nearest unit is the nearest by default, and a question people ask of their own life
+("who do I call when a tap drips?") reaches its answer at a cosine of 0.3-0.5; that the answer
+is clearly nearer than anything else stored is what tells it from a turn no memory answers,
+whose nearest units sit close together (see memctl.search.recall.confident)."""
 
 from __future__ import annotations
 
@@ -43,6 +50,7 @@ BARE_WORDS = 3  # a note header of fewer words is a bare title (see _telling)
 CROWDING = 0.5  # the share of a unit's crowding taken off its cosine (CSLS takes 1 of 2 cosines)
 HEADING_LIFT = 0.2  # the most a unit's heading adds to its cosine (see beyond_heading)
 HEADINGS = 8  # the headings weighed for one query at most (see beyond_heading)
+COPY = 1e-3  # units whose cosines differ by less are taken for copies of one text (see lead)
 
 
 class Meaning:
@@ -54,6 +62,7 @@ class Meaning:
         self.vectors, self.sync = vectors, sync
         self._index = index
         self._found: tuple[np.ndarray, list[tuple[str, int, float, float]]] | None = None
+        self._leads: dict[tuple[str, int], float] = {}
         self._failed: BaseException | None = None
         self._thread = threading.Thread(target=self._look, args=(text,), daemon=True)
         self._thread.start()
@@ -67,7 +76,9 @@ class Meaning:
                 found = self.vectors.search_crowded(vector, WIDEN)
             scaled = [(p, line, c, c - CROWDING * r) for p, line, c, r in found]
             scaled.sort(key=lambda unit: -unit[3])
-            self._found = (vector, scaled[: 2 * NEAREST])
+            kept = scaled[: 2 * NEAREST]
+            self._leads = leads([(p, line, c) for p, line, c, _ in found], kept)
+            self._found = (vector, kept)
         except BaseException as error:  # noqa: BLE001  (raised again where it is read)
             self._failed = error
 
@@ -86,12 +97,33 @@ class Meaning:
     def index(self) -> SearchIndex:
         return self._index
 
+    def lead(self, address: tuple[str, int]) -> float:
+        """How far the unit's cosine stands above the nearest other unit's (0 when it does not,
+        or is not among the nearest)."""
+        self._wait()
+        return self._leads.get(address, 0.0)
+
     @functools.cached_property
     def nearest(self) -> list[tuple[str, int, float, float]]:
         """The NEAREST units: path, line, cosine, and the cosine less its crowding, by which
         they are ordered. Bare titles are left out of the nearest only: they are few, and each
         costs a lookup (on this thread: the index's connection is this thread's)."""
         return _telling(self._index, self._wait()[1])[:NEAREST]
+
+
+def leads(
+    found: list[tuple[str, int, float]], kept: list[tuple[str, int, float, float]]
+) -> dict[tuple[str, int], float]:
+    """The lead of the nearest unit among those found (by cosine) over the next one,
+    DENSE_FLOOR standing in for the next when there is none; the others lead nothing. A unit
+    with the same cosine is a copy of the same text (a log line kept as an entry too), not
+    another memory as near: it shares the lead."""
+    cosines = sorted((c for _, _, c in found), reverse=True)
+    if not cosines:
+        return {}
+    best = cosines[0]
+    lead = best - next((c for c in cosines if best - c >= COPY), min(best, DENSE_FLOOR))
+    return {(p, line): lead for p, line, c, _ in kept if best - c < COPY and lead > 0}
 
 
 def describe(ws: Workspace, meaning: Meaning | None, asked: bool) -> str:

@@ -293,6 +293,7 @@ def rank(
         if meaning is not None:
             dense = close if sure else dense
             parts["cosine"], parts["closeness"], parts["dense"] = cosine, close, dense
+            parts["lead"] = meaning.lead((row["path"], row["line"]))
             lexical = fuse(lexical, dense)
         parts["relevance"] = lexical + USE_WHEN_LIFT * parts["use_when"]
         parts["priority"] = PRIORITY.get(row["priority"] or "", 1.0)

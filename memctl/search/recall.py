@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 THRESHOLD = 0.36  # on words alone
 HOOK_INDEX_SECONDS = 3.0  # of a hook's 10 s: building the index, the rest to answer
 THRESHOLD_MEANING = 0.40  # with the semantic path
+# Meaning's lead (memctl.search.meaning.leads): the nearest unit clearly nearer than any other
+LEAD_FROM, LEAD_FULL = 0.05, 0.20  # its lead over the next unit's cosine: none, full
+LEAD_COSINE = 0.30  # and its own cosine, from 0.05 below (none) to 0.05 above (full)
+LEAD_WEIGHT = 0.6  # the confidence a full lead gives alone
 RELATIVE_CUT = 0.6  # a pointer must score at least this share of the best one
 PER_FILE = 2  # pointers from one file at most
 CANDIDATES = 60  # recall needs a few good pointers, not a long ranked list
@@ -197,7 +201,15 @@ def confident(hit: Hit) -> float:
     # A use-when key the prompt matches is evidence in itself: someone put it there for this.
     evidence = max(parts.get("evidence_share", 0.0), dense, parts.get("use_when", 0.0))
     covered = max(parts.get("coverage", 0.0), dense, parts.get("use_when", 0.0))
-    return min(1.0, parts.get("relevance", 0.0)) * evidence * covered**0.5
+    fits = min(1.0, parts.get("relevance", 0.0)) * evidence * covered**0.5
+    # Meaning alone: the memory nearest the prompt, far nearer than the next one, answers it
+    # (in a small store any question has a nearest unit; one it answers stands apart).
+    near = _ramp(parts.get("cosine", 0.0), LEAD_COSINE - 0.05, LEAD_COSINE + 0.05)
+    return max(fits, LEAD_WEIGHT * near * _ramp(parts.get("lead", 0.0), LEAD_FROM, LEAD_FULL))
+
+
+def _ramp(value: float, low: float, high: float) -> float:
+    return min(1.0, max(0.0, (value - low) / (high - low)))
 
 
 def graph_facts(ws: Workspace, prompt: str, limit: int = 3) -> list[str]:

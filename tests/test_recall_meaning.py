@@ -1,0 +1,99 @@
+"""recall with the semantic path: a memory that answers by meaning alone, clearly nearer the
+prompt than anything else stored, is put on the desk; a turn whose nearest memories sit close
+together is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import TODAY
+from memctl.search import semantic
+from memctl.search.meaning import DENSE_FLOOR, leads
+from memctl.search.rank import Hit
+from memctl.search.recall import THRESHOLD_MEANING, confident, recall
+
+TOLD = [
+    "Our plumber is Jorge Alvarez; he fixed the kitchen leak in March.",
+    "Anna is allergic to peanuts and tree nuts; she carries an EpiPen.",
+    "I take 50 mg of sertraline every morning.",
+    "The dog, Biscuit, gets 200 g of kibble twice a day.",
+    "Our holiday villa in Puglia is booked for 3-17 July.",
+    "The design files live in Figma under Team Atlas / Mobile.",
+    "New hires get a 14-inch MacBook Pro from IT.",
+    "Council tax is paid in ten instalments from April to January.",
+    "Remote work is allowed Mondays and Fridays; the office days are Tuesday to Thursday.",
+]
+
+
+def _found(*cosines: float) -> list[tuple[str, int, float]]:
+    return [(f"notes/n{i}.md", 10 + i, c) for i, c in enumerate(cosines)]
+
+
+def _kept(found: list[tuple[str, int, float]]) -> list[tuple[str, int, float, float]]:
+    return [(p, line, c, c) for p, line, c in found]
+
+
+def test_the_nearest_unit_leads_by_its_distance_to_the_next_and_the_others_lead_nothing():
+    found = _found(0.45, 0.27, 0.25)
+    assert leads(found, _kept(found)) == {("notes/n0.md", 10): pytest.approx(0.18)}
+
+
+def test_a_copy_of_the_same_text_shares_the_lead_instead_of_cancelling_it():
+    found = _found(0.45, 0.45, 0.30)
+    got = leads(found, _kept(found))
+    assert got == {
+        ("notes/n0.md", 10): pytest.approx(0.15),
+        ("notes/n1.md", 11): pytest.approx(0.15),
+    }
+
+
+def test_alone_in_its_store_a_unit_leads_by_its_distance_to_the_floor():
+    assert leads(_found(0.40), _kept(_found(0.40))) == {
+        ("notes/n0.md", 10): pytest.approx(0.40 - DENSE_FLOOR)
+    }
+    assert leads(_found(0.10), _kept(_found(0.10))) == {}  # below the floor: nothing
+    assert leads([], []) == {}
+
+
+def _hit(**parts: float) -> Hit:
+    where = ("notes/n.md", 3, "abcd", "entry", "active", "2026-11-01", "med", "notes", False)
+    return Hit(*where, 0.5, "a memory", "", {"relevance": 0.6, **parts})
+
+
+@pytest.mark.parametrize(
+    ("cosine", "lead", "speaks"),
+    [
+        (0.45, 0.18, True),  # clearly the nearest, and near
+        (0.45, 0.02, False),  # as near as another memory: which one answers?
+        (0.22, 0.30, False),  # alone in front, but not near the question at all
+    ],
+)
+def test_meaning_alone_is_enough_when_the_memory_stands_clear_of_the_rest(cosine, lead, speaks):
+    closeness = (cosine - 0.15) / 0.45
+    hit = _hit(cosine=cosine, closeness=closeness, dense=0.75, lead=lead)
+    assert (confident(hit) >= THRESHOLD_MEANING) is speaks
+
+
+needs_model = pytest.mark.skipif(not semantic.available(), reason=semantic.ENABLE_HINT)
+
+
+ASKED = [
+    ("what medication am I on?", "sertraline"),
+    ("how much does our puppy eat?", "kibble"),
+    ("what laptop does a newcomer receive?", "MacBook"),
+]
+NOT_ASKED = ["write a haiku about autumn", "what's the capital of Peru?", "how do I boil an egg?"]
+
+
+@needs_model
+def test_a_new_users_question_brings_the_memory_that_answers_it_and_small_talk_gets_none(ws, cli):
+    """Told through `memctl remember`, a handful of memories: each question shares no word
+    with its answer (the old confidence stayed under the threshold for all three)."""
+    for text in TOLD:
+        cli("remember", text, "--source", "user")
+    for prompt, answer in ASKED:
+        said = recall(ws, prompt, today=TODAY)
+        assert said.pointers and answer in said.pointers[0].text, (prompt, said)
+    for prompt in NOT_ASKED:
+        said = recall(ws, prompt, today=TODAY)
+        assert not said.pointers, (prompt, said)
