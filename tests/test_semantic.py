@@ -258,6 +258,41 @@ def test_a_bare_title_is_not_offered_by_meaning_alone(home):
     assert search(home, "kids", today=TODAY, semantic=False).hits[0].path == "house/kids.md"
 
 
+@pytest.mark.parametrize(
+    ("text", "only_when"),
+    [
+        ("Updated: 2026-11-30 09:00", True),
+        ("Reviewed 2026-05-01", True),
+        ("2026-11-02", True),
+        ("Plumber: 0612 448 903", False),  # a phone number is not a date
+        ("Standup at 09:30 daily", False),
+        ("Meeting moved to 10:00 on 2026-12-01", False),
+    ],
+)
+def test_a_stamp_is_a_line_that_only_says_when(text, only_when):
+    from memctl.search.meaning import stamp
+
+    assert stamp(text) is only_when
+
+
+def test_now_mds_updated_line_is_not_offered_by_meaning_to_a_question_asking_when(ws, cli):
+    """Every workspace's NOW.md starts with "Updated: DATE TIME". Near no memory, it stood
+    out among a small store's units for any "when" question and ranked above the answer."""
+    from memctl.search.rank import search
+
+    for text in (
+        "Quarterly planning happens the first Monday of each quarter at 10:00.",
+        "Payday is the 25th; if it falls on a weekend, the Friday before.",
+        "Security training must be done by 31 January every year.",
+        "The on-call rota changes every Monday at 9; swaps go through PagerDuty.",
+    ):
+        cli("remember", text, "--source", "user")
+    hits = search(ws, "when do we set goals for the next three months?", today=TODAY).hits
+    assert hits[0].text.startswith("Quarterly planning"), [h.text for h in hits]
+    assert all(h.path != "NOW.md" for h in hits)
+    assert search(ws, "updated", today=TODAY, semantic=False).hits[0].path == "NOW.md"
+
+
 def test_the_signs_read_from_a_float16_s_bits_are_its_comparison_with_zero_for_every_value():
     """matrix.positive reads `> 0` from a float16's bits (a float16 comparison is slow): for
     every one of the 65,536 bit patterns but NaN's, the same answer as the comparison."""

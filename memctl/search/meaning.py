@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import threading
 from typing import TYPE_CHECKING
 
@@ -159,21 +160,37 @@ def _telling(
 ) -> list[tuple[str, int, float, float]]:
     """The units that say enough to be found by meaning: not a bare title of a few words
     ("Kids", "Car"), close to every question on its topic and answering none (its entries
-    carry the title in their own vectors, and words still find it)."""
+    carry the title in their own vectors, and words still find it), and not a stamp (see
+    stamp)."""
     if not found:
         return found
     addresses = json.dumps([[p, line] for p, line, _, _ in found])
-    spaces = "length(trim(u.text)) - length(replace(trim(u.text), ' ', ''))"
-    bare = {
+    mute = {
         (p, line)
-        for p, line in index.db.execute(
-            "SELECT u.path, u.line FROM units u JOIN json_each(:a) j "
-            "ON u.path = j.value ->> 0 AND u.line = j.value ->> 1 "
-            f"WHERE u.kind = 'note' AND {spaces} < :spaces",
-            {"a": addresses, "spaces": BARE_WORDS - 1},
+        for p, line, kind, text in index.db.execute(
+            "SELECT u.path, u.line, u.kind, u.text FROM units u JOIN json_each(:a) j "
+            "ON u.path = j.value ->> 0 AND u.line = j.value ->> 1",
+            {"a": addresses},
         )
+        if (kind == "note" and len(text.split()) < BARE_WORDS) or stamp(text)
     }
-    return [unit for unit in found if (unit[0], unit[1]) not in bare]
+    return [unit for unit in found if (unit[0], unit[1]) not in mute]
+
+
+_WHEN = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?|\d{1,2}:\d{2}(?::\d{2})?"
+    r"|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}"
+)
+
+
+def stamp(text: str) -> bool:
+    """A line that only says when: a date or a time, and a label of one word at most
+    ("Updated: 2026-11-30 09:00", "Reviewed 2026-05-01"). Its vector holds little but the
+    date's shape, near any question that asks "when" and answering none."""
+    if len(text) > 80 or not _WHEN.search(text):
+        return False
+    rest = _WHEN.sub(" ", text)
+    return len(re.findall(r"[^\W\d_]{2,}", rest)) <= 1
 
 
 def nearest_rows(
