@@ -18,6 +18,9 @@ The sets (tests/gate_cases*.jsonl):
   is never read (its totals only);
 - `blind-e`, `blind-f`: injections in many forms and languages, and near-misses, written the
   same way: E is tuned on, F is never read.
+- `fresh-g`, `fresh-h`: every class again (changes of mind, corrections, details, repeats,
+  near-misses, rule changes, injections in many languages and forms, secrets) in phrasings of
+  their own, written together in two halves: G is tuned on, H is never read (its totals only).
 
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
@@ -55,6 +58,8 @@ SETS = {
     "blind-d": REPO / "tests" / "gate_cases_blind_d.jsonl",
     "blind-e": REPO / "tests" / "gate_cases_blind_e.jsonl",
     "blind-f": REPO / "tests" / "gate_cases_blind_f.jsonl",
+    "fresh-g": REPO / "tests" / "gate_cases_fresh_g.jsonl",
+    "fresh-h": REPO / "tests" / "gate_cases_fresh_h.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
