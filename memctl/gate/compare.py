@@ -153,7 +153,9 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
     changes too without a word of change (Postgres 16 for Atlas, Postgres 17 for Ember; but
     "Anna moved to Rua do Ouro 3"), the texts are about different people or things. So are two
     texts of which one opens with a person and the other speaks of "we" or "I" and names no one
-    ("Dmitri prefers Postgres" is not "we'll use Postgres"). A text that says it corrects
+    ("Dmitri prefers Postgres" is not "we'll use Postgres"), unless it gives up a thing of the
+    other's by name ("we're doing the party at the beach house, not at home" for "Leo's party is
+    at home on Saturday"). A text that says it corrects
     something, and names a name of the other spelled another way, is about the same person
     ("it's Kowalski actually" for Mr. Kowalczyk); so is a text that gives up a thing of the
     other's by name ("we booked an airbnb in Belém, so scrap the guesthouse").
@@ -185,7 +187,8 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
         return set(), set(), True
     for x, y in ((a, b), (b, a)):
         if (
-            x.subject
+            not gives_up  # "we're doing the party at the beach, not at home": Leo's party
+            and x.subject
             and x.subject not in y.words
             and "first" in y.person
             and "third" not in y.person
