@@ -50,7 +50,7 @@ def phrases(text: str) -> list[str]:
     pieces = [p.strip() for p in _CUT.split(text) if p and p.strip(" ,;()")]
     out: list[str] = []
     for piece in pieces:
-        if out and len(out[-1].split()) < 2:
+        if len(out) > 1 and len(out[-1].split()) < 2:
             out[-1] = f"{out[-1]} {piece}"
         else:
             out.append(piece)
