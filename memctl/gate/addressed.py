@@ -45,6 +45,7 @@ _TO_WORDS = (
 )
 _DETERMINERS = (
     r"the|l'|la|il|lo|le|les|o|a|os|as|el|los|las|den|die|der|das|de|het|any|every|each|all|ogni|"
+    r"gli|i|ai|agli|alle|aux|des|dos|dem|"
     r"qualsiasi|qualquer|cualquier|todo|toda|tout|toute|jede|jeder|jeden|elke|kazdy|kazdego|"
     r"οποιοδηποτε|οποιονδηποτε|το|τον|την|mọi|moi|bat\s+ky"
 )
@@ -61,7 +62,12 @@ _AI_NAMED = (
     + r"|"
     + _ASSISTANT
     + r"\s+(?:virtual[e]?|virtuel(?:le)?|virtuale|de\s+ia|di\s+ia|ia|ai|ki|ai-\w+)|"
-    r"yapay\s+zeka(?:\s+asistan\w*)?|chat\s*bots?|(?:ai|ia|ki|llms?|gpt)(?![\w-]))"
+    r"yapay\s+zeka(?:\s+asistan\w*)?|chat\s*bots?|(?:ai|ia|ki|llms?|gpt)(?![\w-])|"
+    # artificial intelligence, said whole
+    r"(?:una?\s+|an?\s+|une\s+|eine\s+)?(?:artificial\s+intelligence|inteligencia\s+artificial|"
+    r"intelligenza\s+artificiale|intelligence\s+artificielle|"
+    r"kunstliche\s+intelligenz|kunstmatige\s+intelligentie|sztuczna\s+inteligencja|"
+    r"искусственный\s+интеллект|umela\s+inteligence|yapay\s+zeka|tekoaly))"
 )
 _READING_ANY = (
     rf"(?:{_READING}|lendo|leyendo|leggendo|lisant|czytajac\w*|czyta|okuyan|διαβαζει|"

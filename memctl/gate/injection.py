@@ -47,7 +47,9 @@ _DROP = _folded(
     esquece esquecam desconsidere descarte dimentica dimenticate trascura negeer vergeet
     zapomnij glom glem unut забудь забудьте забудь abaikan lupakan lupakanlah ohita unohda
     zapomen uita prestan prestante przestan перестань перестаньте
-    αγνοησε ξεχασε تجاهل انس התעלם שכח अनदेखा भूल نادیده فراموش"""
+    αγνοησε ξεχασε تجاهل انس התעלם שכח अनदेखा भूल نادیده فراموش
+    ignorate ignori ignorino ignorare ignoren ignorem ignoriert ignoreren negeren olviden
+    dimentichi dimenticare ignorujcie zapomnijcie"""
 )
 # fmt: on
 _DROP_PHRASES = re.compile(
