@@ -190,6 +190,10 @@ def _any(folded: str, *patterns: re.Pattern) -> bool:
     return any(p.search(folded) for p in patterns)
 
 
+_ALSO_NAMES = frozenset({"mia", "ella"})  # words of person that are given names too
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
+
+
 # A pure reading of the text: a night's survey reads the same entries again for every line it
 # promotes, so the last few thousand readings are kept.
 @lru_cache(maxsize=4096)
@@ -200,6 +204,9 @@ def analyze(text: str) -> Analysis:
     rest = _take_values(cues.FRAMING.sub(" ", folded), values)
     words: set[str] = set()
     person: set[str] = set()
+    # "Mia switched to guitar", "Ella has the keys": a name, though Italian and Spanish say
+    # "mia" (my) and "ella" (she) too; written with a capital, it is read as the name
+    named = {fold(w) for w in _CAPITALISED.findall(raw)} & _ALSO_NAMES
     for token in tokens(rest):
         if not token.isascii() and is_cjk(token):
             for word in _CJK_DATE_WORDS:
@@ -225,7 +232,9 @@ def analyze(text: str) -> Analysis:
             values.add(f"t:{lexicon.DAY_PARTS[token]}")
         elif token in lexicon.LANGUAGE_WORDS:
             values.add(f"lang:{lexicon.LANGUAGE_WORDS[token]}")
-        elif token in lexicon.FIRST_PERSON or token in lexicon.THIRD_PERSON:
+        elif (
+            token in lexicon.FIRST_PERSON or token in lexicon.THIRD_PERSON
+        ) and token not in named:
             person.add("first" if token in lexicon.FIRST_PERSON else "third")
         elif token not in _STOP and token not in _CUE_WORDS and not token.isdigit():
             words.add(content_word(token))
