@@ -150,6 +150,7 @@ FIRST_PERSON = frozenset(
     "nuestro nuestra mi je nous mon ma notre eu nos meu minha nosso nossa io noi mio mia nostro "
     "nostra".split()
 )
+ALSO_NAMES = frozenset({"mia", "ella"})  # words of person that are given names too
 THIRD_PERSON = frozenset(
     "he she him her his hers they them their theirs er ihm ihn ihr ihre el ella ellos su sus "
     "il elle ils elles lui leur ele ela eles dele dela lei loro suo sua".split()

@@ -190,7 +190,6 @@ def _any(folded: str, *patterns: re.Pattern) -> bool:
     return any(p.search(folded) for p in patterns)
 
 
-_ALSO_NAMES = frozenset({"mia", "ella"})  # words of person that are given names too
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
 
 
@@ -206,7 +205,7 @@ def analyze(text: str) -> Analysis:
     person: set[str] = set()
     # "Mia switched to guitar", "Ella has the keys": a name, though Italian and Spanish say
     # "mia" (my) and "ella" (she) too; written with a capital, it is read as the name
-    named = {fold(w) for w in _CAPITALISED.findall(raw)} & _ALSO_NAMES
+    named = {fold(w) for w in _CAPITALISED.findall(raw)} & lexicon.ALSO_NAMES
     for token in tokens(rest):
         if not token.isascii() and is_cjk(token):
             for word in _CJK_DATE_WORDS:
