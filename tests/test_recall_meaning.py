@@ -29,18 +29,14 @@ def _found(*cosines: float) -> list[tuple[str, int, float]]:
     return [(f"notes/n{i}.md", 10 + i, c) for i, c in enumerate(cosines)]
 
 
-def _kept(found: list[tuple[str, int, float]]) -> list[tuple[str, int, float, float]]:
-    return [(p, line, c, c) for p, line, c in found]
-
-
 def test_the_nearest_unit_leads_by_its_distance_to_the_next_and_the_others_lead_nothing():
     found = _found(0.45, 0.27, 0.25)
-    assert leads(found, _kept(found)) == {("notes/n0.md", 10): pytest.approx(0.18)}
+    assert leads(found) == {("notes/n0.md", 10): pytest.approx(0.18)}
 
 
 def test_a_copy_of_the_same_text_shares_the_lead_instead_of_cancelling_it():
     found = _found(0.45, 0.45, 0.30)
-    got = leads(found, _kept(found))
+    got = leads(found)
     assert got == {
         ("notes/n0.md", 10): pytest.approx(0.15),
         ("notes/n1.md", 11): pytest.approx(0.15),
@@ -48,11 +44,9 @@ def test_a_copy_of_the_same_text_shares_the_lead_instead_of_cancelling_it():
 
 
 def test_alone_in_its_store_a_unit_leads_by_its_distance_to_the_floor():
-    assert leads(_found(0.40), _kept(_found(0.40))) == {
-        ("notes/n0.md", 10): pytest.approx(0.40 - DENSE_FLOOR)
-    }
-    assert leads(_found(0.10), _kept(_found(0.10))) == {}  # below the floor: nothing
-    assert leads([], []) == {}
+    assert leads(_found(0.40)) == {("notes/n0.md", 10): pytest.approx(0.40 - DENSE_FLOOR)}
+    assert leads(_found(0.10)) == {}  # below the floor: nothing
+    assert leads([]) == {}
 
 
 def _hit(**parts: float) -> Hit:
@@ -97,3 +91,26 @@ def test_a_new_users_question_brings_the_memory_that_answers_it_and_small_talk_g
     for prompt in NOT_ASKED:
         said = recall(ws, prompt, today=TODAY)
         assert not said.pointers, (prompt, said)
+
+
+@needs_model
+def test_a_stamp_nearest_the_question_neither_leads_nor_takes_the_answers_lead(ws, cli):
+    """NOW.md's "Updated: DATE TIME" is near any question asking when; meaning does not offer
+    it, and the memory that answers leads as if it were not there."""
+    from memctl.search.index import open_index
+    from memctl.search.meaning import prepare
+
+    cli("remember", "Quarterly planning is the first Monday of each quarter", "--source", "user")
+    cli("remember", "Sam prefers the morning slot for dentist visits", "--source", "user")
+    stamp = ("NOW.md", 2)
+    with open_index(ws) as index:
+        meaning = prepare(index, "when was it updated, what time and date?")
+        assert meaning is not None
+        [(path, line)] = index.db.execute(
+            "SELECT path, line FROM units WHERE text LIKE 'Quarterly planning%'"
+        ).fetchall()
+        plan = (path, line)
+        near = meaning.vectors.similarity(meaning.query, [stamp, plan])
+        assert near[0] is not None and near[1] is not None and near[0] > near[1] + 0.05, near
+        assert meaning.lead(stamp) == 0.0
+        assert meaning.lead(plan) > 0.0

@@ -52,6 +52,7 @@ CROWDING = 0.5  # the share of a unit's crowding taken off its cosine (CSLS take
 HEADING_LIFT = 0.2  # the most a unit's heading adds to its cosine (see beyond_heading)
 HEADINGS = 8  # the headings weighed for one query at most (see beyond_heading)
 COPY = 1e-3  # units whose cosines differ by less are taken for copies of one text (see lead)
+LEAD_LOOK = 8  # the nearest units by cosine looked up for a bare title or a stamp (see lead)
 
 
 class Meaning:
@@ -63,7 +64,8 @@ class Meaning:
         self.vectors, self.sync = vectors, sync
         self._index = index
         self._found: tuple[np.ndarray, list[tuple[str, int, float, float]]] | None = None
-        self._leads: dict[tuple[str, int], float] = {}
+        self._raw: list[tuple[str, int, float]] = []  # the units found, nearest by cosine first
+        self._leads: dict[tuple[str, int], float] | None = None
         self._failed: BaseException | None = None
         self._thread = threading.Thread(target=self._look, args=(text,), daemon=True)
         self._thread.start()
@@ -77,9 +79,8 @@ class Meaning:
                 found = self.vectors.search_crowded(vector, WIDEN)
             scaled = [(p, line, c, c - CROWDING * r) for p, line, c, r in found]
             scaled.sort(key=lambda unit: -unit[3])
-            kept = scaled[: 2 * NEAREST]
-            self._leads = leads([(p, line, c) for p, line, c, _ in found], kept)
-            self._found = (vector, kept)
+            self._raw = [(p, line, c) for p, line, c, _ in found]
+            self._found = (vector, scaled[: 2 * NEAREST])
         except BaseException as error:  # noqa: BLE001  (raised again where it is read)
             self._failed = error
 
@@ -99,9 +100,15 @@ class Meaning:
         return self._index
 
     def lead(self, address: tuple[str, int]) -> float:
-        """How far the unit's cosine stands above the nearest other unit's (0 when it does not,
-        or is not among the nearest)."""
-        self._wait()
+        """How far the unit's cosine stands above the nearest other unit's (0 when it does not):
+        see leads. A unit meaning does not offer (a bare title, a stamp) neither leads nor is
+        led by."""
+        if self._leads is None:
+            self._wait()
+            top = [(p, line, c, c) for p, line, c in self._raw[:LEAD_LOOK]]
+            told = {(p, line) for p, line, _, _ in _telling(self._index, top)}
+            mute = {(p, line) for p, line, _, _ in top} - told
+            self._leads = leads([u for u in self._raw if (u[0], u[1]) not in mute])
         return self._leads.get(address, 0.0)
 
     @functools.cached_property
@@ -112,19 +119,17 @@ class Meaning:
         return _telling(self._index, self._wait()[1])[:NEAREST]
 
 
-def leads(
-    found: list[tuple[str, int, float]], kept: list[tuple[str, int, float, float]]
-) -> dict[tuple[str, int], float]:
-    """The lead of the nearest unit among those found (by cosine) over the next one,
-    DENSE_FLOOR standing in for the next when there is none; the others lead nothing. A unit
-    with the same cosine is a copy of the same text (a log line kept as an entry too), not
-    another memory as near: it shares the lead."""
+def leads(found: list[tuple[str, int, float]]) -> dict[tuple[str, int], float]:
+    """The lead of the nearest unit found (by cosine) over the next one, DENSE_FLOOR standing
+    in for the next when there is none; the others lead nothing. A unit with the same cosine
+    is a copy of the same text (a log line kept as an entry too), not another memory as near:
+    it shares the lead."""
     cosines = sorted((c for _, _, c in found), reverse=True)
     if not cosines:
         return {}
     best = cosines[0]
     lead = best - next((c for c in cosines if best - c >= COPY), min(best, DENSE_FLOOR))
-    return {(p, line): lead for p, line, c, _ in kept if best - c < COPY and lead > 0}
+    return {(p, line): lead for p, line, c in found if best - c < COPY and lead > 0}
 
 
 def describe(ws: Workspace, meaning: Meaning | None, asked: bool) -> str:
