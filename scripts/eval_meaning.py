@@ -101,27 +101,36 @@ def searched(ws, where, semantic: bool) -> list[dict]:
 
 
 def recalled(ws, where, semantic: bool) -> dict:
+    speak = [(prompt, {where[note]}) for note, prompt in RECALL_SPEAK]
+    return asked_recall(ws, speak, RECALL_SILENT, semantic)
+
+
+def asked_recall(
+    ws: Workspace,
+    speak: list[tuple[str, set[tuple[str, int]]]],
+    silent: list[str],
+    semantic: bool,
+) -> dict:
+    """recall asked turns that should bring one of their answers (path, line) and turns that
+    should bring nothing: how often each does, and the turns that did not."""
     from memctl.search.recall import recall
 
-    speak = silent = 0
-    misses, alarms = [], []
-    for note, prompt in RECALL_SPEAK:
+    said, misses, alarms = 0, [], []
+    for prompt, answers in speak:
         result = recall(ws, prompt, today=TODAY, semantic=semantic)
-        if any((p.path, p.line) == where[note] for p in result.pointers):
-            speak += 1
+        if any((p.path, p.line) in answers for p in result.pointers):
+            said += 1
         else:
             misses.append(f"{prompt} ({result.confidence:.2f})")
-    for prompt in RECALL_SILENT:
+    for prompt in silent:
         result = recall(ws, prompt, today=TODAY, semantic=semantic)
         if result.pointers:
             alarms.append(f"{prompt} ({result.confidence:.2f}: {result.pointers[0].text[:50]})")
-        else:
-            silent += 1
     return {
-        "speaks_when_it_should": round(speak / len(RECALL_SPEAK), 3),
-        "silent_when_it_should": round(silent / len(RECALL_SILENT), 3),
-        "should_speak": len(RECALL_SPEAK),
-        "should_stay_silent": len(RECALL_SILENT),
+        "speaks_when_it_should": round(said / (len(speak) or 1), 3),
+        "silent_when_it_should": round(1 - len(alarms) / (len(silent) or 1), 3),
+        "should_speak": len(speak),
+        "should_stay_silent": len(silent),
         "misses": misses,
         "false_alarms": alarms,
     }
@@ -182,32 +191,15 @@ def searched_blind(ws, where, semantic: bool) -> list[dict]:
 
 def recalled_blind(ws, where, semantic: bool) -> dict:
     """recall on the blind set's turns, every second one held out."""
-    from memctl.search.recall import recall
-
     out = {}
     for held in (False, True):
-        speak_cases = [c for i, c in enumerate(blind.R_SPEAK) if i % 2 == held]
-        silent_cases = [c for i, c in enumerate(blind.R_SILENT) if i % 2 == held]
-        speak, misses, alarms = 0, [], []
-        for prompt, fragment in speak_cases:
-            result = recall(ws, prompt, today=TODAY, semantic=semantic)
-            if any((p.path, p.line) in _holding(where, fragment) for p in result.pointers):
-                speak += 1
-            else:
-                misses.append(f"{prompt} ({result.confidence:.2f})")
-        for prompt in silent_cases:
-            result = recall(ws, prompt, today=TODAY, semantic=semantic)
-            if result.pointers:
-                shown = result.pointers[0].text[:50]
-                alarms.append(f"{prompt} ({result.confidence:.2f}: {shown})")
-        out["held-out" if held else "tuning"] = {
-            "speaks_when_it_should": round(speak / len(speak_cases), 3),
-            "silent_when_it_should": round(1 - len(alarms) / len(silent_cases), 3),
-            "should_speak": len(speak_cases),
-            "should_stay_silent": len(silent_cases),
-            "misses": misses,
-            "false_alarms": alarms,
-        }
+        speak = [
+            (prompt, _holding(where, fragment))
+            for i, (prompt, fragment) in enumerate(blind.R_SPEAK)
+            if i % 2 == held
+        ]
+        silent = [c for i, c in enumerate(blind.R_SILENT) if i % 2 == held]
+        out["held-out" if held else "tuning"] = asked_recall(ws, speak, silent, semantic)
     return out
 
 
@@ -267,38 +259,14 @@ def searched_told(ws, where, semantic: bool) -> list[dict]:
 def recalled_told(ws, where, semantic: bool) -> dict:
     """recall on meaning_cases_told's questions (it must point at the memory) and its silent
     turns, by part."""
-    from memctl.search.recall import recall
-
-    speak: dict[str, list[tuple[str, str]]] = {"tuning": [], "held-out": [], "late": []}
-    for text, tune, held in told.TOLD:
-        if text in where:
-            speak["tuning"].append((tune, text))
-            speak["held-out"].append((held, text))
-    speak["late"] = [(query, text) for text, query in told.LATE if text in where]
-    out = {}
-    for part, cases in speak.items():
-        silent_cases = [] if part == "late" else told.SILENT[part == "held-out" :: 2]
-        said, misses, alarms = 0, [], []
-        for prompt, text in cases:
-            result = recall(ws, prompt, today=TODAY, semantic=semantic)
-            if any((p.path, p.line) == where[text] for p in result.pointers):
-                said += 1
-            else:
-                misses.append(f"{prompt} ({result.confidence:.2f})")
-        for prompt in silent_cases:
-            result = recall(ws, prompt, today=TODAY, semantic=semantic)
-            if result.pointers:
-                shown = result.pointers[0].text[:50]
-                alarms.append(f"{prompt} ({result.confidence:.2f}: {shown})")
-        out[part] = {
-            "speaks_when_it_should": round(said / (len(cases) or 1), 3),
-            "silent_when_it_should": round(1 - len(alarms) / (len(silent_cases) or 1), 3),
-            "should_speak": len(cases),
-            "should_stay_silent": len(silent_cases),
-            "misses": misses,
-            "false_alarms": alarms,
-        }
-    return out
+    stored = [case for case in told.TOLD if case[0] in where]
+    parts = {
+        "tuning": [(tune, {where[text]}) for text, tune, _ in stored],
+        "held-out": [(held, {where[text]}) for text, _, held in stored],
+        "late": [(query, {where[text]}) for text, query in told.LATE if text in where],
+    }
+    silent = {"tuning": told.SILENT[::2], "held-out": told.SILENT[1::2], "late": []}
+    return {part: asked_recall(ws, speak, silent[part], semantic) for part, speak in parts.items()}
 
 
 def summary(rows: list[dict]) -> dict:
