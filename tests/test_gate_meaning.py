@@ -1264,3 +1264,16 @@ def test_a_given_name_that_is_a_word_of_person_in_another_language_is_a_name(ws,
     first = entry(ws, "people/kids", old)
     done = remember(ws, said, source="user", now=NOW).value
     assert done.label == "update" and done.closed.entry.id == first.entry.id
+
+
+def test_the_act_a_prohibition_forbids_done_on_its_day_is_a_clash_and_a_report_of_harm_is_not(ws):
+    """ "Never deploy on Fridays": the same day is not another value, it is the one forbidden.
+    Someone proposing or doing it (the agent's "I'll deploy …", the user's "let's deploy …")
+    clashes; saying it will not happen, or what such deploys did, agrees with the rule."""
+    rule = entry(ws, "rules/dev", "Never deploy on Fridays", kind="RULE")
+    said = "I'll deploy the config change this Friday afternoon"
+    done = explain(ws, said, source="agent", now=NOW)
+    assert (done.label, done.decision.target.entry.id) == ("clash", rule.entry.id)
+    assert explain(ws, "let's deploy the hotfix on Friday", source="user", now=NOW).label == "clash"
+    for agrees in ("I won't deploy on Friday", "Friday deploys caused last year's outage"):
+        assert explain(ws, agrees, source="user", now=NOW).label in ("new", "repeat"), agrees

@@ -34,7 +34,7 @@ _VALUE_KINDS = ("n", "t", "wd", "lang", "d", "mo")
 _NORM_WORDS = frozenset("always never only ever must should please don dont not no".split())
 _FILLERS = frozenset(
     "please ok okay so just and then also now hey well from on going forward "
-    "you we i can may".split()
+    "you we i can may let lets s".split()
 )
 _POSSESSED = re.compile(r"\b(\w+)['\u2019]s\s+(\w+)(?:\s+(\w+))?")  # "Sam's (weekly) call"
 _LABELLED = re.compile(r"[:\u2014\u2013]|\s-\s")  # "Tip: …", "Note — …", "PS - …"
@@ -240,6 +240,8 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         if acted or len(shared_all) >= len(rule.words) / 2 and not other_thing:
             reason = f"a different {KIND_NAMES[kind]} than the rule sets ({words})"
             break
+    if reason is None and _does_what_it_forbids(new, rule, shared, given & values, other_thing):
+        reason = f"does what the rule forbids ({words})"
     least = min(len(new.words - new.names), len(plain))
     enough = len(shared) >= min(CLASH_WORDS, len(plain)) and len(shared) / max(1, least) >= 0.2
     if reason is None and diff.flipped and normative and enough:
@@ -266,6 +268,20 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         v[:2] in ("d:", "y:") for v in new.values - rule.values
     )
     return reason, bool(said) and not once
+
+
+def _does_what_it_forbids(
+    new: Analysis, rule: Analysis, shared: set[str], same: frozenset[str], other_thing: bool
+) -> bool:
+    """Does the text, not itself negated, do or propose the act a prohibition governs with a
+    value the rule forbids ("I'll deploy the config change this Friday afternoon" for "Never
+    deploy on Fridays")? Someone must do it, say or be asked to: the speaker or the one spoken
+    to, or an instruction; "Friday deploys caused last year's outage" only agrees."""
+    if not rule.polarity or new.polarity or other_thing or not shared & acts(rule):
+        return False
+    if not any(v.partition(":")[0] in _VALUE_KINDS for v in same):
+        return False
+    return bool(new.person & {"first", "second"}) or new.normative or opens_with_act(new, rule)
 
 
 def _in_another_language(new: Analysis, rule: Analysis) -> frozenset[str]:
