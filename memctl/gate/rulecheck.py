@@ -271,7 +271,11 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
 
 
 def _does_what_it_forbids(
-    new: Analysis, rule: Analysis, shared: set[str], same: frozenset[str], other_thing: bool
+    new: Analysis,
+    rule: Analysis,
+    shared: frozenset[str],
+    same: frozenset[str],
+    other_thing: bool,
 ) -> bool:
     """Does the text, not itself negated, do or propose the act a prohibition governs with a
     value the rule forbids ("I'll deploy the config change this Friday afternoon" for "Never
