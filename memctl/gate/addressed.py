@@ -21,10 +21,16 @@ _READING = (r"(?:reading|reads|read|processing|processes|summari[sz]ing|summari[
             r"reviews|analy[sz]ing|analy[sz]es|indexing|ingesting|opening|lea|lee|leia|le|lit|"
             r"legge|liest|leest|procesa|traite|elabora|verarbeitet)")
 # fmt: on
+# After the AI named, not a noun it qualifies: "to all AI researchers", "note to the AI team:"
+# speak to people; "to all AI reading this", "to any AI out there", "Dear AI assistant" do not
+NAMED_ALONE = (
+    rf"(?!\s+(?!(?:{_READING}|running|who|that|which|out|here|there|now|please|{AGENTS}|tools?|"
+    r"systems?|crawlers?|scrapers?)\b)[^\W\d_]{2,}\b)"
+)
 ADDRESSED = [
     rf"\b(?:p\.?\s*s\.?|note|message|attention|dear|hey|hello|hi)\s*(?:to|for)?\s*(?:the\s+|any\s+|all\s+"
-    rf"|every\s+|whichever\s+|whatever\s+)?{AGENTS}\b",
-    rf"\b(?:to|for)\s+(?:any|all|every|whichever|whatever)\s+(?:\w+\s+)?{AGENTS}\b",
+    rf"|every\s+|whichever\s+|whatever\s+)?{AGENTS}\b{NAMED_ALONE}",
+    rf"\b(?:to|for)\s+(?:any|all|every|whichever|whatever)\s+(?:\w+\s+)?{AGENTS}\b{NAMED_ALONE}",
     rf"\b{AGENTS}\s*,?\s*(?:that|who|which|que|qui|che|die|der|welche)?\s*(?:is\s+|are\s+|est\s+)?"
     rf"{_READING}\s+(?:this|these|the|esto|esta|este|isto|isso|ceci|cela|questo|questa|dies|das|"
     rf"dit|deze)\b",

@@ -25,7 +25,14 @@ from typing import TYPE_CHECKING
 
 from ..words import fold, tokens
 from . import cues
-from .addressed import ADDRESSED, ADDRESSED_WEAK, AGENTS, AI_WORDS, about_the_user_to_an_ai
+from .addressed import (
+    ADDRESSED,
+    ADDRESSED_WEAK,
+    AGENTS,
+    AI_WORDS,
+    NAMED_ALONE,
+    about_the_user_to_an_ai,
+)
 
 if TYPE_CHECKING:
     from .labeler import Trust
@@ -200,7 +207,7 @@ INJECTION_STRONG = [
         r"\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|agent|bot|chatbot|"
         r"gpt|claude)\b|\b(?:note|message|instructions?|attention|dear|hey)\s+(?:to\s+|for\s+)?"
         r"(?:the\s+|any\s+|all\s+)?(?:ai|llm|language\s+model|assistant|agent|bot|chatbot|gpt|"
-        r"claude)s?\b\s*[:,!-]?",
+        rf"claude)s?\b{NAMED_ALONE}\s*[:,!-]?",
         "speaks to the agent directly",
     ),
     (
