@@ -149,7 +149,8 @@ INJECTION_STRONG = [
     ),
     (
         r"\b(?:new|updated|real|actual|true|hidden|secret|additional|important)\s+(?:system\s+)?"
-        r"(?:instructions?|prompt|orders|directives?)\s*[:!]|\bsystem\s+prompt\b|(?:^|\n)\s*\[?"
+        r"(?:instructions?|prompt|orders|directives?)\s*[:!]|\bsystem\s+prompt\s*[:>]|"
+        r"\b(?:your|the\s+(?:assistant|agent|ai)'?s?)\s+system\s+prompt\b|(?:^|\n)\s*\[?"
         r"(?:system|assistant|admin|developer)\]?\s*[:>]|<\|?(?:im_start|im_end|system|endoftext)"
         r"\|?>|</?(?:system|instructions?|prompt)>|#{2,}\s*(?:system|instructions?)\b",
         "carries a message dressed as a system or developer instruction",
@@ -205,7 +206,7 @@ INJECTION_STRONG = [
     ),
     (
         r"\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|agent|bot|chatbot|"
-        r"gpt|claude)\b|\b(?:note|message|instructions?|attention|dear|hey)\s+(?:to\s+|for\s+)?"
+        rf"gpt|claude)\b{NAMED_ALONE}|\b(?:note|message|instructions?|attention|dear|hey)\s+(?:to\s+|for\s+)?"
         r"(?:the\s+|any\s+|all\s+)?(?:ai|llm|language\s+model|assistant|agent|bot|chatbot|gpt|"
         rf"claude)s?\b{NAMED_ALONE}\s*[:,!-]?",
         "speaks to the agent directly",
