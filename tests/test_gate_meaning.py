@@ -1310,9 +1310,31 @@ def test_no_run_of_short_words_makes_the_injection_check_backtrack_for_ever():
 
     script = (
         "from memctl.gate.injection import injection_reason\n"
-        "for unit in ('ai', 'ia', 'a i ', 'gli', 'alle', 'des', 'os', 'la', 'lo', 'aux'):\n"
+        "for unit in ('ai', 'ia', 'a i ', 'agli', 'gli', 'alle', 'des', 'os', 'la', 'aux'):\n"
         "    for lead in ('note to ', 'for ', 'pour ', 'per ', 'a '):\n"
         "        injection_reason(lead + unit * 60 + 'x', trust='untrusted')\n"
     )
     done = subprocess.run([sys.executable, "-c", script], timeout=60, capture_output=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_no_word_before_an_ai_named_is_spelled_by_others():
+    """What makes the check above hold for every run, not only the runs it tries: no word of
+    those read one after another before an AI named ("la", "gli", …) is spelled by others of
+    them ("agli" is "a" and "gli"), so a run of them is read in one way only."""
+    from functools import cache
+
+    from memctl.gate.addressed import _DETERMINERS
+
+    words = {w.replace("\\s+", " ") for w in _DETERMINERS.split("|") if w}
+
+    def ways(word: str) -> int:
+        @cache
+        def rest(i: int) -> int:
+            if i == len(word):
+                return 1
+            return sum(rest(j) for j in range(i + 1, len(word) + 1) if word[i:j] in words)
+
+        return rest(0)
+
+    assert [w for w in sorted(words) if ways(w) > 1] == []

@@ -51,7 +51,7 @@ _TO_WORDS = (
 )
 _DETERMINERS = (
     r"the|l'|la|il|lo|le|les|o|a|os|as|el|los|las|den|die|der|das|de|het|any|every|each|all|ogni|"
-    r"gli|agli|alle|aux|des|dos|dem|"
+    r"gli|alle|aux|des|dos|dem|"
     r"qualsiasi|qualquer|cualquier|todo|toda|tout|toute|jede|jeder|jeden|elke|kazdy|kazdego|"
     r"οποιοδηποτε|οποιονδηποτε|το|τον|την|mọi|moi|bat\s+ky"
 )
