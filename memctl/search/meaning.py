@@ -47,7 +47,7 @@ RELATIVE_FULL = 0.75  # what the nearest unit gets from its standing among the n
 RELATIVE_FROM = 0.25  # standing counts only for a unit at least this close in itself
 INHERITED = 0.9  # an entry's share of its note header's dense
 WIDEN = 200  # units nearest by cosine, ranked again with their crowding
-BARE_WORDS = 3  # a note header of fewer words is a bare title (see _telling)
+BARE_WORDS = 3  # a note header of fewer words is a bare title (see _mute_among)
 CROWDING = 0.5  # the share of a unit's crowding taken off its cosine (CSLS takes 1 of 2 cosines)
 HEADING_LIFT = 0.2  # the most a unit's heading adds to its cosine (see beyond_heading)
 HEADINGS = 8  # the headings weighed for one query at most (see beyond_heading)
@@ -104,19 +104,23 @@ class Meaning:
         see leads. A unit meaning does not offer (a bare title, a stamp) neither leads nor is
         led by."""
         if self._leads is None:
-            self._wait()
-            top = [(p, line, c, c) for p, line, c in self._raw[:LEAD_LOOK]]
-            told = {(p, line) for p, line, _, _ in _telling(self._index, top)}
-            mute = {(p, line) for p, line, _, _ in top} - told
-            self._leads = leads([u for u in self._raw if (u[0], u[1]) not in mute])
+            self._leads = leads([u for u in self._raw if (u[0], u[1]) not in self._mute])
         return self._leads.get(address, 0.0)
 
     @functools.cached_property
     def nearest(self) -> list[tuple[str, int, float, float]]:
         """The NEAREST units: path, line, cosine, and the cosine less its crowding, by which
-        they are ordered. Bare titles are left out of the nearest only: they are few, and each
-        costs a lookup (on this thread: the index's connection is this thread's)."""
-        return _telling(self._index, self._wait()[1])[:NEAREST]
+        they are ordered, but for those meaning does not offer (see _mute)."""
+        kept = self._wait()[1]
+        return [unit for unit in kept if (unit[0], unit[1]) not in self._mute][:NEAREST]
+
+    @functools.cached_property
+    def _mute(self) -> set[tuple[str, int]]:
+        """Of the units kept and the LEAD_LOOK nearest by cosine, those meaning does not offer
+        (see _mute_among), in one lookup: they are few, and each costs one (on this thread:
+        the index's connection is this thread's)."""
+        kept = [(p, line) for p, line, _, _ in self._wait()[1]]
+        return _mute_among(self._index, kept + [(p, line) for p, line, _ in self._raw[:LEAD_LOOK]])
 
 
 def leads(found: list[tuple[str, int, float]]) -> dict[tuple[str, int], float]:
@@ -160,26 +164,21 @@ def prepare(index: SearchIndex, query: str) -> Meaning | None:
     return Meaning(index, vectors, sync, query[:2000])
 
 
-def _telling(
-    index: SearchIndex, found: list[tuple[str, int, float, float]]
-) -> list[tuple[str, int, float, float]]:
-    """The units that say enough to be found by meaning: not a bare title of a few words
+def _mute_among(index: SearchIndex, addresses: list[tuple[str, int]]) -> set[tuple[str, int]]:
+    """The units that do not say enough to be found by meaning: a bare title of a few words
     ("Kids", "Car"), close to every question on its topic and answering none (its entries
-    carry the title in their own vectors, and words still find it), and not a stamp (see
-    stamp)."""
-    if not found:
-        return found
-    addresses = json.dumps([[p, line] for p, line, _, _ in found])
-    mute = {
+    carry the title in their own vectors, and words still find it), and a stamp (see stamp)."""
+    if not addresses:
+        return set()
+    return {
         (p, line)
         for p, line, kind, text in index.db.execute(
             "SELECT u.path, u.line, u.kind, u.text FROM units u JOIN json_each(:a) j "
             "ON u.path = j.value ->> 0 AND u.line = j.value ->> 1",
-            {"a": addresses},
+            {"a": json.dumps([list(a) for a in dict.fromkeys(addresses)])},
         )
         if (kind == "note" and len(text.split()) < BARE_WORDS) or stamp(text)
     }
-    return [unit for unit in found if (unit[0], unit[1]) not in mute]
 
 
 _WHEN = re.compile(
@@ -248,9 +247,9 @@ def dense(
             if cosine is None:
                 out.append((0.0, 0.0, 0.0))
                 continue
-            closeness = _share(cosine, DENSE_FLOOR, DENSE_FULL)
+            closeness = share(cosine, DENSE_FLOOR, DENSE_FULL)
             scaled = cosine - CROWDING * around
-            standing = _share(scaled, crowd, best) if cosine >= RELATIVE_FROM else 0.0
+            standing = share(scaled, crowd, best) if cosine >= RELATIVE_FROM else 0.0
             out.append((cosine, closeness, max(closeness, RELATIVE_FULL * standing)))
         return out
 
@@ -313,7 +312,8 @@ def beyond_heading(
     return out
 
 
-def _share(value: float, low: float, high: float) -> float:
+def share(value: float, low: float, high: float) -> float:
+    """Where `value` falls from `low` (0) to `high` (1), clipped to 0..1."""
     if high <= low:
         return 1.0 if value >= high else 0.0
     return min(1.0, max(0.0, (value - low) / (high - low)))

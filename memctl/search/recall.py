@@ -202,14 +202,15 @@ def confident(hit: Hit) -> float:
     evidence = max(parts.get("evidence_share", 0.0), dense, parts.get("use_when", 0.0))
     covered = max(parts.get("coverage", 0.0), dense, parts.get("use_when", 0.0))
     fits = min(1.0, parts.get("relevance", 0.0)) * evidence * covered**0.5
+    lead = parts.get("lead", 0.0)
+    if not lead:  # words alone, or not the unit nearest in meaning
+        return fits
+    from .meaning import share
+
     # Meaning alone: the memory nearest the prompt, far nearer than the next one, answers it
     # (in a small store any question has a nearest unit; one it answers stands apart).
-    near = _ramp(parts.get("cosine", 0.0), LEAD_COSINE - 0.05, LEAD_COSINE + 0.05)
-    return max(fits, LEAD_WEIGHT * near * _ramp(parts.get("lead", 0.0), LEAD_FROM, LEAD_FULL))
-
-
-def _ramp(value: float, low: float, high: float) -> float:
-    return min(1.0, max(0.0, (value - low) / (high - low)))
+    near = share(parts.get("cosine", 0.0), LEAD_COSINE - 0.05, LEAD_COSINE + 0.05)
+    return max(fits, LEAD_WEIGHT * near * share(lead, LEAD_FROM, LEAD_FULL))
 
 
 def graph_facts(ws: Workspace, prompt: str, limit: int = 3) -> list[str]:
