@@ -46,7 +46,9 @@ _HOUR = re.compile(r"\b(?:to|at|until|till|from|by|around|before|after)\s+(\d{1,
 
 
 def phrases(text: str) -> list[str]:
-    """The old text cut at commas and before prepositions; a one-word piece joins the next."""
+    """The old text cut at commas and before prepositions; a one-word piece joins the next,
+    but for the first ("Interview" stays apart from "with Dana": what follows an entry's first
+    word is a detail of its own, to carry or not)."""
     pieces = [p.strip() for p in _CUT.split(text) if p and p.strip(" ,;()")]
     out: list[str] = []
     for piece in pieces:
