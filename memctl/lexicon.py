@@ -155,6 +155,7 @@ THIRD_PERSON = frozenset(
     "he she him her his hers they them their theirs er ihm ihn ihr ihre el ella ellos su sus "
     "il elle ils elles lui leur ele ela eles dele dela lei loro suo sua".split()
 )
+PERSON_WORDS = FIRST_PERSON | THIRD_PERSON
 
 
 LIGHT = frozenset(stem(w) for w in _LIGHT)

@@ -90,6 +90,20 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", bare).casefold()  # NFC: Hangul and kana recomposed
 
 
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
+_OPENS = ("", ".", "!", "?", ":", ";", '"', "(")  # what may stand before a sentence's first word
+
+
+def written_as_names(text: str, openers: frozenset[str] = frozenset()) -> set[str]:
+    """The words (folded) the text writes with a capital inside a sentence, where a capital
+    marks a name ("Tom and Su moved"), and those of `openers` written with one anywhere."""
+    return {
+        fold(m[0])
+        for m in _CAPITALISED.finditer(text)
+        if fold(m[0]) in openers or text[: m.start()].rstrip()[-1:] not in _OPENS
+    }
+
+
 def _cjk_char(char: str) -> bool:
     code = ord(char)
     return any(low <= code <= high for low, high in _CJK_RANGES)

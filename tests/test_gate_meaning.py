@@ -1338,3 +1338,23 @@ def test_no_word_before_an_ai_named_is_spelled_by_others():
         return rest(0)
 
     assert [w for w in sorted(words) if ways(w) > 1] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "person"),
+    [
+        ("Tom and Su moved to Leeds", "su", set()),  # Spanish "su" (his), a capital inside
+        ("Yesterday I met Lui at the gym", "lui", {"first"}),  # Italian "lui" (he)
+        ("Dad drives Mia to school", "mia", set()),
+        ("Mia switched from piano to guitar", "mia", set()),  # opening: a given name as often
+        ("Ma sœur vit à Lyon", None, {"first"}),  # French "ma" opening a sentence: my
+        ("I think we should go", None, {"first"}),
+    ],
+)
+def test_a_word_of_person_written_as_a_name_is_the_name(text, name, person):
+    from memctl.gate.reading import analyze
+
+    read = analyze(text)
+    assert set(read.person) == person
+    if name:
+        assert name in read.words

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from .. import lexicon
-from ..words import STOPWORDS, bigrams, fold, is_cjk, stem, tokens
+from ..words import STOPWORDS, bigrams, fold, is_cjk, stem, tokens, written_as_names
 from . import cues
 
 # how two texts compare: re-exported for the gate
@@ -190,9 +190,6 @@ def _any(folded: str, *patterns: re.Pattern) -> bool:
     return any(p.search(folded) for p in patterns)
 
 
-_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
-
-
 # A pure reading of the text: a night's survey reads the same entries again for every line it
 # promotes, so the last few thousand readings are kept.
 @lru_cache(maxsize=4096)
@@ -203,9 +200,9 @@ def analyze(text: str) -> Analysis:
     rest = _take_values(cues.FRAMING.sub(" ", folded), values)
     words: set[str] = set()
     person: set[str] = set()
-    # "Mia switched to guitar", "Ella has the keys": a name, though Italian and Spanish say
-    # "mia" (my) and "ella" (she) too; written with a capital, it is read as the name
-    named = {fold(w) for w in _CAPITALISED.findall(raw)} & lexicon.ALSO_NAMES
+    # A word of person written as a name ("Tom and Su moved", "Mia switched to guitar") is the
+    # name, not Spanish "his" or Italian "my"; a given name as often as not, opening a sentence
+    named = written_as_names(raw, lexicon.ALSO_NAMES) & lexicon.PERSON_WORDS
     for token in tokens(rest):
         if not token.isascii() and is_cjk(token):
             for word in _CJK_DATE_WORDS:
@@ -231,11 +228,13 @@ def analyze(text: str) -> Analysis:
             values.add(f"t:{lexicon.DAY_PARTS[token]}")
         elif token in lexicon.LANGUAGE_WORDS:
             values.add(f"lang:{lexicon.LANGUAGE_WORDS[token]}")
-        elif (
-            token in lexicon.FIRST_PERSON or token in lexicon.THIRD_PERSON
-        ) and token not in named:
+        elif token in lexicon.PERSON_WORDS and token not in named:
             person.add("first" if token in lexicon.FIRST_PERSON else "third")
-        elif token not in _STOP and token not in _CUE_WORDS and not token.isdigit():
+        elif (
+            (token not in _STOP or token in named)
+            and token not in _CUE_WORDS
+            and not token.isdigit()
+        ):
             words.add(content_word(token))
     joined = []
     for m in _COMPOUND.finditer(rest):
