@@ -39,8 +39,9 @@ _KIND_LINE = re.compile(r"^[-*+] \[")
 # "- [🟡MED][FACT] src:user · …" or "added:… src:user · …" after a marker: an entry line's
 # head, pasted in, not who said it
 _TAG = r"\[[^\]\s]{1,24}\]"
+_KEY = r"[a-z][a-z_]{0,23}:\S+"  # "src:user"; one per word, so a run is read one way only
 _ENTRY_HEAD = re.compile(
-    rf"^(?:[-*+] )?(?:(?:{_TAG})+|(?:{_TAG})*(?:\s*[a-z][a-z_]{{0,23}}:\S+)+\s+· )"
+    rf"^(?:[-*+] )?(?:(?:{_TAG})+|(?:{_TAG})*\s*{_KEY}(?:\s+{_KEY})*\s+· )"
 )
 MAX_TEXT = 500  # an item longer than this is cut (an entry line is one line)
 
