@@ -21,6 +21,8 @@ The sets (tests/gate_cases*.jsonl):
 - `fresh-g`, `fresh-h`: every class again (changes of mind, corrections, details, repeats,
   near-misses, rule changes, injections in many languages and forms, secrets) in phrasings of
   their own, written together in two halves: G is tuned on, H is never read (its totals only).
+- `fresh-i`, `fresh-j`: a fourth such set, written later in two halves of each class: I is
+  tuned on, J is never read (its totals only).
 
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
@@ -60,6 +62,8 @@ SETS = {
     "blind-f": REPO / "tests" / "gate_cases_blind_f.jsonl",
     "fresh-g": REPO / "tests" / "gate_cases_fresh_g.jsonl",
     "fresh-h": REPO / "tests" / "gate_cases_fresh_h.jsonl",
+    "fresh-i": REPO / "tests" / "gate_cases_fresh_i.jsonl",
+    "fresh-j": REPO / "tests" / "gate_cases_fresh_j.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed

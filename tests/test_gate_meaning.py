@@ -1358,3 +1358,59 @@ def test_a_word_of_person_written_as_a_name_is_the_name(text, name, person):
     assert set(read.person) == person
     if name:
         assert name in read.words
+
+
+def test_a_day_a_prohibition_does_not_name_is_one_it_allows(ws):
+    """ "Never deploy on Fridays" forbids Fridays: the act done or asked for on another day
+    keeps the rule, whoever says it. A limit of the text's own ("only on Tuesdays from now on")
+    or another day forbidden ("never on Mondays from now on") still changes the rule."""
+    rule = entry(ws, "rules/dev", "Never deploy on Fridays", kind="RULE")
+    for allowed in ("Deploy the fix on Tuesday", "I'll deploy the new build on Monday morning"):
+        for source in ("user", "agent"):
+            done = explain(ws, allowed, source=source, now=NOW)
+            assert done.label == "new", (allowed, source, done.decision.reason)
+    for changes in ("Only deploy on Tuesdays from now on", "Never deploy on Mondays from now on"):
+        done = explain(ws, changes, source="user", now=NOW)
+        assert (done.label, done.decision.target.entry.id) == ("update", rule.entry.id), changes
+    entry(ws, "rules/mail", "Never email clients on weekends", kind="RULE")
+    assert explain(ws, "I'll email the client on Monday", source="agent", now=NOW).label == "new"
+
+
+@pytest.mark.parametrize(
+    ("rule", "said"),
+    [
+        ("Never email clients on weekends", "Send the weekly report to the client on Saturday"),
+        ("Never email clients on weekends", "I'll message the client on Sunday about the invoice"),
+        ("Never call Sam before 9am", "Text Sam at 7am about the keys"),
+    ],
+)
+def test_another_way_to_reach_whom_a_rule_protects_is_the_act_it_governs(ws, rule, said):
+    """Email, a message, a text, a call: one act of reaching someone, when the text names whom
+    the rule does. Sending a package to a warehouse reaches nobody the rule names."""
+    kept = entry(ws, "rules/contact", rule, kind="RULE")
+    done = explain(ws, said, source="agent", now=NOW)
+    assert (done.label, done.decision.target.entry.id) == ("clash", kept.entry.id), said
+    assert (
+        explain(ws, "Send the package to the warehouse on Saturday", source="agent", now=NOW).label
+        == "new"
+    )
+
+
+def test_what_a_rule_asks_of_every_case_left_out_clashes(ws):
+    """ "Every change to main goes through a reviewed pull request" asks it of each change, as
+    "always" does: a change reported or proposed without the review clashes."""
+    rule = entry(
+        ws, "rules/git", "Every change to main goes through a reviewed pull request", kind="RULE"
+    )
+    for said in (
+        "I'll merge the hotfix straight into main without a review to save time",
+        "Merged the typo fix into main without a review",
+    ):
+        done = explain(ws, said, source="agent", now=NOW)
+        assert (done.label, done.decision.target.entry.id) == ("clash", rule.entry.id), said
+    assert (
+        explain(
+            ws, "Merged the docs fix into main after Ana's review", source="agent", now=NOW
+        ).label
+        == "new"
+    )

@@ -9,10 +9,13 @@ Saturday for "weekdays", "weekend deploys" for "weekdays"; a time inside the rul
 none: 10:00 is "before 15:00"; a bound from its other side is one: "after 16:00"),
 or states the opposite norm ("never push to main" / "it's fine to push to main"; a text that
 opens with the act the rule governs, "push hotfixes straight to main", is a norm), or says the
-rule changes ("from now on", "no longer") in other words. A text that drops the rule by name
+rule changes ("from now on", "no longer") in other words. Another day than those a prohibition
+names is one it allows ("deploy the fix on Tuesday" for "never deploy on Fridays"); a way of
+reaching someone is the rule's own when the text names whom ("send the report to the client"
+for "never email clients on weekends"). A text that drops the rule by name
 ("forget the rule about …") changes it; one that reports the act done without what an "always"
-rule asks for ("filed the expense report without the receipt"), or without the step it asks
-for first, contradicts it.
+or "every" rule asks for ("filed the expense report without the receipt"), or without the step
+it asks for first, contradicts it.
 
 Whether the user changes the rule or clashes with it is a question of how the user says it:
 words that say it changes ("from now on", "now", "anymore", "stop", "again", "actually") make
@@ -50,12 +53,20 @@ _TALK = frozenset(
 # A verb of speaking with "to me" in one word: "respóndeme", "escríbeme", "scrivimi"
 _TO_ME_ENDINGS = ("eme", "ame", "imi", "ami")
 _SWITCH = frozenset(content_word(w) for w in ("switch", "use"))
+# Ways to reach a person: one act whichever is named, where the person or thing is the rule's
+# own ("send the report to the client on Saturday" for "never email clients on weekends")
+_CONTACT = frozenset(
+    content_word(w)
+    for w in "email mail message text call phone ring ping dm send sent contact reach".split()
+)
 _BEFORE = re.compile(r"(?<!\w)(?:before|prior\s+to|ahead\s+of)(?!\w)")
 _WITHOUT = re.compile(
     r"(?<!\w)(?:without|skipping|skipped|but\s+not|w/o)(?!\w)|(?:,|\band|\bbut)\s+(?:never|"
     r"didn'?t|did\s+not|forgot\s+to)(?!\w)"
 )
-_ALWAYS = re.compile(r"(?<!\w)(?:always|must|make\s+sure|be\s+sure|remember\s+to)(?!\w)")
+# A limit of the text's own: "only deploy on Tuesdays" against "never deploy on Fridays"
+_ONLY = re.compile(r"(?<!\w)(?:only|solely|exclusively|nur|solo|solamente|seulement|apenas)(?!\w)")
+_ALWAYS = re.compile(r"(?<!\w)(?:always|must|every|each|make\s+sure|be\s+sure|remember\s+to)(?!\w)")
 # The user dropping a rule by name: "forget the rule about …", "drop the rule that …"
 _RETIRE = re.compile(
     r"(?<!\w)(?:forget|drop|remove|delete|scrap|cancel|lift|ditch|retire|get\s+rid\s+of)\s+"
@@ -160,8 +171,10 @@ def owns_the_act(new: Analysis, rule: Analysis) -> bool:
 
 def opens_with_act(new: Analysis, rule: Analysis) -> bool:
     """Does the text open with an act the rule governs, as an instruction does, itself or
-    after a label ("Best practice: paste access tokens into …", "Tip — push to main")?"""
-    done = acts(rule)
+    after a label ("Best practice: paste access tokens into …", "Tip — push to main")? A way
+    to reach someone is the rule's act when the rule's act is one and the text names whom
+    ("text Sam at 7am" for "never call Sam before 9am")."""
+    done = acts(rule) | _contacts(new, rule)
     for clause in _LABELLED.split(new.folded):
         words = [w for w in tokens(clause) if w not in _FILLERS]
         if words and content_word(words[0]) in done:
@@ -199,6 +212,18 @@ def left_out(new: Analysis, rule: Analysis) -> str | None:
     return ", ".join(sorted(asked)[:3]) if asked and done else None
 
 
+def _contacts(new: Analysis, rule: Analysis) -> frozenset[str]:
+    """The ways to reach someone a text names, when the rule governs reaching someone and the
+    text names whom or what the rule does ("send the invoice to the client" for "never email
+    clients on weekends"); empty otherwise."""
+    done = acts(rule)
+    if not done & _CONTACT:
+        return frozenset()
+    said = frozenset(w for w in new.words if w in _CONTACT)
+    whom = (new.words & governed(rule)) - done - _CONTACT
+    return said if said and whom else frozenset()
+
+
 def _content(text: str) -> set[str]:
     return {content_word(w) for w in tokens(text)} - _NORM_WORDS
 
@@ -211,6 +236,9 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     if _RETIRE.search(new.folded) and (new.words & rule.words or new.values & rule.values):
         return "says the rule is dropped", True
     shared_all = new.words & rule.words
+    reached = _contacts(new, rule)
+    if reached and not shared_all & acts(rule):  # "send" for "email": the same act
+        shared_all |= acts(rule) & _CONTACT
     shared = shared_all - new.names - rule.names
     plain = rule.words - rule.names
     values = rule.values | week_days(rule)
@@ -235,6 +263,15 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     # allow deploys on Friday afternoons" for "no deploys on Friday afternoons").
     permits = any(name == "allowed" for name, _ in new.poles)
     normative = new.normative or permits or opens_with_act(new, rule)
+    # "Deploy the fix on Tuesday" for "never deploy on Fridays": another day than those the
+    # rule forbids is one it allows, unless the text is a limit of its own ("only on Tuesdays")
+    allowed = (
+        frozenset(_elsewhere(given, values))
+        if rule.polarity and not new.polarity and not _ONLY.search(new.folded)
+        else frozenset()
+    )
+    if allowed:
+        other_value = [kind for kind in other_value if kind not in allowed]
     reason = None
     for kind in other_value:
         if acted or len(shared_all) >= len(rule.words) / 2 and not other_thing:
@@ -244,7 +281,7 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         reason = f"does what the rule forbids ({words})"
     least = min(len(new.words - new.names), len(plain))
     enough = len(shared) >= min(CLASH_WORDS, len(plain)) and len(shared) / max(1, least) >= 0.2
-    if reason is None and diff.flipped and normative and enough:
+    if reason is None and diff.flipped and normative and enough and not allowed:
         reason = f"the opposite of what the rule says about {words}"
     if (
         reason is None
@@ -356,6 +393,17 @@ def week_days(rule: Analysis) -> frozenset[str]:
     return frozenset(
         day for pattern, days in _WEEK_PARTS if pattern.search(rule.folded) for day in days
     )
+
+
+def _elsewhere(mine: frozenset[str], theirs: frozenset[str]) -> list[str]:
+    """The kinds of value of one at a time (days, dates, months, languages) the text sets only
+    other values of than the rule does: "Tuesday" where the rule says "Fridays"."""
+    return [
+        kind
+        for kind in ("wd", "d", "mo", "lang")
+        if _differs(mine, theirs, kind)
+        and not {v for v in mine if v.startswith(f"{kind}:")} & theirs
+    ]
 
 
 def _differs(mine: frozenset[str], theirs: frozenset[str], kind: str) -> bool:

@@ -40,9 +40,7 @@ _KIND_LINE = re.compile(r"^[-*+] \[")
 # head, pasted in, not who said it
 _TAG = r"\[[^\]\s]{1,24}\]"
 _KEY = r"[a-z][a-z_]{0,23}:\S+"  # "src:user"; one per word, so a run is read one way only
-_ENTRY_HEAD = re.compile(
-    rf"^(?:[-*+] )?(?:(?:{_TAG})+|(?:{_TAG})*\s*{_KEY}(?:\s+{_KEY})*\s+· )"
-)
+_ENTRY_HEAD = re.compile(rf"^(?:[-*+] )?(?:(?:{_TAG})+|(?:{_TAG})*\s*{_KEY}(?:\s+{_KEY})*\s+· )")
 MAX_TEXT = 500  # an item longer than this is cut (an entry line is one line)
 
 
