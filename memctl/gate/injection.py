@@ -110,6 +110,13 @@ _CJK_TOLD = tuple(
 )
 _CJK_SPAN = 16
 
+# A place in a team given to whoever reads ("You are now the owner of the billing dashboard", as a
+# notice writes it): a task of a thing, not a new self
+_HOLDS = (
+    r"(?:a|an|the|my)\s+(?:co-?)?(?:owner|maintainer|member|assignee|reviewer|approver|"
+    r"organi[sz]er|host|contact|lead)\s+(?:of|for|on)\s"
+)
+
 # Strong: an attempt to steer the agent. Caught from every source but the user.
 _OLD = r"(?:previous|prior|above|earlier|preceding|former|original|initial|system|all|any|your|the)"
 INJECTION_STRONG = [
@@ -129,8 +136,8 @@ INJECTION_STRONG = [
         "tells the agent to ignore its instructions",
     ),
     (
-        r"\b(?:you\s+are|you're|youre)\s+now\s+(?:a|an|in|the|my|dan|free|no\s+longer|unrestricted|"
-        r"jailbroken|developer)\b|\b(?:you\s+are|you're|youre)\s+no\s+longer\s+(?:a|an|the|my|your|"
+        rf"\b(?:you\s+are|you're|youre)\s+now\s+(?!{_HOLDS})(?:a|an|in|the|my|dan|free|"
+        r"no\s+longer|unrestricted|jailbroken|developer)\b|\b(?:you\s+are|you're|youre)\s+no\s+longer\s+(?:a|an|the|my|your|"
         r"just)\b|\b(?:from\s+(?:now|this\s+point|here)\s+on|henceforth|"
         r"starting\s+now),?\s+(?:you\s+are|you're|youre|you\s+will\s+be|act\s+as)\b|"
         r"\b(?:you\s+are|you're|youre|act\s+as|become)\s+[^.;!?]{0,40}\b(?:with|without)\s+"
