@@ -1374,6 +1374,9 @@ def test_a_day_a_prohibition_does_not_name_is_one_it_allows(ws):
         assert (done.label, done.decision.target.entry.id) == ("update", rule.entry.id), changes
     entry(ws, "rules/mail", "Never email clients on weekends", kind="RULE")
     assert explain(ws, "I'll email the client on Monday", source="agent", now=NOW).label == "new"
+    # whom the rule protects doing the act itself is no breach of it
+    said = "Clients emailed us on Sunday about the outage"
+    assert explain(ws, said, source="agent", now=NOW).label == "new"
 
 
 @pytest.mark.parametrize(

@@ -151,7 +151,7 @@ def another_thing(new: Analysis, rule: Analysis, governs: frozenset[str]) -> boo
 def owns_the_act(new: Analysis, rule: Analysis) -> bool:
     """Is the act the rule governs, in the text, one that a name the rule names does ("Sam's
     call with the bank is at 8am" for "Never call Sam before 9am": Sam calls, nobody calls
-    him)?"""
+    him), or one that whom the rule protects does ("Clients emailed us on Sunday")?"""
     words = [content_word(w) for w in tokens(rule.folded)]
     # the rule's verbs (after a norm word) and the names done to (after the verb)
     done_to = {
@@ -161,12 +161,22 @@ def owns_the_act(new: Analysis, rule: Analysis) -> bool:
         for name in words[i + 2 :]
         if name in rule.names
     }
-    return any(
+    if any(
         (content_word(what), content_word(who)) in done_to
         for who, *owned in _POSSESSED.findall(new.folded)
         for what in owned
         if what
-    )
+    ):
+        return True
+    # "Clients emailed us on Sunday" for "Never email clients on weekends": the text opens with
+    # whom the rule protects, doing the act itself
+    said = [content_word(w) for w in tokens(new.folded) if w not in _FILLERS]
+    objects = {
+        (verb, thing)
+        for before, verb, thing in zip(words, words[1:], words[2:], strict=False)
+        if before in _NORM_WORDS and verb not in _NORM_WORDS and thing in rule.words
+    }
+    return len(said) > 1 and (said[1], said[0]) in objects
 
 
 def opens_with_act(new: Analysis, rule: Analysis) -> bool:
