@@ -198,11 +198,32 @@ def forward(text: str, target: Candidate) -> str:
     if target.rule and narrows(new, old, diff):
         return with_exception(unquoted(target.entry.text), text)
     if new.correction:
-        pairs = respelled_only(new, old, diff)
+        pairs = respelled_only(new, old, diff) or misnamed(new, old)
         fixed = respelled_text(text, unquoted(target.entry.text), pairs) if pairs else None
         if fixed:
             return fixed  # the entry as it was, the name spelled as the user spells it now
     return with_details(text, carried(new, old, diff))
+
+
+# The name was wrong, not the person: "Gary, not Gareth. misheard him", "I mistyped her name"
+_MISNAMED = re.compile(
+    r"(?<!\w)(?:mis(?:heard|spel(?:led|t)|typed|pronounced|named)|(?:wrong|bad)\s+name|"
+    r"name\s+wrong|spel(?:led|t)|typo)(?!\w)"
+)
+
+
+def misnamed(new: Analysis, old: Analysis) -> set[tuple[str, str]]:
+    """The name a text gives for one of `old` it says not to be so, when it says the name was
+    heard or written wrong ("Gary, not Gareth. misheard him"): one person, named right now, so
+    what the old line says of them holds. Empty otherwise: "the plumber is Joe, not Jim" names
+    another person, and Jim's habits are not Joe's."""
+    if not _MISNAMED.search(new.folded) or new.values - old.values:
+        return set()
+    given_up = new.rejected & old.names
+    mine = new.names - old.names - new.rejected
+    if len(given_up) != 1 or len(mine) != 1:
+        return set()
+    return {(next(iter(mine)), next(iter(given_up)))}
 
 
 def respelled_text(text: str, old_text: str, pairs: set[tuple[str, str]]) -> str | None:
