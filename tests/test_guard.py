@@ -153,3 +153,44 @@ def test_a_real_hook_process(ws, rule):
     proc = run_memctl("-w", str(ws.root), "guard", "--hook", "claude-code", input=payload)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+def test_a_check_that_could_run_for_ever_is_listed_and_skipped_not_run(ws, rule, cli):
+    """A rule synced from a peer with an enforced check of a repeat inside a repeat would hang
+    every tool call on a long action: the check is skipped and listed with why, the hook still
+    answers at once (a real process, stopped if it hangs), and a new such check is refused."""
+    path = ws.root / "rules/git.md"
+    runaway = 'src:user check:"^(\\w+\\s?)*$" guard:enforce · Never force-push'
+    path.write_text(path.read_text().replace("src:user · Never force-push", runaway))
+    assert [c.problem for c in checks(ws)] == [
+        "a repeat inside a repeat can run for ever on some texts: skipped"
+    ]
+    action = "a" * 40 + "!"
+    payload = json.dumps({"tool_name": "Bash", "tool_input": {"command": action}})
+    proc = run_memctl("-w", str(ws.root), "guard", "--hook", "claude-code", input=payload)
+    assert proc.returncode == 0, proc.stderr
+    assert "deny" not in proc.stdout
+    assert cli.json("guard", "list")["checks"][0]["problem"].startswith("a repeat inside")
+    refused = cli("lessons", "--apply", rule, "--check", "(a+)+b", code=None)
+    assert refused.exit_code != 0 and "repeat inside a repeat" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("pattern", "runs_away"),
+    [
+        ("(a+)+$", True),
+        ("(\\w+\\s?)*$", True),
+        ("(?:\\w+[-_])+x", True),  # "_" is a word character: "a_b_c" splits many ways
+        ("(?:\\s*\\w+:\\S+)+ ·", True),
+        ("\\bWebSearch\\b", False),
+        ("git\\s+push\\s+.*main", False),
+        ("(foo|bar)+", False),
+        ("(?:[a-z]+\\.)+com", False),  # each turn ends on a "." no inner repeat takes
+        ("(?:[^.]+\\.)+x", False),
+        ("(?:\\S+\\s)+x", False),
+    ],
+)
+def test_a_repeat_inside_a_repeat_runs_away_unless_each_turn_ends_on_its_own(pattern, runs_away):
+    from memctl.nightly.runaway import nested_repeat
+
+    assert (nested_repeat(pattern) is not None) == runs_away

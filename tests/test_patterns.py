@@ -29,7 +29,8 @@ _CALLS = {"compile", "search", "match", "fullmatch", "findall", "finditer", "sub
 def _flags(node: ast.Call) -> int:
     """The flags a call to `re` passes, when they are written as `re.X | re.Y`."""
     given = [kw.value for kw in node.keywords if kw.arg == "flags"]
-    if node.func.attr in {"compile", "search", "match", "fullmatch", "findall", "finditer"}:
+    called = node.func.attr if isinstance(node.func, ast.Attribute) else ""
+    if called in {"compile", "search", "match", "fullmatch", "findall", "finditer"}:
         given += node.args[1:2]
     value = 0
     for expr in given:
@@ -39,29 +40,60 @@ def _flags(node: ast.Call) -> int:
     return value
 
 
+def _compiles(node: ast.Call) -> bool:
+    """A call that compiles its first argument: `re.search(…)`, or the secret scanner's cached
+    `rx(…)`."""
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id == "rx"
+    return (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "re"
+        and func.attr in _CALLS
+    )
+
+
 def patterns() -> dict[tuple[str, int], str]:
-    """Every pattern of memctl: (source, flags) → where it is."""
+    """Every pattern of memctl: (source, flags) → where it is. A pattern is a compiled one a
+    module holds, or the first argument of a call that compiles it: a literal, or the name of a
+    string the module holds (the secret scanner keeps its patterns as strings)."""
     found: dict[tuple[str, int], str] = {}
     for info in pkgutil.walk_packages(memctl.__path__, "memctl."):
         module = importlib.import_module(info.name)
-        for name, value in vars(module).items():
+        held = vars(module)
+        for name, value in held.items():
             if isinstance(value, re.Pattern):
                 found.setdefault((value.pattern, value.flags), f"{info.name}.{name}")
         tree = ast.parse(Path(module.__file__ or "").read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and isinstance(node.func.value, ast.Name)
-                and node.func.value.id == "re"
-                and node.func.attr in _CALLS
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
-            ):
-                compiled = re.compile(node.args[0].value, _flags(node))
-                found.setdefault((compiled.pattern, compiled.flags), f"{info.name}:{node.lineno}")
+            if not (isinstance(node, ast.Call) and node.args and _compiles(node)):
+                continue
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                source, where = first.value, f"{info.name}:{node.lineno}"
+            elif isinstance(first, ast.Name) and isinstance(held.get(first.id), str):
+                source, where = held[first.id], f"{info.name}.{first.id}"
+            else:
+                continue
+            compiled = re.compile(source, _flags(node))
+            found.setdefault((compiled.pattern, compiled.flags), where)
+    found.update(_compiled_at_run_time(found))
     return found
+
+
+def _compiled_at_run_time(known: dict[tuple[str, int], str]) -> dict[tuple[str, int], str]:
+    """The secret scanner's patterns: those of its table (memctl/data/secrets.tsv), and those it
+    builds for the words that name a secret where they stand, after a scan of a text that names
+    every one of them."""
+    from memctl.secrets import near, scan, shape
+
+    said = " ".join(f"{word}: x7Gq2mZ9pL" for _, word, _, _ in near._WORDS)
+    scan.scan(said)
+    out = {(source, 0): f"secrets.tsv:{kind}" for kind, _, _, source in scan._patterns()}
+    for source, compiled in shape._compiled.items():
+        out.setdefault((source, compiled.flags), "memctl.secrets (built at run time)")
+    return {k: v for k, v in out.items() if k not in known}
 
 
 def test_every_pattern_is_found():
@@ -70,6 +102,10 @@ def test_every_pattern_is_found():
     where = set(patterns().values())
     assert len(where) > 100
     assert "memctl.gate.injection._SPACED" in where
+    assert "memctl.secrets.words._PROSE" in where  # a string the module compiles
+    assert "memctl.secrets (built at run time)" in where and any(
+        w.startswith("secrets.tsv:") for w in where
+    )
     assert any(":" in w for w in where)  # a literal in a call
     assert {w.split(".")[1].split(":")[0] for w in where} >= {"gate", "search", "nightly"}
 
