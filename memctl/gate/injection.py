@@ -137,8 +137,8 @@ INJECTION_STRONG = [
     ),
     (
         rf"\b(?:you\s+are|you're|youre)\s+now\s+(?!{_HOLDS})(?:a|an|in|the|my|dan|free|"
-        r"no\s+longer|unrestricted|jailbroken|developer)\b|\b(?:you\s+are|you're|youre)\s+no\s+longer\s+(?:a|an|the|my|your|"
-        r"just)\b|\b(?:from\s+(?:now|this\s+point|here)\s+on|henceforth|"
+        r"no\s+longer|unrestricted|jailbroken|developer)\b|"
+        r"\b(?:you\s+are|you're|youre)\s+no\s+longer\s+(?:a|an|the|my|your|just)\b|\b(?:from\s+(?:now|this\s+point|here)\s+on|henceforth|"
         r"starting\s+now),?\s+(?:you\s+are|you're|youre|you\s+will\s+be|act\s+as)\b|"
         r"\b(?:you\s+are|you're|youre|act\s+as|become)\s+[^.;!?]{0,40}\b(?:with|without)\s+"
         r"(?:no|any)\s+(?:restrictions|limits|limitations|filters|rules|guardrails|boundaries)\b",

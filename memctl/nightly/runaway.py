@@ -15,7 +15,7 @@ def nested_repeat(pattern: str) -> str | None:
     """Why a check could run for ever on some action, or None. A check runs before every tool
     call, and rules/ comes from any machine that syncs: a repeat inside a repeat ("(a+)+",
     "(\\w+\\s?)*") can split a long run in more ways than there are seconds in a year. A
-    repeat that must end each turn on a character its inner repeats cannot match ("(?:[a-z]+\\.)+")
+    repeat each turn of which holds a character its inner repeats cannot take ("(?:[a-z]+\\.)+")
     splits one way only and is kept. Such a check is skipped, and `memctl guard list` says why."""
     sre = importlib.import_module("re._constants")
     parser = importlib.import_module("re._parser")
