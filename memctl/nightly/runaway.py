@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
+from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
 
+@lru_cache(maxsize=256)  # a warm server reads the same checks before every tool call
 def nested_repeat(pattern: str) -> str | None:
     """Why a check could run for ever on some action, or None. A check runs before every tool
     call, and rules/ comes from any machine that syncs: a repeat inside a repeat ("(a+)+",
