@@ -176,7 +176,7 @@ def test_a_check_that_could_run_for_ever_is_listed_and_skipped_not_run(ws, rule,
 
 
 @pytest.mark.parametrize(
-    ("pattern", "runs_away"),
+    ("pattern", "hangs"),
     [
         ("(a+)+$", True),
         ("(\\w+\\s?)*$", True),
@@ -188,9 +188,13 @@ def test_a_check_that_could_run_for_ever_is_listed_and_skipped_not_run(ws, rule,
         ("(?:[a-z]+\\.)+com", False),  # each turn ends on a "." no inner repeat takes
         ("(?:[^.]+\\.)+x", False),
         ("(?:\\S+\\s)+x", False),
+        ("(.|\\s)*x", True),  # a space is either: a run of them splits every way
+        ("(?:.|\\n)*x", False),  # "." is never a line break
     ],
 )
-def test_a_repeat_inside_a_repeat_runs_away_unless_each_turn_ends_on_its_own(pattern, runs_away):
-    from memctl.nightly.runaway import nested_repeat
+def test_a_repeat_that_can_split_a_run_many_ways_runs_away(pattern, hangs):
+    """A repeat inside a repeat, unless each turn holds a character no inner repeat takes; a
+    repeat of one-character alternatives that can be the same character."""
+    from memctl.nightly.runaway import runs_away
 
-    assert (nested_repeat(pattern) is not None) == runs_away
+    assert (runs_away(pattern) is not None) == hangs

@@ -32,7 +32,7 @@ from ..errors import InvalidValue, NotFound
 from ..jsonlines import read_records
 from ..textstyle import without_bom
 from ..workspace import MARKER, Outcome, Workspace
-from .runaway import nested_repeat
+from .runaway import runs_away
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ def _check(rel: str, entry: Entry) -> Check:
     except re.error as exc:
         problem = f"not a regular expression ({exc})"
     else:
-        problem = nested_repeat(pattern)
+        problem = runs_away(pattern)
     assert entry.line is not None  # an entry read from its file knows its line
     return Check(
         rel, entry.line, entry.id, pattern, mode if mode in MODES else "watch", entry.text, problem
@@ -295,7 +295,7 @@ def add_check(ws: Workspace, change: Change, ref: EntryRef, pattern: str) -> Che
         re.compile(pattern)
     except re.error as exc:
         raise InvalidValue(f"--check {pattern!r} is not a regular expression ({exc})") from None
-    nested = nested_repeat(pattern)
+    nested = runs_away(pattern)
     if nested:
         raise InvalidValue(f"--check {pattern!r}: {nested.removesuffix(': skipped')}")
     if ref.entry.fields.get("guard") == "enforce":

@@ -13,15 +13,18 @@ from typing import Any
 
 
 @lru_cache(maxsize=256)  # a warm server reads the same checks before every tool call
-def nested_repeat(pattern: str) -> str | None:
+def runs_away(pattern: str) -> str | None:
     """Why a check could run for ever on some action, or None. A check runs before every tool
     call, and rules/ comes from any machine that syncs: a repeat inside a repeat ("(a+)+",
-    "(\\w+\\s?)*") can split a long run in more ways than there are seconds in a year. A
-    repeat each turn of which holds a character its inner repeats cannot take ("(?:[a-z]+\\.)+")
-    splits one way only and is kept. Such a check is skipped, and `memctl guard list` says why."""
+    "(\\w+\\s?)*"), or a repeat of alternatives of one character that can be the same one
+    ("(.|\\s)*"), can split a long run in more ways than there are seconds in a year. A repeat
+    each turn of which holds a character its inner repeats cannot take ("(?:[a-z]+\\.)+") splits
+    one way only and is kept. Such a check is skipped, and `memctl guard list` says why."""
     sre = importlib.import_module("re._constants")
     parser = importlib.import_module("re._parser")
     repeats = (sre.MAX_REPEAT, sre.MIN_REPEAT)
+    singles = (sre.LITERAL, sre.NOT_LITERAL, sre.IN, sre.ANY, sre.CATEGORY)
+    overlapping: list[bool] = []
 
     def matches(items: Sequence[tuple[Any, Any]], char: str) -> bool:
         """Can one character of `items` (a literal, a set, a class) be `char`? Anything else:
@@ -37,16 +40,35 @@ def nested_repeat(pattern: str) -> str | None:
                 return found != negate
             if op is sre.CATEGORY:
                 return _in(sre, (op, av), char)
+            if op is sre.ANY:
+                return char != "\n"
             return True
         return True
 
     def inner(items: Sequence[tuple[Any, Any]]) -> list[Sequence[tuple[Any, Any]]]:
         return [av[2] for op, av in items if op in repeats]
 
+    def overlap(items: Sequence[tuple[Any, Any]]) -> bool:
+        """Alternatives of one character each that can be the same one ("(.|\\s)*": a space
+        is either), at the top of a repeat's body: a run of it splits every way."""
+        for op, av in items:
+            if op is sre.SUBPATTERN:
+                return overlap(av[3])
+            if op is sre.BRANCH:
+                ones = [b for b in av[1] if len(b) == 1 and b[0][0] in singles]
+                return any(
+                    any(matches(a, c) and matches(b, c) for c in _samples(sre, *a[0]) + "a !\n")
+                    for i, a in enumerate(ones)
+                    for b in ones[i + 1 :]
+                )
+        return False
+
     def depth(items: Sequence[tuple[Any, Any]]) -> int:
         deepest = 0
         for op, av in items:
-            if op in repeats:
+            if op in repeats and overlap(av[2]) and (av[1] is sre.MAXREPEAT or av[1] > 1):
+                overlapping.append(True)
+            elif op in repeats:
                 body, many = av[2], av[1] is sre.MAXREPEAT or av[1] > 1
                 ends = [_samples(sre, o, a) for o, a in body if o in (sre.LITERAL, sre.IN)]
                 delimited = any(  # a character each turn must have that no inner repeat takes
@@ -63,6 +85,8 @@ def nested_repeat(pattern: str) -> str | None:
 
     if depth(parser.parse(pattern)) > 1:
         return "a repeat inside a repeat can run for ever on some texts: skipped"
+    if overlapping:
+        return "a repeat of alternatives that match the same character can run for ever: skipped"
     return None
 
 
@@ -70,6 +94,8 @@ def _samples(sre: ModuleType, op: Any, av: Any) -> str:
     """Characters a literal or a set stands for: itself, a range's ends, a class's kinds."""
     if op is sre.LITERAL:
         return chr(av)
+    if op is not sre.IN:
+        return "a !"  # any character, all but one, a class: stands for anything
     kinds = {
         sre.CATEGORY_DIGIT: "09",
         sre.CATEGORY_SPACE: " \t\n",
