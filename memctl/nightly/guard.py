@@ -295,9 +295,9 @@ def add_check(ws: Workspace, change: Change, ref: EntryRef, pattern: str) -> Che
         re.compile(pattern)
     except re.error as exc:
         raise InvalidValue(f"--check {pattern!r} is not a regular expression ({exc})") from None
-    nested = runs_away(pattern)
-    if nested:
-        raise InvalidValue(f"--check {pattern!r}: {nested.removesuffix(': skipped')}")
+    why = runs_away(pattern)
+    if why:
+        raise InvalidValue(f"--check {pattern!r}: {why.removesuffix(': skipped')}")
     if ref.entry.fields.get("guard") == "enforce":
         raise InvalidValue(f"{ref.address} has a check the user enforces; only the user changes it")
     new = ref.entry.with_fields(check=pattern, guard="watch")
