@@ -21,6 +21,7 @@ import re
 import sys
 from re import _constants as C  # noqa: N812
 from re import _parser as P  # noqa: N812
+from typing import Any
 
 RUN = 60  # units in a row: 2 ways a unit is 2**60 tries
 SPELLINGS = 24  # the spellings kept of each part (the shortest first)
@@ -43,7 +44,7 @@ def _kept(spellings: set[str]) -> set[str]:
     return set(sorted(spellings, key=lambda s: (len(s), s))[:SPELLINGS])
 
 
-def _one_of(items: list) -> set[str]:
+def _one_of(items: list[tuple[Any, Any]]) -> set[str]:
     """A character of each kind a set ("[a-z_:]") admits."""
     out: set[str] = set()
     for op, av in items:
@@ -58,7 +59,7 @@ def _one_of(items: list) -> set[str]:
     return out or {"a"}
 
 
-def spell(items, before: set[str], repeats: list[Repeat]) -> set[str]:
+def spell(items: list[tuple[Any, Any]], before: set[str], repeats: list[Repeat]) -> set[str]:
     """What `items` can match, after each spelling of `before`; each repeat met is noted with
     the spellings that lead to it."""
     outs = set(before)

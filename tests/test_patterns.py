@@ -3,10 +3,11 @@
 Every text memctl reads (a web page through the gate, a note synced from a peer, a transcript)
 goes through its patterns, and one that can read a run of the same words in countless ways
 hangs the turn (a run of 40 "ai" once took hours). This enumerates the patterns rather than
-picking a few: every compiled pattern a module of memctl holds, and every pattern written as a
-literal in a call to `re`, so a pattern added next year is tried too. Each is fed runs of what
-its own repeated parts match (tests/backtrack.py), in a process of its own, stopped if it
-hangs."""
+picking a few: every compiled pattern a module of memctl holds, every pattern passed to `re`
+(or to the secret scanner's compiler) as a literal or a module's string, the scanner's table and
+the patterns it builds at run time, so a pattern added next year is tried too. Each is fed
+runs of what its own repeated parts match (tests/backtrack.py), in a process of its own,
+stopped if it hangs."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from pathlib import Path
 import pytest
 
 import memctl
+from conftest import run_memctl
 
 _CALLS = {"compile", "search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"}
 
@@ -99,8 +101,8 @@ def _compiled_at_run_time(known: dict[tuple[str, int], str]) -> dict[tuple[str, 
 
 
 def test_every_pattern_is_found():
-    """The enumeration finds the patterns it is meant to: module-level ones and literals in
-    calls, in every package of memctl."""
+    """The enumeration finds the patterns it is meant to: module-level ones, literals and named
+    strings in calls, the secret scanner's, in every package of memctl."""
     where = set(patterns().values())
     assert len(where) > 100
     assert "memctl.gate.injection._SPACED" in where
@@ -154,8 +156,6 @@ def test_the_feed_finds_a_pattern_that_backtracks(source):
 def test_a_log_line_of_key_value_runs_does_not_hang_the_nightly_job(ws):
     """Through the doors: a line of the day's log shaped as "aa:aa:aa…" (a pasted hash, a
     hostile page the agent logged) goes through `memctl log` and the nightly job reads it."""
-    from conftest import run_memctl
-
     hostile = "FACT: " + "aa:a" * 40 + " is noted"
     logged = run_memctl("log", hostile, "--json", cwd=ws.root)
     assert logged.returncode == 0, logged.stderr
