@@ -79,6 +79,7 @@ def generated_records(keep: Path, meaning: bool) -> list[dict]:
     out: list[dict] = []
     with tempfile.TemporaryDirectory(prefix="memctl-calib-") as tmp:
         ws, where = eval_meaning.workspace(1000, 11, keep, Path(tmp))
+        eval_meaning.embed_whole(ws)  # every unit: recall on part of them is another recall
         with open_index(ws) as index:
             for note, prompt in first.RECALL_SPEAK:
                 out.append(_record("first", "held", prompt, index, {where[note]}, meaning))
@@ -88,6 +89,7 @@ def generated_records(keep: Path, meaning: bool) -> list[dict]:
         ws, where = eval_meaning.workspace(
             1000, 11, keep_blind, Path(tmp) / "blind", eval_meaning.plant_blind
         )
+        eval_meaning.embed_whole(ws)
         with open_index(ws) as index:
             for i, (prompt, fragment) in enumerate(blind.R_SPEAK):
                 answers = eval_meaning._holding(where, fragment)

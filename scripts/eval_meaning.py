@@ -288,7 +288,9 @@ def _part(row: dict) -> str:
     return row.get("part") or ("held-out" if row["held_out"] else "tuning")
 
 
-def _embedded(ws) -> tuple[float, float | None]:
+def embed_whole(ws) -> tuple[float, float | None]:
+    """Bring the workspace's index and vectors up to date, every unit embedded (a search asks
+    only what a budget allows): the seconds each took, None for the vectors without meaning."""
     from memctl.search import semantic
     from memctl.search.semantic import warm
 
@@ -310,7 +312,7 @@ def run(files: int, seed: int, keep: Path | None, part: str = "all") -> dict:
         report = {}
         if part in ("all", "first"):
             ws, where = workspace(files, seed, keep, Path(tmp))
-            indexed, embedded = _embedded(ws)
+            indexed, embedded = embed_whole(ws)
             report["workspace"] = {
                 "files": files,
                 "seed": seed,
@@ -331,7 +333,7 @@ def run(files: int, seed: int, keep: Path | None, part: str = "all") -> dict:
         # The blind set in a workspace of its own, generated alike: its figures stand apart.
         blind_keep = keep.with_name(f"{keep.name}-blind") if keep else None
         ws, where = workspace(files, seed, blind_keep, Path(tmp) / "blind", plant_blind)
-        _embedded(ws)
+        embed_whole(ws)
         report |= _both(ws, where, "blind ", searched_blind, recalled_blind)
     return report
 
