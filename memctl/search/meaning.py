@@ -108,6 +108,14 @@ class Meaning:
         return self._leads.get(address, 0.0)
 
     @functools.cached_property
+    def generic(self) -> float:
+        """The cosine of the request any assistant is asked (memctl.search.asks) nearest the
+        query: what a memory must stand above to be more than the nearest by chance."""
+        from .asks import nearest_ask
+
+        return nearest_ask(self.vectors, self.query)
+
+    @functools.cached_property
     def nearest(self) -> list[tuple[str, int, float, float]]:
         """The NEAREST units: path, line, cosine, and the cosine less its crowding, by which
         they are ordered, but for those meaning does not offer (see _mute)."""

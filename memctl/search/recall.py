@@ -31,6 +31,12 @@ THRESHOLD_MEANING = 0.40  # with the semantic path
 LEAD_FROM, LEAD_FULL = 0.05, 0.20  # its lead over the next unit's cosine: none, full
 LEAD_COSINE = 0.30  # and its own cosine, from 0.05 below (none) to 0.05 above (full)
 LEAD_WEIGHT = 0.6  # the confidence a full lead gives alone
+# The request any assistant is asked nearest the prompt (memctl.search.asks)
+BEYOND_FROM, BEYOND_FULL = 0.0, 0.10  # a unit's cosine above that ask's: none, full
+BEYOND_COSINE = 0.20, 0.35  # and its own cosine: none, full
+BEYOND_WEIGHT = 0.6  # the confidence standing fully beyond the asks gives alone
+GENERIC_MARGIN = -0.05  # a unit this far below the nearest ask: its closeness counts for nothing,
+GENERIC_FADE = 0.10  # and its lead for less, down to nothing this much further below
 RELATIVE_CUT = 0.6  # a pointer must score at least this share of the best one
 PER_FILE = 2  # pointers from one file at most
 CANDIDATES = 60  # recall needs a few good pointers, not a long ranked list
@@ -180,6 +186,11 @@ def candidates(
         snippets=False,
         least_evidence=_threshold(threshold, meaning is not None) if prune else 0.0,
     )
+    if meaning is not None and any("cosine" in hit.components for hit in hits):
+        generic = meaning.generic
+        for hit in hits:
+            if "cosine" in hit.components:
+                hit.components["generic"] = generic
     return hits, meaning is not None
 
 
@@ -193,24 +204,41 @@ def confident(hit: Hit) -> float:
     """How sure recall is that a hit is worth the desk: how well it fits (its relevance: words,
     use-when keys and meaning), scaled down when what matched is weak evidence: common words
     (one everyday word matching says little) and no closeness in meaning. Neither its age nor
-    a stale mark changes it: those order the pointers, they do not decide whether to speak."""
-    parts = hit.components
-    # Meaning's evidence is how close the unit is in itself (closeness), not its standing among
-    # the neighbours (which ranks it, but any question has a nearest unit).
-    dense = parts.get("closeness", parts.get("dense", 0.0))
-    # A use-when key the prompt matches is evidence in itself: someone put it there for this.
-    evidence = max(parts.get("evidence_share", 0.0), dense, parts.get("use_when", 0.0))
-    covered = max(parts.get("coverage", 0.0), dense, parts.get("use_when", 0.0))
-    fits = min(1.0, parts.get("relevance", 0.0)) * evidence * covered**0.5
-    lead = parts.get("lead", 0.0)
-    if not lead:  # words alone, or not the unit nearest in meaning
-        return fits
+    a stale mark changes it: those order the pointers, they do not decide whether to speak.
+
+    With meaning, two more measures can each make a hit worth showing alone: its lead (the
+    unit nearest the prompt, far nearer than the next one) and how far it stands beyond the
+    requests any assistant is asked (memctl.search.asks). A unit farther from the prompt than
+    the nearest such request is what any prompt of that kind lands near: its closeness then
+    counts for nothing, its lead for less the further below it stands, and its words and keys
+    as ever."""
     from .meaning import share
 
+    parts = hit.components
+    use_when = parts.get("use_when", 0.0)
+    cosine = parts.get("cosine", 0.0)
+    generic = parts.get("generic")
+    asked_anywhere = generic is not None and cosine - generic < GENERIC_MARGIN
+    # Meaning's evidence is how close the unit is in itself (closeness), not its standing among
+    # the neighbours (which ranks it, but any question has a nearest unit).
+    dense = 0.0 if asked_anywhere else parts.get("closeness", parts.get("dense", 0.0))
+    # A use-when key the prompt matches is evidence in itself: someone put it there for this.
+    evidence = max(parts.get("evidence_share", 0.0), dense, use_when)
+    covered = max(parts.get("coverage", 0.0), dense, use_when)
+    sure = min(1.0, parts.get("relevance", 0.0)) * evidence * covered**0.5
+    if generic is not None and not asked_anywhere:
+        beyond = share(cosine - generic, BEYOND_FROM, BEYOND_FULL)
+        sure = max(sure, BEYOND_WEIGHT * share(cosine, *BEYOND_COSINE) * beyond)
+    lead = parts.get("lead", 0.0)
+    if not lead:  # words alone, or not the unit nearest in meaning
+        return sure
     # Meaning alone: the memory nearest the prompt, far nearer than the next one, answers it
     # (in a small store any question has a nearest unit; one it answers stands apart).
-    near = share(parts.get("cosine", 0.0), LEAD_COSINE - 0.05, LEAD_COSINE + 0.05)
-    return max(fits, LEAD_WEIGHT * near * share(lead, LEAD_FROM, LEAD_FULL))
+    near = share(cosine, LEAD_COSINE - 0.05, LEAD_COSINE + 0.05)
+    if asked_anywhere:
+        assert generic is not None
+        near *= share(cosine - generic, GENERIC_MARGIN - GENERIC_FADE, GENERIC_MARGIN)
+    return max(sure, LEAD_WEIGHT * near * share(lead, LEAD_FROM, LEAD_FULL))
 
 
 def graph_facts(ws: Workspace, prompt: str, limit: int = 3) -> list[str]:

@@ -1,0 +1,124 @@
+"""Requests any assistant is asked (memctl/data/asks.txt): recall speaks for a memory only when
+it stands nearer the prompt than the nearest of them, and the list holds none of the turns the
+evaluations judge recall on."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import meaning_cases
+import meaning_cases_blind
+import meaning_cases_fresh
+import meaning_cases_told
+import pytest
+
+from conftest import TODAY
+from memctl.search import semantic
+from memctl.search.asks import asks, matrix
+from memctl.search.rank import Hit
+from memctl.search.recall import GENERIC_MARGIN, THRESHOLD_MEANING, confident, recall
+
+REPO = Path(__file__).resolve().parents[1]
+needs_model = pytest.mark.skipif(not semantic.available(), reason=semantic.ENABLE_HINT)
+
+
+def test_the_asks_are_requests_one_a_line_without_comments_or_repeats():
+    got = asks()
+    assert len(got) >= 100
+    assert len(set(got)) == len(got)
+    assert all(ask and "#" not in ask and ask == ask.strip() for ask in got)
+
+
+def _hit(**parts: float) -> Hit:
+    where = ("notes/n.md", 3, "abcd", "entry", "active", "2026-11-01", "med", "notes", False)
+    return Hit(*where, 0.5, "a memory", "", {"relevance": 0.6, **parts})
+
+
+def test_standing_beyond_every_ask_is_enough_alone_and_standing_below_one_mutes_meaning():
+    near = {"cosine": 0.42, "closeness": 0.6, "dense": 0.6, "lead": 0.0}
+    assert confident(_hit(**near)) < THRESHOLD_MEANING  # close, but no lead: any store has one
+    assert confident(_hit(**near, generic=0.25)) >= THRESHOLD_MEANING  # nearer than any ask
+    below = _hit(**near, generic=0.42 - GENERIC_MARGIN + 0.01)
+    assert confident(below) == 0.0  # an ask is nearer: its closeness counts for nothing
+    worded = _hit(**near, generic=0.9, evidence_share=0.9, coverage=1.0)
+    assert confident(worded) >= THRESHOLD_MEANING  # but its own words still do
+
+
+def test_a_clear_lead_fades_the_further_an_ask_stands_above_it():
+    lead = {"cosine": 0.45, "closeness": 0.66, "lead": 0.3}
+    alone = confident(_hit(**lead))
+    assert confident(_hit(**lead, generic=0.45 - GENERIC_MARGIN + 0.02)) < alone
+    assert confident(_hit(**lead, generic=0.75)) == 0.0
+    assert confident(_hit(**lead, generic=0.2)) == alone
+
+
+def _judged_silent() -> list[str]:
+    """Every turn an evaluation of recall expects silence on."""
+    convo = json.loads((REPO / "scripts" / "convo_cases.json").read_text())["silent"]
+    return [
+        *meaning_cases.RECALL_SILENT,
+        *meaning_cases_blind.R_SILENT,
+        *meaning_cases_told.SILENT,
+        *meaning_cases_fresh.SILENT,
+        *(turn["q"] for turn in convo),
+    ]
+
+
+@needs_model
+def test_no_ask_is_a_turn_an_evaluation_judges_nor_a_near_copy_of_one():
+    judged = _judged_silent()
+    nearest = (semantic.embed(judged) @ semantic.embed(list(asks())).T).max(axis=0)
+    copies = [ask for ask, c in zip(asks(), nearest, strict=True) if c >= 0.8]
+    assert not copies, copies
+
+
+TOLD = [
+    "The boiler was serviced by HeatWise in October; the next service is due October 2027.",
+    "The car insurance with Admiral renews on 1 March.",
+    "Quarterly reports are due to the board on the last Friday of the quarter.",
+    "Our accountant is Priya Shah; she files the VAT returns.",
+    "The piano lessons are on Tuesdays at 5 with Mrs. Kowalski.",
+    "Grandpa Joe likes his tea with lemon, never milk.",
+    "Our window cleaner Sergei comes on the first Monday of each month.",
+    "Anna is allergic to peanuts and tree nuts; she carries an EpiPen.",
+    "The dog, Biscuit, gets 200 g of kibble twice a day.",
+    "Our holiday villa in Puglia is booked for 3-17 July.",
+    "New hires get a 14-inch MacBook Pro from IT.",
+    "Remote work is allowed Mondays and Fridays; the office days are Tuesday to Thursday.",
+]
+
+
+@needs_model
+def test_a_question_only_a_memory_answers_speaks_and_a_request_any_assistant_gets_does_not(ws, cli):
+    """Told through `memctl remember`, a dozen memories: each question shares no word with its
+    answer. Recall without the asks stayed silent on the first question and put a memory on
+    the desk for the first two requests (the piano lessons, Grandpa's lemon tea)."""
+    for text in TOLD:
+        cli("remember", text, "--source", "user")
+    for prompt, answer in [
+        ("when is the next cover for the vehicle due?", "Admiral"),
+        ("what deadline is there for the board papers?", "board"),
+        ("how does my grandfather drink his brew?", "lemon"),
+    ]:
+        said = recall(ws, prompt, today=TODAY)
+        assert said.pointers and answer in said.pointers[0].text, (prompt, said)
+    for prompt in [
+        "what are good piano pieces for beginners?",
+        "give me a recipe for lemon cake",
+        "write a limerick about a frog",
+    ]:
+        assert recall(ws, prompt, today=TODAY).pointers == [], prompt
+
+
+@needs_model
+def test_the_asks_are_embedded_once_and_kept_in_the_workspaces_vector_store(ws, cli):
+    cli("remember", "The piano lessons are on Tuesdays at 5 with Mrs. Kowalski.")
+    recall(ws, "when are the music classes?", today=TODAY)
+    store = semantic.warm(ws)
+    rows = matrix(store)
+    assert rows.shape == (len(asks()), store.model.dim)
+    with sqlite3.connect(ws.root / ".memctl" / "vectors.db") as db:
+        kept = db.execute("SELECT count(*) FROM headings").fetchone()[0]
+    assert kept >= len(asks())
