@@ -30,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import meaning_cases_blind as blind  # noqa: E402
+import meaning_cases_fresh as fresh  # noqa: E402
 import meaning_cases_told as told  # noqa: E402
 from generate_workspace import TODAY, generate  # noqa: E402
 from meaning_cases import HELD_OUT, RECALL_SILENT, RECALL_SPEAK, TUNE  # noqa: E402
@@ -203,26 +204,31 @@ def recalled_blind(ws, where, semantic: bool) -> dict:
     return out
 
 
-def told_workspace(keep: Path | None, tmp: Path) -> tuple[Workspace, dict[str, tuple[str, int]]]:
-    """A fresh workspace told every memory of meaning_cases_told through `memctl remember`
-    (the real command, in this process); the (path, line) of each memory the gate stored."""
+def told_workspace(
+    keep: Path | None, tmp: Path, memories: list[str] | None = None
+) -> tuple[Workspace, dict[str, tuple[str, int]]]:
+    """A fresh workspace told every memory (of meaning_cases_told unless given) through `memctl
+    remember` (the real command, in this process); the (path, line) of each memory the gate
+    stored."""
     from typer.testing import CliRunner
 
     from memctl.cli.main import app
     from memctl.initialize import init_workspace
 
+    if memories is None:
+        memories = [text for text, *_ in told.TOLD + told.LATE]
     root = keep or tmp / "told"
     if not (root / ".memctl").is_dir():
         init_workspace(root, now=dt.datetime.combine(TODAY, dt.time(9)))
         runner = CliRunner()
-        for text, *_ in told.TOLD + told.LATE:
+        for text in memories:
             said = ["-w", str(root), "remember", text, "--source", "user"]
             runner.invoke(app, said, catch_exceptions=False)
     ws = open_workspace(root)
     where: dict[str, tuple[str, int]] = {}
     with open_index(ws) as index:
         units = index.db.execute("SELECT path, line, text FROM units").fetchall()
-    for text, *_ in told.TOLD + told.LATE:
+    for text in memories:
         found = [(path, line) for path, line, unit in units if text in unit]
         if found:
             where[text] = found[0]
@@ -267,6 +273,42 @@ def recalled_told(ws, where, semantic: bool) -> dict:
     }
     silent = {"tuning": told.SILENT[::2], "held-out": told.SILENT[1::2], "late": []}
     return {part: asked_recall(ws, speak, silent[part], semantic) for part, speak in parts.items()}
+
+
+def searched_fresh(ws, where, semantic: bool) -> list[dict]:
+    """Each question of meaning_cases_fresh (every second one held out), asked of search once;
+    a memory the gate refused is left out."""
+    from memctl.search.meaning import prepare
+
+    rows = []
+    with open_index(ws) as index:
+        for i, (text, query) in enumerate(fresh.FRESH):
+            if text not in where:
+                continue
+            meaning = prepare(index, query) if semantic else None
+            hits = rank(index, query, limit=3, filters=Filters(), today=TODAY, meaning=meaning)
+            found = [(h.path, h.line) for h in hits]
+            at = found.index(where[text]) + 1 if where[text] in found else None
+            top = hits[0].text[:70] if hits else None
+            part = ("tuning", "held-out")[i % 2]
+            rows.append(
+                {"part": part, "kind": "paraphrase", "query": query, "rank": at, "top": top}
+            )
+    return rows
+
+
+def recalled_fresh(ws, where, semantic: bool) -> dict:
+    """recall on meaning_cases_fresh's questions and silent turns, every second one held out."""
+    out = {}
+    for held, part in enumerate(("tuning", "held-out")):
+        speak = [
+            (query, {where[text]})
+            for i, (text, query) in enumerate(fresh.FRESH)
+            if i % 2 == held and text in where
+        ]
+        silent = [turn for i, turn in enumerate(fresh.SILENT) if i % 2 == held]
+        out[part] = asked_recall(ws, speak, silent, semantic)
+    return out
 
 
 def summary(rows: list[dict]) -> dict:
@@ -328,6 +370,12 @@ def run(files: int, seed: int, keep: Path | None, part: str = "all") -> dict:
                 "stored": len(where),
             }
             return report | _both(ws, where, "told ", searched_told, recalled_told)
+        if part == "fresh":
+            fresh_keep = keep.with_name(f"{keep.name}-fresh") if keep else None
+            memories = [text for text, _ in fresh.FRESH]
+            ws, where = told_workspace(fresh_keep, Path(tmp), memories)
+            report["fresh stored"] = {"memories": len(memories), "stored": len(where)}
+            return report | _both(ws, where, "fresh ", searched_fresh, recalled_fresh)
         if part == "first":
             return report
         # The blind set in a workspace of its own, generated alike: its figures stand apart.
@@ -401,10 +449,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--failures", action="store_true", help="list the queries missed at 1")
     parser.add_argument(
         "--part",
-        choices=("all", "first", "blind", "told"),
+        choices=("all", "first", "blind", "told", "fresh"),
         default="all",
         help="the first two sets (default), only meaning_cases.py, only meaning_cases_blind.py, "
-        "or only meaning_cases_told.py",
+        "only meaning_cases_told.py, or only meaning_cases_fresh.py",
     )
     args = parser.parse_args(argv)
     report = run(args.files, args.seed, args.keep, args.part)
@@ -421,8 +469,11 @@ def main(argv: list[str] | None = None) -> int:
     if "told stored" in report:
         t = report["told stored"]
         print(f"told: {t['stored']} of {t['memories']} memories stored by the gate")
+    if "fresh stored" in report:
+        t = report["fresh stored"]
+        print(f"fresh: {t['stored']} of {t['memories']} memories stored by the gate")
     labels = ("words", "words+meaning", "blind words", "blind words+meaning", "told words")
-    for label in (*labels, "told words+meaning"):
+    for label in (*labels, "told words+meaning", "fresh words", "fresh words+meaning"):
         if label in report:
             _print_part(label, report[label], args.failures)
     return 0
