@@ -4,6 +4,7 @@ evaluations judge recall on."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from pathlib import Path
@@ -122,3 +123,14 @@ def test_the_asks_are_embedded_once_and_kept_in_the_workspaces_vector_store(ws, 
     with sqlite3.connect(ws.root / ".memctl" / "vectors.db") as db:
         kept = db.execute("SELECT count(*) FROM headings").fetchone()[0]
     assert kept >= len(asks())
+
+
+@needs_model
+def test_reindex_embeds_the_asks_so_no_question_pays_for_them(ws, cli):
+    cli("remember", "The piano lessons are on Tuesdays at 5 with Mrs. Kowalski.")
+    cli("reindex")
+    semantic.forget_memo()
+    with sqlite3.connect(ws.root / ".memctl" / "vectors.db") as db:
+        kept = {row[0] for row in db.execute("SELECT hash FROM headings")}
+    digests = {hashlib.blake2b(ask.encode(), digest_size=16).digest() for ask in asks()}
+    assert digests <= kept  # as memctl.search.headings keys them

@@ -135,10 +135,15 @@ def nearest(
 
 def embed_all(ws: Workspace, progress: Progress | None = None) -> Sync:
     """Every unit given its vector now, however many (memctl reindex, memctl sleep, a server
-    warming up); `progress(done, total)` is called as they are embedded."""
+    warming up), and the requests recall weighs them against (memctl.search.asks), so no
+    question pays for those; `progress(done, total)` is called as the units are embedded."""
+    from .asks import matrix
     from .index import ask
 
-    return ask(ws, lambda index: warm(ws).sync(index, budget=None, progress=progress))[0]
+    store = warm(ws)
+    done = ask(ws, lambda index: store.sync(index, budget=None, progress=progress))[0]
+    matrix(store)
+    return done
 
 
 def embed_ahead(ws: Workspace, units: int, *, fresh: bool = False) -> bool:
