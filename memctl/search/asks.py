@@ -8,24 +8,24 @@ is what else the prompt is near: a request of the kind every assistant gets (a r
 poem) stands nearer to one of these than to any memory, and a question only the memory answers
 stands nearer to the memory. memctl.search.recall.confident reads the difference.
 
-The vectors are kept like headings' (memctl.search.headings.heading_vectors: in this process,
-else in `.memctl/vectors.db`, else embedded now, some 0.2 s once per model) and stacked once per
-store.
+Their vectors are embedded once per model (some 0.4 s; memctl.search.semantic.embed_all does it
+ahead) and kept in `.memctl/vectors.db` (table `asks`: one row, keyed by a digest of the list,
+the vectors as float16, 110 kB for all-MiniLM-L6-v2), and by the store in each process once
+read.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
-import threading
+import hashlib
+import sqlite3
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
 
     from .vectors import VectorIndex
-
-_stacked: dict[int, tuple[VectorIndex, np.ndarray]] = {}  # by id(store), the store kept alive
-_lock = threading.Lock()
 
 
 @functools.cache
@@ -39,23 +39,52 @@ def asks() -> tuple[str, ...]:
 
 
 def matrix(store: VectorIndex) -> np.ndarray:
-    """The asks' vectors as rows, for this store's model."""
-    import numpy as np
-
-    with _lock:
-        kept = _stacked.get(id(store))
-        if kept is not None and kept[0] is store:
-            return kept[1]
-    from .headings import heading_vectors
-
-    texts = list(asks())
-    found = heading_vectors(store, texts)
-    rows = np.stack([found[text] for text in texts]).astype(np.float32)
-    with _lock:
-        _stacked[id(store)] = (store, rows)
+    """The asks' vectors as rows, for this store's model: read from the store, else embedded
+    now and kept there; the store holds them from then on."""
+    if store.asks is not None:
+        return store.asks
+    texts = asks()
+    digest = hashlib.blake2b("\n".join(texts).encode(), digest_size=16).digest()
+    rows = _read(store, digest, len(texts))
+    if rows is None:
+        rows = store.model.embed(list(texts))
+        _write(store, digest, rows)
+    store.asks = rows
     return rows
 
 
 def nearest_ask(store: VectorIndex, query: np.ndarray) -> float:
     """The cosine of the ask nearest the (normalised) query vector."""
     return float((matrix(store) @ query).max())
+
+
+def _read(store: VectorIndex, digest: bytes, count: int) -> np.ndarray | None:
+    import numpy as np
+
+    if store.db is None:
+        return None
+    row = None
+    with store.lock, contextlib.suppress(sqlite3.Error):
+        row = store.db.execute("SELECT vecs FROM asks WHERE digest = ?", (digest,)).fetchone()
+    if row is None or len(row[0]) != 2 * count * store.model.dim:
+        return None
+    return np.frombuffer(row[0], dtype=np.float16).reshape(count, -1).astype(np.float32)
+
+
+def _write(store: VectorIndex, digest: bytes, rows: np.ndarray) -> None:
+    """Keep the vectors in the store, in place of another list's (busy or full: this process
+    keeps them alone)."""
+    import numpy as np
+
+    if store.db is None:
+        return
+    vecs = np.asarray(rows, np.float16).tobytes()
+    with store.lock, contextlib.suppress(sqlite3.Error):
+        store.db.execute("BEGIN IMMEDIATE")
+        try:
+            store.db.execute("DELETE FROM asks")
+            store.db.execute("INSERT INTO asks VALUES (?, ?)", (digest, vecs))
+            store.db.execute("COMMIT")
+        except sqlite3.Error:
+            store.db.execute("ROLLBACK")
+            raise

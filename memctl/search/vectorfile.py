@@ -20,7 +20,8 @@ SCHEMA = """
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL,
         size INTEGER NOT NULL, lines BLOB NOT NULL, hashes BLOB NOT NULL, vecs BLOB NOT NULL);
-    CREATE TABLE IF NOT EXISTS headings (hash BLOB PRIMARY KEY, vec BLOB NOT NULL)
+    CREATE TABLE IF NOT EXISTS headings (hash BLOB PRIMARY KEY, vec BLOB NOT NULL);
+    CREATE TABLE IF NOT EXISTS asks (digest BLOB PRIMARY KEY, vecs BLOB NOT NULL)
 """
 
 
@@ -41,6 +42,7 @@ def connect(path: Path, made_by: str) -> sqlite3.Connection | None:
                 db.execute("BEGIN IMMEDIATE")
                 db.execute("DELETE FROM files")
                 db.execute("DELETE FROM headings")
+                db.execute("DELETE FROM asks")
                 db.execute("DELETE FROM meta")
                 db.execute("INSERT INTO meta VALUES ('model', ?)", (made_by,))
                 db.execute("COMMIT")

@@ -91,6 +91,7 @@ class VectorIndex:
         self._memory_epoch: str | None = None
         self.headings: dict[bytes, np.ndarray] = {}  # memctl.search.headings keeps them
         self.heading_scan = headings.Scan()  # how far headings.fill has read the units
+        self.asks: np.ndarray | None = None  # memctl.search.asks keeps their vectors here
         self.db = vectorfile.connect(self.path, f"{model.id} {RECIPE}")
         self._load()
 
