@@ -15,14 +15,17 @@ does it answer the prompt? The prompts come from three sets written apart:
 - scripts/meaning_cases.py RECALL_SPEAK / RECALL_SILENT, the same way: held out whole;
 - scripts/meaning_cases_told.py (memories told through `memctl remember` to a fresh workspace,
   questions that share no word with them): the first question of each tunes, the second and
-  the late set are held out, and every second silent turn.
+  the late set are held out, and every second silent turn;
+- scripts/meaning_cases_fresh.py (told the same way, written without sight of the code, its
+  silent turns mostly on a memory's own topic): every second question and silent turn held out.
 
 A logistic model is fitted on the tuning candidates, with and without the semantic path, and
 the threshold on its probability chosen on the tuning prompts (the most right pointers while
 silence on turns no memory answers stays at 95 % or more). Reported for each part: how often
 recall points at an answer when one is stored (right), speaks at all, and stays silent when
 nothing is, with the model in use (memctl.search.recall) and with the fitted one. `--keep DIR`
-reuses eval_meaning's workspaces (DIR and DIR-blind; made if missing, which takes minutes).
+reuses eval_meaning's workspaces (DIR, DIR-blind, DIR-told and DIR-fresh; made if missing,
+which takes minutes).
 """
 
 from __future__ import annotations
@@ -123,6 +126,28 @@ def told_records(keep: Path, meaning: bool) -> list[dict]:
     return out
 
 
+def fresh_records(keep: Path, meaning: bool) -> list[dict]:
+    import eval_meaning
+    import meaning_cases_fresh as fresh
+
+    from memctl.search.index import open_index
+
+    out: list[dict] = []
+    memories = [text for text, _ in fresh.FRESH]
+    with tempfile.TemporaryDirectory(prefix="memctl-calib-") as tmp:
+        kept = keep.with_name(f"{keep.name}-fresh")
+        ws, where = eval_meaning.told_workspace(kept, Path(tmp), memories)
+        with open_index(ws) as index:
+            for i, (text, prompt) in enumerate(fresh.FRESH):
+                part = "held" if i % 2 else "tune"
+                if text in where:
+                    out.append(_record("fresh", part, prompt, index, {where[text]}, meaning))
+            for i, prompt in enumerate(fresh.SILENT):
+                part = "held" if i % 2 else "tune"
+                out.append(_record("fresh", part, prompt, index, None, meaning))
+    return out
+
+
 def _record(source, part, prompt, index, answers, meaning: bool) -> dict:
     from memctl.search.recall import candidates, small_talk
 
@@ -161,6 +186,7 @@ def collect(keep: Path) -> list[dict]:
         records += convo_records(meaning)
         records += generated_records(keep, meaning)
         records += told_records(keep, meaning)
+        records += fresh_records(keep, meaning)
     return records
 
 
@@ -295,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
             "in_use_rechosen": again,
             "parts": {},
         }
-        for source in ("convo", "blind", "first", "told", "all"):
+        for source in ("convo", "blind", "first", "told", "fresh", "all"):
             for part in ("tune", "held"):
                 these = [r for r in mine if r["part"] == part and source in ("all", r["source"])]
                 if not these:
