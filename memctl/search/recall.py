@@ -217,27 +217,27 @@ def confident(hit: Hit) -> float:
     parts = hit.components
     use_when = parts.get("use_when", 0.0)
     cosine = parts.get("cosine", 0.0)
-    generic = parts.get("generic")
-    asked_anywhere = generic is not None and cosine - generic < GENERIC_MARGIN
+    generic = parts.get("generic")  # the nearest ask's cosine, with meaning
+    beyond = None if generic is None else cosine - generic
+    below_an_ask = beyond is not None and beyond < GENERIC_MARGIN
     # Meaning's evidence is how close the unit is in itself (closeness), not its standing among
     # the neighbours (which ranks it, but any question has a nearest unit).
-    dense = 0.0 if asked_anywhere else parts.get("closeness", parts.get("dense", 0.0))
+    dense = 0.0 if below_an_ask else parts.get("closeness", parts.get("dense", 0.0))
     # A use-when key the prompt matches is evidence in itself: someone put it there for this.
     evidence = max(parts.get("evidence_share", 0.0), dense, use_when)
     covered = max(parts.get("coverage", 0.0), dense, use_when)
     sure = min(1.0, parts.get("relevance", 0.0)) * evidence * covered**0.5
-    if generic is not None and not asked_anywhere:
-        beyond = share(cosine - generic, BEYOND_FROM, BEYOND_FULL)
-        sure = max(sure, BEYOND_WEIGHT * share(cosine, *BEYOND_COSINE) * beyond)
+    if beyond is not None and not below_an_ask:
+        standing = share(beyond, BEYOND_FROM, BEYOND_FULL)
+        sure = max(sure, BEYOND_WEIGHT * share(cosine, *BEYOND_COSINE) * standing)
     lead = parts.get("lead", 0.0)
     if not lead:  # words alone, or not the unit nearest in meaning
         return sure
     # Meaning alone: the memory nearest the prompt, far nearer than the next one, answers it
     # (in a small store any question has a nearest unit; one it answers stands apart).
     near = share(cosine, LEAD_COSINE - 0.05, LEAD_COSINE + 0.05)
-    if asked_anywhere:
-        assert generic is not None
-        near *= share(cosine - generic, GENERIC_MARGIN - GENERIC_FADE, GENERIC_MARGIN)
+    if beyond is not None and below_an_ask:
+        near *= share(beyond, GENERIC_MARGIN - GENERIC_FADE, GENERIC_MARGIN)
     return max(sure, LEAD_WEIGHT * near * share(lead, LEAD_FROM, LEAD_FULL))
 
 
