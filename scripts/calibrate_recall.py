@@ -108,43 +108,46 @@ def told_records(keep: Path, meaning: bool) -> list[dict]:
     import eval_meaning
     import meaning_cases_told as told
 
-    from memctl.search.index import open_index
-
-    out: list[dict] = []
+    asked = [(tune, "tune", text) for text, tune, _ in told.TOLD]
+    asked += [(held, "held", text) for text, _, held in told.TOLD]
+    asked += [(query, "held", text) for text, query in told.LATE]
     with tempfile.TemporaryDirectory(prefix="memctl-calib-") as tmp:
         ws, where = eval_meaning.told_workspace(keep.with_name(f"{keep.name}-told"), Path(tmp))
-        asked = [(tune, "tune", text) for text, tune, _ in told.TOLD]
-        asked += [(held, "held", text) for text, _, held in told.TOLD]
-        asked += [(query, "held", text) for text, query in told.LATE]
-        with open_index(ws) as index:
-            for prompt, part, text in asked:
-                if text in where:
-                    out.append(_record("told", part, prompt, index, {where[text]}, meaning))
-            for i, prompt in enumerate(told.SILENT):
-                part = "held" if i % 2 else "tune"
-                out.append(_record("told", part, prompt, index, None, meaning))
-    return out
+        return _told_records("told", ws, where, asked, told.SILENT, meaning)
 
 
 def fresh_records(keep: Path, meaning: bool) -> list[dict]:
     import eval_meaning
     import meaning_cases_fresh as fresh
 
-    from memctl.search.index import open_index
-
-    out: list[dict] = []
+    asked = [(q, ("tune", "held")[i % 2], text) for i, (text, q) in enumerate(fresh.FRESH)]
     memories = [text for text, _ in fresh.FRESH]
     with tempfile.TemporaryDirectory(prefix="memctl-calib-") as tmp:
         kept = keep.with_name(f"{keep.name}-fresh")
         ws, where = eval_meaning.told_workspace(kept, Path(tmp), memories)
-        with open_index(ws) as index:
-            for i, (text, prompt) in enumerate(fresh.FRESH):
-                part = "held" if i % 2 else "tune"
-                if text in where:
-                    out.append(_record("fresh", part, prompt, index, {where[text]}, meaning))
-            for i, prompt in enumerate(fresh.SILENT):
-                part = "held" if i % 2 else "tune"
-                out.append(_record("fresh", part, prompt, index, None, meaning))
+        return _told_records("fresh", ws, where, asked, fresh.SILENT, meaning)
+
+
+def _told_records(
+    source: str,
+    ws,
+    where: dict[str, tuple[str, int]],
+    asked: list[tuple[str, str, str]],
+    silent: list[str],
+    meaning: bool,
+) -> list[dict]:
+    """The records of a workspace told its memories: each (prompt, part, memory) the gate
+    stored, and the silent turns, every second one held out."""
+    from memctl.search.index import open_index
+
+    out: list[dict] = []
+    with open_index(ws) as index:
+        for prompt, part, text in asked:
+            if text in where:
+                out.append(_record(source, part, prompt, index, {where[text]}, meaning))
+        for i, prompt in enumerate(silent):
+            part = "held" if i % 2 else "tune"
+            out.append(_record(source, part, prompt, index, None, meaning))
     return out
 
 

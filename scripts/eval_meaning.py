@@ -237,9 +237,7 @@ def told_workspace(
 
 def searched_told(ws, where, semantic: bool) -> list[dict]:
     """Each question of meaning_cases_told (part tuning, held out or late) and its controls,
-    asked of search once; a memory the gate refused is left out."""
-    from memctl.search.meaning import prepare
-
+    asked of search once."""
     asked = []
     for text, tune, held in told.TOLD:
         asked += [("tuning", "paraphrase", tune, text), ("held-out", "paraphrase", held, text)]
@@ -248,6 +246,19 @@ def searched_told(ws, where, semantic: bool) -> list[dict]:
         (("tuning", "held-out")[i % 2], "control", q, told.TOLD[n][0])
         for i, (q, n) in enumerate(told.CONTROLS)
     ]
+    return asked_search(ws, where, semantic, asked)
+
+
+def asked_search(
+    ws: Workspace,
+    where: dict[str, tuple[str, int]],
+    semantic: bool,
+    asked: list[tuple[str, str, str, str]],
+) -> list[dict]:
+    """Each (part, kind, query, memory) asked of search once, and where the memory ranked; a
+    memory the gate refused is left out."""
+    from memctl.search.meaning import prepare
+
     rows = []
     with open_index(ws) as index:
         for part, kind, query, text in asked:
@@ -276,25 +287,12 @@ def recalled_told(ws, where, semantic: bool) -> dict:
 
 
 def searched_fresh(ws, where, semantic: bool) -> list[dict]:
-    """Each question of meaning_cases_fresh (every second one held out), asked of search once;
-    a memory the gate refused is left out."""
-    from memctl.search.meaning import prepare
-
-    rows = []
-    with open_index(ws) as index:
-        for i, (text, query) in enumerate(fresh.FRESH):
-            if text not in where:
-                continue
-            meaning = prepare(index, query) if semantic else None
-            hits = rank(index, query, limit=3, filters=Filters(), today=TODAY, meaning=meaning)
-            found = [(h.path, h.line) for h in hits]
-            at = found.index(where[text]) + 1 if where[text] in found else None
-            top = hits[0].text[:70] if hits else None
-            part = ("tuning", "held-out")[i % 2]
-            rows.append(
-                {"part": part, "kind": "paraphrase", "query": query, "rank": at, "top": top}
-            )
-    return rows
+    """Each question of meaning_cases_fresh (every second one held out), asked of search once."""
+    asked = [
+        (("tuning", "held-out")[i % 2], "paraphrase", query, text)
+        for i, (text, query) in enumerate(fresh.FRESH)
+    ]
+    return asked_search(ws, where, semantic, asked)
 
 
 def recalled_fresh(ws, where, semantic: bool) -> dict:
