@@ -18,7 +18,7 @@ import pytest
 from conftest import TODAY
 from memctl.search import asks as asks_module
 from memctl.search import semantic
-from memctl.search.asks import asks, matrix
+from memctl.search.asks import asks, judges, matrix
 from memctl.search.rank import Hit
 from memctl.search.recall import GENERIC_MARGIN, THRESHOLD_MEANING, confident, recall
 
@@ -147,3 +147,34 @@ def test_reindex_embeds_the_asks_once_and_the_workspace_keeps_them_for_every_pro
 
 def _digest() -> bytes:
     return hashlib.blake2b("\n".join(asks()).encode(), digest_size=16).digest()
+
+
+def test_the_asks_judge_english_prompts_and_leave_other_languages_alone():
+    assert judges("who do I call when a tap drips?")
+    assert judges("thanks!")  # no longer word to go by
+    assert judges("what does Priya like for breakfast?")  # a name among English words
+    assert not judges("can Anna have pesto or satay?")  # half of it unknown: recall as before
+    assert not judges("Schreib mir ein Gedicht über den Herbst")
+    assert not judges("¿Quién arregla las tuberías en casa?")
+    assert not judges("Hoe laat komt de vuilniswagen?")
+
+
+@needs_model
+def test_small_talk_in_another_language_gets_nothing_from_memories_in_that_language(ws, cli):
+    """The model reads German as word pieces and finds any two German texts close, and every
+    ask is far from them: the asks must not take that for a memory standing out."""
+    for text in [
+        "Unser Klempner ist Jörg Weber; er hat im März die Küchenleitung repariert.",
+        "Die Müllabfuhr kommt donnerstags, Altpapier alle zwei Wochen.",
+        "Die Miete von 1.150 Euro geht bis zum 3. jedes Monats an den Vermieter.",
+        "Der Hund Bello bekommt zweimal täglich 200 g Trockenfutter.",
+        "Unser Team-Standup ist um 9:30 im Raum Orion.",
+    ]:
+        cli("remember", text, "--source", "user")
+    for prompt in [
+        "Schreib mir ein Gedicht über den Herbst",
+        "Erzähl mir einen Witz",
+        "Gib mir ein Rezept für Bananenbrot",
+        "Wie funktioniert Zinseszins?",
+    ]:
+        assert recall(ws, prompt, today=TODAY).pointers == [], prompt

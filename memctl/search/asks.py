@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
     from .vectors import VectorIndex
 
+ENGLISH = 2 / 3  # the share of a prompt's longer words the dictionary must know (see judges)
+
 
 @functools.cache
 def asks() -> tuple[str, ...]:
@@ -36,6 +38,18 @@ def asks() -> tuple[str, ...]:
     text = files("memctl").joinpath("data/asks.txt").read_text(encoding="utf-8")
     lines = (line.split("#", 1)[0].strip() for line in text.splitlines())
     return tuple(line for line in lines if line)
+
+
+def judges(prompt: str) -> bool:
+    """Whether the asks can tell a request any assistant gets from this prompt: they are
+    English, and so is the model memctl ships, which reads other languages as word pieces and
+    finds any two such texts close (a German small talk stands far from every ask and near
+    every German memory). So a prompt of which at least ENGLISH of the longer words (four
+    letters or more) are English ones (memctl.words.is_word), or that has none."""
+    from ..words import is_word, tokens
+
+    longer = [t for t in tokens(prompt[:2000]) if len(t) > 3 and t.isalpha()]
+    return not longer or sum(map(is_word, longer)) >= ENGLISH * len(longer)
 
 
 def matrix(store: VectorIndex) -> np.ndarray:

@@ -167,6 +167,7 @@ def candidates(
 ) -> tuple[list[Hit], bool]:
     """What recall chooses its pointers from, best first, and whether meaning was searched.
     `prune`: leave out what cannot reach the threshold by its words (rank's least_evidence)."""
+    from .asks import judges
     from .rank import Filters, rank
 
     meaning = None
@@ -186,7 +187,7 @@ def candidates(
         snippets=False,
         least_evidence=_threshold(threshold, meaning is not None) if prune else 0.0,
     )
-    if meaning is not None and any("cosine" in hit.components for hit in hits):
+    if meaning is not None and any("cosine" in hit.components for hit in hits) and judges(prompt):
         generic = meaning.generic
         for hit in hits:
             if "cosine" in hit.components:
