@@ -2,6 +2,7 @@
 controls, and recall on turns people type, with and without the semantic path.
 
     python scripts/eval_meaning.py [--files 1000] [--seed 11] [--keep DIR] [--json]
+                                   [--part all|first|blind|told|fresh] [--failures]
 
 The memories of scripts/meaning_cases.py (TUNE and HELD_OUT, life and work) are planted in a
 workspace from scripts/generate_workspace.py (every fifth as a daily-log entry, the others as
@@ -15,6 +16,10 @@ made by an earlier run with the same options.
 `--part told`: the memories of scripts/meaning_cases_told.py, each told through `memctl remember
 --source user` into a fresh workspace (no generated files), asked its questions (tuning, held
 out, and the late set, each apart) and the silent turns, by search and by recall.
+
+`--part fresh`: the same for scripts/meaning_cases_fresh.py (written without sight of the code
+or the other sets; its silent turns mostly on a memory's own topic), every second case held out.
+`--keep DIR` keeps these workspaces in DIR-told and DIR-fresh.
 """
 
 from __future__ import annotations
