@@ -114,3 +114,22 @@ def test_a_stamp_nearest_the_question_neither_leads_nor_takes_the_answers_lead(w
         assert near[0] is not None and near[1] is not None and near[0] > near[1] + 0.05, near
         assert meaning.lead(stamp) == 0.0
         assert meaning.lead(plan) > 0.0
+
+
+@needs_model
+def test_a_memory_holding_every_word_asked_with_speaks_though_the_model_misses_the_match(ws, cli):
+    """ "Get me the link we used last time": the line holds the word the prompt asks with, and a
+    URL the model reads as pieces (a cosine of 0.2). Meaning's mix took its fit under the
+    threshold, where words alone spoke; a line holding one word of several still counts as
+    little as meaning makes it."""
+    for text in [
+        "The working link for the quarterly tax form is https://tax.example.gov/pay.",
+        "Our plumber is Jorge Alvarez; he fixed the kitchen leak in March.",
+        "Anna is allergic to peanuts and tree nuts; she carries an EpiPen.",
+        "The team standup is at 9:30 in the Orion room.",
+    ]:
+        cli("remember", text, "--source", "user")
+    for prompt in ["get me the link we used last time", "what was that link again?"]:
+        said = recall(ws, prompt, today=TODAY)
+        assert said.pointers and "tax.example.gov" in said.pointers[0].text, (prompt, said)
+    assert recall(ws, "which standup comedian is the funniest?", today=TODAY).pointers == []

@@ -294,6 +294,7 @@ def rank(
             dense = close if sure else dense
             parts["cosine"], parts["closeness"], parts["dense"] = cosine, close, dense
             parts["lead"] = meaning.lead((row["path"], row["line"]))
+            parts["words"] = lexical + USE_WHEN_LIFT * parts["use_when"]  # before meaning's mix
             lexical = fuse(lexical, dense)
         parts["relevance"] = lexical + USE_WHEN_LIFT * parts["use_when"]
         parts["priority"] = PRIORITY.get(row["priority"] or "", 1.0)

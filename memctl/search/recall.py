@@ -37,6 +37,7 @@ BEYOND_COSINE = 0.20, 0.35  # and its own cosine: none, full
 BEYOND_WEIGHT = 0.6  # the confidence standing fully beyond the asks gives alone
 GENERIC_MARGIN = -0.05  # a unit this far below the nearest ask: its closeness counts for nothing,
 GENERIC_FADE = 0.10  # and its lead for less, down to nothing this much further below
+WHOLE_COVERAGE = 0.9  # a unit holding the prompt's words: meaning does not lower its words' fit
 RELATIVE_CUT = 0.6  # a pointer must score at least this share of the best one
 PER_FILE = 2  # pointers from one file at most
 CANDIDATES = 60  # recall needs a few good pointers, not a long ranked list
@@ -227,7 +228,14 @@ def confident(hit: Hit) -> float:
     # A use-when key the prompt matches is evidence in itself: someone put it there for this.
     evidence = max(parts.get("evidence_share", 0.0), dense, use_when)
     covered = max(parts.get("coverage", 0.0), dense, use_when)
-    sure = min(1.0, parts.get("relevance", 0.0)) * evidence * covered**0.5
+    # Meaning ranks by a mix with the words, but a unit that holds every word the prompt asks
+    # with is not made less sure by a model that does not see the match (a link, a name, a
+    # code, a word it splits into pieces); one that holds some of them is (a shared everyday
+    # word is the spurious match meaning is there to discount).
+    relevance = parts.get("relevance", 0.0)
+    if parts.get("coverage", 0.0) >= WHOLE_COVERAGE:
+        relevance = max(relevance, parts.get("words", 0.0))
+    sure = min(1.0, relevance) * evidence * covered**0.5
     if beyond is not None and not below_an_ask:
         standing = share(beyond, BEYOND_FROM, BEYOND_FULL)
         sure = max(sure, BEYOND_WEIGHT * share(cosine, *BEYOND_COSINE) * standing)
