@@ -133,3 +133,22 @@ def test_a_memory_holding_every_word_asked_with_speaks_though_the_model_misses_t
         said = recall(ws, prompt, today=TODAY)
         assert said.pointers and "tax.example.gov" in said.pointers[0].text, (prompt, said)
     assert recall(ws, "which standup comedian is the funniest?", today=TODAY).pointers == []
+
+
+@needs_model
+def test_a_line_holding_a_url_is_the_link_asked_for_though_it_never_says_link(ws, cli):
+    """Told as people tell it ("… is filed at https://…"): the line holds a link and a url,
+    said or not, and is found by either word."""
+    for text in [
+        "The quarterly estimated-tax form is filed at https://tax.example.gov/online/start, the"
+        " page that worked after an hour of wrong ones.",
+        "Our plumber is Jorge Alvarez; he fixed the kitchen leak in March.",
+        "Anna is allergic to peanuts and tree nuts; she carries an EpiPen.",
+        "The team standup is at 9:30 in the Orion room.",
+    ]:
+        cli("remember", text, "--source", "user")
+    for prompt in ["get me the link we used last time", "what's the url of the tax site?"]:
+        said = recall(ws, prompt, today=TODAY)
+        assert said.pointers and "tax.example.gov" in said.pointers[0].text, (prompt, said)
+    found = cli("search", "url", "--json")
+    assert "tax.example.gov" in found.stdout

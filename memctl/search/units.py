@@ -113,7 +113,7 @@ def read_units(root: Path, rel: str, daily_dir: str = "daily") -> tuple[list[Uni
     for unit in units:
         unit.archived = archived
         if "://" in unit.text:  # a memory holding a URL is a link, whatever its words
-            unit.context = f"{unit.context} link".strip()
+            unit.context = f"{unit.context} link url".strip()
     return units, error
 
 
