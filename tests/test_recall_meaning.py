@@ -116,22 +116,30 @@ def test_a_stamp_nearest_the_question_neither_leads_nor_takes_the_answers_lead(w
         assert meaning.lead(plan) > 0.0
 
 
+OTHERS = [  # beside a link, what a new user tells in the same weeks
+    "Our plumber is Jorge Alvarez; he fixed the kitchen leak in March.",
+    "Anna is allergic to peanuts and tree nuts; she carries an EpiPen.",
+    "The team standup is at 9:30 in the Orion room.",
+]
+
+
+def _points_at_the_link(ws, link: str, prompts: list[str]) -> None:
+    for prompt in prompts:
+        said = recall(ws, prompt, today=TODAY)
+        assert said.pointers and link in said.pointers[0].text, (prompt, said)
+
+
 @needs_model
 def test_a_memory_holding_every_word_asked_with_speaks_though_the_model_misses_the_match(ws, cli):
     """ "Get me the link we used last time": the line holds the word the prompt asks with, and a
     URL the model reads as pieces (a cosine of 0.2). Meaning's mix took its fit under the
     threshold, where words alone spoke; a line holding one word of several still counts as
     little as meaning makes it."""
-    for text in [
-        "The working link for the quarterly tax form is https://tax.example.gov/pay.",
-        "Our plumber is Jorge Alvarez; he fixed the kitchen leak in March.",
-        "Anna is allergic to peanuts and tree nuts; she carries an EpiPen.",
-        "The team standup is at 9:30 in the Orion room.",
-    ]:
+    told = "The working link for the quarterly tax form is https://tax.example.gov/pay."
+    for text in [told, *OTHERS]:
         cli("remember", text, "--source", "user")
-    for prompt in ["get me the link we used last time", "what was that link again?"]:
-        said = recall(ws, prompt, today=TODAY)
-        assert said.pointers and "tax.example.gov" in said.pointers[0].text, (prompt, said)
+    asked = ["get me the link we used last time", "what was that link again?"]
+    _points_at_the_link(ws, "tax.example.gov", asked)
     assert recall(ws, "which standup comedian is the funniest?", today=TODAY).pointers == []
 
 
@@ -139,16 +147,12 @@ def test_a_memory_holding_every_word_asked_with_speaks_though_the_model_misses_t
 def test_a_line_holding_a_url_is_the_link_asked_for_though_it_never_says_link(ws, cli):
     """Told as people tell it ("… is filed at https://…"): the line holds a link and a url,
     said or not, and is found by either word."""
-    for text in [
+    told = (
         "The quarterly estimated-tax form is filed at https://tax.example.gov/online/start, the"
-        " page that worked after an hour of wrong ones.",
-        "Our plumber is Jorge Alvarez; he fixed the kitchen leak in March.",
-        "Anna is allergic to peanuts and tree nuts; she carries an EpiPen.",
-        "The team standup is at 9:30 in the Orion room.",
-    ]:
+        " page that worked after an hour of wrong ones."
+    )
+    for text in [told, *OTHERS]:
         cli("remember", text, "--source", "user")
-    for prompt in ["get me the link we used last time", "what's the url of the tax site?"]:
-        said = recall(ws, prompt, today=TODAY)
-        assert said.pointers and "tax.example.gov" in said.pointers[0].text, (prompt, said)
-    found = cli("search", "url", "--json")
-    assert "tax.example.gov" in found.stdout
+    asked = ["get me the link we used last time", "what's the url of the tax site?"]
+    _points_at_the_link(ws, "tax.example.gov", asked)
+    assert "tax.example.gov" in cli("search", "url", "--json").stdout
