@@ -153,6 +153,10 @@ def test_a_line_holding_a_url_is_the_link_asked_for_though_it_never_says_link(ws
     )
     for text in [told, *OTHERS]:
         cli("remember", text, "--source", "user")
-    asked = ["get me the link we used last time", "what's the url of the tax site?"]
+    asked = [
+        "get me the link we used last time",
+        "what's the url of the tax site?",
+        "show me the website we used last time",
+    ]
     _points_at_the_link(ws, "tax.example.gov", asked)
     assert "tax.example.gov" in cli("search", "url", "--json").stdout

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from ..words import stem, words
 from .candidates import candidates as find_candidates
 from .index import WATCH
+from .units import LINK_WORDS, holds_link
 
 if TYPE_CHECKING:
     from .index import SearchIndex
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
 
 KEPT = 50_000  # units kept; past that the memo starts again (a bound on a server's memory)
 KEPT_MATCHES = 64  # match expressions whose candidate rows are kept
-LINK_WORDS = frozenset({"link", "url"})  # a line holding a URL holds these, said or not
-# (memctl.search.units puts them in its context, for the index to find it by them)
 
 Words = tuple[set[str], set[str], set[str], set[str], float]
 _UNITS: dict[tuple[str, str, str], Words] = {}
@@ -47,8 +46,8 @@ def unit_words(
     found = _UNITS.get(key)
     if found is None:
         own, more = set(words(f"{text}\n{keys}")), set(words(context))
-        if "://" in text:  # a line holding a URL holds a link, whatever its words
-            own |= LINK_WORDS
+        if holds_link(text):
+            own.update(LINK_WORDS)
         found = (own, {stem(w) for w in own}, more, {stem(w) for w in more}, share(own, text))
         if len(_UNITS) >= KEPT:
             _UNITS.clear()

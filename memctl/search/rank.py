@@ -290,13 +290,14 @@ def rank(
     # badly, so meaning's standing among the neighbours then counts no more than closeness.
     sure = max((lexical for _, _, lexical, _ in worded), default=0.0) >= WORDS_SURE
     for row, parts, lexical, (cosine, close, dense) in worded:
+        keyed = USE_WHEN_LIFT * parts["use_when"]
         if meaning is not None:
             dense = close if sure else dense
             parts["cosine"], parts["closeness"], parts["dense"] = cosine, close, dense
             parts["lead"] = meaning.lead((row["path"], row["line"]))
-            parts["words"] = lexical + USE_WHEN_LIFT * parts["use_when"]  # before meaning's mix
+            parts["words"] = lexical + keyed  # the relevance words alone give (recall reads it)
             lexical = fuse(lexical, dense)
-        parts["relevance"] = lexical + USE_WHEN_LIFT * parts["use_when"]
+        parts["relevance"] = lexical + keyed
         parts["priority"] = PRIORITY.get(row["priority"] or "", 1.0)
         parts["recency"] = recency(row["seen"], row["priority"], today)
         parts["status"] = STATUS.get(row["status"], 1.0)

@@ -71,7 +71,7 @@ MIGRATIONS: list[tuple[str, str]] = [
         DROP INDEX units_by_path;
         CREATE INDEX units_by_path ON units (path, line)
     """),
-    ("a unit holding a URL is a url too", "DELETE FROM files; DELETE FROM snapshot"),
+    ("a unit holding a URL is a url and a website too", "DELETE FROM files; DELETE FROM snapshot"),
 ]
 # fmt: on
 
