@@ -6,7 +6,7 @@
 recall must decide, for each turn, whether any memory is worth the desk, and which. Each
 labelled prompt is searched as recall searches (memctl.search.recall.candidates) and each
 candidate it ranks gets the parts of its score (memctl.search.recall.features) and a label:
-does it answer the prompt? The prompts come from three sets written apart:
+does it answer the prompt? The prompts come from five sets written apart:
 
 - scripts/convo_cases.json (multi-session conversations logged a turn an entry; questions with
   the turns that answer them, and turns no memory answers): c1 and c4 tune, c2, c3, c5 held out;
