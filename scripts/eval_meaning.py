@@ -2,7 +2,7 @@
 controls, and recall on turns people type, with and without the semantic path.
 
     python scripts/eval_meaning.py [--files 1000] [--seed 11] [--keep DIR] [--json]
-                                   [--part all|first|blind|told|fresh] [--failures]
+                                   [--part all|first|blind|told|fresh|contact] [--failures]
 
 The memories of scripts/meaning_cases.py (TUNE and HELD_OUT, life and work) are planted in a
 workspace from scripts/generate_workspace.py (every fifth as a daily-log entry, the others as
@@ -19,7 +19,9 @@ out, and the late set, each apart) and the silent turns, by search and by recall
 
 `--part fresh`: the same for scripts/meaning_cases_fresh.py (written without sight of the code
 or the other sets; its silent turns mostly on a memory's own topic), every second case held out.
-`--keep DIR` keeps these workspaces in DIR-told and DIR-fresh.
+`--part contact`: the same for scripts/meaning_cases_contact.py (memories holding a phone
+number, an email address, a link or a reference number, asked for the way people ask; written
+the same way). `--keep DIR` keeps these workspaces in DIR-told, DIR-fresh and DIR-contact.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import meaning_cases_blind as blind  # noqa: E402
+import meaning_cases_contact as contact  # noqa: E402
 import meaning_cases_fresh as fresh  # noqa: E402
 import meaning_cases_told as told  # noqa: E402
 from generate_workspace import TODAY, generate  # noqa: E402
@@ -291,27 +294,44 @@ def recalled_told(ws, where, semantic: bool) -> dict:
     return {part: asked_recall(ws, speak, silent[part], semantic) for part, speak in parts.items()}
 
 
-def searched_fresh(ws, where, semantic: bool) -> list[dict]:
-    """Each question of meaning_cases_fresh (every second one held out), asked of search once."""
-    asked = [
-        (("tuning", "held-out")[i % 2], "paraphrase", query, text)
-        for i, (text, query) in enumerate(fresh.FRESH)
-    ]
-    return asked_search(ws, where, semantic, asked)
+# Sets of (memory, question) pairs and silent turns, every second one held out.
+PAIRS = {
+    "fresh": (fresh.FRESH, fresh.SILENT),
+    "contact": (contact.CONTACT, contact.SILENT),
+}
 
 
-def recalled_fresh(ws, where, semantic: bool) -> dict:
-    """recall on meaning_cases_fresh's questions and silent turns, every second one held out."""
-    out = {}
-    for held, part in enumerate(("tuning", "held-out")):
-        speak = [
-            (query, {where[text]})
-            for i, (text, query) in enumerate(fresh.FRESH)
-            if i % 2 == held and text in where
+def searched_pairs(name: str) -> Callable[[Workspace, dict, bool], list[dict]]:
+    """Each question of the set `name` (every second one held out), asked of search once."""
+    pairs, _ = PAIRS[name]
+
+    def searched(ws, where, semantic: bool) -> list[dict]:
+        asked = [
+            (("tuning", "held-out")[i % 2], "paraphrase", query, text)
+            for i, (text, query) in enumerate(pairs)
         ]
-        silent = [turn for i, turn in enumerate(fresh.SILENT) if i % 2 == held]
-        out[part] = asked_recall(ws, speak, silent, semantic)
-    return out
+        return asked_search(ws, where, semantic, asked)
+
+    return searched
+
+
+def recalled_pairs(name: str) -> Callable[[Workspace, dict, bool], dict]:
+    """recall on the set `name`'s questions and silent turns, every second one held out."""
+    pairs, silent_turns = PAIRS[name]
+
+    def recalled(ws, where, semantic: bool) -> dict:
+        out = {}
+        for held, part in enumerate(("tuning", "held-out")):
+            speak = [
+                (query, {where[text]})
+                for i, (text, query) in enumerate(pairs)
+                if i % 2 == held and text in where
+            ]
+            silent = [turn for i, turn in enumerate(silent_turns) if i % 2 == held]
+            out[part] = asked_recall(ws, speak, silent, semantic)
+        return out
+
+    return recalled
 
 
 def summary(rows: list[dict]) -> dict:
@@ -373,12 +393,13 @@ def run(files: int, seed: int, keep: Path | None, part: str = "all") -> dict:
                 "stored": len(where),
             }
             return report | _both(ws, where, "told ", searched_told, recalled_told)
-        if part == "fresh":
-            fresh_keep = keep.with_name(f"{keep.name}-fresh") if keep else None
-            memories = [text for text, _ in fresh.FRESH]
-            ws, where = told_workspace(fresh_keep, Path(tmp), memories)
-            report["fresh stored"] = {"memories": len(memories), "stored": len(where)}
-            return report | _both(ws, where, "fresh ", searched_fresh, recalled_fresh)
+        if part in PAIRS:
+            pairs_keep = keep.with_name(f"{keep.name}-{part}") if keep else None
+            memories = [text for text, _ in PAIRS[part][0]]
+            ws, where = told_workspace(pairs_keep, Path(tmp), memories)
+            report[f"{part} stored"] = {"memories": len(memories), "stored": len(where)}
+            searcher, recaller = searched_pairs(part), recalled_pairs(part)
+            return report | _both(ws, where, f"{part} ", searcher, recaller)
         if part == "first":
             return report
         # The blind set in a workspace of its own, generated alike: its figures stand apart.
@@ -452,10 +473,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--failures", action="store_true", help="list the queries missed at 1")
     parser.add_argument(
         "--part",
-        choices=("all", "first", "blind", "told", "fresh"),
+        choices=("all", "first", "blind", "told", *PAIRS),
         default="all",
         help="the first two sets (default), only meaning_cases.py, only meaning_cases_blind.py, "
-        "only meaning_cases_told.py, or only meaning_cases_fresh.py",
+        "only meaning_cases_told.py, only meaning_cases_fresh.py or meaning_cases_contact.py",
     )
     args = parser.parse_args(argv)
     report = run(args.files, args.seed, args.keep, args.part)
@@ -472,11 +493,14 @@ def main(argv: list[str] | None = None) -> int:
     if "told stored" in report:
         t = report["told stored"]
         print(f"told: {t['stored']} of {t['memories']} memories stored by the gate")
-    if "fresh stored" in report:
-        t = report["fresh stored"]
-        print(f"fresh: {t['stored']} of {t['memories']} memories stored by the gate")
-    labels = ("words", "words+meaning", "blind words", "blind words+meaning", "told words")
-    for label in (*labels, "told words+meaning", "fresh words", "fresh words+meaning"):
+    for name in PAIRS:
+        if f"{name} stored" in report:
+            t = report[f"{name} stored"]
+            print(f"{name}: {t['stored']} of {t['memories']} memories stored by the gate")
+    labels = ["words", "words+meaning", "blind words", "blind words+meaning", "told words"]
+    labels += ["told words+meaning"]
+    labels += [f"{name} {how}" for name in PAIRS for how in ("words", "words+meaning")]
+    for label in labels:
         if label in report:
             _print_part(label, report[label], args.failures)
     return 0
