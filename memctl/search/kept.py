@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 
 from ..words import stem, words
 from .candidates import candidates as find_candidates
+from .holds import asked_by
 from .index import WATCH
-from .units import LINK_WORDS, holds_link
 
 if TYPE_CHECKING:
     from .index import SearchIndex
@@ -46,8 +46,7 @@ def unit_words(
     found = _UNITS.get(key)
     if found is None:
         own, more = set(words(f"{text}\n{keys}")), set(words(context))
-        if holds_link(text):
-            own.update(LINK_WORDS)
+        own.update(asked_by(text))  # a phone number is a number, whatever its words
         found = (own, {stem(w) for w in own}, more, {stem(w) for w in more}, share(own, text))
         if len(_UNITS) >= KEPT:
             _UNITS.clear()

@@ -72,6 +72,8 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX units_by_path ON units (path, line)
     """),
     ("a unit holding a URL is a url and a website too", "DELETE FROM files; DELETE FROM snapshot"),
+    ("a unit holding an email address, a phone or a reference number is asked for by them",
+     "DELETE FROM files; DELETE FROM snapshot"),
 ]
 # fmt: on
 

@@ -14,12 +14,11 @@ from typing import TYPE_CHECKING, Required, TypedDict
 
 from ..dates import try_date
 from ..workspace import ARCHIVE_DIR
+from .holds import asked_by
 
 if TYPE_CHECKING:
     from ..entry import Entry
     from ..note import Note
-
-LINK_WORDS = ("link", "url", "website")  # what a line holding a URL is called (see holds_link)
 
 KEY_SEPARATOR = " | "  # between use-when phrases in an entry's when:"…" field
 _TABLE_RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")  # |---|:---:|
@@ -74,13 +73,6 @@ def note_keys(value: object) -> list[str]:
     return [str(k).strip() for k in items if k is not None and str(k).strip()]
 
 
-def holds_link(text: str) -> bool:
-    """A line holding a URL: what a person asks for as "the link", "the url", "the website"
-    (LINK_WORDS), said or not. The index finds it by those words (its context), and ranking
-    counts them as its own (memctl.search.kept.unit_words)."""
-    return "://" in text
-
-
 def read_units(root: Path, rel: str, daily_dir: str = "daily") -> tuple[list[Unit], str | None]:
     """The units of one file and, when it could not be parsed as memctl Markdown, why.
 
@@ -121,8 +113,9 @@ def read_units(root: Path, rel: str, daily_dir: str = "daily") -> tuple[list[Uni
             unit.seen = unit.seen or day
     for unit in units:
         unit.archived = archived
-        if holds_link(unit.text):  # found by what a person calls it, whatever its words
-            unit.context = " ".join([unit.context, *LINK_WORDS]).strip()
+        called = asked_by(unit.text)  # found by what a person calls it, whatever its words
+        if called:
+            unit.context = " ".join([unit.context, *called]).strip()
     return units, error
 
 
