@@ -11,6 +11,7 @@ from pathlib import Path
 
 import meaning_cases
 import meaning_cases_blind
+import meaning_cases_contact
 import meaning_cases_fresh
 import meaning_cases_told
 import pytest
@@ -64,6 +65,7 @@ def _judged_silent() -> list[str]:
         *meaning_cases_blind.R_SILENT,
         *meaning_cases_told.SILENT,
         *meaning_cases_fresh.SILENT,
+        *meaning_cases_contact.SILENT,
         *(turn["q"] for turn in convo),
     ]
 
