@@ -23,6 +23,8 @@ The sets (tests/gate_cases*.jsonl):
   their own, written together in two halves: G is tuned on, H is never read (its totals only).
 - `fresh-i`, `fresh-j`: a fourth such set, written later in two halves of each class: I is
   tuned on, J is never read (its totals only).
+- `fresh-k`, `fresh-l`: a fifth, weighted to changes of mind, corrections and repeats in many
+  phrasings: K is tuned on, L is never read (its totals only).
 
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
@@ -64,6 +66,8 @@ SETS = {
     "fresh-h": REPO / "tests" / "gate_cases_fresh_h.jsonl",
     "fresh-i": REPO / "tests" / "gate_cases_fresh_i.jsonl",
     "fresh-j": REPO / "tests" / "gate_cases_fresh_j.jsonl",
+    "fresh-k": REPO / "tests" / "gate_cases_fresh_k.jsonl",
+    "fresh-l": REPO / "tests" / "gate_cases_fresh_l.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
