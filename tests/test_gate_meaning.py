@@ -55,6 +55,37 @@ def test_a_change_of_mind_is_an_update_that_carries_what_it_leaves_unsaid(ws):
     )
 
 
+def test_what_an_update_carries_is_what_it_leaves_unsaid_and_not_what_it_replaces(ws):
+    """A name holding a time word ("movie evening") gives no new time, so the hour is carried;
+    a value opened alone ("on 6380") replaces the phrase it opens ("on port 6379"), which is
+    not carried beside it; a carried phrase leaves the sentence's verb behind."""
+    entry(ws, "episodic/friends", "Movie evening at the Odeon is on Friday at 19:30")
+    moved = remember(ws, "Movie evening got moved to Saturday", source="user", now=NOW).value
+    assert moved.label == "update"
+    assert moved.written.entry.text == (
+        "Movie evening got moved to Saturday (as before: at the Odeon, at 19:30)"
+    )
+    entry(ws, "tools/cache", "The Redis cache listens on port 6379 in the Frankfurt region")
+    fixed = remember(
+        ws, "sorry, I got that wrong: the Redis cache is on 6380", source="user", now=NOW
+    ).value
+    assert fixed.label in ("update", "correction")
+    assert "6379" not in fixed.written.entry.text
+    assert "in the Frankfurt region" in fixed.written.entry.text
+
+
+def test_a_plan_taken_up_again_after_it_was_called_off_updates_it(ws):
+    off = entry(ws, "episodic/trips", "We called off the Crete holiday this summer")
+    entry(ws, "episodic/trips", "Maya's school trip to York is in May")
+    on = remember(
+        ws,
+        "Crete is happening after all, we booked the ferry for 2-9 August",
+        source="user",
+        now=NOW,
+    ).value
+    assert (on.label, on.closed.entry.id) == ("update", off.entry.id)
+
+
 def test_a_correction_a_new_value_and_an_added_detail_are_never_repeats(ws):
     jim = entry(ws, "semantic/home", "Our plumber is Jim, he comes on short notice")
     fixed = remember(ws, "No, the plumber is Joe, not Jim", source="user", now=NOW).value

@@ -78,7 +78,7 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
         and (new.polarity or any(s < 0 for _, s in new.poles))
     ):
         return []
-    given = set(kinds(new.values))
+    given = set(kinds(new.values - old.values))  # "Parents' evening" names no new time
     if "t" not in given and "t" in kinds(old.values):  # "moved to 10": an hour
         if any(int(m[1]) <= 24 for m in _HOUR.finditer(new.folded)):  # not "room 4B"
             given.add("t")
@@ -86,6 +86,9 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     # opens no phrase with "on").
     said = UPDATE.sub(" , ", new.folded)
     opened = {_lead(p) for p in phrases(said) if analyze(p).words - new.polar} - {""}
+    # A value opened alone ("on 5433") replaces the phrase it opens with a value of its kind
+    # ("on port 5432"), whatever else that says.
+    valued = {(_lead(p), k) for p in phrases(said) for k in kinds(analyze(p).values)}
     out = []
     for i, phrase in enumerate(phrases(old.text)):
         part = analyze(phrase)
@@ -98,9 +101,16 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
             tail = _value_tail(phrase, part, given, new)
             out += [tail] if tail else []
             continue
+        if any((_lead(phrase), k) in valued for k in kinds(part.values)) and _lead(phrase):
+            continue
         if _keep(part, new, given) and not (_lead(phrase) in opened and part.words):
             out.append(phrase.strip(" .;,"))
-    return out
+    return [_TRAILING_VERB.sub("", phrase) for phrase in out]
+
+
+# "at Oakfield Primary is" (cut before "on 7 November"): the verb is the sentence's, not the
+# phrase's
+_TRAILING_VERB = re.compile(r"\s+(?:is|are|was|were|will be|has been)$", re.IGNORECASE)
 
 
 def _value_said_not(new: Analysis, old: Analysis) -> bool:
@@ -137,7 +147,7 @@ def _keep(part: Analysis, new: Analysis, given: set[str]) -> bool:
 def _value_tail(phrase: str, part: Analysis, given: set[str], new: Analysis) -> str | None:
     """From the first phrase, its values the new text does not replace ("the first Tuesday of
     the month"), from the word that leads them to the end, when nothing after them is restated."""
-    mine = [k for k in kinds(part.values) if k in _ONE_VALUE and k not in given]
+    mine = [k for k in kinds(part.values - new.values) if k in _ONE_VALUE and k not in given]
     if not mine:
         return None
     words = phrase.split()

@@ -335,13 +335,16 @@ ENDINGS = ("goes on", "bought", "hired")  # the side that ends a state: cancelle
 def _turned(new: Analysis, old: Analysis) -> tuple[bool, bool]:
     """(flipped, ended): the negation parity or the side of an opposition both name differs;
     or the new text ends something the old one states (a word of the ending side: cancelled,
-    sold, let go)."""
+    sold, let go); or the old one ended it and the new one says, in a word of change, that it
+    is on again ("We're doing Lisbon after all" over "We've cancelled the Lisbon trip")."""
     pn, po = dict(new.poles), dict(old.poles)
     sides = sum(1 for k in pn.keys() & po.keys() if pn[k] != po[k]) % 2 == 1
     parity = new.polarity != old.polarity
     ends = any(pn.get(pole, 0) < 0 and pole not in po for pole in ENDINGS)
     ended = ends and not parity and not sides
-    return parity != sides or ended, ended
+    revived = any(po.get(pole, 0) < 0 and pole not in pn for pole in ENDINGS)
+    revived = revived and new.update and not parity and not sides
+    return parity != sides or ended or revived, ended
 
 
 def compare(new: Analysis, old: Analysis) -> Diff:
