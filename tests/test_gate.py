@@ -149,6 +149,7 @@ def test_a_secret_written_out_is_found_whatever_is_said_after_it(text):
         "save these for the VPN 2FA: a8k2-9fjq 7mw3-k2lp q9v1-x7ze",
         "the router password is t r o u t 7 7 x, say it slowly",
         "cabin wifi: network Fjord-5G, key puffin-harbour-118",
+        "the authenticator key for the admin login, so you can make codes: QWPL MNRX TZKF HVYC",
     ],
 )
 def test_a_secret_in_the_forms_people_write_it_is_found(text):
@@ -165,6 +166,7 @@ def test_a_secret_in_the_forms_people_write_it_is_found(text):
         "the password rules say: a b c d e f are all allowed as first letters",
         "the cabin wifi key is taped under the router",
         "router model comparison: key differences are range and ports",
+        "the 2fa seed phrase tip: keep word list left over safe",
     ],
 )
 def test_text_that_only_looks_like_those_forms_is_no_secret(text):

@@ -174,6 +174,20 @@ def redact(text: str, findings: list[Finding] | None = None) -> str:
     return text
 
 
+def _letter_groups(value: str) -> bool:
+    """Four groups or more of four letters, spaced, in one case, hardly any of them a word
+    ("KVKF KRCP NZQU YMLX"): a seed written for people to type, not a sentence ("left part
+    over here")."""
+    from ..words import is_word
+
+    groups = value.replace("-", " ").split()
+    if len(groups) < 4 or any(len(group) != 4 for group in groups):
+        return False
+    if not (value.isupper() or value.islower()):
+        return False
+    return sum(is_word(group.lower()) for group in groups) <= 1
+
+
 def _without_overlaps(found: list[Finding]) -> list[Finding]:
     kept: list[Finding] = []
     for f in sorted(found, key=lambda f: (f.start, -(f.end - f.start))):
@@ -192,7 +206,9 @@ def _plausible(kind: str, value: str) -> bool:
     if kind == "totp-seed":  # base32: mostly letters, some of the digits 2-7
         letters = sum(c.isalpha() for c in value)
         digits = sum(c.isdigit() for c in value)
-        return digits > 0 and letters >= 2 * digits
+        if digits == 0:  # one seed in a thousand has none: then it is written for people
+            return _letter_groups(value)
+        return letters >= 2 * digits
     if kind == "basic-auth":
         return _basic_credentials(value)
     if kind == "password-in-link":
