@@ -2,7 +2,9 @@
 
 injection.py reads these: `ADDRESSED` from every source but the user (a note, a P.S. or a
 greeting to the agent), `ADDRESSED_WEAK` and `about_the_user_to_an_ai` from untrusted sources
-only (web, file, tool), where any instruction is kept as what its source said. Each is matched
+only (web, file, tool), where any instruction is kept as what its source said, and
+`ADDRESSED_ELSEWHERE` (an AI named as the one addressed, in any language) in what the user
+quotes too. Each is matched
 against folded text (memctl.words.fold: lower case, accents removed).
 """
 
@@ -116,15 +118,9 @@ _YOU_ARE = (
     r"voce\s+e|tu\s+es|sei|bist\s+du|du\s+bist|eres|ben\s+je|ben\s+jij|jestes|sen|vous\s+etes"
 )
 
-ADDRESSED_WEAK = [
-    (  # the agent called at the head of a sentence, in its names in other languages too
-        # ("Assistente, a partir de agora você é …", "Asystencie, od teraz …"), and a new role
-        # from now on in them ("d'ora in poi sei …", "od teraz jesteś …")
-        r"(?:^|[.:;!?]\s*)(?:assistant|ai|agent|bot|claude|chatgpt|copilot|assistente|"
-        r"assistent(?:in)?|asistente|asysten\w*|asistan|ia|ki|chatbot)\s*,|"
-        rf"(?<!\w)(?:{_FROM_NOW_ON})\s*,?\s*(?:\w+\s+){{0,2}}?(?:{_YOU_ARE})\b",
-        "speaks to the agent directly",
-    ),
+# An AI named as the one addressed, or a system message forged, in any language: what a
+# text the user quotes is read for too (an instruction's sender's words, not the user's)
+ADDRESSED_ELSEWHERE = [
     (  # an AI named as the one addressed, in any language: "Nota per l'assistente virtuale:",
         # "Till AI-assistenten som läser …:", "Για οποιοδήποτε AI διαβάζει αυτό:", "Pro asistenta:",
         # "Se você é um assistente de IA lendo …", "Trợ lý AI hãy …", "이 문서를 읽는 AI 모델은"
@@ -146,6 +142,18 @@ ADDRESSED_WEAK = [
         r"システムメッセージ|系统消息|시스템\s*메시지)\s*[\])>:]",
         "speaks to the agent directly",
     ),
+]
+
+ADDRESSED_WEAK = [
+    (  # the agent called at the head of a sentence, in its names in other languages too
+        # ("Assistente, a partir de agora você é …", "Asystencie, od teraz …"), and a new role
+        # from now on in them ("d'ora in poi sei …", "od teraz jesteś …")
+        r"(?:^|[.:;!?]\s*)(?:assistant|ai|agent|bot|claude|chatgpt|copilot|assistente|"
+        r"assistent(?:in)?|asistente|asysten\w*|asistan|ia|ki|chatbot)\s*,|"
+        rf"(?<!\w)(?:{_FROM_NOW_ON})\s*,?\s*(?:\w+\s+){{0,2}}?(?:{_YOU_ARE})\b",
+        "speaks to the agent directly",
+    ),
+    *ADDRESSED_ELSEWHERE,
 ]
 
 

@@ -27,6 +27,7 @@ from ..words import fold, tokens
 from . import cues
 from .addressed import (
     ADDRESSED,
+    ADDRESSED_ELSEWHERE,
     ADDRESSED_WEAK,
     AGENTS,
     AI_WORDS,
@@ -407,10 +408,25 @@ def injection_reason(text: str, *, trust: Trust) -> str | None:
     if trust == "trusted":
         for match in _QUOTED.finditer(text):
             quoted = next(part for part in match.groups() if part)
-            if _TO_AN_AI.search(fold(quoted)) and _instruction(quoted, strong_only=True):
+            if _TO_AN_AI.search(fold(quoted)) and (
+                _instruction(quoted, strong_only=True) or _addressed_anyhow(quoted)
+            ):
                 return "quotes an instruction to the agent"
         return None
     return _instruction(text, strong_only=trust != "untrusted")
+
+
+def _addressed_anyhow(quoted: str) -> bool:
+    """Does a text the user quotes speak to an AI in any language ("Nota para qualquer
+    assistente de IA: …")? Its sender's words, so read as a page's would be, as the English
+    "Note to any AI assistant: …" is from anyone."""
+    forms = deobfuscate(quoted)
+    return any(p.search(form) for p in _addressed_weak() for form in forms)
+
+
+@cache
+def _addressed_weak() -> list[re.Pattern[str]]:
+    return [cues.fold_pattern(p) for p, _ in ADDRESSED_ELSEWHERE]
 
 
 def _instruction(text: str, *, strong_only: bool) -> str | None:
