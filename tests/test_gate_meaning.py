@@ -55,6 +55,33 @@ def test_a_change_of_mind_is_an_update_that_carries_what_it_leaves_unsaid(ws):
     )
 
 
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        (
+            "Sofia's birthday party is on 21 June",
+            "Je me suis trompé : la fête de Sofia est le 22 juin, pas le 21.",
+        ),
+        (
+            "Our broadband provider is Vodafone, the router is in the hall",
+            "it's Virgin Media not Vodafone",
+        ),
+        ("The kids' dentist is Dr Hale on Mill Street", "sorry, Dr Hart not Dr Hale"),
+        (
+            "Unser Jahrestag ist am 3. Mai",
+            "Falsch notiert: der Jahrestag ist am 4. Mai, nicht am 3.",
+        ),
+    ],
+)
+def test_a_value_or_a_name_said_not_to_be_so_names_the_entry_it_corrects(ws, on_file, said):
+    """ "…, pas le 21", "UPS not DHL" (no comma), "nicht am 3.": the entry holding what the text
+    says is not so is the one it corrects, in other languages too."""
+    wrong = entry(ws, "people/dates", on_file)
+    fixed = remember(ws, said, source="user", now=NOW).value
+    assert fixed.label in ("correction", "update"), fixed.reason
+    assert fixed.closed is not None and fixed.closed.entry.id == wrong.entry.id
+
+
 def test_what_an_update_carries_is_what_it_leaves_unsaid_and_not_what_it_replaces(ws):
     """A name holding a time word ("movie evening") gives no new time, so the hour is carried;
     a value opened alone ("on 6380") replaces the phrase it opens ("on port 6379"), which is

@@ -53,6 +53,7 @@ UPDATE_MEANING = 0.5  # the user's text this close in meaning to an entry, sayin
 MEANING_CUED = 0.4  # …or this close, when the text says it changes, ends or corrects something
 CLEARLY_CLOSER = 0.1  # …and this much closer than any other entry, updates it
 ENDED_NAMES = 2  # the words of an entry a text must say to end it without its details
+CONTRAST_WORDS = 3  # a text of this many words besides the one it gives up is a bare contrast
 
 
 @dataclass
@@ -279,6 +280,9 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     # does a change, of the name the entry opens with ("Book club is moving to the library").
     ends = diff.ended and len(new.words & old.info.words) >= ENDED_NAMES
     short = short or ends or new.update and _names_what_it_opens_with(new, old.info)
+    # A contrast said alone ("it's Virgin Media not Vodafone") needs no more of the entry
+    # than the word it gives up.
+    short = short or diff.rejects and len(new.words - new.rejected) <= CONTRAST_WORDS
     if diff.covered < (COVERED_VALUE if diff.differs else COVERED) and not short:
         within = len(new.words) >= 2 and new.words <= old.info.words  # every word of it there
         if says_nothing_new(new, diff) and (within or sameness(new, old.info) >= REPEAT):

@@ -101,15 +101,27 @@ _GIVES_UP = re.compile(_GIVE_UP)
 # "Joe, not Jim", "not X but Y", "instead of flying", and what is given up: what a text says
 # is not so.
 _CLOCK = r"\d{1,2}[:.h]\d{2}(?:\s*[ap]\.?m\.?)?"  # "not 13:00": the time whole, not its hour
+# "not" in the languages people correct themselves in ("il 18 agosto, non il 16"), and the
+# articles and prepositions that may follow it
+_NOT = r"(?:not|non|pas|nicht|niet|nao|no(?=\s+(?:el|la|los|las)\s))"
+_AFTER_NOT = (
+    r"(?:the|a|an|on|in|at|il|lo|la|le|les|l'|el|los|las|o|os|as|de|der|die|das|den|dem|am|im|"
+    r"het|del|du|au|al|em|no|na|op)\s+"
+)
 _REJECTED = re.compile(
-    rf",\s*(?:and\s+|but\s+)?not\s+(?:the\s+|a\s+|an\s+|on\s+|in\s+|at\s+)?(?P<a>{_CLOCK}|[\w'.-]+"
+    rf",\s*(?:and\s+|but\s+)?{_NOT}\s+(?:{_AFTER_NOT})?(?P<a>{_CLOCK}|[\w'.-]+"
     rf"(?:\s+[\w'.-]+)?)|\bnot\s+(?P<b>{_CLOCK}|\w+(?:\s+\w+)?)\s*,?\s+but\b|\b(?:instead\s+of|"
     r"rather\s+than|en\s+lugar\s+de|en\s+vez\s+de|au\s+lieu\s+de|anstatt|statt|em\s+vez\s+de|"
     rf"invece\s+di)\s+(?:the\s+|a\s+|an\s+|at\s+)?(?P<c>{_CLOCK}|\w+(?:\s+\w+)?)|"
     r"\bnicht\s+(?P<d>\w+)\s*,?\s+sondern\b|"
     r"\bno\s+es\s+(?P<e>\w+)\s+sino\b|" + _GIVE_UP + r"\s+(?P<f>\w+(?:\s+\w+)?)|"
     # a clause of its own that says "no X": "we'll do the bathroom ourselves, no contractor"
-    r",\s*(?:and\s+|but\s+)?no\s+(?:more\s+)?(?P<g>\w+)\s*(?=$|[.;!?])"
+    r",\s*(?:and\s+|but\s+)?no\s+(?:more\s+)?(?P<g>\w+)\s*(?=$|[.;!?])|"
+    # "it's Reeves not Reed", "on 5433 not 5432": one word for another, the clause ending there
+    # (a word of the text's own before "not": "I'm not going." gives nothing up)
+    rf"(?<![\w'.-])(?P<x>[\w'.:-]+)\s+not\s+(?:the\s+|a\s+|an\s+|(?:dr|mr|mrs|ms|prof)\.?\s+)?"
+    rf"(?P<h>{_CLOCK}|[\w'.-]+)"
+    r"(?=\s*(?:$|[.;,!?]))"
 )
 # "May" the month, not the verb: after a word that leads a date ("pushed to May", "in May")
 _MONTH_MAY = re.compile(
@@ -286,6 +298,14 @@ def content_word(token: str) -> str:
     return lexicon.SAME.get(word, word)
 
 
+# Words before a "not" that negate what follows rather than set a word against another
+_NOT_AFTER = frozenset(
+    "please why absolutely definitely certainly probably maybe perhaps really just still "
+    "also even yet if whether or and but so too i'm it's that's he's she's we're they're "
+    "you're i've we've they've i'd we'd they'd".split()
+)
+
+
 def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
     """(the words and values a text says are not so, the text with those contrasts and a
     leading "No," left out: their negations do not turn the statement around). The values
@@ -293,7 +313,9 @@ def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
     rejected: set[str] = set()
 
     def take(m: re.Match) -> str:
-        said = next(g for g in m.groups() if g is not None)
+        if m["x"] is not None and (m["x"] in _STOP or m["x"] in _NOT_AFTER or not m["h"]):
+            return m.group()  # "I'm not going", "please not now": nothing given up
+        said = next(g for n, g in m.groupdict().items() if g is not None and n != "x")
         theirs: set[str] = set()
         rest = _take_values(said, theirs)
         if m["g"] is not None and (theirs or not rest.strip() or _a_value(rest)):
