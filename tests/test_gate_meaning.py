@@ -101,6 +101,16 @@ def test_what_an_update_carries_is_what_it_leaves_unsaid_and_not_what_it_replace
     assert "in the Frankfurt region" in fixed.written.entry.text
 
 
+def test_a_detail_added_to_an_entry_it_names_by_its_day_updates_it_and_keeps_the_rest(ws):
+    """ "the 9th will be …": a day of the month however the sentence goes on, said again with
+    the entry's own words; so the text adds where, and the hour is carried."""
+    review = entry(ws, "projects/reviews", "Quarterly review on 9 March at 14:00")
+    said = "the quarterly review on the 9th will be in the big meeting room"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert (done.label, done.closed.entry.id) == ("update", review.entry.id)
+    assert "14:00" in done.written.entry.text
+
+
 def test_a_plan_taken_up_again_after_it_was_called_off_updates_it(ws):
     off = entry(ws, "episodic/trips", "We called off the Crete holiday this summer")
     entry(ws, "episodic/trips", "Maya's school trip to York is in May")

@@ -322,7 +322,9 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
         return "update", f"gives a new {what} for the same thing"
     if says_nothing_new(new, diff):
         return "repeat", "says nothing the entry on file does not"
-    few = len(diff.extra) <= len(new.words & old.info.words)
+    # What it says again counts its values too ("the board meeting on the 12th will be held in
+    # the Lisbon office" says the meeting and its day again, and adds where)
+    few = len(diff.extra) <= len(new.words & old.info.words) + len(new.values & old.info.values)
     if not diff.missing and (few or _restates_whole(new, diff, old.info)):
         return "update", f"adds a detail to {old.key}: {', '.join(sorted(diff.extra)) or what}"
     if new.update_weak and score >= REPEAT:

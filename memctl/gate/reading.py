@@ -61,8 +61,9 @@ _HOUR_ENDS = re.compile(
     r"\s*(?:$|[.,;:!?)]|(?:from|on|tomorrow|today|tonight|every|each|instead|now|then|and|or|"
     r"with|sharp|o'?clock|this|next|latest|at\s+the\s+latest)(?!\w))"
 )
-_COUNTED = re.compile(
-    r"\s+(?!(?:of|at|in|on|and|or|to|for|by|from|until|so|but|then|instead)\b)[a-z]"
+_COUNTED = re.compile(  # what follows "the 5th" when it counts something ("floor", "time")
+    r"\s+(?!(?:of|at|in|on|and|or|to|for|by|from|until|so|but|then|instead|is|was|will|would|"
+    r"works|suits|could|should|can|might|may)\b)[a-z]"
 )
 _CJK_MONTH = re.compile(r"(\d{1,2})月")
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
