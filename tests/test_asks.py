@@ -9,6 +9,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+import eval_search
 import meaning_cases
 import meaning_cases_blind
 import meaning_cases_contact
@@ -66,6 +67,7 @@ def _judged_silent() -> list[str]:
         *meaning_cases_told.SILENT,
         *meaning_cases_fresh.SILENT,
         *meaning_cases_contact.SILENT,
+        *eval_search.SILENT,
         *(turn["q"] for turn in convo),
     ]
 
