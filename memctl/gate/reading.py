@@ -20,6 +20,7 @@ from . import cues
 
 # how two texts compare: re-exported for the gate
 from .compare import Diff, changed_kinds, compare, same_text, sameness, similarity  # noqa: F401
+from .values import a_value, date_value, next_to_number, take_values
 
 # fmt: off
 _MORE_STOPWORDS = frozenset(
@@ -48,25 +49,6 @@ _CUE_WORDS = frozenset(
 )
 _SENTENCE_STARTERS = frozenset("the a an our my we i it this that there they he she you".split())
 _NAME = re.compile(r"(?<![\w'])([A-Z][a-z\u00df-\u00ff]{1,}(?:-[A-Z][a-z]+)?)(?![\w])")
-_URL = re.compile(r"https?://\S+|www\.\S+|\b[\w.+-]+@[\w-]+\.[\w.-]+\b")
-_ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
-_TIME = re.compile(
-    r"\b(\d{1,2})(?::(\d{2})|h(\d{2})?\b|\s*(a\.?m\.?|p\.?m\.?)(?!\w))\s*"
-    r"(a\.?m\.?|p\.?m\.?)?|(\d{1,2})時(?:(\d{1,2})分|半)?"
-)
-_NUMBER = re.compile(r"\b[vV]?(\d+(?:[.,]\d+)*)(st|nd|rd|th|er|e|º|ª)?\b|(\d{1,2})日")
-# A bare number said as the hour something happens at: "at 9", "until 6 tonight".
-_AT_HOUR = re.compile(r"(?<!\w)(?:at|around|until|till|before|after)\s+$")
-_HOUR_ENDS = re.compile(
-    r"\s*(?:$|[.,;:!?)]|(?:from|on|tomorrow|today|tonight|every|each|instead|now|then|and|or|"
-    r"with|sharp|o'?clock|this|next|latest|at\s+the\s+latest)(?!\w))"
-)
-_COUNTED = re.compile(  # what follows "the 5th" when it counts something ("floor", "time")
-    r"\s+(?!(?:of|at|in|on|and|or|to|for|by|from|until|so|but|then|instead|is|was|will|would|"
-    r"works|suits|could|should|can|might|may)\b)[a-z]"
-)
-_CJK_MONTH = re.compile(r"(\d{1,2})月")
-_DIGITS = re.compile(r"\d+(?:\.\d+)*")
 _CONTRAST = re.compile(
     # ", not only X" adds to what it says: no contrast
     r",\s*not\s+(?!(?:just|only|merely|simply|even)\b)\w|\bnot\s+\w+(?:\s+\w+)?\s*,?\s+but\b|"
@@ -210,7 +192,7 @@ def analyze(text: str) -> Analysis:
     raw = unicodedata.normalize("NFKC", text).replace("’", "'")
     folded = fold(raw)
     values: set[str] = set()
-    rest = _take_values(cues.FRAMING.sub(" ", folded), values)
+    rest = take_values(cues.FRAMING.sub(" ", folded), values)
     words: set[str] = set()
     person: set[str] = set()
     # A word of person written as a name ("Tom and Su moved", "Mia switched to guitar") is the
@@ -220,7 +202,7 @@ def analyze(text: str) -> Analysis:
         if not token.isascii() and is_cjk(token):
             for word in _CJK_DATE_WORDS:
                 if word in token:
-                    values.add(_date_value(word))
+                    values.add(date_value(word))
                     token = token.replace(word, " ")
             for word, code in lexicon.LANGUAGE_WORDS.items():
                 if not word.isascii() and word in token:
@@ -230,11 +212,11 @@ def analyze(text: str) -> Analysis:
         elif token in cues.WEEKDAY_WORDS or token in cues.MONTH_WORDS:
             if (
                 token not in cues.AMBIGUOUS_DATE_WORDS
-                or _next_to_number(token, folded)
+                or next_to_number(token, folded)
                 or token == "may"
                 and _MONTH_MAY.search(folded)
             ):
-                values.add(_date_value(token))
+                values.add(date_value(token))
         elif token in cues.NUMBER_WORD_VALUES:
             values.add(f"n:{cues.NUMBER_WORD_VALUES[token]}")
         elif token in lexicon.DAY_PARTS:
@@ -318,8 +300,8 @@ def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
             return m.group()  # "I'm not going", "please not now": nothing given up
         said = next(g for n, g in m.groupdict().items() if g is not None and n != "x")
         theirs: set[str] = set()
-        rest = _take_values(said, theirs)
-        if m["g"] is not None and (theirs or not rest.strip() or _a_value(rest)):
+        rest = take_values(said, theirs)
+        if m["g"] is not None and (theirs or not rest.strip() or a_value(rest)):
             return m.group()  # "speaks German, no English": a value it has not, no word given up
         # read alone, "the 9th" of "…, not the 9th" is a number; in the text, a day
         theirs |= {f"d:{v[2:]}" for v in theirs if v[:2] == "n:" and v[2:].isdigit()}
@@ -330,98 +312,6 @@ def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
 
     counted = _REJECTED.sub(take, _CONSENT.sub(" ", _INTERJECTION.sub(" ", folded)))
     return frozenset(rejected), counted
-
-
-def _a_value(text: str) -> bool:
-    """Is a word of the text one the gate reads as a value (a language, a day, a number)?"""
-    return any(
-        t in lexicon.LANGUAGE_WORDS
-        or t in lexicon.DAY_PARTS
-        or t in cues.WEEKDAY_WORDS
-        or t in cues.MONTH_WORDS
-        or t in cues.NUMBER_WORD_VALUES
-        for t in tokens(text)
-    )
-
-
-def _date_value(word: str) -> str:
-    if word in cues.WEEKDAY_WORDS:
-        return f"wd:{cues.WEEKDAY_WORDS[word]}"
-    return f"mo:{cues.MONTH_WORDS[word]}"
-
-
-def _next_to_number(word: str, folded: str) -> bool:
-    w = re.escape(word)
-    return (
-        re.search(rf"\d\s*(?:st|nd|rd|th|er)?\s+(?:of\s+|de\s+)?{w}\b|\b{w}\.?\s+\d", folded)
-        is not None
-    )
-
-
-def _take_values(folded: str, values: set[str]) -> str:
-    """Collect the typed values of a folded text; return the text with them blanked out."""
-
-    def url(m: re.Match[str]) -> str:
-        values.add("url:" + m.group().rstrip(".,;:)!?").lower())
-        return " "
-
-    def iso(m: re.Match[str]) -> str:
-        values.update({f"y:{m[1]}", f"mo:{int(m[2])}", f"d:{int(m[3])}"})
-        return " "
-
-    def time(m: re.Match[str]) -> str:
-        if m[6] is not None:  # 10時30分
-            values.add(f"t:{int(m[6]):02d}:{int(m[7] or (30 if '半' in m.group() else 0)):02d}")
-            return " "
-        hour, minute = int(m[1]), int(m[2] or m[3] or 0)
-        suffix = (m[4] or m[5] or "").replace(".", "")
-        if suffix == "pm" and hour < 12:
-            hour += 12
-        if suffix == "am" and hour == 12:
-            hour = 0
-        if hour > 24 or minute > 59:
-            return m.group()
-        values.add(f"t:{hour:02d}:{minute:02d}")
-        return " "
-
-    def number(m: re.Match[str]) -> str:
-        digits = (m[1] or m[3]).replace(",", ".")
-        if digits.isdigit() and len(digits) == 4 and 1900 <= int(digits) <= 2100:
-            values.add(f"y:{digits}")
-            return " "
-        start = m.start()
-        before, after = folded[max(0, start - 14) : start], folded[m.end() : m.end() + 14]
-        near_month = any(
-            w.strip(",.") in cues.MONTH_WORDS for w in before.split()[-2:] + after.split()[:2]
-        )
-        # "the 21st": a day of the month, named as one
-        the_nth = (
-            m[2] in ("st", "nd", "rd", "th")
-            and before.rstrip().endswith("the")
-            and not _COUNTED.match(after)  # "the 5th floor", "the 3rd time": what it counts
-        )
-        day = near_month or m[3] or the_nth
-        if not day and not m[2] and digits.isdigit() and int(digits) <= 24:
-            if _AT_HOUR.search(before) and _HOUR_ENDS.match(after):  # "meetings at 9 from now on"
-                values.add(f"t:{int(digits):02d}:00")
-                return " "
-        kind = "d" if day and digits.isdigit() and int(digits) <= 31 else "n"
-        values.add(f"{kind}:{digits.rstrip('0').rstrip('.') if '.' in digits else int(digits)}")
-        return " "
-
-    def month(m: re.Match[str]) -> str:
-        values.add(f"mo:{int(m[1])}")
-        return " "
-
-    def digits(m: re.Match[str]) -> str:
-        values.add(f"n:{m.group()}")
-        return " "
-
-    text = _URL.sub(url, folded)
-    text = _ISO.sub(iso, text)
-    text = _TIME.sub(time, text)
-    text = _CJK_MONTH.sub(month, text)
-    return _DIGITS.sub(digits, _NUMBER.sub(number, text))
 
 
 # fmt: off
