@@ -82,3 +82,23 @@ def test_a_number_or_an_address_is_recalled_by_what_it_is_with_words_alone(ws, c
         assert recall(ws, prompt, today=TODAY, semantic=False).pointers == [], prompt
     found = cli("search", "phone number", "--json").stdout
     assert "0161 496 0083" in found
+
+
+def test_a_request_opened_with_a_verb_of_fetching_asks_for_the_thing_not_the_verb(ws, cli):
+    """ "Open the website we used last time", "grab the link …": the verb that opens a request
+    is not what is asked for, as "get" and "show" never were; the same verb inside a request
+    ("the tickets we open") or opening one for something not on file changes nothing."""
+    link = "The quarterly tax form is filed at https://tax.example.gov/online/start"
+    for text in [link, *TOLD]:
+        cli("remember", text, "--source", "user")
+    asked = [
+        "open the website we used last time",
+        "can you please grab the link from last time?",
+        "send me the url from before",
+        "pull up the link we used last time",
+    ]
+    for prompt in asked:
+        said = recall(ws, prompt, today=TODAY, semantic=False)
+        assert said.pointers and "tax.example.gov" in said.pointers[0].text, (prompt, said)
+    for prompt in ("open the garage door", "send a thank-you note to grandma"):
+        assert recall(ws, prompt, today=TODAY, semantic=False).pointers == [], prompt

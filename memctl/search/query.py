@@ -29,6 +29,9 @@ EXACT_DF = 200  # a rarer word's own count stands for its stem's (see analyse)
 REFERENTIAL = frozenset(
     "again last time times used use earlier previous previously remind remember recall".split()
 )
+# Verbs that open a request for something on file, like "get", "give", "show" (stop words):
+# "open the website we used last time" asks for the website, not for something opened.
+REQUEST_VERBS = frozenset("open send fetch grab pull bring share paste forward dig look".split())
 
 
 @dataclass
@@ -66,6 +69,8 @@ def analyse(index: SearchIndex, query: str) -> list[Term]:
         for t in latin
         if t not in STOPWORDS and t not in REFERENTIAL and len(t) > (2 if t.isdigit() else 1)
     ]
+    if useful[:1] and useful[0] in REQUEST_VERBS and _opens_with(query, useful[0]):
+        useful = useful[1:]
     latin = useful or latin
     total = max(index.unit_count(), 1)
     known: list[tuple[int, str]] = []
@@ -92,6 +97,16 @@ def analyse(index: SearchIndex, query: str) -> list[Term]:
         term.weight = _idf(term.df, total)
     terms.sort(key=lambda t: -t.weight)
     return terms[:MAX_TERMS]
+
+
+def _opens_with(query: str, verb: str) -> bool:
+    """Is `verb` the request's first word but for stop words ("can you please open …")?"""
+    for token in tokens(query[:200]):
+        if token == verb:
+            return True
+        if token not in STOPWORDS:
+            return False
+    return False
 
 
 def match_expressions(terms: list[Term], total: int) -> list[tuple[str, list[Term]]]:
