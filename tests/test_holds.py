@@ -15,6 +15,7 @@ from memctl.search.recall import recall
     [
         ("Our boiler man is Kessler Heating, 0161 496 0083", PHONE),
         ("Dr Okafor's surgery: +44 20 7946 0018", PHONE),
+        ("The Manchester office: (0161) 496 0083", PHONE),
         ("Carla at Northwind, (312) 555-0176", PHONE),
         ("Dave at Ridgeline Roofing, 415-555-0199", PHONE),
         ("Bram in Berlin: +49 30 1234567", PHONE),

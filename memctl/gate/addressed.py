@@ -4,8 +4,8 @@ injection.py reads these: `ADDRESSED` from every source but the user (a note, a 
 greeting to the agent), `ADDRESSED_WEAK` and `about_the_user_to_an_ai` from untrusted sources
 only (web, file, tool), where any instruction is kept as what its source said, and
 `ADDRESSED_ELSEWHERE` (an AI named as the one addressed, in any language) in what the user
-quotes too. Each is matched
-against folded text (memctl.words.fold: lower case, accents removed).
+quotes too. Each is matched against folded text (memctl.words.fold: lower case, accents
+removed).
 """
 
 from __future__ import annotations

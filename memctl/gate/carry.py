@@ -88,7 +88,7 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     opened = {_lead(p) for p in phrases(said) if analyze(p).words - new.polar} - {""}
     # A value opened alone ("on 5433") replaces the phrase it opens with a value of its kind
     # ("on port 5432"), whatever else that says.
-    valued = {(_lead(p), k) for p in phrases(said) for k in kinds(analyze(p).values)}
+    valued = {(_lead(p), k) for p in phrases(said) for k in kinds(analyze(p).values) if _lead(p)}
     out = []
     for i, phrase in enumerate(phrases(old.text)):
         part = analyze(phrase)
@@ -101,7 +101,7 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
             tail = _value_tail(phrase, part, given, new)
             out += [tail] if tail else []
             continue
-        if any((_lead(phrase), k) in valued for k in kinds(part.values)) and _lead(phrase):
+        if any((_lead(phrase), k) in valued for k in kinds(part.values)):
             continue
         if _keep(part, new, given) and not (_lead(phrase) in opened and part.words):
             out.append(phrase.strip(" .;,"))

@@ -421,11 +421,11 @@ def _addressed_anyhow(quoted: str) -> bool:
     assistente de IA: …")? Its sender's words, so read as a page's would be, as the English
     "Note to any AI assistant: …" is from anyone."""
     forms = deobfuscate(quoted)
-    return any(p.search(form) for p in _addressed_weak() for form in forms)
+    return any(p.search(form) for p in _addressed_elsewhere() for form in forms)
 
 
 @cache
-def _addressed_weak() -> list[re.Pattern[str]]:
+def _addressed_elsewhere() -> list[re.Pattern[str]]:
     return [cues.fold_pattern(p) for p, _ in ADDRESSED_ELSEWHERE]
 
 

@@ -59,6 +59,6 @@ def _phone(run: str, digits: int) -> bool:
     or a leading 0 (0161 496 0083, 06-12345678), or in the 3-3-4 shape of North America."""
     if run.startswith("+"):
         return 8 <= digits <= 15
-    if run.startswith("0"):
+    if run.lstrip("(").startswith("0"):  # (0161) 496 0083
         return 9 <= digits <= 12 and _DATE.fullmatch(run) is None
     return _US.fullmatch(run) is not None
