@@ -21,8 +21,8 @@ PHONE = ("phone", "number", "call", "ring", "contact", "reach")
 NUMBER = ("number",)
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
-# A run of digits with the separators phone and reference numbers are written with.
-_DIGITS = re.compile(r"[+(]?\d[\d ()./-]*\d\)?")
+# A run of six digits or more, with the separators phone and reference numbers are written with
+_DIGITS = re.compile(r"[+(]?\d(?:[ ()./-]{0,2}\d){5,}\)?")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _DATE = re.compile(r"\d{1,4}[./-]\d{1,2}[./-]\d{1,4}")
 _DECIMAL = re.compile(r".*\d\.\d{1,2}")
@@ -37,9 +37,8 @@ def asked_by(text: str) -> tuple[str, ...]:
         found += LINK
     if "@" in text and _EMAIL.search(text):
         found += EMAIL
-    if any(c.isdigit() for c in text):
-        for run in _DIGITS.finditer(text):
-            found += _number_words(run.group().strip())
+    for run in _DIGITS.finditer(text):
+        found += _number_words(run.group().strip())
     return tuple(dict.fromkeys(found))
 
 
