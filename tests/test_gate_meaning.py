@@ -169,6 +169,17 @@ def test_a_rule_the_user_changes_is_retired_and_one_from_elsewhere_clashes(ws, c
     ]
 
 
+def test_the_user_reached_another_way_at_another_hour_changes_a_rule_about_reaching_them(ws):
+    """ "Ring me from 8am from now on" for "Never call me before 9am": the user is whom both
+    reach, so ringing is the rule's act and 8am its new bound. "Call me when you land" says no
+    hour, and does not break a rule bounded by one."""
+    rule = entry(ws, "rules/calls", "Never call me before 9am", kind="RULE")
+    quiet = remember(ws, "Call me when you land", source="user", now=NOW).value
+    assert quiet.label == "new", quiet.reason
+    changed = remember(ws, "you can ring me from 8am from now on", source="user", now=NOW).value
+    assert (changed.label, changed.closed.entry.id) == ("update", rule.entry.id)
+
+
 def test_what_a_rule_governs_done_outside_its_days_or_hours_is_a_clash_and_inside_is_not(ws):
     """The act a rule governs (or what it is done to), with a time past the rule's bound or a
     day outside its part of the week, speaks of the rule even in one shared word; a time

@@ -231,7 +231,12 @@ def _contacts(new: Analysis, rule: Analysis) -> frozenset[str]:
         return frozenset()
     said = frozenset(w for w in new.words if w in _CONTACT)
     whom = (new.words & governed(rule)) - done - _CONTACT
-    return said if said and whom else frozenset()
+    # the user, reached in both: "you can ping me up to 22:30" for "never message me after 21:00"
+    me = _ME.search(new.folded) is not None and _ME.search(rule.folded) is not None
+    return said if said and (whom or me) else frozenset()
+
+
+_ME = re.compile(r"\b(?:me|us)\b")
 
 
 def _content(text: str) -> set[str]:
@@ -291,7 +296,10 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         reason = f"does what the rule forbids ({words})"
     least = min(len(new.words - new.names), len(plain))
     enough = len(shared) >= min(CLASH_WORDS, len(plain)) and len(shared) / max(1, least) >= 0.2
-    if reason is None and diff.flipped and normative and enough and not allowed:
+    # A prohibition bounded by a time or a day ("never call me before 9am") is not contradicted
+    # by a text that says no time or day ("call me when you land")
+    unbounded = bool(rule.polarity) and bool(values) and not given
+    if reason is None and diff.flipped and normative and enough and not allowed and not unbounded:
         reason = f"the opposite of what the rule says about {words}"
     if (
         reason is None
