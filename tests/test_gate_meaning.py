@@ -101,6 +101,16 @@ def test_what_an_update_carries_is_what_it_leaves_unsaid_and_not_what_it_replace
     assert "in the Frankfurt region" in fixed.written.entry.text
 
 
+def test_an_update_of_one_value_of_a_phrase_carries_its_other_values(ws):
+    """ "every Tuesday morning", where choir moves to the evenings: the day still holds."""
+    choir = entry(ws, "episodic/choir", "Choir practice every Tuesday morning at the church hall")
+    moved = remember(ws, "Choir moved to the evenings", source="user", now=NOW).value
+    assert (moved.label, moved.closed.entry.id) == ("update", choir.entry.id)
+    assert moved.written.entry.text == (
+        "Choir moved to the evenings (as before: every Tuesday, at the church hall)"
+    )
+
+
 def test_a_detail_added_to_an_entry_it_names_by_its_day_updates_it_and_keeps_the_rest(ws):
     """ "the 9th will be …": a day of the month however the sentence goes on, said again with
     the entry's own words; so the text adds where, and the hour is carried."""

@@ -103,9 +103,32 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
             continue
         if any((_lead(phrase), k) in valued for k in kinds(part.values)):
             continue
-        if _keep(part, new, given) and not (_lead(phrase) in opened and part.words):
+        if _lead(phrase) in opened and part.words:
+            continue
+        if _keep(part, new, given):
             out.append(phrase.strip(" .;,"))
+        elif rest := _values_left(phrase, part, new, given):
+            out.append(rest)
     return [_TRAILING_VERB.sub("", phrase) for phrase in out]
+
+
+def _values_left(phrase: str, part: Analysis, new: Analysis, given: set[str]) -> str | None:
+    """A phrase of values of two kinds, one of which the new text replaces, without the words
+    of that one: "on Monday and Wednesday evenings", where the sessions move to the mornings,
+    leaves "on Monday and Wednesday"."""
+    words = part.words - LIGHT - part.polar
+    if words & (new.words | new.rejected) or part.values & new.rejected:
+        return None
+    mine = {k for k in kinds(part.values) if k in _ONE_VALUE}
+    replaced = mine & given
+    if not replaced or not mine - given:
+        return None
+    kept = [
+        w
+        for w in phrase.split()
+        if not (found := set(kinds(analyze(w).values))) or not found <= replaced
+    ]
+    return " ".join(kept).strip(" .;,").removesuffix(" and").removesuffix(" or") or None
 
 
 # "at Oakfield Primary is" (cut before "on 7 November"): the verb is the sentence's, not the
