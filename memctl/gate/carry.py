@@ -112,6 +112,9 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     return [_TRAILING_VERB.sub("", phrase) for phrase in out]
 
 
+_DATE = frozenset({"d", "mo", "y"})
+
+
 def _values_left(phrase: str, part: Analysis, new: Analysis, given: set[str]) -> str | None:
     """A phrase of values of two kinds, one of which the new text replaces, without the words
     of that one: "on Monday and Wednesday evenings", where the sessions move to the mornings,
@@ -121,7 +124,9 @@ def _values_left(phrase: str, part: Analysis, new: Analysis, given: set[str]) ->
         return None
     mine = {k for k in kinds(part.values) if k in _ONE_VALUE}
     replaced = mine & given
-    if not replaced or not mine - given:
+    if replaced & _DATE:  # a day and its month are one date: "the 21st" for "14 March"
+        replaced |= mine & _DATE
+    if not replaced or not mine - replaced:
         return None
     kept = [
         w
