@@ -9,7 +9,8 @@ from .. import lexicon
 from ..words import tokens
 from . import cues
 
-_URL = re.compile(r"https?://\S+|www\.\S+|\b[\w.+-]+@[\w-]+\.[\w.-]+\b")
+# An address bounded as one is (64 before the @): a long run of word characters is read once
+_URL = re.compile(r"https?://\S+|www\.\S+|\b[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]+\b")
 _ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
 _TIME = re.compile(
     r"\b(\d{1,2})(?::(\d{2})|h(\d{2})?\b|\s*(a\.?m\.?|p\.?m\.?)(?!\w))\s*"

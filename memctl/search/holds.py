@@ -20,7 +20,8 @@ EMAIL = ("email", "mail", "contact", "reach")
 PHONE = ("phone", "number", "call", "ring", "contact", "reach")
 NUMBER = ("number",)
 
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+# bounded as an address is (64 before the @): a long run of word characters is read once
+_EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]+")
 # A run of six digits or more, with the separators phone and reference numbers are written with
 _DIGITS = re.compile(r"[+(]?\d(?:[ ()./-]{0,2}\d){5,}\)?")
 _YEAR = re.compile(r"(?:19|20)\d\d")
