@@ -149,6 +149,28 @@ def test_reindex_embeds_the_asks_once_and_the_workspace_keeps_them_for_every_pro
         assert db.execute("SELECT count(*) FROM asks").fetchone()[0] == 1
 
 
+@needs_model
+def test_a_server_s_idle_work_embeds_the_asks_before_any_question(ws, cli, monkeypatch):
+    """The warm server's first answer does not pay for them either: its idle steps
+    (semantic.embed_ahead) read or embed them before anything else."""
+    cli("remember", "The piano lessons are on Tuesdays at 5 with Mrs. Kowalski.")
+    store = semantic.warm(ws)
+    store.asks = None
+    with sqlite3.connect(ws.root / ".memctl" / "vectors.db") as db:
+        db.execute("DELETE FROM asks")
+    steps = 0
+    while semantic.embed_ahead(ws, 100) and steps < 50:
+        steps += 1
+    assert store.asks is not None and store.asks.shape == (len(asks()), store.model.dim)
+    with sqlite3.connect(ws.root / ".memctl" / "vectors.db") as db:
+        assert db.execute("SELECT count(*) FROM asks").fetchone()[0] == 1
+    ran: list[str] = []
+    run = store.model._run
+    monkeypatch.setattr(store.model, "_run", lambda texts: ran.extend(texts) or run(texts))
+    recall(ws, "what's a good name for a goldfish?", today=TODAY)
+    assert not set(ran) & set(asks())  # the question embedded itself, not the asks
+
+
 def _digest() -> bytes:
     return hashlib.blake2b("\n".join(asks()).encode(), digest_size=16).digest()
 
