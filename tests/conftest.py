@@ -106,6 +106,11 @@ class Cli:
             assert result.exit_code == code, (result.exit_code, result.stdout, result.stderr)
         return result
 
+    def tell(self, *texts: str) -> None:
+        """Each text told as the user tells a memory: `memctl remember TEXT --source user`."""
+        for text in texts:
+            self("remember", text, "--source", "user")
+
     def json(self, *args: str, **kwargs):
         result = self(*args, "--json", **kwargs)
         return json.loads(result.stdout)

@@ -101,8 +101,7 @@ def test_a_question_only_a_memory_answers_speaks_and_a_request_any_assistant_get
     """Told through `memctl remember`, a dozen memories: each question shares no word with its
     answer. Recall without the asks stayed silent on the first question and put a memory on
     the desk for the first two requests (the piano lessons, Grandpa's lemon tea)."""
-    for text in TOLD:
-        cli("remember", text, "--source", "user")
+    cli.tell(*TOLD)
     for prompt, answer in [
         ("when is the next cover for the vehicle due?", "Admiral"),
         ("what deadline is there for the board papers?", "board"),
@@ -189,14 +188,13 @@ def test_the_asks_judge_english_prompts_and_leave_other_languages_alone():
 def test_small_talk_in_another_language_gets_nothing_from_memories_in_that_language(ws, cli):
     """The model reads German as word pieces and finds any two German texts close, and every
     ask is far from them: the asks must not take that for a memory standing out."""
-    for text in [
+    cli.tell(
         "Unser Klempner ist Jörg Weber; er hat im März die Küchenleitung repariert.",
         "Die Müllabfuhr kommt donnerstags, Altpapier alle zwei Wochen.",
         "Die Miete von 1.150 Euro geht bis zum 3. jedes Monats an den Vermieter.",
         "Der Hund Bello bekommt zweimal täglich 200 g Trockenfutter.",
         "Unser Team-Standup ist um 9:30 im Raum Orion.",
-    ]:
-        cli("remember", text, "--source", "user")
+    )
     for prompt in [
         "Schreib mir ein Gedicht über den Herbst",
         "Erzähl mir einen Witz",

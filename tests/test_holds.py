@@ -71,8 +71,7 @@ TOLD = [
 def test_a_number_or_an_address_is_recalled_by_what_it_is_with_words_alone(ws, cli):
     """Through the real `remember` and recall, with words alone (no model): the prompt's words
     name the line's subject and what is asked of it, and the line says only the subject."""
-    for text in TOLD:
-        cli("remember", text, "--source", "user")
+    cli.tell(*TOLD)
     asked = {
         "what's Kessler's phone number?": "0161 496 0083",
         "I need to call Kessler": "0161 496 0083",
@@ -93,8 +92,7 @@ def test_a_request_opened_with_a_verb_of_fetching_asks_for_the_thing_not_the_ver
     is not what is asked for, as "get" and "show" never were; the same verb inside a request
     ("the tickets we open") or opening one for something not on file changes nothing."""
     link = "The quarterly tax form is filed at https://tax.example.gov/online/start"
-    for text in [link, *TOLD]:
-        cli("remember", text, "--source", "user")
+    cli.tell(link, *TOLD)
     asked = [
         "open the website we used last time",
         "can you please grab the link from last time?",

@@ -83,8 +83,7 @@ NOT_ASKED = ["write a haiku about autumn", "what's the capital of Peru?", "how d
 def test_a_new_users_question_brings_the_memory_that_answers_it_and_small_talk_gets_none(ws, cli):
     """Told through `memctl remember`, a handful of memories: each question shares no word
     with its answer (the old confidence stayed under the threshold for all three)."""
-    for text in TOLD:
-        cli("remember", text, "--source", "user")
+    cli.tell(*TOLD)
     for prompt, answer in ASKED:
         said = recall(ws, prompt, today=TODAY)
         assert said.pointers and answer in said.pointers[0].text, (prompt, said)
@@ -136,8 +135,7 @@ def test_a_memory_holding_every_word_asked_with_speaks_though_the_model_misses_t
     threshold, where words alone spoke; a line holding one word of several still counts as
     little as meaning makes it."""
     told = "The working link for the quarterly tax form is https://tax.example.gov/pay."
-    for text in [told, *OTHERS]:
-        cli("remember", text, "--source", "user")
+    cli.tell(told, *OTHERS)
     asked = ["get me the link we used last time", "what was that link again?"]
     _points_at_the_link(ws, "tax.example.gov", asked)
     assert recall(ws, "which standup comedian is the funniest?", today=TODAY).pointers == []
@@ -151,8 +149,7 @@ def test_a_line_holding_a_url_is_the_link_asked_for_though_it_never_says_link(ws
         "The quarterly estimated-tax form is filed at https://tax.example.gov/online/start, the"
         " page that worked after an hour of wrong ones."
     )
-    for text in [told, *OTHERS]:
-        cli("remember", text, "--source", "user")
+    cli.tell(told, *OTHERS)
     asked = [
         "get me the link we used last time",
         "what's the url of the tax site?",
