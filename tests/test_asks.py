@@ -151,21 +151,31 @@ def test_reindex_embeds_the_asks_once_and_the_workspace_keeps_them_for_every_pro
 @needs_model
 def test_a_server_s_idle_work_embeds_the_asks_before_any_question(ws, cli, monkeypatch):
     """The warm server's first answer does not pay for them either: its idle steps
-    (semantic.embed_ahead) read or embed them before anything else."""
+    (semantic.embed_ahead) read them, or embed them a step's worth at a time."""
     cli("remember", "The piano lessons are on Tuesdays at 5 with Mrs. Kowalski.")
     store = semantic.warm(ws)
     store.asks = None
     with sqlite3.connect(ws.root / ".memctl" / "vectors.db") as db:
         db.execute("DELETE FROM asks")
+    store.model.forget_memo()
+    ran: list[str] = []
+    sizes: list[int] = []
+    run = store.model._run
+
+    def counted(texts):
+        sizes.append(len(texts))
+        ran.extend(texts)
+        return run(texts)
+
+    monkeypatch.setattr(store.model, "_run", counted)
     steps = 0
-    while semantic.embed_ahead(ws, 100) and steps < 50:
+    while semantic.embed_ahead(ws, 50) and steps < 50:
         steps += 1
     assert store.asks is not None and store.asks.shape == (len(asks()), store.model.dim)
+    assert sizes and max(sizes) <= 50  # a step no longer than a step of the units'
     with sqlite3.connect(ws.root / ".memctl" / "vectors.db") as db:
         assert db.execute("SELECT count(*) FROM asks").fetchone()[0] == 1
-    ran: list[str] = []
-    run = store.model._run
-    monkeypatch.setattr(store.model, "_run", lambda texts: ran.extend(texts) or run(texts))
+    ran.clear()
     recall(ws, "what's a good name for a goldfish?", today=TODAY)
     assert not set(ran) & set(asks())  # the question embedded itself, not the asks
 

@@ -58,7 +58,7 @@ def matrix(store: VectorIndex) -> np.ndarray:
     if store.asks is not None:
         return store.asks
     texts = asks()
-    digest = hashlib.blake2b("\n".join(texts).encode(), digest_size=16).digest()
+    digest = _digest(texts)
     rows = _read(store, digest, len(texts))
     if rows is None:
         rows = store.model.embed(list(texts))
@@ -67,9 +67,33 @@ def matrix(store: VectorIndex) -> np.ndarray:
     return rows
 
 
+def ahead(store: VectorIndex, units: int) -> bool:
+    """One step of a server's idle work toward the asks' vectors: read them if the store keeps
+    them, else embed `units` more (the model keeps each in its memo, so the last step puts them
+    together at once); whether more is left. A step is as short as a step of the units'."""
+    if store.asks is not None:
+        return False
+    texts = asks()
+    if store.asks_ahead == 0:
+        rows = _read(store, _digest(texts), len(texts))
+        if rows is not None:
+            store.asks = rows
+            return False
+    if store.asks_ahead < len(texts):
+        store.model.embed(list(texts[store.asks_ahead : store.asks_ahead + units]))
+        store.asks_ahead += units
+        return True
+    matrix(store)
+    return False
+
+
 def nearest_ask(store: VectorIndex, query: np.ndarray) -> float:
     """The cosine of the ask nearest the (normalised) query vector."""
     return float((matrix(store) @ query).max())
+
+
+def _digest(texts: tuple[str, ...]) -> bytes:
+    return hashlib.blake2b("\n".join(texts).encode(), digest_size=16).digest()
 
 
 def _read(store: VectorIndex, digest: bytes, count: int) -> np.ndarray | None:

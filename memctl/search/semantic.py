@@ -149,20 +149,18 @@ def embed_all(ws: Workspace, progress: Progress | None = None) -> Sync:
 def embed_ahead(ws: Workspace, units: int, *, fresh: bool = False) -> bool:
     """Embed `units` more of the units not embedded yet, else of the headings the store lacks
     (a server's idle time); whether there is more to do. `fresh`: files changed since the
-    store last looked, so it looks again, even if the last look left nothing waiting. First of
-    all, the requests recall weighs memories against (memctl.search.asks): read from the store,
-    or embedded once, so that no question pays for them."""
-    from .asks import matrix
+    store last looked, so it looks again, even if the last look left nothing waiting. Then the
+    requests recall weighs memories against (memctl.search.asks), `units` at a time, so that
+    no question pays for them."""
+    from .asks import ahead
     from .headings import complete
     from .index import ask
 
     store = warm(ws)
-    if store.asks is None:
-        matrix(store)
-        return True
-    if not fresh and not store.last.pending and complete(store):
-        return False  # nothing waits: the index is not even opened
-    return ask(ws, lambda index: store.ahead(index, units))[0]
+    if fresh or store.last.pending or not complete(store):  # else the index is not even opened
+        if ask(ws, lambda index: store.ahead(index, units))[0]:
+            return True
+    return ahead(store, units)
 
 
 def forget_memo() -> None:

@@ -92,6 +92,7 @@ class VectorIndex:
         self.headings: dict[bytes, np.ndarray] = {}  # memctl.search.headings keeps them
         self.heading_scan = headings.Scan()  # how far headings.fill has read the units
         self.asks: np.ndarray | None = None  # memctl.search.asks keeps their vectors here
+        self.asks_ahead = 0  # how many of them a server's idle steps have embedded
         self.db = vectorfile.connect(self.path, f"{model.id} {RECIPE}")
         self._load()
 
