@@ -102,7 +102,7 @@ _REJECTED = re.compile(
     r",\s*(?:and\s+|but\s+)?no\s+(?:more\s+)?(?P<g>\w+)\s*(?=$|[.;!?])|"
     # "it's Reeves not Reed", "on 5433 not 5432": one word for another, the clause ending there
     # (a word of the text's own before "not": "I'm not going." gives nothing up)
-    rf"(?<![\w'.-])(?P<x>[\w'.:-]+)\s+not\s+(?:the\s+|a\s+|an\s+|(?:dr|mr|mrs|ms|prof)\.?\s+)?"
+    rf"(?<![\w'.:-])(?P<x>[\w'.:-]+)\s+not\s+(?:the\s+|a\s+|an\s+|(?:dr|mr|mrs|ms|prof)\.?\s+)?"
     rf"(?P<h>{_CLOCK}|[\w'.-]+)"
     r"(?=\s*(?:$|[.;,!?]))"
 )
