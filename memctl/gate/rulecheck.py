@@ -370,7 +370,7 @@ def _bounds(folded: str) -> tuple[list[str], list[str]]:
     for m in _BOUND.finditer(folded):
         found = analyze(m["time"]).values
         times = sorted(v for v in found if v.startswith("t:"))
-        hours = [int(v[2:]) for v in found if v.startswith("n:") and v[2:].isdigit()]
+        hours = [int(v[2:]) for v in found if v[:2] == "n:" and v[2:].isdigit() and len(v) <= 4]
         times += [f"t:{h:02d}:00" for h in hours if h <= 24]  # "until 8": an hour
         (lower if m["word"] in _LOWER_WORDS else upper).extend(times[:1])
     return upper, lower

@@ -31,6 +31,12 @@ _CJK_MONTH = re.compile(r"(\d{1,2})月")
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
 
 
+def _whole(digits: str) -> str:
+    """A whole number as its digits, without leading zeros ("007" is "7"): int() reads one of up
+    to 4,300 digits, and a pasted run may be longer."""
+    return str(int(digits)) if len(digits) <= 100 else digits.lstrip("0") or "0"
+
+
 def a_value(text: str) -> bool:
     """Is a word of the text one the gate reads as a value (a language, a day, a number)?"""
     return any(
@@ -100,12 +106,13 @@ def take_values(folded: str, values: set[str]) -> str:
             and not _COUNTED.match(after)  # "the 5th floor", "the 3rd time": what it counts
         )
         day = near_month or m[3] or the_nth
-        if not day and not m[2] and digits.isdigit() and int(digits) <= 24:
+        small = digits.isdigit() and len(digits) <= 2  # a run of 5,000 digits is no int here
+        if not day and not m[2] and small and int(digits) <= 24:
             if _AT_HOUR.search(before) and _HOUR_ENDS.match(after):  # "meetings at 9 from now on"
                 values.add(f"t:{int(digits):02d}:00")
                 return " "
-        kind = "d" if day and digits.isdigit() and int(digits) <= 31 else "n"
-        values.add(f"{kind}:{digits.rstrip('0').rstrip('.') if '.' in digits else int(digits)}")
+        kind = "d" if day and small and int(digits) <= 31 else "n"
+        values.add(f"{kind}:{digits.rstrip('0').rstrip('.') if '.' in digits else _whole(digits)}")
         return " "
 
     def month(m: re.Match[str]) -> str:
