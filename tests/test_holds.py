@@ -3,9 +3,6 @@ by what it holds ("Kessler's number", "the support email"), though its words nev
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from conftest import TODAY
@@ -104,18 +101,3 @@ def test_a_request_opened_with_a_verb_of_fetching_asks_for_the_thing_not_the_ver
         assert said.pointers and "tax.example.gov" in said.pointers[0].text, (prompt, said)
     for prompt in ("open the garage door", "send a thank-you note to grandma"):
         assert recall(ws, prompt, today=TODAY, semantic=False).pointers == [], prompt
-
-
-def test_a_long_run_of_word_characters_before_an_at_sign_is_read_once():
-    """An address is read where it is bounded as one (64 characters before the @): a pasted
-    run of 200,000 word characters and dots ending in "@x" took the reading of what a line
-    holds, and the gate's reading of values, a time growing with the square of its length
-    (19 s at 90,000). In a process of its own, bounded far above what it takes now."""
-    code = (
-        "from memctl.search.holds import asked_by\n"
-        "from memctl.gate.reading import analyze\n"
-        "text = 'a.b' * 66_666 + '@x'\n"
-        "asked_by(text)\n"
-        "analyze(text)\n"
-    )
-    subprocess.run([sys.executable, "-c", code], timeout=60, check=True)
