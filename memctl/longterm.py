@@ -16,6 +16,7 @@ from .dates import fmt_date, parse_date
 from .entry import Entry, new_id, normalize_priority, parse_entry
 from .errors import InvalidValue, MemctlError, NotFound, ParseError, Refused
 from .note import read_note, replace_line, set_meta, yaml_value
+from .words import small_number
 from .workspace import ARCHIVE_DIR, Outcome, Workspace
 
 TYPE_CHECKING = False
@@ -280,10 +281,11 @@ def find_entry(ws: Workspace, ref: str, *, archive: bool = False) -> EntryRef:
         file_part, line = ref.rsplit(":", 1)
         path = resolve_note(ws, file_part)
         note = read_note(path, display=ws.rel(path))
+        number = small_number(line)
         for entry in note.entries():
-            if entry.line == int(line):
+            if entry.line == number:
                 return EntryRef(ws.rel(path), entry)
-        raise NotFound(f"no entry on line {line}", path=ws.rel(path), line=int(line))
+        raise NotFound(f"no entry on line {line[:12]}", path=ws.rel(path), line=number)
     m = _ID_REF.match(ref)
     if not m:
         raise InvalidValue(f"{ref!r} is not an entry id (like k3x9) or FILE:LINE")

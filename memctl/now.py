@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .dates import fmt_stamp
 from .errors import InvalidValue, NotFound, PathRefused
 from .textstyle import without_bom
+from .words import small_number
 from .workspace import Outcome, Workspace
 
 TYPE_CHECKING = False
@@ -166,8 +167,9 @@ def start_task(
 
 
 def _find(items: list[str], ref: str) -> int:
-    if ref.isdigit() and 1 <= int(ref) <= len(items):
-        return int(ref) - 1
+    number = small_number(ref)
+    if number is not None and 1 <= number <= len(items):
+        return number - 1
     hits = [i for i, item in enumerate(items) if ref.lower() in item.lower()]
     if len(hits) == 1:
         return hits[0]

@@ -12,6 +12,7 @@ from .entry import Entry, normalize_priority
 from .errors import InvalidValue, NotFound
 from .longterm import find_entry, looks_like_entry_ref
 from .note import STATUSES, read_note
+from .words import small_number
 from .workspace import ARCHIVE_DIR, Workspace
 
 TYPE_CHECKING = False
@@ -86,9 +87,10 @@ def _log_entry(ws: Workspace, target: str) -> Shown | None:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
-    entries = [e for e in parse_log(ws.rel(path), text) if e.line <= int(line)]
+    number = small_number(line)
+    entries = [e for e in parse_log(ws.rel(path), text) if number and e.line <= number]
     if not entries:
-        raise NotFound(f"no log entry at line {line}", path=ws.rel(path), line=int(line))
+        raise NotFound(f"no log entry at line {line[:12]}", path=ws.rel(path), line=number)
     entry = entries[-1]
     heading = f"### {entry.time} — {entry.title}" if entry.title else f"### {entry.time}"
     body = f"{heading}\n\n{entry.text}\n" if entry.text else f"{heading}\n"

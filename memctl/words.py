@@ -25,6 +25,13 @@ _CJK_RANGES = (
 )  # kana, bopomofo, Han, Hangul
 
 
+def small_number(text: str) -> int | None:
+    """`text` as a line, item or count number ("42"), else None. It takes ASCII digits, at
+    most nine: `str.isdigit` also holds for "²", which int() refuses, and int() refuses a run of
+    4,300 digits or more (a pasted reference, a hostile field)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
 @functools.cache
 def _pattern(name: str) -> re.Pattern:
     """Patterns with wide Unicode classes take milliseconds to compile: only when needed."""

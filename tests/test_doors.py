@@ -179,3 +179,41 @@ def test_harmless_look_alikes_are_stored_untouched(slot, tmp_path):
     tuned = [r for r in refused if r[0] == "tune"]
     assert tuned == [], tuned
     assert len(refused) <= len(cases) // 60, refused  # the goal: at most 1 in 60
+
+
+# A number no int() reads (Python refuses 4,300 digits or more) and a digit it never reads:
+# text and references a hostile page, a pasted table or a mistyped argument may hold.
+HUGE_NUMBER = "9" * 5000
+NUMBERS = [HUGE_NUMBER, "²", f"on the {HUGE_NUMBER}th at 9", f"v{HUGE_NUMBER}.2 not 3"]
+
+
+@pytest.mark.parametrize("door", WRITERS, ids=lambda d: d.command)
+def test_no_door_fails_on_a_number_int_cannot_read(door, tmp_path):
+    b, cli = bench(tmp_path, Cli)
+    (b.root / ".memctl" / "local.yaml").write_text("auto_commit: false\n")
+    for text in NUMBERS:  # an uncaught error fails the call (catch_exceptions=False)
+        assert all(code in (0, 1, 2, 3) for code in through(door, b, cli, text, tmp_path))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("show", "lessons/a.md:{X}"),
+        ("show", "{DAY}:{X}"),
+        ("verify", "lessons/a.md:{X}"),
+        ("close", "lessons/a.md:{X}", "--reason=done"),
+        ("forget", "lessons/a.md:{X}", "--reason=done"),
+        ("key", "lessons/a.md:{X}", "garden"),
+        ("now", "done", "{X}"),
+        ("remember", "the gate is green", "--from", "{DAY}:{X}"),
+    ],
+    ids=lambda a: " ".join(a[:2]),
+)
+def test_a_line_or_item_number_int_cannot_read_is_one_line_of_error(argv, tmp_path):
+    b, cli = bench(tmp_path, Cli)
+    cli("log", "the gate is green")
+    day = min(b.root.glob("daily/*.md")).relative_to(b.root).as_posix()
+    for number in (HUGE_NUMBER, "²"):
+        result = cli(*[a.replace("{X}", number).replace("{DAY}", day) for a in argv], code=None)
+        assert result.exit_code in (1, 2), (argv, result.exit_code, result.stderr[-300:])
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr[-500:]

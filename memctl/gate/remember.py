@@ -20,6 +20,7 @@ from ..entry import Entry, quoted
 from ..errors import InvalidValue, NotFound, Refused
 from ..jsonlines import record_line
 from ..longterm import SOURCES, EntryRef, make_entry, note_text
+from ..words import small_number
 from ..workspace import Outcome, Workspace
 from .audit import AUDIT_LOG, audit_line, audit_refusal, log_refusal  # noqa: F401
 from .candidates import SOURCE_TRUST, Candidate, Survey, candidate, is_rule_note
@@ -82,7 +83,8 @@ def _trust(ws: Workspace, source: str, ref: str | None) -> tuple[Trust, str | No
     path = ws.resolve(rel)
     if not path.is_file():
         raise NotFound(f"--from {ref}: no such daily log")
-    if line and (not line.isdigit() or not 0 < int(line) <= len(path.read_text().splitlines())):
+    number = small_number(line)
+    if line and (number is None or not 0 < number <= len(path.read_text().splitlines())):
         raise NotFound(f"--from {ref}: the log has no line {line}")
     changed = rewritten_logs(ws).get(ws.rel(path))
     if changed is None:
@@ -354,8 +356,7 @@ def _write(
     target = decision.target
     if decision.label == "repeat" or (decision.label == "injection" and target):
         assert target is not None  # a repeat names the entry it repeats
-        count = target.entry.fields.get("seen", "1")
-        seen = int(count) + 1 if count.isdigit() else 2
+        seen = (small_number(target.entry.fields.get("seen", "1")) or 1) + 1
         bumped = target.entry.with_fields(verified=fmt_date(today), seen=str(seen))
         if request.as_new:  # the caller settled it: both hold
             from ..settling import FIELD
