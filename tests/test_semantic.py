@@ -808,3 +808,30 @@ def test_a_file_with_more_to_embed_than_the_budget_is_embedded_in_part_and_searc
     assert [c.embedded for c in calls] == [3, 3, 3]
     assert len(store.files["people/ann.md"].lines) == before + 9
     assert store.files["people/ann.md"].stamp != vectorstore.PARTIAL
+
+
+def test_a_pasted_page_is_embedded_a_calls_worth_at_a_time_not_whole_before_an_answer(
+    ws, monkeypatch
+):
+    """One logged text of two thousand words (a pasted transcript) is one unit of many parts.
+    An ordinary call embeds a call's worth of them and answers; it neither takes the page for a
+    small workspace by its count of units nor finishes the unit whole (each part costs what an
+    80-word passage costs: 500 of them held a recall for 14 s). Later calls embed the rest, and
+    the page's last sentence is then found by its meaning."""
+    monkeypatch.setattr(vectorstore, "WHOLE_WORDS", 300)
+    filler = [f"Item {i} on the agenda was discussed and noted for later." for i in range(200)]
+    page = " ".join([*filler, "Finally, Priya said the boiler service moved to March."])
+    append_log(ws, "Priya", page, now=NOW)
+    model = semantic.model_for(ws)
+    sizes: list[int] = []
+    run = model._run
+    monkeypatch.setattr(model, "_run", lambda texts: sizes.append(len(texts)) or run(texts))
+    with open_index(ws) as index:
+        first = semantic.warm(ws).sync(index, budget=8)
+        assert first.pending > 8 and sum(sizes) <= 8 + 1  # its parts, and the log's heading
+        while semantic.warm(ws).sync(index, budget=8).pending:
+            assert len(sizes) < 20
+    assert len(sizes) >= 3 and max(sizes) < 2 * 8  # a call's worth, with a unit's last parts
+    assert semantic.nearest(ws, "when is the heating checked?", limit=1)[0].path.startswith(
+        "daily/"
+    )

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import sqlite3
 import threading
 from pathlib import Path
@@ -50,6 +51,9 @@ RECIPE = "title: text; keys; parts of 80 words"  # passages.py: a new one embeds
 CALL_BUDGET = 64  # units an ordinary search or recall embeds before answering (about a second)
 PARTIAL = (0, -1)  # the stamp of a file only part embedded: no file has it, so it is read again
 WHOLE = 500  # a first embedding this small is done whole, even by an ordinary call
+# and holding no more words than this: a unit's cost is its words (a long one is embedded in
+# parts, passages.PART_WORDS each), so one pasted page of 30,000 words is not a small workspace
+WHOLE_WORDS = 10_000
 SAVE_EVERY = 2048  # units embedded between two saves of a long run
 
 _open: dict[tuple[str, str], VectorIndex] = {}
@@ -157,7 +161,7 @@ class VectorIndex:
             named: set[str | None] = set()  # the headings the units embedded are read under
             # A small first embedding (a new workspace) is done whole, so every later call
             # answers alike; a large one is left to reindex, sleep or a server.
-            whole = budget is None or _units_in(index, changed) <= WHOLE
+            whole = budget is None or _small(index, changed)
             limit = None if whole else budget
             for path in changed:
                 if limit is not None and embedded >= limit:
@@ -377,14 +381,16 @@ def forget_headings() -> None:
 
 def _first_units(rows: list[tuple], need: list[int], room: int) -> set[int]:
     """The first `room` of the rows to embed (`need`, indices into `rows`), and the other
-    parts of the last unit among them: a unit is embedded whole or not yet."""
+    parts of the last unit among them: a unit is embedded whole, unless what is left of it
+    is longer than the room (a pasted page of 500 parts), when its first parts are embedded
+    now and the rest in later calls."""
     if room <= 0:
         return set()
     now = need[:room]
     rest = need[room:]
-    while rest and rows[rest[0]][0] == rows[now[-1]][0]:
-        now.append(rest.pop(0))
-    return set(now)
+    last = rows[now[-1]][0]
+    tail = list(itertools.takewhile(lambda i: rows[i][0] == last, rest))
+    return set(now + tail) if len(tail) <= room else set(now)
 
 
 def _groups(todo: list, size: int) -> Iterator[list]:
@@ -413,6 +419,18 @@ def _units_in(index: SearchIndex, paths: list[str]) -> int:
 
     sql = "SELECT count(*) FROM units WHERE path IN (SELECT value FROM json_each(?))"
     return index.db.execute(sql, (json.dumps(paths),)).fetchone()[0]
+
+
+def _small(index: SearchIndex, paths: list[str]) -> bool:
+    """Whether the units of `paths` are few and short enough to embed whole in one call."""
+    import json
+
+    sql = (
+        "SELECT count(*), coalesce(sum(length(text) - length(replace(text, ' ', '')) + 1), 0)"
+        " FROM units WHERE path IN (SELECT value FROM json_each(?))"
+    )
+    units, words = index.db.execute(sql, (json.dumps(paths),)).fetchone()
+    return units <= WHOLE and words <= WHOLE_WORDS
 
 
 def _units(lines: np.ndarray) -> int:
