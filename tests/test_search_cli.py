@@ -112,3 +112,19 @@ def test_a_real_search_process(ws, cli):
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["results"][0]["path"] == "lessons/forms.md"
     assert done.stderr == ""  # no progress bar without a terminal
+
+
+def test_a_promoted_facts_ref_with_a_line_no_int_reads_does_not_stop_search(cli, ws):
+    """A fact's ref: names the log line it came from, and search lifts the log entry above it.
+    The field is text a peer's sync may bring: a line number of 5,000 digits ended every search
+    that ranked the fact in a traceback (int() refuses 4,300 digits)."""
+    cli("log", "Boiler", "-m", "boiler service booked with Kessler Heating")
+    day = min(ws.root.glob("daily/*.md")).relative_to(ws.root).as_posix()
+    note = ws.root / "semantic" / "house.md"
+    note.write_text(
+        "---\ntitle: House\n---\n# House\n\n"
+        f"- [FACT] added:2026-11-30 ref:{day}:{'9' * 5000} · boiler service with Kessler Heating\n",
+        encoding="utf-8",
+    )
+    found = cli.json("search", "boiler service Kessler")
+    assert {hit["path"] for hit in found["results"]} >= {day, "semantic/house.md"}

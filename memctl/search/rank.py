@@ -34,7 +34,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import InvalidValue
-from ..words import STOPWORDS, fold, stem, words
+from ..words import STOPWORDS, fold, small_number, stem, words
 from ..workspace import Workspace
 from . import fit
 from .candidates import COLUMNS, ROW, conditions
@@ -363,10 +363,11 @@ def _above_sources(scored: list[tuple[float, dict, dict]]) -> None:
         return
     for i, (score, row, parts) in enumerate(scored):
         path, _, line = (row["ref"] or "").rpartition(":")
-        if not (path in logs and line.isdigit()):
+        number = small_number(line)  # a field of a note: any text a peer wrote
+        if path not in logs or number is None:
             continue
         # the log entry holding that line: the last heading at or before it
-        held = [(start, s) for start, s in logs[path] if start <= int(line)]
+        held = [(start, s) for start, s in logs[path] if start <= number]
         if held and max(held)[1] >= score:
             lifted = max(held)[1] * SOURCE_LIFT
             parts["lifted_above_source"] = round(lifted / score, 4)
