@@ -216,3 +216,28 @@ def test_a_turn_that_only_greets_or_agrees_is_small_talk(example, prompt):
     assert recall(example, prompt, today=TODAY).pointers == []
     asked = recall(example, "when is the morning stand-up?", today=TODAY)
     assert any("stand-up at 9:30" in p.text for p in asked.pointers)
+
+
+@pytest.mark.parametrize("semantic", [False, True], ids=["words", "meaning"])
+def test_a_greeting_or_a_thanks_around_the_question_changes_nothing(cli, ws, semantic):
+    """A sentence of small talk beside the question is left out of what is searched: its words
+    ("morning", "cheers") would find memories that hold them and pull the question's vector
+    away from what is asked. The question alone is what recall answers."""
+    from memctl.search import semantic as meaning_path
+
+    if semantic and not meaning_path.available(ws):
+        pytest.skip("the semantic extra is not installed")
+    cli.tell(
+        "The bins go out on Tuesday morning, recycling every other week",
+        "Jorge the plumber is booked for Thursday at 10 to fix the boiler",
+        "Cheers to Anna, she finished the marathon in under four hours",
+    )
+    asked = "when is the plumber booked to fix the boiler?"
+    alone = recall(ws, asked, today=TODAY, semantic=semantic)
+    assert alone.pointers and "Jorge" in alone.pointers[0].text
+    for said in (f"Morning! {asked}", f"Good morning. {asked} Cheers!", f"Hi there!\n{asked}"):
+        wrapped = recall(ws, said, today=TODAY, semantic=semantic)
+        assert [(p.path, p.line) for p in wrapped.pointers] == [
+            (p.path, p.line) for p in alone.pointers
+        ], said
+        assert wrapped.confidence == alone.confidence, said

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from ..budget import shorten
@@ -38,6 +39,7 @@ BEYOND_WEIGHT = 0.6  # the confidence standing fully beyond the asks gives alone
 GENERIC_MARGIN = -0.05  # a unit this far below the nearest ask: its closeness counts for nothing,
 GENERIC_FADE = 0.10  # and its lead for less, down to nothing this much further below
 WHOLE_COVERAGE = 0.9  # a unit holding the prompt's words: meaning does not lower its words' fit
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 RELATIVE_CUT = 0.6  # a pointer must score at least this share of the best one
 PER_FILE = 2  # pointers from one file at most
 CANDIDATES = 60  # recall needs a few good pointers, not a long ranked list
@@ -156,6 +158,17 @@ def small_talk(prompt: str) -> bool:
     return not any(t not in STOPWORDS and t not in PHATIC for t in asked)
 
 
+def asked_part(prompt: str) -> str:
+    """The prompt without its sentences of small talk: "Morning! What's Kessler's number?
+    Cheers!" asks "What's Kessler's number?". A greeting's words, searched and embedded with
+    the question, only pull it away from what is asked."""
+    sentences = [s for s in _SENTENCES.split(prompt[:20_000]) if s.strip()]
+    if len(sentences) < 2:
+        return prompt
+    kept = [s for s in sentences if not small_talk(s)]
+    return " ".join(kept) if kept and len(kept) < len(sentences) else prompt
+
+
 def candidates(
     index: SearchIndex,
     prompt: str,
@@ -171,6 +184,7 @@ def candidates(
     from .asks import judges
     from .rank import Filters, rank
 
+    prompt = asked_part(prompt)
     meaning = None
     if semantic and index.ws.config.semantic:  # turned off: not even imported
         from .meaning import prepare
