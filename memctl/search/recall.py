@@ -159,9 +159,9 @@ def small_talk(prompt: str) -> bool:
 
 
 def asked_part(prompt: str) -> str:
-    """The prompt without its sentences of small talk: "Morning! What's Kessler's number?
-    Cheers!" asks "What's Kessler's number?". A greeting's words, searched and embedded with
-    the question, only pull it away from what is asked."""
+    """The prompt without its sentences of small talk, as its words are searched: "Morning!
+    What's Kessler's number? Cheers!" asks "What's Kessler's number?". A greeting's words
+    would find the memories that hold them ("the bins go out on Tuesday morning")."""
     sentences = [s for s in _SENTENCES.split(prompt[:20_000]) if s.strip()]
     if len(sentences) < 2:
         return prompt
@@ -184,15 +184,14 @@ def candidates(
     from .asks import judges
     from .rank import Filters, rank
 
-    prompt = asked_part(prompt)
     meaning = None
     if semantic and index.ws.config.semantic:  # turned off: not even imported
         from .meaning import prepare
 
-        meaning = prepare(index, prompt)
+        meaning = prepare(index, prompt)  # the turn as written: the model reads sentences
     hits = rank(
         index,
-        prompt,
+        asked_part(prompt),  # a greeting's words would find the memories that hold them
         limit=max(limit * 4, 8),
         filters=Filters(),
         today=today,
