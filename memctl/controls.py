@@ -11,10 +11,11 @@ import re
 
 from .errors import ExitCode, InvalidValue
 
-# Every C0 control but TAB and LF, DEL, every C1 control, and the Unicode line separators.
-# (The separators outside the class: a class holding a character past U+00FF compiles several
-# times slower.)
-CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]|\u2028|\u2029")
+# Every C0 control but TAB and LF, DEL, every C1 control, the Unicode line separators, and an
+# unpaired surrogate (which no UTF-8 file, database or model takes). (The separators outside
+# the class: a class holding a character past U+00FF compiles several times slower.)
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]|\u2028|\u2029|[\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _CONTROL_NAMES = {
     "\x00": "NUL",
     "\x1b": "ESC",
@@ -27,6 +28,19 @@ _CONTROL_NAMES = {
     "\x7f": "DEL",
 }
 _LINE_BREAK = re.compile("\n")
+
+
+def valid_text(text: str) -> str:
+    """The text with each unpaired surrogate replaced by U+FFFD. JSON may name one ("\\ud83d",
+    half of an emoji a harness cut in two), and a byte no encoding reads is one in a command
+    line; no UTF-8 file, database or model takes it, so what is read is made valid first."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text)
+    return text
 
 
 def control_name(char: str) -> str:

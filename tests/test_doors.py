@@ -8,12 +8,13 @@ places, or why it stores nothing.
 
 from __future__ import annotations
 
+import subprocess
 from collections import Counter
 
 import pytest
 import typer.main
 
-from conftest import Cli
+from conftest import MEMCTL_BIN, Cli
 from doors import (
     BENIGN,
     DOORS,
@@ -22,6 +23,7 @@ from doors import (
     PURGED,
     PURGED_PAYLOADS,
     bench,
+    fill,
     leaked,
     leaked_secrets,
     load,
@@ -217,3 +219,60 @@ def test_a_line_or_item_number_int_cannot_read_is_one_line_of_error(argv, tmp_pa
         result = cli(*[a.replace("{X}", number).replace("{DAY}", day) for a in argv], code=None)
         assert result.exit_code in (1, 2), (argv, result.exit_code, result.stderr[-300:])
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr[-500:]
+
+
+# Half of an emoji, as JSON names it when a harness cuts a prompt in two ("\ud83d"): Python
+# reads it as an unpaired surrogate, which no UTF-8 file, database or model takes.
+CUT_EMOJI = "the boiler man \ud83d comes at 10"
+
+
+@pytest.mark.parametrize(
+    "door", [d for d in WRITERS if d.slots and d.command != "graph import"], ids=lambda d: d.command
+)
+def test_no_door_fails_on_half_an_emoji(door, tmp_path):
+    """In an argument (as the MCP server and the hooks pass what JSON held): refused in one
+    line, as a character memory text never holds, like a control character; never an uncaught
+    error. (Text on stdin or in a file arrives as bytes: see the test below.)"""
+    b, cli = bench(tmp_path, Cli)
+    (b.root / ".memctl" / "local.yaml").write_text("auto_commit: false\n")
+    for slot in door.slots:
+        result = cli(*fill(slot, b, CUT_EMOJI), code=None)
+        assert result.exit_code in (0, 1, 2, 3), (slot, result.exit_code)
+    for path in b.root.rglob("*"):
+        if path.is_file() and ".git/" not in path.as_posix():
+            path.read_bytes().decode("utf-8")  # every file memctl wrote is still UTF-8
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("log", "--", "{B}"),
+        ("remember", "--", "{B}"),
+        ("now", "focus", "--", "{B}"),
+        ("add", "lessons/a", "--", "{B}"),
+        ("recall", "--", "{B}"),
+        ("search", "--", "{B}"),
+        ("log", "-"),
+        ("recall", "-"),
+    ],
+    ids=lambda a: " ".join(a[:2]),
+)
+def test_a_byte_no_encoding_reads_is_read_as_a_replacement_character(argv, tmp_path):
+    """A real process given bytes that are not UTF-8 (a binary paste, a terminal in another
+    locale), in its command line or on stdin: Python reads each as an unpaired surrogate.
+    memctl reads it as U+FFFD and goes on, where log, remember, recall, search and now ended in
+    a traceback."""
+    b, cli = bench(tmp_path, Cli)
+    said = b"boiler service \xff\xfe booked with Kessler"
+    args = [a.encode().replace(b"{B}", said) for a in argv]
+    done = subprocess.run(
+        [str(MEMCTL_BIN), "-w", str(b.root), *args],
+        input=said if "-" in argv else b"",
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr.decode("utf-8", "replace")[-1500:]
+    assert b"Traceback" not in done.stderr
+    written = b"".join(p.read_bytes() for p in b.root.rglob("*.md") if ".git/" not in p.as_posix())
+    if argv[0] in ("log", "remember", "now", "add"):
+        assert "boiler service \ufffd\ufffd booked".encode() in written

@@ -13,7 +13,7 @@ import time
 import pytest
 from test_chats import write_transcript
 
-from conftest import MEMCTL_BIN, NOW, commit_count, git
+from conftest import MEMCTL_BIN, NOW, commit_count, git, run_memctl
 from memctl import transcript as bounds
 from memctl.chats import read_transcript
 from memctl.daily import parse_log
@@ -319,3 +319,18 @@ def test_a_transcript_that_fits_is_read_whole(tmp_path):
     chat = read_transcript(path)
     assert chat is not None and not chat.partial
     assert chat.lines == len(path.read_text().splitlines())
+
+
+def test_half_an_emoji_in_the_prompt_is_read_as_a_replacement_character(ws):
+    """Claude Code writes its hook input from JavaScript strings: a prompt cut inside an emoji
+    holds a lone "\\ud83d", which json.loads reads as an unpaired surrogate. The hook answers
+    (the rest of the prompt is asked), where it ended in a traceback."""
+    from memctl.integrations.hookinput import parse_hook_input
+
+    payload = '{"hook_event_name": "UserPromptSubmit", "prompt": "who fixes the boiler \\ud83d"}'
+    given = parse_hook_input(payload, events=("UserPromptSubmit",))
+    assert given.prompt == "who fixes the boiler \ufffd"
+    run_memctl("remember", "Kessler Heating fixes the boiler, 0161 496 0083", cwd=ws.root)
+    done = run_memctl("recall", "--hook", "claude-code", cwd=ws.root, input=payload)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-1500:]
+    assert "Kessler" in json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]

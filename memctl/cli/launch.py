@@ -49,6 +49,7 @@ NOT_WARM = ("enforce", "watch", "list")  # guard's subcommands that are not chec
 
 def run() -> None:
     """Console-script entry point."""
+    readable_input()
     code = warm(sys.argv[1:])
     if code is not None:
         os._exit(code)  # all was written with os.write: nothing is left to flush
@@ -62,6 +63,25 @@ def run() -> None:
     from .main import run as run_cli
 
     run_cli()
+
+
+def readable_input() -> None:
+    """The command line and standard input as text every later step can hold: a byte no
+    encoding reads (a binary paste, a terminal in another locale) comes to Python as an
+    unpaired surrogate, which no UTF-8 file, database or model takes; it is read as U+FFFD
+    instead, here and in a server this process hands stdin to."""
+    if not all(arg.isascii() for arg in sys.argv):
+        sys.argv[1:] = [_readable(arg) for arg in sys.argv[1:]]
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
+
+
+def _readable(arg: str) -> str:
+    try:
+        return arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # a surrogate that is no escaped byte
+        return arg.encode("utf-8", "replace").decode("utf-8")
 
 
 def identity() -> str:

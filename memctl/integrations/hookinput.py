@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple, cast
 
+from ..controls import valid_text
 from ..errors import InvalidValue
 
 if TYPE_CHECKING:
@@ -135,16 +136,17 @@ def parse_hook_input(
 
     def text(key: str) -> str | None:
         value = data.get(key)
-        return value if isinstance(value, str) and value else None
+        return valid_text(value) if isinstance(value, str) and value else None
 
     prompt = data.get("prompt")
+    prompt = valid_text(prompt) if isinstance(prompt, str) else None  # a cut emoji: "\ud83d"
     given = HookInput(
         event,
         session_id=text("session_id"),
         transcript_path=text("transcript_path"),
         cwd=text("cwd"),
         detail=text("source") or text("trigger") or text("reason"),
-        prompt=prompt if isinstance(prompt, str) else None,
+        prompt=prompt,
         tool_name=text("tool_name"),
         tool_input=data.get("tool_input"),
     )

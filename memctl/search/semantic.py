@@ -34,6 +34,7 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..controls import valid_text
 from ..threads import native_settings
 
 if TYPE_CHECKING:
@@ -221,7 +222,8 @@ class Model:
                     out[i] = row
         if missing:
             firsts = [at[0] for at in missing.values()]
-            rows = self._run([texts[i] for i in firsts])
+            # an unpaired surrogate (a cut emoji in JSON) is a text the tokenizer refuses
+            rows = self._run([valid_text(texts[i]) for i in firsts])
             with self._memo_lock:
                 for (key, at), row in zip(missing.items(), rows, strict=True):
                     out[at] = row
