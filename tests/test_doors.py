@@ -276,3 +276,25 @@ def test_a_byte_no_encoding_reads_is_read_as_a_replacement_character(argv, tmp_p
     written = b"".join(p.read_bytes() for p in b.root.rglob("*.md") if ".git/" not in p.as_posix())
     if argv[0] in ("log", "remember", "now", "add"):
         assert "boiler service \ufffd\ufffd booked".encode() in written
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("recall", "-"), ("search", "-"), ("log", "title", "-m", "-"), ("graph", "import", "-")],
+    ids=lambda a: " ".join(a[:2]),
+)
+def test_a_command_told_to_read_a_closed_stdin_reads_nothing(argv, tmp_path):
+    """A harness may start memctl with its standard input closed; `-` then reads nothing: one
+    line at most (graph import cannot tell the format of nothing), never a traceback."""
+    import os
+
+    b, _ = bench(tmp_path, Cli)
+    done = subprocess.run(
+        [str(MEMCTL_BIN), "-w", str(b.root), *argv],
+        preexec_fn=lambda: os.close(0),  # the child alone: this test starts no threads
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode in (0, 1) and "Traceback" not in done.stderr, done.stderr[-1500:]
+    assert len(done.stderr.strip().splitlines()) <= 1, done.stderr

@@ -47,3 +47,15 @@ def now() -> dt.datetime:
         except ValueError:
             raise InvalidValue(f"MEMCTL_NOW={fixed!r} is not YYYY-MM-DDTHH:MM") from None
     return dt.datetime.now().replace(microsecond=0)
+
+
+def stdin_text() -> str:
+    """All of standard input, as `-` asks; "" when there is none (closed by the caller)."""
+    import sys
+
+    if sys.stdin is None:
+        return ""
+    try:
+        return sys.stdin.read()
+    except (OSError, ValueError):  # a closed stream
+        return ""

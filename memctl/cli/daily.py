@@ -39,7 +39,7 @@ def log(
     from ..daily import append_log
 
     if message == "-":
-        text = sys.stdin.read()
+        text = context.stdin_text()
     else:
         text = message if message is not None else waiting_stdin()
     outcome = append_log(context.workspace(), title, text, now=context.now())

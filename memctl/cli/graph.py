@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import typer
@@ -307,7 +306,8 @@ def import_(
     ws = context.workspace()
     today = context.now().date()
     if source == "-":
-        outcome = import_relations(ws, text=sys.stdin.read(), fmt=fmt, as_new=as_new, today=today)
+        text = context.stdin_text()
+        outcome = import_relations(ws, text=text, fmt=fmt, as_new=as_new, today=today)
     else:
         outcome = import_relations(ws, path=Path(source), fmt=fmt, as_new=as_new, today=today)
     output.result(outcome, _render_imported)

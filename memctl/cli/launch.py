@@ -74,7 +74,10 @@ def readable_input() -> None:
         sys.argv[1:] = [_readable(arg) for arg in sys.argv[1:]]
     reconfigure = getattr(sys.stdin, "reconfigure", None)
     if reconfigure is not None:
-        reconfigure(errors="replace")
+        try:
+            reconfigure(errors="replace")
+        except (OSError, ValueError):  # closed: the command that reads it says so
+            pass
 
 
 def _readable(arg: str) -> str:

@@ -223,7 +223,7 @@ def _render_key(outcome: Outcome[KeyAdded]) -> None:
 
 def _text(parts: list[str]) -> str:
     if parts == ["-"]:
-        return sys.stdin.read()
+        return context.stdin_text()
     return " ".join(parts)
 
 
