@@ -92,6 +92,7 @@ _STORAGE = {
     "EACCES": "permission denied",
     "EPERM": "not permitted",
     "EIO": "the disk failed to read or write",
+    "ENAMETOOLONG": "a file name is too long for the file system",
 }
 
 

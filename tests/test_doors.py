@@ -298,3 +298,57 @@ def test_a_command_told_to_read_a_closed_stdin_reads_nothing(argv, tmp_path):
     )
     assert done.returncode in (0, 1) and "Traceback" not in done.stderr, done.stderr[-1500:]
     assert len(done.stderr.strip().splitlines()) <= 1, done.stderr
+
+
+def _number_options() -> list[tuple[str, str, int]]:
+    """(command, option, its required arguments) for every whole-number option of every
+    command."""
+    from memctl.cli.main import app
+
+    group = typer.main.get_command(app)
+    found = []
+    for path in leaf_commands():
+        command = group
+        for part in path.split():
+            command = command.get_command(None, part)
+        needed = sum(1 for p in command.params if p.param_type_name == "argument" and p.required)
+        for param in command.params:
+            if getattr(param.type, "name", "") == "int" and param.opts[0].startswith("--"):
+                found.append((path, param.opts[0], needed))
+    return found
+
+
+def test_every_number_option_is_found():
+    found = {(command, option) for command, option, _ in _number_options()}
+    assert {("search", "--limit"), ("stats", "--days"), ("expiring", "--days")} <= found
+    assert len(found) >= 10
+
+
+@pytest.mark.parametrize(
+    "command,option,needed",
+    [pytest.param(*found, id=f"{found[0]} {found[1]}") for found in _number_options()],
+)
+def test_a_number_past_what_memctl_counts_is_one_line_of_usage_error(
+    command, option, needed, tmp_path
+):
+    """A count, a limit or a number of days past a billion overflowed SQLite's integers or
+    Python's dates (graph query --limit, expiring --days and stats --days ended in a traceback;
+    stats --days 10**9 would build a row a day). It is a usage error naming the option."""
+    b, cli = bench(tmp_path, Cli)
+    argv = [*command.split(), *["x"] * needed, option, str(10**20)]
+    result = cli(*argv, code=None)
+    assert result.exit_code == 2, (argv, result.exit_code, result.stderr[-500:])
+    assert len(result.stderr.strip().splitlines()) == 1 and option in result.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("new", "lessons/{L}"), ("add", "lessons/{L}", "a fact"), ("show", "lessons/{L}")],
+    ids=lambda a: a[0],
+)
+def test_a_name_too_long_for_the_file_system_is_one_line_of_error(argv, tmp_path):
+    """A note named past the file system's 255 bytes: `new` ended in a traceback (ENAMETOOLONG)."""
+    b, cli = bench(tmp_path, Cli)
+    result = cli(*[a.replace("{L}", "a" * 300) for a in argv], code=None)
+    assert result.exit_code == 1, (result.exit_code, result.stderr[-500:])
+    assert len(result.stderr.strip().splitlines()) == 1

@@ -36,24 +36,43 @@ UNCHECKED = frozenset({("forget", "match")})
 AUDITED = frozenset({"remember"})
 
 
+# The largest whole number an option takes (a count, a limit, days): beyond it SQLite's
+# integers and Python's dates overflow, and no workspace holds so many of anything.
+MOST = 1_000_000_000
+
+
 def guard(command: Any, name: str) -> None:
-    """Wrap a loaded command (recursively for a group) so its values are checked first."""
+    """Wrap a loaded command (recursively for a group) so its values are checked first: its
+    numbers for every command, its text for those that store it."""
     subcommands = getattr(command, "commands", None)
     if subcommands is not None:
         for sub, child in subcommands.items():
             guard(child, f"{name}_{sub}")
         return
-    if name in NOT_STORED or command.callback is None:
+    if command.callback is None:
         return
     callback = command.callback
     labels = {p.name: _label(p) for p in command.params}
+    stored = name not in NOT_STORED
 
     @functools.wraps(callback)
     def checked(*args: Any, **params: Any) -> Any:
-        check_values(name, params, labels)
+        check_numbers(params, labels)
+        if stored:
+            check_values(name, params, labels)
         return callback(*args, **params)
 
     command.callback = checked
+
+
+def check_numbers(params: dict[str, Any], labels: dict[str, str]) -> None:
+    """A whole number past MOST either way is a usage error naming its option (exit 2)."""
+    from ..controls import FieldRefused
+
+    for key, value in params.items():
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MOST:
+            what = labels.get(key, key)
+            raise FieldRefused(f"{what}: {MOST:,} at most", field=what)
 
 
 def check_values(name: str, params: dict[str, Any], labels: dict[str, str]) -> None:

@@ -290,7 +290,7 @@ class ExpiringList:
 
 def expiring(ws: Workspace, *, days: int, today: dt.date) -> ExpiringList:
     """Entries and notes whose expires: falls within `days` (or has passed: overdue)."""
-    horizon = today + dt.timedelta(days=days)
+    horizon = today + dt.timedelta(days=min(days, (dt.date.max - today).days))
     items: list[Expiring] = []
     for facts in scan(ws):
         if facts.kind != "note" or facts.error:
