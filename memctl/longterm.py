@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .budget import shorten
 from .catalog import all_ids, find_id, scan
 from .dates import fmt_date, parse_date
 from .entry import Entry, new_id, normalize_priority, parse_entry
@@ -285,7 +286,7 @@ def find_entry(ws: Workspace, ref: str, *, archive: bool = False) -> EntryRef:
         for entry in note.entries():
             if entry.line == number:
                 return EntryRef(ws.rel(path), entry)
-        raise NotFound(f"no entry on line {line[:12]}", path=ws.rel(path), line=number)
+        raise NotFound(f"no entry on line {shorten(line, 16)}", path=ws.rel(path), line=number)
     m = _ID_REF.match(ref)
     if not m:
         raise InvalidValue(f"{ref!r} is not an entry id (like k3x9) or FILE:LINE")

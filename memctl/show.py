@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, replace
 
+from .budget import shorten
 from .catalog import FileFacts, scan
 from .entry import Entry, normalize_priority
 from .errors import InvalidValue, NotFound
@@ -90,7 +91,7 @@ def _log_entry(ws: Workspace, target: str) -> Shown | None:
     number = small_number(line)
     entries = [e for e in parse_log(ws.rel(path), text) if number and e.line <= number]
     if not entries:
-        raise NotFound(f"no log entry at line {line[:12]}", path=ws.rel(path), line=number)
+        raise NotFound(f"no log entry at line {shorten(line, 16)}", path=ws.rel(path), line=number)
     entry = entries[-1]
     heading = f"### {entry.time} — {entry.title}" if entry.title else f"### {entry.time}"
     body = f"{heading}\n\n{entry.text}\n" if entry.text else f"{heading}\n"

@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Unpack, cast
 
+from ..budget import shorten
 from ..dates import fmt_date, try_date
 from ..entry import Entry, quoted
 from ..errors import InvalidValue, NotFound, Refused
@@ -85,7 +86,7 @@ def _trust(ws: Workspace, source: str, ref: str | None) -> tuple[Trust, str | No
         raise NotFound(f"--from {ref}: no such daily log")
     number = small_number(line)
     if line and (number is None or not 0 < number <= len(path.read_text().splitlines())):
-        raise NotFound(f"--from {ref}: the log has no line {line}")
+        raise NotFound(f"--from {rel}: the log has no line {shorten(line, 16)}")
     changed = rewritten_logs(ws).get(ws.rel(path))
     if changed is None:
         return trust, None
