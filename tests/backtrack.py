@@ -89,14 +89,14 @@ def spell(items: list[tuple[Any, Any]], before: set[str], repeats: list[Repeat])
     return outs
 
 
-def repeats(source: str, flags: int) -> list[Repeat]:
+def repeats(source: str | bytes, flags: int) -> list[Repeat]:
     found: list[Repeat] = []
     spell(P.parse(source, flags), {""}, found)
     return found
 
 
 def main() -> int:
-    patterns: list[tuple[str, int, str]] = pickle.loads(sys.stdin.buffer.read())
+    patterns: list[tuple[str | bytes, int, str]] = pickle.loads(sys.stdin.buffer.read())
     for source, flags, where in patterns:
         print(where, file=sys.stderr, flush=True)
         pattern = re.compile(source, flags)
@@ -104,7 +104,11 @@ def main() -> int:
             for lead in leads:
                 for unit in units:
                     for tail in ("\x00", "!"):
-                        pattern.search(lead + unit * RUN + tail)
+                        text = lead + unit * RUN + tail
+                        if isinstance(source, bytes):  # a pattern of bytes reads bytes
+                            pattern.search(text.encode("utf-8", "surrogatepass"))
+                        else:
+                            pattern.search(text)
     print(len(patterns))
     return 0
 

@@ -76,3 +76,94 @@ def _session(root, calls):
             return await calls(client)
 
     return asyncio.run(main())
+
+
+def test_half_an_emoji_through_every_mcp_tool_is_answered(tmp_path):
+    """A harness written in JavaScript may send half an emoji ("\\ud83d") in a tool's JSON
+    arguments; the server's SDK hands the tool an unpaired surrogate. (The Python SDK's client
+    cannot send one, so this speaks JSON-RPC over the server's stdio itself.) Every tool
+    answers it: the writes refuse it as a character memory text never holds, the reads read it
+    as U+FFFD. The server answers the next call, and every file stays UTF-8."""
+    import json
+    import select
+    import subprocess
+
+    b, _ = bench(tmp_path, Cli)
+    text = "the boiler man \\ud83d comes at 10"  # as the JSON text holds it
+    reads = [
+        ("recall", {"prompt": "@"}),
+        ("search", {"query": "@"}),
+        ("show", {"target": "@"}),
+        ("graph_neighbors", {"entity": "@"}),
+        ("now", {}),
+    ]
+    requests = [
+        {
+            "jsonrpc": "2.0",
+            "id": 0,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "test", "version": "1"},
+            },
+        },
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+    ]
+    said = [(tool, mcp_arguments(a, b, "@")) for tool, places in MCP_DOORS.items() for a in places]
+    for n, (tool, arguments) in enumerate(said + reads, start=1):
+        requests.append(
+            {
+                "jsonrpc": "2.0",
+                "id": n,
+                "method": "tools/call",
+                "params": {"name": tool, "arguments": arguments},
+            }
+        )
+    server = subprocess.Popen(
+        [str(MEMCTL_BIN), "-w", str(b.root), "serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        cwd=b.root,
+    )
+    assert server.stdin is not None and server.stdout is not None
+    answers = {}
+    try:
+        for request in requests:  # one at a time, each answer read before the next request
+            line = json.dumps(request).replace("@", text) + "\n"
+            server.stdin.write(line.encode())
+            server.stdin.flush()
+            if "id" in request:
+                ready, _, _ = select.select([server.stdout], [], [], 60)
+                assert ready, f"no answer to {request}"  # the SDK drops a line it cannot parse
+                answer = json.loads(server.stdout.readline())
+                answers[answer["id"]] = answer
+    finally:
+        server.stdin.close()
+        server.wait(timeout=60)
+    assert sorted(answers) == list(range(len(requests) - 1))
+    for n, (tool, _) in enumerate(said + reads, start=1):
+        result = answers[n].get("result", {})
+        if tool in ("recall", "search", "now"):
+            assert not result.get("isError"), (tool, answers[n])
+    for path in b.root.rglob("*"):
+        if path.suffix in (".md", ".jsonl", ".json") and ".git/" not in path.as_posix():
+            path.read_bytes().decode("utf-8")  # what memctl wrote is still UTF-8
+
+
+@pytest.mark.parametrize(
+    "given,read",
+    [
+        (rb'{"a":"x \ud83d y"}', rb'{"a":"x \ufffd y"}'),  # a high half alone
+        (rb'{"a":"\ude00"}', rb'{"a":"\ufffd"}'),  # a low half alone
+        (rb'{"a":"\uD83D!"}', rb'{"a":"\ufffd!"}'),  # in capitals
+        (rb'{"a":"x \ud83d\ude00 y"}', rb'{"a":"x \ud83d\ude00 y"}'),  # a whole emoji
+        (rb'{"a":"\\ud83d"}', rb'{"a":"\\ud83d"}'),  # a backslash, then the text "ud83d"
+        (rb'{"a":"\\\ud83d"}', rb'{"a":"\\\ufffd"}'),  # a backslash, then a half
+    ],
+)
+def test_an_unpaired_surrogate_escape_is_read_as_a_replacement_character(given, read):
+    from memctl.integrations.jsonstdin import paired
+
+    assert paired(given) == read

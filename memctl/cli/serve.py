@@ -279,6 +279,10 @@ class _Serving:
     def run_mcp(self, server: MCPServer) -> None:
         import anyio
 
+        from ..integrations.jsonstdin import mend_stdin
+
+        mend_stdin()  # half an emoji in a line would go unanswered by the SDK
+
         async def main() -> None:
             async with anyio.create_task_group() as tasks:
 
