@@ -125,11 +125,18 @@ class Stats:
         }
 
 
+MOST_DAYS = 3660  # ten years of rows
+
+
 def stats(ws: Workspace, *, today: dt.date, days: int = 7) -> Stats:
     """Per day of the last `days`: sessions started with `now`, searches, recalls (and how many
     returned something), shows, the daily-log entries written, and the memories read."""
     import datetime as dt
 
+    from .controls import FieldRefused
+
+    if not 1 <= days <= MOST_DAYS:  # a row a day
+        raise FieldRefused(f"--days: 1 to {MOST_DAYS:,} (a row a day)", field="--days")
     first = today - dt.timedelta(days=days - 1)
     rows = {first + dt.timedelta(days=i): Day(first + dt.timedelta(days=i)) for i in range(days)}
     for item in events(ws.root):

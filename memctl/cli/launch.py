@@ -84,7 +84,7 @@ def _readable(arg: str) -> str:
     try:
         return arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     except UnicodeEncodeError:  # a surrogate that is no escaped byte
-        return arg.encode("utf-8", "replace").decode("utf-8")
+        return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in arg)
 
 
 def identity() -> str:

@@ -15,9 +15,6 @@ def register(root: typer.Typer) -> None:
     root.command("stats")(stats)
 
 
-MOST_DAYS = 3660  # ten years of rows
-
-
 def stats(days: int = typer.Option(7, "--days", help="How many days back.")) -> None:
     """Show whether memory is read: per day sessions, searches, recalls, shows, logs.
 
@@ -28,8 +25,6 @@ def stats(days: int = typer.Option(7, "--days", help="How many days back.")) -> 
     """
     from ..usage import stats as usage_stats
 
-    if not 1 <= days <= MOST_DAYS:
-        raise typer.BadParameter(f"1 to {MOST_DAYS:,} (a row a day)", param_hint="--days")
     output.result(usage_stats(context.workspace(), today=context.now().date(), days=days), _render)
 
 
