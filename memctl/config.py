@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
 
+from .controls import MOST
 from .errors import ConfigError
 
 if TYPE_CHECKING:
@@ -33,6 +34,15 @@ DEFAULT_CATEGORIES = ("lessons", "people", "rules", "semantic", "episodic", "too
 LOCAL_FILE = "local.yaml"  # beside config.yaml in .memctl/, ignored by git
 MACHINE_ONLY = ("llm_command", "llm_program", "llm_model")
 _CACHE_VERSION = 2
+# The largest value of a number setting (others: controls.MOST): days reach a century at most,
+# a wait an hour.
+_HIGHEST: dict[str, float] = {
+    "stale_days": 36_500,
+    "expiring_days": 36_500,
+    "superseded_archive_days": 36_500,
+    "lock_timeout_seconds": 3600,
+    "llm_timeout_seconds": 3600,
+}
 
 
 @dataclass(frozen=True)
@@ -107,8 +117,8 @@ def load_config(path: Path) -> Config:
     for (layer, role), stamp in zip(layers, stamps, strict=True):
         if stamp is None:
             continue
-        data, lines = _parse(layer)
         shown = _shown(layer, role)
+        data, lines = _parse(layer, shown)
         for key, value in data.items():
             line = lines.get(key)
             if key not in _TYPES:
@@ -158,7 +168,8 @@ def _shown(path: Path, role: str) -> str:
     return f".memctl/{path.name}" if path.parent.name == ".memctl" else str(path)
 
 
-def _parse(path: Path) -> tuple[dict, dict]:
+def _parse(path: Path, shown: str) -> tuple[dict, dict]:
+    """The settings of one file and the line of each; errors name the file as `shown`."""
     from ruamel.yaml import YAML
     from ruamel.yaml.comments import CommentedMap
     from ruamel.yaml.error import YAMLError
@@ -169,15 +180,20 @@ def _parse(path: Path) -> tuple[dict, dict]:
         mark = getattr(exc, "problem_mark", None)
         raise ConfigError(
             f"broken YAML: {getattr(exc, 'problem', exc)}",
-            path=path,
+            path=shown,
             line=mark.line + 1 if mark else None,
         ) from exc
     except UnicodeDecodeError as exc:
-        raise ConfigError("not UTF-8 text", path=path) from exc
+        raise ConfigError("not UTF-8 text", path=shown) from exc
+    except ValueError as exc:  # a number of 4,300 digits or more
+        from .controls import long_number_line
+
+        line = long_number_line(path.read_text(encoding="utf-8"))
+        raise ConfigError("a number too long to read", path=shown, line=line) from exc
     if data is None:
         return {}, {}
     if not isinstance(data, CommentedMap):
-        raise ConfigError("must be a mapping of setting: value", path=path, line=1)
+        raise ConfigError("must be a mapping of setting: value", path=shown, line=1)
     lines = {key: data.lc.key(key)[0] + 1 for key in data}
     return _plain(data), lines
 
@@ -228,14 +244,24 @@ def _check(key: str, value: object, path: Path | str, line: int | None) -> Any:
     if "int" in str(kind):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise bad
+        _within(key, value, path, line)
         return value
     if "float" in str(kind):
-        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-            raise bad
+        if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+            raise bad  # `not >` refuses NaN too
+        _within(key, value, path, line)
         return float(value)
     if not isinstance(value, str):
         raise bad
     return value
+
+
+def _within(key: str, value: float, path: Path | str, line: int | None) -> None:
+    """A number setting at most its bound: a peer's config.yaml (sync brings it) must not make
+    a date overflow or a lock wait for ever."""
+    high = _HIGHEST.get(key, MOST)
+    if value > high:  # infinity is above every bound
+        raise ConfigError(f"{key}: {high:,} at most", path=path, line=line)
 
 
 def _safe_folder(name: object, *, daily: bool = False) -> bool:

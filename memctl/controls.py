@@ -1,8 +1,9 @@
 """Control characters: the ones memory text never holds, their names, and values that must stay
-on one line (a title, a field, a key, an option).
+on one line (a title, a field, a key, an option); and the bounds of a whole number a caller gives.
 
 The write layer (admission.py) refuses or replaces them in every added line; the note and entry
-parsers check their one-line values with the same rule.
+parsers check their one-line values with the same rule. Every library call that takes a count
+(a limit, a budget, hops, days) checks it with `count`, whatever the door it came through.
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ _CONTROL_NAMES = {
     "\x7f": "DEL",
 }
 _LINE_BREAK = re.compile("\n")
+
+# The largest whole number a caller may give (a count, a limit, days): beyond it SQLite's
+# integers and Python's dates overflow, and no workspace holds so many of anything.
+MOST = 1_000_000_000
 
 
 def valid_text(text: str) -> str:
@@ -68,3 +73,27 @@ class FieldRefused(InvalidValue):
     def __init__(self, message: str, *, field: str):
         super().__init__(message)
         self.field = field
+
+
+def count(value: int, what: str, *, low: int = 0, high: int = MOST) -> int:
+    """A whole number a caller gave (`what`: its option, like --limit), refused as a usage
+    error (exit 2) outside `low`..`high`. A CLI option, an MCP tool's argument and any later
+    door meet the same bound here, before the number reaches SQLite or the calendar."""
+    if low <= value <= high:
+        return value
+    shown = f" {value}" if abs(value) <= MOST else ""  # never print 5,000 digits back
+    span = f"from {low} to {high:,}" if high < MOST else f"at least {low}, at most {MOST:,}"
+    raise FieldRefused(f"{what}{shown} is out of range (use {span})", field=what)
+
+
+def long_number_line(text: str, first: int = 1) -> int | None:
+    """The line (numbered from `first`) of a number too long for `int()` (4,300 digits by
+    default): a YAML reader fails on one with a ValueError that names no line."""
+    import sys
+
+    most = sys.get_int_max_str_digits() or 4300  # 0: no limit is set
+    run = re.compile(rf"\d[\d_]{{{most - 1},}}")
+    for number, line in enumerate(text.splitlines(), start=first):
+        if run.search(line):
+            return number
+    return None

@@ -201,6 +201,12 @@ def _load_yaml(fm_text: str, shown: str) -> dict:
     except yaml.YAMLError as exc:
         raise ParseError(f"broken YAML frontmatter: {exc}", path=shown, line=1) from exc
     except ValueError as exc:  # libyaml builds dates eagerly: 2026-02-30 fails here
+        from .controls import long_number_line
+
+        if (long := long_number_line(fm_text, first=2)) is not None:
+            raise ParseError(
+                "a number too long to read in frontmatter", path=shown, line=long
+            ) from exc
         line = _impossible_date_line(fm_text)
         raise ParseError(f"impossible date in frontmatter: {exc}", path=shown, line=line) from exc
     if meta is None:

@@ -121,7 +121,7 @@ def test_export_and_import_through_stdin(brian):
         (("graph", "add", "Brain", "knows", "Eve"), 3, "pass --as-new"),
         (("graph", "add", "", "knows", "Eve"), 1, "the subject is empty"),
         (("graph", "add", "Eve", "knows", "eve"), 1, "self-loops are refused"),
-        (("graph", "neighbors", "Brian", "--depth", "9"), 1, "--depth 9 is out of range"),
+        (("graph", "neighbors", "Brian", "--depth", "9"), 2, "--depth 9 is out of range"),
         (("graph", "path", "Brian", "Nobody"), 1, "no entity 'Nobody'"),
         (("graph", "close", "zzzz", "-r", "x"), 1, "no relation ^zzzz"),
         (("graph", "export", "-f", "xml"), 1, "unknown format 'xml'"),

@@ -36,11 +36,6 @@ UNCHECKED = frozenset({("forget", "match")})
 AUDITED = frozenset({"remember"})
 
 
-# The largest whole number an option takes (a count, a limit, days): beyond it SQLite's
-# integers and Python's dates overflow, and no workspace holds so many of anything.
-MOST = 1_000_000_000
-
-
 def guard(command: Any, name: str) -> None:
     """Wrap a loaded command (recursively for a group) so its values are checked first: its
     numbers for every command, its text for those that store it."""
@@ -66,8 +61,9 @@ def guard(command: Any, name: str) -> None:
 
 
 def check_numbers(params: dict[str, Any], labels: dict[str, str]) -> None:
-    """A whole number past MOST either way is a usage error naming its option (exit 2)."""
-    from ..controls import FieldRefused
+    """A whole number past MOST either way is a usage error naming its option (exit 2): for
+    every option, also those no library call checks with `controls.count`."""
+    from ..controls import MOST, FieldRefused
 
     for key, value in params.items():
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MOST:

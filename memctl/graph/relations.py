@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TypedDict, Unpack
 
+from ..controls import count
 from ..dates import fmt_date, parse_date
 from ..errors import InvalidValue, MemctlError, NotFound
 from ..workspace import Workspace
@@ -209,6 +210,8 @@ def query(
     limit: int | None = 100,
 ) -> RelationList:
     """Relations by any of subject, predicate and object; open ones unless asked for all."""
+    if limit is not None:
+        count(limit, "--limit")
     day = fmt_date(parse_date(asof, what="date")) if asof else None
 
     def question(store: Store) -> RelationList:
@@ -236,8 +239,8 @@ def asof(ws: Workspace, day: str, **filters: Unpack[Filters]) -> RelationList:
 
 def neighbors(ws: Workspace, entity: str, *, depth: int = 1, limit: int = 100) -> Neighborhood:
     """Entities within `depth` hops in either direction, each with one shortest path to it."""
-    _check_range(depth, "--depth", 1, MAX_DEPTH)
-    _check_range(limit, "--limit", 1, None)
+    count(depth, "--depth", low=1, high=MAX_DEPTH)
+    count(limit, "--limit", low=1)
 
     def question(store: Store) -> Neighborhood:
         start, name = q.resolve(store, entity)
@@ -258,8 +261,8 @@ def neighbors(ws: Workspace, entity: str, *, depth: int = 1, limit: int = 100) -
 
 def path(ws: Workspace, source: str, target: str, *, max_hops: int = 4, limit: int = 5) -> Paths:
     """The shortest paths between two entities (relations walked either way), every hop shown."""
-    _check_range(max_hops, "--max-hops", 1, MAX_HOPS)
-    _check_range(limit, "--limit", 1, None)
+    count(max_hops, "--max-hops", low=1, high=MAX_HOPS)
+    count(limit, "--limit", low=1)
 
     def question(store: Store) -> Paths:
         a, name_a = q.resolve(store, source)
@@ -319,18 +322,14 @@ def entities(
     limit: int | None = 100,
 ) -> EntityList:
     """Entities with their number of relations, most connected first."""
+    if limit is not None:
+        count(limit, "--limit")
 
     def question(store: Store) -> EntityList:
         rows, total = q.entities(store, match=match, closed=include_closed, limit=limit)
         return EntityList(rows, total, notices_of(store))
 
     return ask(ws, question)
-
-
-def _check_range(value: int, what: str, low: int, high: int | None) -> None:
-    if value < low or (high is not None and value > high):
-        span = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise InvalidValue(f"{what} {value} is out of range (use {span})")
 
 
 # --- for the other parts of memctl ------------------------------------------------------------

@@ -33,7 +33,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..controls import valid_text
+from ..controls import count, valid_text
 from ..errors import InvalidValue
 from ..words import STOPWORDS, fold, small_number, stem, words
 from ..workspace import Workspace
@@ -145,8 +145,7 @@ def search(
 ) -> SearchResult:
     """The best `limit` units for a query, the index brought up to date first (and, with the
     semantic path available and `semantic`, the vectors: memctl.search.meaning)."""
-    if limit < 1:
-        raise InvalidValue(f"--limit {limit}: give at least 1")
+    count(limit, "--limit", low=1)
     filters = filters or Filters()
     if filters.status and filters.status not in STATUSES:
         raise InvalidValue(f"unknown status {filters.status!r} (use {', '.join(STATUSES)})")

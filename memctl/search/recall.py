@@ -17,7 +17,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from ..budget import shorten
-from ..errors import InvalidValue
+from ..controls import count
 from ..workspace import Workspace
 from .index import Freshness
 
@@ -107,8 +107,8 @@ def recall(
     done by then goes on next time, and this answer is none."""
     from .index import ask
 
-    if limit < 0 or budget_tokens < 0:
-        raise InvalidValue("--limit and --budget cannot be negative")
+    count(limit, "--limit")
+    count(budget_tokens, "--budget")
     if small_talk(prompt):
         return Recall(prompt, [], 0.0, THRESHOLD if threshold is None else threshold)  # small talk
 
