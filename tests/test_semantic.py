@@ -3,6 +3,7 @@ fresh file by file, and nearest() over real workspaces."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import sqlite3
@@ -20,6 +21,7 @@ from memctl.search import vectors as vectorstore
 from memctl.search.index import open_index
 from memctl.search.matrix import closest
 from memctl.search.vectors import DB_NAME, VectorIndex, hamming
+from memctl.workspace import open_workspace
 
 pytestmark = pytest.mark.skipif(not semantic.available(), reason=semantic.ENABLE_HINT)
 
@@ -835,3 +837,28 @@ def test_a_pasted_page_is_embedded_a_calls_worth_at_a_time_not_whole_before_an_a
     assert semantic.nearest(ws, "when is the heating checked?", limit=1)[0].path.startswith(
         "daily/"
     )
+
+
+def test_a_process_that_visits_many_workspaces_keeps_a_few_vector_stores_open(ws, tmp_path):
+    import gc
+    import shutil
+
+    def vector_files() -> int:
+        names = []
+        for fd in os.listdir("/proc/self/fd"):
+            with contextlib.suppress(OSError):
+                names.append(os.readlink(f"/proc/self/fd/{fd}"))
+        return sum(DB_NAME in name for name in names)
+
+    gc.collect()
+    before = vector_files()
+    for n in range(vectorstore.KEEP_OPEN + 4):
+        root = tmp_path / f"visited-{n}"
+        shutil.copytree(ws.root, root)
+        other = open_workspace(root)
+        new_note(other, "lessons/api", title="API", today=TODAY)
+        add_entry(other, "lessons/api", f"the staging key rotates every {n + 2} days", today=TODAY)
+        assert semantic.nearest(other, "how often is the key changed", limit=1)
+    gc.collect()
+    # each open store holds its database, its write-ahead log and its shared memory
+    assert vector_files() - before <= 3 * vectorstore.KEEP_OPEN

@@ -26,6 +26,7 @@ import hashlib
 import itertools
 import sqlite3
 import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -56,7 +57,11 @@ WHOLE = 500  # a first embedding this small is done whole, even by an ordinary c
 WHOLE_WORDS = 10_000
 SAVE_EVERY = 2048  # units embedded between two saves of a long run
 
-_open: dict[tuple[str, str], VectorIndex] = {}
+# The vector indexes this process has open, the last used last. A process serves one
+# workspace in use (the CLI, the warm server, the MCP server); one that visits many (a test run,
+# an evaluation) lets go of the ones it left, so its descriptors and memory stay bounded.
+KEEP_OPEN = 4
+_open: OrderedDict[tuple[str, str], VectorIndex] = OrderedDict()
 _open_lock = threading.Lock()
 
 
@@ -77,9 +82,13 @@ def open_vectors(ws: Workspace, model: Model) -> VectorIndex:
     """The workspace's vector index for `model`, loaded once per process."""
     key = (str(ws.root), model.id)
     with _open_lock:
-        if key not in _open:
-            _open[key] = VectorIndex(ws.state_dir / DB_NAME, model)
-        return _open[key]
+        if key in _open:
+            _open.move_to_end(key)
+            return _open[key]
+        while len(_open) >= KEEP_OPEN:
+            _open.popitem(last=False)  # its database closes with its last reference
+        found = _open[key] = VectorIndex(ws.state_dir / DB_NAME, model)
+        return found
 
 
 class VectorIndex:
