@@ -6,10 +6,11 @@ In order, each one overriding the one before:
 3. this machine's `.memctl/local.yaml`, ignored by git: for this workspace on this machine.
 
 A setting that names a program to run (MACHINE_ONLY: `llm_command`, `llm_program`, and
-`llm_model`, which says where the memory is sent) is read only from the user's config and
-`local.yaml`, files that neither a sync nor a checkout can change. In the committed config it is
-ignored, with a warning naming the file and the line: a peer's commit must never make this
-machine run a program. (That `local.yaml` is not tracked by git after all is checked before its
+`llm_model`, which says where the memory is sent, and `semantic_model`, a model file to run or
+a name to fetch from the network) is read only from the user's config and `local.yaml`, files
+that neither a sync nor a checkout can change. In the committed config it is ignored, with a
+warning naming the file and the line: a peer's commit must never make this machine run a
+program. (That `local.yaml` is not tracked by git after all is checked before its
 program runs: see model.py.)
 
 Parsed YAML is cached as JSON beside it (keyed by the files' mtimes and sizes), so the commands
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 DEFAULT_CATEGORIES = ("lessons", "people", "rules", "semantic", "episodic", "tools", "projects")
 LOCAL_FILE = "local.yaml"  # beside config.yaml in .memctl/, ignored by git
-MACHINE_ONLY = ("llm_command", "llm_program", "llm_model")
+MACHINE_ONLY = ("llm_command", "llm_program", "llm_model", "semantic_model")
 _CACHE_VERSION = 2
 # The largest value of a number setting (others: controls.MOST): days reach a century at most,
 # a wait an hour.
@@ -130,7 +131,7 @@ def load_config(path: Path) -> Config:
                 if value is not None:
                     warnings.append(
                         f"{shown}:{line}: {key} is ignored here: a setting that "
-                        "names a program is read only from .memctl/local.yaml or "
+                        "names a program or a model is read only from .memctl/local.yaml or "
                         f"{_shown(user_config_path(), 'user')}, which sync and "
                         "checkouts never change"
                     )

@@ -32,7 +32,7 @@ from .threads import child_environment
 from .workspace import Workspace
 
 LLM = "llm"  # the `llm` tool's executable, found on PATH unless llm_program says otherwise
-_LOCAL = ".memctl/local.yaml"
+LOCAL = ".memctl/local.yaml"
 
 INSTRUCTIONS = {
     "label": (
@@ -118,12 +118,12 @@ def configured(ws: Workspace) -> tuple[Model | None, str | None]:
     from_local = [
         key
         for key in ("llm_command", "llm_program", "llm_model")
-        if config.sources.get(key, "").startswith(_LOCAL)
+        if config.sources.get(key, "").startswith(LOCAL)
     ]
-    if from_local and _tracked(ws, _LOCAL):
+    if from_local and tracked(ws, LOCAL):
         return None, (
-            f"{_LOCAL} is tracked by git, so a sync or a checkout can change it: its "
-            f"{', '.join(from_local)} is not used (`git rm --cached {_LOCAL}` makes it "
+            f"{LOCAL} is tracked by git, so a sync or a checkout can change it: its "
+            f"{', '.join(from_local)} is not used (`git rm --cached {LOCAL}` makes it "
             "this machine's again)"
         )
     return Model(tuple(argv), config.llm_timeout_seconds, via), None
@@ -136,7 +136,7 @@ def _split(command: str) -> list[str]:
         return []
 
 
-def _tracked(ws: Workspace, rel: str) -> bool:
+def tracked(ws: Workspace, rel: str) -> bool:
     from . import gitstore
 
     if not gitstore.is_repo(ws.root):

@@ -157,7 +157,7 @@ def test_a_program_in_the_committed_config_is_ignored_with_a_warning(atlas, llm_
     assert json.loads(result.stdout)["labeler"] == "deterministic"
     assert (
         f"memctl: warning: .memctl/config.yaml:{line}: llm_command is ignored here: a "
-        "setting that names a program is read only from .memctl/local.yaml or "
+        "setting that names a program or a model is read only from .memctl/local.yaml or "
         "~/.config/memctl/config.yaml"
     ) in result.stderr
     assert f".memctl/config.yaml:{line + 1}: llm_model is ignored here" in result.stderr

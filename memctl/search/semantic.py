@@ -30,11 +30,13 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import threading
+import time
 from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..controls import valid_text
+from ..errors import MemctlError
 from ..threads import native_settings
 
 if TYPE_CHECKING:
@@ -55,6 +57,8 @@ BATCH = 32
 MEMO = 4096  # texts whose vectors a process keeps (1.5 kB each at 384 dimensions)
 
 _models: dict[str | None, Model] = {}
+_failed: dict[str | None, tuple[str, float]] = {}  # a model not loaded: why, and when it was tried
+RETRY_SECONDS = 60  # a server tries again once a person may have mended the file
 _lock = threading.Lock()
 
 
@@ -90,6 +94,10 @@ def unavailable_reason(ws: Workspace | None = None) -> str | None:
     missing = [name for name in needed if importlib.util.find_spec(name) is None]
     if missing:
         return f"{', '.join(missing)} not installed: {ENABLE_HINT}"
+    try:
+        model_for(ws)  # loaded once per process: what needs meaning loads it next anyway
+    except ModelUnavailable as exc:
+        return str(exc)
     return None
 
 
@@ -179,12 +187,47 @@ def warm(ws: Workspace) -> VectorIndex:
     return open_vectors(ws, model_for(ws))
 
 
+class ModelUnavailable(MemctlError):
+    """The model `semantic_model:` names cannot be loaded here (a missing or broken file, a
+    name fastembed cannot fetch): meaning is off, with why, and words still answer."""
+
+
 def model_for(ws: Workspace | None) -> Model:
     spec = ws.config.semantic_model if ws is not None else None
     with _lock:
+        if spec in _failed and time.monotonic() - _failed[spec][1] < RETRY_SECONDS:
+            raise ModelUnavailable(_failed[spec][0])
         if spec not in _models:
-            _models[spec] = load_model(spec, ws.root if ws is not None else None)
+            try:
+                _refuse_tracked(ws, spec)
+                _models[spec] = load_model(spec, ws.root if ws is not None else None)
+            except Exception as exc:  # any runtime's failure to load: meaning off, words answer
+                why = _cannot_load(spec, exc)
+                _failed[spec] = (why, time.monotonic())
+                raise ModelUnavailable(why) from exc
         return _models[spec]
+
+
+def _refuse_tracked(ws: Workspace | None, spec: str | None) -> None:
+    """A model named in a .memctl/local.yaml that git tracks after all is one a peer's commit
+    can change: it is not loaded (the same rule as the gate's program: memctl.model)."""
+    from ..model import LOCAL, tracked
+
+    if ws is not None and spec and ws.config.sources.get("semantic_model", "").startswith(LOCAL):
+        if tracked(ws, LOCAL):
+            raise ModelUnavailable(
+                f"{LOCAL} is tracked by git, so a sync or a checkout can change it: its "
+                f"semantic_model is not used (`git rm --cached {LOCAL}` makes it this "
+                "machine's again)"
+            )
+
+
+def _cannot_load(spec: str | None, exc: Exception) -> str:
+    if isinstance(exc, ModelUnavailable):
+        return str(exc)
+    what = f"semantic_model {spec!r}" if spec else DEFAULT_MODEL
+    detail = " ".join(str(exc).split())[:160] or type(exc).__name__
+    return f"{what} could not be loaded, so meaning is off ({detail})"
 
 
 class Model:

@@ -56,9 +56,7 @@ WHOLE = 500  # a first embedding this small is done whole, even by an ordinary c
 # parts, passages.PART_WORDS each), so one pasted page of 30,000 words is not a small workspace
 WHOLE_WORDS = 10_000
 SAVE_EVERY = 2048  # units embedded between two saves of a long run
-
-# The vector indexes this process has open, the last used last. A process serves one
-# workspace in use (the CLI, the warm server, the MCP server); one that visits many (a test run,
+# Open vector indexes, the last used last: a process that visits many workspaces (a test run,
 # an evaluation) lets go of the ones it left, so its descriptors and memory stay bounded.
 KEEP_OPEN = 4
 _open: OrderedDict[tuple[str, str], VectorIndex] = OrderedDict()
@@ -82,13 +80,12 @@ def open_vectors(ws: Workspace, model: Model) -> VectorIndex:
     """The workspace's vector index for `model`, loaded once per process."""
     key = (str(ws.root), model.id)
     with _open_lock:
-        if key in _open:
-            _open.move_to_end(key)
-            return _open[key]
-        while len(_open) >= KEEP_OPEN:
-            _open.popitem(last=False)  # its database closes with its last reference
-        found = _open[key] = VectorIndex(ws.state_dir / DB_NAME, model)
-        return found
+        if key not in _open:
+            if len(_open) >= KEEP_OPEN:
+                _open.popitem(last=False)  # its database closes with its last reference
+            _open[key] = VectorIndex(ws.state_dir / DB_NAME, model)
+        _open.move_to_end(key)
+        return _open[key]
 
 
 class VectorIndex:
