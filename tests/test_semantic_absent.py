@@ -67,6 +67,8 @@ def test_without_the_extra_search_works_on_words_and_says_how_to_enable(filled, 
     assert report == {"loaded": [], "code": 0}, done.stderr
     assert "people/trades.md" in done.stdout
     assert "memctl[semantic]" in done.stdout  # --explain says how meaning is turned on
+    done, report = probe(filled, "search", "plumber", "--json", site=without_extra)
+    assert "memctl[semantic]" in json.loads(done.stdout)["meaning"]  # and so does --json
     done, report = probe(filled, "search", "who do I call when a pipe bursts?", site=without_extra)
     assert report["loaded"] == [] and "people/trades.md" not in done.stdout
     done, report = probe(filled, "recall", "who was the plumber?", site=without_extra)

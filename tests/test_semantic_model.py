@@ -50,6 +50,7 @@ def test_a_model_that_cannot_be_loaded_turns_meaning_off_and_words_answer(home, 
     cli = Cli(home.root)
     out = _doors(cli)
     assert out["search"]["results"][0]["path"] == "people/trades.md"
+    assert out["search"]["meaning"].startswith("words only: semantic_model")
     explained = cli("search", "plumber", "--explain").stdout
     assert "words only: semantic_model" in explained and "could not be loaded" in explained
     assert out["remember"]["label"] == "new"

@@ -129,7 +129,11 @@ class SearchResult(NamedTuple):
     pending: int = 0  # units without a vector yet (found by their words only)
 
     def to_dict(self) -> dict:
-        return {"query": self.query, "results": [hit.to_dict() for hit in self.hits]}
+        return {
+            "query": self.query,
+            "results": [hit.to_dict() for hit in self.hits],
+            "meaning": self.meaning,
+        }
 
 
 def search(
