@@ -27,7 +27,7 @@ def test_search_prints_one_pointer_per_line(cli):
 def test_search_json_is_an_object_holding_the_pointers(cli):
     entry = seed(cli)
     found = cli.json("search", "tax form link", "-n", "1")
-    assert set(found) == {"query", "results"} and found["query"] == "tax form link"
+    assert set(found) == {"query", "results", "meaning"} and found["query"] == "tax form link"
     data = found["results"]
     assert len(data) == 1
     assert {"path", "line", "id", "score", "text"} <= set(data[0])
@@ -55,7 +55,7 @@ def test_queries_that_look_like_options_or_syntax(cli):
 
 def test_filters_and_bad_values(cli):
     seed(cli)
-    assert cli.json("search", "tax", "--category", "people") == {"query": "tax", "results": []}
+    assert cli.json("search", "tax", "--category", "people")["results"] == []
     assert cli.json("search", "tax", "--path", "lessons/")["results"]
     assert "not a real date" in cli("search", "tax", "--since", "yesterday", code=1).stderr
     assert "unknown status" in cli("search", "tax", "--status", "bogus", code=1).stderr
