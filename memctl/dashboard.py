@@ -102,11 +102,12 @@ def render_index(
     }
     high = sum(1 for r in rows if r.priority == "high")
     summary = (
-        f"**{len(rows)} notes** · 🔴 {high} high · ✅ {counts['active']} active · "
+        f"**{len(rows)} note{'' if len(rows) == 1 else 's'}** · 🔴 {high} high · "
+        f"✅ {counts['active']} active · "
         f"⚠️ {counts['stale']} stale · ❗ {counts['conflict']} conflict · "
         f"~~{counts['superseded']} superseded~~ · {counts['none']} without frontmatter · "
         f"❌ {health.unreadable} unreadable · ⏳ {health.expiring} expiring within "
-        f"{health.expiring_days} days"
+        f"{health.expiring_days} day{'' if health.expiring_days == 1 else 's'}"
     )
     from .attention import needs_a_person
 

@@ -98,3 +98,14 @@ def test_the_catalog_after_marking_notes_stale_is_what_a_fresh_read_gives(ws, mo
     assert parsed == ["INDEX.md"]  # written after the catalog was saved
     shutil.rmtree(ws.cache_dir)
     assert [{**f.to_dict(), "stamp": f.stamp} for f in scan(ws)] == remembered
+
+
+def test_the_summary_counts_one_note_and_one_day_in_the_singular(ws):
+    write(ws, "lessons/only.md", note("Only", "high", "active", "2026-11-20"))
+    (ws.state_dir / "config.yaml").write_text("expiring_days: 1\n")
+    from memctl.workspace import open_workspace
+
+    one = open_workspace(ws.root)
+    regenerate_index(one, today=TODAY)
+    summary = ws.index_path.read_text().split("**", 1)[1]
+    assert summary.startswith("1 note** · ") and " expiring within 1 day\n" in summary
