@@ -169,3 +169,81 @@ def test_an_unpaired_surrogate_escape_is_read_as_a_replacement_character(given, 
     from memctl.integrations.jsonstdin import paired
 
     assert paired(given) == read
+
+
+UNREADABLE = [
+    '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"recall","arguments":{',
+    '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"recall","arguments":{"prompt":"a\\q"}}}',
+    '{"id":3,"method":"tools/call","params":{"name":"now","arguments":{}}}',
+    '{"jsonrpc":"2.0","id":"four","method":"tools/call","params":{"name":"now",',
+]
+
+
+def test_a_line_the_sdk_cannot_read_is_answered_for_the_id_it_names(tmp_path):
+    """The SDK drops a line it cannot read as a JSON-RPC message (cut short, a bad escape, no
+    "jsonrpc"), so the harness that sent it would wait for ever. Each gets an error for the id
+    it names, a line naming none is passed over, and the next request is answered."""
+    import json
+    import select
+    import subprocess
+
+    b, _ = bench(tmp_path, Cli)
+    hello = {
+        "jsonrpc": "2.0",
+        "id": 0,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"},
+        },
+    }
+    lines = [json.dumps(hello), '{"jsonrpc":"2.0","method":"notifications/initialized"}']
+    lines += [*UNREADABLE, "not JSON and no id"]
+    lines.append(json.dumps({"jsonrpc": "2.0", "id": 5, "method": "tools/list"}))
+    server = subprocess.Popen(
+        [str(MEMCTL_BIN), "-w", str(b.root), "serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        cwd=b.root,
+    )
+    assert server.stdin is not None and server.stdout is not None
+    server.stdin.write("".join(line + "\n" for line in lines).encode())
+    server.stdin.flush()
+    waiting = select.poll()
+    waiting.register(server.stdout, select.POLLIN)
+    answers = {}
+    try:
+        while len(answers) < 6 and waiting.poll(60_000):
+            answer = json.loads(server.stdout.readline())
+            answers[answer["id"]] = answer
+    finally:
+        server.stdin.close()
+        server.wait(timeout=60)
+    assert sorted(answers, key=str) == [0, 1, 2, 3, 5, "four"]
+    for n in (1, 2, 3, "four"):
+        assert "unreadable JSON-RPC message" in answers[n]["error"]["data"], answers[n]
+    assert answers[5]["result"]["tools"]  # the server goes on
+
+
+@pytest.mark.parametrize(
+    ("line", "named"),
+    [*zip(UNREADABLE, [1, 2, 3, "four"], strict=True), ('{"jsonrpc":"2.0","id":"a\\q",', None)],
+)
+def test_only_a_line_the_sdk_refuses_is_rewritten_and_only_with_the_id_it_names(line, named):
+    import json
+
+    import mcp_types
+
+    from memctl.integrations.jsonstdin import answerable
+
+    given = line.encode() + b"\n"
+    read = answerable(given)
+    if named is None:  # an id no JSON reads: nothing to answer
+        assert read == given
+        return
+    request = mcp_types.jsonrpc_message_adapter.validate_json(read, by_name=False)
+    assert json.loads(read)["id"] == named and request.method.startswith("memctl:")
+    fine = b'{"jsonrpc":"2.0","id":7,"method":"tools/list"}\n'
+    assert answerable(fine) == fine

@@ -1,14 +1,20 @@
 """The MCP server's standard input, its JSON lines made readable by the SDK's parser.
 
-JSON may name half of a surrogate pair ("\\ud83d": a harness written in JavaScript cut a
-prompt inside an emoji). The MCP SDK's parser refuses such a line, and the SDK then answers
-nothing: the harness waits for ever. So the server reads its standard input through a pipe
-that this module fills, a line at a time, with each unpaired surrogate escape written as
-"\\ufffd" (the replacement character), before the SDK reads it.
+The MCP SDK answers nothing to a line it cannot read as a JSON-RPC message: the harness that
+sent it waits for ever. So the server reads its standard input through a pipe that this module
+fills, a line at a time:
+- JSON may name half of a surrogate pair ("\\ud83d": a harness written in JavaScript cut a
+  prompt inside an emoji). Each unpaired surrogate escape is written as "\\ufffd" (the
+  replacement character).
+- A line the SDK would still refuse (cut short, a bad escape, no "jsonrpc") that names its
+  request's id becomes a request the SDK answers with an error for that id ("Method not found",
+  the reason in its data), so the harness gets an answer. One that names no id is passed on:
+  there is no request to answer.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import threading
@@ -35,9 +41,44 @@ def paired(line: bytes) -> bytes:
     return _ESCAPE.sub(one, line)
 
 
+# The request id a line names (its first "id" key: a harness writes it before the params)
+_ID = re.compile(rb'"id"\s*:\s*(-?\d{1,18}(?![\d.eE])|"(?:[^"\\]|\\.){0,200}")')
+
+
+def answerable(line: bytes) -> bytes:
+    """The line as the SDK will read it, or, when the SDK would refuse it and it names its
+    request's id, a request for a method no server has, which the SDK answers for that id."""
+    import mcp_types
+
+    text = line.decode("utf-8", errors="replace")  # as the SDK's reader decodes it
+    if not text.strip():
+        return line
+    try:
+        mcp_types.jsonrpc_message_adapter.validate_json(text, by_name=False)
+        return line
+    except ValueError as exc:  # pydantic's ValidationError: not JSON, or no JSON-RPC message
+        found = _ID.search(line)
+        if found is None:
+            return line
+        # pydantic's first error: "Invalid JSON: EOF while parsing …" or "….jsonrpc Field
+        # required", without the input it quotes
+        why = " ".join(" ".join(str(exc).splitlines()[1:3]).split("[type=")[0].split())[:200]
+    try:
+        given = json.loads(found[1])
+    except ValueError:  # an id string with a bad escape: no id to answer
+        return line
+    request = {
+        "jsonrpc": "2.0",
+        "id": given,
+        "method": f"memctl: an unreadable JSON-RPC message ({why})",
+    }
+    return json.dumps(request).encode() + b"\n"
+
+
 def mend_stdin() -> None:
     """Put a pipe in place of file descriptor 0, fed by a thread that reads the real standard
-    input and writes each line through `paired`; the pipe closes when the input does."""
+    input and writes each line through `paired` and `answerable`; the pipe closes when the
+    input does."""
     source = os.dup(0)
     read_end, write_end = os.pipe()
     os.dup2(read_end, 0)
@@ -46,7 +87,7 @@ def mend_stdin() -> None:
     def feed() -> None:
         with os.fdopen(source, "rb") as given, os.fdopen(write_end, "wb") as out:
             for line in iter(given.readline, b""):
-                out.write(paired(line))
+                out.write(answerable(paired(line)))
                 out.flush()
 
     threading.Thread(target=feed, name="memctl-mcp-stdin", daemon=True).start()
