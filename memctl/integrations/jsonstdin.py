@@ -87,7 +87,11 @@ def mend_stdin() -> None:
     def feed() -> None:
         with os.fdopen(source, "rb") as given, os.fdopen(write_end, "wb") as out:
             for line in iter(given.readline, b""):
-                out.write(answerable(paired(line)))
+                try:
+                    mended = answerable(paired(line))
+                except Exception:  # never the thread's end: the line goes on as it came
+                    mended = line
+                out.write(mended)
                 out.flush()
 
     threading.Thread(target=feed, name="memctl-mcp-stdin", daemon=True).start()

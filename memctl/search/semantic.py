@@ -57,7 +57,9 @@ BATCH = 32
 MEMO = 4096  # texts whose vectors a process keeps (1.5 kB each at 384 dimensions)
 
 _models: dict[str | None, Model] = {}
-_failed: dict[str | None, tuple[str, float]] = {}  # a model not loaded: why, and when it was tried
+# A model not loaded (by workspace and spec): why, and when it was tried
+_failed: dict[tuple[str, str | None], tuple[str, float]] = {}
+_cleared: set[tuple[str, str]] = set()  # (workspace, spec) whose local.yaml git does not track
 RETRY_SECONDS = 60  # a server tries again once a person may have mended the file
 _lock = threading.Lock()
 
@@ -194,17 +196,18 @@ class ModelUnavailable(MemctlError):
 
 def model_for(ws: Workspace | None) -> Model:
     spec = ws.config.semantic_model if ws is not None else None
+    key = (str(ws.root) if ws is not None else "", spec)
     with _lock:
-        if spec in _failed and time.monotonic() - _failed[spec][1] < RETRY_SECONDS:
-            raise ModelUnavailable(_failed[spec][0])
-        if spec not in _models:
-            try:
-                _refuse_tracked(ws, spec)
+        if key in _failed and time.monotonic() - _failed[key][1] < RETRY_SECONDS:
+            raise ModelUnavailable(_failed[key][0])
+        try:
+            _refuse_tracked(ws, spec)
+            if spec not in _models:
                 _models[spec] = load_model(spec, ws.root if ws is not None else None)
-            except Exception as exc:  # any runtime's failure to load: meaning off, words answer
-                why = _cannot_load(spec, exc)
-                _failed[spec] = (why, time.monotonic())
-                raise ModelUnavailable(why) from exc
+        except Exception as exc:  # any runtime's failure to load: meaning off, words answer
+            why = _cannot_load(spec, exc)
+            _failed[key] = (why, time.monotonic())
+            raise ModelUnavailable(why) from exc
         return _models[spec]
 
 
@@ -213,13 +216,16 @@ def _refuse_tracked(ws: Workspace | None, spec: str | None) -> None:
     can change: it is not loaded (the same rule as the gate's program: memctl.model)."""
     from ..model import LOCAL, tracked
 
-    if ws is not None and spec and ws.config.sources.get("semantic_model", "").startswith(LOCAL):
-        if tracked(ws, LOCAL):
+    if ws is None or not spec or (str(ws.root), spec) in _cleared:
+        return
+    if ws.config.sources.get("semantic_model", "").startswith(LOCAL):
+        if tracked(ws, LOCAL):  # asked once per workspace and model: git runs
             raise ModelUnavailable(
                 f"{LOCAL} is tracked by git, so a sync or a checkout can change it: its "
                 f"semantic_model is not used (`git rm --cached {LOCAL}` makes it this "
                 "machine's again)"
             )
+    _cleared.add((str(ws.root), spec))
 
 
 def _cannot_load(spec: str | None, exc: Exception) -> str:
