@@ -78,6 +78,40 @@ def _session(root, calls):
     return asyncio.run(main())
 
 
+# A client's first words on a raw JSON-RPC connection
+HELLO = [
+    {
+        "jsonrpc": "2.0",
+        "id": 0,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"},
+        },
+    },
+    {"jsonrpc": "2.0", "method": "notifications/initialized"},
+]
+
+
+def _raw_server(root):
+    """A real `memctl serve` spoken to in raw JSON-RPC (the SDK's own client cannot send what
+    these tests send), and a poll of its output (poll: a worker may hold 1,024 descriptors)."""
+    import select
+    import subprocess
+
+    server = subprocess.Popen(
+        [str(MEMCTL_BIN), "-w", str(root), "serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        cwd=root,
+    )
+    waiting = select.poll()
+    waiting.register(server.stdout, select.POLLIN)
+    return server, waiting
+
+
 def test_half_an_emoji_through_every_mcp_tool_is_answered(tmp_path):
     """A harness written in JavaScript may send half an emoji ("\\ud83d") in a tool's JSON
     arguments; the server's SDK hands the tool an unpaired surrogate. (The Python SDK's client
@@ -85,8 +119,6 @@ def test_half_an_emoji_through_every_mcp_tool_is_answered(tmp_path):
     answers it: the writes refuse it as a character memory text never holds, the reads read it
     as U+FFFD. The server answers the next call, and every file stays UTF-8."""
     import json
-    import select
-    import subprocess
 
     b, _ = bench(tmp_path, Cli)
     text = "the boiler man \\ud83d comes at 10"  # as the JSON text holds it
@@ -97,19 +129,7 @@ def test_half_an_emoji_through_every_mcp_tool_is_answered(tmp_path):
         ("graph_neighbors", {"entity": "@"}),
         ("now", {}),
     ]
-    requests = [
-        {
-            "jsonrpc": "2.0",
-            "id": 0,
-            "method": "initialize",
-            "params": {
-                "protocolVersion": "2025-06-18",
-                "capabilities": {},
-                "clientInfo": {"name": "test", "version": "1"},
-            },
-        },
-        {"jsonrpc": "2.0", "method": "notifications/initialized"},
-    ]
+    requests: list[dict] = [*HELLO]
     said = [(tool, mcp_arguments(a, b, "@")) for tool, places in MCP_DOORS.items() for a in places]
     for n, (tool, arguments) in enumerate(said + reads, start=1):
         requests.append(
@@ -120,16 +140,7 @@ def test_half_an_emoji_through_every_mcp_tool_is_answered(tmp_path):
                 "params": {"name": tool, "arguments": arguments},
             }
         )
-    server = subprocess.Popen(
-        [str(MEMCTL_BIN), "-w", str(b.root), "serve"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        cwd=b.root,
-    )
-    assert server.stdin is not None and server.stdout is not None
-    waiting = select.poll()
-    waiting.register(server.stdout, select.POLLIN)
+    server, waiting = _raw_server(b.root)
     answers = {}
     try:
         for request in requests:  # one at a time, each answer read before the next request
@@ -184,35 +195,14 @@ def test_a_line_the_sdk_cannot_read_is_answered_for_the_id_it_names(tmp_path):
     "jsonrpc"), so the harness that sent it would wait for ever. Each gets an error for the id
     it names, a line naming none is passed over, and the next request is answered."""
     import json
-    import select
-    import subprocess
 
     b, _ = bench(tmp_path, Cli)
-    hello = {
-        "jsonrpc": "2.0",
-        "id": 0,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "test", "version": "1"},
-        },
-    }
-    lines = [json.dumps(hello), '{"jsonrpc":"2.0","method":"notifications/initialized"}']
-    lines += [*UNREADABLE, "not JSON and no id"]
+    lines = [json.dumps(request) for request in HELLO] + [*UNREADABLE, "not JSON and no id"]
     lines.append(json.dumps({"jsonrpc": "2.0", "id": 5, "method": "tools/list"}))
-    server = subprocess.Popen(
-        [str(MEMCTL_BIN), "-w", str(b.root), "serve"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        cwd=b.root,
-    )
+    server, waiting = _raw_server(b.root)
     assert server.stdin is not None and server.stdout is not None
     server.stdin.write("".join(line + "\n" for line in lines).encode())
     server.stdin.flush()
-    waiting = select.poll()
-    waiting.register(server.stdout, select.POLLIN)
     answers = {}
     try:
         while len(answers) < 6 and waiting.poll(60_000):
