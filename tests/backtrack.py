@@ -95,8 +95,44 @@ def repeats(source: str | bytes, flags: int) -> list[Repeat]:
     return found
 
 
+def squares(patterns: list[tuple[str | bytes, int, str]]) -> list[str]:
+    """The patterns a search reads in a time growing with the square of a long run of what one
+    of their repeats matches (or worse): every start inside the run reads on to its end. Each is
+    searched in LONG units, then in a quarter of them; a time growing with the length gives
+    four times as long, the square sixteen."""
+    import time
+
+    def took(pattern: re.Pattern, text: str, binary: bool) -> float:
+        given = text.encode("utf-8", "surrogatepass") if binary else text
+        best = float("inf")
+        for _ in range(2):
+            started = time.perf_counter()
+            pattern.search(given)
+            best = min(best, time.perf_counter() - started)
+        return best
+
+    found = []
+    for source, flags, where in patterns:
+        pattern, binary = re.compile(source, flags), isinstance(source, bytes)
+        units = {u for _, spelled in repeats(source, flags) for u in spelled if u}
+        for unit in sorted(units, key=lambda u: (len(u), u))[:SQUARE_UNITS]:
+            long = took(pattern, unit * LONG + "\x00", binary)
+            if long > SLOW and long > 10 * took(pattern, unit * (LONG // 4) + "\x00", binary):
+                found.append(f"{where} on a run of {unit!r}: {long:.2f} s")
+                break
+    return found
+
+
+LONG = 3000  # units in a row, and a quarter of them
+SLOW = 0.02  # seconds a search of LONG units takes before it is timed again shorter
+SQUARE_UNITS = 3  # the shortest spellings of a pattern's repeats tried
+
+
 def main() -> int:
     patterns: list[tuple[str | bytes, int, str]] = pickle.loads(sys.stdin.buffer.read())
+    if sys.argv[1:] == ["--square"]:
+        print("\n".join(squares(patterns)))
+        return 0
     for source, flags, where in patterns:
         print(where, file=sys.stderr, flush=True)
         pattern = re.compile(source, flags)

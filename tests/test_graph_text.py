@@ -192,3 +192,26 @@ def test_fields_written_first_as_entry_commands_write_them_are_read():
     assert t.fields == {"until": "2026-02-01", "why": "test", "added": "2026-01-01"}
     assert parse_line("- a:b · c → d → e").subject == "c"
     assert parse_line('- "a:b · c" → d → e').subject == "a:b · c"
+
+
+def test_a_relation_line_holding_a_long_run_of_spaces_is_read_at_once(ws):
+    """A line of graph/relations.md (a peer's sync brings it) with 200,000 spaces pasted in it:
+    the separator was searched from every space of the run, to its end each time, and `memctl
+    graph` took minutes. It is one line of warning now."""
+    import subprocess
+
+    from conftest import MEMCTL_BIN, git
+
+    relations = ws.root / "graph" / "relations.md"
+    relations.parent.mkdir(exist_ok=True)
+    relations.write_text("# Relations\n\n- Brian → knows → Anna\n- a" + " " * 200_000 + "b\n")
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "a peer's relations")
+    done = subprocess.run(
+        [str(MEMCTL_BIN), "-w", str(ws.root), "graph", "entities"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr[-500:]
+    assert "Brian" in done.stdout and "graph/relations.md:4" in done.stderr

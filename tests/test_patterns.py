@@ -138,6 +138,76 @@ def test_no_pattern_backtracks_for_ever_on_runs_of_what_it_repeats():
     assert _run(found, timeout=300) is None
 
 
+_SEARCHING = {"search", "findall", "finditer", "sub", "subn", "split"}
+# Searched, but only in a text cut short first: (where, why).
+SHORT_TEXTS = {
+    "memctl.secrets.near:378": "reads the clause after a secret's name: 50 words (near._clause)",
+}
+
+
+@functools.cache
+def searched() -> list[tuple[str, int, str]]:
+    """The patterns memctl searches (every start of a text tried: `search`, `findall`,
+    `finditer`, `sub`, `split`), not only matches at one place: a compiled pattern whose name
+    is called so anywhere, a literal compiled and called so at once, the secret scanner's."""
+    names: set[str] = set()
+    at_once: set[str] = set()
+    for info in pkgutil.walk_packages(memctl.__path__, "memctl."):
+        module = importlib.import_module(info.name)
+        tree = ast.parse(Path(module.__file__ or "").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+                continue
+            if node.func.attr not in _SEARCHING:
+                continue
+            held = node.func.value
+            if isinstance(held, ast.Name):
+                names.add(held.id)
+            elif isinstance(held, ast.Attribute):
+                names.add(held.attr)
+            elif isinstance(held, ast.Call) and _compiles(held):
+                at_once.add(f"{info.name}:{held.lineno}")
+            if isinstance(held, ast.Name) and held.id == "re":
+                at_once.add(f"{info.name}:{node.lineno}")
+    return [
+        (source, flags, where)
+        for (source, flags), where in patterns().items()
+        if where.split(".")[-1] in names
+        or where in at_once
+        or where.startswith(("secrets.tsv:", "memctl.secrets (built"))
+    ]
+
+
+def test_no_searched_pattern_reads_a_long_run_in_a_time_growing_with_its_square():
+    """Each pattern memctl searches is searched in 3,000 of what one of its repeats matches,
+    then in 750 (tests/backtrack.py --square): a search tries every start, and a pattern whose
+    starts inside a run each read on to its end (a leading "\\s*" before a word that is not
+    there) takes sixteen times as long, not four: a pasted run of spaces in a relation line
+    held `memctl graph` for five minutes."""
+    found = [f for f in searched() if f[2] not in SHORT_TEXTS]
+    assert len(found) > 100
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("backtrack.py")), "--square"],
+        input=pickle.dumps(found),
+        timeout=300,
+        capture_output=True,
+    )
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert [line for line in done.stdout.decode().splitlines() if line] == []
+
+
+def test_the_square_feed_finds_a_pattern_that_reads_on_to_the_end_of_every_run():
+    """Not a test that cannot fail: graph.text's separator before it read spaces from every
+    start of their run."""
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("backtrack.py")), "--square"],
+        input=pickle.dumps([(r"\s*(?:→|->)\s*", 0, "the old separator")]),
+        timeout=60,
+        capture_output=True,
+    )
+    assert done.stdout.decode().startswith("the old separator on a run of ' '")
+
+
 @pytest.mark.parametrize(
     "source",
     [

@@ -36,7 +36,10 @@ _PREPOSITIONS = (
     "with at on in for from by before after until till via near during every each except "
     "con en para mit am um im bei avec pour chez com em per"
 ).split()
-_CUT = re.compile(r"\s*[;()]\s*|,\s+|\s+(?=(?:" + "|".join(_PREPOSITIONS) + r")\s)", re.IGNORECASE)
+_CUT = re.compile(  # spaces only from the start of their run (graph.text._SEP says why)
+    r"(?:(?<!\s)\s+)?[;()]\s*|,\s+|(?<!\s)\s+(?=(?:" + "|".join(_PREPOSITIONS) + r")\s)",
+    re.IGNORECASE,
+)
 _ONE_VALUE = ("wd", "mo", "d", "t", "y", "lang", "url")  # another value of these replaces one
 _VALUE_LEAD = frozenset("the first second third fourth last every each next on at by".split())
 _NORM_WORDS = frozenset("fine ok okay allow can may need must alright".split())
@@ -138,7 +141,7 @@ def _values_left(phrase: str, part: Analysis, new: Analysis, given: set[str]) ->
 
 # "at Oakfield Primary is" (cut before "on 7 November"): the verb is the sentence's, not the
 # phrase's
-_TRAILING_VERB = re.compile(r"\s+(?:is|are|was|were|will be|has been)$", re.IGNORECASE)
+_TRAILING_VERB = re.compile(r"(?<!\s)\s+(?:is|are|was|were|will be|has been)$", re.IGNORECASE)
 
 
 def _value_said_not(new: Analysis, old: Analysis) -> bool:

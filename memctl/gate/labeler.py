@@ -402,7 +402,11 @@ def _one_more(new: Analysis, diff: Diff, old: Analysis) -> bool:
 
 
 # Where a text joins one more clause to what it said: "and", a comma, ";", "plus", "but also".
-_JOINED = re.compile(r"\s*(?:[,;]\s*(?:and|plus|but\s+also)\b|[,;]|\s+(?:and|plus)\b)\s*", re.I)
+# Spaces before it only from the start of their run (graph.text._SEP says why).
+_JOINED = re.compile(
+    r"(?:(?<!\s)\s+)?(?:[,;]\s*(?:and|plus|but\s+also)\b|[,;])\s*|(?<!\s)\s+(?:and|plus)\b\s*",
+    re.I,
+)
 
 
 def _restated_first(new: Analysis, old: Analysis) -> bool:

@@ -34,7 +34,10 @@ HEADER = (
 ARROW = " → "
 DOT = " · "
 FIELD_ORDER = ("added", "conf", "src", "from", "ref", "until", "why")
-_SEP = re.compile(r"\s*(?:→|->)\s*")
+# Spaces before the arrow only from the start of their run: a search from every space of a long
+# run of spaces without an arrow would read on to its end each time (a time growing with the
+# square of the run; tests/test_patterns.py feeds every pattern such runs).
+_SEP = re.compile(r"(?:(?<!\s)\s+)?(?:→|->)\s*")
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # Unicode category Cc
 _TAIL_ID = re.compile(r"\s\^[A-Za-z0-9][A-Za-z0-9-]*$")
