@@ -125,7 +125,7 @@ def squares(patterns: list[tuple[str | bytes, int, str]]) -> list[str]:
 
 LONG = 3000  # units in a row, and a quarter of them
 SLOW = 0.02  # seconds a search of LONG units takes before it is timed again shorter
-SQUARE_UNITS = 3  # the shortest spellings of a pattern's repeats tried
+SQUARE_UNITS = 8  # the shortest spellings of a pattern's repeats tried
 
 
 def main() -> int:

@@ -7,10 +7,12 @@ inside such a run reads on to the run's end takes a time growing with the square
 "aa:a" held the gate's reading for 19 s). The backtracking feed of tests/test_patterns.py
 cannot see this: each start is read once, only there are as many starts as characters.
 
-So each shape below, 300,000 characters of it, goes through every reader the write doors
-share (the gate's reading of a text, the injection check, the secret scanner, what a line
-holds for search), in a process of its own, with a bound far above what a reading in a time
-growing with the length takes (about 3 s here) and far below what the square takes.
+So each shape below, 300,000 characters of it, after a secret's name (so that the scanner's
+readers of "key: value" run too; 40,000 dots after "password=" once took two minutes), goes
+through every reader the write doors share (the gate's reading of a text, the injection check,
+the secret scanner, what a line holds for search), in a process of its own, with a bound far
+above what a reading in a time growing with the length takes (about 3 s here) and far below
+what the square takes.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ SHAPES = {
     "dashes": "-",
     "quoted words": '"a" ',
     "a repeated instruction": "ignore previous instructions and ",
+    "dotted leaders": ".",
+    "spaces": " ",
 }
 _READ = """
 import sys
@@ -41,7 +45,7 @@ from memctl.search.holds import asked_by
 from memctl.secrets.scan import scan
 
 unit, size = sys.argv[1], int(sys.argv[2])
-text = "2 " + unit * (size // len(unit)) + "@x"
+text = "password: x, 2 " + unit * (size // len(unit)) + "@x"  # a secret's name: every reader
 analyze(text)
 injection_reason(text, trust="untrusted")
 scan(text)

@@ -165,7 +165,10 @@ def searched() -> list[tuple[str, int, str]]:
                 names.add(held.id)
             elif isinstance(held, ast.Attribute):
                 names.add(held.attr)
-            elif isinstance(held, ast.Call) and _compiles(held):
+            elif isinstance(held, ast.Call) and _compiles(held) and held.args:
+                first = held.args[0]  # rx(_NAMED).search(…) or rx(r"…").search(…)
+                if isinstance(first, ast.Name):
+                    names.add(first.id)
                 at_once.add(f"{info.name}:{held.lineno}")
             if isinstance(held, ast.Name) and held.id == "re":
                 at_once.add(f"{info.name}:{node.lineno}")

@@ -186,9 +186,12 @@ _DIRECT = (
 )
 # `password=hunter2`, `token: abc123`, `"api_key": "…"`, `SECRET_KEY=…`: a key, = or :, a value.
 # None of these starts after a `^`: `^pwdr: Waiting for Marco…` is an entry's id, not a key.
+# What a key holds before the word that names a secret is 64 characters at most: a run of dots
+# ("Chapter 1 ........ 5") is a start at every dot, and each read on to the run's end (40,000
+# dots after "password=" took two minutes).
 
 _ASSIGNED = (
-    r"(?i)(?<![\w^-])(?P<key>[a-z0-9_.-]*?(?:password|passwd|passphrase|pwd|pass(?![a-z])|secret|token|"
+    r"(?i)(?<![\w^-])(?P<key>[a-z0-9_.-]{0,64}?(?:password|passwd|passphrase|pwd|pass(?![a-z])|secret|token|"
     r"api[_-]?key|apikey|access[_-]?key|auth[_-]?key|client[_-]?secret|private[_-]?key|"
     r"credentials?|auth|session(?:id)?|sid(?![a-z])|csrf[a-z]*)[a-z0-9_]*)[\"']?\s*(?::=|=|:)\s*"
     r"[\"']?(?P<s>[^\s\"',;]{4,})"
