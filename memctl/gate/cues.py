@@ -304,3 +304,11 @@ IMPERATIVE = (
     r"production|prod|emails?|files?|[A-Z][a-z]+)\b"
 )
 # fmt: on
+
+# Where a text joins one more clause to what it said: "and", a comma, ";", "plus", "but also"
+# (read in the text as written, not folded). Spaces before it only from the start of their run:
+# a search from every space of a long run would read on to its end each time.
+JOINED = re.compile(
+    r"(?:(?<!\s)\s+)?(?:[,;]\s*(?:and|plus|but\s+also)\b|[,;])\s*|(?<!\s)\s+(?:and|plus)\b\s*",
+    re.I,
+)

@@ -401,21 +401,13 @@ def _one_more(new: Analysis, diff: Diff, old: Analysis) -> bool:
     )
 
 
-# Where a text joins one more clause to what it said: "and", a comma, ";", "plus", "but also".
-# Spaces before it only from the start of their run (graph.text._SEP says why).
-_JOINED = re.compile(
-    r"(?:(?<!\s)\s+)?(?:[,;]\s*(?:and|plus|but\s+also)\b|[,;])\s*|(?<!\s)\s+(?:and|plus)\b\s*",
-    re.I,
-)
-
-
 def _restated_first(new: Analysis, old: Analysis) -> bool:
     """Does the text open with the entry said again (every word of it, the same side), and
     join a clause of its own after it? The entry may itself hold a joint ("Before a big deploy,
     freeze merges"): the shortest head that says all of it is the one read."""
     if not old.words:
         return False
-    for joint in _JOINED.finditer(new.text):
+    for joint in cues.JOINED.finditer(new.text):
         said = analyze(new.text[: joint.start()])
         if old.words <= said.words:
             return said.polarity == old.polarity and said.poles == old.poles
