@@ -133,10 +133,9 @@ def stats(ws: Workspace, *, today: dt.date, days: int = 7) -> Stats:
     returned something), shows, the daily-log entries written, and the memories read."""
     import datetime as dt
 
-    from .controls import FieldRefused
+    from .controls import count
 
-    if not 1 <= days <= MOST_DAYS:  # a row a day
-        raise FieldRefused(f"--days: 1 to {MOST_DAYS:,} (a row a day)", field="--days")
+    count(days, "--days", low=1, high=MOST_DAYS)  # a row a day
     first = today - dt.timedelta(days=days - 1)
     rows = {first + dt.timedelta(days=i): Day(first + dt.timedelta(days=i)) for i in range(days)}
     for item in events(ws.root):

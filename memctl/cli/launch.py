@@ -84,7 +84,9 @@ def _readable(arg: str) -> str:
     try:
         return arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     except UnicodeEncodeError:  # a surrogate that is no escaped byte
-        return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in arg)
+        from ..controls import valid_text
+
+        return valid_text(arg)
 
 
 def identity() -> str:

@@ -165,7 +165,7 @@ def prepare(index: SearchIndex, query: str) -> Meaning | None:
     semantic path is not available (not installed, or turned off)."""
     from . import semantic
 
-    if not semantic.available(index.ws) or not query.strip():
+    if not query.strip() or not semantic.available(index.ws):  # available() loads the model
         return None
     vectors = semantic.warm(index.ws)
     sync = vectors.sync(index)

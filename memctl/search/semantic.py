@@ -11,7 +11,8 @@ works on words alone. `semantic_model:` names another model: a local ONNX file (
 
 The API (stable; the write gate and the warm server use it):
 
-    available(ws) -> bool                 the extra is installed and the workspace allows it
+    available(ws) -> bool                 the extra is installed, the workspace allows it and
+                                          its model loads (once per process)
     unavailable_reason(ws) -> str | None  why not, with how to enable it
     embed(texts, ws=None) -> ndarray      (len(texts), dim) float32 rows, each L2-normalised
     cosine(a, b) -> float | ndarray       a·b for normalised vectors (b may be a matrix of rows)
@@ -104,7 +105,7 @@ def unavailable_reason(ws: Workspace | None = None) -> str | None:
 
 
 def available(ws: Workspace | None = None) -> bool:
-    """The extra is installed and the workspace does not turn meaning off."""
+    """The extra is installed, the workspace does not turn meaning off, and its model loads."""
     return unavailable_reason(ws) is None
 
 
