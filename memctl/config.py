@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
 
+from .controls import MOST
 from .errors import ConfigError
 
 if TYPE_CHECKING:
@@ -259,8 +260,6 @@ def _check(key: str, value: object, path: Path | str, line: int | None) -> Any:
 def _within(key: str, value: float, path: Path | str, line: int | None) -> None:
     """A number setting at most its bound: a peer's config.yaml (sync brings it) must not make
     a date overflow or a lock wait for ever."""
-    from .controls import MOST  # only for a setting that is set: the start stays light
-
     high = _HIGHEST.get(key, MOST)
     if value > high:  # infinity is above every bound
         raise ConfigError(f"{key}: {high:,} at most", path=path, line=line)
