@@ -10,6 +10,8 @@ and for the union of memctl and detect-secrets:
 - secrets redacted: the labelled secret is gone once every finding's span is masked (what an
   unattended write stores), so a finding elsewhere in the item does not count;
 - look-alikes flagged: harmless text with a finding (a false positive: a refused write);
+- the held-out sets again with a character nobody sees (a zero-width space, a soft hyphen…)
+  in the middle of each secret and of each look-alike (`with_hidden`);
 - time per item: the median over `--repeats` passes of a whole set, after a warm-up pass, and
   the first call of a fresh process (patterns compiled, plugins set up).
 
@@ -45,6 +47,9 @@ SETS = {
     "held v2 (held-out)": "held2-",
     "held v3 (held-out)": "held3-",
 }
+# Characters nobody sees that a paste may put inside a value: a zero-width space, a soft hyphen,
+# a word joiner, a zero-width joiner and non-joiner, a byte order mark.
+HIDDEN = ("\u200b", "\u00ad", "\u2060", "\u200d", "\u200c", "\ufeff")
 Spans = list[tuple[int, int]]
 DS_IMPORT = (
     "from detect_secrets.core.scan import scan_line\n"
@@ -56,6 +61,24 @@ DS_ONE_LINE = DS_IMPORT + "with default_settings():\n    list(scan_line('passwor
 def load(folder: Path, prefix: str, name: str) -> list[dict]:
     path = folder / f"{prefix}{name}.jsonl"
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def with_hidden(cases: list[dict]) -> list[dict]:
+    """Each case with one character nobody sees in the middle of its secret (of its text, for
+    a look-alike), the next of HIDDEN each time: what a paste from a web page or a chat may
+    bring."""
+    out = []
+    for n, case in enumerate(cases):
+        char = HIDDEN[n % len(HIDDEN)]
+        if "secret" in case:
+            secret = case["secret"]
+            mid = len(secret) // 2
+            hidden = secret[:mid] + char + secret[mid:]
+            out.append({**case, "text": case["text"].replace(secret, hidden), "secret": hidden})
+        else:
+            mid = len(case["text"]) // 2
+            out.append({**case, "text": case["text"][:mid] + char + case["text"][mid:]})
+    return out
 
 
 def memctl_scanner() -> Callable[[str], Spans]:
@@ -200,6 +223,11 @@ def main() -> None:
         label: (load(args.sets, prefix, "secrets"), load(args.sets, prefix, "lookalikes"))
         for label, prefix in SETS.items()
     }
+    held = [sets[label] for label in SETS if label != "tune"]
+    sets["held v1-v3, a hidden character inside"] = (
+        with_hidden([c for secrets, _ in held for c in secrets]),
+        with_hidden([c for _, alike in held for c in alike]),
+    )
     with ExitStack() as stack:
         mine, theirs = memctl_scanner(), ds_scanner(stack)
         results = [evaluate("memctl", mine, sets, args.repeats)]

@@ -23,6 +23,7 @@ import unicodedata
 from functools import cache
 from typing import TYPE_CHECKING
 
+from ..secrets.hidden import visible
 from ..words import fold, tokens
 from . import cues
 from .addressed import (
@@ -314,7 +315,6 @@ def _compiled() -> tuple[list, list, list]:
     return strong, weak, addressed
 
 
-_ZERO_WIDTH = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
 _HOMOGLYPHS = str.maketrans("аеорсухіјѕԁɡοαειντκρ", "aeopcyxijsdgoaeivtkp")
 _LEET = str.maketrans("0134578@$|!", "oieastbasii")
 _SPACED = re.compile(r"(?<!\w)(?:\w[ \t._*~-]+){3,}\w(?!\w)")
@@ -323,7 +323,7 @@ _SPACED = re.compile(r"(?<!\w)(?:\w[ \t._*~-]+){3,}\w(?!\w)")
 def deobfuscate(text: str) -> list[str]:
     """The text as an injection check reads it: folded, plus homoglyph, leet and de-spaced forms,
     and what a run of base64 in it says when it decodes to text."""
-    folded = fold(_ZERO_WIDTH.sub("", unicodedata.normalize("NFKC", text))).replace("’", "'")
+    folded = fold(unicodedata.normalize("NFKC", visible(text))).replace("’", "'")
     mapped = folded.translate(_HOMOGLYPHS)
     joined = _SPACED.sub(_unspaced, mapped)
     forms = [folded, mapped, joined, joined.translate(_LEET), mapped.translate(_LEET)]

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .hidden import seen
 from .shape import Finding, distinct, generated, rx, value_like
 from .words import written_out
 
@@ -131,7 +132,20 @@ _SHAPES = {
 
 
 def scan(text: str) -> list[Finding]:
-    """Every secret in `text`, in order, without overlaps."""
+    """Every secret in `text`, in order, without overlaps: read as a person sees the text (a
+    key with a zero-width space inside is a key: memctl.secrets.hidden), each span in the
+    text's own positions."""
+    read = seen(text)
+    if read is None:
+        return _scan(text)
+    found = []
+    for finding in _scan(read.text):
+        start, end = read.span(finding.start, finding.end)
+        found.append(finding._replace(start=start, end=end))
+    return found
+
+
+def _scan(text: str) -> list[Finding]:
     if len(text) < 3:
         return []
     if '\\"' in text:  # a quoted field (`by:"x \\"y\\""`): read its quotes, same positions

@@ -1,0 +1,95 @@
+"""Text as a reader of it sees it: without the characters nobody sees, and with the ones that
+spell ASCII in another form read as that ASCII.
+
+A token pasted from a web page or a chat may carry a soft hyphen or a zero-width space
+("sk-\u200bproj-…"); a text may spell words in fullwidth forms ("ｉｇｎｏｒｅ") or hide a
+whole sentence in Unicode's tag characters, which an editor shows as nothing and a language
+model reads as ASCII. A check that reads the text as stored sees none of that: the secret
+scanner and the injection check read `seen(text)` instead, and a finding's span is mapped back
+to the text's own positions (`Seen.at`), so what is redacted is what was there.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from functools import cache
+
+# Invisible: format characters (soft hyphen, zero-width spaces and joiners, direction marks and
+# overrides, word joiners, the byte order mark, interlinear annotation marks, shorthand format
+# controls, musical format controls, the language tag), the combining grapheme joiner,
+# variation selectors, Mongolian free variation selectors, Hangul fillers, Khmer inherent vowels.
+# Read as ASCII: fullwidth forms U+FF01-FF5E and tag characters U+E0020-E007E. (Compiled when
+# a text past ASCII first needs it.)
+_HIDDEN = (
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\uff01-\uff5e"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001-\U000e007f\U000e0100-\U000e01ef]+"
+)
+
+
+@cache
+def _hidden() -> re.Pattern[str]:
+    return re.compile(_HIDDEN)
+
+
+class Seen:
+    """The text as seen (`text`), and where each of its positions lies in the original."""
+
+    def __init__(self, text: str, starts: list[int], origins: list[int], length: int) -> None:
+        self.text = text
+        self._starts = starts  # a piece of `text` begins here…
+        self._origins = origins  # …and at this position of the original
+        self._length = length
+
+    def at(self, position: int) -> int:
+        """The original position of `position` in the seen text (its length maps to the
+        original's length)."""
+        if position >= len(self.text):
+            return self._length
+        piece = bisect_right(self._starts, position) - 1
+        return self._origins[piece] + position - self._starts[piece]
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """The original span of the seen span [start, end): from its first character to just
+        after its last, hidden characters inside it included."""
+        if end <= start:
+            return self.at(start), self.at(start)
+        return self.at(start), self.at(end - 1) + 1
+
+
+def seen(text: str) -> Seen | None:
+    """The text as seen, or None when it is so already (every ASCII text, most others)."""
+    if text.isascii() or _hidden().search(text) is None:
+        return None
+    parts: list[str] = []
+    starts: list[int] = []
+    origins: list[int] = []
+    length = 0
+    at = 0
+
+    def keep(piece: str, origin: int) -> None:
+        nonlocal length
+        if piece:
+            parts.append(piece)
+            starts.append(length)
+            origins.append(origin)
+            length += len(piece)
+
+    for m in _hidden().finditer(text):
+        keep(text[at : m.start()], at)
+        for offset, char in enumerate(m.group()):
+            point = ord(char)
+            if 0xFF01 <= point <= 0xFF5E:
+                keep(chr(point - 0xFEE0), m.start() + offset)
+            elif 0xE0020 <= point <= 0xE007E:
+                keep(chr(point - 0xE0000), m.start() + offset)
+        at = m.end()
+    keep(text[at:], at)
+    return Seen("".join(parts), starts, origins, len(text))
+
+
+def visible(text: str) -> str:
+    """The text as seen (see `seen`)."""
+    found = seen(text)
+    return text if found is None else found.text
