@@ -27,7 +27,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
-from .controls import CONTROL, FieldRefused, control_name
+from .controls import FieldRefused, control, control_name, without_controls
 from .errors import InvalidValue, Refused
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def refuse_text(
 ) -> None:
     """An option's value, checked as the write layer will check it, so the refusal can name
     the option: control characters, secrets and (given the workspace) purged text."""
-    bad = CONTROL.search(value)
+    bad = control(value)
     if bad:
         raise FieldRefused(
             f"{what}: {control_name(bad.group())} is not allowed in memory text", field=what
@@ -177,7 +177,7 @@ class Admission:
         return lines if fixed == text else fixed.split("\n")
 
     def _controls(self, rel: str, text: str, redact: bool) -> str:
-        bad = CONTROL.search(text)
+        bad = control(text)
         if bad is None:
             return text
         if not redact:
@@ -188,7 +188,7 @@ class Admission:
                 path=rel,
             )
         self.redactions.append(Redaction(rel, "control"))
-        return CONTROL.sub(lambda m: " " if m.group() in _BREAKS else "\ufffd", text)
+        return without_controls(text, _BREAKS)
 
     def _secrets(self, rel: str, text: str, redact: bool) -> str:
         from .secrets.scan import redact as redacted

@@ -9,6 +9,7 @@ parsers check their one-line values with the same rule. Every library call that 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from .errors import ExitCode, InvalidValue
 
@@ -29,6 +30,13 @@ _CONTROL_NAMES = {
     "\x7f": "DEL",
 }
 _LINE_BREAK = re.compile("\n")
+# Tag characters (U+E0000-E007F): no editor shows them, and a language model reads U+E0020-E007E
+# as the ASCII they spell, so a sentence hidden in them reaches the agent unseen by the person
+# reading the file. They belong in one place, a region's emoji flag (U+1F3F4, the region's code
+# in tags, U+E007F: the flag of Scotland); anywhere else they are controls. (Compiled when a
+# text past ASCII first needs them.)
+_TAGS = "[\U000e0000-\U000e007f]+"
+_FLAG_TAGS = "(?<=\U0001f3f4)[\U000e0030-\U000e0039\U000e0061-\U000e007a]{1,7}\U000e007f"
 
 # The largest whole number a caller may give (a count, a limit, days): beyond it SQLite's
 # integers and Python's dates overflow, and no workspace holds so many of anything.
@@ -48,14 +56,54 @@ def valid_text(text: str) -> str:
     return text
 
 
+@cache
+def _tags() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Runs of tag characters, and a flag's own."""
+    return re.compile(_TAGS), re.compile(_FLAG_TAGS)
+
+
+def control(text: str) -> re.Match[str] | None:
+    """The first control character in the text (CONTROL), or the first run of tag characters
+    outside a flag; None when there is neither."""
+    bad = CONTROL.search(text)
+    if text.isascii():
+        return bad
+    runs, flags = _tags()
+    if runs.search(text) is None:
+        return bad
+    tags = runs.search(flags.sub(lambda m: " " * len(m.group()), text))
+    if tags is None or (bad is not None and bad.start() < tags.start()):
+        return bad
+    return tags
+
+
+def without_controls(text: str, breaks: str) -> str:
+    """The text with each control character in `breaks` made a space, each other one U+FFFD,
+    and each run of tag characters outside a flag one U+FFFD."""
+    text = CONTROL.sub(lambda m: " " if m.group() in breaks else "\ufffd", text)
+    if text.isascii():
+        return text
+    runs, flags = _tags()
+    if runs.search(text) is None:
+        return text
+    masked = flags.sub(lambda m: " " * len(m.group()), text)
+    pieces, at = [], 0
+    for m in runs.finditer(masked):
+        pieces += [text[at : m.start()], "\ufffd"]
+        at = m.end()
+    return "".join([*pieces, text[at:]])
+
+
 def control_name(char: str) -> str:
+    if "\U000e0000" <= char[:1] <= "\U000e007f":
+        return "a tag character (text no editor shows)"
     return _CONTROL_NAMES.get(char, f"U+{ord(char):04X}")
 
 
 def one_line(value: str, what: str) -> str:
     """A value that must stay on one line (a title, a field, a key, an option): refused with
     a line break or a control character in it, naming `what` (an option like --when)."""
-    bad = _LINE_BREAK.search(value) or CONTROL.search(value)
+    bad = _LINE_BREAK.search(value) or control(value)
     if bad:
         name = "a line break" if bad.group() == "\n" else control_name(bad.group())
         raise FieldRefused(

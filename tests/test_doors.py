@@ -32,7 +32,7 @@ from doors import (
     through,
     through_all,
 )
-from memctl.controls import CONTROL
+from memctl.controls import control
 
 WRITERS = [d for d in DOORS if d.writes]
 
@@ -150,7 +150,7 @@ def test_text_never_forges_structure_through_any_door(door, tmp_path):
         rel = path.relative_to(b.root).as_posix()
         if path.suffix in (".md", ".jsonl", ".json") and ".git/" not in rel and rel not in own:
             text = path.read_text(encoding="utf-8", errors="replace")
-            assert not CONTROL.search(text.replace("\r\n", "\n")), rel
+            assert not control(text.replace("\r\n", "\n")), rel
 
 
 @pytest.mark.parametrize(
