@@ -10,7 +10,7 @@ cannot see this: each start is read once, only there are as many starts as chara
 So each shape below, 300,000 characters of it, after a secret's name (so that the scanner's
 readers of "key: value" run too; 40,000 dots after "password=" once took two minutes), goes
 through every reader the write doors share (the gate's reading of a text, the injection check,
-the secret scanner, what a line holds for search), in a process of its own, with a bound far
+the secret scanner, what a line holds for search, the control characters' check), in a process of its own, with a bound far
 above what a reading in a time growing with the length takes (about 3 s here) and far below
 what the square takes.
 """
@@ -36,9 +36,14 @@ SHAPES = {
     "a repeated instruction": "ignore previous instructions and ",
     "dotted leaders": ".",
     "spaces": " ",
+    "letters spaced": "a ",
+    "letters between zero-width spaces": "a\u200b",
+    "fullwidth words": "\uff49\uff47\uff4e\uff4f\uff52\uff45 ",
+    "tag characters": "\U000e0061\U000e0020",
 }
 _READ = """
 import sys
+from memctl.controls import control, without_controls
 from memctl.gate.injection import injection_reason
 from memctl.gate.reading import analyze
 from memctl.search.holds import asked_by
@@ -50,6 +55,8 @@ analyze(text)
 injection_reason(text, trust="untrusted")
 scan(text)
 asked_by(text)
+control(text)
+without_controls(text, "")
 """
 
 

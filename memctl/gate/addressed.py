@@ -38,7 +38,7 @@ ADDRESSED = [
     rf"dit|deze)\b",
     rf"(?:^|[\s,;:.!?])(?:a|para|pour|per|an|fur|voor|aan|all'|alla|al|a\s+la|a\s+l'|pour\s+l')\s*"
     rf"(?:(?:la|el|l'|le|die|de|der|den|alle|toda|toute|tutte|qualquer|cualquier|jede|jeder|ogni|"
-    rf"elke|todas|todos|chaque|toutes|tous|o|a|os)\s*)*(?:ia|ki|ai|llm|chatbot|modelo|modello|"
+    rf"elke|todas|todos|chaque|toutes|tous|o|a|os)\s*){{0,3}}(?:ia|ki|ai|llm|chatbot|modelo|modello|"
     rf"modele)s?\b\s*(?:[:,!]|{_READING}|que|qui|che|die)",
     r"(?:给|致|对)(?:任何|所有|正在)?(?:阅读|读取|处理)?(?:此|这|本)?[^\s]{0,6}(?:ai|人工智能|助手|模型)|"
     r"(?:ai|助手)(?:へ|に告ぐ|様)|(?:ai|에이아이)\s*에게",
@@ -124,9 +124,9 @@ ADDRESSED_ELSEWHERE = [
     (  # an AI named as the one addressed, in any language: "Nota per l'assistente virtuale:",
         # "Till AI-assistenten som läser …:", "Για οποιοδήποτε AI διαβάζει αυτό:", "Pro asistenta:",
         # "Se você é um assistente de IA lendo …", "Trợ lý AI hãy …", "이 문서를 읽는 AI 모델은"
-        rf"(?:^|[\s\[(\"'«,;:.!?])(?:{_TO_WORDS})\s+(?:(?:{_DETERMINERS})\s*)*{_AI_NAMED}"
+        rf"(?:^|[\s\[(\"'«,;:.!?])(?:{_TO_WORDS})\s+(?:(?:{_DETERMINERS})\s*){{0,3}}{_AI_NAMED}"
         rf"\s*(?:[:,]|(?:{_WHO})\b|{_READING_ANY})|"
-        rf"(?:^|[\s\[(\"'«.!?])(?:{_TO_WORDS})\s+(?:(?:{_DETERMINERS})\s*)*{_ASSISTANT}\s*:|"
+        rf"(?:^|[\s\[(\"'«.!?])(?:{_TO_WORDS})\s+(?:(?:{_DETERMINERS})\s*){{0,3}}{_ASSISTANT}\s*:|"
         rf"(?:^|[\[(\"'«.!?:]\s*){_AI_NAMED}\s*(?:[:,]|hay\b|please\b|bitte\b|por\s+favor\b|"
         r"per\s+favore\b|lutfen\b|prosze\b)|"
         rf"\b(?:{_IF_YOU_ARE})\s+(?:\w+\s+){{0,2}}?{_AI_NAMED}\s*(?:,|{_READING_ANY})|"

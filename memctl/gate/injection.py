@@ -166,7 +166,7 @@ INJECTION_STRONG = [
         r"(?:instructions?|prompt|orders|directives?)\s*[:!]|\bsystem\s+prompt\s*[:>]|"
         r"\b(?:your|the\s+(?:assistant|agent|ai)'?s?)\s+system\s+prompt\b|(?:^|\n)\s*\[?"
         r"(?:system|assistant|admin|developer)\]?\s*[:>]|<\|?(?:im_start|im_end|system|endoftext)"
-        r"\|?>|</?(?:system|instructions?|prompt)>|#{2,}\s*(?:system|instructions?)\b",
+        r"\|?>|</?(?:system|instructions?|prompt)>|(?<!#)#{2,}\s*(?:system|instructions?)\b",
         "carries a message dressed as a system or developer instruction",
     ),
     (
