@@ -33,8 +33,13 @@ alone, no vectors to build). --keep DIR generates and indexes the workspace in D
 with the same --files, --seed and --semantic.
 
 The console script is the one installed beside this interpreter; an editable install's
-import finder makes Python's own start slower than a regular install's: `python -c pass` is
-timed with the same interpreter so that the difference shows.
+import finder makes Python's own start slower than a regular install's (some 10 ms of every
+process here): `python -c pass` is timed with the same interpreter so that the difference shows,
+and the report's second line says which install it is. What a user's turn pays is timed from a
+regular install, as the README's `pip install .` makes:
+
+    python3 -m venv /tmp/memctl-bench && /tmp/memctl-bench/bin/pip install '.[semantic,mcp,bench]'
+    /tmp/memctl-bench/bin/python scripts/bench_serve.py --files 10000 --keep /tmp/bs10k
 """
 
 from __future__ import annotations

@@ -185,12 +185,22 @@ def measure_interleaved(
     return [figure(name, taken) for name, taken in samples.items()]
 
 
+def installed() -> str:
+    """How memctl is installed beside this interpreter: "regular" (`pip install .`, as users
+    install it) or "editable" (`pip install -e`, a developer's: its import finder runs at every
+    Python start, some 10 ms of each process here, memctl's and the `python -c pass`
+    reference's alike)."""
+    finders = [name for name in sys.modules if name.startswith("__editable__")]
+    return "editable" if any("memctl" in name for name in finders) else "regular"
+
+
 def machine() -> dict:
     return {
         "platform": platform.platform(),
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
         "memctl": MEMCTL,
+        "install": installed(),
     }
 
 
@@ -200,7 +210,11 @@ def shown(seconds: float) -> str:
 
 def render(title: str, figures: list[Figure]) -> str:
     m = machine()
-    lines = [title, f"{m['platform']}, Python {m['python']}, {m['cpus']} CPUs", ""]
+    lines = [
+        title,
+        f"{m['platform']}, Python {m['python']}, {m['cpus']} CPUs, memctl: {m['install']} install",
+        "",
+    ]
     rows = [("command", "median", "min–max", "cpu", "peak", "goal", "result")]
     for f in figures:
         if f.median_s is None:
