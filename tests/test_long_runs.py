@@ -10,9 +10,9 @@ cannot see this: each start is read once, only there are as many starts as chara
 So each shape below, 300,000 characters of it, after a secret's name (so that the scanner's
 readers of "key: value" run too; 40,000 dots after "password=" once took two minutes), goes
 through every reader the write doors share (the gate's reading of a text, the injection check,
-the secret scanner, what a line holds for search, the control characters' check), in a process of its own, with a bound far
-above what a reading in a time growing with the length takes (about 3 s here) and far below
-what the square takes.
+the secret scanner, what a line holds for search, the control characters' check), in a
+process of its own, with a bound far above what a reading in a time growing with the length
+takes (about 3 s here) and far below what the square takes.
 """
 
 from __future__ import annotations
