@@ -23,7 +23,6 @@ secret a person wrote by hand is redacted in them. Commit messages are redacted 
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -207,13 +206,13 @@ class Admission:
         return redacted(text, found)
 
     def _purged(self, rel: str, text: str, redact: bool) -> str:
-        from .purged import find_purged
+        from .purged import find_purged, searched
 
-        hits = [h for h in find_purged(self.ws, text, first=not redact)]
-        if not hits:
-            return text
-        folded = text.casefold()
-        hits = [h for h in hits if not self._known(folded[h.start : h.end], fold=True)]
+        hits = [
+            h
+            for h in find_purged(self.ws, text, first=not redact)
+            if not self._known(searched(text[h.start : h.end])[0], fold=True)
+        ]
         if not hits:
             return text
         if not redact:
@@ -222,15 +221,21 @@ class Admission:
                 f"{hits[0].receipt}); memctl will not store it again",
                 path=rel,
             )
-        for hit in hits:
-            self.redactions.append(Redaction(rel, "purged"))
-            gone = re.compile(re.escape(folded[hit.start : hit.end]), re.IGNORECASE)
-            text = gone.sub(PURGED_MARK, text)
+        end = len(text)
+        for hit in reversed(hits):  # every place each stands, the last first
+            if hit.end <= end:
+                self.redactions.append(Redaction(rel, "purged"))
+                text = f"{text[: hit.start]}{PURGED_MARK}{text[hit.end :]}"
+                end = hit.start
         return text
 
     def _known(self, value: str, *, fold: bool = False) -> bool:
+        """Whether the value was there before the change: a purged text a person wrote by hand
+        (`fold`: read as the purge registry reads, memctl.purged.searched)."""
         if fold:
-            return any(value in before.casefold() for before in self._before)
+            from .purged import searched
+
+            return any(value in searched(before)[0] for before in self._before)
         return any(value in before for before in self._before)
 
     def _json_line(self, rel: str, line: str, view: bool) -> str:

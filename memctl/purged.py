@@ -26,13 +26,15 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .dates import fmt_date
 from .errors import ParseError, Refused
+from .secrets import hidden
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .change import Change
     from .workspace import Workspace
 
@@ -45,7 +47,7 @@ _EDGE = 4  # characters of a word at the edge of a purged text that its anchor h
 
 class Hit(NamedTuple):
     receipt: str
-    start: int  # the purged text's span in the casefolded text searched
+    start: int  # the purged text's span in the text searched
     end: int
 
 
@@ -87,15 +89,16 @@ class Registry:
 
     def find(self, text: str) -> Record | None:
         """The record of exactly this text (case-insensitive), if it was purged."""
-        folded = text.casefold()
+        folded = searched(text)[0]
         return next((r for r in self.records if r.matches(folded)), None)
 
     def hits(self, text: str, *, first: bool = True) -> list[Hit]:
-        """The purged texts `text` holds (case-insensitive), each with its span in
-        `text.casefold()`; with `first`, stop at the first one."""
+        """The purged texts `text` holds (case-insensitive, read as a person sees it: see
+        searched), each with its span in `text`; with `first`, the first one only, else every
+        place each one stands."""
         if not self.records or not text:
             return []
-        folded = text.casefold()
+        folded, span = searched(text)
         found: list[Hit] = []
         by_salt: dict[str, list[Record]] = {}
         for record in self.records:
@@ -104,7 +107,7 @@ class Registry:
             found += _search(folded, bytes.fromhex(salt), group, first=first)
             if found and first:
                 break
-        return sorted(found, key=lambda h: h.start)
+        return sorted((Hit(h.receipt, *span(h.start, h.end)) for h in found), key=lambda h: h.start)
 
     def match(self, text: str) -> str | None:
         """The receipt id of a purged text that `text` contains (case-insensitive), else None."""
@@ -115,6 +118,29 @@ class Registry:
         seen = {(r.salt, r.hash) for r in self.records}
         extra = [r for r in other.records if (r.salt, r.hash) not in seen]
         return Registry(self.records + extra, {**other.commits, **self.commits})
+
+
+def searched(text: str) -> tuple[str, Callable[[int, int], tuple[int, int]]]:
+    """The text as the registry reads it, and the span in `text` of a span of that: as a person
+    sees it (memctl.secrets.hidden: no character nobody sees, fullwidth letters as ASCII, so
+    "Zanzi\u00adbar" is "Zanzibar"), casefolded."""
+    read = hidden.seen(text)
+    shown = text if read is None else read.text
+    folded = shown.casefold()
+    # where in `shown` each character of `folded` comes from, when casefolding changed a length
+    # ("ß" is "ss")
+    at = (
+        None
+        if len(folded) == len(shown)
+        else [i for i, c in enumerate(shown) for _ in c.casefold()]
+    )
+
+    def span(start: int, end: int) -> tuple[int, int]:
+        if at is not None:
+            start, end = at[start], at[end - 1] + 1
+        return (start, end) if read is None else read.span(start, end)
+
+    return folded, span
 
 
 def purged_hash(salt: str, text: str) -> str:
@@ -193,6 +219,7 @@ def _damaged(path: str, line: int | None = None) -> ParseError:
 
 
 def new_record(text: str, *, salt: str, receipt: str, today: dt.date) -> Record:
+    text = hidden.visible(text)
     folded = text.casefold()
     return Record(
         receipt,
@@ -290,12 +317,11 @@ def _search(folded: str, key: bytes, records: list[Record], *, first: bool) -> l
             if words is None:
                 words = WordIndex(folded)
             starts = _starts(record.anchor, words, key, tags)
-        for start in starts:
+        for start in starts if isinstance(starts, range) else sorted(set(starts)):
             if full(start, record):
                 hits.append(Hit(record.receipt, start, start + size))
                 if first:
                     return hits
-                break
     return hits
 
 
@@ -385,8 +411,8 @@ def _groups(index: WordIndex, key: bytes, kind: str, edge: int) -> dict:
 
 
 def find_purged(ws: Workspace, text: str, *, first: bool = True) -> list[Hit]:
-    """The purged texts `text` holds (case-insensitive), each with its span in
-    `text.casefold()`; with `first`, stop at the first one."""
+    """The purged texts `text` holds (see Registry.hits), each with its span in `text`; with
+    `first`, the first one only."""
     return load(ws).hits(text, first=first)
 
 

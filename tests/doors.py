@@ -10,8 +10,10 @@ files and the JSON-lines logs. scripts/bench_admission.py runs the same matrix f
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import subprocess
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +28,10 @@ PURGED_PAYLOADS = (
     "call ZANZIBAR-7731 tomorrow",
     "The Blue Ledger Under The Attic Stairs holds the deeds",
     "note: zanzibar-7731!",
+    # as a person reads them: a zero-width space, a soft hyphen, fullwidth letters
+    "call Zanzi\u200bbar-7731 tomorrow",
+    "the blue ledger under the attic\u00ad stairs",
+    "\uff3a\uff21\uff2e\uff3a\uff29\uff22\uff21\uff32-7731 is back",
 )
 BENIGN = "benign words about the garden"
 # The frontmatter keys memctl writes in a note it creates.
@@ -385,12 +391,19 @@ def _blobs_of(root: Path, paths: set[str]) -> set[str]:
 
 
 def leaked(haystack: bytes, needles: list[str], *, fold: bool = False) -> list[str]:
-    """The needles the haystack holds."""
+    """The needles the haystack holds; with `fold`, as a person reads it: whatever the case,
+    without format characters nobody sees (Unicode's Cf), compatibility forms as what they
+    stand for (NFKC: fullwidth letters)."""
     hay = haystack.decode("utf-8", "replace")
     if fold:
-        hay = hay.casefold()
+        hay = unicodedata.normalize("NFKC", hay.translate(_invisible())).casefold()
         return [n for n in needles if n.casefold() in hay]
     return [n for n in needles if n in hay]
+
+
+@functools.cache
+def _invisible() -> dict[int, None]:
+    return {c: None for c in range(0x110000) if unicodedata.category(chr(c)) == "Cf"}
 
 
 def leaked_secrets(haystack: bytes, cases: list[dict]) -> list[str]:

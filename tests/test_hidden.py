@@ -100,3 +100,22 @@ def test_tag_characters_are_controls_but_in_a_flag():
     assert control("\U0001f3f4" + hidden + "\U000e007f") is not None  # no region code
     assert without_controls(f"a{hidden}b {FLAG}", "") == f"a\ufffdb {FLAG}"
     assert without_controls(f"{FLAG}{hidden}", "") == f"{FLAG}\ufffd"
+
+
+def test_a_purged_text_is_found_as_a_person_reads_it_and_spanned_in_the_text_as_given():
+    import datetime as dt
+
+    from memctl.purged import Registry, new_record
+
+    record = new_record("Zanzibar-7731", salt="00" * 16, receipt="r1", today=dt.date(2026, 12, 5))
+    registry = Registry([record])
+    for text in (
+        "call Zanzi\u200bbar-7731 now",
+        "Straße \uff3a\uff21\uff2e\uff3a\uff29\uff22\uff21\uff32-7731, and zanzibar-7731",
+        "ßß Zanzi\u00adbar-7731",
+    ):
+        hits = registry.hits(text, first=False)
+        assert hits, text
+        for hit in hits:  # each span is the purged text as it stands in the text given
+            assert visible(text[hit.start : hit.end]).casefold() == "zanzibar-7731"
+    assert len(registry.hits("Zanzibar-7731 and ZANZIBAR-7731", first=False)) == 2
