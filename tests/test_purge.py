@@ -117,6 +117,49 @@ def test_nothing_under_git_keeps_a_copy(ws):
     assert "NOT removed: .git/config still holds it" in again.render()
 
 
+def test_copies_as_a_person_reads_them_go_from_the_files_and_from_history(ws):
+    """A copy with a character nobody sees inside, or with fullwidth digits, is the same text
+    to whoever reads it: the purge removes it everywhere it removes the text itself."""
+    copies = ["+1 5\u200b55 0134", "+\uff11 555 \uff10134", "+1 555 01\u00ad34"]
+    for n, copy in enumerate(copies):
+        append_log(ws, f"Call {n}", f"her number {copy}", now=NOW)
+    (ws.root / "NOW.md").write_text((ws.root / "NOW.md").read_text() + f"\n- ring {copies[0]}\n")
+    git(ws, "commit", "-qam", f"ring {copies[1]}")
+    assert len(read_as_people_do(ws.root)) >= 4
+    receipt = purge(ws, PHONE, now=NOW, dry_run=False)
+    assert read_as_people_do(ws.root) == [] and receipt.still_in_git == []
+    assert "her number [purged]" in (ws.root / "daily" / f"{TODAY}.md").read_text()
+
+
+def read_as_people_do(root) -> list[str]:
+    """Every file and git object under the workspace holding PHONE once read as a person reads
+    it: no format characters (Unicode's Cf), compatibility forms as what they stand for."""
+    import unicodedata
+
+    def seen(data: bytes) -> str:
+        text = data.decode("utf-8", "replace")
+        text = "".join(c for c in text if unicodedata.category(c) != "Cf")
+        return unicodedata.normalize("NFKC", text)
+
+    found = []
+    for kind in subprocess.run(
+        ["git", "cat-file", "--batch-all-objects", "--batch-check=%(objectname) %(objecttype)"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines():
+        name, _ = kind.split()
+        data = subprocess.run(["git", "cat-file", "-p", name], cwd=root, capture_output=True).stdout
+        if PHONE in seen(data):
+            found.append(name)
+    for path in root.rglob("*"):
+        if path.is_file() and "/.git/objects/" not in path.as_posix():
+            if PHONE in seen(path.read_bytes()):
+                found.append(str(path.relative_to(root)))
+    return found
+
+
 def test_a_branch_named_after_the_text_is_renamed_and_head_follows_it(ws):
     append_log(ws, "Acme", "the acme-corp deal", now=NOW)
     git(ws, "checkout", "-q", "-b", "deal-acme-corp")

@@ -27,6 +27,7 @@ from ..dates import fmt_stamp
 from ..errors import InvalidValue
 from ..purged import LEGACY, REGISTRY, load, new_record, purged_hash, register
 from ..recovery import PURGING, PurgeMark, recover
+from ..secrets import hidden
 from ..workspace import ARCHIVE_DIR, MARKER, Workspace
 from . import history as purgehistory
 
@@ -150,8 +151,9 @@ def _check_pattern(pattern: str) -> str:
 
 def purge(ws: Workspace, pattern: str, *, now: dt.datetime, dry_run: bool) -> Receipt:
     text = _check_pattern(pattern)
-    rx = re.compile(re.escape(text), re.IGNORECASE)
-    brx = re.compile(re.escape(text.encode("utf-8")), re.IGNORECASE)
+    spelled, spelled_bytes = hidden.spelled(text)  # every copy, as a person reads it
+    rx = re.compile(spelled, re.IGNORECASE)
+    brx = re.compile(spelled_bytes, re.IGNORECASE)
     root = ws.root
     with ws.lock():
         if gitstore.is_repo(root):

@@ -89,6 +89,35 @@ def seen(text: str) -> Seen | None:
     return Seen("".join(parts), starts, origins, len(text))
 
 
+# The characters nobody sees that a copy of a text may hold between its own, one by one (a
+# pattern of bytes cannot hold a class of them): the invisible ones of _HIDDEN but the tags.
+_BETWEEN = (
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f"
+    "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\u206a\u206b\u206c\u206d\u206e\u206f"
+    "\u3164\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07\ufe08\ufe09\ufe0a\ufe0b"
+    "\ufe0c\ufe0d\ufe0e\ufe0f\ufeff\uffa0"
+)
+
+
+def spelled(text: str) -> tuple[str, bytes]:
+    """Patterns of `text` wherever a copy of it stands as a person reads it (see seen): in any
+    case, its ASCII in fullwidth forms too, characters nobody sees between its own. As a str
+    pattern and as one of UTF-8 bytes (for git's objects), each to be compiled with
+    re.IGNORECASE."""
+    between = "[" + "".join(_BETWEEN) + "]*"
+    between_bytes = b"(?:" + b"|".join(re.escape(c.encode()) for c in _BETWEEN) + b")*"
+    chars: list[str] = []
+    chars_bytes: list[bytes] = []
+    for char in text:
+        forms = {f for f in (char, char.lower(), char.upper()) if len(f) == 1}
+        forms |= {chr(ord(f) + 0xFEE0) for f in forms if "!" <= f <= "~"}
+        ordered = sorted(forms)
+        chars.append("(?:" + "|".join(map(re.escape, ordered)) + ")")
+        chars_bytes.append(b"(?:" + b"|".join(re.escape(f.encode()) for f in ordered) + b")")
+    return between.join(chars), between_bytes.join(chars_bytes)
+
+
 def visible(text: str) -> str:
     """The text as seen (see `seen`)."""
     found = seen(text)
