@@ -119,3 +119,29 @@ def test_a_purged_text_is_found_as_a_person_reads_it_and_spanned_in_the_text_as_
         for hit in hits:  # each span is the purged text as it stands in the text given
             assert visible(text[hit.start : hit.end]).casefold() == "zanzibar-7731"
     assert len(registry.hits("Zanzibar-7731 and ZANZIBAR-7731", first=False)) == 2
+
+
+def test_a_letter_in_its_parts_is_read_whole():
+    """NFD ("ñ" as "n" and a combining tilde, as macOS writes it) names a secret, spells a
+    purged text and is redacted or purged whole, its parts included."""
+    import datetime as dt
+    import re
+    import unicodedata
+
+    from memctl.purged import Registry, new_record
+    from memctl.secrets.hidden import spelled
+
+    text = unicodedata.normalize("NFD", "la contraseña del router es Gato-Negro-55, ¿está?")
+    assert text != unicodedata.normalize("NFC", text)
+    found = scan(text)
+    assert [f.kind for f in found] == ["password"]
+    assert redact(text, found).endswith("es [redacted:password], ¿esta\u0301?")
+
+    name = "Müller-Lüdenscheidt"
+    registry = Registry([new_record(name, salt="11" * 16, receipt="r", today=dt.date(2026, 1, 1))])
+    copy = unicodedata.normalize("NFD", f"ring Frau {name.upper()} an")
+    [hit] = registry.hits(copy)
+    assert copy[hit.start : hit.end] == unicodedata.normalize("NFD", name.upper())
+    pattern, pattern_bytes = spelled(name)
+    assert re.search(pattern, copy, re.IGNORECASE)
+    assert re.search(pattern_bytes, copy.encode(), re.IGNORECASE)

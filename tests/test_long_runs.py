@@ -40,6 +40,8 @@ SHAPES = {
     "letters between zero-width spaces": "a\u200b",
     "fullwidth words": "\uff49\uff47\uff4e\uff4f\uff52\uff45 ",
     "tag characters": "\U000e0061\U000e0020",
+    "letters in their parts": "e\u0301 ",
+    "combining marks": "\u0301",
 }
 _READ = """
 import sys

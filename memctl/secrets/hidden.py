@@ -1,17 +1,20 @@
-"""Text as a reader of it sees it: without the characters nobody sees, and with the ones that
-spell ASCII in another form read as that ASCII.
+"""Text as a reader of it sees it: without the characters nobody sees, with the ones that spell
+ASCII in another form read as that ASCII, and each letter whole.
 
 A token pasted from a web page or a chat may carry a soft hyphen or a zero-width space
 ("sk-\u200bproj-…"); a text may spell words in fullwidth forms ("ｉｇｎｏｒｅ") or hide a
 whole sentence in Unicode's tag characters, which an editor shows as nothing and a language
-model reads as ASCII. A check that reads the text as stored sees none of that: the secret
-scanner and the injection check read `seen(text)` instead, and a finding's span is mapped back
-to the text's own positions (`Seen.at`), so what is redacted is what was there.
+model reads as ASCII; a letter may come in its parts (NFD: "e" and a combining accent, as
+macOS writes "é"). A check that reads the text as stored sees none of that: the secret
+scanner, the injection check and the purge registry read `seen(text)` instead, and a
+finding's span is mapped back to the text's own positions (`Seen.span`), so what is redacted
+is what was there.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_right
 from functools import cache
 
@@ -33,13 +36,29 @@ def _hidden() -> re.Pattern[str]:
     return re.compile(_HIDDEN)
 
 
+# A letter written as its parts (NFD: "e" and U+0301 for "é", as macOS and some PDFs write
+# them; Hangul's jamo for a syllable), which a person reads as the letter itself: composed (NFC).
+_PARTS = (
+    "(?s:.)[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\u3099\u309a]+"
+    "|[\u1100-\u1112][\u1161-\u1175][\u11a8-\u11c2]?"
+)
+
+
+@cache
+def _parts() -> re.Pattern[str]:
+    return re.compile(f"(?P<hidden>{_HIDDEN})|{_PARTS}")
+
+
 class Seen:
     """The text as seen (`text`), and where each of its positions lies in the original."""
 
-    def __init__(self, text: str, starts: list[int], origins: list[int], length: int) -> None:
+    def __init__(
+        self, text: str, starts: list[int], origins: list[int], whole: list[int], length: int
+    ) -> None:
         self.text = text
         self._starts = starts  # a piece of `text` begins here…
-        self._origins = origins  # …and at this position of the original
+        self._origins = origins  # …and at this position of the original…
+        self._whole = whole  # …and is a letter composed of this many parts (0: a copy)
         self._length = length
 
     def at(self, position: int) -> int:
@@ -48,45 +67,59 @@ class Seen:
         if position >= len(self.text):
             return self._length
         piece = bisect_right(self._starts, position) - 1
+        if self._whole[piece]:
+            return self._origins[piece]
         return self._origins[piece] + position - self._starts[piece]
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """The original span of the seen span [start, end): from its first character to just
-        after its last, hidden characters inside it included."""
+        after its last (a letter's parts included), hidden characters inside it included."""
         if end <= start:
             return self.at(start), self.at(start)
+        last = bisect_right(self._starts, end - 1) - 1
+        if self._whole[last]:
+            return self.at(start), self._origins[last] + self._whole[last]
         return self.at(start), self.at(end - 1) + 1
 
 
 def seen(text: str) -> Seen | None:
     """The text as seen, or None when it is so already (every ASCII text, most others)."""
-    if text.isascii() or _hidden().search(text) is None:
+    if text.isascii():
+        return None
+    pattern = _hidden() if unicodedata.is_normalized("NFC", text) else _parts()
+    if pattern.search(text) is None:
         return None
     parts: list[str] = []
     starts: list[int] = []
     origins: list[int] = []
+    whole: list[int] = []
     length = 0
     at = 0
 
-    def keep(piece: str, origin: int) -> None:
+    def keep(piece: str, origin: int, of: int = 0) -> None:
         nonlocal length
         if piece:
             parts.append(piece)
             starts.append(length)
             origins.append(origin)
+            whole.append(of)
             length += len(piece)
 
-    for m in _hidden().finditer(text):
+    for m in pattern.finditer(text):
         keep(text[at : m.start()], at)
+        at = m.end()
+        if pattern is _parts() and m.group("hidden") is None:  # a letter in its parts
+            letter = unicodedata.normalize("NFC", m.group())
+            keep(letter, m.start(), len(m.group()) if letter != m.group() else 0)
+            continue
         for offset, char in enumerate(m.group()):
             point = ord(char)
             if 0xFF01 <= point <= 0xFF5E:
                 keep(chr(point - 0xFEE0), m.start() + offset)
             elif 0xE0020 <= point <= 0xE007E:
                 keep(chr(point - 0xE0000), m.start() + offset)
-        at = m.end()
     keep(text[at:], at)
-    return Seen("".join(parts), starts, origins, len(text))
+    return Seen("".join(parts), starts, origins, whole, len(text))
 
 
 # The characters nobody sees that a copy of a text may hold between its own, one by one (a
@@ -102,7 +135,8 @@ _BETWEEN = (
 
 def spelled(text: str) -> tuple[str, bytes]:
     """Patterns of `text` wherever a copy of it stands as a person reads it (see seen): in any
-    case, its ASCII in fullwidth forms too, characters nobody sees between its own. As a str
+    case, its ASCII in fullwidth forms too, a letter in its parts too, characters nobody sees
+    between its own. As a str
     pattern and as one of UTF-8 bytes (for git's objects), each to be compiled with
     re.IGNORECASE."""
     between = "[" + "".join(_BETWEEN) + "]*"
@@ -112,6 +146,7 @@ def spelled(text: str) -> tuple[str, bytes]:
     for char in text:
         forms = {f for f in (char, char.lower(), char.upper()) if len(f) == 1}
         forms |= {chr(ord(f) + 0xFEE0) for f in forms if "!" <= f <= "~"}
+        forms |= {unicodedata.normalize("NFD", f) for f in forms}  # a letter in its parts
         ordered = sorted(forms)
         chars.append("(?:" + "|".join(map(re.escape, ordered)) + ")")
         chars_bytes.append(b"(?:" + b"|".join(re.escape(f.encode()) for f in ordered) + b")")
