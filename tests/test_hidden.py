@@ -145,3 +145,10 @@ def test_a_letter_in_its_parts_is_read_whole():
     pattern, pattern_bytes = spelled(name)
     assert re.search(pattern, copy, re.IGNORECASE)
     assert re.search(pattern_bytes, copy.encode(), re.IGNORECASE)
+
+
+def test_the_characters_a_purge_reads_between_letters_are_the_ones_the_readers_pass_over():
+    from memctl.secrets.hidden import _BETWEEN
+
+    assert len(_BETWEEN) > 40
+    assert [c for c in _BETWEEN if visible(f"a{c}b") != "ab"] == []

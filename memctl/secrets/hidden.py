@@ -86,7 +86,8 @@ def seen(text: str) -> Seen | None:
     """The text as seen, or None when it is so already (every ASCII text, most others)."""
     if text.isascii():
         return None
-    pattern = _hidden() if unicodedata.is_normalized("NFC", text) else _parts()
+    composing = not unicodedata.is_normalized("NFC", text)  # a letter may be in its parts
+    pattern = _parts() if composing else _hidden()
     if pattern.search(text) is None:
         return None
     parts: list[str] = []
@@ -108,7 +109,7 @@ def seen(text: str) -> Seen | None:
     for m in pattern.finditer(text):
         keep(text[at : m.start()], at)
         at = m.end()
-        if pattern is _parts() and m.group("hidden") is None:  # a letter in its parts
+        if composing and m.group("hidden") is None:  # a letter in its parts
             letter = unicodedata.normalize("NFC", m.group())
             keep(letter, m.start(), len(m.group()) if letter != m.group() else 0)
             continue
@@ -123,7 +124,8 @@ def seen(text: str) -> Seen | None:
 
 
 # The characters nobody sees that a copy of a text may hold between its own, one by one (a
-# pattern of bytes cannot hold a class of them): the invisible ones of _HIDDEN but the tags.
+# pattern of bytes cannot hold a class of them): the invisible ones of _HIDDEN in the Basic
+# Multilingual Plane (past it: tags, which the write layer refuses, and rare format controls).
 _BETWEEN = (
     "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f"
     "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
