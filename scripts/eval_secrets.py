@@ -3,8 +3,10 @@
 For each set, reported apart: tune (secrets.jsonl, lookalikes.jsonl: written with the scanner
 in view), held v1 (held-*.jsonl) and held v2 (held2-*.jsonl), both written without sight of the
 code and never tuned on, and held v3 (held3-*.jsonl), written the same way, of which the items
-marked `held3a` have been looked at since and those marked `held3b` never. For each scanner,
-and for the union of memctl and detect-secrets:
+marked `held3a` have been looked at since and those marked `held3b` never, and held v4
+(held4-*.jsonl), written the same way with the disguises pastes and attackers give a text
+(characters nobody sees, fullwidth letters, letters in their parts, bidi marks), never read.
+For each scanner, and for the union of memctl and detect-secrets:
 
 - secrets flagged: the item holds a finding (what makes an interactive write refuse);
 - secrets redacted: the labelled secret is gone once every finding's span is masked (what an
@@ -48,6 +50,7 @@ SETS = {
     "held v1 (held-out)": "held-",
     "held v2 (held-out)": "held2-",
     "held v3 (held-out)": "held3-",
+    "held v4 (held-out, disguised)": "held4-",
 }
 # Characters nobody sees that a paste may put inside a value: a zero-width space, a soft hyphen,
 # a word joiner, a zero-width joiner and non-joiner, a byte order mark.
@@ -234,7 +237,7 @@ def main() -> None:
         label: (load(args.sets, prefix, "secrets"), load(args.sets, prefix, "lookalikes"))
         for label, prefix in SETS.items()
     }
-    held = [sets[label] for label in SETS if label != "tune"]
+    held = [sets[label] for label in SETS if label.startswith(("held v1", "held v2", "held v3"))]
     sets["held v1-v3, a hidden character inside"] = (
         with_hidden([c for secrets, _ in held for c in secrets]),
         with_hidden([c for _, alike in held for c in alike]),

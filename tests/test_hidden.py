@@ -152,3 +152,20 @@ def test_the_characters_a_purge_reads_between_letters_are_the_ones_the_readers_p
 
     assert len(_BETWEEN) > 40
     assert [c for c in _BETWEEN if visible(f"a{c}b") != "ab"] == []
+
+
+def test_a_space_of_another_width_is_a_space():
+    """A no-break or narrow space (a French "mot de passe", a word processor's paste) reads as
+    a space: a purged phrase with one is the purged phrase."""
+    import datetime as dt
+
+    from memctl.purged import Registry, new_record
+
+    assert visible("mot\u00a0de\u202fpasse\u3000ok") == "mot de passe ok"
+    phrase = "the blue ledger under the attic stairs"
+    registry = Registry(
+        [new_record(phrase, salt="22" * 16, receipt="r", today=dt.date(2026, 1, 1))]
+    )
+    copy = "The\u00a0Blue Ledger under\u202fthe attic stairs holds the deeds"
+    [hit] = registry.hits(copy)
+    assert (hit.start, hit.end) == (0, len(phrase))

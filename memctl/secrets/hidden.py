@@ -22,13 +22,18 @@ from functools import cache
 # overrides, word joiners, the byte order mark, interlinear annotation marks, shorthand format
 # controls, musical format controls, the language tag), the combining grapheme joiner,
 # variation selectors, Mongolian free variation selectors, Hangul fillers, Khmer inherent vowels.
-# Read as ASCII: fullwidth forms U+FF01-FF5E and tag characters U+E0020-E007E. (Compiled when
-# a text past ASCII first needs it.)
+# Read as ASCII: fullwidth forms U+FF01-FF5E, tag characters U+E0020-E007E, and the spaces of
+# _SPACES as a space. (Compiled when a text past ASCII first needs it.)
 _HIDDEN = (
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
     "\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\uff01-\uff5e"
+    "\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000"
     "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001-\U000e007f\U000e0100-\U000e01ef]+"
 )
+
+
+# Spaces a person reads as a space: no-break, narrow, ideographic, of other widths.
+_SPACES = "\u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f\u3000"
 
 
 @cache
@@ -117,6 +122,8 @@ def seen(text: str) -> Seen | None:
             point = ord(char)
             if 0xFF01 <= point <= 0xFF5E:
                 keep(chr(point - 0xFEE0), m.start() + offset)
+            elif char in _SPACES:
+                keep(" ", m.start() + offset)
             elif 0xE0020 <= point <= 0xE007E:
                 keep(chr(point - 0xE0000), m.start() + offset)
     keep(text[at:], at)
@@ -149,6 +156,7 @@ def spelled(text: str) -> tuple[str, bytes]:
         forms = {f for f in (char, char.lower(), char.upper()) if len(f) == 1}
         forms |= {chr(ord(f) + 0xFEE0) for f in forms if "!" <= f <= "~"}
         forms |= {unicodedata.normalize("NFD", f) for f in forms}  # a letter in its parts
+        forms |= set(_SPACES) if char == " " else set()
         ordered = sorted(forms)
         chars.append("(?:" + "|".join(map(re.escape, ordered)) + ")")
         chars_bytes.append(b"(?:" + b"|".join(re.escape(f.encode()) for f in ordered) + b")")
