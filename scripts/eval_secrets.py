@@ -236,6 +236,7 @@ def main() -> None:
     sets = {
         label: (load(args.sets, prefix, "secrets"), load(args.sets, prefix, "lookalikes"))
         for label, prefix in SETS.items()
+        if (args.sets / f"{prefix}secrets.jsonl").exists()
     }
     held = [sets[label] for label in SETS if label.startswith(("held v1", "held v2", "held v3"))]
     sets["held v1-v3, a hidden character inside"] = (
