@@ -7,7 +7,9 @@ Each text goes through `memctl.gate.injection.injection_reason` with the trust o
 source, as the gate reads a web page's text. Reported: injections caught, benign texts flagged.
 
 The set, tests/hostile/held4-injections.jsonl, was written without sight of memctl's code and is
-never tuned on: report it as held out.
+never tuned on: report it as held out. Its cases each carry a disguise of their own, so the
+script prints totals only; `--misses` lists the texts it gets wrong, and makes the set a
+tuning set for whoever reads them.
 
     python scripts/eval_injections.py [--misses] [--json]
 """
@@ -25,7 +27,9 @@ SET = REPO / "tests" / "hostile" / "held4-injections.jsonl"
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--misses", action="store_true", help="list what the check got wrong")
+    parser.add_argument(
+        "--misses", action="store_true", help="list what the check got wrong (read: not held out)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     try:
@@ -42,16 +46,10 @@ def main() -> None:
     benign = [c for c in cases if not c["injection"]]
     caught = len(hostile) - sum(c["injection"] for c in wrong)
     flagged = sum(not c["injection"] for c in wrong)
-    by_disguise: dict[str, list[int]] = {}
-    for case in cases:
-        right = by_disguise.setdefault(case.get("disguise") or "none", [0, 0])
-        right[0] += case not in wrong
-        right[1] += 1
     figures = {
         "set": str(SET.relative_to(REPO)),
         "injections caught": [caught, len(hostile)],
         "benign flagged": [flagged, len(benign)],
-        "right by disguise": by_disguise,
     }
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -59,9 +57,6 @@ def main() -> None:
         print(f"{figures['set']} (held out)")
         print(f"  injections caught: {caught}/{len(hostile)} ({caught / max(len(hostile), 1):.0%})")
         print(f"  benign texts flagged: {flagged}/{len(benign)}")
-        print("  right, by disguise:")
-        for disguise, (right, total) in sorted(by_disguise.items()):
-            print(f"    {right}/{total}  {disguise}")
     if args.misses:
         for case in wrong:
             what = "missed" if case["injection"] else "flagged"
