@@ -100,6 +100,16 @@ def test_entities_match_ignoring_case_space_and_width(brian):
     assert t.subject == "Project X"  # an existing entity keeps its spelling
 
 
+def test_entities_match_as_a_person_reads_their_names(brian):
+    """A zero-width space or a soft hyphen pasted inside a name, or a letter in its parts,
+    is the same name to whoever reads it."""
+    for name in ("Project\u200b X", "Pro\u00adject X", "\ufeffProject X"):
+        t = add(brian, name, "hosted on", "Server 1")
+        assert t.subject == "Project X"
+    add(brian, "Mu\u0308ller", "works on", "Project X")
+    assert graph.neighbors(brian, "Müller", depth=1).entity == "Müller"
+
+
 def test_unknown_entity_suggests_near_names(brian):
     with pytest.raises(NotFound, match=r"no entity 'Brain'.*did you mean 'Brian'"):
         graph.neighbors(brian, "Brain")

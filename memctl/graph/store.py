@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 DB_FILE = "graph.db"
-VERSION = 2  # a database of another version is rebuilt from the text
+# A database of another version is rebuilt from the text. 3: entity keys read a name as a
+# person reads it (graph.text.entity_key), so the keys an older database holds are not these.
+VERSION = 3
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE entities (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, squash TEXT NOT NULL,

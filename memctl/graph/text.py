@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from ..dates import try_date
 from ..entry import BLOCK_ID, BULLET, quote_value, read_fields, unquote_value
 from ..errors import InvalidValue
+from ..secrets.hidden import visible
 
 RELATIONS_FILE = "graph/relations.md"
 MAX_NAME = 200  # characters in a subject, predicate or object
@@ -102,15 +103,19 @@ def ordered_fields(values: dict[str, str | None]) -> dict[str, str]:
 
 @functools.lru_cache(maxsize=65536)
 def entity_key(name: str) -> str:
-    """What entities match on: case, width and all whitespace ignored (`Project X` = `projectx`)."""
+    """What entities match on: case, width, all whitespace and the characters nobody sees
+    ignored, read as a person reads the name (memctl.secrets.hidden: a zero-width space or a
+    soft hyphen inside it, a letter in its parts): `Project X` = `projectx`."""
     if name.isascii():
         return "".join(name.lower().split())
-    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+    return "".join(unicodedata.normalize("NFKC", visible(name)).casefold().split())
 
 
 def squash(name: str) -> str:
     """Letters and digits only: `Project-X` and `project x` squash to the same text."""
-    return "".join(c for c in unicodedata.normalize("NFKC", name).casefold() if c.isalnum())
+    return "".join(
+        c for c in unicodedata.normalize("NFKC", visible(name)).casefold() if c.isalnum()
+    )
 
 
 def clean_name(value: str, what: str) -> str:
