@@ -169,3 +169,35 @@ def test_a_space_of_another_width_is_a_space():
     copy = "The\u00a0Blue Ledger under\u202fthe attic stairs holds the deeds"
     [hit] = registry.hits(copy)
     assert (hit.start, hit.end) == (0, len(phrase))
+
+
+def test_every_span_maps_back_to_what_a_person_reads_there():
+    """Random texts of letters, characters nobody sees, fullwidth and tag letters, letters in
+    their parts, spaces of other widths, and letters whose case folds to two: each span of the
+    text as read maps to a span of the text as given that reads as at least it (so a redaction
+    or a purge covers it whole), for the scanner's reading and for the purge registry's."""
+    import random
+
+    from memctl.purged import searched
+
+    pieces = [*"abcXYZ 12-", "\u200b", "\u00ad", "\uff41", "\uff21", "e\u0301", "\u00e9"]
+    pieces += ["\u00a0", "\U000e0061", "\u1100\u1161", "\ufe0f", "ß", "İ", "\u3000"]
+    rng = random.Random(7)
+    wrong = []
+    for _ in range(2000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))
+        read = seen(text)
+        shown = text if read is None else read.text
+        assert visible(text) == shown
+        folded, span = searched(text)
+        for i in range(len(shown)):
+            for j in range(i + 1, len(shown) + 1):
+                start, end = (i, j) if read is None else read.span(i, j)
+                if shown[i:j] not in visible(text[start:end]):
+                    wrong.append(("seen", text, i, j))
+        for i in range(len(folded)):
+            for j in range(i + 1, len(folded) + 1):
+                start, end = span(i, j)
+                if folded[i:j] not in searched(text[start:end])[0]:
+                    wrong.append(("searched", text, i, j))
+    assert wrong == []
