@@ -32,7 +32,7 @@ from .threads import child_environment
 from .workspace import Workspace
 
 LLM = "llm"  # the `llm` tool's executable, found on PATH unless llm_program says otherwise
-LOCAL = ".memctl/local.yaml"
+_LOCAL = ".memctl/local.yaml"
 
 INSTRUCTIONS = {
     "label": (
@@ -115,18 +115,24 @@ def configured(ws: Workspace) -> tuple[Model | None, str | None]:
     if not argv:
         return None, f"{setting} is empty"
     argv[0] = os.path.expanduser(argv[0])
-    from_local = [
-        key
-        for key in ("llm_command", "llm_program", "llm_model")
-        if config.sources.get(key, "").startswith(LOCAL)
-    ]
-    if from_local and tracked(ws, LOCAL):
-        return None, (
-            f"{LOCAL} is tracked by git, so a sync or a checkout can change it: its "
-            f"{', '.join(from_local)} is not used (`git rm --cached {LOCAL}` makes it "
-            "this machine's again)"
-        )
+    refused = from_tracked_local(ws, ("llm_command", "llm_program", "llm_model"))
+    if refused:
+        return None, refused
     return Model(tuple(argv), config.llm_timeout_seconds, via), None
+
+
+def from_tracked_local(ws: Workspace, keys: tuple[str, ...]) -> str | None:
+    """Why the settings of `keys` that `.memctl/local.yaml` gives are not used, when git tracks
+    that file after all (a sync or a checkout can change it, so a peer would choose what this
+    machine runs); None when none of them comes from there or it is this machine's own."""
+    given = [key for key in keys if ws.config.sources.get(key, "").startswith(_LOCAL)]
+    if not given or not _tracked(ws, _LOCAL):
+        return None
+    return (
+        f"{_LOCAL} is tracked by git, so a sync or a checkout can change it: its "
+        f"{', '.join(given)} is not used (`git rm --cached {_LOCAL}` makes it this "
+        "machine's again)"
+    )
 
 
 def _split(command: str) -> list[str]:
@@ -136,7 +142,7 @@ def _split(command: str) -> list[str]:
         return []
 
 
-def tracked(ws: Workspace, rel: str) -> bool:
+def _tracked(ws: Workspace, rel: str) -> bool:
     from . import gitstore
 
     if not gitstore.is_repo(ws.root):

@@ -215,17 +215,13 @@ def model_for(ws: Workspace | None) -> Model:
 def _refuse_tracked(ws: Workspace | None, spec: str | None) -> None:
     """A model named in a .memctl/local.yaml that git tracks after all is one a peer's commit
     can change: it is not loaded (the same rule as the gate's program: memctl.model)."""
-    from ..model import LOCAL, tracked
+    from ..model import from_tracked_local
 
     if ws is None or not spec or (str(ws.root), spec) in _cleared:
         return
-    if ws.config.sources.get("semantic_model", "").startswith(LOCAL):
-        if tracked(ws, LOCAL):  # asked once per workspace and model: git runs
-            raise ModelUnavailable(
-                f"{LOCAL} is tracked by git, so a sync or a checkout can change it: its "
-                f"semantic_model is not used (`git rm --cached {LOCAL}` makes it this "
-                "machine's again)"
-            )
+    refused = from_tracked_local(ws, ("semantic_model",))  # asked once: git runs
+    if refused:
+        raise ModelUnavailable(refused)
     _cleared.add((str(ws.root), spec))
 
 
