@@ -18,22 +18,20 @@ import unicodedata
 from bisect import bisect_right
 from functools import cache
 
+# Spaces a person reads as a space: no-break, narrow, ideographic, of other widths.
+_SPACES = "\u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f\u3000"
 # Invisible: format characters (soft hyphen, zero-width spaces and joiners, direction marks and
 # overrides, word joiners, the byte order mark, interlinear annotation marks, shorthand format
 # controls, musical format controls, the language tag), the combining grapheme joiner,
 # variation selectors, Mongolian free variation selectors, Hangul fillers, Khmer inherent vowels.
-# Read as ASCII: fullwidth forms U+FF01-FF5E, tag characters U+E0020-E007E, and the spaces of
-# _SPACES as a space. (Compiled when a text past ASCII first needs it.)
+# Read as ASCII: fullwidth forms U+FF01-FF5E, tag characters U+E0020-E007E, and _SPACES as a
+# space. (Compiled when a text past ASCII first needs it.)
 _HIDDEN = (
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
     "\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\uff01-\uff5e"
-    "\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000"
-    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001-\U000e007f\U000e0100-\U000e01ef]+"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001-\U000e007f\U000e0100-\U000e01ef"
+    f"{_SPACES}]+"
 )
-
-
-# Spaces a person reads as a space: no-break, narrow, ideographic, of other widths.
-_SPACES = "\u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f\u3000"
 
 
 @cache
