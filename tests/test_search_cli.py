@@ -55,7 +55,12 @@ def test_queries_that_look_like_options_or_syntax(cli):
 
 def test_filters_and_bad_values(cli):
     seed(cli)
-    assert cli.json("search", "tax", "--category", "people")["results"] == []
+    found = cli.json("search", "tax", "--category", "people")
+    assert (found["query"], found["results"], set(found)) == (
+        "tax",
+        [],
+        {"query", "results", "meaning"},
+    )
     assert cli.json("search", "tax", "--path", "lessons/")["results"]
     assert "not a real date" in cli("search", "tax", "--since", "yesterday", code=1).stderr
     assert "unknown status" in cli("search", "tax", "--status", "bogus", code=1).stderr
