@@ -30,6 +30,7 @@ _CONTROL_NAMES = {
     "\x7f": "DEL",
 }
 _LINE_BREAK = re.compile("\n")
+_ANY = re.compile("(?s:.)")
 # Tag characters (U+E0000-E007F): no editor shows them, and a language model reads U+E0020-E007E
 # as the ASCII they spell, so a sentence hidden in them reaches the agent unseen by the person
 # reading the file. They belong in one place, a region's emoji flag (U+1F3F4, the region's code
@@ -37,6 +38,16 @@ _LINE_BREAK = re.compile("\n")
 # text past ASCII first needs them.)
 _TAGS = "[\U000e0000-\U000e007f]+"
 _FLAG_TAGS = "(?<=\U0001f3f4)[\U000e0030-\U000e0039\U000e0061-\U000e007a]{1,7}\U000e007f"
+# A direction override that shows letters in an order other than the one stored (Trojan Source):
+# U+202E (right-to-left) over a letter or digit of a left-to-right script, U+202D (left-to-right)
+# over a letter of a right-to-left one. A person sees "txet" where a model reads "text". An
+# override holds until its pop (U+202C), the end of an isolate holding it, or the line's end;
+# an embedding or isolate inside it sets its own direction. An override over letters that
+# already run its way (an iPhone's U+202D around a copied phone number) changes nothing a person
+# sees and is kept, as are embeddings, isolates and marks.
+_RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff"
+_OVERRIDES = "\u202d\u202e"
+_ISOLATES = "\u2066\u2067\u2068"
 
 # The largest whole number a caller may give (a count, a limit, days): beyond it SQLite's
 # integers and Python's dates overflow, and no workspace holds so many of anything.
@@ -62,27 +73,104 @@ def _tags() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return re.compile(_TAGS), re.compile(_FLAG_TAGS)
 
 
+@cache
+def _bidi() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The characters that open or close a direction's scope, and a letter (or digit) of each
+    direction."""
+    return (
+        re.compile("[\u202a-\u202e\u2066-\u2069\n]"),
+        re.compile(f"[^\\W_{_RTL}]"),
+        re.compile(f"[{_RTL}]"),
+    )
+
+
+def _reversing(text: str) -> list[int]:
+    """Where an override stands that reverses what a person sees (see _OVERRIDES), following
+    the scopes of the bidirectional algorithm (Unicode annex 9) from the text's controls.
+
+    A run of text is governed by the innermost override open around it, and would be by the
+    one that override sits in if it went: every override of the innermost unbroken block of
+    them reverses a run of the opposite direction. Each one is found once (`open` lists those
+    not found yet, by kind), so nested overrides cost a pass, not a square."""
+    if "\u202e" not in text and "\u202d" not in text:
+        return []
+    controls, ltr, rtl = _bidi()
+    found: list[int] = []
+    stack: list[tuple[str, int, int]] = []  # open scopes: kind, position, its block's bottom
+    open: dict[str, list[int]] = {kind: [] for kind in _OVERRIDES}  # depths, not found yet
+
+    def close() -> None:
+        kind = stack.pop()[0]
+        if kind in open and open[kind] and open[kind][-1] == len(stack):
+            open[kind].pop()
+
+    at = 0
+    for m in [*controls.finditer(text), None]:
+        end = len(text) if m is None else m.start()
+        if at < end and stack and stack[-1][0] in _OVERRIDES:
+            bottom = stack[-1][2]
+            for kind, opposed in (("\u202e", ltr), ("\u202d", rtl)):
+                depths = open[kind]
+                if depths and depths[-1] >= bottom and opposed.search(text, at, end):
+                    while depths and depths[-1] >= bottom:
+                        found.append(stack[depths.pop()][1])
+        if m is None:
+            break
+        char, at = m.group(), m.end()
+        if char == "\n":
+            stack.clear()
+            for depths in open.values():
+                depths.clear()
+        elif char == "\u202c":  # a pop closes the innermost embedding or override
+            if stack and stack[-1][0] not in _ISOLATES:
+                close()
+        elif char == "\u2069":  # an isolate's end closes everything opened inside it
+            while stack and stack[-1][0] not in _ISOLATES:
+                close()
+            if stack:
+                close()
+        else:
+            depth = len(stack)
+            joined = char in _OVERRIDES and stack and stack[-1][0] in _OVERRIDES
+            stack.append((char, m.start(), stack[-1][2] if joined else depth))
+            if char in open:
+                open[char].append(depth)
+    return sorted(found)
+
+
+def _first(*found: re.Match[str] | None) -> re.Match[str] | None:
+    return min((m for m in found if m is not None), key=lambda m: m.start(), default=None)
+
+
 def control(text: str) -> re.Match[str] | None:
-    """The first control character in the text (CONTROL), or the first run of tag characters
-    outside a flag; None when there is neither."""
+    """The first control character in the text (CONTROL), run of tag characters outside a
+    flag, or override that reverses what a person sees; None when there is none."""
     bad = CONTROL.search(text)
     if text.isascii():
         return bad
+    reversing = _reversing(text)
+    if reversing:
+        bad = _first(bad, _ANY.match(text, reversing[0]))
     runs, flags = _tags()
     if runs.search(text) is None:
         return bad
-    tags = runs.search(flags.sub(lambda m: " " * len(m.group()), text))
-    if tags is None or (bad is not None and bad.start() < tags.start()):
-        return bad
-    return tags
+    return _first(bad, runs.search(flags.sub(lambda m: " " * len(m.group()), text)))
 
 
 def without_controls(text: str, breaks: str) -> str:
     """The text with each control character in `breaks` made a space, each other one U+FFFD,
-    and each run of tag characters outside a flag one U+FFFD."""
+    each run of tag characters outside a flag one U+FFFD, and each override that reverses
+    what a person sees an embedding of its direction: the letters then show in the order they
+    are stored, and each pop still closes what it closed."""
     text = CONTROL.sub(lambda m: " " if m.group() in breaks else "\ufffd", text)
     if text.isascii():
         return text
+    reversing = _reversing(text)
+    if reversing:
+        chars = list(text)
+        for at in reversing:  # U+202E → U+202B, U+202D → U+202A
+            chars[at] = chr(ord(chars[at]) - 3)
+        text = "".join(chars)
     runs, flags = _tags()
     if runs.search(text) is None:
         return text
@@ -97,6 +185,10 @@ def without_controls(text: str, breaks: str) -> str:
 def control_name(char: str) -> str:
     if "\U000e0000" <= char[:1] <= "\U000e007f":
         return "a tag character (text no editor shows)"
+    if char[:1] in "\u202d\u202e":
+        return (
+            f"a direction override (U+{ord(char[0]):04X}: a person sees the text after it reversed)"
+        )
     return _CONTROL_NAMES.get(char, f"U+{ord(char):04X}")
 
 

@@ -4,7 +4,10 @@ look-alike letters, letters in their parts; and benign text that holds the same 
 their own reasons (emoji sequences, Persian's zero-width non-joiner, a region's flag).
 
 Each text goes through `memctl.gate.injection.injection_reason` with the trust of an untrusted
-source, as the gate reads a web page's text. Reported: injections caught, benign texts flagged.
+source, as the gate reads a web page's text. Reported: injections caught, benign texts flagged;
+and, as the write layer keeps them out of memory, the texts flagged or refused as holding a
+control character (memctl.controls.control: a sentence in tag characters, an override that
+shows letters reversed), which no door stores.
 
 The set, tests/hostile/held4-injections.jsonl, was written without sight of memctl's code and is
 never tuned on: report it as held out. Its cases each carry a disguise of their own, so the
@@ -36,6 +39,7 @@ def main() -> None:
         import memctl  # noqa: F401
     except ImportError:
         sys.path.insert(0, str(REPO))
+    from memctl.controls import control
     from memctl.gate.injection import injection_reason
 
     cases = [json.loads(line) for line in SET.read_text(encoding="utf-8").splitlines() if line]
@@ -46,10 +50,16 @@ def main() -> None:
     benign = [c for c in cases if not c["injection"]]
     caught = len(hostile) - sum(c["injection"] for c in wrong)
     flagged = sum(not c["injection"] for c in wrong)
+    refused = [
+        c for c in cases if injection_reason(c["text"], trust="untrusted") or control(c["text"])
+    ]
+    kept_out = sum(c["injection"] for c in refused)
     figures = {
         "set": str(SET.relative_to(REPO)),
         "injections caught": [caught, len(hostile)],
         "benign flagged": [flagged, len(benign)],
+        "injections kept out of memory": [kept_out, len(hostile)],
+        "benign kept out of memory": [len(refused) - kept_out, len(benign)],
     }
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -57,6 +67,9 @@ def main() -> None:
         print(f"{figures['set']} (held out)")
         print(f"  injections caught: {caught}/{len(hostile)} ({caught / max(len(hostile), 1):.0%})")
         print(f"  benign texts flagged: {flagged}/{len(benign)}")
+        shut = "flagged, or refused for a control character"
+        print(f"  injections kept out of memory ({shut}): {kept_out}/{len(hostile)}")
+        print(f"  benign texts kept out of memory: {len(refused) - kept_out}/{len(benign)}")
     if args.misses:
         for case in wrong:
             what = "missed" if case["injection"] else "flagged"

@@ -8,6 +8,7 @@ places, or why it stores nothing.
 
 from __future__ import annotations
 
+import re
 import subprocess
 from collections import Counter
 
@@ -110,6 +111,9 @@ def test_the_layer_every_door_writes_through_catches_the_held_out_secrets(tmp_pa
         assert kinds == ["purged"] and leaked(fixed.encode(), list(PURGED), fold=True) == []
 
 
+SHOWN_REVERSED = re.compile("\u202e[^\n\u202c]*[A-Za-z0-9]")
+
+
 def structure(root) -> Counter:
     """The counts that matter: notes, frontmatter keys, entries (and those claiming to be a
     rule or the user's), log entries, NOW.md's sections, items and rows, relations."""
@@ -151,6 +155,7 @@ def test_text_never_forges_structure_through_any_door(door, tmp_path):
         if path.suffix in (".md", ".jsonl", ".json") and ".git/" not in rel and rel not in own:
             text = path.read_text(encoding="utf-8", errors="replace")
             assert not control(text.replace("\r\n", "\n")), rel
+            assert not SHOWN_REVERSED.search(text), rel  # Latin letters behind U+202E
 
 
 @pytest.mark.parametrize(

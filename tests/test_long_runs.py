@@ -42,6 +42,8 @@ SHAPES = {
     "tag characters": "\U000e0061\U000e0020",
     "letters in their parts": "e\u0301 ",
     "combining marks": "\u0301",
+    "nested direction overrides": "\u202e\u05e9\u202d",
+    "overrides and pops": "\u202e\u202ca",
 }
 _READ = """
 import sys
