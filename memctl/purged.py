@@ -89,8 +89,8 @@ class Registry:
 
     def find(self, text: str) -> Record | None:
         """The record of exactly this text (case-insensitive), if it was purged."""
-        folded = searched(text)[0]
-        return next((r for r in self.records if r.matches(folded)), None)
+        read = searched(text)
+        return next((r for r in self.records for f in read.all() if r.matches(f)), None)
 
     def hits(self, text: str, *, first: bool = True) -> list[Hit]:
         """The purged texts `text` holds (case-insensitive, read as a person sees it: see
@@ -98,16 +98,20 @@ class Registry:
         place each one stands."""
         if not self.records or not text:
             return []
-        folded, span = searched(text)
-        found: list[Hit] = []
+        read = searched(text)
+        found: set[Hit] = set()
         by_salt: dict[str, list[Record]] = {}
         for record in self.records:
             by_salt.setdefault(record.salt, []).append(record)
-        for salt, group in by_salt.items():
-            found += _search(folded, bytes.fromhex(salt), group, first=first)
+        for folded in read.all():
+            for salt, group in by_salt.items():
+                found.update(_search(folded, bytes.fromhex(salt), group, first=first))
+                if found and first:
+                    break
             if found and first:
                 break
-        return sorted((Hit(h.receipt, *span(h.start, h.end)) for h in found), key=lambda h: h.start)
+        hits = (Hit(h.receipt, *read.span(h.start, h.end)) for h in found)
+        return sorted(set(hits), key=lambda h: (h.start, h.end, h.receipt))
 
     def match(self, text: str) -> str | None:
         """The receipt id of a purged text that `text` contains (case-insensitive), else None."""
@@ -120,13 +124,28 @@ class Registry:
         return Registry(self.records + extra, {**other.commits, **self.commits})
 
 
-def searched(text: str) -> tuple[str, Callable[[int, int], tuple[int, int]]]:
-    """The text as the registry reads it, and the span in `text` of a span of that: as a person
-    sees it (memctl.secrets.hidden: no character nobody sees, fullwidth letters as ASCII, so
-    "Zanzi\u00adbar" is "Zanzibar"), casefolded."""
+class Searched(NamedTuple):
+    """A text as the registry reads it (`folded`), and the span in the text given of a span of
+    that. `plain` is the reading without look-alike letters read as Latin, when that differs:
+    a record made before they were (of a text in Cyrillic, say) is found in it."""
+
+    folded: str
+    span: Callable[[int, int], tuple[int, int]]
+    plain: str | None
+
+    def all(self) -> list[str]:
+        return [self.folded] if self.plain is None else [self.folded, self.plain]
+
+
+def searched(text: str) -> Searched:
+    """The text as the registry reads it: as a person sees it (memctl.secrets.hidden: no
+    character nobody sees, fullwidth letters as ASCII, so "Zanzi\u00adbar" is "Zanzibar";
+    look-alike letters of other scripts as the Latin ones, so "Zаnzibar" with a Cyrillic "а"
+    is too), casefolded."""
     read = hidden.seen(text)
     shown = text if read is None else read.text
-    folded = shown.casefold()
+    plain = shown.casefold()
+    folded = hidden.latin(plain)  # as long as `plain`, position for position
     # where in `shown` each character of `folded` comes from, when casefolding changed a length
     # ("ß" is "ss")
     at = (
@@ -140,7 +159,7 @@ def searched(text: str) -> tuple[str, Callable[[int, int], tuple[int, int]]]:
             start, end = at[start], at[end - 1] + 1
         return (start, end) if read is None else read.span(start, end)
 
-    return folded, span
+    return Searched(folded, span, None if folded == plain else plain)
 
 
 def purged_hash(salt: str, text: str) -> str:
@@ -220,14 +239,14 @@ def _damaged(path: str, line: int | None = None) -> ParseError:
 
 def new_record(text: str, *, salt: str, receipt: str, today: dt.date) -> Record:
     text = hidden.visible(text)
-    folded = text.casefold()
+    folded = hidden.latin(text.casefold())
     return Record(
         receipt,
         salt,
         purged_hash(salt, folded),
         len(folded),
         fmt_date(today),
-        anchor_of(salt, text),
+        anchor_of(salt, folded),
     )
 
 

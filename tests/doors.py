@@ -32,7 +32,12 @@ PURGED_PAYLOADS = (
     "call Zanzi\u200bbar-7731 tomorrow",
     "the blue ledger under the attic\u00ad stairs",
     "\uff3a\uff21\uff2e\uff3a\uff29\uff22\uff21\uff32-7731 is back",
+    # look-alike letters of other scripts: a Cyrillic "а", a Greek "ο" and a Cyrillic "е"
+    "call Z\u0430nzibar-7731 tomorrow",
+    "the blue ledg\u0435r under the attic stairs h\u03bflds it",
 )
+# How a person reads the look-alike letters of PURGED_PAYLOADS (for `leaked`).
+_LOOK_ALIKES = str.maketrans("\u0430\u0435\u03bf", "aeo")
 BENIGN = "benign words about the garden"
 # The frontmatter keys memctl writes in a note it creates.
 NOTE_KEYS = frozenset(
@@ -393,10 +398,11 @@ def _blobs_of(root: Path, paths: set[str]) -> set[str]:
 def leaked(haystack: bytes, needles: list[str], *, fold: bool = False) -> list[str]:
     """The needles the haystack holds; with `fold`, as a person reads it: whatever the case,
     without format characters nobody sees (Unicode's Cf), compatibility forms as what they
-    stand for (NFKC: fullwidth letters)."""
+    stand for (NFKC: fullwidth letters), the payloads' look-alike letters as Latin."""
     hay = haystack.decode("utf-8", "replace")
     if fold:
         hay = unicodedata.normalize("NFKC", hay.translate(_invisible())).casefold()
+        hay = hay.translate(_LOOK_ALIKES)
         return [n for n in needles if n.casefold() in hay]
     return [n for n in needles if n in hay]
 

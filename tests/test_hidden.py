@@ -187,6 +187,35 @@ def test_a_purged_text_is_found_as_a_person_reads_it_and_spanned_in_the_text_as_
     assert len(registry.hits("Zanzibar-7731 and ZANZIBAR-7731", first=False)) == 2
 
 
+def test_a_purged_text_is_found_in_look_alike_letters_and_a_text_in_another_script_still_is():
+    """ "Zаnzibar" with a Cyrillic "а" (or Greek capitals) is "Zanzibar" to a person. A text
+    purged in Cyrillic is found in either case and with a Latin look-alike inside, and so is
+    one a registry recorded before look-alikes were read as Latin."""
+    import datetime as dt
+
+    from memctl.purged import Record, Registry, anchor_of, new_record, purged_hash
+
+    day, salt = dt.date(2026, 12, 5), "00" * 16
+    registry = Registry([new_record("Zanzibar-7731", salt=salt, receipt="r1", today=day)])
+    for text in ("call Z\u0430nzibar-7731", "ZANZIB\u0391R-7731!", "\u0417anzibar-7731"):
+        hits = registry.hits(text, first=False)
+        if text.startswith("\u0417"):  # a Cyrillic Ze is a digit 3 to the eye, not a Z
+            assert hits == []
+            continue
+        assert [(h.receipt, text[h.start : h.end][-4:]) for h in hits] == [("r1", "7731")], text
+        assert text[hits[0].start] in "ZzЗ" and hits[0].end == len(text.rstrip("!"))
+    russian = "Иван Петров"
+    registry = Registry([new_record(russian, salt=salt, receipt="r2", today=day)])
+    old = Record("r3", salt, purged_hash(salt, "ольга смирнова"), 14, "2025-01-01")
+    old = Record(**{**old.__dict__, "anchor": anchor_of(salt, "ольга смирнова")})
+    registry = Registry([*registry.records, old])
+    assert registry.match("звонил иван петров") == "r2"
+    assert registry.match("ИВАН ПEТРОВ звонил") == "r2"  # a Latin E inside
+    assert registry.match("Ольга Смирнова звонила") == "r3"
+    assert registry.find("Ольга Смирнова") == old and registry.find("иван петров") is not None
+    assert registry.match("Иван Сидоров") is None
+
+
 def test_a_letter_in_its_parts_is_read_whole():
     """NFD ("ñ" as "n" and a combining tilde, as macOS writes it) names a secret, spells a
     purged text and is redacted or purged whole, its parts included."""
@@ -248,6 +277,7 @@ def test_every_span_maps_back_to_what_a_person_reads_there():
 
     pieces = [*"abcXYZ 12-", "\u200b", "\u00ad", "\uff41", "\uff21", "e\u0301", "\u00e9"]
     pieces += ["\u00a0", "\U000e0061", "\u1100\u1161", "\ufe0f", "ß", "İ", "\u3000"]
+    pieces += ["\u0430", "\u0422", "\u03bd", "\u03a1"]  # look-alikes: Cyrillic а, Т; Greek ν, Ρ
     rng = random.Random(7)
     wrong = []
     for _ in range(2000):
@@ -255,7 +285,7 @@ def test_every_span_maps_back_to_what_a_person_reads_there():
         read = seen(text)
         shown = text if read is None else read.text
         assert visible(text) == shown
-        folded, span = searched(text)
+        folded, span, _ = searched(text)
         for i in range(len(shown)):
             for j in range(i + 1, len(shown) + 1):
                 start, end = (i, j) if read is None else read.span(i, j)

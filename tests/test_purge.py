@@ -131,15 +131,34 @@ def test_copies_as_a_person_reads_them_go_from_the_files_and_from_history(ws):
     assert "her number [purged]" in (ws.root / "daily" / f"{TODAY}.md").read_text()
 
 
-def read_as_people_do(root) -> list[str]:
-    """Every file and git object under the workspace holding PHONE once read as a person reads
-    it: no format characters (Unicode's Cf), compatibility forms as what they stand for."""
+def test_copies_in_look_alike_letters_go_from_the_files_and_from_history(ws):
+    """ "Zаnzibar" with a Cyrillic "а", or in Cyrillic and Greek capitals, is "Zanzibar" to
+    whoever reads it: the purge removes it, and the registry keeps it out afterwards."""
+    name = "Zanzibar-7731"
+    copies = ["Z\u0430nzibar-7731", "Z\u0410NZIB\u0391R-7731", "zanzib\u03b1r-7731"]
+    for n, copy in enumerate(copies):
+        append_log(ws, f"Call {n}", f"ask for {copy}", now=NOW)
+    (ws.root / "NOW.md").write_text((ws.root / "NOW.md").read_text() + f"\n- ask {copies[2]}\n")
+    git(ws, "commit", "-qam", f"ask for {copies[1]}")
+    shown = str.maketrans("\u0430\u0410\u0391\u03b1", "aAAa")  # how a person reads them
+    assert read_as_people_do(ws.root, name, shown)
+    receipt = purge(ws, name, now=NOW, dry_run=False)
+    assert read_as_people_do(ws.root, name, shown) == [] and receipt.still_in_git == []
+    assert "ask for [purged]" in (ws.root / "daily" / f"{TODAY}.md").read_text()
+    with pytest.raises(Refused):
+        append_log(ws, "again", "ask for Zanzib\u0430r-7731", now=NOW)
+
+
+def read_as_people_do(root, wanted: str = PHONE, shown: dict | None = None) -> list[str]:
+    """Every file and git object under the workspace holding `wanted` (case-insensitive) once
+    read as a person reads it: no format characters (Unicode's Cf), compatibility forms as what
+    they stand for, look-alike letters as `shown` reads them."""
     import unicodedata
 
     def seen(data: bytes) -> str:
         text = data.decode("utf-8", "replace")
         text = "".join(c for c in text if unicodedata.category(c) != "Cf")
-        return unicodedata.normalize("NFKC", text)
+        return unicodedata.normalize("NFKC", text).translate(shown or {}).casefold()
 
     found = []
     for kind in subprocess.run(
@@ -151,11 +170,11 @@ def read_as_people_do(root) -> list[str]:
     ).stdout.splitlines():
         name, _ = kind.split()
         data = subprocess.run(["git", "cat-file", "-p", name], cwd=root, capture_output=True).stdout
-        if PHONE in seen(data):
+        if wanted.casefold() in seen(data):
             found.append(name)
     for path in root.rglob("*"):
         if path.is_file() and "/.git/objects/" not in path.as_posix():
-            if PHONE in seen(path.read_bytes()):
+            if wanted.casefold() in seen(path.read_bytes()):
                 found.append(str(path.relative_to(root)))
     return found
 

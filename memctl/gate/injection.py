@@ -23,7 +23,7 @@ import unicodedata
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..secrets.hidden import visible
+from ..secrets.hidden import latin, visible
 from ..words import fold, tokens
 from . import cues
 from .addressed import (
@@ -315,7 +315,6 @@ def _compiled() -> tuple[list, list, list]:
     return strong, weak, addressed
 
 
-_HOMOGLYPHS = str.maketrans("аеорсухіјѕԁɡοαειντκρ", "aeopcyxijsdgoaeivtkp")
 _LEET = str.maketrans("0134578@$|!", "oieastbasii")
 _SPACED = re.compile(r"(?<!\w)(?:\w[ \t._*~-]+){3,}\w(?!\w)")
 
@@ -324,7 +323,7 @@ def deobfuscate(text: str) -> list[str]:
     """The text as an injection check reads it: folded, plus homoglyph, leet and de-spaced forms,
     and what a run of base64 in it says when it decodes to text."""
     folded = fold(unicodedata.normalize("NFKC", visible(text))).replace("’", "'")
-    mapped = folded.translate(_HOMOGLYPHS)
+    mapped = latin(folded)
     joined = _SPACED.sub(_unspaced, mapped)
     forms = [folded, mapped, joined, joined.translate(_LEET), mapped.translate(_LEET)]
     forms += [fold(said) for said in _decoded(text)]

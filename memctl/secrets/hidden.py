@@ -34,6 +34,36 @@ _HIDDEN = (
 )
 
 
+# Letters of other scripts that a person reads as a Latin one (from Unicode's confusables, UTS
+# #39): "Zаnzibar" with a Cyrillic "а" is "Zanzibar". Keyed by their casefolded form, so a
+# letter and its capital read the same (Cyrillic "т" as "t", for "Т"); a Greek letter whose two
+# cases look like two Latin letters is read as its small one ("ν" as "v"). Where a look-alike
+# would carry a text past a check that reads Latin (the purge registry, the injection check),
+# the text is read through `LATIN` as well as as it is.
+_LOOKALIKES = {
+    "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
+    "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ј": "j", "һ": "h", "ԁ": "d", "ԛ": "q",
+    "ԝ": "w", "ӏ": "l", "ɡ": "g", "α": "a", "ε": "e", "η": "n", "ι": "i", "κ": "k", "μ": "u",
+    "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w",
+}  # fmt: skip
+LATIN = str.maketrans(_LOOKALIKES)
+
+
+def latin(folded: str) -> str:
+    """A casefolded text with each look-alike letter read as the Latin one (see _LOOKALIKES);
+    as long as the text, position for position."""
+    return folded if folded.isascii() else folded.translate(LATIN)
+
+
+@cache
+def _lookalikes() -> dict[str, set[str]]:
+    """Each Latin letter, and every look-alike read as it, in both cases."""
+    found: dict[str, set[str]] = {}
+    for char, letter in _LOOKALIKES.items():
+        found.setdefault(letter, set()).update({char, char.upper()})
+    return found
+
+
 @cache
 def _hidden() -> re.Pattern[str]:
     return re.compile(_HIDDEN)
@@ -142,9 +172,9 @@ _BETWEEN = (
 
 def spelled(text: str) -> tuple[str, bytes]:
     """Patterns of `text` wherever a copy of it stands as a person reads it (see seen): in any
-    case, its ASCII in fullwidth forms too, a letter in its parts too, characters nobody sees
-    between its own. As a str
-    pattern and as one of UTF-8 bytes (for git's objects), each to be compiled with
+    case, its ASCII in fullwidth forms too, a letter in its parts too, look-alike letters of
+    other scripts for its Latin ones (see _LOOKALIKES), characters nobody sees between its own.
+    As a str pattern and as one of UTF-8 bytes (for git's objects), each to be compiled with
     re.IGNORECASE."""
     between = "[" + "".join(_BETWEEN) + "]*"
     between_bytes = b"(?:" + b"|".join(re.escape(c.encode()) for c in _BETWEEN) + b")*"
@@ -155,6 +185,9 @@ def spelled(text: str) -> tuple[str, bytes]:
         forms |= {chr(ord(f) + 0xFEE0) for f in forms if "!" <= f <= "~"}
         forms |= {unicodedata.normalize("NFD", f) for f in forms}  # a letter in its parts
         forms |= set(_SPACES) if char == " " else set()
+        letter = _LOOKALIKES.get(char.casefold(), char.casefold())
+        if letter in _lookalikes():  # "Zаnzibar" (a Cyrillic а) for "Zanzibar", and back
+            forms |= _lookalikes()[letter] | {letter, letter.upper()}
         ordered = sorted(forms)
         chars.append("(?:" + "|".join(map(re.escape, ordered)) + ")")
         chars_bytes.append(b"(?:" + b"|".join(re.escape(f.encode()) for f in ordered) + b")")
