@@ -123,6 +123,18 @@ def _cells(line: str) -> list[tuple[int, str]] | None:
     return out
 
 
+_PLURAL = re.compile(r"(?:password|passphrase|secret|token|key|credential)s$")
+
+
+def _many(key: str) -> bool:
+    """A key that names secrets in the plural ("passwords", "api_keys")."""
+    return _PLURAL.search(key) is not None
+
+
+def _a(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
 def _assigned(text: str) -> list[Finding]:
     found = []
     for m in rx(_ASSIGNED).finditer(text):
@@ -135,10 +147,12 @@ def _assigned(text: str) -> list[Finding]:
             len(value) < 16 or "=" not in m.group()
         ):
             continue  # a cookie's value (`sessionid=…`), long enough to be a session
+        if _many(key) and not passwordish(value):
+            continue  # "Passwords: rotate them monthly" names a kind of thing, not one value
         if value_like(value) and not key.endswith("authorization") and not setting:
             name = key.replace("_", " ").replace("-", " ").strip(" .")
             found.append(
-                Finding("secret-value", f"a {name} written out", start, start + len(value))
+                Finding("secret-value", f"{_a(name)} {name} written out", start, start + len(value))
             )
     return found
 
@@ -185,15 +199,18 @@ _DIRECT = (
     r"(?P<s>[^\s,;]{6,})"
 )
 # `password=hunter2`, `token: abc123`, `"api_key": "…"`, `SECRET_KEY=…`: a key, = or :, a value.
+# Words that only begin like a secret's name are not one: "Author: jdoe42" (a byline), a
+# secretary, a tokenizer.
 # None of these starts after a `^`: `^pwdr: Waiting for Marco…` is an entry's id, not a key.
 # What a key holds before the word that names a secret is 64 characters at most: a run of dots
 # ("Chapter 1 ........ 5") is a start at every dot, and each read on to the run's end (40,000
 # dots after "password=" took two minutes).
 
 _ASSIGNED = (
-    r"(?i)(?<![\w^-])(?P<key>[a-z0-9_.-]{0,64}?(?:password|passwd|passphrase|pwd|pass(?![a-z])|secret|token|"
-    r"api[_-]?key|apikey|access[_-]?key|auth[_-]?key|client[_-]?secret|private[_-]?key|"
-    r"credentials?|auth|session(?:id)?|sid(?![a-z])|csrf[a-z]*)[a-z0-9_]*)[\"']?\s*(?::=|=|:)\s*"
+    r"(?i)(?<![\w^-])(?P<key>[a-z0-9_.-]{0,64}?(?:password|passwd|passphrase|pwd|pass(?![a-z])|"
+    r"secret(?!ar)|token(?!i[sz])|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|client[_-]?secret|"
+    r"private[_-]?key|credentials?|auth(?!or)|session(?:id)?|sid(?![a-z])|csrf[a-z]*)[a-z0-9_]*)"
+    r"[\"']?\s*(?::=|=|:)\s*"
     r"[\"']?(?P<s>[^\s\"',;]{4,})"
 )
 
@@ -209,7 +226,7 @@ _SETTING_SUFFIXES = tuple(
     """
     ttl timeout expiry expires expiration length len min max count size url uri path file name
     id enabled required policy days hours minutes seconds field type mode format hint prompt
-    label
+    label tokens
     """.split()
 )
 
