@@ -42,6 +42,9 @@ SHAPES = {
     "tag characters": "\U000e0061\U000e0020",
     "letters in their parts": "e\u0301 ",
     "combining marks": "\u0301",
+    "sentences opening with a name": "Zed ran. ",
+    "sentences opening with new names": "Zed ran. Yan ran. Xia sat. Wim ran. Vic sat. ",
+    "short day and month names": "Mon Tue May Jun sat sun. ",
     "nested direction overrides": "\u202e\u05e9\u202d",
     "overrides and pops": "\u202e\u202ca",
 }

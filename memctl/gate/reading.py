@@ -198,6 +198,15 @@ def analyze(text: str) -> Analysis:
     # A word of person written as a name ("Tom and Su moved", "Mia switched to guitar") is the
     # name, not Spanish "his" or Italian "my"; a given name as often as not, opening a sentence
     named = written_as_names(raw, lexicon.ALSO_NAMES) & lexicon.PERSON_WORDS
+    read: dict[str, bool] = {}  # an ambiguous word ("sat", "may") is read once, not each time
+
+    def dated(word: str) -> bool:
+        if word not in read:
+            read[word] = next_to_number(word, folded) or (
+                word == "may" and _MONTH_MAY.search(folded) is not None
+            )
+        return read[word]
+
     for token in tokens(rest):
         if not token.isascii() and is_cjk(token):
             for word in _CJK_DATE_WORDS:
@@ -210,12 +219,7 @@ def analyze(text: str) -> Analysis:
                     token = token.replace(word, " ")
             words.update(g for part in token.split() for g in bigrams(part))
         elif token in cues.WEEKDAY_WORDS or token in cues.MONTH_WORDS:
-            if (
-                token not in cues.AMBIGUOUS_DATE_WORDS
-                or next_to_number(token, folded)
-                or token == "may"
-                and _MONTH_MAY.search(folded)
-            ):
+            if token not in cues.AMBIGUOUS_DATE_WORDS or dated(token):
                 values.add(date_value(token))
         elif token in cues.NUMBER_WORD_VALUES:
             values.add(f"n:{cues.NUMBER_WORD_VALUES[token]}")
@@ -324,11 +328,34 @@ _NAME_VERBS = frozenset(
 # fmt: on
 
 
+_TITLE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Sr|Jr|Sra|Mme|Hr|Fr)\.\Z")  # with endpos
+_NEXT_WORD = re.compile(r"\s*(\S+)")
+
+
+def _inside(raw: str, word: str) -> int:
+    """Where `word` last stands whole in `raw` inside a sentence (after a space that follows
+    no sentence's end), or -1. Found with str.find, once for each word: a pattern led by a class
+    of characters is tried at every position of a long text."""
+    last, at = -1, raw.find(word, 2)
+    while at >= 0:
+        end = at + len(word)
+        after = raw[end : end + 1]
+        if (
+            raw[at - 1].isspace()
+            and raw[at - 2] not in ".!?:;"
+            and not (after.isalnum() or after == "_")
+        ):
+            last = at
+        at = raw.find(word, at + 1)
+    return last
+
+
 def _names(raw: str) -> list[tuple[str, int]]:
     """Capitalised words that look like names, with where each starts. A sentence's first word
     counts only when a verb or 's follows it ("Anna has …", "Brian's …") or it is capitalised
     again later."""
     found = []
+    inside: dict[str, int] = {}  # word → where it last stands inside a sentence
     for m in _NAME.finditer(raw):
         word = m.group(1)
         lowered = fold(word)
@@ -339,21 +366,24 @@ def _names(raw: str) -> list[tuple[str, int]]:
             or lowered in cues.MONTH_WORDS
         ):
             continue
-        before = raw[: m.start()].rstrip()
-        if (
-            not before
-            or before[-1] in '.!?:;"('
-            and not re.search(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Sr|Jr|Sra|Mme|Hr|Fr)\.$", before)
+        # (each look reaches from the name, never copies the text's rest: a pasted page holds
+        # hundreds of sentences)
+        before = m.start()  # where the text before it ends, spaces left out
+        while before and raw[before - 1].isspace():
+            before -= 1
+        if not before or (
+            raw[before - 1] in '.!?:;"(' and not _TITLE.search(raw, max(0, before - 5), before)
         ):
-            after = raw[m.end() :]
-            following = after.split(maxsplit=1)[0].lower() if after.split() else ""
-            again = re.search(rf"[^.!?:;]\s{re.escape(word)}\b", raw[m.end() :])
-            second = _NAME.match(after.lstrip())  # "Kenji Tanaka is …"
-            rest = after.lstrip()[second.end() :].split(maxsplit=1) if second else []
-            then_name = bool(rest) and rest[0].lower() in _NAME_VERBS
+            following = _NEXT_WORD.match(raw, m.end())
+            if word not in inside:
+                inside[word] = _inside(raw, word)
+            again = inside[word] >= m.end() + 2
+            second = following and _NAME.match(raw, following.start(1))  # "Kenji Tanaka is …"
+            rest = _NEXT_WORD.match(raw, second.end()) if second else None
+            then_name = rest is not None and rest[1].lower() in _NAME_VERBS
             if not (
-                after.startswith(("'s", "’s", "s "))
-                or following in _NAME_VERBS
+                raw.startswith(("'s", "’s", "s "), m.end())
+                or (following is not None and following[1].lower() in _NAME_VERBS)
                 or again
                 or then_name
             ):
