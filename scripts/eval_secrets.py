@@ -5,7 +5,10 @@ in view), held v1 (held-*.jsonl) and held v2 (held2-*.jsonl), both written witho
 code and never tuned on, and held v3 (held3-*.jsonl), written the same way, of which the items
 marked `held3a` have been looked at since and those marked `held3b` never, and held v4
 (held4-*.jsonl), written the same way with the disguises pastes and attackers give a text
-(characters nobody sees, fullwidth letters, letters in their parts, bidi marks), never read.
+(characters nobody sees, fullwidth letters, letters in their parts, bidi marks), never read,
+and held v5 (held5-*.jsonl), written the same way: the everyday text that names secrets
+without holding one (bylines, LLM settings, policies, identifiers) and secrets in that same
+text, never read.
 For each scanner, and for the union of memctl and detect-secrets:
 
 - secrets flagged: the item holds a finding (what makes an interactive write refuse);
@@ -51,6 +54,7 @@ SETS = {
     "held v2 (held-out)": "held2-",
     "held v3 (held-out)": "held3-",
     "held v4 (held-out, disguised)": "held4-",
+    "held v5 (held-out, everyday)": "held5-",
 }
 # Characters nobody sees that a paste may put inside a value: a zero-width space, a soft hyphen,
 # a word joiner, a zero-width joiner and non-joiner, a byte order mark.
