@@ -1,8 +1,9 @@
 """memctl's secret scanner against detect-secrets (Yelp) on the labelled sets of tests/hostile/.
 
 For each set, reported apart: tune (secrets.jsonl, lookalikes.jsonl: written with the scanner
-in view), held v1 (held-*.jsonl) and held v2 (held2-*.jsonl), both written without sight of the
-code and never tuned on, and held v3 (held3-*.jsonl), written the same way, of which the items
+in view), tune, everyday (everyday-*.jsonl: written without sight of it, then tuned on), held
+v1 (held-*.jsonl) and held v2 (held2-*.jsonl), both written without sight of the code and
+never tuned on, and held v3 (held3-*.jsonl), written the same way, of which the items
 marked `held3a` have been looked at since and those marked `held3b` never, and held v4
 (held4-*.jsonl), written the same way with the disguises pastes and attackers give a text
 (characters nobody sees, fullwidth letters, letters in their parts, bidi marks), never read,
@@ -50,6 +51,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 SETS = {
     "tune": "",
+    "tune, everyday": "everyday-",
     "held v1 (held-out)": "held-",
     "held v2 (held-out)": "held2-",
     "held v3 (held-out)": "held3-",

@@ -29,7 +29,9 @@ _CREDENTIALS = (
     r"password|passwort|passwd|kennwort|wachtwoord|hasło|haslo|lösenord|losenord|adgangskode|"
     r"salasana|heslo|parola|senha|contraseña|contrasena|clave|mot de passe|пароль|şifre|sifre|"
     r"login|log in|log into|logon|sign in|pw|pwd|passphrase|creds|pass|"
-    r"credentials|wifi|wi-fi|wlan|mdp|unlock|"
+    r"credentials|wifi|wi-fi|wlan|mdp|unlock|jelszó|jelszo|parolă|parola de acces|lozinka|šifra|"
+    r"geslo|парола|лозинка|κωδικός|κωδικό|סיסמה|סיסמא|كلمة المرور|كلمة السر|رمز عبور|"
+    r"पासवर्ड|mật khẩu|mat khau|kata sandi|kata laluan|"
     # the name misspelled as people type it
     r"pasword|passwrod|passowrd|pssword|paswd"
 )
@@ -40,7 +42,7 @@ _KEYS = (
 )
 
 # Words of scripts written without spaces: no word boundary around them.
-_CJK_CREDENTIALS = ("密码", "密碼", "口令", "パスワード", "비밀번호", "암호")
+_CJK_CREDENTIALS = ("密码", "密碼", "口令", "パスワード", "비밀번호", "암호", "รหัสผ่าน")
 _CJK_CODES = ("暗証番号", "密码锁", "门禁码")
 
 _PRIVATE_KEYS = (
@@ -347,7 +349,8 @@ def _wide(char: str) -> bool:
 
 # Words that join a secret's name to its value: "is", "=", "ist", "est", "lautet", "är"…
 _CONNECTORS = (
-    r"(?i)(?:\s(?:is|was|are|ist|lautet|est|c'est|es|era|è|é|är|er|is now|=|to)\s|[:=→—–]|->|\s-\s|"
+    r"(?i)(?:\s(?:is|was|are|ist|lautet|est|c'est|es|era|è|é|är|er|is now|=|to|jest|je)\s|"
+    r"[:=→—–]|->|\s-\s|"
     r"[是は를을로:]|\s—\s)"
 )
 # After the connector, these mean the value is somewhere else: "…is in 1Password".
@@ -359,6 +362,7 @@ _ELSEWHERE = frozenset(
     same changed rotated reset expired required optional written known called named name ssid
     lives live sits sit resides located found lies stays
     network heißt appelle llama chiama chamada
+    na pod op onder bij przy no em sob su в на под у
 """.split()
 )
 

@@ -238,9 +238,26 @@ def _plausible(kind: str, value: str) -> bool:
     if kind == "card-number":
         number = re.sub(r"[ -]", "", value)
         # a real number is never two or three digits repeated: 4242 4242 … is a test card
-        plausible = len(set(number)) > 3 and number.startswith(_CARD_PREFIXES)
-        return 13 <= len(number) <= 19 and plausible and _luhn(number)
+        plausible = len(set(number)) > 3 and _card_length(number)
+        return plausible and _luhn(number)
     return True
+
+
+def _card_length(number: str) -> bool:
+    """A card number's length for its network (an e-ticket's "220-2134567890" is 13 digits
+    after Mastercard's 22, whose numbers have 16)."""
+    two = number[:2]
+    if number.startswith("4"):  # Visa
+        return len(number) in (13, 16, 19)
+    if two in ("34", "37"):  # American Express
+        return len(number) == 15
+    if "51" <= two <= "55" or "22" <= two <= "27":  # Mastercard
+        return len(number) == 16
+    if two in ("30", "36", "38", "35"):  # Diners Club, JCB
+        return 14 <= len(number) <= 19
+    if number.startswith("6") or two in ("50", "56", "57", "58"):  # Discover, Maestro, UnionPay
+        return 12 <= len(number) <= 19
+    return False
 
 
 def _basic_credentials(value: str) -> bool:

@@ -33,17 +33,23 @@ POINTERS = frozenset("""
     environment manager written taped printed below above attached there here with by known
     shared sent set unknown missing disabled enabled correct wrong invalid different placeholder
     example xxx xxxx xxxxx *** **** ***** password secret token changeme
+    true false yes no on off
 """.split())
 
 # fmt: on
 
-_PLACEHOLDER_START = ("$", "<", "{", "%", "[", "(", "*", "…", "...")
+_PLACEHOLDER_START = ("<", "{", "%", "[", "(", "*", "…", "...")
+# A variable named in its place: `$DB_PASSWORD`, `${TOKEN}`, `$(pass show db)`; a value that
+# only begins with "$" ("$3f2doy0y-nj&3…", a Django key) is a value.
+_VARIABLE = r"\$(?:\{|\(|[A-Za-z_][A-Za-z0-9_]*$)"
+# A YAML tag that reads the value from elsewhere: `password: !env REDIS_PASSWORD`.
+_YAML_TAGS = frozenset("env secret vault ref sub getatt importvalue include encrypted var".split())
 
 _POINTER_PREFIXES = ("op://", "vault:", "env:", "keychain:", "http", "ssm:", "arn:", "secret://")
 
 _PLACEHOLDER = (
     r"(?:replace|change|insert|put|add|enter|fill)[_-]?(?:me|here|this|it|yours?)?(?:[_-]\w+)?|"
-    r"your[_-]?\w*|my[_-]?\w*[_-](?:key|token|secret|password)|dummy\w*|fake\w*|sample\w*|"
+    r"your[_-]?[\w-]*|my[_-]?\w*[_-](?:key|token|secret|password)|dummy\w*|fake\w*|sample\w*|"
     r"placeholder\w*|example\w*|todo|tbd|none|null|nil|undefined|redacted|hidden|secret|password"
 )
 # A value read from somewhere else in code: `password = os.environ["DB_PASSWORD"]`.
@@ -54,6 +60,15 @@ _CODE_REFERENCES = tuple(
     vault( keyring. self. args. input( getpass
     """.split()
 )
+# Objects whose fields hold a setting in code: `process.env.STRIPE_KEY`, `cfg.api_key`.
+_CODE_OBJECTS = frozenset(
+    """
+    process import deno os env environ settings config conf cfg self this secrets vault app ctx
+    context credentials creds args opts options params request req st props state window
+    globals module
+    """.split()
+)
+_DOTTED = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+"
 # Key names that hold a setting about a secret, not the secret: token_ttl, password_min_length.
 
 _PUBLIC_EXTENSIONS = tuple(
@@ -94,7 +109,8 @@ def public_shape(value: str) -> bool:
     return bool(
         "://" in value
         or rx(_FIELD).match(lowered)
-        or value.startswith(("/", "~", "./", "@", "#", "$", "%"))
+        or value.startswith(("/", "~", "./", "@", "#", "%"))
+        or rx(_VARIABLE).match(value)
         or rx(r"[^@\s]+@[\w-]+(?:\.[\w-]+)+").fullmatch(value)
         or rx(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}").fullmatch(lowered)
         or rx(r"v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?").fullmatch(lowered)
@@ -130,11 +146,36 @@ def value_like(value: str) -> bool:
     tail = rx(r"[^_-]+$").search(lowered)
     if tail is not None and len(tail.group()) >= 8 and len(set(tail.group())) <= 2:
         return False  # masked: sk_live_xxxxxxxxxxxx
+    if tail is not None and tail.start() > 0 and set(tail.group()) <= set("x*•."):
+        return False  # masked after its prefix: sk-xxxx, ghp_****
     if len(value) < 3 or lowered in POINTERS or value.startswith(_PLACEHOLDER_START):
+        return False
+    if rx(_VARIABLE).match(value) or code_reference(value):
+        return False
+    if value.startswith("!") and lowered[1:] in _YAML_TAGS:
         return False
     if lowered.startswith(_POINTER_PREFIXES):
         return False
     return not set(lowered) <= set("x*.-_#")
+
+
+def code_reference(value: str) -> bool:
+    """A setting read in code, not its value: a call (`sys.exit(`, `os.getenv(`), or a dotted
+    name from an object that holds settings or ending in a variable's name
+    (`process.env.STRIPE_SECRET_KEY`, `cfg.api_key`, `settings.DB_PASSWORD`)."""
+    name = rx(_DOTTED).match(value)
+    if name is None:
+        return bool(rx(r"[A-Za-z_][\w.]*\(").match(value))
+    rest = value[name.end() :]
+    if rest and not rest.startswith(("(", "[", ";", ")")):
+        return False
+    parts = name.group().split(".")
+    last = parts[-1]
+    return (
+        parts[0].lower() in _CODE_OBJECTS
+        or bool(rest)
+        or ("_" in last and last.isupper() and any(c.isalpha() for c in last))
+    )
 
 
 # The shapes a value must have to be what names it (near.py, words.py)
@@ -142,6 +183,8 @@ def passwordish(value: str) -> bool:
     """A password's shape: letters with digits, or with symbols in a longer mixed value."""
     if len(value) < 6 or not value_like(value) or public_shape(value):
         return False
+    if rx(r"[^\W\d_]{2,}-[^\W\d_]{2,}").fullmatch(value):
+        return False  # a word of two joined: "Passwort-Reset", "IT-Portal" (three may be a phrase)
     letters = any(c.isalpha() for c in value)
     digits = any(c.isdigit() for c in value)
     symbols = any(not c.isalnum() for c in value)
@@ -158,6 +201,8 @@ def keyish(value: str) -> bool:
     if len(value) >= 32 and all(c in "0123456789abcdefABCDEF" for c in value):
         return True  # a hash near a hash word was skipped before: this one is a key
     if public_shape(value) or value.startswith(("AAAA", "ssh-", "sha", "SHA")):
+        return False
+    if code_reference(value):
         return False
     body = sum(c.isalnum() or c in "_-+/=." for c in value)
     return len(value) >= 20 and body == len(value) and mixed(value) and generated(value)

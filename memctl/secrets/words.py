@@ -35,10 +35,36 @@ def written_out(text: str, lowered: str, words: str | None = None) -> list[Findi
     found += near(text, lowered, words)
     if ("=" in text or ":" in text) and any(t in words for t in _ASSIGNED_TRIGGERS):
         found += _assigned(text)
+    if any(t in words for t in ("phrase", "mnemonic", "seed", "words")):
+        found += _recovery_phrases(text)
     if "|" in text and "\n" in text:
         found += _table_cells(text)
     if "-" in text:
         found += _code_list(text)
+    return found
+
+
+# A wallet's recovery phrase: 12 to 24 small words after what names it ("seed phrase: ladder
+# jungle proud …"), none of them a word that holds a sentence together.
+_RECOVERY = (
+    r"(?i:recovery|seed|mnemonic|backup|secret|wallet)\s+(?i:phrase|words|seed|mnemonic)\b"
+    r"[^\n:]{0,60}?[:\-–—]?[^\S\n]*(?P<s>(?:[a-z]{3,8},?[^\S\n]+){11,23}[a-z]{3,8})(?![\w-])"
+)
+_GLUE = frozenset(
+    """
+    the and you your with this that for are was not but have has then them they from into its
+    our his her she him will can should would could these those what when where which who how
+    write keep store paper note safe
+    """.split()
+)
+
+
+def _recovery_phrases(text: str) -> list[Finding]:
+    found = []
+    for m in rx(_RECOVERY).finditer(text):
+        words = m["s"].replace(",", " ").split()
+        if len(words) in (12, 15, 18, 21, 24) and not _GLUE.intersection(words):
+            found.append(Finding("seed", "a wallet recovery phrase", *m.span("s")))
     return found
 
 
@@ -198,7 +224,8 @@ _DIRECT = (
     r"(?i)(?<![\w^-])(?:password|passwort|pass|pw|pwd|passcode|kennwort|login)\s+"
     r"(?P<s>[^\s,;]{6,})"
 )
-# `password=hunter2`, `token: abc123`, `"api_key": "…"`, `SECRET_KEY=…`: a key, = or :, a value.
+# `password=hunter2`, `token: abc123`, `"api_key": "…"`, `SECRET_KEY=…`: a key, = or :, a value,
+# on one line (`OPENAI_API_KEY=` left empty is followed by the next line, not by its value).
 # Words that only begin like a secret's name are not one: "Author: jdoe42" (a byline), a
 # secretary, a tokenizer.
 # None of these starts after a `^`: `^pwdr: Waiting for Marco…` is an entry's id, not a key.
@@ -210,7 +237,7 @@ _ASSIGNED = (
     r"(?i)(?<![\w^-])(?P<key>[a-z0-9_.-]{0,64}?(?:password|passwd|passphrase|pwd|pass(?![a-z])|"
     r"secret(?!ar)|token(?!i[sz])|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|client[_-]?secret|"
     r"private[_-]?key|credentials?|auth(?!or)|session(?:id)?|sid(?![a-z])|csrf[a-z]*)[a-z0-9_]*)"
-    r"[\"']?\s*(?::=|=|:)\s*"
+    r"[\"']?[^\S\n]*(?::=|=|:)[^\S\n]*"
     r"[\"']?(?P<s>[^\s\"',;]{4,})"
 )
 
