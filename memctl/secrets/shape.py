@@ -192,8 +192,14 @@ def passwordish(value: str) -> bool:
 
 
 def strong_password(value: str) -> bool:
-    """Before the word ("use X to log in"): only a value no word or name could be."""
-    return len(value) >= 8 and strong(value) and not public_shape(value)
+    """Before the word ("use X to log in"): only a value no word or name could be (nor a
+    password manager's: "in 1Password under 'Office WLAN'")."""
+    return (
+        len(value) >= 8
+        and strong(value)
+        and not public_shape(value)
+        and value.lower().rstrip(".,;:!?'\"") not in POINTERS
+    )
 
 
 def keyish(value: str) -> bool:
