@@ -30,7 +30,6 @@ _CONTROL_NAMES = {
     "\x7f": "DEL",
 }
 _LINE_BREAK = re.compile("\n")
-_ANY = re.compile("(?s:.)")
 # Tag characters (U+E0000-E007F): no editor shows them, and a language model reads U+E0020-E007E
 # as the ASCII they spell, so a sentence hidden in them reaches the agent unseen by the person
 # reading the file. They belong in one place, a region's emoji flag (U+1F3F4, the region's code
@@ -74,13 +73,14 @@ def _tags() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 @cache
-def _bidi() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """The characters that open or close a direction's scope, and a letter (or digit) of each
-    direction."""
+def _bidi() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The characters that open or close a direction's scope, a letter (or digit) of each
+    direction, and one character (to name the override found)."""
     return (
         re.compile("[\u202a-\u202e\u2066-\u2069\n]"),
         re.compile(f"[^\\W_{_RTL}]"),
         re.compile(f"[{_RTL}]"),
+        re.compile("(?s:.)"),
     )
 
 
@@ -94,7 +94,7 @@ def _reversing(text: str) -> list[int]:
     not found yet, by kind), so nested overrides cost a pass, not a square."""
     if "\u202e" not in text and "\u202d" not in text:
         return []
-    controls, ltr, rtl = _bidi()
+    controls, ltr, rtl, _ = _bidi()
     found: list[int] = []
     stack: list[tuple[str, int, int]] = []  # open scopes: kind, position, its block's bottom
     open: dict[str, list[int]] = {kind: [] for kind in _OVERRIDES}  # depths, not found yet
@@ -150,7 +150,7 @@ def control(text: str) -> re.Match[str] | None:
         return bad
     reversing = _reversing(text)
     if reversing:
-        bad = _first(bad, _ANY.match(text, reversing[0]))
+        bad = _first(bad, _bidi()[3].match(text, reversing[0]))
     runs, flags = _tags()
     if runs.search(text) is None:
         return bad

@@ -149,12 +149,12 @@ def _cells(line: str) -> list[tuple[int, str]] | None:
     return out
 
 
-_PLURAL = re.compile(r"(?:password|passphrase|secret|token|key|credential)s$")
+_PLURAL = r"(?:password|passphrase|secret|token|key|credential)s$"
 
 
 def _many(key: str) -> bool:
     """A key that names secrets in the plural ("passwords", "api_keys")."""
-    return _PLURAL.search(key) is not None
+    return rx(_PLURAL).search(key) is not None
 
 
 def _a(word: str) -> str:
