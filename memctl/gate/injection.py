@@ -58,6 +58,7 @@ _DROP = _folded(
     zapomen uita prestan prestante przestan перестань перестаньте
     αγνοησε ξεχασε تجاهل انس התעלם שכח अनदेखा भूल نادیده فراموش
     ignorate ignori ignorino ignorare ignoren ignorem ignoriert ignoreren negeren olviden
+    ignorati ignorați uitati uitați uita uită
     dimentichi dimenticare ignorujcie zapomnijcie"""
 )
 # fmt: on
@@ -75,6 +76,7 @@ _TOLD = _folded(
     anteriores dicho indicaciones instrucoes regras tudo disseram dito istruzioni regole tutto
     precedenti detto indicazioni instructies regels alles eerdere voorgaande verteld gezegd
     polecenia instrukcje zasady poprzednie wczesniejsze instruktioner regler allt tidigare
+    anterioare regulile
     instruksjoner talimatlari talimatlar kurallari onceki tum инструкции указания правила все
     всё предыдущие раньше говорили инструкций instruksi perintah aturan semua sebelumnya
     ohjeet kaikki aiemmat pokyny instructiunile οδηγιες التعليمات ההוראות निर्देशों huong
