@@ -75,12 +75,12 @@ def _tags() -> tuple[re.Pattern[str], re.Pattern[str]]:
 @cache
 def _bidi() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """The characters that open or close a direction's scope, a letter (or digit) of each
-    direction, and one character (to name the override found)."""
+    direction, and an override (matched where one was found, to name it)."""
     return (
         re.compile("[\u202a-\u202e\u2066-\u2069\n]"),
         re.compile(f"[^\\W_{_RTL}]"),
         re.compile(f"[{_RTL}]"),
-        re.compile("(?s:.)"),
+        re.compile(f"[{_OVERRIDES}]"),
     )
 
 
@@ -90,19 +90,19 @@ def _reversing(text: str) -> list[int]:
 
     A run of text is governed by the innermost override open around it, and would be by the
     one that override sits in if it went: every override of the innermost unbroken block of
-    them reverses a run of the opposite direction. Each one is found once (`open` lists those
-    not found yet, by kind), so nested overrides cost a pass, not a square."""
+    them reverses a run of the opposite direction. Each one is found once (`unfound` lists
+    those not found yet, by kind), so nested overrides cost a pass, not a square."""
     if "\u202e" not in text and "\u202d" not in text:
         return []
     controls, ltr, rtl, _ = _bidi()
     found: list[int] = []
     stack: list[tuple[str, int, int]] = []  # open scopes: kind, position, its block's bottom
-    open: dict[str, list[int]] = {kind: [] for kind in _OVERRIDES}  # depths, not found yet
+    unfound: dict[str, list[int]] = {kind: [] for kind in _OVERRIDES}  # their depths
 
     def close() -> None:
         kind = stack.pop()[0]
-        if kind in open and open[kind] and open[kind][-1] == len(stack):
-            open[kind].pop()
+        if kind in unfound and unfound[kind] and unfound[kind][-1] == len(stack):
+            unfound[kind].pop()
 
     at = 0
     for m in [*controls.finditer(text), None]:
@@ -110,7 +110,7 @@ def _reversing(text: str) -> list[int]:
         if at < end and stack and stack[-1][0] in _OVERRIDES:
             bottom = stack[-1][2]
             for kind, opposed in (("\u202e", ltr), ("\u202d", rtl)):
-                depths = open[kind]
+                depths = unfound[kind]
                 if depths and depths[-1] >= bottom and opposed.search(text, at, end):
                     while depths and depths[-1] >= bottom:
                         found.append(stack[depths.pop()][1])
@@ -119,7 +119,7 @@ def _reversing(text: str) -> list[int]:
         char, at = m.group(), m.end()
         if char == "\n":
             stack.clear()
-            for depths in open.values():
+            for depths in unfound.values():
                 depths.clear()
         elif char == "\u202c":  # a pop closes the innermost embedding or override
             if stack and stack[-1][0] not in _ISOLATES:
@@ -133,8 +133,8 @@ def _reversing(text: str) -> list[int]:
             depth = len(stack)
             joined = char in _OVERRIDES and stack and stack[-1][0] in _OVERRIDES
             stack.append((char, m.start(), stack[-1][2] if joined else depth))
-            if char in open:
-                open[char].append(depth)
+            if char in unfound:
+                unfound[char].append(depth)
     return sorted(found)
 
 
@@ -185,7 +185,7 @@ def without_controls(text: str, breaks: str) -> str:
 def control_name(char: str) -> str:
     if "\U000e0000" <= char[:1] <= "\U000e007f":
         return "a tag character (text no editor shows)"
-    if char[:1] in "\u202d\u202e":
+    if char[:1] in _OVERRIDES:
         return (
             f"a direction override (U+{ord(char[0]):04X}: a person sees the text after it reversed)"
         )
