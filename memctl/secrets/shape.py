@@ -52,20 +52,15 @@ _PLACEHOLDER = (
     r"your[_-]?[\w-]*|my[_-]?\w*[_-](?:key|token|secret|password)|dummy\w*|fake\w*|sample\w*|"
     r"placeholder\w*|example\w*|todo|tbd|none|null|nil|undefined|redacted|hidden|secret|password"
 )
-# A value read from somewhere else in code: `password = os.environ["DB_PASSWORD"]`.
-
-_CODE_REFERENCES = tuple(
-    """
-    os.environ os.getenv getenv( process.env env[ env( environ[ secrets. settings. config.
-    vault( keyring. self. args. input( getpass
-    """.split()
-)
-# Objects whose fields hold a setting in code: `process.env.STRIPE_KEY`, `cfg.api_key`.
+# A value read from somewhere else in code (`password = os.environ["DB_PASSWORD"]`): a lookup
+# or a call that no dotted name says (code_reference reads those), and objects whose fields
+# hold a setting (`process.env.STRIPE_KEY`, `cfg.api_key`).
+_CODE_REFERENCES = tuple("env[ env( environ[ vault( input( getpass".split())
 _CODE_OBJECTS = frozenset(
     """
     process import deno os env environ settings config conf cfg self this secrets vault app ctx
     context credentials creds args opts options params request req st props state window
-    globals module
+    globals module keyring
     """.split()
 )
 _DOTTED = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+"
@@ -141,7 +136,7 @@ def value_like(value: str) -> bool:
     if value.endswith(("...", "…")):
         return False  # elided: "sk-..."
     lowered = value.lower().rstrip(".:!?")
-    if rx(_PLACEHOLDER).fullmatch(lowered) or lowered.startswith(_CODE_REFERENCES):
+    if rx(_PLACEHOLDER).fullmatch(lowered):
         return False
     tail = rx(r"[^_-]+$").search(lowered)
     if tail is not None and len(tail.group()) >= 8 and len(set(tail.group())) <= 2:
@@ -160,9 +155,11 @@ def value_like(value: str) -> bool:
 
 
 def code_reference(value: str) -> bool:
-    """A setting read in code, not its value: a call (`sys.exit(`, `os.getenv(`), or a dotted
-    name from an object that holds settings or ending in a variable's name
-    (`process.env.STRIPE_SECRET_KEY`, `cfg.api_key`, `settings.DB_PASSWORD`)."""
+    """A setting read in code, not its value: a call (`sys.exit(`, `getpass(`), a lookup
+    (`env["TOKEN"]`), or a dotted name from an object that holds settings or ending in a
+    variable's name (`process.env.STRIPE_SECRET_KEY`, `cfg.api_key`, `settings.DB_PASSWORD`)."""
+    if value.lower().startswith(_CODE_REFERENCES):
+        return True
     name = rx(_DOTTED).match(value)
     if name is None:
         return bool(rx(r"[A-Za-z_][\w.]*\(").match(value))
