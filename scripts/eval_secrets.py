@@ -1,7 +1,8 @@
 """memctl's secret scanner against detect-secrets (Yelp) on the labelled sets of tests/hostile/.
 
 For each set, reported apart: tune (secrets.jsonl, lookalikes.jsonl: written with the scanner
-in view), tune, everyday (everyday-*.jsonl: written without sight of it, then tuned on), held
+in view), tune, everyday (everyday-*.jsonl and everyday2-*.jsonl: written without sight of
+it, then tuned on), held
 v1 (held-*.jsonl) and held v2 (held2-*.jsonl), both written without sight of the code and
 never tuned on, and held v3 (held3-*.jsonl), written the same way, of which the items
 marked `held3a` have been looked at since and those marked `held3b` never, and held v4
@@ -52,6 +53,7 @@ REPO = Path(__file__).resolve().parents[1]
 SETS = {
     "tune": "",
     "tune, everyday": "everyday-",
+    "tune, everyday 2": "everyday2-",
     "held v1 (held-out)": "held-",
     "held v2 (held-out)": "held2-",
     "held v3 (held-out)": "held3-",

@@ -31,6 +31,8 @@ _CREDENTIALS = (
     r"login|log in|log into|logon|sign in|pw|pwd|passphrase|creds|pass|"
     r"credentials|wifi|wi-fi|wlan|mdp|unlock|jelszó|jelszo|parolă|parola de acces|lozinka|šifra|"
     r"geslo|парола|лозинка|κωδικός|κωδικό|סיסמה|סיסמא|كلمة المرور|كلمة السر|رمز عبور|"
+    # Arabic joins "and", "with", "for" to the word: "وكلمة المرور"
+    r"وكلمة المرور|بكلمة المرور|لكلمة المرور|وكلمة السر|"
     r"पासवर्ड|mật khẩu|mat khau|kata sandi|kata laluan|"
     # the name misspelled as people type it
     r"pasword|passwrod|passowrd|pssword|paswd"
@@ -54,6 +56,7 @@ _CODES = (
     r"pin|puk|passcode|pass code|code|combo|combination|combinazione|combinaison|combinación|"
     r"safe|disarm|alarm|"
     r"kombination|digicode|cvv2?|cvc2?|zahlencode|código|codigo|codice|kod|koodi|türcode|пин|"
+    r"portkod|dörrkod|portkode|dørkode|ovikoodi|deurcode|toegangscode|"
     r"пин-код|код"
 )
 
@@ -68,7 +71,7 @@ _ANSWERS = (
 # What a "code" is when it is no secret: "error code 404", "zip code 94110".
 
 _PUBLIC_CODES = frozenset("""
-    error status area zip postal post country dialing dialling product promo promotion discount
+    error err status area zip postal post country dialing dialling product promo promotion discount
     coupon voucher qr bar source exit return http response sort tax airport language currency
     colour color zoom meeting confirmation booking tracking reference order invoice item sku
     style dress morse cheat machine op ascii unicode iso hs icd cpt locale region reason
@@ -78,7 +81,7 @@ _PUBLIC_CODES = frozenset("""
 
 _HASH_WORDS = (
     "sha", "md5", "hash", "digest", "fingerprint", "checksum", "commit", "integrity", "uuid",
-    "request id", "build", "revision",
+    "request id", "build", "revision", "cache", '"kid"',
 )
 # fmt: on
 
@@ -196,7 +199,9 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
             before = lowered[max(0, m.start() - 24) : m.start()].split()
             after = lowered[m.end() : m.end() + 24].split()
             if (m["code"] or "").lower() == "code" and (
-                not before or before[-1] in _PUBLIC_CODES or (after and after[0] in _PUBLIC_CODES)
+                not before
+                or before[-1].strip("!:.,") in _PUBLIC_CODES
+                or (after and after[0] in _PUBLIC_CODES)
             ):
                 continue  # "zip code 94110", "le code postal de Sam est 1200"
             hit = _after_connector(text, _clause(text, m.end(), 50), codeish)
@@ -362,7 +367,9 @@ _ELSEWHERE = frozenset(
     same changed rotated reset expired required optional written known called named name ssid
     lives live sits sit resides located found lies stays
     network heißt appelle llama chiama chamada
-    na pod op onder bij przy no em sob su в на под у
+    na pod op onder bij przy no em sob su в на под у ở tại trong dán
+    heet genaamd heter hedder nazywa называется adı tên netwerk netzwerk reseau réseau rete
+    rede nätverk netværk
 """.split()
 )
 

@@ -14,7 +14,17 @@ import re
 from collections.abc import Callable
 
 from .near import near
-from .shape import Finding, codeish, generated, keyish, passwordish, rx, strong, value_like
+from .shape import (
+    Finding,
+    codeish,
+    generated,
+    keyish,
+    passwordish,
+    rx,
+    strong,
+    strong_password,
+    value_like,
+)
 
 
 def written_out(text: str, lowered: str, words: str | None = None) -> list[Finding]:
@@ -35,7 +45,7 @@ def written_out(text: str, lowered: str, words: str | None = None) -> list[Findi
     found += near(text, lowered, words)
     if ("=" in text or ":" in text) and any(t in words for t in _ASSIGNED_TRIGGERS):
         found += _assigned(text)
-    if any(t in words for t in ("phrase", "mnemonic", "seed", "words")):
+    if any(t in words for t in ("phrase", "mnemonic", "seed", "words", "backup", "wallet")):
         found += _recovery_phrases(text)
     if "|" in text and "\n" in text:
         found += _table_cells(text)
@@ -47,7 +57,7 @@ def written_out(text: str, lowered: str, words: str | None = None) -> list[Findi
 # A wallet's recovery phrase: 12 to 24 small words after what names it ("seed phrase: ladder
 # jungle proud …"), none of them a word that holds a sentence together.
 _RECOVERY = (
-    r"(?i:recovery|seed|mnemonic|backup|secret|wallet)\s+(?i:phrase|words|seed|mnemonic)\b"
+    r"(?i:recovery|seed|mnemonic|backup|secret|wallet)(?:\s+(?i:phrase|words|seed|backup))?\b"
     r"[^\n:]{0,60}?[:\-–—]?[^\S\n]*(?P<s>(?:[a-z]{3,8},?[^\S\n]+){11,23}[a-z]{3,8})(?![\w-])"
 )
 _GLUE = frozenset(
@@ -290,9 +300,9 @@ def _prose_value(word: str, value: str, *, quoted: bool) -> bool:
         return False
     if word.startswith(_TWO_FACTOR):
         return bool(rx(_SEED).fullmatch(value.upper())) or generated(value)
-    if "pin" in word or "code" in word:
+    if "pin" in word or "code" in word:  # digits, or a password by another name
         digits = value.rstrip("#*")
-        return digits.isdigit() and 3 <= len(digits) <= 12
+        return digits.isdigit() and 3 <= len(digits) <= 12 or strong_password(value)
     if quoted:
         return True
     has_digit = any(c.isdigit() for c in value)
