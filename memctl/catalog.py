@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from .atomic import atomic_write
+from .controls import unseen_lines
 from .dates import try_date
 from .errors import MemctlError
 from .kinds import kind_of
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from .entry import Entry
     from .note import Note
 
-_VERSION = 8
+_VERSION = 9
 
 # Called as `progress(done, total)` while a long step runs (a bar in the CLI).
 Progress = Callable[[int, int], None]
@@ -62,6 +63,9 @@ class FileFacts:
     problems: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # documented frontmatter keys not there
     last_entry: str | None = None  # daily logs: "YYYY-MM-DD HH:MM" of the newest heading
+    # [line, what] of each line holding what a write refuses and a person cannot read as the
+    # agent does (memctl.controls.unseen_lines): memctl doctor names them
+    unseen: list[list] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -196,6 +200,7 @@ def read_facts(
     except MemctlError as exc:
         facts.error = str(exc)
         return facts
+    facts.unseen = unseen_lines(note.text)
     if kind == "daily":
         facts.last_entry = last_heading(rel, note.text)
         return facts

@@ -67,9 +67,10 @@ def valid_text(text: str) -> str:
 
 
 @cache
-def _tags() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """Runs of tag characters, and a flag's own."""
-    return re.compile(_TAGS), re.compile(_FLAG_TAGS)
+def _tags() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """Runs of tag characters, a flag's own, and one tag character (looked for first: a
+    class alone is searched four times faster than a run of it, and most texts hold none)."""
+    return re.compile(_TAGS), re.compile(_FLAG_TAGS), re.compile(_TAGS[:-1])
 
 
 @cache
@@ -151,8 +152,8 @@ def control(text: str) -> re.Match[str] | None:
     reversing = _reversing(text)
     if reversing:
         bad = _first(bad, _bidi()[3].match(text, reversing[0]))
-    runs, flags = _tags()
-    if runs.search(text) is None:
+    runs, flags, tag = _tags()
+    if tag.search(text) is None:
         return bad
     return _first(bad, runs.search(flags.sub(lambda m: " " * len(m.group()), text)))
 
@@ -171,8 +172,8 @@ def without_controls(text: str, breaks: str) -> str:
         for at in reversing:  # U+202E → U+202B, U+202D → U+202A
             chars[at] = chr(ord(chars[at]) - 3)
         text = "".join(chars)
-    runs, flags = _tags()
-    if runs.search(text) is None:
+    runs, flags, tag = _tags()
+    if tag.search(text) is None:
         return text
     masked = flags.sub(lambda m: " " * len(m.group()), text)
     pieces, at = [], 0
@@ -180,6 +181,22 @@ def without_controls(text: str, breaks: str) -> str:
         pieces += [text[at : m.start()], "\ufffd"]
         at = m.end()
     return "".join([*pieces, text[at:]])
+
+
+def unseen_lines(text: str) -> list[list]:
+    """[line number, name] of each line of a file's text that holds a control character, a
+    run of tag characters outside a flag or an override that shows letters reversed (see
+    control); a CR before a line's end is the line's end."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    if control(text) is None:
+        return []
+    found = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        bad = control(line)
+        if bad is not None:
+            found.append([number, control_name(bad.group())])
+    return found
 
 
 def control_name(char: str) -> str:

@@ -14,7 +14,7 @@ from .workspace import Workspace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .catalog import Progress
+    from .catalog import FileFacts, Progress
 
 # Derived files that must never be in git (they are rebuilt from the Markdown).
 DERIVED_PATTERNS = (
@@ -131,7 +131,27 @@ def check(ws: Workspace, *, today: dt.date, progress: Progress | None = None) ->
         findings += _committed_derived_files(ws)
     findings += _unread_memory(ws, facts, today)
     findings += links(ws)
+    findings += _unseen_text(facts)
     return DoctorReport(findings)
+
+
+def _unseen_text(facts: list[FileFacts]) -> list[Finding]:
+    """Lines of the Markdown that hold what every write refuses because a person does not see
+    what the agent reads there (memctl.controls.control): a control character, a sentence in
+    tag characters, text shown reversed. Written by hand or brought by a peer's sync, such a
+    line reaches the agent from memory; memctl leaves it as it is and names it here."""
+    return [
+        Finding(
+            "warning",
+            "unseen-text",
+            f"{f.path}:{line}",
+            f"the line holds {name}",
+            "look at it with `cat -v` and remove it by hand if you did not put it there; "
+            "memctl refuses such text in a write",
+        )
+        for f in facts
+        for line, name in f.unseen
+    ]
 
 
 def links(ws: Workspace) -> list[Finding]:
