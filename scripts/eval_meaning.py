@@ -19,6 +19,8 @@ out, and the late set, each apart) and the silent turns, by search and by recall
 
 `--part fresh`: the same for scripts/meaning_cases_fresh.py (written without sight of the code
 or the other sets; its silent turns mostly on a memory's own topic), every second case held out.
+`--part fresh2`: the same for scripts/meaning_cases_fresh2.py, a second set written the same
+way (80 pairs, half life and half work; 40 silent turns).
 `--part contact`: the same for scripts/meaning_cases_contact.py (memories holding a phone
 number, an email address, a link or a reference number, asked for the way people ask; written
 the same way). `--keep DIR` keeps these workspaces in DIR-told, DIR-fresh and DIR-contact.
@@ -39,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import meaning_cases_blind as blind  # noqa: E402
 import meaning_cases_contact as contact  # noqa: E402
 import meaning_cases_fresh as fresh  # noqa: E402
+import meaning_cases_fresh2 as fresh2  # noqa: E402
 import meaning_cases_told as told  # noqa: E402
 from generate_workspace import TODAY, generate  # noqa: E402
 from meaning_cases import HELD_OUT, RECALL_SILENT, RECALL_SPEAK, TUNE  # noqa: E402
@@ -297,6 +300,7 @@ def recalled_told(ws, where, semantic: bool) -> dict:
 # Sets of (memory, question) pairs and silent turns, every second one held out.
 PAIRS = {
     "fresh": (fresh.FRESH, fresh.SILENT),
+    "fresh2": (fresh2.FRESH, fresh2.SILENT),
     "contact": (contact.CONTACT, contact.SILENT),
 }
 
@@ -476,7 +480,8 @@ def main(argv: list[str] | None = None) -> int:
         choices=("all", "first", "blind", "told", *PAIRS),
         default="all",
         help="the first two sets (default), only meaning_cases.py, only meaning_cases_blind.py, "
-        "only meaning_cases_told.py, only meaning_cases_fresh.py or meaning_cases_contact.py",
+        "only meaning_cases_told.py, only meaning_cases_fresh.py, meaning_cases_fresh2.py or "
+        "meaning_cases_contact.py",
     )
     args = parser.parse_args(argv)
     report = run(args.files, args.seed, args.keep, args.part)
