@@ -14,6 +14,7 @@ import meaning_cases
 import meaning_cases_blind
 import meaning_cases_contact
 import meaning_cases_fresh
+import meaning_cases_fresh2
 import meaning_cases_told
 import pytest
 
@@ -66,6 +67,7 @@ def _judged_silent() -> list[str]:
         *meaning_cases_blind.R_SILENT,
         *meaning_cases_told.SILENT,
         *meaning_cases_fresh.SILENT,
+        *meaning_cases_fresh2.SILENT,
         *meaning_cases_contact.SILENT,
         *eval_search.SILENT,
         *(turn["q"] for turn in convo),
