@@ -44,13 +44,6 @@ _Pattern = tuple[str, str, tuple[tuple[str, ...], ...], str]
 
 TABLE = Path(__file__).parent.parent / "data" / "secrets.tsv"
 
-# fmt: off
-_CARD_PREFIXES = (
-    "4", "51", "52", "53", "54", "55", "22", "23", "24", "25", "26", "27", "34", "37", "6",
-    "35", "36", "38", "30", "50", "56", "57", "58",
-)
-# fmt: on
-
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 _BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz234567"
 _BASE32_AS_A = bytes.maketrans(_BASE32.encode(), b"a" * len(_BASE32))
