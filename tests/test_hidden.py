@@ -197,13 +197,11 @@ def test_a_purged_text_is_found_in_look_alike_letters_and_a_text_in_another_scri
 
     day, salt = dt.date(2026, 12, 5), "00" * 16
     registry = Registry([new_record("Zanzibar-7731", salt=salt, receipt="r1", today=day)])
-    for text in ("call Z\u0430nzibar-7731", "ZANZIB\u0391R-7731!", "\u0417anzibar-7731"):
+    for text in ("call Z\u0430nzibar-7731", "ZANZIB\u0391R-7731!"):
         hits = registry.hits(text, first=False)
-        if text.startswith("\u0417"):  # a Cyrillic Ze is a digit 3 to the eye, not a Z
-            assert hits == []
-            continue
-        assert [(h.receipt, text[h.start : h.end][-4:]) for h in hits] == [("r1", "7731")], text
-        assert text[hits[0].start] in "ZzЗ" and hits[0].end == len(text.rstrip("!"))
+        assert [(h.receipt, h.end - h.start) for h in hits] == [("r1", 13)], text
+        assert text[hits[0].start] == "Z" and hits[0].end == len(text.rstrip("!"))
+    assert registry.hits("\u0417anzibar-7731") == []  # a Cyrillic Ze looks like a 3, not a Z
     russian = "Иван Петров"
     registry = Registry([new_record(russian, salt=salt, receipt="r2", today=day)])
     old = Record("r3", salt, purged_hash(salt, "ольга смирнова"), 14, "2025-01-01")
