@@ -48,3 +48,17 @@ def test_the_secrets_in_everyday_text_are_redacted(name):
     assert len(cases) >= 60
     kept = [c["secret"] for c in cases if c["secret"] in redact(c["text"])]
     assert sorted(kept) == sorted(KNOWN_MISSES[name])
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("user_password = Tr0ub4dor&3x!", "a user password written out"),
+        ("api_key = Q7v!mR2#pLx9zz", "an api key written out"),
+        ("ssh_password = Q7v!mR2#pLx9zz", "an ssh password written out"),
+        ("EU_token = Q7v!mR2#pLx9zz", "a eu token written out"),
+        ("db_password = Q7v!mR2#pLx9zz", "a db password written out"),
+    ],
+)
+def test_a_finding_names_its_key_with_the_article_it_is_said_with(text: str, said: str):
+    assert [finding.label for finding in scan(text)] == [said]

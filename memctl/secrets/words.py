@@ -167,8 +167,15 @@ def _many(key: str) -> bool:
     return rx(_PLURAL).search(key) is not None
 
 
+_SAID_AS_LETTERS = ("ssh", "smtp", "sftp", "sms", "rsa", "hmac", "mfa", "ftp", "ldap", "nas", "hsm")
+
+
 def _a(word: str) -> str:
-    return "an" if word[:1] in "aeiou" else "a"
+    """The article a key's name takes: "an API key", "a user password", "an SSH key"."""
+    word = word.lower()
+    if word.startswith(("us", "uni", "ur", "uu", "eu", "one")):
+        return "a"  # said with a "y" or "w" first
+    return "an" if word[:1] in "aeiou" or word.partition(" ")[0] in _SAID_AS_LETTERS else "a"
 
 
 def _assigned(text: str) -> list[Finding]:
