@@ -273,10 +273,15 @@ def record_written(ws: Workspace, known: dict[str, FileFacts], notes: dict[str, 
     touching their frontmatter: path → its entries as written. Nothing is read or parsed again,
     so a run that rewrites thousands of notes (the archive) regenerates INDEX.md at once."""
     for rel, entries in notes.items():
-        st = (ws.root / rel).stat()
+        path = ws.root / rel
+        st = path.stat()
+        unseen = known[rel].unseen
+        if unseen:  # rare: its lines moved with the entries taken out, so read where they are
+            unseen = unseen_lines(path.read_text(encoding="utf-8", errors="replace"))
         counted = replace(
             known[rel],
             stamp=[st.st_mtime_ns, st.st_size],
+            unseen=unseen,
             entries=0,
             ids=[],
             expiring=[],

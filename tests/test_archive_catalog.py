@@ -131,3 +131,17 @@ def test_a_note_broken_after_the_scan_is_left_alone(ws, monkeypatch):
     assert any(k.startswith("people/anna.md:2: broken YAML") for k in plan.kept)
     assert "people/anna.md:2: broken YAML" in ws.index_path.read_text()
     assert_catalog_is_what_a_fresh_read_gives(ws, monkeypatch, DAY)
+
+
+def test_a_hidden_character_below_an_archived_entry_is_named_on_its_new_line(ws, monkeypatch):
+    setup_notes(ws)
+    path = ws.root / "people/anna.md"
+    hidden = "- [🟡MED] added:2026-11-30 · likes tea\U000e0041\U000e0042 ^tg01\n"
+    path.write_text(path.read_text() + hidden)  # by hand: no door stores a tag character
+    facts = {f.path: f for f in scan(ws)}
+    was = facts["people/anna.md"].unseen[0][0]
+    run_archive(ws, today=DAY)
+    lines = path.read_text().split("\n")
+    now = [f for f in scan(ws) if f.path == "people/anna.md"][0].unseen
+    assert [number for number, _ in now] == [lines.index(hidden.rstrip("\n")) + 1] != [was]
+    assert_catalog_is_what_a_fresh_read_gives(ws, monkeypatch, DAY)
