@@ -14,7 +14,7 @@ import pytest
 
 from memctl.controls import control, control_name, without_controls
 from memctl.gate.injection import injection_reason
-from memctl.secrets.hidden import seen, visible
+from memctl.secrets.hidden import mixed_latin, seen, visible
 from memctl.secrets.scan import redact, scan
 
 HOSTILE = Path(__file__).parent / "hostile"
@@ -295,3 +295,26 @@ def test_every_span_maps_back_to_what_a_person_reads_there():
                 if folded[i:j] not in searched(text[start:end])[0]:
                     wrong.append(("searched", text, i, j))
     assert wrong == []
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("my p\u0430ssw\u043erd is Qm7!vR2#kPx9", "my password is Qm7!vR2#kPx9"),  # Cyrillic а, о
+        ("\u0410KIAABCDEFGHIJKLMNOP", "AKIAABCDEFGHIJKLMNOP"),  # a Cyrillic capital А
+        ("gh\u0440_x", "ghp_x"),  # an underscore is inside a word
+        ("p\u0430\u200b\u0455\u0455word", "pa\u200bssword"),  # a zero-width space too
+        (
+            "\u0397OST, \u03bdalue, \u03bd = 3",
+            "HOST, value, \u03bd = 3",
+        ),  # Greek Η is H; ν alone stays
+        ("\u041f\u0430\u0440\u043e\u043b\u044c: Tr0ub", None),  # "Пароль": one script
+        ("\u039c\u03bf\u03c5\u03c3\u03b9\u03ba\u03ae and music", None),  # Greek: one script
+    ],
+)
+def test_look_alike_letters_in_a_latin_word_are_read_as_latin_and_other_words_stay(text, read):
+    assert mixed_latin(text) == (text if read is None else read)
+    assert len(mixed_latin(text)) == len(text)
+    if read is not None and "is " in read:
+        [found] = scan(text)
+        assert text[found.start : found.end] == "Qm7!vR2#kPx9"  # in the text's own positions

@@ -49,6 +49,46 @@ _LOOKALIKES = {
 LATIN = str.maketrans(_LOOKALIKES)
 
 
+def mixed_latin(text: str) -> str:
+    """`text` with each look-alike letter (see _LOOKALIKES) in a word that also holds Latin
+    letters read as the Latin one, in its case: "pаsswоrd" with a Cyrillic "а" and "о" is
+    "password"; a word of one script ("пароль", "αβγ") stays as it is. As long as the text,
+    position for position."""
+    if text.isascii() or _lookalike().search(text) is None:
+        return text
+    return _mixed().sub(_as_latin, text)
+
+
+def _as_latin(word: re.Match[str]) -> str:
+    found = word.group()
+    return found.translate(_cased()) if _ASCII_LETTER.search(found) else found
+
+
+_ASCII_LETTER = re.compile("[A-Za-z]")
+_WORD = "[\\w\u00ad\u200b-\u200f\u2060-\u2064\ufeff]"  # with the characters nobody sees
+# Capitals that look like a Latin capital other than the capital of their small letter's
+# reading (Greek "Η" looks like "H", its small "η" like "n"); "" for none ("Ω").
+_CAPITALS = {"Η": "H", "Ν": "N", "Μ": "M", "Υ": "Y", "Ω": "", "Β": "B", "Ζ": "Z"}
+
+
+@cache
+def _cased() -> dict[int, str]:
+    table = {c: letter for c, letter in _LOOKALIKES.items()}
+    table |= {c.upper(): letter.upper() for c, letter in _LOOKALIKES.items() if c.upper() != c}
+    table |= _CAPITALS
+    return str.maketrans({c: letter for c, letter in table.items() if letter})
+
+
+@cache
+def _lookalike() -> re.Pattern[str]:
+    return re.compile("[" + "".join(sorted(chr(point) for point in _cased())) + "]")
+
+
+@cache
+def _mixed() -> re.Pattern[str]:
+    return re.compile(f"{_WORD}*{_lookalike().pattern}{_WORD}*")
+
+
 def latin(folded: str) -> str:
     """A casefolded text with each look-alike letter read as the Latin one (see _LOOKALIKES);
     as long as the text, position for position."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .hidden import seen
+from .hidden import mixed_latin, seen
 from .shape import Finding, distinct, generated, rx, value_like
 from .words import written_out
 
@@ -127,7 +127,9 @@ _SHAPES = {
 def scan(text: str) -> list[Finding]:
     """Every secret in `text`, in order, without overlaps: read as a person sees the text (a
     key with a zero-width space inside is a key: memctl.secrets.hidden), each span in the
-    text's own positions."""
+    text's own positions. A word that mixes look-alike letters of another script with Latin
+    ones ("pаssword" with a Cyrillic "а") is read in Latin letters (hidden.mixed_latin)."""
+    text = mixed_latin(text)
     read = seen(text)
     if read is None:
         return _scan(text)
