@@ -177,8 +177,9 @@ def init_repo(root: Path) -> None:
 
 
 # A running `memctl serve`'s own files (memctl.cli.warm's OWNER_NAME, memctl.cli.launch's
-# SOCKET_NAME): never the person's changes, even where .gitignore predates them.
-RUNTIME = frozenset({".memctl/serve.lock", ".memctl/serve.sock"})
+# SOCKET_NAME, memctl.cli.serve's LOG_NAME): never the person's changes, even where
+# .gitignore predates them.
+RUNTIME = frozenset({".memctl/serve.lock", ".memctl/serve.sock", ".memctl/serve.log"})
 
 
 def dirty_paths(root: Path) -> set[str]:

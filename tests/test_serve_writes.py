@@ -125,10 +125,11 @@ def test_a_running_servers_own_files_are_not_the_persons_changes(example_ws):
     """serve.lock and serve.sock are the server's: a write made while it runs does not list
     them among the person's uncommitted changes, even where .gitignore was written before
     them (a workspace made by an older memctl)."""
-    from memctl.cli import warm
+    from memctl.cli import serve, warm
     from memctl.gitstore import RUNTIME, dirty_paths
 
-    assert RUNTIME == {f".memctl/{warm.OWNER_NAME}", f".memctl/{launch.SOCKET_NAME}"}
+    names = {warm.OWNER_NAME, launch.SOCKET_NAME, serve.LOG_NAME}
+    assert RUNTIME == {f".memctl/{name}" for name in names}
     root = example_ws.root
     ignore = root / ".gitignore"
     ignore.write_text(
@@ -141,3 +142,23 @@ def test_a_running_servers_own_files_are_not_the_persons_changes(example_ws):
         assert not dirty_paths(root) & RUNTIME
         code, _, err = memctl("-w", str(root), "remember", "Orla repairs accordions", env=CLOCK)
     assert code == 0 and b"serve." not in err, err
+
+
+def test_a_server_serve_start_launched_leaves_no_file_a_write_calls_the_persons(ws):
+    """`serve start` keeps its server's stderr in .memctl/serve.log, which an older .gitignore
+    does not list: a write afterwards names no change of the person's."""
+    root = ws.root
+    ignore = root / ".gitignore"
+    ignore.write_text(
+        "".join(line for line in ignore.read_text().splitlines(True) if "serve." not in line),
+        encoding="utf-8",
+    )
+    git(root, "commit", "-qam", "an older .gitignore")
+    try:
+        code, _, err = memctl("-w", str(root), "serve", "start", "--idle", "1")
+        assert code == 0, err
+    finally:
+        memctl("-w", str(root), "serve", "stop")
+    assert (root / ".memctl" / "serve.log").exists()
+    code, _, err = memctl("-w", str(root), "log", "tea", "--message", "green tea", env=CLOCK)
+    assert code == 0 and b"yours alone" not in err and b"committed" in err, err

@@ -29,6 +29,7 @@ app = typer.Typer()
 IDLE = typer.Option(
     None, "--idle", help="Exit after this many minutes without a request (0: never)."
 )
+LOG_NAME = "serve.log"  # in .memctl/: what a server `serve start` launched says on stderr
 START_WAIT_S = 10.0  # how long `serve start` waits for the new server to answer
 LAUNCH = "import sys; sys.argv[0] = 'memctl'; from memctl.cli.launch import run; run()"
 
@@ -94,7 +95,7 @@ def start(idle: float = IDLE) -> None:
         output.result(_Started(running[1], started=False), _render_started)
         return
     minutes = 60.0 if idle is None else idle
-    log = open(ws.state_dir / "serve.log", "ab")  # noqa: SIM115 (the child keeps it)
+    log = open(ws.state_dir / LOG_NAME, "ab")  # noqa: SIM115 (the child keeps it)
     with log:
         child = subprocess.Popen(
             [
@@ -124,7 +125,7 @@ def start(idle: float = IDLE) -> None:
         time.sleep(0.05)
     raise MemctlError(
         f"the server did not answer within {START_WAIT_S:g}s (identity "
-        f"{identity()}); see {ws.state_dir / 'serve.log'}"
+        f"{identity()}); see {ws.state_dir / LOG_NAME}"
     )
 
 
