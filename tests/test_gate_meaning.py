@@ -1569,3 +1569,26 @@ def test_a_name_heard_or_written_wrong_is_the_same_person_named_right(ws, old, s
     done = remember(ws, said, source="user", now=NOW).value
     assert (done.label, done.closed.entry.id) == ("correction", first.entry.id)
     assert done.written.entry.text == now
+
+
+def test_a_task_on_the_desk_is_not_a_memory_the_gate_compares_or_replaces(ws):
+    """NOW.md's items are the day's desk, not memories: a fact about a task in progress is
+    stored in a note (never dropped as a "repeat" of the task, nor written into NOW.md), by
+    `remember` and by the nightly job, and `--supersedes` refuses a line of NOW.md."""
+    from memctl.now import start_task
+
+    start_task(ws, "Ask Brian about the Atlas window", blocker=None, now=NOW)
+    desk = (ws.root / "NOW.md").read_text()
+    said = remember(ws, "Brian approved the Atlas window", source="user", now=NOW).value
+    assert said.label == "new" and said.written.path != "NOW.md"
+    log(ws, "FACT: Brian approved the Atlas window src:user", title="Atlas")
+    [step] = consolidate(ws, dt.date(2026, 11, 29), now=NIGHT).value.steps
+    assert step.note != "NOW.md" and not step.closed
+    assert (ws.root / "NOW.md").read_text() == desk
+    item = next(line for line in desk.splitlines() if "Atlas window" in line)
+    address = f"NOW.md#{item.rsplit(' ', 1)[1]}" if "^" in item else "NOW.md:7"
+    done = run_memctl(
+        "-w", str(ws.root), "remember", "The Atlas window is Friday", "--supersedes", address
+    )
+    assert done.returncode == 1 and "NOW.md" in done.stderr, done.stderr
+    assert (ws.root / "NOW.md").read_text() == desk

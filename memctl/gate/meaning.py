@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..entry import unquoted
+from ..kinds import kind_of
 from ..workspace import Workspace
 from .candidates import Candidate, Survey, _read, is_rule_note, trust_of
 from .labeler import MEANING_CUED, says_change
@@ -24,6 +25,12 @@ from .reading import Analysis, analyze, similarity
 
 MEANING = 0.5  # a neighbour at least this close in meaning joins the candidates
 NEIGHBOURS = 8
+
+
+def _a_note(ws: Workspace, rel: str) -> bool:
+    """A live note's entries are memories; NOW.md's tasks, a day's log, a report, INDEX.md and
+    the archive are not (the words' survey reads notes alone too)."""
+    return kind_of(rel, ws.config.daily_dir) == "note" and not rel.startswith(".archive/")
 
 
 def add_meaning(ws: Workspace, text: str, new: Analysis, found: Survey) -> None:
@@ -43,7 +50,7 @@ def add_meaning(ws: Workspace, text: str, new: Analysis, found: Survey) -> None:
         if at is not None:
             found.entries[at] = replace(found.entries[at], meaning=round(hit.similarity, 3))
             continue
-        if hit.similarity < floor or hit.path.startswith((".archive/", "daily/")):
+        if hit.similarity < floor or not _a_note(ws, hit.path):
             continue
         read = _read(ws.root / hit.path, hit.path)
         row = (

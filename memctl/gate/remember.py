@@ -20,6 +20,7 @@ from ..dates import fmt_date, try_date
 from ..entry import Entry, quoted
 from ..errors import InvalidValue, NotFound, Refused
 from ..jsonlines import record_line
+from ..kinds import kind_of
 from ..longterm import SOURCES, EntryRef, make_entry, note_text
 from ..words import small_number
 from ..workspace import Outcome, Workspace
@@ -269,6 +270,11 @@ def _named(ws: Workspace, ref: str, found: Survey, text: str) -> Candidate:
         raise Refused(f"{hit.address} is already closed (until {hit.entry.fields.get('until')})")
     if hit.path.startswith(".archive/"):
         raise NotFound(f"{hit.address} is archived; only live entries can be superseded")
+    if kind_of(hit.path, ws.config.daily_dir) != "note":
+        raise InvalidValue(
+            f"{hit.address} is not a memory but a line of {hit.path}; only a note's entries "
+            "can be superseded"
+        )
     return found.find(hit.address) or candidate(hit.path, hit.entry, text)
 
 
