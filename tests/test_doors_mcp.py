@@ -237,3 +237,51 @@ def test_only_a_line_the_sdk_refuses_is_rewritten_and_only_with_the_id_it_names(
     assert json.loads(read)["id"] == named and request.method.startswith("memctl:")
     fine = b'{"jsonrpc":"2.0","id":7,"method":"tools/list"}\n'
     assert answerable(fine) == fine
+
+
+# Each tool, a string argument to put a hostile value in, and the rest it needs.
+MCP_STRINGS = {
+    "recall": ("prompt", {}),
+    "search": ("query", {}),
+    "show": ("target", {}),
+    "remember": ("text", {}),
+    "log": ("title", {}),
+    "forget": ("target", {"reason": "r"}),
+    "graph_path": ("a", {"b": "Zed"}),
+    "graph_neighbors": ("entity", {}),
+}
+MULTILINE_PLACES = {("remember", "text"), ("log", "text")}
+
+
+def test_an_mcp_tool_refuses_a_value_as_its_command_does(tmp_path):
+    """The one-line values of the write tools refuse a line break as the CLI's options do (the
+    same error, exit 2: not folded into one line and stored), and a NUL in any string of any
+    tool is refused (not a crash of the tool)."""
+    b, cli = bench(tmp_path, Cli)
+    assert set(MCP_STRINGS) == set(MCP_DOORS) | MCP_READS - {"now"}
+    places = [
+        (tool, arguments)
+        for tool, each in MCP_DOORS.items()
+        for arguments in each
+        if not any((tool, k) in MULTILINE_PLACES for k, v in arguments.items() if v == "{P}")
+    ]
+
+    async def calls(client):
+        answers = []
+        for tool, arguments in places:
+            given = mcp_arguments(arguments, b, "first line\nsecond line")
+            answers.append((tool, await client.call_tool(tool, given)))
+        for tool, (key, rest) in MCP_STRINGS.items():
+            answers.append((tool, await client.call_tool(tool, {key: "t4\x00xk", **rest})))
+        return answers
+
+    answers = _session(b.root, calls)
+    assert len(answers) == len(places) + len(MCP_STRINGS)
+    for tool, result in answers:
+        text = result.content[0].text
+        assert result.is_error and text.startswith("memctl: error: "), (tool, text)
+        assert result.structured_content["exit_code"] == 2, (tool, text)
+        assert "line break" in text or "NUL" in text, (tool, text)
+    assert b"second line" not in stores(b)
+    said = cli("log", "first line\nsecond line", code=2).stderr.strip()
+    assert next(r for t, r in answers if t == "log").content[0].text == said

@@ -71,11 +71,46 @@ def check_numbers(params: dict[str, Any], labels: dict[str, str]) -> None:
             raise FieldRefused(f"{what}: {MOST:,} at most", field=what)
 
 
-def check_values(name: str, params: dict[str, Any], labels: dict[str, str]) -> None:
+def check_call(name: str, values: dict[str, Any], ws: Workspace) -> None:
+    """Check the values of a call the CLI's command `name` ("log", "graph_path") also makes,
+    as the command checks its own, by its parameters' names: the MCP tools are doors too."""
+    from ..controls import FieldRefused
+
+    labels = _labels(name)
+    unknown = set(values) - set(labels)
+    if unknown:
+        raise TypeError(f"{name} has no parameter {', '.join(sorted(unknown))}")
+    check_numbers(values, labels)
+    for key, value in values.items():
+        if isinstance(value, str) and "\x00" in value:  # argv cannot hold one; JSON can
+            what = labels[key]
+            raise FieldRefused(f"{what}: a NUL character is not allowed here", field=what)
+    if name not in NOT_STORED:
+        check_values(name, values, labels, ws)
+
+
+@functools.cache
+def _labels(name: str) -> dict[str, str]:
+    import click
+    import typer.main
+
+    from .main import app
+
+    group: Any = typer.main.get_command(app)
+    first, _, sub = name.partition("_")
+    command = group.get_command(click.Context(group), first)
+    if sub:
+        command = command.commands[sub]
+    return {p.name: _label(p) for p in command.params}
+
+
+def check_values(
+    name: str, params: dict[str, Any], labels: dict[str, str], ws: Workspace | None = None
+) -> None:
     from ..admission import refuse_text
     from ..controls import one_line
 
-    ws = _workspace()
+    ws = _workspace() if ws is None else ws
     for key, value in params.items():
         values = value if isinstance(value, list | tuple) else [value]
         for one in values:

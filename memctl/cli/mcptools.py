@@ -24,11 +24,15 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from ..errors import MemctlError
 from . import context, reads
+from .checks import check_call
 from .warm import Worker
 
 if TYPE_CHECKING:
+    from ..daily import LogEntry
     from ..desk import NowView
+    from ..forgetting.forget import Forgotten
     from ..gate.request import Given, Remembered
+    from ..graph.relations import Neighborhood, Paths
     from ..search.rank import SearchResult
     from ..search.recall import Recall
     from ..show import Shown
@@ -95,6 +99,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         from ..search.recall import recall as run_recall
 
         def work(ws: Workspace) -> Recall:
+            check_call("recall", {"prompt": prompt, "limit": limit, "budget": budget}, ws)
             found = run_recall(
                 ws, prompt, limit=limit, budget_tokens=budget, today=context.now().date()
             )
@@ -129,6 +134,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
 
         def work(ws: Workspace) -> SearchResult:
             given = {"since": since, "until": until, "as_of": as_of}
+            check_call("search", {"query": query, "limit": limit, "path": path, **given}, ws)
             days = {
                 name: parse_date(value, what=f"--{name.replace('_', '-')}") if value else None
                 for name, value in given.items()
@@ -152,6 +158,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         from ..show import show as show_target
 
         def work(ws: Workspace) -> Shown:
+            check_call("show", {"target": target}, ws)
             shown = show_target(ws, target)
             reads.count(ws, "show", shown)
             return shown
@@ -203,6 +210,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         }
 
         def work(ws: Workspace) -> Remembered | Outcome[Remembered]:
+            check_call("remember", {"text": text, **given}, ws)
             if explain:
                 return explain_memory(ws, text, now=context.now(), **given)
             return remember_memory(ws, text, now=context.now(), **given)
@@ -217,7 +225,11 @@ def build(root: Path, worker: Worker) -> MCPServer:
         nightly job turns their DECISION:, LESSON: and FACT: lines into notes."""
         from ..daily import append_log
 
-        return await call(lambda ws: append_log(ws, title, text, now=context.now()))
+        def work(ws: Workspace) -> Outcome[LogEntry]:
+            check_call("log", {"title": title, "message": text}, ws)
+            return append_log(ws, title, text, now=context.now())
+
+        return await call(work)
 
     @server.tool(annotations=READ)
     async def graph_path(a: str, b: str, max_hops: int = 4, limit: int = 5) -> CallToolResult:
@@ -226,7 +238,12 @@ def build(root: Path, worker: Worker) -> MCPServer:
         does Brian's project need?"): a person to a project to a tool to a secret's place."""
         from ..graph.relations import path as find_path
 
-        return await call(lambda ws: find_path(ws, a, b, max_hops=max_hops, limit=limit))
+        def work(ws: Workspace) -> Paths:
+            values = {"source": a, "target": b, "max_hops": max_hops, "limit": limit}
+            check_call("graph_path", values, ws)
+            return find_path(ws, a, b, max_hops=max_hops, limit=limit)
+
+        return await call(work)
 
     @server.tool(annotations=READ)
     async def graph_neighbors(entity: str, depth: int = 1, limit: int = 100) -> CallToolResult:
@@ -235,7 +252,12 @@ def build(root: Path, worker: Worker) -> MCPServer:
         person, a project or a tool before you plan work that touches it."""
         from ..graph.relations import neighbors as find_neighbors
 
-        return await call(lambda ws: find_neighbors(ws, entity, depth=depth, limit=limit))
+        def work(ws: Workspace) -> Neighborhood:
+            values = {"entity": entity, "depth": depth, "limit": limit}
+            check_call("graph_neighbors", values, ws)
+            return find_neighbors(ws, entity, depth=depth, limit=limit)
+
+        return await call(work)
 
     @server.tool(annotations=WRITE)
     async def forget(target: str, reason: str) -> CallToolResult:
@@ -246,9 +268,11 @@ def build(root: Path, worker: Worker) -> MCPServer:
         simply replace it (for that, `remember` the new fact)."""
         from ..forgetting.forget import forget as forget_target
 
-        return await call(
-            lambda ws: forget_target(ws, target, reason=reason, today=context.now().date())
-        )
+        def work(ws: Workspace) -> Outcome[Forgotten]:
+            check_call("forget", {"target": target, "reason": reason}, ws)
+            return forget_target(ws, target, reason=reason, today=context.now().date())
+
+        return await call(work)
 
     @server.prompt(name="memctl", description="The memctl skill: which memory call to make when.")
     def skill() -> str:
