@@ -46,6 +46,12 @@ class MemctlError(Exception):
         }
 
 
+class UsageFailure(MemctlError):
+    """Wrong options or arguments, as the command line parser found them (exit 2)."""
+
+    exit_code = ExitCode.USAGE
+
+
 class WorkspaceNotFound(MemctlError):
     """No workspace was given and none was found walking up from the current folder."""
 

@@ -60,7 +60,28 @@ def test_every_command_has_help_with_an_example_and_a_page_in_docs(name, command
 
 def test_usage_errors_exit_2(cli):
     result = cli("now", "--no-such-option", code=2)
-    assert "No such option" in result.stderr
+    assert result.stderr.startswith("memctl: error: No such option: --no-such-option (see `")
+    assert result.stderr.endswith(" now --help`)\n")  # the program's name, then the command's
+
+
+def test_every_command_answers_a_usage_error_in_one_line_and_with_json_as_json(cli):
+    """An unknown option, a missing argument, a bad number, an unknown command: one line on
+    stderr and, with --json, the error's JSON document on stdout, exit 2, for every command."""
+    from test_doors import leaf_commands
+
+    calls = [[*name.split(), "--no-such-option"] for name in leaf_commands()]
+    calls += [["search"], ["search", "x", "--limit", "many"], ["serach", "x"], ["graph"]]
+    for argv in calls:
+        for json_mode in (False, True) if argv != ["graph"] else (True,):  # else its help
+            result = cli(*argv, *(["--json"] if json_mode else []), code=2)
+            [line] = result.stderr.splitlines()
+            assert line.startswith("memctl: error: ") and "--help`)" in line, (argv, line)
+            if json_mode:
+                data = json.loads(result.stdout)
+                assert data["exit_code"] == 2 and data["type"] == "UsageFailure", argv
+                assert line == f"memctl: error: {data['error']}"
+            else:
+                assert result.stdout == "", argv
 
 
 def test_errors_are_one_line_without_traceback(cli):

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import typer
 import typer.main
 from typer.core import TyperGroup
 
-from ..errors import MemctlError
+from ..errors import MemctlError, UsageFailure
 from . import checks, flags, output
 
 if TYPE_CHECKING:
@@ -63,6 +63,13 @@ COMMANDS = {
 }
 
 
+# The exceptions of the click typer runs on: its own copy (typer._click) in the versions
+# memctl installs, the click package before them.
+_CLICK = importlib.import_module(
+    TyperGroup.__mro__[1].__module__.rpartition(".")[0] + ".exceptions"
+)
+
+
 class MemctlGroup(TyperGroup):
     """Loads commands lazily, reads the shared options out of argv, and turns memctl errors
     into one line on stderr and an exit code."""
@@ -104,9 +111,19 @@ class MemctlGroup(TyperGroup):
             plain_help(cast("TyperCommand | TyperGroup", command))  # typer made it
             self.add_command(command, name)
 
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any
+    ) -> Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except _CLICK.UsageError as exc:
+            usage_failed(exc)
+
     def invoke(self, ctx: Context) -> Any:
         try:
             return super().invoke(ctx)
+        except _CLICK.UsageError as exc:
+            usage_failed(exc)
         except MemctlError as exc:
             if flags.options.debug:
                 raise
@@ -120,6 +137,19 @@ class MemctlGroup(TyperGroup):
                 raise
             output.error(found)
             ctx.exit(int(found.exit_code))
+
+
+def usage_failed(exc: Any) -> NoReturn:
+    """Wrong options or arguments: one line on stderr (and with --json a JSON document on
+    stdout), exit 2, as every other error; a group named without its command shows its help."""
+    if isinstance(exc, _CLICK.NoArgsIsHelpError) and not flags.options.json:
+        raise exc
+    where = exc.ctx.command_path if exc.ctx is not None else "memctl"
+    message = exc.format_message().rstrip()
+    if isinstance(exc, _CLICK.NoArgsIsHelpError):
+        message = "a command is missing"
+    output.error(UsageFailure(f"{message} (see `{where} --help`)"))
+    raise typer.Exit(int(UsageFailure.exit_code))
 
 
 app = typer.Typer(
