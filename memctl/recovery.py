@@ -32,7 +32,7 @@ import contextlib
 import hashlib
 import os
 import time
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def _journal(ws: Workspace) -> list[str]:
     for line in lines[1:]:
         kind, _, rest = line.partition("\t")
         rel, _, written = rest.partition("\t")
-        if kind in ("T", "W") and rel:
+        if kind in ("T", "W") and rel and _ours(ws, rel):
             touched.setdefault(rel, set())
             if written:
                 touched[rel].add(written)
@@ -143,6 +143,16 @@ def _journal(ws: Workspace) -> list[str]:
     if kept:
         notices.append(f"a memctl change was cut short; left your edits of {', '.join(kept[:5])}")
     return notices
+
+
+def _ours(ws: Workspace, rel: str) -> bool:
+    """A journal's path memctl may put back: a relative path inside the workspace, not in
+    .git, reached through no link out of it. The journal is memctl's own, but a copy a peer
+    committed (`git add -f`) arrives by sync, and it may name any file."""
+    path = PurePosixPath(rel)
+    if path.is_absolute() or ".." in path.parts or path.parts[:1] == (".git",):
+        return False
+    return ws.link_out(ws.root / rel) is None
 
 
 def _purge_cut_short(ws: Workspace, path: Path, purging: str | None) -> list[str]:

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -109,6 +110,30 @@ def test_a_change_killed_half_way_is_put_back_by_the_next_command(ws, cli):
     assert "put back 2 file(s)" in result.stderr
     assert note.read_bytes() == before and not (ws.root / ".archive/lessons/half.md").exists()
     assert git(ws, "status", "--porcelain") == ""
+
+
+def test_a_journal_a_peer_sent_puts_back_nothing_outside_the_workspace(ws, cli, tmp_path):
+    """The crash journal is memctl's own, but a peer can commit one (`git add -f`) and sync
+    brings it: a path in it that leaves the workspace (absolute, through `..`, through a link,
+    or into .git) is never put back, that is, never deleted or overwritten."""
+    from memctl.recovery import JOURNAL, digest
+
+    victims = [tmp_path / f"victim{n}.txt" for n in range(3)]
+    for victim in victims:
+        victim.write_text("precious data\n")
+    (ws.root / "out").symlink_to(tmp_path)
+    named = [str(victims[0]), f"../{victims[1].name}", f"out/{victims[2].name}", ".git/HEAD"]
+    lines = ["journal"]
+    for rel in named:
+        lines.append(f"W\t{rel}\t{digest(Path(ws.root, rel).read_bytes())}")
+    journal = ws.cache_dir / JOURNAL
+    journal.parent.mkdir(parents=True, exist_ok=True)
+    journal.write_text("\n".join(lines) + "\n")
+    head = (ws.root / ".git/HEAD").read_bytes()
+    result = run_memctl("-w", str(ws.root), "now")
+    assert result.returncode == 0 and "put back" not in result.stderr, result.stderr
+    assert [v.read_text() for v in victims] == ["precious data\n"] * 3
+    assert (ws.root / ".git/HEAD").read_bytes() == head and not journal.exists()
 
 
 def test_a_person_edit_after_a_crash_is_kept(ws, cli):
