@@ -71,7 +71,7 @@ def open_workspace(
 ) -> Workspace:
     root = find_root(explicit, **kwargs)
     bare = Workspace(root)
-    for inside in (MARKER, f"{MARKER}/config.yaml"):
+    for inside in (MARKER, f"{MARKER}/config.yaml", *_linked_state(root)):
         link = bare.link_out(root / inside)
         if link is not None:
             raise PathRefused(
@@ -80,6 +80,19 @@ def open_workspace(
                 path=root,
             )
     return Workspace(root, load_config(root / MARKER / "config.yaml"))
+
+
+def _linked_state(root: Path) -> list[str]:
+    """The links among memctl's own files (.memctl/ and its cache folder): a peer can commit
+    one (`.memctl/search.db` → a database of the person's), and memctl would write through it."""
+    found = []
+    for folder in (MARKER, f"{MARKER}/cache"):
+        try:
+            with os.scandir(root / folder) as entries:
+                found += [f"{folder}/{e.name}" for e in entries if e.is_symlink()]
+        except OSError:
+            continue  # not there (yet), or not a folder: nothing of memctl's in it
+    return found
 
 
 @dataclass

@@ -59,6 +59,40 @@ def test_no_command_reads_or_writes_through_a_link_out_of_the_workspace(
     _clean_and_unchanged(ws, outside)
 
 
+@pytest.mark.parametrize(
+    "link", [".memctl/cache", ".memctl/search.db", ".memctl/cache/catalog.json"]
+)
+def test_no_command_writes_through_a_link_a_peer_put_among_memctls_own_files(
+    ws, cli, tmp_path, link
+):
+    """.memctl/ holds memctl's derived files; a peer can commit a link there (`git add -f`)
+    and sync brings it: every command refuses the workspace, naming the link, and writes
+    nothing where it points."""
+    cli("search", "anything")  # the cache and the index made
+    target = tmp_path / "loot"
+    if link.endswith("cache"):
+        target.mkdir()
+    else:
+        target.write_bytes(b"a database of the person's\n")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    path = ws.root / link
+    if path.is_dir():
+        import shutil
+
+        shutil.rmtree(path)
+    else:
+        path.unlink(missing_ok=True)
+    path.symlink_to(target)
+    for argv in (("log", "Kilwa", "-m", "Kilwa-5522"), ("ls",), ("search", "Kilwa"), ("now",)):
+        result = cli(*argv, code=1)
+        assert f"{link} is a link that leaves the workspace" in result.stderr, argv
+    if target.is_dir():
+        assert list(target.iterdir()) == []
+    else:
+        assert target.read_bytes() == b"a database of the person's\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
 def test_a_linked_daily_folder_is_not_written_into(ws, cli, tmp_path, outside):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()

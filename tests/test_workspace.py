@@ -55,7 +55,7 @@ def test_init_lays_out_the_workspace_and_commits(tmp_path):
         assert (root / name).exists(), name
     assert result.commit and commit_count(root) == 1
     assert git(root, "status", "--porcelain") == ""
-    assert ".memctl/cache/" in (root / ".gitignore").read_text()
+    assert ".memctl/cache\n" in (root / ".gitignore").read_text()
     assert "daily/*.md merge=union" in (root / ".gitattributes").read_text()
 
 
