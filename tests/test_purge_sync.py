@@ -146,3 +146,31 @@ def test_an_ordinary_sync_with_a_registry_still_merges(machines, rebase):  # noq
     args = ["sync", "--rebase"] if rebase else ["sync"]
     assert b.json(*args)["received"] >= 2
     b("add", "semantic/inbox", f"call {PHONE}", code=3)
+
+
+def test_a_peer_that_empties_the_registry_does_not_bring_a_purged_text_back(machines):  # noqa: F811
+    """The registry only grows: a peer's commit that empties it (a fast-forward here) does
+    not take the records a purge made here away, so the text stays refused at every door,
+    and the peer's later copy of it is refused by the next sync."""
+    a, b, a_root, b_root = machines
+    b("log", "trip", "-m", f"call {PHONE}", env=at("10:00"))
+    b("forget", "--purge", "--match", PHONE, "--yes")
+    b("sync")
+    registered = (b_root / REGISTRY).read_text()
+    a("sync")
+    (a_root / REGISTRY).write_text("")
+    git(a_root, "commit", "-qam", "tidy")
+    a("sync")
+    done = b.json("sync")
+    assert done["received"] == 1 and done["kept_purge_records"] == len(registered.splitlines())
+    assert (b_root / REGISTRY).read_text() == registered
+    assert git(b_root, "status", "--porcelain") == ""
+    refused = b("log", "again", "-m", f"call {PHONE} again", code=3, env=at("10:10"))
+    assert "purged on purpose" in refused.stderr
+    a("sync")  # the record comes back to A too
+    assert (a_root / REGISTRY).read_text().strip()
+    (a_root / "NOW.md").write_text((a_root / "NOW.md").read_text() + f"- {PHONE} via peer\n")
+    git(a_root, "commit", "-qam", "add")
+    git(a_root, "push", "-q", "origin", "main")
+    assert "holds text purged on purpose" in b("sync", code=3).stderr
+    assert holds(b_root, PHONE) == []

@@ -43,3 +43,8 @@ def _render(done: Synced) -> None:
         f"synced with {done.remote}/{done.branch}: received {done.received} "
         f"commit(s){how}, sent {done.sent}"
     )
+    if done.kept:
+        output.text(
+            f"kept {done.kept} purge record(s) the commits received took out: what was "
+            "purged here stays refused"
+        )

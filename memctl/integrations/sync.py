@@ -45,6 +45,7 @@ class Synced:
     received: int  # commits pulled in
     sent: int  # commits pushed
     how: str  # merge | rebase | fast-forward | none
+    kept: int = 0  # purge records the commits brought in removed, put back (_keep_registered)
 
     def to_dict(self) -> dict:
         return {
@@ -53,6 +54,7 @@ class Synced:
             "received": self.received,
             "sent": self.sent,
             "how": self.how,
+            "kept_purge_records": self.kept,
         }
 
 
@@ -73,15 +75,56 @@ def sync(ws: Workspace, *, remote: str | None = None, rebase: bool = False) -> S
                 gitstore.run(root, "update-ref", theirs, fetched)
         finally:
             gitstore.run(root, "update-ref", "-d", INCOMING, check=False)
-        received, how = 0, "none"
+        received, how, kept = 0, "none", 0
         if fetched:
             received = _count(root, f"HEAD..{theirs}")
             if received:
+                registered = _registered(root)
                 how = _bring_in(root, theirs, remote, branch, rebase=rebase)
+                kept = _keep_registered(root, registered)
         sent = _count(root, f"{theirs}..HEAD") if fetched else _count(root, "HEAD")
         if sent:
             _push(root, remote, branch)
-    return Synced(remote, branch, received, sent, how)
+    return Synced(remote, branch, received, sent, how, kept)
+
+
+def _registered(root: Path) -> dict[str, list[str]]:
+    """The lines of the purge registry's files (purged.jsonl and the earlier one), by file."""
+    from ..purged import LEGACY, REGISTRY
+
+    found = {}
+    for rel in (REGISTRY, LEGACY):
+        try:
+            found[rel] = (root / rel).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
+            found[rel] = []
+    return found
+
+
+def _keep_registered(root: Path, before: dict[str, list[str]]) -> int:
+    """Put back, and commit, each line of the purge registry the commits brought in took out.
+    The registry only grows (two machines' lines merge as a union), but a peer's commit can
+    empty it, and a fast-forward would take that as it is: the texts purged here would come
+    back through every door. The number of lines put back."""
+    from ..atomic import atomic_write
+
+    now = _registered(root)
+    changed, count = [], 0
+    for rel, lines in before.items():
+        there = set(now[rel])
+        missing = [line for line in lines if line.strip() and line not in there]
+        if missing:
+            kept = [line for line in now[rel] if line.strip()] + missing
+            atomic_write(root / rel, "\n".join(kept) + "\n")
+            changed.append(rel)
+            count += len(missing)
+    if changed:
+        gitstore.commit(
+            root,
+            changed,
+            f"memctl sync: kept {count} purge record(s) the commits brought in removed",
+        )
+    return count
 
 
 # What a sync fetches lands here first, out of sight of the remote-tracking branches, until it
