@@ -332,3 +332,24 @@ def test_what_a_process_kept_of_a_text_goes_when_another_process_purges_it(ws):
     assert model is None or embedded - set(model._memo)  # the purged line's vector went
     assert not any(PHONE in text for row in kept._ROWS.values() for v in row for text in [str(v)])
     assert memos.after_purge(ws.root) is False  # seen once: nothing more to forget
+
+
+def test_a_text_in_a_notes_frontmatter_is_purged_and_the_note_still_reads(ws):
+    """Where the text begins a YAML value, `[purged]` would begin a list (`title: [purged]`)
+    or break the YAML (`description: [purged], our contact`): in the frontmatter the mark is
+    `(purged)`, in the files and in history, and every command reads the note afterwards."""
+    cli = Cli(ws.root)
+    name = "Alice Smith"
+    cli("new", "people/alice", "-t", name, "--tag", name, "-d", f"{name}, our contact")
+    cli("add", "people/alice", f"{name} prefers email")
+    receipt = purge(ws, name, now=NOW, dry_run=False)
+    assert receipt.still_in_git == []
+    text = (ws.root / "people/alice.md").read_text()
+    assert "title: (purged)\n" in text and "tags: [(purged)]\n" in text
+    assert "description: (purged), our contact\n" in text and "[purged] prefers email" in text
+    listed = cli.json("ls")
+    [note] = [n for n in listed["files"] if n["path"] == "people/alice.md"]
+    assert note["title"] == "(purged)" and note["entries"] == 1 and note["error"] is None
+    assert "people/alice.md" not in cli("doctor", code=None).stdout
+    history = git(ws, "log", "--all", "-p", "--", "people/alice.md")
+    assert "+title: (purged)" in history and "title: [purged]" not in history

@@ -23,12 +23,12 @@ from pathlib import Path
 
 from .. import gitstore
 from ..errors import Refused
+from .marks import MARK, marked_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import IO
 
-MARK = "[purged]"
 REF_MARK = "purged"
 PLAN = "memctl-purge.json"
 STASH_REFS = "refs/memctl/purge-stash/"
@@ -216,7 +216,7 @@ def _stream(
         new = line
         if line.startswith(b"data "):
             data = stream.read(int(line[5:]))
-            text = brx.sub(mark_bytes, data)
+            text = brx.sub(mark_bytes, data) if in_commit else marked_bytes(data, brx)
             if text != data:
                 touched = True
                 if mark and not in_commit:

@@ -30,12 +30,12 @@ from ..recovery import PURGING, PurgeMark, recover
 from ..secrets import hidden
 from ..workspace import ARCHIVE_DIR, MARKER, Workspace
 from . import history as purgehistory
+from .marks import marked
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-MARK = "[purged]"
 MIN_LENGTH = 4
 _DERIVED_SUFFIXES = (".db", ".db-wal", ".db-shm", ".db-journal", ".sqlite")
 
@@ -290,7 +290,7 @@ def _scrub_files(
         if mark is None:
             continue
         if count:
-            cleaned = rx.sub(MARK, body or "").encode("utf-8")
+            cleaned = marked(body or "", rx).encode("utf-8")
             mark.wrote(rel, cleaned)
             atomic_write(path, cleaned)
         if new_rel != rel:
