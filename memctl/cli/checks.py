@@ -47,7 +47,7 @@ def guard(command: Any, name: str) -> None:
     if command.callback is None:
         return
     callback = command.callback
-    labels = {p.name: _label(p) for p in command.params}
+    labels = {p.name: label_of(p) for p in command.params}
     stored = name not in NOT_STORED
 
     @functools.wraps(callback)
@@ -71,12 +71,12 @@ def check_numbers(params: dict[str, Any], labels: dict[str, str]) -> None:
             raise FieldRefused(f"{what}: {MOST:,} at most", field=what)
 
 
-def check_call(name: str, values: dict[str, Any], ws: Workspace) -> None:
+def check_call(name: str, values: dict[str, Any], labels: dict[str, str], ws: Workspace) -> None:
     """Check the values of a call the CLI's command `name` ("log", "graph_path") also makes,
-    as the command checks its own, by its parameters' names: the MCP tools are doors too."""
+    as the command checks its own, by its parameters' names (`labels`: each one's label, as
+    the command shows it): the MCP tools are doors too."""
     from ..controls import FieldRefused
 
-    labels = _labels(name)
     unknown = set(values) - set(labels)
     if unknown:
         raise TypeError(f"{name} has no parameter {', '.join(sorted(unknown))}")
@@ -87,21 +87,6 @@ def check_call(name: str, values: dict[str, Any], ws: Workspace) -> None:
             raise FieldRefused(f"{what}: a NUL character is not allowed here", field=what)
     if name not in NOT_STORED:
         check_values(name, values, labels, ws)
-
-
-@functools.cache
-def _labels(name: str) -> dict[str, str]:
-    import click
-    import typer.main
-
-    from .main import app
-
-    group: Any = typer.main.get_command(app)
-    first, _, sub = name.partition("_")
-    command = group.get_command(click.Context(group), first)
-    if sub:
-        command = command.commands[sub]
-    return {p.name: _label(p) for p in command.params}
 
 
 def check_values(
@@ -133,7 +118,7 @@ def _workspace() -> Workspace | None:
         return None
 
 
-def _label(param: Any) -> str:
+def label_of(param: Any) -> str:
     if getattr(param, "param_type_name", "") == "argument":
         return str(param.human_readable_name).upper()
     options = [o for o in param.opts if o.startswith("--")] or list(param.opts)

@@ -16,15 +16,15 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mcp.server import MCPServer
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from ..errors import MemctlError
-from . import context, reads
-from .checks import check_call
+from . import checks, context, reads
 from .warm import Worker
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         from ..search.recall import recall as run_recall
 
         def work(ws: Workspace) -> Recall:
-            check_call("recall", {"prompt": prompt, "limit": limit, "budget": budget}, ws)
+            _checked("recall", {"prompt": prompt, "limit": limit, "budget": budget}, ws)
             found = run_recall(
                 ws, prompt, limit=limit, budget_tokens=budget, today=context.now().date()
             )
@@ -134,7 +134,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
 
         def work(ws: Workspace) -> SearchResult:
             given = {"since": since, "until": until, "as_of": as_of}
-            check_call("search", {"query": query, "limit": limit, "path": path, **given}, ws)
+            _checked("search", {"query": query, "limit": limit, "path": path, **given}, ws)
             days = {
                 name: parse_date(value, what=f"--{name.replace('_', '-')}") if value else None
                 for name, value in given.items()
@@ -158,7 +158,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         from ..show import show as show_target
 
         def work(ws: Workspace) -> Shown:
-            check_call("show", {"target": target}, ws)
+            _checked("show", {"target": target}, ws)
             shown = show_target(ws, target)
             reads.count(ws, "show", shown)
             return shown
@@ -210,7 +210,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         }
 
         def work(ws: Workspace) -> Remembered | Outcome[Remembered]:
-            check_call("remember", {"text": text, **given}, ws)
+            _checked("remember", {"text": text, **given}, ws)
             if explain:
                 return explain_memory(ws, text, now=context.now(), **given)
             return remember_memory(ws, text, now=context.now(), **given)
@@ -226,7 +226,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         from ..daily import append_log
 
         def work(ws: Workspace) -> Outcome[LogEntry]:
-            check_call("log", {"title": title, "message": text}, ws)
+            _checked("log", {"title": title, "message": text}, ws)
             return append_log(ws, title, text, now=context.now())
 
         return await call(work)
@@ -240,7 +240,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
 
         def work(ws: Workspace) -> Paths:
             values = {"source": a, "target": b, "max_hops": max_hops, "limit": limit}
-            check_call("graph_path", values, ws)
+            _checked("graph_path", values, ws)
             return find_path(ws, a, b, max_hops=max_hops, limit=limit)
 
         return await call(work)
@@ -254,7 +254,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
 
         def work(ws: Workspace) -> Neighborhood:
             values = {"entity": entity, "depth": depth, "limit": limit}
-            check_call("graph_neighbors", values, ws)
+            _checked("graph_neighbors", values, ws)
             return find_neighbors(ws, entity, depth=depth, limit=limit)
 
         return await call(work)
@@ -269,7 +269,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         from ..forgetting.forget import forget as forget_target
 
         def work(ws: Workspace) -> Outcome[Forgotten]:
-            check_call("forget", {"target": target, "reason": reason}, ws)
+            _checked("forget", {"target": target, "reason": reason}, ws)
             return forget_target(ws, target, reason=reason, today=context.now().date())
 
         return await call(work)
@@ -301,3 +301,24 @@ def _answer(root: Path, work: Work) -> CallToolResult:
         structured_content=data if isinstance(data, dict) else {"result": data},
         is_error=bool(code),
     )
+
+
+def _checked(name: str, values: dict[str, Any], ws: Workspace) -> None:
+    """A tool's values checked as the CLI command `name` checks its options."""
+    checks.check_call(name, values, _labels(name), ws)
+
+
+@cache
+def _labels(name: str) -> dict[str, str]:
+    """The labels of the CLI command `name`'s parameters ("log" → {"title": "TITLE",
+    "message": "--message", …}), as its errors name them."""
+    import typer.main
+
+    from .main import app
+
+    group: Any = typer.main.get_command(app)
+    first, _, sub = name.partition("_")
+    command = group.get_command(None, first)  # memctl's group reads no context for it
+    if sub:
+        command = command.commands[sub]
+    return {p.name: checks.label_of(p) for p in command.params}
