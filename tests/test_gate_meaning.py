@@ -1592,3 +1592,22 @@ def test_a_task_on_the_desk_is_not_a_memory_the_gate_compares_or_replaces(ws):
     )
     assert done.returncode == 1 and "NOW.md" in done.stderr, done.stderr
     assert (ws.root / "NOW.md").read_text() == desk
+
+
+def test_a_clash_said_again_is_a_clash_again_and_the_users_same_words_are_the_users(ws):
+    """An agent's text that contradicts a rule is kept as a conflict (exit 3); said again it
+    is not a plain repeat (exit 0, as if it had been stored as a fact) but a clash again,
+    re-verifying the conflict on file, exit 3. The user saying the same words is read as the
+    user's own, not as a repeat of the agent's conflict."""
+    root = str(ws.root)
+    rule = ("remember", "Always answer in Spanish", "-s", "user", "-k", "RULE", "-t", "rules/style")
+    assert run_memctl("-w", root, *rule).returncode == 0
+    said = ("remember", "Always answer in English", "-s", "agent", "--json")
+    first = run_memctl("-w", root, *said)
+    again = run_memctl("-w", root, *said)
+    assert (first.returncode, again.returncode) == (3, 3), again.stdout
+    done = json.loads(again.stdout)
+    assert done["label"] == "clash" and done["verified"] and not done["written"]
+    assert (ws.root / "semantic/inbox.md").read_text().count("Always answer in English") == 1
+    mine = json.loads(run_memctl("-w", root, *said[:3], "user", "--json").stdout)
+    assert mine["source"] == "user" and mine["written"] and mine["label"] != "repeat"

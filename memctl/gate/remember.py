@@ -20,15 +20,14 @@ from ..dates import fmt_date, try_date
 from ..entry import Entry, quoted
 from ..errors import InvalidValue, NotFound, Refused
 from ..jsonlines import record_line
-from ..kinds import kind_of
 from ..longterm import SOURCES, EntryRef, make_entry, note_text
 from ..words import small_number
 from ..workspace import Outcome, Workspace
 from .audit import AUDIT_LOG, audit_line, audit_refusal, log_refusal  # noqa: F401
-from .candidates import SOURCE_TRUST, Candidate, Survey, candidate, is_rule_note
-from .decide import Decision, label, survey
-from .labeler import TRUST_RANK, Label, Trust
-from .reading import analyze
+from .caller import decided, same_words
+from .candidates import SOURCE_TRUST, Candidate, Survey, is_rule_note
+from .decide import Decision, survey
+from .labeler import Trust
 from .request import Given, Remembered, Request, Said
 from .routing import ROUTE, destination  # noqa: F401  (ROUTE: the nightly job reads it)
 
@@ -137,14 +136,14 @@ def through_gate(
     whole day this way, in one commit; `found` spares a second survey when it has one, and
     `review(decision)` gives back the decision to write and, to write nothing, why."""
     found = survey(ws, request.text) if found is None else found
-    decision, override = _decide(ws, request, found, use_llm=use_llm)
+    decision, override = decided(ws, request, found, use_llm=use_llm)
     held = None
     if review is not None:
         decision, held = review(decision)
     path, notice = destination(ws, request, found, decision)
     created = not path.exists()
     if change is None or held:
-        bumps = decision.label == "repeat" or (decision.label == "injection" and decision.target)
+        bumps = _bumps(decision)
         entry = None if bumps else _new_entry(request, decision, ws.rel(path), now.date())
         return Remembered(
             decision.label,
@@ -200,82 +199,6 @@ def unsure_of(request: Request, decision: Decision) -> Candidate | None:
     if request.supersedes or request.as_new or decision.label not in ("new", "clash"):
         return None
     return decision.near
-
-
-def _decide(
-    ws: Workspace, request: Request, found: Survey, *, use_llm: bool
-) -> tuple[Decision, str | None]:
-    decision = label(
-        ws, request.text, trust=request.trust, source=request.source, found=found, use_llm=use_llm
-    )
-    if decision.label == "injection" and (request.as_new or request.supersedes):
-        return decision, "ignored: an instruction from this source stays a quote"
-    if request.as_new:
-        was = decision.label
-        same = _copy(request, found)
-        if same is not None:  # written as new already (the gate was unsure): nothing to add
-            why = f"--as-new: already on file word for word as {same.address}"
-            return replace(decision, label="repeat", target=same, near=None, reason=why), why
-        decision = replace(
-            decision,
-            label="new",
-            target=None,
-            reason=f"--as-new: the caller says this is new (the gate said {was})",
-        )
-        return decision, f"--as-new (the gate said {was})"
-    if request.supersedes:
-        target = found.find(request.supersedes) or _named(
-            ws, request.supersedes, found, request.text
-        )
-        if target.rule and request.trust != "trusted":
-            raise Refused(f"{target.address} is a rule; only the user's words can change it")
-        if TRUST_RANK[target.trust] > TRUST_RANK[request.trust] and request.trust == "untrusted":
-            raise Refused(
-                f"{target.address} is {target.trust}; an untrusted source cannot retire it"
-            )
-        name: Label = "correction" if analyze(request.text).correction else "update"
-        was = decision.label
-        decision = replace(
-            decision,
-            label=name,
-            target=target,
-            reason=f"--supersedes {target.address} (the gate said {was})",
-        )
-        return decision, f"--supersedes {target.address} (the gate said {was})"
-    return decision, None
-
-
-def _copy(request: Request, found: Survey) -> Candidate | None:
-    """An open entry with the same words from a source as trusted (not the one superseded)."""
-    from ..entry import unquoted
-    from .carry import own_words
-    from .reading import same_text
-
-    for c in found.entries:
-        named = request.supersedes in (c.address, c.entry.id, f"^{c.entry.id}")
-        if (
-            same_text(own_words(unquoted(c.entry.text)), request.text)
-            and c.trust == request.trust
-            and not named
-        ):
-            return c
-    return None
-
-
-def _named(ws: Workspace, ref: str, found: Survey, text: str) -> Candidate:
-    from ..longterm import find_entry
-
-    hit = find_entry(ws, ref)
-    if hit.entry.closed:
-        raise Refused(f"{hit.address} is already closed (until {hit.entry.fields.get('until')})")
-    if hit.path.startswith(".archive/"):
-        raise NotFound(f"{hit.address} is archived; only live entries can be superseded")
-    if kind_of(hit.path, ws.config.daily_dir) != "note":
-        raise InvalidValue(
-            f"{hit.address} is not a memory but a line of {hit.path}; only a note's entries "
-            "can be superseded"
-        )
-    return found.find(hit.address) or candidate(hit.path, hit.entry, text)
 
 
 def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -> Entry:
@@ -361,7 +284,7 @@ def _write(
         decision = replace(decision, near=named)
     result = Remembered(decision.label, decision.reason, decision, request, rel)
     target = decision.target
-    if decision.label == "repeat" or (decision.label == "injection" and target):
+    if _bumps(decision):
         assert target is not None  # a repeat names the entry it repeats
         seen = (small_number(target.entry.fields.get("seen", "1")) or 1) + 1
         bumped = target.entry.with_fields(verified=fmt_date(today), seen=str(seen))
@@ -372,7 +295,7 @@ def _write(
         rewrite_entry(ws, change, EntryRef(target.path, target.entry), bumped)
         return replace(result, verified=EntryRef(target.path, bumped))
     entry = _new_entry(request, decision, rel, today)  # checked before anything is written
-    earlier = _copy(request, found) if request.supersedes else None
+    earlier = same_words(request, found) if request.supersedes else None
     if earlier is not None and earlier.path == rel:  # the same words, written when unsure
         entry = replace(entry, id=earlier.entry.id, line=earlier.entry.line)
         rewrite_entry(ws, change, EntryRef(earlier.path, earlier.entry), entry)
@@ -415,6 +338,15 @@ def _write(
             notice = f"{rel} is marked status: conflict until resolved (memctl verify clears it)"
             result = replace(result, notices=(notice,))
     return result
+
+
+def _bumps(decision: Decision) -> bool:
+    """Does the label re-verify an entry on file rather than write one: a repeat, or an
+    injection or a clash already kept as a quote or a conflict?"""
+    target = decision.target
+    if decision.label == "repeat":
+        return True
+    return target is not None and (decision.label == "injection" or target.entry.kind == "CONFLICT")
 
 
 def _with_id(ws: Workspace, target: Candidate) -> Candidate:
