@@ -13,6 +13,7 @@ read in part (`Transcript.partial`), in time, whatever its size.
 
 from __future__ import annotations
 
+import errno
 import itertools
 import os
 import stat
@@ -27,6 +28,7 @@ PART_BYTES = 16 << 20  # read from each end
 PART_LINES = 50_000  # lines kept from each end
 LINE_BYTES = 4 << 20  # a longer line is skipped
 _KINDS = (
+    (stat.S_ISLNK, "a symlink"),
     (stat.S_ISDIR, "a folder"),
     (stat.S_ISFIFO, "a FIFO"),
     (stat.S_ISCHR, "a device"),
@@ -43,7 +45,8 @@ class Transcript:
         self.path = path
         self.count = 0
         self.partial = False
-        self._handle, self._size = _open_regular(path)
+        self._handle, st = open_regular(path, what="the transcript")
+        self._size = st.st_size
 
     def __iter__(self) -> Iterator[str]:
         size = self._size
@@ -72,23 +75,34 @@ class Transcript:
                 yield raw.decode("utf-8", "replace")
 
 
-def _open_regular(path: Path) -> tuple[BinaryIO, int]:
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words ("a FIFO", "a symlink", …)."""
+    return next((name for test, name in _KINDS if test(mode)), "not a file")
+
+
+def open_regular(path: Path, *, what: str, links: bool = True) -> tuple[BinaryIO, os.stat_result]:
+    """`path` opened for reading, without waiting, and its fstat; NotFound ("cannot read WHAT:
+    …") when it is anything but a regular file. `links=False`: a symlink is refused too
+    (O_NOFOLLOW), not followed."""
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise NotFound(f"cannot read the transcript: {exc.strerror}", path=path) from None
+        if not links and exc.errno == errno.ELOOP:
+            raise NotFound(f"cannot read {what}: a symlink, not followed", path=path) from None
+        raise NotFound(f"cannot read {what}: {exc.strerror}", path=path) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            kind = next((name for test, name in _KINDS if test(st.st_mode)), "not a file")
-            raise NotFound(f"cannot read the transcript: not a regular file ({kind})", path=path)
-        size = st.st_size
+            kind = file_kind(st.st_mode)
+            raise NotFound(f"cannot read {what}: not a regular file ({kind})", path=path)
         handle = os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
         raise
-    return handle, size
+    return handle, st
 
 
 def _lines(handle: BinaryIO, stop: int, end: int) -> Iterator[bytes]:

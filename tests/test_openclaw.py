@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 from hypothesis import given
@@ -148,3 +150,44 @@ def test_appending_the_missing_lines_loses_none(have, incoming):
     kept = {line.rstrip() for line in merged.splitlines()}
     assert all(line.rstrip() in kept for line in incoming_text.splitlines() if line.strip())
     assert merged.startswith(have_text)  # only appended to
+
+
+def test_import_follows_no_symlink_out_of_the_folder(ws, cli, tmp_path):
+    source = openclaw_workspace(tmp_path / "openclaw")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "notes.md").write_text("# Notes\n\nthe text of a file outside\n")
+    (source / "memory" / "2026-11-27.md").symlink_to(elsewhere / "notes.md")
+    (source / "memory" / "linked").symlink_to(elsewhere)
+    before = commit_count(ws)
+    result = cli("import", "openclaw", str(source))
+    assert result.stderr.splitlines()[:2] == [
+        "left out memory/linked/: a symlink, not followed",
+        "left out memory/2026-11-27.md: a symlink, not followed",
+    ]
+    assert not (ws.root / "daily" / "2026-11-27.md").exists()
+    assert not (ws.root / "semantic" / "openclaw" / "linked").exists()
+    assert "outside" not in git(ws, "show", "HEAD") and commit_count(ws) == before + 1
+    every_line_is_in(DAY_28, ws.root / "daily/2026-11-28.md")  # the rest is imported
+
+
+def test_import_reads_no_symlinked_memory_md_or_memory_folder(ws, cli, tmp_path):
+    source = tmp_path / "openclaw"
+    elsewhere = openclaw_workspace(tmp_path / "elsewhere")
+    source.mkdir()
+    (source / "MEMORY.md").symlink_to(elsewhere / "MEMORY.md")
+    (source / "memory").symlink_to(elsewhere / "memory")
+    result = cli("import", "openclaw", str(source), code=1)
+    assert "left out: MEMORY.md: a symlink, not followed; memory/: a symlink" in result.stderr
+    assert not (ws.root / "semantic" / "openclaw").exists()
+
+
+def test_import_is_not_kept_waiting_by_a_fifo(ws, tmp_path):
+    source = openclaw_workspace(tmp_path / "openclaw")
+    os.mkfifo(source / "memory" / "2026-11-27.md")
+    result = run_memctl("-w", str(ws.root), "import", "openclaw", str(source), "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["left_out"] == [
+        "memory/2026-11-27.md: not a regular file (a FIFO)"
+    ]
+    assert not (ws.root / "daily" / "2026-11-27.md").exists()

@@ -27,7 +27,8 @@ def openclaw(
     """Import an OpenClaw MEMORY.md and memory/*.md without losing a line.
 
     Daily notes join the daily log of their day, the rest goes to semantic/openclaw/ as it is;
-    lines already there are not repeated; purged text is refused (exit 3). One commit.
+    lines already there are not repeated; purged text is refused (exit 3). A symlink or a
+    FIFO in the folder is left out, named. One commit.
 
     Example: memctl import openclaw ~/.openclaw/workspace
     """
@@ -43,4 +44,6 @@ def _render(outcome: Outcome[Imported]) -> None:
         f"copied, {len(done.merged)} given their missing lines, {len(done.unchanged)} "
         "already complete"
     )
+    for what in done.left_out:
+        output.notice(f"left out {what}")
     output.change_notices(outcome.change)

@@ -23,10 +23,12 @@ refused before anything is written.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import NotFound, Refused
 from ..workspace import Outcome, Workspace
@@ -92,6 +94,7 @@ class Imported:
     copied: list[str] = field(default_factory=list)  # new files, copied whole
     merged: list[str] = field(default_factory=list)  # existing files given their missing lines
     unchanged: list[str] = field(default_factory=list)  # every line already there
+    left_out: list[str] = field(default_factory=list)  # "memory/x.md: a symlink, not followed"
     lines: int = 0  # source lines brought in (copied or appended)
 
     def to_dict(self) -> dict:
@@ -100,36 +103,100 @@ class Imported:
             "copied": self.copied,
             "merged": self.merged,
             "unchanged": self.unchanged,
+            "left_out": self.left_out,
             "lines": self.lines,
         }
 
 
-def sources(path: Path) -> list[tuple[Path, str]]:
-    """(file, where it goes, relative to the workspace) for an OpenClaw memory at `path`."""
+class Source(NamedTuple):
+    file: Path
+    where: str  # relative to the workspace, "@daily/…" in its daily log folder
+    found: tuple[int, int]  # (st_dev, st_ino) when it was found: what is read must be that file
+
+
+def sources(path: Path) -> tuple[list[Source], list[str]]:
+    """The files of an OpenClaw memory at `path`, and what was left out of them, each in words
+    ("memory/2026-01-01.md: a symlink, not followed"). Only regular files inside the folder are
+    read: a symlink (to a file or a folder) would take the import out of it, and a FIFO or a
+    device would keep it waiting."""
     root = path.expanduser().resolve()
     if not root.is_dir():
         raise NotFound(f"{path}: no such folder")
-    found: list[tuple[Path, str]] = []
-    if (root / MEMORY_FILE).is_file():
-        found.append((root / MEMORY_FILE, f"{IMPORTED_DIR}/MEMORY.md"))
-    if (root / DAILY).is_dir():
-        memory = root / DAILY  # an OpenClaw workspace
-    elif found:
+    found: list[Source] = []
+    left_out: list[str] = []
+
+    def take(file: Path, where: str) -> None:
+        st = file.lstat()
+        if stat.S_ISREG(st.st_mode):
+            found.append(Source(file, where, (st.st_dev, st.st_ino)))
+        else:
+            left_out.append(f"{file.relative_to(root).as_posix()}: {_kind(st.st_mode)}")
+
+    if os.path.lexists(root / MEMORY_FILE):
+        take(root / MEMORY_FILE, f"{IMPORTED_DIR}/MEMORY.md")
+    daily = root / DAILY
+    if daily.is_symlink():
+        left_out.append(f"{DAILY}/: {_kind(daily.lstat().st_mode)}")
+        memory = None
+    elif daily.is_dir():
+        memory = daily  # an OpenClaw workspace
+    elif os.path.lexists(root / MEMORY_FILE):
         memory = None  # a workspace without daily notes yet
     else:
         memory = root  # the memory/ folder itself
-    files = [(f, f.relative_to(memory)) for f in sorted(memory.rglob("*.md"))] if memory else []
-    for file, rel in files:
-        if any(part.startswith(".") for part in rel.parts) or file.name == MEMORY_FILE:
+    for file, rel in _markdown(memory, left_out, root) if memory else []:
+        if file.name == MEMORY_FILE:
             continue
         day = _DAY.match(file.name) if len(rel.parts) == 1 else None
-        found.append((file, f"@daily/{file.name}" if day else f"{IMPORTED_DIR}/{rel.as_posix()}"))
+        take(file, f"@daily/{file.name}" if day else f"{IMPORTED_DIR}/{rel.as_posix()}")
     if not found:
         raise NotFound(
             f"{path}: no MEMORY.md and no memory/*.md here (give the OpenClaw "
             "workspace, e.g. ~/.openclaw/workspace, or its memory/ folder)"
+            + (f"; left out: {'; '.join(left_out)}" if left_out else "")
         )
-    return found
+    return found, left_out
+
+
+def _markdown(
+    folder: Path, left_out: list[str], root: Path, rel: Path = Path()
+) -> list[tuple[Path, Path]]:
+    """(file, path under the first `folder`) of the .md files under it, sorted, without
+    following a symlink; dot names skipped. A symlinked folder is named in `left_out` (its
+    files are not read)."""
+    files: list[tuple[Path, Path]] = []
+    with os.scandir(folder) as listing:
+        items = sorted(listing, key=lambda item: item.name)
+    for item in items:
+        if item.name.startswith("."):
+            continue
+        if item.is_dir(follow_symlinks=False):
+            files += _markdown(Path(item.path), left_out, root, rel / item.name)
+        elif item.name.endswith(".md"):
+            files.append((Path(item.path), rel / item.name))
+        elif item.is_symlink() and item.is_dir():
+            name = Path(item.path).relative_to(root).as_posix()
+            left_out.append(f"{name}/: {_kind(item.stat(follow_symlinks=False).st_mode)}")
+    return files
+
+
+def _kind(mode: int) -> str:
+    from ..transcript import file_kind
+
+    kind = file_kind(mode)
+    return f"{kind}, not followed" if stat.S_ISLNK(mode) else f"not a regular file ({kind})"
+
+
+def _read(source: Source) -> str:
+    """The file's text, read only if it is still the regular file that was found (a symlink or
+    a FIFO put in its place since is refused, without waiting)."""
+    from ..transcript import open_regular
+
+    handle, st = open_regular(source.file, what="it", links=False)
+    with handle:
+        if (st.st_dev, st.st_ino) != source.found:
+            raise NotFound("cannot read it: replaced while importing", path=source.file)
+        return handle.read().decode("utf-8", "replace")
 
 
 def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome[Imported]:
@@ -139,8 +206,15 @@ def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome[I
     if path.expanduser().resolve() == ws.root.resolve():
         raise Refused(f"{path} is this workspace itself: its OpenClaw memory is already memctl's")
     plan = []
-    for file, where in sources(path):
-        text = file.read_text(encoding="utf-8", errors="replace")
+    root = path.expanduser().resolve()
+    found, left_out = sources(path)
+    for source in found:
+        file, where = source.file, source.where
+        try:
+            text = _read(source)
+        except NotFound as exc:
+            left_out.append(f"{file.relative_to(root).as_posix()}: {exc.message}")
+            continue
         if purged_match(ws, text):
             line = next(i for i, t in enumerate(text.splitlines(), 1) if purged_match(ws, t))
             raise Refused(
@@ -151,7 +225,7 @@ def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome[I
             )
         rel = where.replace("@daily", ws.config.daily_dir)
         plan.append((file, ws.resolve(rel, for_writing=True), text))
-    result = Imported(str(path.expanduser().resolve()))
+    result = Imported(str(root), left_out=left_out)
     with ws.change("import", f"openclaw {result.source}", unattended=True, source="file") as change:
         for _file, target, text in plan:
             rel = ws.rel(target)
