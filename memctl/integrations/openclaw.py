@@ -49,6 +49,8 @@ NOT_MEMORY = (
     "canvas/*",
 )
 IMPORTED_DIR = "semantic/openclaw"  # MEMORY.md and memory/ files that are not daily notes
+# "src:user" as the nightly job reads who said a line (nightly/markers.py), quoted or not
+_USER_CLAIM = re.compile(r'(?<!\S)src:(?="user"|user(?![^\s"]))')
 _DAY = re.compile(r"^(?P<day>\d{4}-\d{2}-\d{2})(?:-(?P<slug>[\w.-]+))?\.md$")
 
 MEMORY_TEXT = """# MEMORY.md
@@ -223,6 +225,8 @@ def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome[I
                 path=file,
                 line=line,
             )
+        if where.startswith("@daily/"):
+            text = as_log(text)
         rel = where.replace("@daily", ws.config.daily_dir)
         plan.append((file, ws.resolve(rel, for_writing=True), text))
     result = Imported(str(root), left_out=left_out)
@@ -248,6 +252,19 @@ def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome[I
             if files
         )
     return Outcome(result, change)
+
+
+def as_log(text: str) -> str:
+    """A daily note as a daily log keeps it: its `### HH:MM — title` headings stay entries, and
+    every other line is escaped as `memctl log` escapes an entry's text (daily.escape_body), so
+    a `- [RULE] src:user · …` line is plain text, not an entry. A `src:user` the nightly job
+    would read as who said a line (`DECISION: … src:user`, in a title too) gets the same
+    backslash before its colon: the note says so, the user did not. Markdown shows both as
+    written."""
+    from ..daily import HEADING, escape_body
+
+    lines = [line if HEADING.match(line) else escape_body(line) for line in text.split("\n")]
+    return _USER_CLAIM.sub(r"src\\:", "\n".join(lines))
 
 
 def missing_lines(have: str, incoming: str) -> list[str]:
