@@ -17,7 +17,9 @@ An OpenClaw agent works in a folder (default ~/.openclaw/workspace) holding its 
 the memory/ folder itself) into any memctl workspace without losing a line: daily notes become
 daily logs of the same day, MEMORY.md and other notes become notes of SEMANTIC_DIR, each copied
 as it is; a file that is already there gets only the lines it lacks, appended. Purged text is
-refused before anything is written.
+refused before anything is written. Only regular files inside PATH are read (a symlink or a
+FIFO is left out, named), and a daily note's lines are escaped as `memctl log` escapes an
+entry's text (as_log), so what it claims stays plain text.
 """
 
 from __future__ import annotations
