@@ -145,7 +145,7 @@ def searched(text: str) -> Searched:
     read = hidden.seen(text)
     shown = text if read is None else read.text
     plain = shown.casefold()
-    folded = hidden.latin(plain)  # as long as `plain`, position for position
+    folded = hidden.folded_latin(shown)  # as long as `plain`, position for position
     # where in `shown` each character of `folded` comes from, when casefolding changed a length
     # ("ß" is "ss")
     at = (
@@ -238,8 +238,7 @@ def _damaged(path: str, line: int | None = None) -> ParseError:
 
 
 def new_record(text: str, *, salt: str, receipt: str, today: dt.date) -> Record:
-    text = hidden.visible(text)
-    folded = hidden.latin(text.casefold())
+    folded = hidden.folded_latin(hidden.visible(text))
     return Record(
         receipt,
         salt,

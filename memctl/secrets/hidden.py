@@ -20,17 +20,33 @@ from functools import cache
 
 # Spaces a person reads as a space: no-break, narrow, ideographic, of other widths.
 _SPACES = "\u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f\u3000"
+# Dashes a person reads as a hyphen (Unicode's confusables of "-", UTS #39): the hyphen, the
+# non-breaking hyphen, the figure dash, the en dash, the hyphen bullet, the minus sign, the
+# heavy minus sign, the small em dash and small hyphen-minus, the modifier minus.
+_HYPHENS = "\u02d7\u2010\u2011\u2012\u2013\u2043\u2212\u2796\ufe58\ufe63"
+# Letters and digits in a compatibility form, read as the ASCII they stand for (NFKC, where it
+# gives ASCII letters or digits: see _compatible): bold, italic, script, double-struck and the
+# other mathematical alphabets ("𝐙", "ℤ"), circled and squared letters and digits ("Ⓩ", "①"),
+# superscripts and subscripts, Roman numerals, ligatures ("ﬁ"), the long s, units ("㎏").
+_COMPATIBLE = (
+    "\u00aa\u00b2\u00b3\u00b9\u00ba\u0132\u0133\u017f\u01c7-\u01cc\u01f1-\u01f3"
+    "\u02b0-\u02b8\u02e1-\u02e3\u1d2c-\u1d65\u1d9c-\u1dbb\u2070-\u209c\u20a8"
+    "\u2102-\u2149\u2160-\u217f\u2460-\u2473\u24b6-\u24ea\u2c7c\u2c7d\u3250-\u325f"
+    "\u32b1-\u32bf\u32cc-\u32cf\u3371-\u33ff\ua7f2-\ua7f4\ufb00-\ufb06\U000107a5"
+    "\U0001d400-\U0001d7ff\U0001f12b-\U0001f190\U0001fbf0-\U0001fbf9"
+)
 # Invisible: format characters (soft hyphen, zero-width spaces and joiners, direction marks and
 # overrides, word joiners, the byte order mark, interlinear annotation marks, shorthand format
 # controls, musical format controls, the language tag), the combining grapheme joiner,
-# variation selectors, Mongolian free variation selectors, Hangul fillers, Khmer inherent vowels.
-# Read as ASCII: fullwidth forms U+FF01-FF5E, tag characters U+E0020-E007E, and _SPACES as a
-# space. (Compiled when a text past ASCII first needs it.)
+# variation selectors, Mongolian free variation selectors, Hangul fillers and the blank Braille
+# pattern (each shown as an empty cell), Khmer inherent vowels. Read as ASCII: fullwidth forms
+# U+FF01-FF5E, tag characters U+E0020-E007E, _SPACES as a space, _HYPHENS as "-", _COMPATIBLE
+# as what it stands for. (Compiled when a text past ASCII first needs it.)
 _HIDDEN = (
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
-    "\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\uff01-\uff5e"
+    "\u2060-\u2064\u2066-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\uff01-\uff5e"
     "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001-\U000e007f\U000e0100-\U000e01ef"
-    f"{_SPACES}]+"
+    f"{_SPACES}{_HYPHENS}{_COMPATIBLE}]+"
 )
 
 
@@ -44,7 +60,8 @@ _LOOKALIKES = {
     "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
     "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ј": "j", "һ": "h", "ԁ": "d", "ԛ": "q",
     "ԝ": "w", "ӏ": "l", "ɡ": "g", "α": "a", "ε": "e", "η": "n", "ι": "i", "κ": "k", "μ": "u",
-    "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w",
+    "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w", "ү": "y", "ϲ": "c",
+    "ϳ": "j", "ı": "i", "ȷ": "j",
 }  # fmt: skip
 LATIN = str.maketrans(_LOOKALIKES)
 
@@ -76,7 +93,7 @@ def _cased() -> dict[int, str]:
     table = {c: letter for c, letter in _LOOKALIKES.items()}
     table |= {c.upper(): letter.upper() for c, letter in _LOOKALIKES.items() if c.upper() != c}
     table |= _CAPITALS
-    return str.maketrans({c: letter for c, letter in table.items() if letter})
+    return str.maketrans({c: ltr for c, ltr in table.items() if ltr and not c.isascii()})
 
 
 @cache
@@ -86,7 +103,16 @@ def _lookalike() -> re.Pattern[str]:
 
 @cache
 def _mixed() -> re.Pattern[str]:
-    return re.compile(f"{_WORD}*{_lookalike().pattern}{_WORD}*")
+    # from a word's start only: a search from each start inside a long word reads on to its
+    # end, a time growing with the word's square
+    return re.compile(f"(?<!{_WORD}){_WORD}*{_lookalike().pattern}{_WORD}*")
+
+
+def folded_latin(text: str) -> str:
+    """`text` casefolded, each look-alike letter read as the Latin one, a capital as the capital
+    it looks like (Greek "Η" as "h", its small "η" as "n"; "Ζ" as "z"); as long as
+    `text.casefold()`, position for position."""
+    return text.casefold() if text.isascii() else text.translate(_cased()).casefold()
 
 
 def latin(folded: str) -> str:
@@ -97,10 +123,10 @@ def latin(folded: str) -> str:
 
 @cache
 def _lookalikes() -> dict[str, set[str]]:
-    """Each Latin letter, and every look-alike read as it, in both cases."""
+    """Each small Latin letter, and every look-alike read as it or as its capital."""
     found: dict[str, set[str]] = {}
-    for char, letter in _LOOKALIKES.items():
-        found.setdefault(letter, set()).update({char, char.upper()})
+    for point, letter in _cased().items():
+        found.setdefault(letter.lower(), set()).add(chr(point))
     return found
 
 
@@ -109,34 +135,71 @@ def _hidden() -> re.Pattern[str]:
     return re.compile(_HIDDEN)
 
 
+# Combining marks: on a letter that Unicode composes with them, the letter (NFC, below); on an
+# ASCII letter or digit that has no composed form with them (an underline, a strike-through,
+# an overline, an enclosing circle or keycap: "Z\u0332"), nothing.
+_COMBINING = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+_ON_ASCII = f"(?<=[A-Za-z0-9])[{_COMBINING}]+"
 # A letter written as its parts (NFD: "e" and U+0301 for "é", as macOS and some PDFs write
 # them; Hangul's jamo for a syllable), which a person reads as the letter itself: composed (NFC).
-_PARTS = (
-    "(?s:.)[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\u3099\u309a]+"
-    "|[\u1100-\u1112][\u1161-\u1175][\u11a8-\u11c2]?"
-)
+_PARTS = f"(?s:.)[{_COMBINING}\u3099\u309a]+|[\u1100-\u1112][\u1161-\u1175][\u11a8-\u11c2]?"
+
+
+@cache
+def _readings() -> re.Pattern[str]:
+    return re.compile(f"(?P<marks>{_ON_ASCII})|{_HIDDEN}")
 
 
 @cache
 def _parts() -> re.Pattern[str]:
-    return re.compile(f"(?P<hidden>{_HIDDEN})|{_PARTS}")
+    return re.compile(f"(?P<hidden>(?P<marks>{_ON_ASCII})|{_HIDDEN})|{_PARTS}")
+
+
+@cache
+def _on_ascii() -> re.Pattern[str]:
+    return re.compile(_ON_ASCII)
+
+
+@cache
+def _compatible() -> dict[str, str]:
+    """Each character of _COMPATIBLE's ranges, read as the ASCII letters or digits it stands
+    for (NFKC: "𝐙" and "ℤ" are "Z", "①" is "1", "ﬁ" is "fi"), or as itself ("℃")."""
+    table = {}
+    for first, last in re.findall("(.)(?:-(.))?", _COMPATIBLE):
+        for point in range(ord(first), ord(last or first) + 1):
+            char = chr(point)
+            read = unicodedata.normalize("NFKC", char)
+            table[char] = read if read.isascii() and read.isalnum() else char
+    return table
 
 
 class Seen:
-    """The text as seen (`text`), and where each of its positions lies in the original."""
+    """The text as seen (`text`), and where each of its positions lies in the original (through
+    `under`, the reading it was read from, when there is one)."""
 
     def __init__(
-        self, text: str, starts: list[int], origins: list[int], whole: list[int], length: int
+        self,
+        text: str,
+        starts: list[int],
+        origins: list[int],
+        whole: list[int],
+        length: int,
+        under: Seen | None = None,
     ) -> None:
         self.text = text
         self._starts = starts  # a piece of `text` begins here…
         self._origins = origins  # …and at this position of the original…
         self._whole = whole  # …and is a letter composed of this many parts (0: a copy)
         self._length = length
+        self._under = under
 
     def at(self, position: int) -> int:
         """The original position of `position` in the seen text (its length maps to the
         original's length)."""
+        found = self._at(position)
+        return found if self._under is None else self._under.at(found)
+
+    def _at(self, position: int) -> int:
         if position >= len(self.text):
             return self._length
         piece = bisect_right(self._starts, position) - 1
@@ -151,17 +214,65 @@ class Seen:
             return self.at(start), self.at(start)
         last = bisect_right(self._starts, end - 1) - 1
         if self._whole[last]:
-            return self.at(start), self._origins[last] + self._whole[last]
-        return self.at(start), self.at(end - 1) + 1
+            found = self._at(start), self._origins[last] + self._whole[last]
+        else:
+            found = self._at(start), self._at(end - 1) + 1
+        return found if self._under is None else self._under.span(*found)
 
 
 def seen(text: str) -> Seen | None:
-    """The text as seen, or None when it is so already (every ASCII text, most others)."""
+    """The text as seen, or None when it is so already (most texts): first as Markdown and HTML
+    show it (memctl.secrets.marked), then without the characters nobody sees, with those that
+    spell ASCII in another form read as that ASCII, and each letter whole."""
+    from .marked import edits
+
+    shown = _edited(text, edits(text))
+    read = _unicode(text if shown is None else shown.text)
+    if read is None:
+        return shown
+    read._under = shown
+    return read
+
+
+def _unicode(text: str) -> Seen | None:
     if text.isascii():
         return None
     composing = not unicodedata.is_normalized("NFC", text)  # a letter may be in its parts
-    pattern = _parts() if composing else _hidden()
+    pattern = _parts() if composing else _readings()
     if pattern.search(text) is None:
+        return None
+    found: list[tuple[int, int, str]] = []
+    for m in pattern.finditer(text):
+        if composing and m.group("hidden") is None:  # a letter in its parts
+            letter = _on_ascii().sub("", unicodedata.normalize("NFC", m.group()))
+            if letter != m.group():
+                found.append((m.start(), m.end(), letter))
+            continue
+        if m.group("marks") is not None:
+            found.append((m.start(), m.end(), ""))
+            continue
+        for offset, char in enumerate(m.group()):
+            found.append((m.start() + offset, m.start() + offset + 1, _read(char)))
+    return _edited(text, found)
+
+
+def _read(char: str) -> str:
+    """How a person reads a character of _HIDDEN: "" for one nobody sees."""
+    point = ord(char)
+    if 0xFF01 <= point <= 0xFF5E:
+        return chr(point - 0xFEE0)
+    if char in _SPACES:
+        return " "
+    if 0xE0020 <= point <= 0xE007E:
+        return chr(point - 0xE0000)
+    if char in _HYPHENS:
+        return "-"
+    return _compatible().get(char, "")
+
+
+def _edited(text: str, edits: list[tuple[int, int, str]]) -> Seen | None:
+    """The text with each (start, end, read) of `edits` (in order, apart) read as `read`."""
+    if not edits:
         return None
     parts: list[str] = []
     starts: list[int] = []
@@ -179,21 +290,10 @@ def seen(text: str) -> Seen | None:
             whole.append(of)
             length += len(piece)
 
-    for m in pattern.finditer(text):
-        keep(text[at : m.start()], at)
-        at = m.end()
-        if composing and m.group("hidden") is None:  # a letter in its parts
-            letter = unicodedata.normalize("NFC", m.group())
-            keep(letter, m.start(), len(m.group()) if letter != m.group() else 0)
-            continue
-        for offset, char in enumerate(m.group()):
-            point = ord(char)
-            if 0xFF01 <= point <= 0xFF5E:
-                keep(chr(point - 0xFEE0), m.start() + offset)
-            elif char in _SPACES:
-                keep(" ", m.start() + offset)
-            elif 0xE0020 <= point <= 0xE007E:
-                keep(chr(point - 0xE0000), m.start() + offset)
+    for start, end, read in edits:
+        keep(text[at:start], at)
+        keep(read, start, 0 if len(read) == end - start else end - start)
+        at = end
     keep(text[at:], at)
     return Seen("".join(parts), starts, origins, whole, len(text))
 
@@ -205,33 +305,93 @@ _BETWEEN = (
     "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f"
     "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
     "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\u206a\u206b\u206c\u206d\u206e\u206f"
-    "\u3164\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07\ufe08\ufe09\ufe0a\ufe0b"
+    "\u2800\u3164\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07\ufe08\ufe09\ufe0a\ufe0b"
     "\ufe0c\ufe0d\ufe0e\ufe0f\ufeff\uffa0"
 )
+# Marks of emphasis (memctl.secrets.marked) a copy may hold between its characters.
+_EMPHASIS = ("*", "~~", "__")
 
 
 def spelled(text: str) -> tuple[str, bytes]:
     """Patterns of `text` wherever a copy of it stands as a person reads it (see seen): in any
-    case, its ASCII in fullwidth forms too, a letter in its parts too, look-alike letters of
-    other scripts for its Latin ones (see _LOOKALIKES), characters nobody sees between its own.
-    As a str pattern and as one of UTF-8 bytes (for git's objects), each to be compiled with
+    case, its ASCII in fullwidth and other compatibility forms too ("𝐙", "ℤ", "Ⓩ"), a letter in
+    its parts too, look-alike letters of other scripts for its Latin ones (see _LOOKALIKES),
+    any of _HYPHENS for a hyphen, a character as an HTML reference ("&#95;"), ASCII punctuation
+    escaped with a backslash, characters nobody sees and marks of emphasis between its own,
+    combining marks that compose with none of them on its ASCII letters and digits. As a str
+    pattern and as one of UTF-8 bytes (for git's objects), each to be compiled with
     re.IGNORECASE."""
-    between = "[" + "".join(_BETWEEN) + "]*"
-    between_bytes = b"(?:" + b"|".join(re.escape(c.encode()) for c in _BETWEEN) + b")*"
+    between = "(?:[" + "".join(_BETWEEN) + "*]|~~|__)*"
+    between_bytes = b"(?:" + b"|".join(re.escape(c.encode()) for c in (*_BETWEEN, *_EMPHASIS))
+    between_bytes += b")*"
     chars: list[str] = []
     chars_bytes: list[bytes] = []
-    for char in text:
+    for char in visible(text):
         forms = {f for f in (char, char.lower(), char.upper()) if len(f) == 1}
-        forms |= {chr(ord(f) + 0xFEE0) for f in forms if "!" <= f <= "~"}
-        forms |= {unicodedata.normalize("NFD", f) for f in forms}  # a letter in its parts
-        forms |= set(_SPACES) if char == " " else set()
-        letter = _LOOKALIKES.get(char.casefold(), char.casefold())
+        letter = folded_latin(char)
         if letter in _lookalikes():  # "Zаnzibar" (a Cyrillic а) for "Zanzibar", and back
             forms |= _lookalikes()[letter] | {letter, letter.upper()}
+        forms |= set(_SPACES) if char == " " else set(_HYPHENS) if char == "-" else set()
+        forms |= {chr(ord(f) + 0xFEE0) for f in forms if "!" <= f <= "~"}
+        forms |= {c for f in forms for c in _compatible_of().get(f, ())}
+        forms |= {unicodedata.normalize("NFD", f) for f in forms}  # a letter in its parts
         ordered = sorted(forms)
-        chars.append("(?:" + "|".join(map(re.escape, ordered)) + ")")
-        chars_bytes.append(b"(?:" + b"|".join(re.escape(f.encode()) for f in ordered) + b")")
+        written = [*ordered, *(r for f in ordered if len(f) == 1 for r in _references(f))]
+        escape = "\\\\?" if char.isascii() and not char.isalnum() and char != " " else ""
+        marks = _marks_on(char) if char.isascii() and char.isalnum() else ""
+        chars.append(escape + "(?:" + "|".join(map(re.escape, written)) + ")")
+        chars[-1] += f"[{marks}]*" if marks else ""
+        chars_bytes.append(escape.encode() + b"(?:")
+        chars_bytes[-1] += b"|".join(re.escape(f.encode()) for f in written) + b")"
+        chars_bytes[-1] += b"(?:" + _byte_class(marks) + b")*" if marks else b""
     return between.join(chars), between_bytes.join(chars_bytes)
+
+
+@cache
+def _compatible_of() -> dict[str, set[str]]:
+    """Each ASCII letter or digit, and the characters of _COMPATIBLE read as it alone."""
+    found: dict[str, set[str]] = {}
+    for char, read in _compatible().items():
+        if read != char and len(read) == 1:
+            found.setdefault(read, set()).add(char)
+    return found
+
+
+@cache
+def _references(char: str) -> tuple[str, ...]:
+    """`char` as HTML writes it by reference: its number, decimal and hex, and its names."""
+    from html.entities import html5
+
+    names = tuple(f"&{name}" for name, value in html5.items() if value == char and name[-1:] == ";")
+    return (f"&#{ord(char)};", f"&#x{ord(char):x};", *names)
+
+
+@cache
+def _marks_on(char: str) -> str:
+    """The combining marks that compose with neither case of `char` (seen reads them as
+    nothing), as the inside of a pattern's class."""
+    cases = {char.lower(), char.upper()}
+    marks = []
+    for first, last in re.findall("(.)-(.)", _COMBINING):
+        for point in range(ord(first), ord(last) + 1):
+            mark = chr(point)
+            if unicodedata.combining(mark) or unicodedata.category(mark) == "Me":
+                if all(len(unicodedata.normalize("NFC", c + mark)) == 2 for c in cases):
+                    marks.append(mark)
+    return "".join(marks)
+
+
+def _byte_class(chars: str) -> bytes:
+    """A pattern of bytes for one of `chars` in UTF-8: alternatives by all bytes but the last,
+    each with a class of last bytes."""
+    groups: dict[bytes, list[int]] = {}
+    for char in chars:
+        encoded = char.encode()
+        groups.setdefault(encoded[:-1], []).append(encoded[-1])
+    return b"|".join(
+        re.escape(head) + b"[" + b"".join(b"\\x%02x" % last for last in lasts) + b"]"
+        for head, lasts in groups.items()
+    )
 
 
 def visible(text: str) -> str:
