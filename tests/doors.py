@@ -35,9 +35,36 @@ PURGED_PAYLOADS = (
     # look-alike letters of other scripts: a Cyrillic "а", a Greek "ο" and a Cyrillic "е"
     "call Z\u0430nzibar-7731 tomorrow",
     "the blue ledg\u0435r under the attic stairs h\u03bflds it",
+    # a Greek capital Zeta, a dotless i
+    "call \u0396anzibar-7731 tomorrow",
+    "call Zanz\u0131bar-7731 tomorrow",
+    # Markdown emphasis and escapes, HTML character references
+    "call Zan**zi**bar-7731 tomorrow",
+    "call Zanzi**bar**-7731 tomorrow",
+    "call Zanzibar\\-7731 tomorrow",
+    "the blue **ledger** under the attic stairs",
+    "call Zanzibar&#45;7731 tomorrow",
+    # compatibility letters and digits: bold, double-struck, circled, bold digits
+    "call \U0001d419\U0001d41a\U0001d427\U0001d433\U0001d422\U0001d41b\U0001d41a\U0001d42b-7731",
+    "call \u2124anzibar-7731 tomorrow",
+    "call \u24cfanzibar-7731 tomorrow",
+    "call Zanzibar-\U0001d7d5\U0001d7d5\U0001d7d1\U0001d7cf tomorrow",
+    # dashes read as a hyphen: the hyphen, the non-breaking hyphen, the figure and en dash, minus
+    "call Zanzibar\u20107731 tomorrow",
+    "call Zanzibar\u20117731 tomorrow",
+    "call Zanzibar\u20127731 tomorrow",
+    "call Zanzibar\u20137731 tomorrow",
+    "call Zanzibar\u22127731 tomorrow",
+    # a blank Braille cell inside a word, a combining low line and a long stroke on a letter
+    "call Zanz\u2800ibar-7731 tomorrow",
+    "call Z\u0332anzibar-7731 tomorrow",
+    "call Zanzib\u0336ar-7731 tomorrow",
 )
 # How a person reads the look-alike letters of PURGED_PAYLOADS (for `leaked`).
-_LOOK_ALIKES = str.maketrans("\u0430\u0435\u03bf", "aeo")
+_LOOK_ALIKES = str.maketrans("\u0430\u0435\u03bf\u03b6\u0131", "aeozi")
+# How a person reads the Markdown, the references, the dashes and the marks of PURGED_PAYLOADS.
+_MARKED = (("**", ""), ("\\-", "-"), ("&#45;", "-"))
+_DASHES = str.maketrans("\u2010\u2011\u2012\u2013\u2212", "-----", "\u2800\u0332\u0336")
 BENIGN = "benign words about the garden"
 # The frontmatter keys memctl writes in a note it creates.
 NOTE_KEYS = frozenset(
@@ -398,11 +425,14 @@ def _blobs_of(root: Path, paths: set[str]) -> set[str]:
 def leaked(haystack: bytes, needles: list[str], *, fold: bool = False) -> list[str]:
     """The needles the haystack holds; with `fold`, as a person reads it: whatever the case,
     without format characters nobody sees (Unicode's Cf), compatibility forms as what they
-    stand for (NFKC: fullwidth letters), the payloads' look-alike letters as Latin."""
+    stand for (NFKC: fullwidth, bold and circled letters), the payloads' look-alike letters as
+    Latin, their dashes as a hyphen, without their Markdown marks, references and stray marks."""
     hay = haystack.decode("utf-8", "replace")
     if fold:
-        hay = unicodedata.normalize("NFKC", hay.translate(_invisible())).casefold()
-        hay = hay.translate(_LOOK_ALIKES)
+        for written, read in _MARKED:
+            hay = hay.replace(written, read)
+        hay = unicodedata.normalize("NFKC", hay.translate(_invisible()).translate(_DASHES))
+        hay = hay.casefold().translate(_LOOK_ALIKES)
         return [n for n in needles if n.casefold() in hay]
     return [n for n in needles if n in hay]
 

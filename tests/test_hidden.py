@@ -266,7 +266,8 @@ def test_a_space_of_another_width_is_a_space():
 
 def test_every_span_maps_back_to_what_a_person_reads_there():
     """Random texts of letters, characters nobody sees, fullwidth and tag letters, letters in
-    their parts, spaces of other widths, and letters whose case folds to two: each span of the
+    their parts, spaces of other widths, letters whose case folds to two, Markdown escapes, HTML
+    references, compatibility letters and digits, dashes and stray marks: each span of the
     text as read maps to a span of the text as given that reads as at least it (so a redaction
     or a purge covers it whole), for the scanner's reading and for the purge registry's."""
     import random
@@ -276,6 +277,9 @@ def test_every_span_maps_back_to_what_a_person_reads_there():
     pieces = [*"abcXYZ 12-", "\u200b", "\u00ad", "\uff41", "\uff21", "e\u0301", "\u00e9"]
     pieces += ["\u00a0", "\U000e0061", "\u1100\u1161", "\ufe0f", "ß", "İ", "\u3000"]
     pieces += ["\u0430", "\u0422", "\u03bd", "\u03a1"]  # look-alikes: Cyrillic а, Т; Greek ν, Ρ
+    pieces += ["\\_", "\\-", "&#95;", "&#x2d;", "&lowbar;"]  # Markdown escapes, references
+    pieces += ["\U0001d419", "\u2124", "\u24cf", "\u2460", "\ufb01", "\u2010", "\u2212", "\u2013"]
+    pieces += ["\u2800", "Z\u0332", "1\u20e3", "\u0396", "\u0131"]  # Braille, marks, Ζ, ı
     rng = random.Random(7)
     wrong = []
     for _ in range(2000):
@@ -318,3 +322,91 @@ def test_look_alike_letters_in_a_latin_word_are_read_as_latin_and_other_words_st
     if read is not None and "is " in read:
         [found] = scan(text)
         assert text[found.start : found.end] == "Qm7!vR2#kPx9"  # in the text's own positions
+
+
+EVASIONS = {
+    "a Markdown escape": ("ghp\\_", "ghp_"),
+    "emphasis inside": ("ghp_1234567890abcdefghij**ABCDEFGHIJ**123456", None),
+    "a decimal reference": ("ghp&#95;", "ghp_"),
+    "a hex reference": ("ghp&#x5f;", "ghp_"),
+    "a named reference": ("ghp&lowbar;", "ghp_"),
+    "strong emphasis with a stray star": ("ghp_1234567890abcdefghij***ABCDEFGHIJ***123456", None),
+}
+TOKEN = "ghp_1234567890abcdefghijABCDEFGHIJ123456"
+
+
+@pytest.mark.parametrize("form", list(EVASIONS.values()), ids=list(EVASIONS))
+def test_a_token_marked_up_in_markdown_or_html_is_found_and_redacted_whole(form):
+    written, plain = form
+    token = TOKEN.replace(plain, written) if plain else written
+    text = f"the key {token} is new"
+    found = scan(text)
+    assert [f.kind for f in found] == ["github-token"]
+    assert redact(text, found) == "the key [redacted:github-token] is new"
+    assert visible(token) == TOKEN
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("a \\* b and C:\\Users", "a * b and C:\\Users"),  # a backslash before a letter stays
+        ("5 * 3 * 2 and a ** b", "5 * 3 * 2 and a ** b"),  # no emphasis: spaces on both sides
+        ("**Note:** the __init__ file", "Note: the init file"),
+        ("a ~~struck~~ word, ~one~", "a struck word, ~one~"),
+        ("**open\nclosed**", "**open\nclosed**"),  # emphasis ends with its line
+        ("&amp; &#0; &nosuch; &#x110000;", "& &#0; &nosuch; &#x110000;"),
+        ("\u2460\u2461 \u00b2 \u2103 \ufb01le", "12 2 \u2103 file"),  # circled, square, ℃ stays
+        ("10\u201320 \u2014 x\u2212y", "10-20 \u2014 x-y"),  # an em dash is no hyphen
+        ("Z\u0332a\u0301 \u00e9\u0332 \u05e9\u05b8", "Z\u00e1 \u00e9\u0332 \u05e9\u05b8"),
+        ("1\u20e32\u20e3", "12"),  # keycaps
+    ],
+)
+def test_markdown_references_compatibility_forms_and_marks_read_as_a_person_reads_them(text, read):
+    assert visible(text) == read
+
+
+def test_a_purged_text_in_markdown_compatibility_forms_or_other_dashes_is_found_whole():
+    """Each form of the purged text is found, its span the form as it stands in the text, and
+    the purge's patterns (hidden.spelled) find the same span in the text and in its bytes."""
+    import datetime as dt
+    import re
+
+    from memctl.purged import Registry, new_record
+    from memctl.secrets.hidden import spelled
+
+    registry = Registry(
+        [new_record("Zanzibar-7731", salt="00" * 16, receipt="r", today=dt.date(2026, 12, 5))]
+    )
+    pattern, pattern_bytes = spelled("Zanzibar-7731")
+    forms = [
+        "Zan**zi**bar-7731", "Zanzi**bar**-7731", "Zanzibar\\-7731", "Zanzibar&#45;7731",
+        "Zanzibar&#x2D;7731", "\U0001d419\U0001d41a\U0001d427\U0001d433\U0001d422\U0001d41b"
+        "\U0001d41a\U0001d42b-7731", "\u2124anzibar-7731", "\u24cfanzibar-7731",
+        "Zanzibar-\U0001d7d5\U0001d7d5\U0001d7d1\U0001d7cf", "\u0396anzibar-7731",
+        "\u0396ANZIBAR-7731", "Zanz\u0131bar-7731", "Zanzibar\u20107731", "Zanzibar\u20117731",
+        "Zanzibar\u20127731", "Zanzibar\u20137731", "Zanzibar\u22127731",
+        "Zanz\u2800ibar-7731", "Z\u0332anzibar-7731", "Zanzib\u0336ar-7731",
+    ]  # fmt: skip
+    for form in forms:
+        text = f"call {form} now"
+        [hit] = registry.hits(text)
+        assert text[hit.start : hit.end] == form
+        found = re.search(pattern, text, re.IGNORECASE)
+        assert found is not None and found.span() == (hit.start, hit.end), form
+        assert re.search(pattern_bytes, text.encode(), re.IGNORECASE), form
+    for other in ("Zanzibar_7731", "Zanzibar\u20147731", "Z\u00e1nzibar-7731", "Zanzibar-7732"):
+        assert registry.hits(other) == [] and re.search(pattern, other, re.IGNORECASE) is None
+
+
+def test_each_compatibility_letter_or_digit_of_unicode_is_read_as_its_ascii():
+    """Every character NFKC makes ASCII letters or digits (a bold "𝐙", a circled "①", a
+    ligature "ﬁ") is read so: _COMPATIBLE's ranges miss none."""
+    import unicodedata
+
+    missed = []
+    for point in range(0x80, 0x110000):
+        char = chr(point)
+        read = unicodedata.normalize("NFKC", char)
+        if read != char and read.isascii() and read.isalnum() and visible(char) != read:
+            missed.append(hex(point))
+    assert missed == []
