@@ -137,3 +137,31 @@ def test_the_ext_transport_stays_off_even_where_the_user_allows_it(machines, tmp
     with pytest.raises(MemctlError, match="git fetch from evil failed"):
         _fetch(a_root, "evil", "main")
     assert not payload.exists()
+
+
+def test_every_line_two_machines_logged_is_consolidated_once(machines):
+    """A merge of two machines' logs of one day puts the other machine's lines among those a
+    run already read: each line is consolidated once, whichever machine runs and wherever the
+    merge put it (a run records the lines it read by their text, not by their place)."""
+    a, b, a_root, b_root = machines
+    a("log", "A item", "-m", "FACT: the boiler was serviced in November src:user", env=at("10:00"))
+    a("consolidate", "--date", "2026-11-30", env=at("12:00"))
+    a("sync")
+    b("log", "B item", "-m", "FACT: the car insurance renews in March src:user", env=at("10:05"))
+    b("sync")  # B's day and A's merge: the union puts one machine's lines above the other's
+    a("sync")
+    a("log", "A again", "-m", "FACT: the gutters were cleared in October src:user", env=at("13:00"))
+    first = a.json("consolidate", "--date", "2026-11-30", env=at("23:30"))
+    promoted = sorted(s["text"] for s in first["steps"] if s["action"] == "promoted")
+    assert promoted == [
+        "the car insurance renews in March",
+        "the gutters were cleared in October",
+    ], first["steps"]
+    again = a.json("consolidate", "--date", "2026-11-30", env=at("23:45"))
+    assert again["already"] and again["steps"] == []
+    a("sync")
+    b("sync")
+    assert b.json("consolidate", "--date", "2026-11-30", env=at("23:50"))["already"]
+    notes = "".join(p.read_text() for p in b_root.rglob("*.md") if "daily" not in p.parts)
+    for fact in ("boiler was serviced", "insurance renews", "gutters were cleared"):
+        assert notes.count(fact) == 1, fact

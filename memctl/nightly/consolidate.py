@@ -157,17 +157,22 @@ def _consolidate(
     from . import runs as nightly
     from .temporal import Looker
 
-    state = nightly.days(ws).get(fmt_date(day))
-    after = state.through if state else 0
+    state = nightly.days(ws).get(fmt_date(day)) or nightly.DayState(fmt_date(day))
+    after = state.through
     try:
         text = (ws.root / rel).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise ParseError("not UTF-8 text; nothing in it was consolidated", path=rel) from None
-    through = len(text.splitlines())
-    base = Consolidation(fmt_date(day), rel, after=after, through=through, dry_run=change is None)
-    if state is not None and through <= after:
+    lines = text.splitlines()
+    fresh = state.fresh(lines)
+    read = tuple(dict.fromkeys(nightly.line_key(lines[n - 1]) for n in fresh))
+    base = Consolidation(
+        fmt_date(day), rel, after=after, through=len(lines), read=read, dry_run=change is None
+    )
+    if state.runs and not fresh:
         return replace(base, already=True)
-    items = read_items(rel, text, after=after)
+    unread = set(fresh)
+    items = [i for i in read_items(rel, text, after=state.before) if i.line in unread]
     untrusted = _untrusted_log(ws, rel, rewritten)
     llm = None
     if use_llm and not untrusted:
@@ -178,7 +183,8 @@ def _consolidate(
         if model is None:
             problem = f"{problem}; used the markers only"
         else:
-            more, problem = llm_items(model, rel, text, items, after=after)
+            more, problem = llm_items(model, rel, text, items, after=state.before)
+            more = [i for i in more if i.line in unread]
         llm = problem or "used"
         items = sorted(items + more, key=lambda i: i.line)
     doc = NowDoc.parse(read_now(ws)) if ws.now_path.exists() else None

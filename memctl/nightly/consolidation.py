@@ -63,6 +63,7 @@ class Consolidation:
     steps: tuple[Step, ...] = ()
     after: int = 0  # the lines an earlier run read
     through: int = 0  # the log's last line this run read
+    read: tuple[str, ...] = ()  # runs.line_key of each line it read that no run had
     dry_run: bool = False
     already: bool = False  # nothing new since the last run: nothing done
     untrusted: str | None = None  # why nothing in this log may be promoted

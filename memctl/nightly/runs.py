@@ -19,6 +19,7 @@ regenerated. The day is then held: `memctl sleep` leaves it alone until `memctl 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import secrets
 from dataclasses import dataclass, field, replace
 
@@ -43,6 +44,22 @@ class DayState:
     through: int = 0  # the last line of the log that a run (not undone) read
     held: bool = False  # the last thing done to this day was an undo
     runs: list[dict] = field(default_factory=list)  # runs not undone, oldest first
+    read: set[str] = field(default_factory=set)  # line_key of each line those runs read
+    before: int = 0  # lines read by runs that recorded only how far they read (older memctl)
+
+    def fresh(self, lines: list[str]) -> list[int]:
+        """The numbers of the log's lines no run read: not by their place, which a merge of
+        two machines' logs moves, but by their text."""
+        return [
+            number
+            for number, line in enumerate(lines, start=1)
+            if number > self.before and line.strip() and line_key(line) not in self.read
+        ]
+
+
+def line_key(line: str) -> str:
+    """What a run records of a line it read (the text itself stays in the log)."""
+    return hashlib.blake2b(line.rstrip().encode("utf-8"), digest_size=6).hexdigest()
 
 
 def read_record(ws: Workspace) -> list[dict]:
@@ -64,6 +81,8 @@ def days(ws: Workspace, events: list[dict] | None = None) -> dict[str, DayState]
             state.runs = [r for r in state.runs if r.get("run") != event.get("run")]
             state.held = True
         state.through = max((r.get("through", 0) for r in state.runs), default=0)
+        state.read = {key for r in state.runs for key in r.get("read", ())}
+        state.before = max((r.get("through", 0) for r in state.runs if "read" not in r), default=0)
     return found
 
 
@@ -87,6 +106,7 @@ def record_run(
             "time": now.isoformat(timespec="seconds"),
             "after": result.after,
             "through": result.through,
+            "read": list(result.read),
             "llm": result.llm,
             "untrusted": result.untrusted,
             "steps": [s.record() for s in result.steps],

@@ -95,17 +95,17 @@ def pending(ws: Workspace, *, until: dt.date) -> tuple[list[dt.date], list[str]]
         state = states.get(m["day"])
         if state is not None and state.held:
             held.append(m["day"])
-        elif state is None or _lines(path) > state.through:
+        elif state is None or state.fresh(_lines(path)):
             todo.append(day)
     return todo, held
 
 
-def _lines(path: Path) -> int:
-    """Lines as consolidate counts them (a run records the last line it read)."""
+def _lines(path: Path) -> list[str]:
+    """The lines of a day's log, as consolidate reads them."""
     try:
-        return len(path.read_text(encoding="utf-8").splitlines())
+        return path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
-        return 0
+        return []
 
 
 def sleep(
