@@ -90,10 +90,11 @@ def cause(output: str, returncode: int) -> str:
     return lines[-1] if lines else str(returncode)
 
 
-def blob(root: Path, rel: str) -> bytes | None:
-    """The bytes of `rel` as committed at HEAD; None when HEAD does not hold it."""
+def blob(root: Path, rel: str, rev: str = "HEAD") -> bytes | None:
+    """The bytes of `rel` as committed at `rev` (or as a merge's stage holds it, ":1" the
+    common one, ":2" ours, ":3" theirs); None when it does not hold it."""
     proc = subprocess.run(
-        ["git", "cat-file", "blob", f"HEAD:{rel}"],
+        ["git", "cat-file", "blob", f"{rev}:{rel}"],
         cwd=root,
         capture_output=True,
         env={**os.environ, **_ENV},

@@ -165,3 +165,27 @@ def test_every_line_two_machines_logged_is_consolidated_once(machines):
     notes = "".join(p.read_text() for p in b_root.rglob("*.md") if "daily" not in p.parts)
     for fact in ("boiler was serviced", "insurance renews", "gutters were cleared"):
         assert notes.count(fact) == 1, fact
+
+
+def test_two_machines_that_each_remember_into_one_note_merge_without_a_conflict(machines):
+    """Both machines add an entry at the end of the same note (made on both sides the same
+    day, or there before) and each write's audit line: the merge keeps both entries, ours
+    first, and both audit lines, with no conflict for a person."""
+    a, b, a_root, b_root = machines
+    a("remember", "The dentist is Dr. Smith", "-s", "user", env=at("10:00"))
+    b("remember", "The plumber is Mario", "-s", "user", env=at("10:05"))
+    a("sync")
+    done = b.json("sync")
+    assert done["how"] == "merge" and done["sent"] >= 2
+    a("add", "semantic/inbox", "The bins go out on Tuesday", env=at("11:00"))
+    b("add", "semantic/inbox", "The gas meter is in the cellar", env=at("11:05"))
+    a("sync")
+    b("sync")
+    a("sync")
+    inbox = (a_root / "semantic/inbox.md").read_text()
+    assert inbox == (b_root / "semantic/inbox.md").read_text() and "<<<<<<<" not in inbox
+    for fact in ("Dr. Smith", "Mario", "bins go out", "gas meter"):
+        assert inbox.count(fact) == 1, fact
+    assert len((a_root / ".memctl/gate.jsonl").read_text().splitlines()) == 2
+    assert git(b_root, "status", "--porcelain") == ""
+    assert "no problems" in b("doctor").stdout

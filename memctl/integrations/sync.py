@@ -2,10 +2,12 @@
 
 A workspace is a git repository, so agents on several machines share it by pulling and pushing.
 Daily logs and the relations file are append-only and merge as a union (`merge=union` in the
-.gitattributes `memctl init` writes): two machines that both logged today keep both entries.
-Anything else that both sides changed on the same lines is a real conflict: it is left in the
-files, with git's markers, for a person to resolve, and reported with the files named. memctl
-never picks a side, and a conflict still open stops the next sync (and the next commit).
+.gitattributes `memctl init` writes): two machines that both logged today keep both entries; so
+do memctl's records that only grow. A note both sides only added entries to at its end takes
+the other side's entries after ours. Anything else that both sides changed is a real
+conflict: it is left in the files, with git's markers, for a person to resolve, and reported
+with the files named. memctl never picks a side, and a conflict still open stops the next sync
+(and the next commit).
 
 A purge and a sync never undo each other: what is fetched is held apart until it is checked,
 and history that would bring a purged text back (a commit the purge rewrote away, or one that
@@ -274,7 +276,70 @@ def _remote(root: Path, branch: str) -> str:
     )
 
 
+def _merge_rules(root: Path) -> None:
+    """memctl's merge rules (templates/gitattributes: union merges of the files that only
+    grow) in this clone's own attributes (.git/info/attributes), so a workspace whose
+    .gitattributes an older memctl wrote merges them too. `union` is git's own merge: no
+    program is named, and none a synced file names is run."""
+    from ..initialize import template
+
+    wanted = [
+        line
+        for line in template("gitattributes").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    path = root / ".git" / "info" / "attributes"
+    have = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+    missing = [line for line in wanted if line not in have]
+    if missing:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join([*have, *missing]) + "\n", encoding="utf-8")
+
+
+def _appended_on_both_sides(root: Path, files: list[str]) -> bool:
+    """Resolve a merge's conflicts where both sides only added lines at the end of a file
+    (two machines that each remembered something in one note): the other side's lines go
+    after ours, as they would have had the two written one after the other. True when every
+    conflicted file was resolved so; else nothing is touched and the conflict stays."""
+    resolved = {}
+    for rel in files:
+        base, ours, theirs = (gitstore.blob(root, rel, rev=f":{n}") for n in (1, 2, 3))
+        if ours is None or theirs is None or not rel.endswith(".md"):
+            return False
+        if base is None:  # made on both sides (one note, the same day): their common start
+            base = _common_lines(ours, theirs)
+            if not _entries_only(ours[len(base) :]) or not _entries_only(theirs[len(base) :]):
+                return False
+        if not (ours.startswith(base) and theirs.startswith(base)) or not base.endswith(b"\n"):
+            return False
+        tail = theirs[len(base) :]
+        resolved[rel] = ours + (b"" if ours.endswith(b"\n") or not ours else b"\n") + tail
+    from ..atomic import atomic_write
+
+    for rel, data in resolved.items():
+        atomic_write(root / rel, data)
+    gitstore.run(root, "add", "--", *resolved)
+    return True
+
+
+def _common_lines(one: bytes, other: bytes) -> bytes:
+    """The whole lines two texts begin with."""
+    lines = []
+    for a, b in zip(one.splitlines(keepends=True), other.splitlines(keepends=True), strict=False):
+        if a != b:
+            break
+        lines.append(a)
+    return b"".join(lines)
+
+
+def _entries_only(tail: bytes) -> bool:
+    """Lines that are each an entry of a note ("- …"), blank lines between them."""
+    lines = [line for line in tail.splitlines() if line.strip()]
+    return bool(lines) and all(line.startswith(b"- ") for line in lines)
+
+
 def _bring_in(root: Path, theirs: str, remote: str, branch: str, *, rebase: bool) -> str:
+    _merge_rules(root)
     ahead = _count(root, f"{theirs}..HEAD")
     if rebase:
         code, _, err = gitstore.attempt(root, "rebase", "--autostash", theirs)
@@ -285,7 +350,11 @@ def _bring_in(root: Path, theirs: str, remote: str, branch: str, *, rebase: bool
         how = "merge" if ahead else "fast-forward"
     if code == 0:
         return how
-    if _conflicted(root):
+    conflicted = _conflicted(root)
+    if conflicted and not rebase and _appended_on_both_sides(root, conflicted):
+        gitstore.run(root, "commit", "--no-edit", "--quiet")
+        return how
+    if conflicted:
         raise _conflict(root, "rebase" if rebase else "merge")
     raise MemctlError(
         f"git {'rebase' if rebase else 'merge'} refused to bring in {remote}/"
