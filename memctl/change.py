@@ -227,6 +227,11 @@ class Change:
                 sync_folder(folder)
         if not self._git or not self.touched:
             self.journal.close()
+            if self.touched and self.ws.config.auto_commit:
+                self.notices.append(
+                    f"{self.ws.root} is not a git repository: nothing was committed, and "
+                    "what memctl forgets cannot be restored (`memctl init` makes it one)"
+                )
             return
         what = " ".join(self.what.split())
         subject = f"memctl {self.verb}: {what}" if what else f"memctl {self.verb}"

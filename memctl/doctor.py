@@ -126,7 +126,19 @@ def check(ws: Workspace, *, today: dt.date, progress: Progress | None = None) ->
                     "give all but one of them a new id (any unused letters)",
                 )
             )
-    if gitstore.is_repo(ws.root) and gitstore.has_head(ws.root):
+    if not gitstore.is_repo(ws.root):
+        findings.append(
+            Finding(
+                "warning",
+                "no-git",
+                ".",
+                "the workspace is not a git repository: no change is committed, and what "
+                "memctl forgets cannot be restored",
+                "run `memctl init` here (it makes the repository and changes no note)",
+            )
+        )
+    elif gitstore.has_head(ws.root):
+        findings += _unfinished_git(ws)
         findings += _rewritten_daily_logs(ws)
         findings += _committed_derived_files(ws)
     findings += _unread_memory(ws, facts, today)
@@ -223,6 +235,27 @@ def _unread_memory(ws: Workspace, facts: list, today: dt.date) -> list[Finding]:
             "make the harness call it (`memctl hooks install claude-code`, or add "
             "skills/AGENTS-snippet.md to the agent's instructions); `memctl stats` "
             "shows what is read",
+        )
+    ]
+
+
+def _unfinished_git(ws: Workspace) -> list[Finding]:
+    """A merge or rebase git stopped in (a sync's conflict): memctl writes nothing until it
+    is done, and the files in conflict hold git's markers."""
+    busy = gitstore.in_progress(ws.root)
+    if busy is None:
+        return []
+    out = gitstore.run(ws.root, "diff", "--name-only", "--diff-filter=U", "-z", check=False)
+    files = sorted(p for p in out.split("\0") if p)
+    held = f": {', '.join(files)} in conflict, with git's <<<<<<< markers" if files else ""
+    return [
+        Finding(
+            "error",
+            "git-unfinished",
+            ", ".join(files) or ".",
+            f"git is in the middle of {busy}{held}; memctl writes nothing until it is done",
+            "keep what both sides meant in each file, `git add` it and `git commit` "
+            "(or `git merge --abort`), then `memctl sync`",
         )
     ]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from conftest import NOW, TODAY, git
 from memctl.daily import append_log
 from memctl.doctor import check
@@ -67,3 +69,38 @@ def test_a_committed_derived_file_is_found(ws):
     git(ws, "add", "-f", ".memctl/cache/catalog.json")
     git(ws, "commit", "-qm", "oops")
     assert ("derived-committed", ".memctl/cache/catalog.json") in codes(ws)
+
+
+def test_a_copy_without_git_says_so_at_each_write_and_in_doctor(tmp_path):
+    """A copy of workspace-example/ (no .git) works, but nothing is committed and nothing
+    forgotten can be restored: each write says so, doctor warns, restore says why it cannot."""
+    import shutil
+
+    from conftest import EXAMPLE, Cli
+
+    root = tmp_path / "copy"
+    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns("cache", "*.db"))
+    cli = Cli(root)
+    logged = cli("log", "tea", "-m", "green tea", env={"MEMCTL_NOW": "2026-11-30T09:00"})
+    assert "is not a git repository: nothing was committed" in logged.stderr
+    found = cli.json("doctor")["findings"]
+    assert [f["code"] for f in found if f["code"] == "no-git"] == ["no-git"]
+    restored = cli("restore", "t4xk", code=1)
+    assert restored.stderr.count("\n") == 1 and "not a git repository" in restored.stderr
+
+
+def test_a_sync_left_in_conflict_is_an_error_doctor_names(ws, cli):
+    """A merge git stopped in (a sync's conflict) leaves git's markers in the files: doctor
+    names the files and exits 1 until a person finishes or aborts it."""
+    import subprocess
+
+    git(ws, "switch", "-q", "-c", "other")
+    cli("now", "focus", "answer Anna")
+    git(ws, "switch", "-q", "main")
+    cli("now", "focus", "ship the archive job")
+    subprocess.run(["git", "merge", "-q", "other"], cwd=ws.root, capture_output=True)
+    result = cli("doctor", "--json", code=1)
+    [finding] = [f for f in json.loads(result.stdout)["findings"] if f["code"] == "git-unfinished"]
+    assert finding["where"] == "NOW.md" and "a merge" in finding["message"]
+    git(ws, "merge", "--abort")
+    assert "git-unfinished" not in cli("doctor", "--json").stdout

@@ -79,6 +79,11 @@ def restore(ws: Workspace, target: str, *, today: dt.date) -> Outcome[Restored]:
     from ..dashboard import refresh_index
 
     key = target.lstrip("^")
+    if not gitstore.is_repo(ws.root):
+        raise NotFound(
+            f"{ws.root} is not a git repository, so nothing forgotten here can be restored "
+            "(`memctl init` makes it one, for what is forgotten from then on)"
+        )
     commits = gitstore.run(
         ws.root, "log", "--format=%H%x1f%s", "--fixed-strings", "--grep", "memctl forget:"
     ).splitlines()
