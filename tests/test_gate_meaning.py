@@ -1611,3 +1611,19 @@ def test_a_clash_said_again_is_a_clash_again_and_the_users_same_words_are_the_us
     assert (ws.root / "semantic/inbox.md").read_text().count("Always answer in English") == 1
     mine = json.loads(run_memctl("-w", root, *said[:3], "user", "--json").stdout)
     assert mine["source"] == "user" and mine["written"] and mine["label"] != "repeat"
+
+
+@pytest.mark.parametrize(
+    ("rule", "other"),
+    [
+        ("Always answer in Spanish", "Keep answers short"),
+        ("Never deploy to production on a Friday", "Never deploy without a rollback plan"),
+    ],
+)
+def test_a_second_rule_on_the_same_thing_is_a_rule_of_its_own(ws, rule, other):
+    """A rule that shares a word with one on file but drops its values ("keep answers short"
+    beside "always answer in Spanish") is not that rule refined: both stay in force."""
+    for text in (rule, other):
+        said = remember(ws, text, source="user", kind="RULE", topic="rules/style", now=NOW)
+        assert said.value.label == "new", said.value.reason
+    assert open_lines(ws, "rules/style") == [rule, other]
