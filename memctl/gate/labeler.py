@@ -237,10 +237,11 @@ def _against(
         if diff.rejects and _rivals(new, s, k, related):
             near = near or (k, f"{reason}, but another entry holds it too", diff)
             continue  # "forget about the hotel" with two hotels on file: which one?
-        if k.rule and (not reason.startswith("adds a detail") or diff.lost):
+        dropped = diff.lost and not (new.update or new.update_weak)
+        if k.rule and (not reason.startswith("adds a detail") or dropped):
             # what changes a rule, rulecheck says; a rule refined in more words may, when it
-            # still says the rule's values ("keep answers short" is not "always answer in
-            # Spanish" refined: it drops the Spanish, and is a rule of its own)
+            # still says the rule's values or says it changes ("keep answers short" is not
+            # "always answer in Spanish" refined: it drops the Spanish, a rule of its own)
             continue
         if k.rule and trust != "trusted":
             return Verdict(
