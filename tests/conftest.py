@@ -122,9 +122,13 @@ def cli(ws):
 
 
 def run_memctl(
-    *args: str, cwd: Path | None = None, env: dict | None = None, input: str | None = None
+    *args: str,
+    cwd: Path | None = None,
+    env: dict | None = None,
+    input: str | None = None,
+    timeout: float = 60,
 ) -> subprocess.CompletedProcess:
-    """The installed console script in a real subprocess."""
+    """The installed console script in a real subprocess (stopped past `timeout` seconds)."""
     full_env = {**os.environ, **(env or {})}
     return subprocess.run(
         [str(MEMCTL_BIN), *args],
@@ -133,5 +137,5 @@ def run_memctl(
         input=input,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=timeout,
     )

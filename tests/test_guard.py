@@ -190,11 +190,42 @@ def test_a_check_that_could_run_for_ever_is_listed_and_skipped_not_run(ws, rule,
         ("(?:\\S+\\s)+x", False),
         ("(.|\\s)*x", True),  # a space is either: a run of them splits every way
         ("(?:.|\\n)*x", False),  # "." is never a line break
+        ("x.*y.*z.*w.*=", True),  # repeats in a row: each can take what the next takes
+        ("git.*push.*--force", True),
+        ("\\w*\\w*!", True),
+        ("\\s+.*main", True),
+        ("a*[^a]*a*!", True),  # "[^a]*" takes nothing of a run of "a"
+        ("(?=.*a.*b)", True),
+        ("git\\s+push\\s+.*main", False),  # "\\s" never takes "push": one row of two, anchored
+        ("^x.*y.*z", False),  # the search starts in one place only
+        ("\\w+\\s*=", False),
+        ("(?=.*a)(?=.*b)", False),
+        ("\\S+\\.pem\\b", False),
     ],
 )
 def test_a_repeat_that_can_split_a_run_many_ways_runs_away(pattern, hangs):
     """A repeat inside a repeat, unless each turn holds a character no inner repeat takes; a
-    repeat of one-character alternatives that can be the same character."""
+    repeat of one-character alternatives that can be the same character; repeats in a row that
+    can take the same characters, searched from anywhere."""
     from memctl.nightly.runaway import runs_away
 
     assert (runs_away(pattern) is not None) == hangs
+
+
+def test_a_check_of_repeats_in_a_row_is_skipped_and_the_hook_answers_at_once(ws, rule, cli):
+    """ "x.*y.*z.*w.*=" synced from a peer and enforced: 1,600 characters of "xyzw" kept guard
+    busy past a minute. The check is skipped and listed with why, the hook answers at once (a
+    real process, stopped if it hangs), and the agent cannot add such a check."""
+    path = ws.root / "rules/git.md"
+    rows = 'src:user check:"x.*y.*z.*w.*=" guard:enforce · Never force-push'
+    path.write_text(path.read_text().replace("src:user · Never force-push", rows))
+    git(ws, "commit", "-qam", "a peer's rule")
+    payload = json.dumps({"tool_name": "Bash", "tool_input": {"command": "xyzw" * 400}})
+    proc = run_memctl(
+        "-w", str(ws.root), "guard", "--hook", "claude-code", input=payload, timeout=20
+    )
+    assert proc.returncode == 0 and proc.stdout == "", proc.stderr
+    listed = run_memctl("-w", str(ws.root), "guard", "list", "--json", timeout=20)
+    assert json.loads(listed.stdout)["checks"][0]["problem"].startswith("repeats in a row")
+    refused = cli("lessons", "--apply", rule, "--check", "git.*push.*--force", code=None)
+    assert refused.exit_code != 0 and "repeats in a row" in refused.stderr

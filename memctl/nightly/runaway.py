@@ -1,8 +1,9 @@
 """Could a pattern written in a file run for ever? A check's pattern (`check:"REGEX"` on a rule)
 runs before every tool call, and rules/ comes from any machine that syncs: a pattern that can
-read a run of text in countless ways hangs every turn. This finds the two usual forms of it, a
-repeat inside a repeat and a repeat of one-character alternatives that can be the same
-character, from the pattern's parse, without running it."""
+read a run of text in countless ways hangs every turn. This finds the three usual forms of it,
+a repeat inside a repeat, a repeat of one-character alternatives that can be the same
+character, and repeats one after another that can take the same characters, from the
+pattern's parse, without running it."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ _PARSER = importlib.import_module("re._parser")
 _REPEATS = (_C.MAX_REPEAT, _C.MIN_REPEAT)
 _SINGLES = (_C.LITERAL, _C.NOT_LITERAL, _C.IN, _C.ANY, _C.CATEGORY)
 _ANYTHING = "a !"  # characters that stand for any: a letter, a space, a sign
+_LONG = 16  # a repeat of more turns than this takes as much of the action as it likes
+_PATHS = 16  # alternatives tried one by one; past this many ways, a choice is taken as one item
+_ANCHORS = (_C.AT_BEGINNING, _C.AT_BEGINNING_STRING)
 
 Items = Sequence[tuple[Any, Any]]  # a parsed (sub)pattern: (op, argument) pairs
 
@@ -34,6 +38,8 @@ def runs_away(pattern: str) -> str | None:
         return "a repeat inside a repeat can run for ever on some texts: skipped"
     if _overlaps_anywhere(parsed):
         return "a repeat of alternatives that match the same character can run for ever: skipped"
+    if _grows(parsed, multiline=bool(parsed.state.flags & _C.SRE_FLAG_MULTILINE)):
+        return "repeats in a row that can take the same characters can run for ever: skipped"
     return None
 
 
@@ -51,6 +57,10 @@ def _children(op: Any, av: Any) -> list[Items]:
         return [av[2]]
     if op in (_C.ASSERT, _C.ASSERT_NOT):
         return [av[1]]
+    if op is _C.ATOMIC_GROUP:
+        return [av]
+    if op is _C.POSSESSIVE_REPEAT:
+        return [av[2]]
     return []
 
 
@@ -154,3 +164,117 @@ def _in(item: tuple[Any, Any], char: str) -> bool:
         }
         return said.get(av, True)
     return True
+
+
+# --- repeats in a row ------------------------------------------------------------------------
+
+
+def _grows(items: Items, *, multiline: bool = False) -> bool:
+    """Repeats one after another that can all take the same characters ("x.*y.*z", "\\w*\\w*!"),
+    in a pattern searched from every place of the action: each such repeat multiplies the ways
+    to read it by the action's length, and so does the search's start when what comes before
+    the first of them can be anywhere in such a run. One repeat searched ("\\bWebSearch\\b.*form")
+    grows with the square of the length; two grow with its cube (1,600 characters of "xyzw"
+    kept "x.*y.*z.*w.*=" busy past a minute). A character no repeat of the row takes ends it:
+    in "git\\s+push\\s+.*main" the "push" that "\\s" never takes leaves one row of two, which
+    no search can start in anywhere. The repeats inside a group, a repeat or a lookaround are
+    read as a pattern of their own."""
+    inner: dict[int, Items] = {}  # a repeat's body is the same in every way through
+    for path in _paths(list(items)):
+        chars = set(_ANYTHING + "\n").union(*(_first_chars([item]) for item in path))
+        if any(_row(path, char, multiline) >= 3 for char in chars):
+            return True
+        inner.update((id(part), part) for op, av in path for part in _children(op, av))
+    return any(_grows(part, multiline=multiline) for part in inner.values())
+
+
+def _paths(items: list[tuple[Any, Any]], room: int = _PATHS) -> list[list[tuple[Any, Any]]]:
+    """The ways through a sequence: its plain groups opened, each of its alternatives taken in
+    turn (up to `room` ways; a choice past that is one item)."""
+    for i, (op, av) in enumerate(items):
+        if op is _C.SUBPATTERN:
+            return _paths(items[:i] + list(av[3]) + items[i + 1 :], room)
+        if op is _C.BRANCH and len(av[1]) <= room:
+            ways = [items[:i] + list(b) + items[i + 1 :] for b in av[1]]
+            return [p for way in ways for p in _paths(way, room // len(av[1]))]
+    return [items]
+
+
+def _row(path: Items, char: str, multiline: bool) -> int:
+    """How many times the ways to read a run of `char` (and of what its row's repeats take)
+    multiply along `path`: its longest row of long repeats that all take `char`, with nothing
+    between them they cannot take, plus one when the search can start anywhere in the row."""
+    best, start = 0, 0
+    row: list[Items] = []  # the bodies of the row's repeats
+    between: list[tuple[Any, Any]] = []  # what must come between its last repeat and a next
+    for i, (op, av) in enumerate(path):
+        if op in _REPEATS and av[1] > _LONG and _takes(av[2], char):
+            if not row or not all(_absorbed(b, [*row, av[2]]) for b in between):
+                best = max(best, _degree(path[:start], row, multiline))
+                row, start = [], i
+            row.append(av[2])
+            between = []
+        elif not _empty(op, av):
+            between.append((op, av))
+    return max(best, _degree(path[:start], row, multiline))
+
+
+def _degree(before: Items, row: list[Items], multiline: bool) -> int:
+    if not row:
+        return 0
+    anchored = any(
+        op is _C.AT and (av is _C.AT_BEGINNING_STRING or av is _C.AT_BEGINNING and not multiline)
+        for op, av in before
+    )
+    free = not anchored and all(_empty(op, av) or _absorbed((op, av), row) for op, av in before)
+    return len(row) + free
+
+
+def _absorbed(item: tuple[Any, Any], row: list[Items]) -> bool:
+    """Can every repeat of the row take a character `item` stands for?"""
+    return any(all(_takes(body, c) for body in row) for c in _first_chars([item]))
+
+
+def _takes(items: Items, char: str) -> bool:
+    """Can `items` start with `char`, in either case (a check ignores case)?"""
+    return _starts(items, char) or _starts(items, char.swapcase())
+
+
+def _starts(items: Items, char: str) -> bool:
+    for op, av in items:
+        if op is _C.SUBPATTERN:
+            return _starts(av[3], char)
+        if op is _C.BRANCH:
+            return any(_starts(b, char) for b in av[1])
+        if op in _REPEATS or op is _C.POSSESSIVE_REPEAT:
+            return _starts(av[2], char)
+        if op not in (_C.AT, _C.ASSERT, _C.ASSERT_NOT):
+            return _matches([(op, av)], char)
+    return True
+
+
+def _first_chars(items: Items) -> str:
+    """Characters the first item of `items` stands for (_samples), through groups and choices."""
+    for op, av in items:
+        if op is _C.SUBPATTERN:
+            return _first_chars(av[3])
+        if op is _C.BRANCH:
+            return "".join(_first_chars(b) for b in av[1])
+        if op in _REPEATS or op is _C.POSSESSIVE_REPEAT:
+            return _first_chars(av[2])
+        if op not in (_C.AT, _C.ASSERT, _C.ASSERT_NOT):
+            return _samples(op, av)
+    return ""
+
+
+def _empty(op: Any, av: Any) -> bool:
+    """Can the item match no character at all (an anchor, a lookaround, "x?", "\\s*")?"""
+    if op in (_C.AT, _C.ASSERT, _C.ASSERT_NOT, _C.GROUPREF):
+        return True
+    if op in _REPEATS or op is _C.POSSESSIVE_REPEAT:
+        return av[0] == 0
+    if op is _C.SUBPATTERN:
+        return all(_empty(o, a) for o, a in av[3])
+    if op is _C.BRANCH:
+        return any(all(_empty(o, a) for o, a in b) for b in av[1])
+    return False
