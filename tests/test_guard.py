@@ -229,3 +229,25 @@ def test_a_check_of_repeats_in_a_row_is_skipped_and_the_hook_answers_at_once(ws,
     assert json.loads(listed.stdout)["checks"][0]["problem"].startswith("repeats in a row")
     refused = cli("lessons", "--apply", rule, "--check", "git.*push.*--force", code=None)
     assert refused.exit_code != 0 and "repeats in a row" in refused.stderr
+
+
+def test_a_long_action_is_read_at_its_start_and_its_end(ws, rule, cli):
+    """A check searched from every place of an action grows with the square of its length:
+    "\\S+\\.pem\\b" in a 2 MB file content with no dot would take hours. A check reads the
+    action's first and last 2,048 characters: the hook answers at once (a real process,
+    stopped if it hangs), and a key file named at the start or the end is still blocked."""
+    cli("lessons", "--apply", rule, "--check", r"\S+\.pem\b")
+    cli("guard", "enforce", rule)
+    blob = "x" * 2_000_000
+
+    def verdict(tool_input: dict) -> str:
+        payload = json.dumps({"tool_name": "Write", "tool_input": tool_input})
+        proc = run_memctl(
+            "-w", str(ws.root), "guard", "--hook", "claude-code", input=payload, timeout=20
+        )
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+
+    assert verdict({"file_path": "notes/blob.txt", "content": blob}) == ""
+    assert "deny" in verdict({"file_path": "keys/id.pem", "content": blob})
+    assert "deny" in verdict({"file_path": "run.sh", "content": blob + " cat keys/id.pem"})
