@@ -213,7 +213,32 @@ def _load_yaml(fm_text: str, shown: str) -> dict:
         return {}
     if not isinstance(meta, dict):
         raise ParseError("frontmatter is not a mapping of key: value", path=shown, line=2)
+    _refuse_aliases(fm_text, shown)
     return meta
+
+
+def _refuse_aliases(fm_text: str, shown: str) -> None:
+    """A YAML alias (`*name`) stands for the value an anchor (`&name`) names: a list of nine
+    aliases to a list of nine aliases, eight levels deep, is 43 million values from 500 bytes,
+    spelled out by every reader that walks them (reindex took 4 GB), and an alias inside its
+    own anchor is a value inside itself. memctl never writes one, and a bound on what aliases
+    spell out would have to count characters too (one long text repeated): a frontmatter
+    holding one is refused, naming its line, as broken YAML is. Only a text holding both
+    signs is parsed again."""
+    if "&" not in fm_text or "*" not in fm_text:
+        return
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    for event in yaml.parse(fm_text, Loader=loader):
+        if isinstance(event, yaml.AliasEvent):
+            line = event.start_mark.line + 2 if event.start_mark else 1
+            raise ParseError(
+                f"a YAML alias (*{event.anchor}) in frontmatter: memctl reads none "
+                "(a few can stand for millions of values); write the value out",
+                path=shown,
+                line=line,
+            )
 
 
 @functools.cache

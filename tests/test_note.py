@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import git, run_memctl
 from memctl.errors import ParseError
 from memctl.note import parse_note, set_meta
 
@@ -104,6 +105,8 @@ def test_setting_the_same_value_is_a_no_op():
         (b"---\ntitle: x\n---\n\n---\ntitle: y\n---\n", 5, "second frontmatter"),
         (b"---\ntitle: caf\xe9\n---\n", 2, "not UTF-8"),
         (b"\x89PNG\r\n\x1a\n\x00\x00", None, "binary"),
+        (b"---\ntitle: x\na: &a [1]\nb: *a\n---\n", 4, "a YAML alias (*a)"),
+        (b"---\ntags: &t [x, *t]\n---\n", 2, "a YAML alias (*t)"),  # a value inside itself
     ],
 )
 def test_bad_input_is_one_clear_error_with_file_and_line(data, line, words):
@@ -159,3 +162,44 @@ def test_any_frontmatter_round_trips_and_edits_touch_one_line(pairs, body):
     else:
         assert edited.fm_text == n.fm_text + "status: stale\n"
     assert edited.body == body
+
+
+def alias_bomb(levels: int) -> str:
+    """A note whose frontmatter's aliases stand for 9 ** (levels + 1) values in 60 bytes a level."""
+    lines = ["---", "title: bomb", 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    last = "a"
+    for name in "bcdefgh"[:levels]:
+        lines.append(f"{name}: &{name} [" + ",".join([f"*{last}"] * 9) + "]")
+        last = name
+    lines += [f"tags: *{last}", "---", "# bomb", "- [FACT] added:2026-11-30 · x ^aaaa", ""]
+    return "\n".join(lines)
+
+
+def test_a_note_whose_aliases_stand_for_millions_of_values_is_refused_not_read(ws):
+    """Seven levels of nine aliases took reindex 46 s and 4 GB and killed search. Through the
+    real CLI (processes stopped if they hang): the note is refused like broken YAML, naming its
+    file and line, never rewritten, and the rest of the workspace reads as before."""
+    bomb = ws.root / "semantic/bomb.md"
+    bomb.write_text(alias_bomb(4), encoding="utf-8")
+    (ws.root / "semantic/fine.md").write_text(
+        "---\ntitle: Q&A *bold*\n---\n# fine\n- [FACT] added:2026-11-30 · lol cats ^bbbb\n"
+    )
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "a peer's notes")
+    before = bomb.read_bytes()
+
+    def memctl(*args: str) -> tuple[int, str]:
+        proc = run_memctl("-w", str(ws.root), *args, timeout=30)
+        return proc.returncode, proc.stdout + proc.stderr
+
+    said = "semantic/bomb.md:4: a YAML alias (*a) in frontmatter"
+    assert memctl("reindex")[0] == 0
+    code, out = memctl("search", "lol")
+    assert code == 0 and "semantic/fine.md:5 ^bbbb" in out
+    code, out = memctl("doctor")
+    assert code == 1 and f"error: {said}" in out
+    code, out = memctl("ls")
+    assert code == 0 and said in out
+    code, out = memctl("verify", "semantic/bomb.md")
+    assert code == 1 and said in out
+    assert bomb.read_bytes() == before
