@@ -191,11 +191,11 @@ def test_a_check_that_could_run_for_ever_is_listed_and_skipped_not_run(ws, rule,
         ("(.|\\s)*x", True),  # a space is either: a run of them splits every way
         ("(?:.|\\n)*x", False),  # "." is never a line break
         ("x.*y.*z.*w.*=", True),  # repeats in a row: each can take what the next takes
-        ("git.*push.*--force", True),
-        ("\\w*\\w*!", True),
-        ("\\s+.*main", True),
-        ("a*[^a]*a*!", True),  # "[^a]*" takes nothing of a run of "a"
-        ("(?=.*a.*b)", True),
+        ("git.*push.*--force", False),  # the cube: it reads a short part (the next test)
+        ("\\w*\\w*!", False),
+        ("\\s+.*main", False),
+        ("a*[^a]*a*!", True),  # "[^a]*" takes nothing of a run of "a": the fourth power
+        ("(?=.*a.*b)", False),
         ("git\\s+push\\s+.*main", False),  # "\\s" never takes "push": one row of two, anchored
         ("^x.*y.*z", False),  # the search starts in one place only
         ("\\w+\\s*=", False),
@@ -227,8 +227,37 @@ def test_a_check_of_repeats_in_a_row_is_skipped_and_the_hook_answers_at_once(ws,
     assert proc.returncode == 0 and proc.stdout == "", proc.stderr
     listed = run_memctl("-w", str(ws.root), "guard", "list", "--json", timeout=20)
     assert json.loads(listed.stdout)["checks"][0]["problem"].startswith("repeats in a row")
-    refused = cli("lessons", "--apply", rule, "--check", "git.*push.*--force", code=None)
+    refused = cli("lessons", "--apply", rule, "--check", "a.*b.*c.*d", code=None)
     assert refused.exit_code != 0 and "repeats in a row" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("pattern", "power"),
+    [("\\bWebSearch\\b.*form", 2), ("git.*push.*--force", 3), ("x.*y.*z.*w.*=", 5)],
+)
+def test_the_power_a_check_grows_with_is_read_from_its_pattern(pattern, power):
+    from memctl.nightly.runaway import degree
+
+    assert degree(pattern) == power
+
+
+def test_a_check_that_grows_with_the_cube_still_guards_a_command(ws, rule, cli):
+    """ "git.*push.*--force" takes 2 s on 2,048 characters made for it (the cube of the
+    length), but it is what a person writes: it is kept, and reads a command's first and last
+    256 characters, so it blocks the force-push and the hook answers at once on the rest."""
+    cli("lessons", "--apply", rule, "--check", "git.*push.*--force")
+    cli("guard", "enforce", rule)
+    for command, blocked in (
+        ("git push --force origin main", True),
+        ("git push origin main", False),
+        ("git push " * 2000, False),
+        ("cd src && " + "git push " * 2000 + " --force", True),
+    ):
+        payload = json.dumps({"tool_name": "Bash", "tool_input": {"command": command}})
+        proc = run_memctl(
+            "-w", str(ws.root), "guard", "--hook", "claude-code", input=payload, timeout=20
+        )
+        assert proc.returncode == 0 and ("deny" in proc.stdout) == blocked, (command[:40], proc)
 
 
 def test_a_long_action_is_read_at_its_start_and_its_end(ws, rule, cli):

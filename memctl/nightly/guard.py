@@ -33,7 +33,7 @@ from ..errors import InvalidValue, NotFound
 from ..jsonlines import read_records
 from ..textstyle import without_bom
 from ..workspace import MARKER, Outcome, Workspace
-from .runaway import runs_away
+from .runaway import CUBE, degree, runs_away
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -47,6 +47,7 @@ LOG = f"{MARKER}/guard.jsonl"
 MODES = ("watch", "enforce")
 SHOWN_MATCH = 120  # the matched text kept in the log, never the whole action
 READ = 4096  # the characters of an action a check reads: its start and its end, half each
+READ_CUBE = 512  # what a check reads whose time grows with the cube of that (runaway.degree)
 
 
 @dataclass(frozen=True)
@@ -173,12 +174,13 @@ def evaluate(
     """Match every check against the action; log each hit (watch: what it would have
     blocked)."""
     found = checks(ws)
-    parts = _read(action)
+    parts = _read(action, READ)
     hits = []
     for check in found:
         if check.problem:
             continue
-        m = next(filter(None, (re.search(check.pattern, p, re.IGNORECASE) for p in parts)), None)
+        read = parts if degree(check.pattern) < CUBE else _read(action, READ_CUBE)
+        m = next(filter(None, (re.search(check.pattern, p, re.IGNORECASE) for p in read)), None)
         if m:
             hits.append(Hit(check, m.group()[:SHOWN_MATCH]))
     verdict = Verdict(tool, len(action), tuple(hits), len(found))
@@ -187,15 +189,16 @@ def evaluate(
     return verdict
 
 
-def _read(action: str) -> tuple[str, ...]:
+def _read(action: str, most: int) -> tuple[str, ...]:
     """What of an action the checks read: all of it up to READ characters, else its first and
     its last READ / 2, each searched on its own. A check searched from every place of a text
     takes a time that grows with the square of its length ("\\S+\\.pem" in a 2 MB run with no
     dot: hours). A tool's name, a command and a file's path come first, a command's last step
-    last; READ characters take the slowest such check tried under a tenth of a second."""
-    if len(action) <= READ:
+    last; READ characters take the slowest such check tried under a tenth of a second. A
+    check whose time grows with the cube ("git.*push.*--force") reads READ_CUBE: a command."""
+    if len(action) <= most:
         return (action,)
-    return (action[: READ // 2], action[-(READ // 2) :])
+    return (action[: most // 2], action[-(most // 2) :])
 
 
 def _log(ws: Workspace, verdict: Verdict, action: str, now: dt.datetime) -> None:

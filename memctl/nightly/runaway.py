@@ -38,9 +38,21 @@ def runs_away(pattern: str) -> str | None:
         return "a repeat inside a repeat can run for ever on some texts: skipped"
     if _overlaps_anywhere(parsed):
         return "a repeat of alternatives that match the same character can run for ever: skipped"
-    if _grows(parsed, multiline=bool(parsed.state.flags & _C.SRE_FLAG_MULTILINE)):
+    if degree(pattern) > CUBE:
         return "repeats in a row that can take the same characters can run for ever: skipped"
     return None
+
+
+CUBE = 3  # a check whose time grows with the cube of the action's length runs on a short part
+
+
+@lru_cache(maxsize=256)
+def degree(pattern: str) -> int:
+    """The power of the action's length a search for `pattern` can take in the worst case,
+    from its repeats in a row (see _grows): 1 or 2 for most checks, 3 for "git.*push.*--force"
+    (2 s on 2,048 characters made for it), more for "x.*y.*z.*w.*=" (past a minute on 1,600)."""
+    parsed = _PARSER.parse(pattern)
+    return max(2, _grows(parsed, multiline=bool(parsed.state.flags & _C.SRE_FLAG_MULTILINE)))
 
 
 def _many(av: Any) -> bool:
@@ -169,8 +181,9 @@ def _in(item: tuple[Any, Any], char: str) -> bool:
 # --- repeats in a row ------------------------------------------------------------------------
 
 
-def _grows(items: Items, *, multiline: bool = False) -> bool:
-    """Repeats one after another that can all take the same characters ("x.*y.*z", "\\w*\\w*!"),
+def _grows(items: Items, *, multiline: bool = False) -> int:
+    """The power of the length the ways to read an action grow with, from repeats one after
+    another that can all take the same characters ("x.*y.*z", "\\w*\\w*!"),
     in a pattern searched from every place of the action: each such repeat multiplies the ways
     to read it by the action's length, and so does the search's start when what comes before
     the first of them can be anywhere in such a run. One repeat searched ("\\bWebSearch\\b.*form")
@@ -180,12 +193,12 @@ def _grows(items: Items, *, multiline: bool = False) -> bool:
     no search can start in anywhere. The repeats inside a group, a repeat or a lookaround are
     read as a pattern of their own."""
     inner: dict[int, Items] = {}  # a repeat's body is the same in every way through
+    most = 0
     for path in _paths(list(items)):
         chars = set(_ANYTHING + "\n").union(*(_first_chars([item]) for item in path))
-        if any(_row(path, char, multiline) >= 3 for char in chars):
-            return True
+        most = max([most, *(_row(path, char, multiline) for char in chars)])
         inner.update((id(part), part) for op, av in path for part in _children(op, av))
-    return any(_grows(part, multiline=multiline) for part in inner.values())
+    return max([most, *(_grows(part, multiline=multiline) for part in inner.values())])
 
 
 def _paths(items: list[tuple[Any, Any]], room: int = _PATHS) -> list[list[tuple[Any, Any]]]:
