@@ -158,8 +158,11 @@ def quote_value(value: str) -> str:
 
 
 def unquote_value(value: str) -> str:
+    """A field's value as written: in quotes, `\\"` is a quote and `\\\\` a backslash; any
+    other backslash is itself (a check written by hand, `check:"\\bWebSearch\\b"`, keeps its
+    `\\b`), which is how quote_value writes one back."""
     if len(value) >= 2 and value[0] == '"' and value[-1] == '"':
-        return re.sub(r"\\(.)", r"\1", value[1:-1])
+        return re.sub(r'\\([\\"])', r"\1", value[1:-1])
     return value
 
 

@@ -280,3 +280,22 @@ def test_a_long_action_is_read_at_its_start_and_its_end(ws, rule, cli):
     assert verdict({"file_path": "notes/blob.txt", "content": blob}) == ""
     assert "deny" in verdict({"file_path": "keys/id.pem", "content": blob})
     assert "deny" in verdict({"file_path": "run.sh", "content": blob + " cat keys/id.pem"})
+
+
+def test_a_check_written_by_hand_as_the_docs_show_keeps_its_backslashes(ws, cli):
+    """`check:"\\bWebSearch\\b.*form"` typed into a rule, as docs/nightly.md shows it: in a
+    quoted value only `\\"` and `\\\\` are escapes, so `\\b` stays a word boundary (it was read
+    as a plain "b", and the check never matched)."""
+    path = ws.root / "rules/web.md"
+    new_note(ws, "rules/web", title="Web", today=NOW.date())
+    line = (
+        '- [🔴HIGH][RULE] src:user check:"\\bWebSearch\\b.*form" guard:watch · Look in '
+        "the notes before searching the web for a form ^w3bk\n"
+    )
+    path.write_text(path.read_text() + line)
+    git(ws, "commit", "-qam", "a rule by hand")
+    [listed] = cli.json("guard", "list")["checks"]
+    assert listed["pattern"] == "\\bWebSearch\\b.*form" and listed["problem"] is None
+    hit = cli.json("guard", "check", "WebSearch government form")
+    assert [h["id"] for h in hit["hits"]] == ["w3bk"]
+    assert cli.json("guard", "check", "myWebSearches for a form")["hits"] == []
