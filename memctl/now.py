@@ -170,10 +170,12 @@ def _find(items: list[str], ref: str) -> int:
     number = small_number(ref)
     if number is not None and 1 <= number <= len(items):
         return number - 1
+    listing = "; ".join(f"{n}. {item}" for n, item in enumerate(items, start=1)) or "none"
+    if ref.strip().isdigit():  # a number past the list is not a text to look for ("done 9")
+        raise NotFound(f"there is no In Progress item {ref.strip()}: {listing}")
     hits = [i for i, item in enumerate(items) if ref.lower() in item.lower()]
     if len(hits) == 1:
         return hits[0]
-    listing = "; ".join(f"{n}. {item}" for n, item in enumerate(items, start=1)) or "none"
     kind = "matches several" if hits else "matches no"
     raise NotFound(f"{ref!r} {kind} In Progress item (give its number): {listing}")
 

@@ -79,3 +79,17 @@ def test_cli_now_subcommands(ws, cli):
     cli("now", "priority", "tax form", "-p", "P0", "-s", "doing")
     cli("now", "priority", "tax form", "--remove")
     assert "tax form" not in ws.now_path.read_text()
+
+
+def test_a_number_past_the_list_names_no_item_even_one_holding_its_digits(ws, cli):
+    """`now done 9` with three items is a mistake, not a search for "9": the 1099 form stays
+    in progress, and the error lists the items by number (a text with more than digits finds
+    it)."""
+    for task in ("file the 1099-INT", "call Anna", "ship v2"):
+        cli("now", "start", task)
+    before = ws.now_path.read_text()
+    for verb in (("done", "9"), ("block", "4", "--reason", "waiting")):
+        result = cli("now", *verb, code=1)
+        assert f"there is no In Progress item {verb[1]}: 1. 🔄 file the 1099-INT" in result.stderr
+    assert ws.now_path.read_text() == before
+    assert "✅ file the 1099-INT" in cli.json("now", "done", "1099-INT")["focus"]
