@@ -143,3 +143,23 @@ def test_a_real_subprocess_run_uses_cwd_discovery(ws):
     assert result.stdout.startswith("# NOW.md")
     assert result.stdout.rstrip().splitlines()[-1].startswith("health:")
     assert run_memctl("--json", "now", cwd=ws.root).stdout.lstrip().startswith("{")
+
+
+def test_a_full_stdout_under_json_is_one_line_of_error(ws):
+    """`memctl now --json > /dev/full`: the answer cannot be written, nor can the JSON error:
+    one line on stderr, exit 1, as without --json (it was two tracebacks)."""
+    import subprocess
+
+    from conftest import MEMCTL_BIN
+
+    for json_mode in ([], ["--json"]):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(
+                [str(MEMCTL_BIN), "-w", str(ws.root), "now", *json_mode],
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                timeout=60,
+            )
+        assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+        assert done.stderr.startswith("memctl: error: the disk is full")

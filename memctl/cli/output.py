@@ -6,6 +6,7 @@ person is watching (a TTY, and NO_COLOR unset), so agents' calls stay fast.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -142,9 +143,15 @@ def change_notices(change: Change) -> None:
 
 
 def error(exc: MemctlError) -> None:
-    """One line on stderr; in --json mode the error is also a JSON document on stdout."""
+    """One line on stderr; in --json mode the error is also a JSON document on stdout, unless
+    stdout itself is what failed (a full disk under a redirect, a closed pipe): then the line."""
     if flags.options.json:
-        emit_json(exc.to_dict())
+        try:
+            emit_json(exc.to_dict())
+            sys.stdout.flush()
+        except OSError:
+            with contextlib.suppress(OSError):  # what is buffered for it can never be written
+                sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     sys.stderr.write(f"memctl: error: {exc}\n")
 
 
