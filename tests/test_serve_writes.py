@@ -3,6 +3,7 @@ as the command's own process gives, and never run a second time once the server 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -92,11 +93,13 @@ def test_remember_through_the_server_writes_and_answers_as_its_own_process_does(
     )
 
 
-@pytest.mark.parametrize("write", [["remember"], ["log", "Accordions", "-m"]])
+@pytest.mark.parametrize(
+    "write", [["remember"], ["log", "Accordions", "-m"], ["--json", "remember"]]
+)
 def test_a_write_the_server_took_up_is_never_run_again_by_the_command(example_ws, write):
     """The server takes a write up, then dies (kill -9) while the write waits for the
     workspace lock: the command does not run the write itself (the server may have done it);
-    it says so in one line and exits 4."""
+    it says so in one error line (and, with --json, the error's JSON document) and exits 4."""
     root = example_ws.root
     text = "Orla repairs vintage accordions"
     with serving(root) as server:
@@ -116,7 +119,12 @@ def test_a_write_the_server_took_up_is_never_run_again_by_the_command(example_ws
     assert client.returncode == ExitCode.UNKNOWN == launch.UNKNOWN
     lines = err.decode().splitlines()
     assert len(lines) == 1 and "may be done" in lines[0] and str(root) in lines[0], err
-    assert out == b""
+    assert lines[0].startswith("memctl: error: ")
+    if "--json" in write:
+        said = json.loads(out)
+        assert said["exit_code"] == 4 and f"memctl: error: {root}: {said['error']}" == lines[0]
+    else:
+        assert out == b""
     time.sleep(0.5)  # had the command gone on by itself, its write would be under way
     assert not any(text in note for note in _notes(root).values())
 

@@ -128,12 +128,17 @@ def warm(argv: list[str]) -> int | None:
     if answer[0] != "done":
         if not write:
             return None  # taken up, then lost or failed: a read runs here instead
-        line = (
-            f"memctl: {root}: the server (memctl serve) took this write up and stopped or "
-            "failed before it answered; it may be done: look (memctl search, git log) "
-            "before running it again\n"
+        said = (
+            "the server (memctl serve) took this write up and stopped or failed before it "
+            "answered; it may be done: look (memctl search, git log) before running it again"
         )
-        _write(2, line.encode(errors="replace"))
+        if "--json" in argv[: argv.index("--")] if "--" in argv else "--json" in argv:
+            import json
+
+            error = {"error": said, "type": "WriteUnknown", "path": root, "line": None}
+            document = json.dumps({**error, "exit_code": UNKNOWN}, ensure_ascii=False, indent=2)
+            _write(1, (document + "\n").encode(errors="replace"))
+        _write(2, f"memctl: error: {root}: {said}\n".encode(errors="replace"))
         return UNKNOWN
     _, code, chunks = answer
     for fd, data in chunks:
