@@ -70,6 +70,7 @@ def memctl(
     input: str = "",
     env: dict | None = None,
     merged: bool = False,
+    timeout: float = 120,
 ) -> tuple[int, bytes, bytes]:
     """The console script: (exit code, stdout, stderr); `merged` sends stderr into stdout."""
     proc = subprocess.run(
@@ -80,6 +81,6 @@ def memctl(
         capture_output=not merged,
         stdout=subprocess.PIPE if merged else None,
         stderr=subprocess.STDOUT if merged else None,
-        timeout=120,
+        timeout=timeout,
     )
     return proc.returncode, proc.stdout, proc.stderr or b""

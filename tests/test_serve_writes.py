@@ -170,3 +170,13 @@ def test_a_server_serve_start_launched_leaves_no_file_a_write_calls_the_persons(
     assert (root / ".memctl" / "serve.log").exists()
     code, _, err = memctl("-w", str(root), "log", "tea", "--message", "green tea", env=CLOCK)
     assert code == 0 and b"yours alone" not in err and b"committed" in err, err
+
+
+def test_a_server_that_ends_as_it_starts_is_said_at_once_with_why(ws):
+    """`serve start` when the server cannot start (here its socket's place is a folder): the
+    command says so with the server's own error, at once, rather than after waiting out the
+    ten seconds a slow start may take."""
+    (ws.root / ".memctl" / launch.SOCKET_NAME).mkdir()
+    code, _, err = memctl("-w", str(ws.root), "serve", "start", timeout=8)
+    assert code == 1 and b"the server ended as it started" in err, err
+    assert b"Is a directory" in err and err.count(b"\n") == 1

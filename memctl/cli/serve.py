@@ -77,6 +77,15 @@ def serve(
             serving.run_mcp(mcptools.build(ws.root, serving.worker))
 
 
+def _last_line(path: Path) -> str:
+    """The last line a failed server wrote to its log (its error), or what stands for it."""
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").strip().splitlines()
+    except OSError:
+        return "it wrote nothing"
+    return lines[-1][:300] if lines else "it wrote nothing"
+
+
 @app.command("start")
 def start(idle: float = IDLE) -> None:
     """Start a warm server for this workspace in the background, and return once it answers.
@@ -122,6 +131,11 @@ def start(idle: float = IDLE) -> None:
             started = answer[1].get("pid") == child.pid
             output.result(_Started(answer[1], started=started), _render_started)
             return
+        if child.poll() is not None:  # it ended at once: say why, not wait the rest
+            raise MemctlError(
+                f"the server ended as it started (exit {child.returncode}): "
+                f"{_last_line(ws.state_dir / LOG_NAME)} (all of it in {ws.state_dir / LOG_NAME})"
+            )
         time.sleep(0.05)
     raise MemctlError(
         f"the server did not answer within {START_WAIT_S:g}s (identity "
