@@ -1627,3 +1627,23 @@ def test_a_second_rule_on_the_same_thing_is_a_rule_of_its_own(ws, rule, other):
         said = remember(ws, text, source="user", kind="RULE", topic="rules/style", now=NOW)
         assert said.value.label == "new", said.value.reason
     assert open_lines(ws, "rules/style") == [rule, other]
+
+
+def test_the_users_rule_with_no_note_named_goes_where_rules_are_in_force(ws):
+    """`remember "Never push directly to main" -k RULE` with no --topic and no rules note that
+    fits: rules/general.md, where `memctl now` reads it as a rule in force (it went to the
+    inbox, where no session reads it as one)."""
+    done = run_memctl(
+        "-w",
+        str(ws.root),
+        "remember",
+        "Never push directly to main",
+        "-s",
+        "user",
+        "-k",
+        "RULE",
+        "--json",
+    )
+    assert json.loads(done.stdout)["written"]["path"] == "rules/general.md", done.stdout
+    now = run_memctl("-w", str(ws.root), "now", "--json")
+    assert "Never push directly to main" in json.dumps(json.loads(now.stdout)["rules"])

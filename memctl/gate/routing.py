@@ -20,7 +20,7 @@ from ..errors import InvalidValue
 from ..longterm import note_path
 from ..words import fold
 from ..workspace import Workspace
-from .candidates import Survey, is_rule_note
+from .candidates import RULES_DIR, Survey, is_rule_note
 from .decide import Decision
 from .reading import analyze, content_word
 
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 ROUTE = 0.45  # a note fits a new memory at this score or more; else the category's inbox
 INBOX = "inbox"
+GENERAL_RULES = "general"  # rules/general.md: the user's rule said with no note to go to
 NAMED = 0.5  # what a note's name, said whole by the text, adds to its fit (half of it: 1/4)
 PEOPLE = "people"
 _CAPITAL = re.compile(r"(?<![\w'])[A-Z\u00c0-\u00de][^\W_]*")  # a name even where a sentence opens
@@ -128,4 +129,8 @@ def destination(
         if status == "superseded" or is_rule_note(rel) and not (may_rule and normative):
             continue
         return ws.root / rel, ()
+    if request.kind == "RULE" and not topic:  # a rule is in force in rules/ alone
+        if may_rule:
+            return ws.root / RULES_DIR / f"{GENERAL_RULES}.md", ()
+        return inbox / f"{INBOX}.md", away
     return (ws.root / topic if topic else inbox) / f"{INBOX}.md", ()
