@@ -49,15 +49,16 @@ class Needs(NamedTuple):
     def lines(self, told: tuple[str, ...] = ()) -> list[str]:
         """One line an item, and the count of the rest; `told`: the ids of lines a report
         lists already (the night's unsettled ones)."""
+        items = [a for a in self.items if a.entry is None or a.entry not in told]
         more = (
             (
-                f"and {self.more_stale} more stale note(s), less pressing: `memctl ls --status "
-                "stale` lists them; `memctl verify NOTE` after a look"
+                f"{'and ' if items else ''}{self.more_stale} {'more ' if items else ''}stale "
+                "note(s), less pressing: `memctl ls --status stale` lists them; `memctl verify "
+                "NOTE` after a look"
             )
             if self.more_stale
             else ""
         )
-        items = [a for a in self.items if a.entry is None or a.entry not in told]
         return [a.line() for a in items] + ([more] if more else [])
 
     def to_dict(self) -> dict:

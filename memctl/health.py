@@ -31,7 +31,8 @@ class Health(NamedTuple):
         overdue = f" ({self.overdue} overdue)" if self.overdue else ""
         expiring = f"{self.expiring} expiring ≤{self.expiring_days}d{overdue}"
         return (
-            f"health: {self.notes} notes · {self.stale} stale · {expiring} · "
+            f"health: {self.notes} note{'s' if self.notes != 1 else ''} · {self.stale} stale · "
+            f"{expiring} · "
             f"{self.unreadable} unreadable · {since}"
         )
 

@@ -32,7 +32,8 @@ def index() -> None:
 
 def _render(outcome: Outcome[IndexReport]) -> None:
     report = outcome.value
-    output.text(f"INDEX.md: {len(report.rows)} notes")
+    rows = len(report.rows)
+    output.text(f"INDEX.md: {rows} note{'s' if rows != 1 else ''}")
     for path in report.marked_stale:
         output.text(f"⚠️  marked stale: {path}")
     output.text(report.health.line())

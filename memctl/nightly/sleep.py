@@ -225,7 +225,9 @@ def report(night: Night, now: dt.datetime) -> str:
         else "no new log lines"
     )
     archive = (
-        f"archive moved {night.archive['entries']} entr(ies) and {night.archive['files']} file(s)"
+        f"archive moved {night.archive['entries']} "
+        f"{'entry' if night.archive['entries'] == 1 else 'entries'} and "
+        f"{night.archive['files']} file(s)"
         if night.archive is not None
         else f"archive {night.archive_note}"
     )
