@@ -183,7 +183,8 @@ class _Started:
         self.info, self.started = info, started
 
     def to_dict(self) -> dict:
-        return {**self.info, "started": self.started}
+        # "started" is when the server started, as `serve status` says; "launched": by this call
+        return {**self.info, "launched": self.started}
 
 
 class _Stopped:
