@@ -127,7 +127,7 @@ def init_workspace(
         # existing one only memctl's own files are committed and the person's edits are left.
         paths = [p.rstrip("/") for p in result.created if p != ".git/"]
         if new_repo:
-            paths += result.adopted
+            paths += result.adopted + _kept_state(root)
         elif dirty_before:
             result.notices.append(f"left {len(dirty_before)} uncommitted change(s) of yours alone")
         adopted = f" (adopted {len(result.adopted)} files)" if result.adopted else ""
@@ -136,6 +136,19 @@ def init_workspace(
         result.commit = made.sha if made else None
         result.message = made.message if made else None
     return result
+
+
+# What .memctl/ holds that is committed (the rest is derived, and ignored): a copy of a
+# workspace made without its .git (workspace-example/) brings them, and they are its own.
+KEPT_STATE = ("config.yaml", "purged.jsonl", "gate.jsonl", "nightly.jsonl", "slips.jsonl")
+
+
+def _kept_state(root: Path) -> list[str]:
+    found = [f"{MARKER}/{name}" for name in KEPT_STATE if (root / MARKER / name).is_file()]
+    receipts = root / MARKER / "receipts"
+    if receipts.is_dir() and not receipts.is_symlink():
+        found += [f"{MARKER}/receipts/{p.name}" for p in sorted(receipts.glob("*.md"))]
+    return found
 
 
 def check_folder(root: Path) -> None:

@@ -328,3 +328,17 @@ def test_init_on_a_machine_with_no_git_identity_gives_the_repository_one(tmp_pat
     assert git(root, "config", "--local", "user.name").strip() == "memctl"
     assert git(root, "config", "--local", "user.email").strip() == "memctl@localhost"
     assert git(root, "log", "--format=%an <%ae>").strip() == "memctl <memctl@localhost>"
+
+
+def test_init_of_a_copy_with_memctls_settings_commits_them_too(tmp_path):
+    """A copy of workspace-example/ (settings in .memctl/config.yaml, no .git): `memctl init`
+    commits the settings with the notes, so a machine that clones it reads the same ones."""
+    import shutil
+
+    from conftest import EXAMPLE
+
+    root = tmp_path / "copy"
+    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns("cache", "*.db*", "lock"))
+    init_workspace(root, now=NOW)
+    assert ".memctl/config.yaml" in git(root, "ls-files", ".memctl").split()
+    assert ".memctl/" not in git(root, "status", "--porcelain")
