@@ -191,6 +191,19 @@ def test_paths_longer_than_max_hops_are_not_found(ws):
     assert graph.path(ws, "N7", "N0", max_hops=7).paths[0][0].forward is False
 
 
+def test_no_path_from_an_entity_with_only_closed_relations_says_so(ws):
+    """Brian's one relation is closed: no number of hops reaches him, and the answer says why
+    rather than to try more hops."""
+    from memctl.graph.edit import close
+
+    first = add(ws, "Brian", "responsible for", "Project X")
+    add(ws, "Project X", "depends on", "API Key")
+    close(ws, first.id, reason="moved teams", today=TODAY)
+    with pytest.raises(NotFound, match="'Brian' has no open relation") as raised:
+        graph.path(ws, "Brian", "API Key")
+    assert "--max-hops" not in str(raised.value)
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [

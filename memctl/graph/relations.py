@@ -259,6 +259,14 @@ def neighbors(ws: Workspace, entity: str, *, depth: int = 1, limit: int = 100) -
     return ask(ws, question)
 
 
+def _open(store: Store, node: int) -> bool:
+    """Does an open relation start or end at the entity?"""
+    row = store.conn.execute(
+        "SELECT 1 FROM triples WHERE (s = ? OR o = ?) AND closed = 0 LIMIT 1", (node, node)
+    ).fetchone()
+    return row is not None
+
+
 def path(ws: Workspace, source: str, target: str, *, max_hops: int = 4, limit: int = 5) -> Paths:
     """The shortest paths between two entities (relations walked either way), every hop shown."""
     count(max_hops, "--max-hops", low=1, high=MAX_HOPS)
@@ -271,6 +279,12 @@ def path(ws: Workspace, source: str, target: str, *, max_hops: int = 4, limit: i
             raise InvalidValue(f"{source!r} and {target!r} are the same entity")
         hops, back_a, back_b, meet = q.shortest(store, a, b, max_hops)
         if hops is None:
+            alone = [name for node, name in ((a, name_a), (b, name_b)) if not _open(store, node)]
+            if alone:  # more hops cannot help: nothing leads away from it
+                raise NotFound(
+                    f"no path between {name_a!r} and {name_b!r}: {alone[0]!r} has no open "
+                    "relation (a closed one is not walked; `memctl graph query` lists them)"
+                )
             more = f" (try --max-hops {min(max_hops * 2, MAX_HOPS)})" if max_hops < MAX_HOPS else ""
             raise NotFound(
                 f"no path between {name_a!r} and {name_b!r} within {max_hops} hop(s){more}"
