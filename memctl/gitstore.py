@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import stat
 import subprocess
 from dataclasses import dataclass
@@ -64,7 +65,9 @@ def run(
         env={**os.environ, **_ENV, **(env or {})},
     )
     if check and proc.returncode != 0:
-        if any(full in proc.stderr for full in ("No space left", "Out of diskspace")):
+        if any(full in proc.stderr for full in ("No space left", "Out of diskspace")) or _full(
+            root
+        ):
             from .errors import StorageError
 
             raise StorageError(
@@ -77,6 +80,18 @@ def run(
             path=root,
         )
     return proc.stdout
+
+
+FULL_BELOW = 256 * 1024  # free bytes under which a failed git command is a full disk
+
+
+def _full(root: Path) -> bool:
+    """Is the disk as good as full? git says so in some words ("No space left on device"),
+    not in others ("couldn't write '.git/refs/heads/main.lock'", a write cut short)."""
+    try:
+        return shutil.disk_usage(root).free < FULL_BELOW
+    except OSError:
+        return False
 
 
 def cause(output: str, returncode: int) -> str:

@@ -262,6 +262,30 @@ def test_a_full_disk_gives_one_line_and_leaves_nothing_half_done(small_disk):
     assert _status(root, "--untracked-files=no") == ""
 
 
+def test_a_disk_full_at_any_step_of_a_write_gives_the_same_one_line(small_disk):
+    """With a few KB left, the write may fail in memctl or in one of git's steps, and git
+    says so in words of its own ("couldn't write '.git/refs/heads/main.lock'"): either way
+    it is the one line a full disk gives, never git's error."""
+    import shutil
+
+    root = small_disk / "ws"
+    assert run_memctl("init", str(root)).returncode == 0
+    failed = 0
+    for kb in (2, 4, 8, 12, 16, 20, 24):
+        (small_disk / "filler").unlink(missing_ok=True)
+        room = shutil.disk_usage(small_disk).free - kb * 1024
+        (small_disk / "filler").write_bytes(b"\0" * max(room, 0))
+        result = run_memctl("-w", str(root), "log", f"at {kb} KB", "-m", "a line")
+        if result.returncode != 0:
+            failed += 1
+            *before, line = result.stderr.splitlines()
+            assert result.returncode == 1 and "the disk is full" in line, result.stderr
+            assert all("was cut short: put back" in said for said in before), result.stderr
+    assert failed
+    (small_disk / "filler").unlink()
+    assert run_memctl("-w", str(root), "log", "room again", "-m", "ok").returncode == 0
+
+
 def _status(root, *more: str) -> str:
     """`git status` that writes nothing (a full disk refuses even git's index refresh)."""
     env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
