@@ -129,6 +129,16 @@ def test_a_write_the_server_took_up_is_never_run_again_by_the_command(example_ws
     assert not any(text in note for note in _notes(root).values())
 
 
+def older_gitignore(root) -> None:
+    """.gitignore as an older memctl wrote it, before the server's files were in it."""
+    ignore = root / ".gitignore"
+    ignore.write_text(
+        "".join(line for line in ignore.read_text().splitlines(True) if "serve." not in line),
+        encoding="utf-8",
+    )
+    git(root, "commit", "-qam", "an older .gitignore")
+
+
 def test_a_running_servers_own_files_are_not_the_persons_changes(example_ws):
     """serve.lock and serve.sock are the server's: a write made while it runs does not list
     them among the person's uncommitted changes, even where .gitignore was written before
@@ -139,12 +149,7 @@ def test_a_running_servers_own_files_are_not_the_persons_changes(example_ws):
     names = {warm.OWNER_NAME, launch.SOCKET_NAME, serve.LOG_NAME}
     assert RUNTIME == {f".memctl/{name}" for name in names}
     root = example_ws.root
-    ignore = root / ".gitignore"
-    ignore.write_text(
-        "".join(line for line in ignore.read_text().splitlines(True) if "serve." not in line),
-        encoding="utf-8",
-    )
-    git(root, "commit", "-qam", "an older .gitignore")
+    older_gitignore(root)
     with serving(root):
         assert (root / ".memctl" / warm.OWNER_NAME).exists()
         assert not dirty_paths(root) & RUNTIME
@@ -156,12 +161,7 @@ def test_a_server_serve_start_launched_leaves_no_file_a_write_calls_the_persons(
     """`serve start` keeps its server's stderr in .memctl/serve.log, which an older .gitignore
     does not list: a write afterwards names no change of the person's."""
     root = ws.root
-    ignore = root / ".gitignore"
-    ignore.write_text(
-        "".join(line for line in ignore.read_text().splitlines(True) if "serve." not in line),
-        encoding="utf-8",
-    )
-    git(root, "commit", "-qam", "an older .gitignore")
+    older_gitignore(root)
     try:
         code, _, err = memctl("-w", str(root), "serve", "start", "--idle", "1")
         assert code == 0, err
