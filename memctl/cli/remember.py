@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
 from . import context, output
@@ -82,8 +84,11 @@ def remember(
         return
     outcome = remember_memory(ws, text, now=context.now(), use_llm=not no_llm, **given)
     output.result(outcome, _render_outcome)
-    if outcome.value.exit_code:
-        raise typer.Exit(outcome.value.exit_code)
+    done = outcome.value
+    if done.exit_code:  # one line on stderr, as every exit but 0 has (guard's block too)
+        kept = "a conflict with a rule" if done.label == "clash" else "a quote"
+        sys.stderr.write(f"memctl: remember: kept as {kept}, not as a fact: {done.reason}\n")
+        raise typer.Exit(done.exit_code)
 
 
 def _render_outcome(outcome: Outcome[Remembered]) -> None:
