@@ -189,3 +189,26 @@ def test_two_machines_that_each_remember_into_one_note_merge_without_a_conflict(
     assert len((a_root / ".memctl/gate.jsonl").read_text().splitlines()) == 2
     assert git(b_root, "status", "--porcelain") == ""
     assert "no problems" in b("doctor").stdout
+
+
+def test_a_peers_gitattributes_that_change_what_git_writes_are_refused(machines):
+    """A peer's .gitattributes line that re-encodes a note on checkout (past the purge's check
+    of the history) or names a program is refused, naming the file and line, and nothing is
+    merged; a line that says how files merge is taken."""
+    a, b, a_root, b_root = machines
+    attributes = a_root / ".gitattributes"
+    attributes.write_text(attributes.read_text() + "notes/*.md merge=union\n")
+    git(a_root, "commit", "-qam", "one more union")
+    a("sync")
+    assert b.json("sync")["received"] == 1
+    taken = git(a_root, "rev-parse", "HEAD").strip()
+    for line in ("people/*.md working-tree-encoding=UTF-16LE", "*.md filter=lfs diff=lfs"):
+        git(a_root, "reset", "-q", "--hard", taken)
+        attributes.write_text(attributes.read_text() + line + "\n")
+        git(a_root, "commit", "-qam", "attributes")
+        git(a_root, "push", "-q", "--force", "origin", "HEAD:main")
+        head = git(b_root, "rev-parse", "HEAD")
+        refused = b("sync", code=3)
+        number = attributes.read_text().splitlines().index(line) + 1
+        assert f".gitattributes:{number} as the remote has it sets" in refused.stderr
+        assert git(b_root, "rev-parse", "HEAD") == head

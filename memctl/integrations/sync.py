@@ -74,6 +74,8 @@ def sync(ws: Workspace, *, remote: str | None = None, rebase: bool = False) -> S
         try:
             _refuse_purged(ws, fetched, remote, branch)
             if fetched:
+                _refuse_attributes(root, fetched)
+            if fetched:
                 gitstore.run(root, "update-ref", theirs, fetched)
         finally:
             gitstore.run(root, "update-ref", "-d", INCOMING, check=False)
@@ -192,6 +194,34 @@ def _refuse_purged(ws: Workspace, fetched: str | None, remote: str, branch: str)
                 gitstore.run(root, "update-ref", "-d", INCOMING, check=False)
                 gitstore.run(root, "gc", "--prune=now", "--quiet", check=False)
             raise PurgedHistory(_purged_advice(root, side, receipt, remote, branch))
+
+
+# What a .gitattributes line may set in a workspace: how a file merges and where its lines end.
+# Anything else changes what git writes or reads (working-tree-encoding re-encodes a note on
+# checkout, past the purge's check of the history; filter= and diff= name programs).
+SAFE_ATTRIBUTES = frozenset(
+    "merge=union merge=text merge=binary -merge text -text text=auto eol=lf eol=crlf binary "
+    "-diff diff".split()
+)
+
+
+def _refuse_attributes(root: Path, fetched: str) -> None:
+    """Refuse commits whose .gitattributes (anywhere) set more than SAFE_ATTRIBUTES."""
+    changed = gitstore.run(root, "diff", "--name-only", "-z", "--no-renames", "HEAD", fetched)
+    for rel in (p for p in changed.split("\0") if p.rsplit("/", 1)[-1] == ".gitattributes"):
+        text = (gitstore.blob(root, rel, rev=fetched) or b"").decode("utf-8", errors="replace")
+        for number, line in enumerate(text.splitlines(), start=1):
+            words = line.split()
+            if not words or words[0].startswith("#"):
+                continue
+            bad = [w for w in words[1:] if w not in SAFE_ATTRIBUTES]
+            if bad:
+                raise Refused(
+                    f"sync refused: {rel}:{number} as the remote has it sets {bad[0]}, which "
+                    "changes what git writes or reads; memctl's workspaces set only how files "
+                    "merge and where lines end. Nothing was merged; remove the line there "
+                    "and push again"
+                )
 
 
 def _show(root: Path, commit: str, rel: str) -> str | None:
