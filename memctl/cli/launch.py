@@ -132,7 +132,8 @@ def warm(argv: list[str]) -> int | None:
             "the server (memctl serve) took this write up and stopped or failed before it "
             "answered; it may be done: look (memctl search, git log) before running it again"
         )
-        if "--json" in argv[: argv.index("--")] if "--" in argv else "--json" in argv:
+        options = argv[: argv.index("--")] if "--" in argv else argv  # after "--": text
+        if "--json" in options:
             import json
 
             error = {"error": said, "type": "WriteUnknown", "path": root, "line": None}
