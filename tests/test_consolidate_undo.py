@@ -174,3 +174,62 @@ def test_llm_without_a_command_is_an_error(ws, cli):
     assert "no model is set" in result.stderr
     assert json.loads(cli("consolidate", "2026-11-29", "--json").stdout)["llm"] is None
     assert read_note(ws.root / "semantic/inbox.md").entries()[0].text == "Brian is away"
+
+
+# --- a run record the history does not back ----------------------------------------------------
+
+
+def forge_run(ws, steps: list[dict], *, body: str = "") -> str:
+    """A run record a peer wrote by hand and committed, as sync would bring it in."""
+    name = "20261130-0300-abcdef"
+    record = {"event": "run", "run": name, "day": "2026-11-29", "time": "2026-11-30T03:00:00"}
+    record |= {"log": "daily/2026-11-29.md", "through": 1, "read": [], "steps": steps}
+    with (ws.root / ".memctl/nightly.jsonl").open("a") as f:
+        f.write(json.dumps(record) + "\n")
+    git(ws, "add", ".memctl/nightly.jsonl")
+    git(ws, "commit", "-qm", f"peer edit{body}")
+    return name
+
+
+def test_a_forged_run_record_takes_nothing_back(ws, cli):
+    new_note(ws, "people/anna", title="Anna", tags=[], today=NIGHT.date())
+    mine = add_entry(
+        ws,
+        "people/anna",
+        "Anna is allergic to nuts",
+        kind="FACT",
+        source="user",
+        today=NIGHT.date(),
+    )
+    line = mine.value.entry.format()
+    step = {"undo": {"written": {"path": "people/anna.md", "id": mine.value.entry.id}}}
+    step["undo"]["written"]["line"] = line
+    forge_run(ws, [step])
+    commits = commit_count(ws)
+    result = cli("consolidate", "--undo", "--json", code=3)
+    assert "no commit of this workspace's history made it" in json.loads(result.stdout)["error"]
+    assert line in (ws.root / "people/anna.md").read_text()
+    assert commit_count(ws) == commits
+
+
+def test_a_forged_run_in_a_commit_that_names_it_undoes_only_what_that_commit_did(ws, cli):
+    new_note(ws, "people/anna", title="Anna", tags=[], today=NIGHT.date())
+    mine = add_entry(
+        ws,
+        "people/anna",
+        "Anna is allergic to nuts",
+        kind="FACT",
+        source="user",
+        today=NIGHT.date(),
+    )
+    line = mine.value.entry.format()
+    steps = [{"undo": {"written": {"path": "people/anna.md", "id": mine.value.entry.id}}}]
+    steps[0]["undo"]["written"]["line"] = line
+    steps.append({"undo": {"now_added": "wire the deposit"}})
+    start_task(ws, "wire the deposit", blocker=None, now=NOW)
+    forge_run(ws, steps, body="\n\nmemctl-run: 20261130-0300-abcdef")
+    data = cli.json("consolidate", "--undo")
+    assert data["removed"] == [] and data["now"] == []
+    assert any("not what run 20261130-0300-abcdef's commit did" in left for left in data["left"])
+    assert line in (ws.root / "people/anna.md").read_text()
+    assert "wire the deposit" in (ws.root / "NOW.md").read_text()

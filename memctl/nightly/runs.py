@@ -27,6 +27,7 @@ from ..dates import fmt_date
 from ..errors import NotFound
 from ..jsonlines import read_records, record_line
 from ..workspace import MARKER, Outcome, Workspace
+from .provenance import Diff, what_run_did
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -150,8 +151,13 @@ def undo(ws: Workspace, day: dt.date | None = None, *, now: dt.datetime) -> Outc
         run = _last_run(ws, day)
         done = Undone(run["day"], run["run"])
         doc = _now_doc(ws)
+        made = what_run_did(ws, run) if run.get("steps") else None
         for step in reversed(run.get("steps", [])):
-            _undo_step(ws, change, step.get("undo") or {}, done, doc)
+            undo = step.get("undo") or {}
+            if made is not None and not _backed_safely(undo, made):
+                done.left.append(f"{_what(undo)} (not what run {run['run']}'s commit did)")
+                continue
+            _undo_step(ws, change, undo, done, doc)
         if doc is not None and done.now:
             doc.stamp(now)
             change.write(ws.now_path, doc.render())
@@ -191,6 +197,43 @@ def _last_run(ws: Workspace, day: dt.date | None) -> dict:
     if not runs:
         raise NotFound("no consolidation run to undo")
     return max(runs, key=lambda r: (r.get("time", ""), r.get("day", "")))
+
+
+def _backed_safely(undo: dict, made: Diff) -> bool:
+    try:
+        return _backed(undo, made)
+    except (KeyError, TypeError, AttributeError, IndexError):  # a record not memctl's shape
+        return False
+
+
+def _backed(undo: dict, made: Diff) -> bool:
+    """Did the run's commit do what this step's undo takes back?"""
+    for key in ("verified", "closed"):
+        info = undo.get(key)
+        if info is not None and not (
+            made.adds(info["path"], info["line"]) and made.takes_out(info["path"], info["before"])
+        ):
+            return False
+    written = undo.get("written")
+    if written is not None and not made.adds(written["path"], written["line"]):
+        return False
+    if undo.get("created") is not None and undo["created"] not in made.created:
+        return False
+    if "conflict" in undo and not made.touches(undo["conflict"]):
+        return False
+    shown = [(undo[k], True) for k in ("now_added",) if k in undo]
+    shown += [(undo[k], False) for k in ("now_removed",) if k in undo]
+    if "now_changed" in undo:
+        shown += [(undo["now_changed"][1], True), (undo["now_changed"][0], False)]
+    return all(made.mentions("NOW.md", task, added=added) for task, added in shown)
+
+
+def _what(undo: dict) -> str:
+    for key in ("written", "verified", "closed"):
+        info = undo.get(key)
+        if isinstance(info, dict):
+            return f"{info.get('path')}#^{info.get('id')}"
+    return "NOW.md"
 
 
 def _now_doc(ws: Workspace) -> NowDoc | None:
