@@ -16,7 +16,7 @@ from conftest import NOW, TODAY
 from memctl.daily import append_log
 from memctl.forgetting.purge import purge
 from memctl.longterm import add_entry, new_note
-from memctl.search import crowding, semantic, vectorfile
+from memctl.search import crowding, pieces, semantic, vectorfile
 from memctl.search import vectors as vectorstore
 from memctl.search.index import open_index
 from memctl.search.matrix import closest
@@ -54,6 +54,25 @@ def test_embed_gives_unit_rows_that_put_paraphrases_close():
     sims = semantic.cosine(vectors[0], vectors[1:3])
     assert sims[0] > sims[1] + 0.2  # pipes are a plumber's matter, not a mortgage's
     assert semantic.cosine(vectors[1], vectors[1]) == pytest.approx(1, abs=1e-4)
+
+
+LONG = {
+    "prose": "the plumber fixed the kitchen leak on Tuesday and left a bill " * 2000,
+    "one word": "QmFzZTY0IGJsb2I" * 40000,
+    "spaced": ("receipt  \n\t  " * 30 + "x" * 150 + " ") * 800,
+    "pieces": "a+b/c=d " * 30000,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(LONG))
+def test_a_long_text_is_read_only_as_far_as_its_first_word_pieces(kind):
+    """The tokenizer reads a text whole before it truncates: a 50 MB note took minutes to
+    embed. What is given it is cut first, to what its first word pieces can hold."""
+    text = LONG[kind]
+    cut = pieces.head(text)
+    assert len(cut) < 14_000 < len(text)
+    tokenizer = semantic.model_for(None).tokenizer
+    assert tokenizer.encode(cut).ids == tokenizer.encode(text).ids
 
 
 def test_nearest_finds_a_memory_that_shares_no_word_with_the_question(home):

@@ -1,7 +1,7 @@
 """What a unit's vectors are made of: its text as the model reads it, in parts of what the
 model can read at once.
 
-all-MiniLM-L6-v2 reads 128 word pieces (memctl.search.semantic.MAX_TOKENS), about 90 words:
+all-MiniLM-L6-v2 reads 128 word pieces (memctl.search.pieces.MAX_TOKENS), about 90 words:
 a longer unit (a session of a conversation logged whole, a meeting's notes) would be known by
 its start alone, and a question about what was said at its end finds nothing. A long unit is
 cut into parts of at most PART_WORDS words, at its lines where it has them, else at its

@@ -39,10 +39,10 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..controls import valid_text
 from ..errors import MemctlError
 from ..threads import native_settings
+from .pieces import MAX_TOKENS, head, tokenizer_of
 
 if TYPE_CHECKING:
     import numpy as np
-    from tokenizers import Tokenizer
 
     from ..workspace import Workspace
     from .index import Progress, SearchIndex
@@ -53,7 +53,6 @@ native_settings()  # before numpy and onnxruntime load, which only this path doe
 DEFAULT_MODEL = "all-MiniLM-L6-v2-int8"
 ENABLE_HINT = "pip install 'memctl[semantic]' to find memories by meaning as well as by words"
 REQUIRED = ("numpy", "onnxruntime", "tokenizers")
-MAX_TOKENS = 128  # all-MiniLM-L6-v2 was trained on 128 word pieces; a memory says it sooner
 BATCH = 32
 MEMO = 4096  # texts whose vectors a process keeps (1.5 kB each at 384 dimensions)
 
@@ -301,7 +300,7 @@ class OnnxModel(Model):
         super().__init__()
         self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         self.inputs = {i.name for i in self.session.get_inputs()}
-        self.tokenizer = _tokenizer(tokenizer_file)
+        self.tokenizer = tokenizer_of(tokenizer_file)
         self.id = model_id
         self.dim = int(self.session.get_outputs()[0].shape[-1])
 
@@ -309,6 +308,7 @@ class OnnxModel(Model):
         import numpy as np
 
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        texts = [head(t) for t in texts]
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # less padding
         for start in range(0, len(order), BATCH):
             chunk = order[start : start + BATCH]
@@ -381,32 +381,6 @@ def _local(spec: str, root: Path | None = None) -> Path | None:
     if path.suffix == ".onnx" or path.is_dir() or path.is_file():
         return path
     return None
-
-
-def _tokenizer(path: Path | None) -> Tokenizer:
-    """A tokenizer.json, or the uncased BERT word pieces all-MiniLM-L6-v2 uses."""
-    from tokenizers import Tokenizer
-
-    if path is not None:
-        tokenizer = Tokenizer.from_file(str(path))
-    else:
-        import gzip
-        from importlib.resources import files
-
-        from tokenizers import decoders, models, normalizers, pre_tokenizers, processors
-
-        data = files("memctl").joinpath("data/minilm-vocab.txt.gz").read_bytes()
-        vocab = {w: i for i, w in enumerate(gzip.decompress(data).decode().splitlines())}
-        tokenizer = Tokenizer(models.WordPiece(vocab, unk_token="[UNK]"))
-        tokenizer.normalizer = normalizers.BertNormalizer(lowercase=True)
-        tokenizer.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
-        tokenizer.post_processor = processors.BertProcessing(
-            ("[SEP]", vocab["[SEP]"]), ("[CLS]", vocab["[CLS]"])
-        )
-        tokenizer.decoder = decoders.WordPiece()
-    tokenizer.enable_truncation(max_length=MAX_TOKENS)
-    tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
-    return tokenizer
 
 
 def _neighbours(
