@@ -353,3 +353,26 @@ def test_a_text_in_a_notes_frontmatter_is_purged_and_the_note_still_reads(ws):
     assert "people/alice.md" not in cli("doctor", code=None).stdout
     history = git(ws, "log", "--all", "-p", "--", "people/alice.md")
     assert "+title: (purged)" in history and "title: [purged]" not in history
+
+
+def test_a_long_word_is_searched_without_a_record_of_each_of_its_runs():
+    """A text purged inside a word is looked for in every run of four characters of every
+    word; a 50 MB base64 line from a peer kept a tag for each of its 50 million runs (4 GB)."""
+    import base64
+    import os
+    import tracemalloc
+
+    from memctl.purged import Registry, new_record
+
+    record = new_record(
+        "zanzibar44", salt="9d5329072667c32f8618b970c31cda94", receipt="r1", today=TODAY
+    )
+    blob = base64.b64encode(os.urandom(100_000)).decode()
+    text = f"{blob}Zanzibar44{blob}"
+    tracemalloc.start()
+    try:
+        assert Registry([record]).match(text) == "r1"
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10 * len(text)  # the text's own copies (folded, casefolded), not 70 bytes a run
