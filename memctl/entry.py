@@ -271,7 +271,7 @@ def new_id(taken: set[str], *, length: int = 4) -> str:
     raise RuntimeError("could not find a free entry id")
 
 
-_QUOTE = re.compile(r'^"(?P<text>.*)" \(said by (?P<who>[^()]*)\)$')
+QUOTE_TEXT = re.compile(r'^"(?P<text>.*)" \(said by (?P<who>[^()]*)\)$')
 
 
 def quoted(text: str, who: str) -> str:
@@ -281,5 +281,5 @@ def quoted(text: str, who: str) -> str:
 
 def unquoted(text: str) -> str:
     """The words of a quote entry without its attribution; other text unchanged."""
-    m = _QUOTE.match(text)
+    m = QUOTE_TEXT.match(text)
     return m["text"] if m else text

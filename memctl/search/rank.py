@@ -59,10 +59,17 @@ BM25_HALF = 6.0  # the FTS5 score that maps to 0.5
 PRIORITY = {"high": 1.06, "med": 1.0, "low": 0.94}
 # stale is a prompt to review (shown ⚠️), not a penalty: curated knowledge past its review date
 # still outranks the raw log lines it was distilled from
-STATUS = {"active": 1.0, "stale": 1.0, "conflict": 0.9, "superseded": 0.5, "closed": 0.5}
+STATUS = {
+    "active": 1.0,
+    "stale": 1.0,
+    "conflict": 0.9,
+    "superseded": 0.5,
+    "closed": 0.5,
+    "injection": 0.5,
+}
 RECENCY_FLOOR = 0.7  # what an old memory fades to
 RECENCY_HALF_LIFE_DAYS = 365
-STATUSES = ("active", "stale", "conflict", "superseded", "closed")
+STATUSES = ("active", "stale", "conflict", "superseded", "closed", "injection")
 DENSE_WEIGHT = 0.3  # meaning's share of relevance when the semantic path is on
 MEANING_ALONE = 0.8  # what meaning alone may carry (see fuse)
 SOURCE_LIFT = 1.001  # a promoted fact over its log line

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from ..budget import shorten
 from ..controls import count
+from ..entry import QUOTE_TEXT as _QUOTE
 from ..workspace import Workspace
 from .index import Freshness
 
@@ -120,6 +121,7 @@ def recall(
         )
 
     (hits, meant), freshness = ask(ws, question, until=until)
+    hits = [hit for hit in hits if hit.status != "injection"]  # never put on the desk unasked
     threshold = _threshold(threshold, meant)
     sure = [(confident(hit), hit.path, hit) for hit in hits]  # in the order search ranks them
     confidence = max((score for score, _, _ in sure), default=0.0)
@@ -307,8 +309,11 @@ def _line(hit: Hit, width: int) -> str:
     notes = [d for d in (hit.date,) if d]
     if hit.status not in ("active", None):
         notes.append(f"⚠️ {hit.status}")
+    quote = _QUOTE.match(hit.text)
+    if quote:  # who said it goes first: a shortened line must not lose it
+        notes.append(f"said by {quote['who']}")
     meta = f" ({', '.join(notes)})" if notes else ""
-    text = shorten(hit.text, width)
+    text = shorten(f'"{quote["text"]}"' if quote else hit.text, width)
     wake = None
     if "--resume" in hit.text:  # a past chat's entry, perhaps: only then is chats imported
         from ..chats import wake_in

@@ -74,6 +74,8 @@ MIGRATIONS: list[tuple[str, str]] = [
     ("a unit holding a URL is a url and a website too", "DELETE FROM files; DELETE FROM snapshot"),
     ("a unit holding an email address, a phone or a reference number is asked for by them",
      "DELETE FROM files; DELETE FROM snapshot"),
+    ("a quote the gate caught giving orders has the status injection",
+     "DELETE FROM files; DELETE FROM snapshot"),
 ]
 # fmt: on
 

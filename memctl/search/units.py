@@ -35,7 +35,7 @@ class Unit:
     context: str = ""  # the note's title, section, tags and file name: found, shown less
     entry_id: str | None = None
     category: str | None = None
-    status: str = "active"  # active | stale | superseded | conflict | closed
+    status: str = "active"  # active | stale | superseded | conflict | closed | injection
     priority: str | None = None
     recorded: str | None = None  # when it was written down (YYYY-MM-DD)
     seen: str | None = None  # its latest sign of life: verified, added or the day
@@ -260,6 +260,8 @@ def _entry_unit(entry: Entry, base: _Shared, context: str) -> Unit:
         unit.status = "closed"
     elif fields.get("superseded_by"):
         unit.status = "superseded"
+    elif fields.get("label") == "injection":
+        unit.status = "injection"  # words the gate caught giving the agent orders
     return unit
 
 
