@@ -109,6 +109,7 @@ class Admission:
         self.source = source  # where all the text comes from, when the change knows it
         self.redactions: list[Redaction] = []
         self._before: list[str] = []  # the texts the touched files had before the change
+        self._secrets_before: tuple[int, set[str]] = (0, set())  # of how many texts, found
 
     def saw(self, text: str | None) -> None:
         """A touched file's text before the change: what is in it is not new."""
@@ -193,7 +194,7 @@ class Admission:
         from .secrets.scan import redact as redacted
         from .secrets.scan import scan
 
-        found = [f for f in scan(text) if not self._known(text[f.start : f.end])]
+        found = [f for f in scan(text) if not self._known_secret(text[f.start : f.end])]
         if not found:
             return text
         if not redact:
@@ -228,6 +229,19 @@ class Admission:
                 text = f"{text[: hit.start]}{PURGED_MARK}{text[hit.end :]}"
                 end = hit.start
         return text
+
+    def _known_secret(self, value: str) -> bool:
+        """Whether the touched files held this secret, as a secret, before the change (a line
+        a person wrote by hand, moved or rewritten): a value alone is no secret, and the same
+        value later given a name ("the bank password") is a new one."""
+        read, found = self._secrets_before
+        if read < len(self._before):
+            from .secrets.scan import scan
+
+            for before in self._before[read:]:
+                found |= {before[f.start : f.end] for f in scan(before)}
+            self._secrets_before = (len(self._before), found)
+        return value in found
 
     def _known(self, value: str, *, fold: bool = False) -> bool:
         """Whether the value was there before the change: a purged text a person wrote by hand

@@ -105,3 +105,32 @@ def test_an_unattended_write_stores_the_secret_redacted_and_says_so(ws, cli, tmp
     assert "redacted" in result.stderr and "github-token" in result.stderr
     stored = _git(ws.root, "log", "-p", "--all")
     assert TOKEN not in stored and "[redacted:github-token]" in stored
+
+
+# A value alone is no secret; named, it is. The file holding it before does not make it known.
+SPLIT_DOORS = [
+    ["add", "lessons/bank", "Tr0ub4dor&3x!Q", "--when", "the bank password"],
+    ["add", "lessons/bank", "Tr0ub4dor&3x!Q", "--by", "bank password"],
+    ["add", "lessons/bank", "bank password: Tr0ub4dor&3x!Q"],
+    ["log", "Bank", "-m", "the bank password is Tr0ub4dor&3x!Q"],
+]
+
+
+@pytest.mark.parametrize("argv", SPLIT_DOORS, ids=lambda argv: " ".join(argv[:1] + argv[3:4]))
+def test_a_secret_whose_value_was_planted_first_is_still_refused(ws, cli, argv):
+    cli("new", "lessons/bank", "-t", "Bank")
+    cli("add", "lessons/bank", "Tr0ub4dor&3x!Q")  # the value alone: nothing secret said
+    cli("log", "Bank", "-m", "code Tr0ub4dor&3x!Q")
+    head = _git(ws.root, "rev-parse", "HEAD")
+    refused = cli(*argv, code=3)
+    assert "looks like it holds a secret" in refused.stderr
+    assert _git(ws.root, "rev-parse", "HEAD") == head
+
+
+def test_a_secret_a_person_wrote_by_hand_still_moves_with_its_line(ws, cli):
+    cli("new", "lessons/bank", "-t", "Bank")
+    path = ws.root / "lessons/bank.md"
+    path.write_text(path.read_text() + "- [FACT] the bank password is Tr0ub4dor&3x!Q ^hand\n")
+    _git(ws.root, "commit", "-qam", "by hand")
+    cli("forget", "lessons/bank", "--reason", "moved banks")  # archived: the line moves
+    assert "Tr0ub4dor&3x!Q" in (ws.root / ".archive/lessons/bank.md").read_text()
