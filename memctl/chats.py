@@ -23,7 +23,7 @@ import datetime as dt
 import json
 import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .errors import NotFound
@@ -232,7 +232,25 @@ def index_chats(ws: Workspace, paths: list[Path], *, now: dt.datetime) -> Outcom
     with ws.change("chats", f"{len(fresh)} new chat(s) in {CHATS_NOTE}", unattended=True) as change:
         if fresh:
             add_to_catalogue(ws, change, fresh, today=now.date())
-    return Outcome(Indexed(CHATS_NOTE, fresh, seen, skipped), change)
+    shown = [_scrubbed(ws, chat) for chat in fresh]  # as the catalogue stores them
+    return Outcome(Indexed(CHATS_NOTE, shown, seen, skipped), change)
+
+
+def _scrubbed(ws: Workspace, chat: Chat) -> Chat:
+    """The chat's words as the write layer stores them: no secret, no purged text."""
+    from .admission import scrub
+
+    def clean(text: str) -> str:
+        return scrub(ws, text)[0]
+
+    return replace(
+        chat,
+        title=clean(chat.title) if chat.title else chat.title,
+        first_ask=clean(chat.first_ask),
+        last_asks=[clean(ask) for ask in chat.last_asks],
+        files=[clean(name) for name in chat.files],
+        end=clean(chat.end),
+    )
 
 
 def known_sessions(ws: Workspace) -> set[str]:

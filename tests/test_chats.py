@@ -249,3 +249,16 @@ def test_index_date_is_today_when_the_transcript_has_no_times(ws, tmp_path):
     assert outcome.value.added[0].started is None
     entry = read_note(ws.root / CHATS_NOTE).entries()[0]
     assert entry.fields["added"] == NOW.date().isoformat()
+
+
+def test_what_index_reports_of_a_chat_holds_no_secret_the_catalogue_would_not(ws, cli, tmp_path):
+    """`memctl cron` runs `chats index` every night, and cron mails its output."""
+    token = "ghp_" + "R8xk2LmQ9vT4wZ7nB3cY6pJ1sD5fH0gA2eKq"
+    projects = tmp_path / "projects" / "-home-sam-app"
+    write_transcript(projects, "aaaa-1", [f"use my token {token} for the deploy"], day="2026-11-20")
+    plain = cli("chats", "index", str(tmp_path / "projects")).stdout
+    assert token not in plain and "use my token" in plain
+    write_transcript(projects, "bbbb-2", [f"and {token} again"], day="2026-11-21")
+    data = cli("chats", "index", str(tmp_path / "projects"), "--json").stdout
+    assert token not in data and "[redacted:" in data
+    assert token not in (ws.root / CHATS_NOTE).read_text()
