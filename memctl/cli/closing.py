@@ -22,6 +22,12 @@ def close(
     target: str = typer.Argument(..., help="The entry: its id (k3x9) or FILE:LINE."),
     reason: str = typer.Option(..., "--reason", "-r", help="Why it no longer holds."),
     on: str | None = typer.Option(None, "--on", help="The day it stopped holding (default today)."),
+    source: str = typer.Option(
+        "agent",
+        "--source",
+        "-s",
+        help="Who asked: user | agent. A rule is closed only when the user asked.",
+    ),
 ) -> None:
     """Close a fact: the line stays, struck through, with until:DATE and why:"…".
 
@@ -32,7 +38,12 @@ def close(
 
     day = parse_date(on, what="--on") if on else None
     outcome = close_entry(
-        context.workspace(), target, reason=reason, on=day, today=context.now().date()
+        context.workspace(),
+        target,
+        reason=reason,
+        on=day,
+        today=context.now().date(),
+        source=source,
     )
     output.result(outcome, _render_closed)
 

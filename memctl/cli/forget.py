@@ -29,6 +29,12 @@ def forget(
     ),
     dry_run: bool = typer.Option(False, "--dry-run", help="With --purge: show the receipt only."),
     yes: bool = typer.Option(False, "--yes", "-y", help="With --purge: do not ask."),
+    source: str = typer.Option(
+        "agent",
+        "--source",
+        "-s",
+        help="Who asked: user | agent. A rule is forgotten only when the user asked.",
+    ),
 ) -> None:
     """Forget a memory (closed, or archived as superseded), or --purge a text everywhere.
 
@@ -43,7 +49,7 @@ def forget(
         raise InvalidValue("give what to forget and --reason (or --purge --match TEXT)")
     from ..forgetting.forget import forget as forget_target
 
-    outcome = forget_target(ws, target, reason=reason, today=context.now().date())
+    outcome = forget_target(ws, target, reason=reason, today=context.now().date(), source=source)
     output.result(outcome, _render_forgotten)
 
 

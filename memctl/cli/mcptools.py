@@ -260,17 +260,20 @@ def build(root: Path, worker: Worker) -> MCPServer:
         return await call(work)
 
     @server.tool(annotations=WRITE)
-    async def forget(target: str, reason: str) -> CallToolResult:
+    async def forget(target: str, reason: str, source: str = "agent") -> CallToolResult:
         """Take one memory out of the live workspace, with the reason, in one commit: an entry
         (by id) is closed, struck through with until: and why:; a note (by path) is marked
         superseded and moved to .archive/. Nothing is deleted: a person can restore it. Call it
         when the user says a memory is wrong or no longer holds and a newer fact does not
-        simply replace it (for that, `remember` the new fact)."""
+        simply replace it (for that, `remember` the new fact). A rule is forgotten only when
+        the user asked: `source` "user" says so."""
         from ..forgetting.forget import forget as forget_target
 
         def work(ws: Workspace) -> Outcome[Forgotten]:
-            _checked("forget", {"target": target, "reason": reason}, ws)
-            return forget_target(ws, target, reason=reason, today=context.now().date())
+            _checked("forget", {"target": target, "reason": reason, "source": source}, ws)
+            return forget_target(
+                ws, target, reason=reason, today=context.now().date(), source=source
+            )
 
         return await call(work)
 

@@ -31,16 +31,43 @@ def close_entry(
     on: dt.date | None = None,
     today: dt.date,
     verb: str = "close",
+    source: str = "agent",
 ) -> Outcome[EntryRef]:
-    """Strike the entry through with until:ON and why:REASON; one commit."""
+    """Strike the entry through with until:ON and why:REASON; one commit. `source`: who asked
+    for it (a rule is retired only by the user)."""
     reason = " ".join(reason.split())
     if not reason:
         raise InvalidValue("closing a fact needs a reason (--reason)")
     with ws.change(verb, "") as change:
         ref = find_entry(ws, target)
+        refuse_retiring_rule(ref.address, is_rule(ref.path, ref.entry), source)
         closed = close_in_place(ws, change, ref, reason=reason, on=on or today)
         change.what = f"{ref.address} ({reason})"
     return Outcome(EntryRef(ref.path, closed), change)
+
+
+def is_rule(path: str, entry: Entry | None = None) -> bool:
+    """A rule, or a note of rules: what only the user's words set, and only theirs retire."""
+    from ..rules import NOT_RULES, RULES_DIR
+
+    if entry is not None and entry.kind in NOT_RULES:
+        return False  # a quote or a recorded conflict: kept, never obeyed
+    return path.startswith(f"{RULES_DIR}/") or (entry is not None and entry.kind == "RULE")
+
+
+def refuse_retiring_rule(address: str, rule: bool, source: str, *, what: str = "a rule") -> None:
+    """A rule is the user's: closing it, forgetting it or archiving its note takes their word
+    (`--source user`), as changing it does (the write gate). An agent told by a web page to
+    drop a guard is refused."""
+    from ..longterm import SOURCES
+
+    if source not in SOURCES:
+        raise InvalidValue(f"unknown source {source!r} (use {', '.join(SOURCES)})")
+    if rule and source != "user":
+        raise Refused(
+            f"{address} is {what}; only the user's words retire it (when the user asked, "
+            f"run it again with --source user; the request came from: {source})"
+        )
 
 
 def close_in_place(

@@ -34,11 +34,14 @@ class Forgotten:
         }
 
 
-def forget(ws: Workspace, target: str, *, reason: str, today: dt.date) -> Outcome[Forgotten]:
-    """Take one memory out of the live workspace, in one commit that records the reason."""
+def forget(
+    ws: Workspace, target: str, *, reason: str, today: dt.date, source: str = "agent"
+) -> Outcome[Forgotten]:
+    """Take one memory out of the live workspace, in one commit that records the reason.
+    `source`: who asked for it (a rule is forgotten only by the user)."""
     from ..dashboard import refresh_index
     from .archive import move_file
-    from .closing import close_in_place
+    from .closing import close_in_place, is_rule, refuse_retiring_rule
 
     reason = " ".join(reason.split())
     if not reason:
@@ -46,6 +49,7 @@ def forget(ws: Workspace, target: str, *, reason: str, today: dt.date) -> Outcom
     with ws.change("forget", "") as change:
         if looks_like_entry_ref(ws, target):
             ref = find_entry(ws, target)
+            refuse_retiring_rule(ref.address, is_rule(ref.path, ref.entry), source)
             close_in_place(ws, change, ref, reason=f"forgotten: {reason}", on=today)
             result = Forgotten(ref.address, "entry", reason)
         else:
@@ -53,6 +57,7 @@ def forget(ws: Workspace, target: str, *, reason: str, today: dt.date) -> Outcom
             rel = ws.rel(path)
             if rel.startswith(f"{ARCHIVE_DIR}/"):
                 raise Refused(f"{rel} is already archived")
+            refuse_retiring_rule(rel, is_rule(rel), source, what="a note of rules")
             note = read_note(path, display=rel)
             if note.has_frontmatter:
                 note = set_meta(note, status="superseded", superseded=today, why=reason)
