@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..dates import try_date
 from ..errors import NotFound, Refused
 from ..workspace import Outcome, Workspace
 
@@ -131,7 +132,10 @@ def sources(path: Path) -> tuple[list[Source], list[str]]:
 
     def take(file: Path, where: str) -> None:
         st = file.lstat()
-        if stat.S_ISREG(st.st_mode):
+        odd = _odd_name(file.relative_to(root).as_posix())
+        if odd:
+            left_out.append(odd)
+        elif stat.S_ISREG(st.st_mode):
             found.append(Source(file, where, (st.st_dev, st.st_ino)))
         else:
             left_out.append(f"{file.relative_to(root).as_posix()}: {_kind(st.st_mode)}")
@@ -152,6 +156,8 @@ def sources(path: Path) -> tuple[list[Source], list[str]]:
         if file.name == MEMORY_FILE:
             continue
         day = _DAY.match(file.name) if len(rel.parts) == 1 else None
+        if day and try_date(file.name[:10]) is None:  # 2026-13-45.md: not a day
+            day = None
         take(file, f"@daily/{file.name}" if day else f"{IMPORTED_DIR}/{rel.as_posix()}")
     if not found:
         raise NotFound(
@@ -182,6 +188,23 @@ def _markdown(
             name = Path(item.path).relative_to(root).as_posix()
             left_out.append(f"{name}/: {_kind(item.stat(follow_symlinks=False).st_mode)}")
     return files
+
+
+def _odd_name(name: str) -> str | None:
+    """Why a file's name cannot become a name in memory, or None: a name is shown on one line
+    (in INDEX.md, in search and recall), so a line break in it would forge lines there."""
+    from ..controls import control, control_name
+
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        return f"{shown!r}: a name that is not UTF-8 text, not imported"
+    bad = control(name) or (re.search(r"[\t\n]", name))
+    if bad:
+        what = "a line break" if bad.group() == "\n" else control_name(bad.group())
+        return f"{name!r}: {what} in its name, not imported"
+    return None
 
 
 def _kind(mode: int) -> str:
