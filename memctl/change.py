@@ -6,10 +6,10 @@ written atomically, and the change ends in one commit. A change that fails puts 
 touched back as it was; one that a kill or a power cut stopped is put right by the next
 command, from its journal (recovery.py).
 
-A change refuses before it touches anything: a path through a link that leaves the workspace,
-a file git holds in an unresolved merge conflict, a repository in the middle of a merge,
-rebase or cherry-pick (committing would end it for the person), and a detached HEAD (the
-commits would belong to no branch).
+A change refuses before it touches anything: a path through a link that leaves the workspace
+or through a folder named .git, a file git holds in an unresolved merge conflict, a repository
+in the middle of a merge, rebase or cherry-pick (committing would end it for the person), and a
+detached HEAD (the commits would belong to no branch).
 """
 
 from __future__ import annotations
@@ -86,6 +86,12 @@ class Change:
         from . import gitstore
 
         rel = self.ws.rel(path)
+        if any(part.casefold().rstrip(". ") == ".git" for part in rel.split("/")):
+            raise PathRefused(
+                "a folder named .git is git's own: what memctl wrote there would never be "
+                "committed, synced or found",
+                path=rel,
+            )
         link = self.ws.link_out(path)
         if link is not None:
             raise PathRefused(

@@ -343,3 +343,19 @@ def fill(path) -> None:
                     os.write(fd, b"\0" * size)
     finally:
         os.close(fd)
+
+
+@pytest.mark.parametrize("rel", ["lessons/.git/x.md", "lessons/.GIT/x.md", "a/.git./b.md"])
+def test_nothing_is_written_into_a_folder_named_git(ws, cli, rel):
+    """git never tracks what lies under a .git folder: a note written there was reported
+    saved, and was never committed, synced or found. The write layer refuses it for every
+    command; `new` is one of them."""
+    from memctl.errors import PathRefused
+
+    head = git(ws, "rev-parse", "HEAD")
+    refused = cli("new", rel.removesuffix(".md"), code=1)
+    assert "a folder named .git is git's own" in refused.stderr
+    with pytest.raises(PathRefused), ws.change("test", "") as change:
+        change.write(ws.root / rel, "# x\n")
+    assert not (ws.root / rel).exists()
+    assert git(ws, "rev-parse", "HEAD") == head
