@@ -25,6 +25,8 @@ The sets (tests/gate_cases*.jsonl):
   tuned on, J is never read (its totals only).
 - `fresh-k`, `fresh-l`: a fifth, weighted to changes of mind, corrections and repeats in many
   phrasings: K is tuned on, L is never read (its totals only).
+- `story`: cases a user wrote while trying memctl end to end in stories of their own, run
+  through the CLI first; its misses were read (tuned on).
 
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
@@ -68,6 +70,7 @@ SETS = {
     "fresh-j": REPO / "tests" / "gate_cases_fresh_j.jsonl",
     "fresh-k": REPO / "tests" / "gate_cases_fresh_k.jsonl",
     "fresh-l": REPO / "tests" / "gate_cases_fresh_l.jsonl",
+    "story": REPO / "tests" / "gate_cases_story.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
