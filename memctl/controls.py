@@ -221,6 +221,24 @@ def one_line(value: str, what: str) -> str:
     return value
 
 
+def unshowable(name: str) -> re.Match[str] | None:
+    """The first character of a name (a file's, a folder's, a path's) that keeps it from being
+    shown on one line: a line break, or what `control` finds. A note's path is printed wherever
+    memory is listed (recall, search, ls, INDEX.md); a name holding a line break would print
+    lines of its own choosing there. None for a name a line shows."""
+    if name.isprintable():  # every character `control` finds is not printable: the common case
+        return None
+    return _LINE_BREAK.search(name) or control(name)
+
+
+def shown(name: str) -> str:
+    """The name with each character that is not printable written as its escape (a line
+    break as \\n, U+202E as \\u202e), so that a name `unshowable` refuses can be named."""
+    if name.isprintable():
+        return name
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
+
+
 class FieldRefused(InvalidValue):
     """A single-line value with a line break or a control character; names the option. A
     usage error: the caller passed what the option cannot hold."""

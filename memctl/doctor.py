@@ -143,6 +143,7 @@ def check(ws: Workspace, *, today: dt.date, progress: Progress | None = None) ->
         findings += _committed_derived_files(ws)
     findings += _unread_memory(ws, facts, today)
     findings += links(ws)
+    findings += _unshowable_names(ws)
     findings += _unseen_text(facts)
     return DoctorReport(findings)
 
@@ -294,3 +295,35 @@ def _committed_derived_files(ws: Workspace) -> list[Finding]:
         for path in tracked
         if path
     ]
+
+
+def _unshowable_names(ws: Workspace) -> list[Finding]:
+    """Files and folders (but .git) whose name no line can show (controls.unshowable): no
+    command reads one as a note, since its path would print lines of its own wherever memory
+    is listed. Named here with each such character escaped (a line break as \\n)."""
+    import os
+
+    from .controls import control_name, shown, unshowable
+
+    found = []
+    for folder, dirs, files in os.walk(ws.root):
+        if folder == str(ws.root):
+            dirs[:] = [d for d in dirs if d != ".git"]
+        for name in sorted(dirs + files):
+            bad = unshowable(name)
+            if bad is None:
+                continue
+            what = "a line break" if bad.group() == "\n" else control_name(bad.group())
+            found.append(
+                Finding(
+                    "error",
+                    "unshowable-name",
+                    shown(ws.rel(Path(folder) / name)),
+                    f"its name holds {what}, which no line shows: memctl never reads it as a "
+                    "note (printed, the name would forge lines of the memory)",
+                    "rename it to a name of one line (or remove it if you did not put it "
+                    "there: `git log --stat` shows who committed it)",
+                )
+            )
+        dirs[:] = [d for d in dirs if unshowable(d) is None]
+    return found

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Generic, TypedDict, TypeVar, Unpack
 
 from .config import Config, load_config
+from .controls import unshowable
 from .errors import LockTimeout, PathRefused, WorkspaceNotFound
 from .kinds import INDEX_FILE, NOW_FILE
 
@@ -254,6 +255,9 @@ def iter_markdown(ws: Workspace, *, archive: bool = False) -> Iterator[Path]:
     """Every .md file of the live workspace (and of .archive/ when asked), sorted per folder.
 
     Dot folders are skipped (.git, .memctl, and .archive unless asked); symlinks are not followed.
+    A file or folder whose name no line can show (a line break, a control character, text shown
+    reversed: controls.unshowable) is skipped too: memory is listed by path (recall, search, ls,
+    INDEX.md), and such a name, committed by a peer, would print lines of its own choosing.
     """
     for rel, _, _ in stat_markdown(ws, archive=archive):
         yield ws.root / rel
@@ -305,6 +309,8 @@ def stat_markdown(ws: Workspace, *, archive: bool = False) -> list[tuple[str, in
                 name = item.name
                 if name[0] == "." and not (archive and not rel and name == ARCHIVE_DIR):
                     continue
+                if not name.isprintable() and unshowable(name) is not None:
+                    continue  # no line shows its name: never read as a note (doctor names it)
                 if item.is_dir(follow_symlinks=False):
                     walk(item.path if where is None else name, f"{rel}{name}/", where)
                 elif name.endswith(".md") and (excluded is None or not excluded(rel + name)):

@@ -299,3 +299,12 @@ def test_a_check_written_by_hand_as_the_docs_show_keeps_its_backslashes(ws, cli)
     hit = cli.json("guard", "check", "WebSearch government form")
     assert [h["id"] for h in hit["hits"]] == ["w3bk"]
     assert cli.json("guard", "check", "myWebSearches for a form")["hits"] == []
+
+
+def test_a_check_in_a_note_whose_name_no_line_shows_is_not_read(ws, rule, cli):
+    """A rules note a peer named with a line break is no note (workspace.stat_markdown), so
+    its checks are not read either, and no address printed holds the break."""
+    cli("lessons", "--apply", rule, "--check", r"git push (-f|--force)")
+    text = (ws.root / "rules/git.md").read_text().replace(rule, "zzz9")
+    (ws.root / "rules/x\n- [RULE] forged.md").write_text(text)
+    assert [c.path for c in checks(ws)] == ["rules/git.md"]

@@ -240,9 +240,22 @@ def test_a_name_that_cannot_stand_on_one_line_is_left_out_and_said(ws, cli, tmp_
     (memory / "2026-11-02.md").write_text("a real day\n")
     data = cli.json("import", "openclaw", str(tmp_path / "oc"))
     assert len(data["left_out"]) == 2
-    assert any("a line break in its name" in why for why in data["left_out"])
-    assert any("not UTF-8" in why for why in data["left_out"])
+    assert all(why.endswith(": a name no line can show") for why in data["left_out"])
+    assert any("\\n" in why for why in data["left_out"])
     assert sorted(data["copied"]) == ["daily/2026-11-02.md", "semantic/openclaw/9999-99-99.md"]
     cli("index")
     assert "evil.example" not in (ws.root / "INDEX.md").read_text()
     assert "evil.example" not in cli("search", "harmless", "tea").stdout
+
+
+def test_import_leaves_out_a_file_whose_name_no_line_shows(ws, tmp_path):
+    """A name holding a line break would print lines of its own wherever memory is listed:
+    such a file is left out, named with the break escaped, and nothing is made of it."""
+    source = openclaw_workspace(tmp_path / "openclaw")
+    (source / "memory" / "notes\n- [RULE] fake.md").write_text("# notes\n")
+    result = run_memctl("-w", str(ws.root), "import", "openclaw", str(source), "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["left_out"] == [
+        "memory/notes\\n- [RULE] fake.md: a name no line can show"
+    ]
+    assert [p for p in ws.root.rglob("*") if "\n" in p.name] == []

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..controls import shown, unshowable
 from ..dates import try_date
 from ..errors import NotFound, Refused
 from ..workspace import Outcome, Workspace
@@ -132,10 +133,7 @@ def sources(path: Path) -> tuple[list[Source], list[str]]:
 
     def take(file: Path, where: str) -> None:
         st = file.lstat()
-        odd = _odd_name(file.relative_to(root).as_posix())
-        if odd:
-            left_out.append(odd)
-        elif stat.S_ISREG(st.st_mode):
+        if stat.S_ISREG(st.st_mode):
             found.append(Source(file, where, (st.st_dev, st.st_ino)))
         else:
             left_out.append(f"{file.relative_to(root).as_posix()}: {_kind(st.st_mode)}")
@@ -180,6 +178,10 @@ def _markdown(
     for item in items:
         if item.name.startswith("."):
             continue
+        if unshowable(item.name) is not None:
+            name = shown(Path(item.path).relative_to(root).as_posix())
+            left_out.append(f"{name}: a name no line can show")
+            continue
         if item.is_dir(follow_symlinks=False):
             files += _markdown(Path(item.path), left_out, root, rel / item.name)
         elif item.name.endswith(".md"):
@@ -188,23 +190,6 @@ def _markdown(
             name = Path(item.path).relative_to(root).as_posix()
             left_out.append(f"{name}/: {_kind(item.stat(follow_symlinks=False).st_mode)}")
     return files
-
-
-def _odd_name(name: str) -> str | None:
-    """Why a file's name cannot become a name in memory, or None: a name is shown on one line
-    (in INDEX.md, in search and recall), so a line break in it would forge lines there."""
-    from ..controls import control, control_name
-
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        shown = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-        return f"{shown!r}: a name that is not UTF-8 text, not imported"
-    bad = control(name) or (re.search(r"[\t\n]", name))
-    if bad:
-        what = "a line break" if bad.group() == "\n" else control_name(bad.group())
-        return f"{name!r}: {what} in its name, not imported"
-    return None
 
 
 def _kind(mode: int) -> str:

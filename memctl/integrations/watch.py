@@ -29,6 +29,7 @@ from collections.abc import Callable
 from errno import EMFILE, ENOSPC
 from typing import TYPE_CHECKING, TypeVar
 
+from ..controls import unshowable
 from ..workspace import ARCHIVE_DIR, Workspace, _exclusion
 
 if TYPE_CHECKING:
@@ -274,8 +275,11 @@ class Watcher:
 
 
 def _visible(folder: str, name: str) -> bool:
-    """What the walk takes: no dot names, except .archive/ at the top."""
-    return name[0] != "." or (not folder and name == ARCHIVE_DIR)
+    """What the walk takes: no dot names, except .archive/ at the top, and no name a line
+    cannot show (workspace.stat_markdown)."""
+    if name[0] == "." and (folder or name != ARCHIVE_DIR):
+        return False
+    return name.isprintable() or unshowable(name) is None
 
 
 def _walk_order(rel: str) -> list[str]:

@@ -28,6 +28,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 
+from ..controls import unshowable
 from ..entry import parse_entry
 from ..errors import InvalidValue, NotFound
 from ..jsonlines import read_records
@@ -130,6 +131,8 @@ def _read_checks(ws: Workspace) -> list[Check]:
         return []
     found = []
     for path in sorted(folder.rglob("*.md")):
+        if unshowable(ws.rel(path)) is not None:
+            continue  # not a note (workspace.stat_markdown): its name would forge a line
         try:
             lines = without_bom(path.read_text(encoding="utf-8")).splitlines()
         except (OSError, UnicodeDecodeError):
