@@ -16,15 +16,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .catalog import FileFacts, Progress
 
-# Derived files that must never be in git (they are rebuilt from the Markdown).
-DERIVED_PATTERNS = (
-    ".memctl/cache",
-    ".memctl/*.db",
-    ".memctl/*.db-*",
-    ".memctl/lock",
-    ".memctl/usage.jsonl",
-)
-
 
 @dataclass(frozen=True)
 class Finding:
@@ -283,18 +274,40 @@ def _rewritten_daily_logs(ws: Workspace) -> list[Finding]:
 
 
 def _committed_derived_files(ws: Workspace) -> list[Finding]:
-    tracked = gitstore.run(ws.root, "ls-files", "-z", "--", *DERIVED_PATTERNS).split("\0")
-    return [
-        Finding(
-            "error",
-            "derived-committed",
-            path,
-            "a derived file is committed (it is rebuilt from the Markdown)",
-            f"git rm --cached '{path}' && git commit -m 'untrack derived file'",
+    """memctl's files kept to each machine (unshared.local_file) that git tracks: a sync or a
+    checkout writes them over this machine's copy without asking. The copy here may be
+    another machine's, so the fix removes it too (memctl rebuilds a derived file), but for
+    local.yaml, this machine's settings: that one is read by a person first."""
+    import shlex
+
+    from .unshared import SETTINGS, local_file
+
+    found = []
+    for path in gitstore.names(ws.root, "ls-files", "-z"):
+        if local_file(path) is None:
+            continue
+        quoted = shlex.quote(path)
+        if path.lower() == SETTINGS:
+            fix = (
+                f"git rm --cached {quoted} && git commit -m 'untrack machine settings'; then "
+                "read the file: git may have written another machine's copy over this one's"
+            )
+        else:
+            fix = (
+                f"git rm -q -f {quoted} && git commit -m 'untrack derived file' (the copy here "
+                "may be another machine's: it goes too, and memctl makes its own again)"
+            )
+        found.append(
+            Finding(
+                "error",
+                "derived-committed",
+                path,
+                "a file memctl keeps to each machine is committed: a sync or a checkout "
+                "writes it over this machine's copy without asking",
+                fix,
+            )
         )
-        for path in tracked
-        if path
-    ]
+    return found
 
 
 def _unshowable_names(ws: Workspace) -> list[Finding]:

@@ -418,6 +418,17 @@ def has_head(root: Path) -> bool:
     return bool(run(root, "rev-parse", "--verify", "-q", "HEAD", check=False).strip())
 
 
+def names(root: Path, *args: str) -> list[str]:
+    """The paths a `git ARGS -z` command lists, each read as the file system reads a name
+    (os.fsdecode): a byte that is not UTF-8, in a name a peer committed, becomes a lone
+    surrogate (which no name shown may hold) rather than failing the whole listing."""
+    proc = subprocess.run(["git", *args], cwd=root, capture_output=True, env={**os.environ, **_ENV})
+    if proc.returncode != 0:
+        told = cause(proc.stderr.decode("utf-8", "replace"), proc.returncode)
+        raise GitError(f"git {_verb(args)} failed: {told}", path=root)
+    return [os.fsdecode(name) for name in proc.stdout.split(b"\0") if name]
+
+
 def tracked(root: Path, paths: list[str]) -> set[str]:
     out = run(root, "ls-files", "-z", "--", *paths)
     return {p for p in out.split("\0") if p}

@@ -8,7 +8,9 @@ names one). The clone tracks it, so `memctl sync` pulls and pushes from then on.
 
 A remote with no branch yet gets a new workspace on `main` (`memctl sync` pushes it); a clone
 that holds Markdown but no `.memctl/` is adopted as `memctl init` adopts any folder. PATH must
-be new or empty: a clone never lands on top of files.
+be new or empty: a clone never lands on top of files. A file memctl keeps to each machine that
+the remote tracks after all (`.memctl/search.db`: unshared.py) is taken out of the clone and
+untracked, and said so.
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ def join_workspace(url: str, path: Path, *, branch: str | None = None, now: dt.d
         gitstore.run(root, "symbolic-ref", "HEAD", f"refs/heads/{chosen}")
         notices.append("the remote is empty: this is a new workspace; `memctl sync` pushes it")
     _identity(root)
+    notices += _unshared(root)
     created, commit = [], None
     if not (root / MARKER / "config.yaml").exists():
         done = init_workspace(root, now=now)
@@ -131,6 +134,38 @@ def _checked_url(url: str) -> str:
     if "://" not in url and local.exists():
         return str(local.resolve())
     return url
+
+
+def _unshared(root: Path) -> list[str]:
+    """Take out of the clone, and of git in a commit the first `memctl sync` sends, each file
+    the remote tracks that memctl keeps to each machine (unshared.local_file: the search index,
+    local.yaml): checked out, memctl would read what another machine put there. A name no line
+    can show stays (no command reads it as a note) and is named. What was done, in words."""
+    from ..controls import unshowable
+    from ..unshared import local_file, named
+
+    tracked = gitstore.names(root, "ls-files", "-z")
+    local = [rel for rel in tracked if local_file(rel) is not None]
+    for rel in local:
+        (root / rel).unlink(missing_ok=True)
+    told = []
+    if local:
+        listed = ", ".join(named(rel) for rel in local)
+        gitstore.commit(
+            root, local, f"memctl init: untrack files memctl keeps to each machine: {listed}"
+        )
+        told.append(
+            f"the remote tracks {listed}, which memctl keeps to each machine (rebuilt here, or "
+            "this machine's own): removed from this clone, and untracked in a commit `memctl "
+            "sync` sends"
+        )
+    told += [
+        f"{named(rel)}: a name no line can show; memctl does not read it as a note "
+        "(`memctl doctor` names it)"
+        for rel in tracked
+        if unshowable(rel) is not None
+    ]
+    return told
 
 
 def _identity(root: Path) -> None:

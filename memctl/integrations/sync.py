@@ -12,16 +12,22 @@ with the files named. memctl never picks a side, and a conflict still open stops
 A purge and a sync never undo each other: what is fetched is held apart until it is checked,
 and history that would bring a purged text back (a commit the purge rewrote away, or one that
 holds the text) is refused in either direction, with what to do; what was fetched goes again.
-The purge registry itself merges as a union (purged.py).
+The purge registry itself merges as a union (purged.py). Commits that bring one of the files
+memctl keeps to each machine (the search index, local.yaml: git would write them over this
+machine's copies without asking), or a name no line can show, are refused before anything is
+merged (unshared.py), as is a .gitattributes line that changes what git writes or reads.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from shlex import quote
 
 from .. import gitstore
+from ..controls import unshowable
 from ..errors import MemctlError, Refused
+from ..unshared import named, refusal
 from ..workspace import Workspace
 from .merging import appended_on_both_sides, merge_rules
 
@@ -75,8 +81,8 @@ def sync(ws: Workspace, *, remote: str | None = None, rebase: bool = False) -> S
         try:
             _refuse_purged(ws, fetched, remote, branch)
             if fetched:
+                _refuse_unshared(root, fetched)
                 _refuse_attributes(root, fetched)
-            if fetched:
                 gitstore.run(root, "update-ref", theirs, fetched)
         finally:
             gitstore.run(root, "update-ref", "-d", INCOMING, check=False)
@@ -206,10 +212,33 @@ SAFE_ATTRIBUTES = frozenset(
 )
 
 
+def _refuse_unshared(root: Path, fetched: str) -> None:
+    """Refuse commits that bring a path no peer may send (unshared.refusal): one of memctl's
+    files kept to each machine, which git would write over this machine's copy without asking,
+    or a name no line can show. What they bring is what changed on their side since the two
+    sides parted (a file they only removed, or that was there before, is not theirs to answer
+    for: a machine that untracks one, as doctor says, sends that removal on)."""
+    code, base, _ = gitstore.attempt(root, "merge-base", "HEAD", fetched)
+    listing = (
+        ("diff", "--name-only", "-z", "--no-renames", "--diff-filter=d", base.strip(), fetched)
+        if code == 0
+        else ("ls-tree", "-r", "-z", "--name-only", "--full-tree", fetched)
+    )
+    for rel in gitstore.names(root, *listing):
+        why = refusal(rel)
+        if why is not None:
+            fix = "rename it" if unshowable(rel) else f"run `git rm -r --cached {quote(rel)}`"
+            raise Refused(
+                f"sync refused: the remote's commits bring {named(rel)}, {why}. Nothing was "
+                f"merged; on the machine that committed it, {fix}, commit and push, then sync "
+                "again here"
+            )
+
+
 def _refuse_attributes(root: Path, fetched: str) -> None:
     """Refuse commits whose .gitattributes (anywhere) set more than SAFE_ATTRIBUTES."""
-    changed = gitstore.run(root, "diff", "--name-only", "-z", "--no-renames", "HEAD", fetched)
-    for rel in (p for p in changed.split("\0") if p.rsplit("/", 1)[-1] == ".gitattributes"):
+    changed = gitstore.names(root, "diff", "--name-only", "-z", "--no-renames", "HEAD", fetched)
+    for rel in (p for p in changed if p.rsplit("/", 1)[-1] == ".gitattributes"):
         text = (gitstore.blob(root, rel, rev=fetched) or b"").decode("utf-8", errors="replace")
         for number, line in enumerate(text.splitlines(), start=1):
             words = line.split()
