@@ -27,6 +27,8 @@ The sets (tests/gate_cases*.jsonl):
   phrasings: K is tuned on, L is never read (its totals only).
 - `story`: cases a user wrote while trying memctl end to end in stories of their own, run
   through the CLI first; its misses were read (tuned on).
+- `fresh-m`, `fresh-n`: a sixth, every class in two halves, written without the gate's code or
+  the other sets in view; neither half is read (their totals only).
 
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
@@ -71,6 +73,8 @@ SETS = {
     "fresh-k": REPO / "tests" / "gate_cases_fresh_k.jsonl",
     "fresh-l": REPO / "tests" / "gate_cases_fresh_l.jsonl",
     "story": REPO / "tests" / "gate_cases_story.jsonl",
+    "fresh-m": REPO / "tests" / "gate_cases_fresh_m.jsonl",
+    "fresh-n": REPO / "tests" / "gate_cases_fresh_n.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
