@@ -152,49 +152,61 @@ def is_day_file(rel: str, daily_dir: str = DAILY_DIR) -> bool:
     return rel.startswith(f"{daily_dir}/") and DAY_FILE.match(rel.rsplit("/", 1)[-1]) is not None
 
 
-def rewritten_logs(ws: Workspace) -> dict[str, str]:
+def rewritten_logs(ws: Workspace, paths: list[str] | None = None) -> dict[str, str]:
     """Past daily logs whose earlier lines were changed or removed: path → the first commit
     that did it ("uncommitted" for an edit not committed yet). Daily logs are append-only, so
     what such a log says counts as untrusted from then on (doctor reports it; the write gate
-    marks memories made from it untrusted)."""
+    marks memories made from it untrusted). `paths`: only these logs (default: all).
+
+    A merge counts as each of its sides: a line that one of its parents had and the merge
+    does not was removed by it (`-m`, with every side walked: `--full-history`). Two
+    machines' appended logs merged as a union only add to either side, so such a merge is no
+    finding. Only the counts of lines are read (`--numstat`), whatever the logs hold."""
     from . import gitstore
 
     if not gitstore.is_repo(ws.root) or not gitstore.has_head(ws.root):
         return {}
+    if paths == []:
+        return {}
+    where = ["--", *(paths if paths is not None else [f"{ws.config.daily_dir}/"])]
     out = gitstore.run(
         ws.root,
+        "--literal-pathspecs",
         "log",
         "--reverse",
         "--format=@@commit %H",
-        "-p",
-        "-U0",
-        "--no-renames",
-        "--",
-        f"{ws.config.daily_dir}/",
+        "-m",
+        "--full-history",
+        "--no-follow",
+        *_COUNTS,
+        *where,
     )
     found: dict[str, str] = {}
-    sha = None
-    for path, removed_in in _removed_lines(out):
-        if removed_in.startswith("@@commit "):
-            sha = removed_in.split()[1]
-        elif path and path not in found:
-            found[path] = sha or "?"
-    working = gitstore.run(
-        ws.root, "diff", "-U0", "--no-renames", "HEAD", "--", f"{ws.config.daily_dir}/"
-    )
-    for path, line in _removed_lines(working):
-        if path and not line.startswith("@@commit ") and path not in found:
-            found[path] = "uncommitted"
+    for sha, path in _removing(out):
+        found.setdefault(path, sha)
+    working = gitstore.run(ws.root, "--literal-pathspecs", "diff", *_COUNTS, "HEAD", *where)
+    for _, path in _removing(working):
+        found.setdefault(path, "uncommitted")
     return found
 
 
-def _removed_lines(diff: str) -> Iterator[tuple[str, str]]:
-    """(path, line) for each removed line of a -U0 diff, and ("", "@@commit SHA") markers."""
-    path = ""
-    for line in diff.splitlines():
-        if line.startswith("@@commit "):
-            yield "", line
-        elif line.startswith("--- "):
-            path = line[6:] if line.startswith("--- a/") else ""
-        elif line.startswith("-") and not line.startswith("---"):
-            yield path, line
+# Counts of lines added and removed per file, NUL-separated: each file's diff as text (-a, a
+# NUL byte in a log does not hide it), the smallest diff (a line is never counted removed and
+# added again, whatever diff.algorithm the user's git config names), no renames (a log moved
+# away is removed).
+_COUNTS = ("--numstat", "-z", "-a", "--no-renames", "--diff-algorithm=minimal", "--no-ext-diff")
+
+
+def _removing(out: str) -> Iterator[tuple[str, str]]:
+    """(commit, path) for each file a commit removed lines from, in a `--numstat -z` listing
+    whose commits each begin with an "@@commit SHA" line (commit "" where there is none)."""
+    sha = ""
+    for token in out.split("\0"):
+        token = token.lstrip("\n")
+        if token.startswith("@@commit "):
+            sha = token.split()[1]
+            continue
+        added, _, rest = token.partition("\t")
+        removed, _, path = rest.partition("\t")
+        if path and removed != "0" and added:
+            yield sha, path

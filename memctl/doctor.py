@@ -259,7 +259,7 @@ def _rewritten_daily_logs(ws: Workspace) -> list[Finding]:
     findings: list[Finding] = []
     for path, sha in rewritten_logs(ws).items():
         where = "an uncommitted edit" if sha == "uncommitted" else f"commit {sha[:8]}"
-        look = f"git diff -- {path}" if sha == "uncommitted" else f"git show {sha[:8]} -- {path}"
+        look = f"git diff -- {path}" if sha == "uncommitted" else f"git show -m {sha[:8]} -- {path}"
         findings.append(
             Finding(
                 "warning",

@@ -333,3 +333,84 @@ def test_what_no_peer_may_send_is_memctls_gitignore_and_names_no_line_shows():
     ]
     assert [rel for rel in refused if refusal(rel) is None] == []
     assert [rel for rel in taken if refusal(rel) is not None] == []
+
+
+def _merge_by_hand(root, edit) -> str:
+    """A merge commit made on machine B with `edit(path of today's log)` before it is
+    committed: a peer's merge, not memctl's. Its sha."""
+    git(root, "checkout", "-qb", "side")
+    (root / "projects/p.md").write_text("# P\n")
+    git(root, "add", "projects/p.md")
+    git(root, "commit", "-qm", "memctl new: projects/p.md")
+    git(root, "checkout", "-q", "main")
+    git(root, "merge", "-q", "--no-ff", "--no-commit", "side")
+    edit(root / "daily/2026-11-30.md")
+    git(root, "add", "daily/2026-11-30.md")
+    git(root, "commit", "-qm", "memctl sync: merge origin/main")
+    git(root, "push", "-q", "origin", "main")
+    return git(root, "rev-parse", "HEAD").strip()
+
+
+def test_two_machines_logs_merged_are_not_taken_for_a_rewrite(machines):
+    """Both machines log the same day (the log made on both sides, then appended to on
+    both): each sync's merge only adds to either side, so no log counts as rewritten."""
+    from memctl.daily import rewritten_logs
+
+    a, b, a_root, b_root = machines
+    for n, (mine, theirs) in enumerate(
+        (("10:00", "10:05"), ("10:10", "10:15"), ("11:00", "11:05"))
+    ):
+        a("log", f"A {n}", "-m", f"A's line {n}", env=at(mine))
+        b("log", f"B {n}", "-m", f"B's line {n}", env=at(theirs))
+        a("sync")
+        b("sync")
+    a("sync")
+    assert git(a_root, "rev-list", "--merges", "--count", "HEAD").strip() != "0"
+    for root in (a_root, b_root):
+        assert rewritten_logs(open_workspace(root)) == {}
+    assert "no problems" in a("doctor").stdout
+
+
+def test_a_line_a_merge_commit_rewrote_is_found(machines):
+    """A peer's merge commit that changes a line both sides had (a merge shows no diff in
+    `git log -p`): the log counts as rewritten, in that merge, on the machine it reaches."""
+    from memctl.daily import rewritten_logs
+
+    a, b, a_root, b_root = machines
+    a("log", "Paid the rent", "-m", "Transfer ref 4471", env=at("10:00"))
+    a("sync")
+    b("sync")
+    merge = _merge_by_hand(
+        b_root, lambda p: p.write_text(p.read_text().replace("Paid", "Did not pay"))
+    )
+    a("sync")
+    assert "Did not pay" in (a_root / "daily/2026-11-30.md").read_text()
+    assert rewritten_logs(open_workspace(a_root)) == {"daily/2026-11-30.md": merge}
+    found = a.json("doctor")["findings"]
+    assert [f["code"] for f in found] == ["daily-rewritten"]
+    assert f"git show -m {merge[:8]}" in found[0]["fix"]
+
+
+def test_entries_a_merge_commit_dropped_are_found(machines):
+    """A peer's merge that keeps its own side's log and drops the entries the other machine
+    appended (the merge equals one parent there): those lines were removed by the merge."""
+    from memctl.daily import rewritten_logs
+
+    a, b, a_root, b_root = machines
+    a("log", "Base", env=at("09:00"))
+    a("sync")
+    b("sync")
+    a("log", "A's entry", env=at("10:00"))
+    a("sync")
+    git(b_root, "fetch", "-q", "origin")
+    kept = (b_root / "daily/2026-11-30.md").read_text()
+    git(b_root, "checkout", "-qb", "side", "origin/main")
+    git(b_root, "checkout", "-q", "main")
+    git(b_root, "merge", "-q", "--no-ff", "--no-commit", "side")
+    (b_root / "daily/2026-11-30.md").write_text(kept)
+    git(b_root, "commit", "-qam", "memctl sync: merge origin/main")
+    git(b_root, "push", "-q", "origin", "main")
+    merge = git(b_root, "rev-parse", "HEAD").strip()
+    a("sync")
+    assert "A's entry" not in (a_root / "daily/2026-11-30.md").read_text()
+    assert rewritten_logs(open_workspace(a_root)) == {"daily/2026-11-30.md": merge}

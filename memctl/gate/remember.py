@@ -87,7 +87,7 @@ def _trust(ws: Workspace, source: str, ref: str | None) -> tuple[Trust, str | No
     number = small_number(line)
     if line and (number is None or not 0 < number <= len(path.read_text().splitlines())):
         raise NotFound(f"--from {rel}: the log has no line {shorten(line, 16)}")
-    changed = rewritten_logs(ws).get(ws.rel(path))
+    changed = rewritten_logs(ws, [ws.rel(path)]).get(ws.rel(path))
     if changed is None:
         return trust, None
     where = "in an uncommitted edit" if changed == "uncommitted" else f"in commit {changed[:8]}"

@@ -208,7 +208,7 @@ def _untrusted_log(ws: Workspace, rel: str, rewritten: dict | None) -> str | Non
     if rewritten is None:
         from ..daily import rewritten_logs
 
-        rewritten = rewritten_logs(ws)
+        rewritten = rewritten_logs(ws, [rel])
     changed = rewritten.get(rel)
     if changed is None:
         return None
