@@ -19,7 +19,7 @@ import os
 from pathlib import Path
 
 from .atomic import atomic_write, atomic_write_many, sync_folder
-from .errors import MemctlError, PathRefused
+from .errors import InvalidValue, MemctlError, PathRefused
 from .recovery import digest
 from .textstyle import LF, appended, restyled, workspace_eol
 
@@ -99,6 +99,9 @@ class Change:
                 "or reads through it (`memctl doctor` lists every link)",
                 path=rel,
             )
+        wrong = self.ws.not_a_file(path)
+        if wrong is not None:
+            raise InvalidValue(f"{wrong[1]}; memctl writes nothing there", path=wrong[0])
         if self._git and self._dirty is None:
             self._dirty, self._unmerged = gitstore.status(self.ws.root)
         if rel in self._unmerged:

@@ -69,6 +69,9 @@ def add_log_entry(
         raise InvalidValue("a log entry needs a title")
     body = escape_body(text.rstrip("\n"))
     path = day_path(ws, now.date())
+    wrong = ws.not_a_file(path)
+    if wrong is not None:
+        raise InvalidValue(f"{wrong[1]}; memctl appends nothing there", path=wrong[0])
     existing = path.read_text(encoding="utf-8") if path.exists() else ""
     if existing and not existing.endswith("\n"):
         existing += "\n"  # change.append ends the file's last line first

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from . import gitstore
 from .catalog import scan
+from .daily import is_day_file
 from .kinds import INDEX_FILE, NOW_FILE
 from .workspace import Workspace
 
@@ -134,7 +135,11 @@ def check(ws: Workspace, *, today: dt.date, progress: Progress | None = None) ->
         findings += _committed_derived_files(ws)
     findings += _unread_memory(ws, facts, today)
     findings += links(ws)
+<<<<<<< HEAD
     findings += _unshowable_names(ws)
+=======
+    findings += _folders_for_files(ws)
+>>>>>>> 6c78920 (A folder or gitlink where NOW.md or a day's log should be is one error line, not a traceback)
     findings += _unseen_text(facts)
     return DoctorReport(findings)
 
@@ -197,6 +202,50 @@ def links(ws: Workspace) -> list[Finding]:
                     )
                 )
     return found
+
+
+def _folders_for_files(ws: Workspace) -> list[Finding]:
+    """A folder where memctl keeps a file (NOW.md, INDEX.md, a day's log, any `*.md`), or a
+    file where it keeps the daily logs' folder: a peer can commit either (a gitlink, a
+    submodule's commit, is checked out as an empty folder). memctl reads nothing there and
+    writes nothing there; `now` and `log` stop with one line naming it."""
+    import os
+
+    gitlinks = set()
+    if gitstore.is_repo(ws.root):
+        listed = gitstore.run(ws.root, "ls-files", "-s", "-z", check=False).split("\0")
+        gitlinks = {e.split("\t", 1)[1] for e in listed if e.startswith("160000 ")}
+    wrong: list[str] = []
+    if ws.daily_dir.exists() and not ws.daily_dir.is_dir():
+        wrong.append(ws.rel(ws.daily_dir))
+    for folder, dirs, _ in os.walk(ws.root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        wrong += [
+            ws.rel(Path(folder) / d)
+            for d in dirs
+            if d.endswith(".md") and not (Path(folder) / d).is_symlink()
+        ]
+    daily = ws.rel(ws.daily_dir)
+    findings = []
+    for rel in wrong:
+        what = "a folder where memctl keeps a file"
+        if rel == daily:
+            what = "a file where memctl keeps the daily logs' folder"
+        elif rel in gitlinks:
+            what = "a gitlink (a submodule's commit) where memctl keeps a file"
+        findings.append(
+            Finding(
+                "error"
+                if rel in (NOW_FILE, INDEX_FILE, daily) or is_day_file(rel, daily)
+                else "warning",
+                "not-a-file",
+                rel,
+                f"{rel} is {what}: memctl reads nothing there and writes nothing there",
+                f"see who made it so (`git log -- {rel}`), `git rm -r {rel}`, and put back "
+                f"what was there (`git checkout COMMIT -- {rel}`)",
+            )
+        )
+    return findings
 
 
 def _unread_memory(ws: Workspace, facts: list, today: dt.date) -> list[Finding]:

@@ -115,3 +115,23 @@ def storage_error(exc: OSError) -> StorageError | None:
         f"{what}; nothing was changed (a change cut short is put back by the next command)",
         path=where,
     )
+
+
+_NOT_A_FILE = {
+    "EISDIR": "a folder where memctl expects a file",
+    "ENOTDIR": "a file stands on this path where memctl expects a folder",
+}
+
+
+def file_error(exc: OSError) -> MemctlError | None:
+    """The one-line error for an OSError that is the system's or the workspace's, not
+    memctl's: storage_error's, or a folder where a file should be (a peer's commit, a gitlink
+    checked out) or the other way round. None for others (a bug: its traceback)."""
+    import errno
+
+    found = storage_error(exc)
+    what = _NOT_A_FILE.get(errno.errorcode.get(exc.errno or 0, ""))
+    if found is not None or what is None:
+        return found
+    where = exc.filename if isinstance(exc.filename, str) else None
+    return InvalidValue(f"{what}; nothing was changed", path=where)

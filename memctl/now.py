@@ -122,6 +122,12 @@ def read_now(ws: Workspace) -> str:
             "writes through it (`memctl doctor` lists links)",
             path="NOW.md",
         )
+    wrong = ws.not_a_file(ws.now_path)
+    if wrong is not None:
+        raise InvalidValue(
+            f"{wrong[1]}; memctl reads and writes nothing there (`memctl doctor` names it)",
+            path=wrong[0],
+        )
     try:
         return without_bom(ws.now_path.read_text(encoding="utf-8"))
     except FileNotFoundError:

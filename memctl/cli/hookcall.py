@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 import typer
 
-from ..errors import MemctlError
+from ..errors import MemctlError, file_error
 from . import context, flags
 
 HARNESS = "claude-code"
@@ -37,11 +37,12 @@ def answering(command: str, hook: str | None) -> Iterator[None]:
         raise typer.BadParameter(f"unknown hook {hook!r} (known: {HARNESS})", param_hint="--hook")
     try:
         yield
-    except MemctlError as exc:
-        if flags.options.debug:
+    except (MemctlError, OSError) as exc:
+        found = file_error(exc) if isinstance(exc, OSError) else exc
+        if found is None or flags.options.debug:
             raise
-        sys.stderr.write(f"memctl: error: {exc} (the {command} hook answered nothing)\n")
-        _log(command, str(exc))
+        sys.stderr.write(f"memctl: error: {found} (the {command} hook answered nothing)\n")
+        _log(command, str(found))
         raise typer.Exit(1) from None
 
 

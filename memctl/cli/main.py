@@ -130,9 +130,9 @@ class MemctlGroup(TyperGroup):
             output.error(exc)
             ctx.exit(int(exc.exit_code))
         except OSError as exc:
-            from ..errors import storage_error
+            from ..errors import file_error
 
-            found = storage_error(exc)  # a full disk, a read-only folder: not a bug
+            found = file_error(exc)  # a full disk, a read-only folder, a folder for a file
             if found is None or flags.options.debug:
                 raise
             output.error(found)

@@ -1,0 +1,84 @@
+"""What a peer can commit in place of memctl's files: a folder or a gitlink where NOW.md or a
+day's log should be. Each command that reads or writes it stops with one line naming it,
+nothing is written, `memctl doctor` names it, and no hook blocks a turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import TODAY, commit_count, git, run_memctl
+
+LOG = f"daily/{TODAY}.md"
+
+
+def _one_line(result, naming: str) -> None:
+    assert result.returncode == 1, (result.returncode, result.stdout, result.stderr)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("memctl: error: "), result.stderr
+    assert naming in lines[0] and "Traceback" not in result.stderr
+
+
+def _as_folders(ws) -> None:
+    """NOW.md a folder, today's log a gitlink (checked out, as git does, as an empty folder)."""
+    git(ws, "rm", "-q", "NOW.md")
+    (ws.root / "NOW.md").mkdir()
+    (ws.root / "NOW.md/x").write_text("x\n")
+    git(ws, "add", "-A")
+    head = git(ws, "rev-parse", "HEAD").strip()
+    git(ws, "update-index", "--add", "--cacheinfo", f"160000,{head},{LOG}")
+    git(ws, "commit", "-qm", "a peer's commit")
+    git(ws, "reset", "-q", "--hard", "HEAD~1")
+    git(ws, "merge", "-q", "--ff-only", "HEAD@{1}")  # as a sync's fast-forward checks it out
+    assert (ws.root / LOG).is_dir()
+
+
+@pytest.mark.parametrize(
+    ("argv", "naming"),
+    [
+        (("now",), "NOW.md"),
+        (("now", "--rules-file", "RULES"), "NOW.md"),
+        (("now", "focus", "ship v2"), "NOW.md"),
+        (("log", "Deployed", "-m", "v2 is live"), LOG),
+    ],
+)
+def test_a_folder_where_now_or_todays_log_should_be_is_one_line(ws, tmp_path, argv, naming):
+    _as_folders(ws)
+    before = commit_count(ws)
+    argv = tuple(str(tmp_path / "rules.md") if a == "RULES" else a for a in argv)
+    result = run_memctl("-w", str(ws.root), *argv)
+    _one_line(result, naming)
+    assert result.stdout == ""  # a hook's answer: nothing
+    assert commit_count(ws) == before and git(ws, "status", "--porcelain") == ""
+    assert (ws.root / "NOW.md/x").read_text() == "x\n"
+
+
+def test_doctor_names_a_folder_or_gitlink_where_memctl_keeps_a_file(ws, cli):
+    _as_folders(ws)
+    result = run_memctl("-w", str(ws.root), "doctor", "--json")
+    assert result.returncode == 1
+    import json
+
+    found = {
+        f["where"]: f for f in json.loads(result.stdout)["findings"] if f["code"] == "not-a-file"
+    }
+    assert set(found) == {"NOW.md", LOG}
+    assert "a folder where memctl keeps a file" in found["NOW.md"]["message"]
+    assert "gitlink" in found[LOG]["message"]
+    assert all(f["severity"] == "error" for f in found.values())
+
+
+def test_a_file_where_the_daily_folder_should_be_is_one_line(ws):
+    git(ws, "rm", "-rq", "daily")
+    (ws.root / "daily").write_text("not a folder\n")
+    result = run_memctl("-w", str(ws.root), "log", "Deployed")
+    _one_line(result, "daily")
+    assert (ws.root / "daily").read_text() == "not a folder\n"
+
+
+def test_any_folder_for_a_file_is_one_line_not_a_traceback(ws, tmp_path):
+    """The safety net under every command: a folder where memctl opens a file (here Claude
+    Code's settings) is one line naming it, exit 1."""
+    project = tmp_path / "app"
+    (project / ".claude/settings.json").mkdir(parents=True)
+    result = run_memctl("-w", str(ws.root), "hooks", "install", "claude-code", "--project", project)
+    _one_line(result, ".claude/settings.json")
