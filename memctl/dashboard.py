@@ -92,6 +92,9 @@ def render_index(
     ws: Workspace, *, today: dt.date, facts: list[FileFacts] | None = None
 ) -> IndexReport:
     facts = scan(ws) if facts is None else facts
+    # INDEX.md is made from the notes, never from itself: what it holds now (unreadable, say)
+    # is no part of the one that replaces it.
+    facts = [f for f in facts if f.kind != "index"]
     health = workspace_health(ws, today=today, facts=facts)
     rows = sorted(
         (_row(f, today, ws.config.stale_days) for f in facts if f.kind == "note"), key=_sort_key
@@ -191,7 +194,10 @@ def refresh_index(
     if marked or known is not None:
         save_catalog(ws, facts)
     report = render_index(ws, today=today, facts=facts)
-    old = ws.index_path.read_text(encoding="utf-8") if ws.index_path.exists() else None
+    # Nothing is read from INDEX.md but whether it changed: whatever it holds (an edit by hand,
+    # bytes that are not UTF-8) is generated anew; the old file stays in git's history.
+    path = ws.index_path
+    old = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else None
     if old != report.text:
         change.write(ws.index_path, report.text)
     return IndexReport(report.text, report.rows, report.health, list(marked))

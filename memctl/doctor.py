@@ -70,7 +70,10 @@ def check(ws: Workspace, *, today: dt.date, progress: Progress | None = None) ->
                     "unreadable",
                     f.error.split(": ", 1)[0],
                     f.error.split(": ", 1)[-1],
-                    "fix the file by hand at that line; memctl leaves it as is",
+                    "run `memctl index`: INDEX.md is generated, and made anew (the old file "
+                    "stays in git's history)"
+                    if f.kind == "index"
+                    else "fix the file by hand at that line; memctl leaves it as is",
                 )
             )
             continue

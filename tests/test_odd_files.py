@@ -1,12 +1,14 @@
 """What a peer can commit in place of memctl's files: a folder or a gitlink where NOW.md or a
-day's log should be. Each command that reads or writes it stops with one line naming it,
-nothing is written, `memctl doctor` names it, and no hook blocks a turn."""
+day's log should be (each command that reads or writes it stops with one line naming it,
+nothing is written, `memctl doctor` names it, and no hook blocks a turn); an INDEX.md that is
+not UTF-8 (generated: made anew)."""
 
 from __future__ import annotations
 
 import pytest
 
 from conftest import TODAY, commit_count, git, run_memctl
+from memctl import gitstore
 
 LOG = f"daily/{TODAY}.md"
 
@@ -82,3 +84,23 @@ def test_any_folder_for_a_file_is_one_line_not_a_traceback(ws, tmp_path):
     (project / ".claude/settings.json").mkdir(parents=True)
     result = run_memctl("-w", str(ws.root), "hooks", "install", "claude-code", "--project", project)
     _one_line(result, ".claude/settings.json")
+
+
+@pytest.mark.parametrize("committed", [True, False])
+def test_an_index_that_is_not_utf8_is_made_anew_and_kept_in_history(ws, committed):
+    """INDEX.md is generated (docs/formats.md): one a peer or a person left as bytes that are
+    not UTF-8 is replaced by the dashboard the notes give, as any edit of it is; its bytes
+    stay in git's history (an uncommitted edit is committed first, on its own)."""
+    fresh = (ws.root / "INDEX.md").read_bytes()
+    (ws.root / "INDEX.md").write_bytes(b"# Index\n\xff\n")
+    if committed:
+        git(ws, "commit", "-qam", "a peer's index")
+    doctor = run_memctl("-w", str(ws.root), "doctor")
+    assert "INDEX.md:2: not UTF-8 text" in doctor.stdout and "memctl index" in doctor.stdout
+    result = run_memctl("-w", str(ws.root), "index")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert "0 unreadable" in result.stdout
+    assert (ws.root / "INDEX.md").read_bytes() == fresh
+    assert gitstore.blob(ws.root, "INDEX.md", rev="HEAD~1") == b"# Index\n\xff\n"
+    assert git(ws, "status", "--porcelain") == ""
+    assert run_memctl("-w", str(ws.root), "doctor").returncode == 0
