@@ -138,11 +138,9 @@ def check(ws: Workspace, *, today: dt.date, progress: Progress | None = None) ->
         findings += _committed_derived_files(ws)
     findings += _unread_memory(ws, facts, today)
     findings += links(ws)
-<<<<<<< HEAD
     findings += _unshowable_names(ws)
-=======
     findings += _folders_for_files(ws)
->>>>>>> 6c78920 (A folder or gitlink where NOW.md or a day's log should be is one error line, not a traceback)
+    findings += _excluded(ws, facts)
     findings += _unseen_text(facts)
     return DoctorReport(findings)
 
@@ -249,6 +247,44 @@ def _folders_for_files(ws: Workspace) -> list[Finding]:
             )
         )
     return findings
+
+
+COMMITTED = ".memctl/config.yaml"
+
+
+def _excluded(ws: Workspace, facts: list[FileFacts]) -> list[Finding]:
+    """The notes of the category folders and the daily logs the config's `exclude:` patterns
+    hide: a count (info), and a warning when it is half or more of them (a committed
+    `exclude: ["*"]` from a peer silences search, recall, now and the nightly job, and nothing
+    else says so)."""
+    from .workspace import excluded_markdown
+
+    hidden = [rel for rel in excluded_markdown(ws) if rel not in (NOW_FILE, INDEX_FILE)]
+    if not hidden:
+        return []
+    places = tuple(f"{place}/" for place in (*ws.config.categories, ws.config.daily_dir))
+    logs = sum(1 for rel in hidden if is_day_file(rel, ws.config.daily_dir))
+    hid = sum(1 for rel in hidden if rel.startswith(places))
+    if hid == 0:
+        return []  # a README, drafts, an agent's own instructions: what `exclude:` is for
+    notes = hid - logs
+    shown = sum(1 for f in facts if f.path.startswith(places))
+    where = ws.config.sources.get("exclude", COMMITTED)
+    source = where.rsplit(":", 1)[0]
+    patterns = ", ".join(f'"{p}"' for p in ws.config.exclude)
+    what = f"the exclude patterns ({patterns}) hide {len(hidden)} Markdown file(s)"
+    share = "all" if shown == 0 else "most" if hid > shown else "half" if hid == shown else "some"
+    return [
+        Finding(
+            "warning" if share != "some" else "info",
+            "excluded",
+            where,
+            f"{what}: {share} of the memory, {notes} note(s) and {logs} daily log(s) "
+            f"({shown} left): search, recall, now, the gate and the nightly job never see them",
+            f"narrow `exclude:` in {source} to what is not memory (a README, drafts)"
+            + (f"; `git log -p -- {source}` shows who set it" if source == COMMITTED else ""),
+        )
+    ]
 
 
 def _unread_memory(ws: Workspace, facts: list, today: dt.date) -> list[Finding]:

@@ -287,6 +287,14 @@ def _exclusion(patterns: tuple[str, ...]) -> Callable[[str], bool] | None:
     return lambda rel: rx.match(rel) is not None  # rel is always /-separated
 
 
+def excluded_markdown(ws: Workspace) -> list[str]:
+    """The Markdown files (workspace-relative) the config's `exclude:` patterns hide."""
+    excluded = _exclusion(ws.config.exclude)
+    if excluded is None:
+        return []
+    return [rel for rel, _, _ in stat_markdown(ws, exclude=False) if excluded(rel)]
+
+
 def flat_stamps(ws: Workspace) -> list:
     """path, mtime_ns, size, path, … of every Markdown file, archive included: stat_markdown as
     one flat list, the cheapest thing to build, store and compare (the search index's walk)."""
@@ -296,14 +304,17 @@ def flat_stamps(ws: Workspace) -> list:
     return flat
 
 
-def stat_markdown(ws: Workspace, *, archive: bool = False) -> list[tuple[str, int, int]]:
+def stat_markdown(
+    ws: Workspace, *, archive: bool = False, exclude: bool = True
+) -> list[tuple[str, int, int]]:
     """(path, mtime_ns, size) of every Markdown file, the walk iter_markdown describes.
 
     Every read checks freshness with this (the catalog, the search index), so it is one plain
     recursive function filling a list: no generators, no Path per file. Where the system allows,
     each file is stat'ed relative to its open folder: the kernel resolves one name, not a path.
+    `exclude=False`: the files the config's `exclude:` hides too (doctor counts them).
     """
-    excluded = _exclusion(ws.config.exclude)
+    excluded = _exclusion(ws.config.exclude) if exclude else None
     found: list[tuple[str, int, int]] = []
 
     def walk(folder: str, rel: str, parent: int | None) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from conftest import NOW, TODAY, git
 from memctl.daily import append_log
 from memctl.doctor import check
@@ -104,3 +106,54 @@ def test_a_sync_left_in_conflict_is_an_error_doctor_names(ws, cli):
     assert finding["where"] == "NOW.md" and "a merge" in finding["message"]
     git(ws, "merge", "--abort")
     assert "git-unfinished" not in cli("doctor", "--json").stdout
+
+
+def _exclude(ws, patterns: str) -> None:
+    """The committed config's `exclude:` set as a peer's sync would bring it."""
+    config = ws.root / ".memctl/config.yaml"
+    lines = config.read_text().splitlines(keepends=True)
+    config.write_text(
+        "".join(f"exclude: {patterns}\n" if ln.startswith("exclude:") else ln for ln in lines)
+    )
+    git(ws, "commit", "-qam", "config")
+
+
+def _excluded(cli) -> list[dict]:
+    return [f for f in cli.json("doctor")["findings"] if f["code"] == "excluded"]
+
+
+@pytest.mark.parametrize(
+    ("patterns", "share"), [('["*"]', "all"), ('["semantic/*", "people/*"]', "most")]
+)
+def test_an_exclude_that_hides_all_or_most_of_the_memory_is_a_warning(ws, cli, patterns, share):
+    """A committed `exclude: ["*"]` silences the memory (search finds nothing, `now` counts
+    no note): doctor says how much it hides, and warns."""
+    cli.tell("The dentist is Dr. Smith", "Anna likes green tea")
+    (ws.root / "people/anna.md").write_text("# Anna\n\n- [🟡MED] · Anna's birthday is in May\n")
+    cli("log", "Called the dentist", env={"MEMCTL_NOW": "2026-11-30T10:00"})
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "notes")
+    assert _excluded(cli) == []
+    _exclude(ws, patterns)
+    [found] = _excluded(cli)
+    assert found["severity"] == "warning" and found["where"].startswith(".memctl/config.yaml:")
+    assert f": {share} of the memory" in found["message"]
+    assert "`exclude:`" in found["fix"]
+    if share == "all":
+        assert "2 note(s) and 1 daily log(s) (0 left)" in found["message"]
+        assert cli.json("search", "dentist")["results"] == []
+
+
+def test_an_exclude_of_files_that_are_not_memory_is_no_finding_and_of_a_few_notes_info(ws, cli):
+    (ws.root / "README.md").write_text("# My memory\n")
+    for name in ("anna", "bob", "carl"):
+        (ws.root / f"people/{name}.md").write_text(f"# {name}\n\n- [🟡MED] · {name} is a friend\n")
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "notes")
+    _exclude(ws, "[README.md]")
+    assert _excluded(cli) == [] and "no problems" in cli("doctor").stdout
+    _exclude(ws, '[README.md, "people/c*"]')
+    [found] = _excluded(cli)
+    assert found["severity"] == "info"
+    assert "hide 2 Markdown file(s): some of the memory, 1 note(s)" in found["message"]
+    assert cli("doctor").exit_code == 0
