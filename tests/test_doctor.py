@@ -157,3 +157,15 @@ def test_an_exclude_of_files_that_are_not_memory_is_no_finding_and_of_a_few_note
     assert found["severity"] == "info"
     assert "hide 2 Markdown file(s): some of the memory, 1 note(s)" in found["message"]
     assert cli("doctor").exit_code == 0
+
+
+def test_a_committed_log_that_is_not_utf8_is_named_not_a_crash(ws, cli):
+    """The history of the logs is read as counts of lines, never as text: a log a peer
+    committed with bytes that are not UTF-8 is one finding, and the check still runs."""
+    (ws.root / "daily/2026-11-29.md").write_bytes(
+        b"# 2026-11-29\n\n### 09:00 \xe2\x80\x94 a\n\xff\n"
+    )
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "a peer's log")
+    assert ("unreadable", "daily/2026-11-29.md:4") in codes(ws)
+    assert cli("doctor", code=1).exit_code == 1
