@@ -289,6 +289,7 @@ class NowView(NamedTuple):
     rules: tuple[Rule, ...] = ()  # the rules in force
     rules_shown: int = 0
     rules_file: str | None = None  # where CLAUDE.md reads the rules from, when it does
+    problem: str | None = None  # NOW.md could not be read: why (the rules and health still are)
 
     @property
     def truncated(self) -> bool:
@@ -314,6 +315,7 @@ class NowView(NamedTuple):
             "rules_shown": self.rules_shown,
             "rules_file": self.rules_file,
             "health": self.health.to_dict(),
+            "problem": self.problem,
         }
 
 
@@ -326,10 +328,14 @@ def view_now(
     brought up to date and the rules are shown here too, for this session."""
     from .catalog import scan
     from .desk import fit
+    from .errors import MemctlError
     from .health import workspace_health
     from .rules import read_rules
 
-    text = read_now(ws)
+    try:
+        text, problem = read_now(ws), None
+    except MemctlError as exc:  # missing, a folder, not UTF-8: the rules still reach the agent
+        text, problem = "", str(exc)
     facts = scan(ws)
     health = workspace_health(ws, today=today, facts=facts)
     rules = read_rules(ws, facts, today=today)
@@ -354,4 +360,5 @@ def view_now(
         tuple(rules),
         len(desk.rules_shown),
         elsewhere,
+        problem,
     )

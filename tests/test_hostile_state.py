@@ -52,7 +52,8 @@ def test_no_command_reads_or_writes_through_a_link_out_of_the_workspace(
     git(ws, "add", "-A")
     git(ws, "commit", "-qm", "a peer's link")
     result = cli(*argv, code=None)
-    assert result.exit_code == 1, result.stdout
+    # `now` still answers with the rules and health, and says why NOW.md is not shown
+    assert result.exit_code == (0 if argv == ("now",) else 1), result.stdout
     assert "leaves the workspace" in result.stderr or "outside the workspace" in result.stderr
     assert SECRET not in result.stdout
     assert path.is_symlink()

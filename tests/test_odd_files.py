@@ -37,8 +37,6 @@ def _as_folders(ws) -> None:
 @pytest.mark.parametrize(
     ("argv", "naming"),
     [
-        (("now",), "NOW.md"),
-        (("now", "--rules-file", "RULES"), "NOW.md"),
         (("now", "focus", "ship v2"), "NOW.md"),
         (("log", "Deployed", "-m", "v2 is live"), LOG),
     ],
@@ -52,6 +50,24 @@ def test_a_folder_where_now_or_todays_log_should_be_is_one_line(ws, tmp_path, ar
     assert result.stdout == ""  # a hook's answer: nothing
     assert commit_count(ws) == before and git(ws, "status", "--porcelain") == ""
     assert (ws.root / "NOW.md/x").read_text() == "x\n"
+
+
+@pytest.mark.parametrize("argv", [("now",), ("now", "--rules-file", "RULES")])
+def test_a_session_starts_with_the_rules_when_now_md_cannot_be_read(ws, cli, tmp_path, argv):
+    """A peer's folder in NOW.md's place must not take the user's rules off the desk: the
+    session-start hook (`now --rules-file`) still answers with the rules and the health line,
+    says on its first line and on stderr why NOW.md is not there, and writes nothing."""
+    cli("new", "rules/core", "-t", "Core")
+    cli("add", "rules/core", "Never push to main", "-k", "RULE", "-s", "user")
+    _as_folders(ws)
+    before = commit_count(ws)
+    argv = tuple(str(tmp_path / "rules.md") if a == "RULES" else a for a in argv)
+    result = run_memctl("-w", str(ws.root), *argv)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.startswith("memctl: warning: NOW.md: a folder where memctl keeps a file")
+    assert result.stdout.startswith("NOW.md could not be read")
+    assert "Never push to main" in result.stdout and "health:" in result.stdout
+    assert commit_count(ws) == before and git(ws, "status", "--porcelain") == ""
 
 
 def test_doctor_names_a_folder_or_gitlink_where_memctl_keeps_a_file(ws, cli):

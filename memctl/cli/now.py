@@ -45,11 +45,15 @@ def now(
 
     ws = context.workspace()
     view = view_now(ws, today=context.now().date(), full=full, rules_file=rules_file)
+    if view.problem:
+        output.notice(f"memctl: warning: {view.problem}")
     output.result(view, _render_view)
     reads.count(ws, "now", view)  # memory is only useful if it is read: count the reads
 
 
 def _render_view(view: NowView) -> None:
+    if view.problem:
+        output.text(f"NOW.md could not be read ({view.problem}); the rules below still hold")
     output.markdown(view.text)
     if view.notice:
         output.text(view.notice, style="yellow")
