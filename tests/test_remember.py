@@ -393,3 +393,24 @@ def test_a_memory_kept_as_a_quote_says_so_on_stderr_as_every_exit_3_does(cli):
     [line] = [said for said in result.stderr.splitlines() if said.startswith("memctl: ")]
     assert line.startswith("memctl: remember: kept as a quote, not as a fact: ")
     assert json.loads(result.stdout)["label"] == "injection"
+
+
+def test_the_users_change_to_a_kept_conflict_is_written_and_settles_it(ws, cli):
+    """A conflict kept beside a rule is the user's words too: when the user changes it, the
+    new words are written (a fact, not another conflict) and the conflict closes; the note is
+    active again once none is open. (An update of it was only counted as seen again: the
+    user's words were kept nowhere, and the answer said update, exit 0.)"""
+    cli("new", "semantic/inbox", "-t", "Inbox")
+    inbox = ws.root / "semantic/inbox.md"
+    text = inbox.read_text().replace("status: active", "status: conflict")
+    inbox.write_text(
+        text + "- [🟡MED][CONFLICT] added:2026-11-20 src:user clashes:r1 label:clash · "
+        "Always cc my partner Leo on anything about the mortgage ^c0n1\n"
+    )
+    git(ws, "commit", "-qam", "a kept conflict")
+    said = "You no longer need to cc Leo on mortgage stuff"
+    data = cli.json("remember", said, "-s", "user")
+    assert data["label"] == "update" and data["verified"] is None
+    assert data["written"]["kind"] == "FACT" and data["written"]["text"].startswith(said)
+    assert data["closed"]["id"] == "c0n1"
+    assert "status: active" in inbox.read_text()

@@ -205,7 +205,9 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
     """The entry line a label writes, with its provenance fields (no id yet)."""
     old = decision.target.entry if decision.target else None
     kind = request.kind or (
-        old.kind if old and decision.label in ("update", "correction") else None
+        old.kind
+        if old and decision.label in ("update", "correction") and old.kind != "CONFLICT"
+        else None  # a kept conflict changed is what the user says now, not a conflict
     )
     text = request.text
     if decision.label in ("update", "correction") and decision.target is not None:
@@ -269,7 +271,7 @@ def _write(
     today: dt.date,
     found: Survey,
 ) -> Remembered:
-    from ..forgetting.closing import close_in_place
+    from ..forgetting.closing import clear_conflict, close_in_place
     from ..longterm import append_entry, rewrite_entry
     from ..note import read_note, set_meta
 
@@ -331,6 +333,8 @@ def _write(
         linked = closed.with_fields(superseded_by=written.entry.id)
         rewrite_entry(ws, change, EntryRef(target.path, closed), linked)
         result = replace(result, closed=EntryRef(target.path, linked))
+        if old.kind == "CONFLICT":  # the last conflict settled: the note is active again
+            clear_conflict(ws, change, target.path)
     if decision.label == "clash":
         note = read_note(path, display=rel)
         if note.has_frontmatter and note.meta.get("status") != "conflict":
@@ -346,7 +350,12 @@ def _bumps(decision: Decision) -> bool:
     target = decision.target
     if decision.label == "repeat":
         return True
-    return target is not None and (decision.label == "injection" or target.entry.kind == "CONFLICT")
+    if target is None:
+        return False
+    # an update or a correction of a kept conflict says something new: it is written
+    return decision.label == "injection" or (
+        decision.label == "clash" and target.entry.kind == "CONFLICT"
+    )
 
 
 def _with_id(ws: Workspace, target: Candidate) -> Candidate:

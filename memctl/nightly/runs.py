@@ -249,7 +249,9 @@ def _undo_step(ws: Workspace, change: Change, undo: dict, done: Undone, doc: Now
     if "written" in undo:
         _remove(ws, change, undo["written"], undo.get("created"), done)
     if "conflict" in undo:
-        _clear_conflict(ws, change, undo["conflict"])
+        from ..forgetting.closing import clear_conflict
+
+        clear_conflict(ws, change, undo["conflict"])
     if doc is not None:
         _undo_now(doc, undo, done)
 
@@ -297,22 +299,6 @@ def _remove(ws: Workspace, change: Change, info: dict, created: str | None, done
         change.write(path, "".join(lines))
     changed = "" if ref.entry.raw == info["line"] else " (it had changed since the run)"
     done.removed.append(f"{ref.address}{changed}")
-
-
-def _clear_conflict(ws: Workspace, change: Change, rel: str) -> None:
-    """A clash marked its note `status: conflict`; without an open CONFLICT entry left, the
-    note is active again."""
-    from ..note import read_note, set_meta
-
-    path = ws.root / rel
-    if not path.is_file():
-        return
-    note = read_note(path, display=rel)
-    if note.status != "conflict" or any(
-        e.kind == "CONFLICT" and not e.closed for e in note.entries()
-    ):
-        return
-    change.write(path, set_meta(note, status="active").render())
 
 
 def _undo_now(doc: NowDoc, undo: dict, done: Undone) -> None:
