@@ -29,6 +29,7 @@ from ..controls import unshowable
 from ..errors import MemctlError, Refused
 from ..unshared import named, refusal
 from ..workspace import Workspace
+from .incoming import history_text
 from .merging import appended_on_both_sides, merge_rules
 
 
@@ -195,7 +196,8 @@ def _refuse_purged(ws: Workspace, fetched: str | None, remote: str, branch: str)
         ids = gitstore.run(root, "rev-list", spec).split()
         receipt = next((registry.commits[c] for c in ids if c in registry.commits), None)
         if receipt is None and fetched and ids:  # what is new on either side, read for the text
-            receipt = registry.match(_history_text(root, spec))
+            shortest = min(r.length for r in registry.records)
+            receipt = registry.match(history_text(root, spec, shortest=shortest))
         if receipt is not None:
             if side == "incoming":  # its objects go again, as the purge left the repository
                 gitstore.run(root, "update-ref", "-d", INCOMING, check=False)
@@ -255,33 +257,10 @@ def _refuse_attributes(root: Path, fetched: str) -> None:
 
 
 def _show(root: Path, commit: str, rel: str) -> str | None:
-    code, out, _ = gitstore.attempt(root, "show", f"{commit}:{rel}")
-    return out if code == 0 else None
-
-
-def _history_text(root: Path, spec: str) -> str:
-    """The messages, file names and added lines of the commits of `spec` (what they bring)."""
-    out = gitstore.run(
-        root,
-        "-c",
-        "core.quotepath=false",
-        "log",
-        "-p",
-        "--text",
-        "--no-renames",
-        "--no-ext-diff",
-        "--no-textconv",
-        "--diff-merges=first-parent",
-        "--format=%x00%B",
-        spec,
-    )
-    kept = []
-    for chunk in out.split("\0"):
-        message, sep, diff = chunk.partition("\ndiff --git ")
-        kept.append(message)
-        lines = (sep.lstrip("\n") + diff).splitlines()
-        kept += [line for line in lines if line.startswith(("+", "diff --git "))]
-    return "\n".join(kept)
+    """`rel` as `commit` has it (None: it has no such file); a file that is not UTF-8 is read
+    as damaged (purged.parse refuses a line that is not JSON)."""
+    data = gitstore.blob(root, rel, rev=commit)
+    return None if data is None else data.decode("utf-8", "replace")
 
 
 def _purged_advice(root: Path, side: str, receipt: str, remote: str, branch: str) -> str:
