@@ -136,6 +136,7 @@ def check(ws: Workspace, *, today: dt.date, progress: Progress | None = None) ->
         findings += _unfinished_git(ws)
         findings += _rewritten_daily_logs(ws)
         findings += _committed_derived_files(ws)
+    findings += _purge_registry(ws)
     findings += _unread_memory(ws, facts, today)
     findings += links(ws)
     findings += _unshowable_names(ws)
@@ -161,6 +162,44 @@ def _unseen_text(facts: list[FileFacts]) -> list[Finding]:
         )
         for f in facts
         for line, name in f.unseen
+    ]
+
+
+def _purge_registry(ws: Workspace) -> list[Finding]:
+    """The purge registry (purged.py): a line that is not JSON stops every write until it is
+    restored; a record not as memctl writes it is named, with what memctl does with it."""
+    from .errors import ParseError
+    from .purged import REGISTRY, load
+
+    look = f"`git log -p -- {REGISTRY}` shows who added each line"
+    try:
+        registry = load(ws)
+    except ParseError as exc:
+        return [
+            Finding(
+                "error",
+                "purge-registry-damaged",
+                exc.where(),
+                f"{exc.message}; every write is refused until it is",
+                f"put the line back as git has it ({look}); never remove a record memctl "
+                "wrote, or its text can come back",
+            )
+        ]
+    return [
+        Finding(
+            "warning",
+            "purge-record-invalid",
+            f"{flaw.path}:{flaw.line}" if flaw.line else flaw.path,
+            f"a purge record {'memctl reads in part' if flaw.kept else 'memctl cannot read'}"
+            f": {flaw.why}",
+            f"{look}; "
+            + (
+                "its text is still refused: leave it, or write the field as memctl does"
+                if flaw.kept
+                else "it refuses nothing: remove the line if you did not write it"
+            ),
+        )
+        for flaw in registry.flaws
     ]
 
 

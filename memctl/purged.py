@@ -17,6 +17,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -69,6 +71,7 @@ class Record:
 class Registry:
     records: list[Record] = field(default_factory=list)
     commits: dict[str, str] = field(default_factory=dict)  # a rewritten commit's old id → receipt
+    flaws: list[Flaw] = field(default_factory=list)  # records not as memctl writes them (parse)
 
     def __bool__(self) -> bool:
         return bool(self.records)
@@ -107,7 +110,9 @@ class Registry:
     def merged(self, other: Registry) -> Registry:
         seen = {(r.salt, r.hash) for r in self.records}
         extra = [r for r in other.records if (r.salt, r.hash) not in seen]
-        return Registry(self.records + extra, {**other.commits, **self.commits})
+        return Registry(
+            self.records + extra, {**other.commits, **self.commits}, self.flaws + other.flaws
+        )
 
 
 class Searched(NamedTuple):
@@ -162,51 +167,158 @@ def load(ws: Workspace) -> Registry:
 
 
 def _read(path: Path) -> str | None:
+    """The file's text (None: not there). A byte that is not UTF-8 is read as U+FFFD: where it
+    breaks a line's JSON, parse names that line; inside a string, the record reads on."""
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_bytes().decode("utf-8", "replace")
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError):
-        raise _damaged(path.name) from None
+    except OSError:
+        raise _damaged(f".memctl/{path.name}") from None
 
 
 def parse(lines: str | None, legacy: str | None = None) -> Registry:
-    """A registry from the text of its file and of the earlier one (None: not there)."""
-    registry = Registry()
-    seen: set[tuple[str, str]] = set()
+    """A registry from the text of its file and of the earlier one (None: not there).
 
-    def add(item: dict, salt: str) -> None:
-        record = Record(
-            str(item["receipt"]),
-            salt,
-            str(item["hash"]),
-            int(item["length"]),
-            str(item.get("date", "")),
-            item.get("anchor"),
-        )
-        if (record.salt, record.hash) not in seen:
-            seen.add((record.salt, record.hash))
+    A line that is not JSON (a file cut short, a merge's markers) stops every command: memctl
+    does not guess what was purged (ParseError). A line that is JSON but cannot be a record
+    memctl wrote is read as far as it can be, and named in `Registry.flaws` (memctl doctor):
+    a record whose salt, hash and length can still find its text is kept (a detail that is
+    off, such as its anchor, is left out); one that could never match a text (a salt or hash
+    that is not hex, a length that is not one) is left out, as it refuses nothing."""
+    registry = Registry()
+    seen: set[tuple] = set()
+
+    def add(item: object, salt: object, where: tuple[str, int | None, str]) -> None:
+        record, why, kept = _record(item, salt)
+        if why is not None:
+            registry.flaws.append(Flaw(where[0], where[1], f"{where[2]}{why}", kept))
+        if record is None:
+            return
+        key = (record.salt, record.hash, record.length, json.dumps(record.anchor))
+        if key not in seen:  # the same text under another anchor is looked for by both
+            seen.add(key)
             registry.records.append(record)
 
     for number, raw in enumerate((lines or "").splitlines(), start=1):
         if not raw.strip():
             continue
         try:
-            item = json.loads(raw)
-            if "commits" in item:
-                registry.commits.update((str(c), str(item["receipt"])) for c in item["commits"])
-            else:
-                add(item, str(item["salt"]))
-        except (ValueError, TypeError, KeyError, AttributeError):
+            item = json.loads(raw, parse_int=_integer)
+        except (ValueError, RecursionError):
             raise _damaged(REGISTRY, number) from None
+        if isinstance(item, dict) and "commits" in item:
+            _commits(registry, item, number)
+        else:
+            add(item, item.get("salt") if isinstance(item, dict) else None, (REGISTRY, number, ""))
     if legacy is not None:
         try:
-            data = json.loads(legacy)
-            for item in data["purged"]:
-                add(item, str(item.get("salt") or data["salt"]))
-        except (ValueError, TypeError, KeyError, AttributeError):
+            data = json.loads(legacy, parse_int=_integer)
+            items = data["purged"]
+            if not isinstance(items, list):
+                raise TypeError
+        except (ValueError, RecursionError, TypeError, KeyError):
             raise _damaged(LEGACY) from None
+        for n, item in enumerate(items, start=1):
+            salt = (item.get("salt") if isinstance(item, dict) else None) or data.get("salt")
+            add(item, salt, (LEGACY, None, f"record {n}: "))
     return registry
+
+
+class Flaw(NamedTuple):
+    """A record of the registry that is not as memctl writes it (see parse)."""
+
+    path: str
+    line: int | None
+    why: str
+    kept: bool  # still looked for (a detail was left out), or left out (it could match nothing)
+
+
+_HEX = re.compile(r"(?:[0-9a-fA-F]{2})+")
+_KINDS = frozenset({"word", "head", "tail", "part"})
+LONGEST = 1 << 30  # no text given to a purge is a gigabyte long
+
+
+def _integer(digits: str) -> int | float:
+    """A JSON integer, or infinity for one too long to be a length (Python refuses to read an
+    integer of more than 4,300 digits)."""
+    return int(digits) if len(digits) <= 30 else math.inf
+
+
+def _count(value: object, low: int, high: int) -> int | None:
+    """`value` as a whole number from `low` to `high`, else None. 13, 13.0 and "13" are read
+    alike, as memctl read them before it checked (a boolean is no number)."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 30:
+        value = int(value)
+    elif isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        return None
+    return value
+
+
+def _record(item: object, salt: object) -> tuple[Record | None, str | None, bool]:
+    """The record of one item of the registry, what is wrong with it (None: nothing), and
+    whether it is kept all the same (see parse)."""
+    if not isinstance(item, dict):
+        return None, "not a JSON object, so not a record; left out", False
+    digest, length = item.get("hash"), _count(item.get("length"), 1, LONGEST)
+    if not isinstance(salt, str) or not _HEX.fullmatch(salt) or len(salt) > 128:
+        return None, "its salt is not hex (up to 64 bytes); left out: it matches nothing", False
+    if not isinstance(digest, str) or len(digest) != 64 or not _HEX.fullmatch(digest):
+        return None, "its hash is not 64 hex digits; left out: it matches nothing", False
+    if length is None:
+        return None, f"its length is not a whole number from 1 to {LONGEST}; left out", False
+    receipt, date, anchor = item.get("receipt"), item.get("date", ""), item.get("anchor")
+    wrong = [] if isinstance(receipt, str) and receipt else ["receipt"]
+    wrong += [] if isinstance(date, str) else ["date"]
+    receipt = receipt if isinstance(receipt, str) and receipt else "unknown"  # a match is named
+    if anchor is not None:
+        anchor = _anchor(anchor, length)
+        if anchor is None:  # its text is looked for at every place instead
+            wrong.append("anchor")
+    record = Record(receipt, salt.lower(), digest.lower(), length, str(date), anchor)
+    if not wrong:
+        return record, None, True
+    return record, f"its {', '.join(wrong)} is not as memctl writes it; kept", True
+
+
+def _anchor(anchor: object, length: int) -> dict | None:
+    """`anchor` as anchors.py reads it, if it is one anchors.anchor_of could give a text of
+    `length` characters; else None."""
+    if not isinstance(anchor, dict) or anchor.get("kind") not in _KINDS:
+        return None
+    at, size = _count(anchor.get("at"), 0, length), _count(anchor.get("len"), 1, length)
+    tag = _count(anchor.get("tag"), 0, 255)
+    if at is None or size is None or tag is None:
+        return None
+    kind = anchor["kind"]
+    if kind == "head":  # `len` is where the first word ends, `at` where its last letters start
+        fits = at < size
+    elif kind == "part":
+        fits = at == 0
+    else:  # a word inside, or the last word to the end
+        fits = at + size <= length
+    return {"kind": kind, "at": at, "len": size, "tag": tag} if fits else None
+
+
+def _commits(registry: Registry, item: dict, number: int) -> None:
+    """A line naming the commits a purge rewrote away: each id is kept."""
+    ids, receipt = item["commits"], item.get("receipt")
+    good = (
+        [c for c in ids if isinstance(c, str) and _HEX.fullmatch(c)]
+        if isinstance(ids, list)
+        else []
+    )
+    named = receipt if isinstance(receipt, str) and receipt else "unknown"
+    registry.commits.update((c.lower(), named) for c in good)
+    if not isinstance(ids, list) or len(good) < len(ids) or named != receipt:
+        why = (
+            "its commits are not a list of commit ids"
+            if not good
+            else "part of it is not as memctl writes it"
+        )
+        registry.flaws.append(Flaw(REGISTRY, number, f"{why}; {len(good)} id(s) kept", bool(good)))
 
 
 def _damaged(path: str, line: int | None = None) -> ParseError:

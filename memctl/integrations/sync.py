@@ -25,9 +25,13 @@ from pathlib import Path
 from shlex import quote
 
 from .. import gitstore
+<<<<<<< HEAD
 from ..controls import unshowable
 from ..errors import MemctlError, Refused
 from ..unshared import named, refusal
+=======
+from ..errors import MemctlError, ParseError, Refused
+>>>>>>> 7d45b38 (A purge record that is not as memctl writes it no longer stops every sync and write on every machine, and never weakens a purge; memctl doctor names its line)
 from ..workspace import Workspace
 from .incoming import history_text
 from .merging import appended_on_both_sides, merge_rules
@@ -184,7 +188,15 @@ def _refuse_purged(ws: Workspace, fetched: str | None, remote: str, branch: str)
     root = ws.root
     registry = load(ws)
     if fetched:
-        theirs = parse(_show(root, fetched, REGISTRY), _show(root, fetched, LEGACY))
+        try:
+            theirs = parse(_show(root, fetched, REGISTRY), _show(root, fetched, LEGACY))
+        except ParseError as exc:  # a line that is not JSON: nothing of theirs is taken
+            gitstore.run(root, "update-ref", "-d", INCOMING, check=False)
+            raise ParseError(
+                f"sync refused: {exc.where()} as {remote}/{branch} has it is not JSON (memctl "
+                "does not guess what was purged); nothing was merged. On the machine that "
+                "pushed it, put the line back as git had it, push, then `memctl sync` here"
+            ) from None
         registry = registry.merged(theirs)
     if not registry:
         return
