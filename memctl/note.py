@@ -144,13 +144,30 @@ def _decode(data: bytes | str, shown: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        if b"\x00" in data:
-            raise ParseError("binary file, not Markdown text", path=shown) from exc
+        if b"\x00" in data or data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            raise _binary(data, shown) from exc
         line = data[: exc.start].count(b"\n") + 1
         raise ParseError("not UTF-8 text", path=shown, line=line) from exc
     if "\x00" in text and text.count("\x00") * 100 > len(text):
-        raise ParseError("binary file, not Markdown text", path=shown)
+        raise _binary(data, shown)
     return without_bom(text)  # a stray NUL (memctl never writes one) leaves the rest readable
+
+
+def _binary(data: bytes, shown: str) -> ParseError:
+    """A file that is not UTF-8 text: named as UTF-16, if it is (a byte order mark, or NULs in
+    one byte of each pair), with how to convert it; else as binary."""
+    even, odd = data[0::2].count(0), data[1::2].count(0)
+    if data.startswith(b"\xff\xfe") or odd > 4 * even:
+        name = "UTF-16LE"
+    elif data.startswith(b"\xfe\xff") or even > 4 * odd:
+        name = "UTF-16BE"
+    else:
+        return ParseError("binary file, not Markdown text", path=shown)
+    return ParseError(
+        f"{name} text, not UTF-8 (memctl reads UTF-8 only): convert it with "
+        f"`iconv -f {name} -t UTF-8`",
+        path=shown,
+    )
 
 
 def _frontmatter_close(lines: list[str], shown: str) -> int | None:

@@ -169,3 +169,17 @@ def test_a_committed_log_that_is_not_utf8_is_named_not_a_crash(ws, cli):
     git(ws, "commit", "-qm", "a peer's log")
     assert ("unreadable", "daily/2026-11-29.md:4") in codes(ws)
     assert cli("doctor", code=1).exit_code == 1
+
+
+def test_a_note_in_utf16_is_named_as_utf16_with_how_to_convert_it(ws, cli):
+    """A note saved as UTF-16 (an editor's "Unicode") is no binary file: doctor says which
+    encoding it is in and how to make it UTF-8; a PNG is still binary."""
+    note = "# Bob\n\nBob likes tea.\n"
+    (ws.root / "people/le.md").write_bytes(b"\xff\xfe" + note.encode("utf-16-le"))
+    (ws.root / "people/be.md").write_bytes(note.encode("utf-16-be"))
+    (ws.root / "people/png.md").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x10\xff")
+    found = {f["where"]: f["message"] for f in cli.json("doctor", code=1)["findings"]}
+    assert found["people/le.md"].startswith("UTF-16LE text, not UTF-8")
+    assert "`iconv -f UTF-16LE -t UTF-8`" in found["people/le.md"]
+    assert found["people/be.md"].startswith("UTF-16BE text, not UTF-8")
+    assert found["people/png.md"] == "binary file, not Markdown text"

@@ -25,13 +25,9 @@ from pathlib import Path
 from shlex import quote
 
 from .. import gitstore
-<<<<<<< HEAD
 from ..controls import unshowable
-from ..errors import MemctlError, Refused
-from ..unshared import named, refusal
-=======
 from ..errors import MemctlError, ParseError, Refused
->>>>>>> 7d45b38 (A purge record that is not as memctl writes it no longer stops every sync and write on every machine, and never weakens a purge; memctl doctor names its line)
+from ..unshared import named, refusal
 from ..workspace import Workspace
 from .incoming import history_text
 from .merging import appended_on_both_sides, merge_rules
