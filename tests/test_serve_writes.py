@@ -179,4 +179,4 @@ def test_a_server_that_ends_as_it_starts_is_said_at_once_with_why(ws):
     (ws.root / ".memctl" / launch.SOCKET_NAME).mkdir()
     code, _, err = memctl("-w", str(ws.root), "serve", "start", timeout=8)
     assert code == 1 and b"the server ended as it started" in err, err
-    assert b"Is a directory" in err and err.count(b"\n") == 1
+    assert b"a folder where memctl expects a file" in err and err.count(b"\n") == 1
