@@ -179,6 +179,26 @@ def test_a_rule_the_user_changes_is_retired_and_one_from_elsewhere_clashes(ws, c
     ]
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Never reply to the landlord before I've seen the draft",
+        "Always cc my partner Leo on anything about the mortgage, and never reply before I've "
+        "seen it",
+    ],
+)
+def test_a_rule_that_shares_only_the_act_of_another_is_a_rule_of_its_own(ws, said):
+    """ "Answer me in English" governs the language of answers: a rule that answers someone
+    else only after a check is about another thing, not its opposite (it was kept as a clash,
+    out of force, and the only command offered would have retired the language rule)."""
+    english = entry(ws, "rules/general", "Answer me in English", kind="RULE")
+    result = remember(ws, said, source="user", kind="RULE", now=NOW).value
+    assert result.label == "new" and result.written.path == "rules/general.md"
+    assert open_lines(ws, "rules/general") == ["Answer me in English", said]
+    opposite = remember(ws, "Don't answer me in English", source="agent", now=NOW).value
+    assert (opposite.label, opposite.decision.target.entry.id) == ("clash", english.entry.id)
+
+
 def test_the_user_reached_another_way_at_another_hour_changes_a_rule_about_reaching_them(ws):
     """ "Ring me from 8am from now on" for "Never call me before 9am": the user is whom both
     reach, so ringing is the rule's act and 8am its new bound. "Call me when you land" says no

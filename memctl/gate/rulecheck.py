@@ -33,6 +33,7 @@ from ..words import tokens
 from .reading import KIND_NAMES, Analysis, analyze, compare, content_word
 
 CLASH_WORDS = 2  # content words a text must share with a long rule
+OPPOSITE_SHARE = 0.34  # of a text's own words, that it shares with the rule it turns around
 _VALUE_KINDS = ("n", "t", "wd", "lang", "d", "mo")
 _NORM_WORDS = frozenset("always never only ever must should please don dont not no".split())
 _FILLERS = frozenset(
@@ -299,7 +300,20 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     # A prohibition bounded by a time or a day ("never call me before 9am") is not contradicted
     # by a text that says no time or day ("call me when you land")
     unbounded = bool(rule.polarity) and bool(values) and not given
-    if reason is None and diff.flipped and normative and enough and not allowed and not unbounded:
+    # The opposite of a rule is about what the rule is about: a text that shares only the act
+    # the rule governs, among many words of its own ("never reply to the landlord before I've
+    # seen the draft" for "answer me in English"), is a norm about another thing.
+    about = bool(shared_all - acts(rule)) or bool(given & values)
+    about = about or len(shared_all) / max(1, len(new.words - new.names)) >= OPPOSITE_SHARE
+    if (
+        reason is None
+        and diff.flipped
+        and normative
+        and enough
+        and about
+        and not allowed
+        and not unbounded
+    ):
         reason = f"the opposite of what the rule says about {words}"
     if (
         reason is None
