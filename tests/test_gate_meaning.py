@@ -595,6 +595,13 @@ def test_meaning_ties_a_change_the_words_miss_and_never_a_swapped_word(ws):
             "Lena works from home on Tuesdays now rather than the office",
             "update",
         ),
+        # an ending that names the thing by a synonym of the word on file
+        (
+            "Booked the Casa da Ribeira apartment in Porto for 14-18 February",
+            "so scrap the apartment",
+            "update",
+        ),
+        ("We rented a flat in Lyon for the summer", "cancel the apartment in Lyon", "update"),
         # one more thing beside the entry: its negation is the added thing's
         (
             "Noah is allergic to peanuts",

@@ -19,11 +19,11 @@ from dataclasses import dataclass, replace
 
 from ..catalog import scan
 from ..entry import unquoted
-from ..words import fold
+from ..words import fold, tokens
 from ..workspace import Workspace
 from .candidates import Candidate, NoteMatch, Survey, _read, is_rule_note, trust_of
 from .labeler import LABELS, TRUST_RANK, Known, Label, Trust, decide
-from .reading import analyze, same_text, similarity
+from .reading import analyze, content_word, same_text, similarity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,7 +40,10 @@ def survey(ws: Workspace, text: str) -> Survey:
     or corrected by it); every rule is.
     """
     new = analyze(text)
-    probe = [w for w in new.words if len(w) > 1] or None
+    # the words as written too: a synonym is read as its class's first word ("apartment" as
+    # "flat"), which the entry on file need not hold as written
+    said = {t for t in tokens(new.folded) if content_word(t) in new.words}
+    probe = [w for w in new.words | said if len(w) > 1] or None
     found = Survey()
     for facts in scan(ws):
         if facts.kind != "note" or facts.error or not facts.entries and not facts.title:
