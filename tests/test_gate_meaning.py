@@ -1674,3 +1674,42 @@ def test_the_users_rule_with_no_note_named_goes_where_rules_are_in_force(ws):
     assert json.loads(done.stdout)["written"]["path"] == "rules/general.md", done.stdout
     now = run_memctl("-w", str(ws.root), "now", "--json")
     assert "Never push directly to main" in json.dumps(json.loads(now.stdout)["rules"])
+
+
+@pytest.mark.parametrize(
+    ("said", "start"),
+    [
+        ("Larkspur bumped my rate to 700 EUR a day starting January", "2027-01-01"),
+        ("from 1 March the gym opens at 6", "2027-03-01"),
+        ("effective 2027-02-01 the rent is 1200", "2027-02-01"),
+        ("as of next month I work Fridays", "2027-01-01"),
+        ("starting Monday I drive the kids", "2026-12-07"),
+        ("from the 3rd of February swimming is on Sundays", "2027-02-03"),
+        ("from now on answer me in English", None),
+        ("the call moved from Tuesday to Thursday", None),
+        ("the meeting moved from March", None),
+        ("the shop is open from 9 to 5", None),
+        ("starting yesterday the bins go out on Mondays", None),
+    ],
+)
+def test_the_day_a_change_says_it_starts(said, start):
+    from memctl.gate.starting import starts_on
+
+    day = starts_on(said, dt.date(2026, 12, 5))
+    assert (day.isoformat() if day else None) == start
+
+
+def test_a_change_said_to_start_later_holds_from_that_day_and_the_old_value_until_it(ws, cli):
+    """ "…starting January" closed the old rate today: `asof` for December answered the new
+    rate, three weeks before it held."""
+    env = {"MEMCTL_NOW": "2026-12-05T09:00"}
+    cli("remember", "My day rate for Larkspur is 650 EUR, invoiced monthly", "-s", "user", env=env)
+    said = "Larkspur bumped my rate to 700 EUR a day starting January"
+    data = cli.json("remember", said, "-s", "user", env=env)
+    assert data["label"] == "update"
+    assert data["written"]["fields"]["from"] == "2027-01-01"
+    assert data["closed"]["fields"]["until"] == "2027-01-01"
+    december = cli.json("asof", "2026-12-20", "-q", "Larkspur", env=env)["entries"]
+    assert [e["text"][:23] for e in december] == ["My day rate for Larkspu"]
+    january = cli.json("asof", "2027-01-05", "-q", "Larkspur", env=env)["entries"]
+    assert [e["text"][:23] for e in january] == ["Larkspur bumped my rate"]

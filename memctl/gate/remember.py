@@ -276,6 +276,12 @@ def _write(
     from ..note import read_note, set_meta
 
     rel = ws.rel(path)
+    if decision.label == "update" and not request.from_date:
+        from .starting import starts_on
+
+        start = starts_on(request.text, today)  # "… starting January": not true yet
+        if start is not None:
+            request = replace(request, from_date=fmt_date(start))
     changes_target = decision.label in ("repeat", "update", "correction", "injection")
     if changes_target and decision.target and decision.target.entry.id is None:
         decision = replace(decision, target=_with_id(ws, decision.target))
