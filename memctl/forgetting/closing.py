@@ -125,9 +125,13 @@ class Timeline:
 
 
 def held_on(entry: Entry, day: dt.date, *, fallback_added: dt.date | None = None) -> bool:
-    """Recorded by `day` and not closed, expired or archived before it."""
+    """Recorded by `day`, holding from it (`from:` a later day: not yet), and not closed,
+    expired or archived before it."""
     added = try_date(entry.fields.get("added")) or fallback_added
     if added and added > day:
+        return False
+    begins = try_date(entry.fields.get("from"))
+    if begins and begins > day:
         return False
     for key in ("until", "archived"):
         ended = try_date(entry.fields.get(key))
