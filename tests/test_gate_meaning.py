@@ -1713,3 +1713,42 @@ def test_a_change_said_to_start_later_holds_from_that_day_and_the_old_value_unti
     assert [e["text"][:23] for e in december] == ["My day rate for Larkspu"]
     january = cli.json("asof", "2027-01-05", "-q", "Larkspur", env=env)["entries"]
     assert [e["text"][:23] for e in january] == ["Larkspur bumped my rate"]
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said", "label", "kept", "gone"),
+    [
+        # a phone number is one value: another one replaces it, and the old one is not
+        # carried forward as if it still held
+        (
+            "Dentist for the kids is Dr. Okafor at Riverside Dental, phone 0161 555 0192",
+            "Sorry, the dentist's number is 0161 555 0129, I transposed the last digits",
+            "correction",
+            "Riverside Dental",
+            "0192",
+        ),
+        (
+            "Call the boiler service on +44 20 7946 0958 for repairs",
+            "the boiler service number changed to +44 20 7946 0011",
+            "update",
+            "for repairs",
+            "0958",
+        ),
+        # a name spelt another way is the same person: the rest of the entry still holds
+        (
+            "The plumber is Jim Hardy, 07700 900123",
+            "The plumber is Jim Hardie, not Hardy",
+            "correction",
+            "07700 900123",
+            None,
+        ),
+    ],
+)
+def test_a_new_number_replaces_the_old_and_a_respelled_name_keeps_the_rest(
+    ws, on_file, said, label, kept, gone
+):
+    old = entry(ws, "people/trades", on_file)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert (result.label, result.closed.entry.id) == (label, old.entry.id)
+    assert kept in result.written.entry.text
+    assert gone is None or gone not in result.written.entry.text

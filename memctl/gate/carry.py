@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from ..lexicon import LIGHT
 from ..words import fold, stem, tokens
-from .compare import Diff, compare, kinds, places, respelled_only
+from .compare import Diff, compare, kinds, places, respelled, respelled_only
 from .cues import UPDATE
 from .reading import Analysis, analyze
 
@@ -40,7 +40,8 @@ _CUT = re.compile(  # spaces only from the start of their run (graph.text._SEP s
     r"(?:(?<!\s)\s+)?[;()]\s*|,\s+|(?<!\s)\s+(?=(?:" + "|".join(_PREPOSITIONS) + r")\s)",
     re.IGNORECASE,
 )
-_ONE_VALUE = ("wd", "mo", "d", "t", "y", "lang", "url")  # another value of these replaces one
+# another value of these replaces one
+_ONE_VALUE = ("wd", "mo", "d", "t", "y", "lang", "url", "tel")
 _VALUE_LEAD = frozenset("the first second third fourth last every each next on at by".split())
 _NORM_WORDS = frozenset("fine ok okay allow can may need must alright".split())
 _WORD = re.compile(r"[^\W\d_][\w'-]*")
@@ -64,6 +65,14 @@ def phrases(text: str) -> list[str]:
 
 def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     """The phrases of the old text the new one leaves unsaid and does not contradict."""
+    respelled = _respelled(new, old, diff)
+    if respelled:  # "Jim Hardie, not Hardy": the same person, whose number still holds
+        kept = []
+        for phrase in phrases(old.text):
+            part = analyze(phrase)
+            if not (part.names & respelled or part.words & new.words or part.values & new.values):
+                kept.append(_TRAILING_VERB.sub("", phrase.strip(" .;,")))
+        return kept
     # An ending or a "not" in a text that gives up a part of the old one by name is that
     # part's ("so scrap the guesthouse"): the rest still holds.
     # A place given up is a part too ("at our place instead of at Mum's").
@@ -116,6 +125,17 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
 
 
 _DATE = frozenset({"d", "mo", "y"})
+
+
+def _respelled(new: Analysis, old: Analysis, diff: Diff) -> set[str]:
+    """The names of the old text the new one spells another way and changes nothing else of:
+    "Jim Hardie, not Hardy" (Hardy is said not to be so, and Hardie is how it is spelt)."""
+    pairs = respelled_only(new, old, diff)
+    if not pairs and new.rejected and new.rejected <= old.names and not new.values - old.values:
+        pairs = respelled(set(new.names - old.names), set(new.rejected))
+        if {was for _, was in pairs} != set(new.rejected):
+            return set()
+    return {was for _, was in pairs}
 
 
 def _values_left(phrase: str, part: Analysis, new: Analysis, given: set[str]) -> str | None:

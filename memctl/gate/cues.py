@@ -177,7 +177,8 @@ CORRECTION_CJK = re.compile(
 MIXED_UP = re.compile(
     r"\bmis(?:read|heard|typed|counted|spelt|spelled|remembered|named|labell?ed|quoted|"
     r"understood|wrote|dial(?:l)?ed|copied|noted|took)\b|"
-    r"\b(?:swapped|transposed)\s+(?:the\s+|two\s+)?(?:digits|numbers|letters)\b|"
+    r"\b(?:swapped|transposed|reversed|flipped)\s+(?:the\s+|two\s+|my\s+)?(?:\w+\s+){0,2}?"
+    r"(?:digits|numbers|letters|numerals|characters)\b|"
     r"\b(?:was|were)\s+thinking\s+of\s+(?:the\s+)?(?:other|another|a\s+different)\b|"
     r"\bconfus(?:ed|ing)\s+(?:it|them|him|her|that|this|the\s+\w+|\w+)\s+with\b|"
     r"^\W*wrong\s+(?!with\b)\w+|"

@@ -70,6 +70,7 @@ KIND_NAMES = {
     "t": "time",
     "n": "number",
     "url": "link",
+    "tel": "phone number",
     "lang": "language",
     "name": "name",
 }

@@ -12,6 +12,13 @@ from . import cues
 # An address bounded as one is (64 before the @): a long run of word characters is read once
 _URL = re.compile(r"https?://\S+|www\.\S+|\b[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]+\b")
 _ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
+# A phone number: 7 digits or more in groups, opening with +, 0 or "(", or in three groups or
+# more ("415-555-0134"): one value, so another number is another value of its kind (its groups
+# read as numbers, "0161 555 0129" and "0161 555 0192" shared two of three)
+_PHONE = re.compile(
+    r"(?<![\w.,:/+-])(?:\+\s?\(?\d|\(\d|0\d)[\d().\- ]{4,}\d(?![\w.,:/-]*\d)"
+    r"|(?<![\w.,:/+-])\d{2,4}(?:[ .-]\d{2,4}){2,}(?![\w.,:/-]*\d)"
+)
 _TIME = re.compile(
     r"\b(\d{1,2})(?::(\d{2})|h(\d{2})?\b|\s*(a\.?m\.?|p\.?m\.?)(?!\w))\s*"
     r"(a\.?m\.?|p\.?m\.?)?|(\d{1,2})時(?:(\d{1,2})分|半)?"
@@ -123,8 +130,16 @@ def take_values(folded: str, values: set[str]) -> str:
         values.add(f"n:{m.group()}")
         return " "
 
+    def phone(m: re.Match[str]) -> str:
+        digits = re.sub(r"\D", "", m.group())
+        if len(digits) < 7:
+            return m.group()
+        values.add(f"tel:{digits}")
+        return " "
+
     text = _URL.sub(url, folded)
     text = _ISO.sub(iso, text)
+    text = _PHONE.sub(phone, text)
     text = _TIME.sub(time, text)
     text = _CJK_MONTH.sub(month, text)
     return _DIGITS.sub(digits, _NUMBER.sub(number, text))
