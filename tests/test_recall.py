@@ -258,3 +258,21 @@ def test_a_quote_the_gate_caught_giving_orders_is_never_put_on_the_desk(cli, ws)
     assert all("said by a web page):" in p["text"] for p in pointers)
     found = cli.json("search", "Larkspur invoice PDFs")["results"]
     assert [r["status"] for r in found if "larksp0r" in r["text"]] == ["injection"]
+
+
+def test_a_clash_kept_in_the_inbox_marks_its_own_line_and_not_the_facts_beside_it(cli, ws):
+    """A clash the gate keeps goes to semantic/inbox.md and marks the note status: conflict;
+    every other fact of the inbox was then shown "⚠️ conflict" in search and recall."""
+    cli("remember", "Maya's swimming lesson is on Saturdays at 9", "-s", "user")
+    cli("new", "rules/general", "-t", "General")
+    cli("add", "rules/general", "Never deploy on Fridays", "-k", "RULE", "-s", "user")
+    cli("remember", "Deploy the release this Friday", "-s", "agent", code=3)
+    assert "status: conflict" in (ws.root / "semantic/inbox.md").read_text()
+    found = {r["text"][:20]: r["status"] for r in cli.json("search", "Maya swimming")["results"]}
+    assert found["Maya's swimming less"] == "active"
+    clash = cli.json("search", "deploy release Friday")["results"]
+    assert [r["status"] for r in clash if r["text"].startswith("Deploy the release")] == [
+        "conflict"
+    ]
+    said = cli("recall", "when is Maya's swimming?").stdout
+    assert "Maya" in said and "conflict" not in said

@@ -76,6 +76,8 @@ MIGRATIONS: list[tuple[str, str]] = [
      "DELETE FROM files; DELETE FROM snapshot"),
     ("a quote the gate caught giving orders has the status injection",
      "DELETE FROM files; DELETE FROM snapshot"),
+    ("a kept clash is its own line's conflict, not its note's every fact's",
+     "DELETE FROM files; DELETE FROM snapshot"),
 ]
 # fmt: on
 

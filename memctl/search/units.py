@@ -190,6 +190,11 @@ def _note_units(rel: str, note: Note) -> list[Unit]:
 
     parts["note_keys"] = keys
     entries = {e.line: e for e in note.entries()}
+    # A clash the gate kept marks its note; the conflict is that line's, not every fact's
+    # beside it in the note (an inbox)
+    kept = status == "conflict" and any(
+        e.kind == "CONFLICT" and not e.closed for e in entries.values()
+    )
     heading = ""
     paragraph: list[str] = []
     start = 0
@@ -219,7 +224,10 @@ def _note_units(rel: str, note: Note) -> list[Unit]:
         entry = entries.get(number)
         if entry is not None:
             flush()
-            units.append(_entry_unit(entry, parts, " ".join([title, heading, *tags, stem])))
+            unit = _entry_unit(entry, parts, " ".join([title, heading, *tags, stem]))
+            if kept and unit.status == "conflict" and entry.kind != "CONFLICT":
+                unit.status = "active"
+            units.append(unit)
         elif not line.strip():
             flush()
         elif line.startswith("#"):
