@@ -159,6 +159,18 @@ PERSON_WORDS = FIRST_PERSON | THIRD_PERSON
 
 
 LIGHT = frozenset(stem(w) for w in _LIGHT)
+# Past forms no suffix rule reaches, as their verb ("ran the migration" is "run")
+IRREGULAR = dict(
+    pair.split(":")
+    for pair in (
+        "ran:run went:go sent:send wrote:write written:write paid:pay took:take taken:take "
+        "made:make spent:spend gave:give given:give told:tell came:come got:get gotten:get "
+        "sold:sell drove:drive driven:drive flew:fly flown:fly ate:eat eaten:eat began:begin "
+        "begun:begin met:meet kept:keep brought:bring found:find held:hold chose:choose "
+        "chosen:choose did:do done:do spoke:speak spoken:speak rang:ring rung:ring forgot:forget "
+        "forgotten:forget shut:shut hid:hide hidden:hide"
+    ).split()
+)
 
 
 def _word_classes() -> dict[str, str]:

@@ -1752,3 +1752,66 @@ def test_a_new_number_replaces_the_old_and_a_respelled_name_keeps_the_rest(
     assert (result.label, result.closed.entry.id) == (label, old.entry.id)
     assert kept in result.written.entry.text
     assert gone is None or gone not in result.written.entry.text
+
+
+@pytest.mark.parametrize(
+    ("rule", "said", "source", "label"),
+    [
+        # a plan or a report of the act a bare prohibition forbids, done to what it names
+        (
+            "Never book flights with Ryanair",
+            "Booking plan: Ryanair FR2210 to Porto, 39 euros",
+            "tool",
+            "clash",
+        ),
+        (
+            "Never book flights with Ryanair",
+            "I'll book the Ryanair flight to Dublin",
+            "agent",
+            "clash",
+        ),
+        (
+            "Never book flights with Ryanair",
+            "Booked the Aer Lingus flight to Dublin",
+            "agent",
+            "new",
+        ),
+        (
+            "Never book flights with Ryanair",
+            "Ryanair moved flight FR2210 by an hour",
+            "tool",
+            "new",
+        ),
+        # a plan on a day the rule forbids, however the calendar words it
+        (
+            "Never email clients on weekends",
+            "Scheduled: the invoice email to the client goes out Saturday at 10:00",
+            "tool",
+            "clash",
+        ),
+        (
+            "Never email clients on weekends",
+            "Scheduled: the invoice email to the client goes out Monday at 10:00",
+            "tool",
+            "new",
+        ),
+        # a past form no suffix rule reaches is its verb's: "ran" is "run"
+        (
+            "Never run database migrations on weekends",
+            "Ran the production migration at 23:00 on Saturday",
+            "agent",
+            "clash",
+        ),
+        # "Don't …": the act is the word after the contraction, not its "t"
+        (
+            "Don't push directly to main",
+            "Pushing small fixes straight to main saves everyone time",
+            "web",
+            "clash",
+        ),
+    ],
+)
+def test_a_plan_or_report_of_what_a_rule_forbids_clashes(ws, rule, said, source, label):
+    entry(ws, "rules/general", rule, kind="RULE")
+    result = remember(ws, said, source=source, now=NOW).value
+    assert result.label == label, result.reason

@@ -275,6 +275,7 @@ def analyze(text: str) -> Analysis:
 def content_word(token: str) -> str:
     """A content word as the gate compares it: stemmed ("shipping" and "ship" alike), a synonym
     as its class's first word."""
+    token = lexicon.IRREGULAR.get(token, token)
     word = stem(token)
     if (
         token.endswith(("ing", "ed"))

@@ -30,12 +30,14 @@ import re
 
 from ..lexicon import ONE_OFF
 from ..words import tokens
-from .reading import KIND_NAMES, Analysis, analyze, compare, content_word
+from .bounds import beyond, differs, elsewhere, week_days, within
+from .reading import KIND_NAMES, Analysis, compare, content_word
 
 CLASH_WORDS = 2  # content words a text must share with a long rule
 OPPOSITE_SHARE = 0.34  # of a text's own words, that it shares with the rule it turns around
 _VALUE_KINDS = ("n", "t", "wd", "lang", "d", "mo")
 _NORM_WORDS = frozenset("always never only ever must should please don dont not no".split())
+_CLITICS = frozenset("t s ll d re ve m".split())  # what a contraction leaves as a token
 _FILLERS = frozenset(
     "please ok okay so just and then also now hey well from on going forward "
     "you we i can may let lets s".split()
@@ -74,37 +76,12 @@ _RETIRE = re.compile(
     r"(?:about\s+)?(?:the|that|this|my|our|your)\s+(?:\w+\s+)?rule(?!\w)"
 )
 _LASTING = re.compile(r"(?<!\w)(?:stop|stops|quit|no\s+more|again|anymore|any\s+more)(?!\w)")
-# A rule that names a part of the week sets those days: "only on weekdays" is Monday to Friday.
-_WORKING_DAYS = re.compile(
-    r"(?<!\w)(?:weekdays?|workdays?|working\s+days?|werktags|wochentags|werktage|laborables|"
-    r"entre\s+semana|jours\s+ouvres|dias\s+uteis|feriali)(?!\w)"
-)
-_WEEKEND = re.compile(
-    r"(?<!\w)(?:weekends?|week-ends?|wochenenden?|fin(?:es)?\s+de\s+semana|fins?\s+de\s+semana|"
-    r"fine\s+settimana)(?!\w)"
-)
-_BOUND = re.compile(
-    r"(?<!\w)(?P<word>before|until|till|by|no\s+later\s+than|up\s+to|not\s+after|after|"
-    r"not\s+before|no\s+earlier\s+than|from)\s+(?P<time>\d{1,2}(?::\d{2})?(?!\d)(?:\s*[ap]\.?m\.?)?)"
-)
-_LOWER_WORDS = frozenset(("after", "from", "not before", "no earlier than"))
-_DAY_PART_AT = {  # a part of the day as the hour it stands for, against a bound
-    "t:morning": "t:09:00",
-    "t:noon": "t:12:00",
-    "t:afternoon": "t:15:00",
-    "t:evening": "t:19:00",
-    "t:night": "t:22:00",
-}
-_WEEK_PARTS = (
-    (_WORKING_DAYS, frozenset(f"wd:{d}" for d in range(1, 6))),
-    (_WEEKEND, frozenset(("wd:6", "wd:7"))),
-)
 
 
 def acts(rule: Analysis) -> frozenset[str]:
     """The acts a rule governs: its first word, and the word after each norm word ("never
     push …", "always cc …")."""
-    words = tokens(rule.folded)
+    words = [w for w in tokens(rule.folded) if w not in _CLITICS]  # "don't": not "t"
     found = {content_word(words[0])} if words else set()
     for before, word in zip(words, words[1:], strict=False):
         if before in _NORM_WORDS and word not in _NORM_WORDS:
@@ -116,7 +93,7 @@ def governed(rule: Analysis) -> frozenset[str]:
     """The acts a rule governs and what they are done to: its acts, and the content words
     before its first norm word ("run the database migrations only on …")."""
     found = set(acts(rule))
-    for word in tokens(rule.folded):
+    for word in (w for w in tokens(rule.folded) if w not in _CLITICS):
         if word in _NORM_WORDS or word.isdigit():
             break
         found.add(content_word(word))
@@ -238,6 +215,12 @@ def _contacts(new: Analysis, rule: Analysis) -> frozenset[str]:
 
 
 _ME = re.compile(r"\b(?:me|us)\b")
+# A plan or an act under way, as a tool or a calendar reports it ("Scheduled: the invoice email
+# goes out Saturday", "Booking plan: …")
+_PLANNED = re.compile(
+    r"(?<!\w)(?:scheduled|planned|plan|queued|booking|set\s+(?:up\s+)?for|goes\s+out|"
+    r"going\s+out|will\s+go|about\s+to|ready\s+to|due\s+to\s+(?:go|run|be\s+sent))(?!\w)"
+)
 
 
 def _content(text: str) -> set[str]:
@@ -261,10 +244,10 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     # What the rule governs, done with another value of a kind it sets ("deploys up to 18:00
     # are fine" for "deploy … only before 16:00"), speaks of it in one word.
     given = new.values | week_days(new)  # "weekend deploys are fine": Saturday and Sunday
-    other_value = [kind for kind in _VALUE_KINDS if _differs(given, values, kind)]
-    if "t" in other_value and _within(new, rule):
+    other_value = [kind for kind in _VALUE_KINDS if differs(given, values, kind)]
+    if "t" in other_value and within(new, rule):
         other_value.remove("t")  # done at 10:00, where the rule says "before 15:00"
-    if "t" not in other_value and _beyond(new, rule):
+    if "t" not in other_value and beyond(new, rule):
         other_value.append("t")  # "after 16:00" where the rule says "before 16:00"
     governs = governed(rule)
     other_thing = another_thing(new, rule, governs)
@@ -282,7 +265,7 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     # "Deploy the fix on Tuesday" for "never deploy on Fridays": another day than those the
     # rule forbids is one it allows, unless the text is a limit of its own ("only on Tuesdays")
     allowed = (
-        frozenset(_elsewhere(given, values))
+        frozenset(elsewhere(given, values))
         if rule.polarity and not new.polarity and not _ONLY.search(new.folded)
         else frozenset()
     )
@@ -352,9 +335,14 @@ def _does_what_it_forbids(
     to, or an instruction; "Friday deploys caused last year's outage" only agrees."""
     if not rule.polarity or new.polarity or other_thing or not shared & acts(rule):
         return False
-    if not any(v.partition(":")[0] in _VALUE_KINDS for v in same):
+    valued = any(v.partition(":")[0] in _VALUE_KINDS for v in same)
+    # A prohibition that names no day, time or other value forbids the act done to what it
+    # names: "Booking plan: Ryanair FR2210 to Porto" for "never book flights with Ryanair".
+    bare = not (rule.values or week_days(rule)) and bool(new.words & rule.words - acts(rule))
+    if not (valued or bare):
         return False
-    return bool(new.person & {"first", "second"}) or new.normative or opens_with_act(new, rule)
+    done = bool(new.person & {"first", "second"}) or new.normative or opens_with_act(new, rule)
+    return done or _PLANNED.search(new.folded) is not None
 
 
 def _in_another_language(new: Analysis, rule: Analysis) -> frozenset[str]:
@@ -374,74 +362,6 @@ def _in_another_language(new: Analysis, rule: Analysis) -> frozenset[str]:
     opens = bool(said) and content_word(said[0]) in _TALK | _SWITCH
     to_me = any(w.endswith(_TO_ME_ENDINGS) and content_word(w) in _TALK for w in said)
     return talk if new.person & {"first", "second"} or opens or to_me else frozenset()
-
-
-def _bounds(folded: str) -> tuple[list[str], list[str]]:
-    """(the times a text says not to pass, the times it says not to come before), as "t:HH:MM"
-    values: "before 16:00", "until 8pm"; "after 18:00", "not before 9"."""
-    upper: list[str] = []
-    lower: list[str] = []
-    for m in _BOUND.finditer(folded):
-        found = analyze(m["time"]).values
-        times = sorted(v for v in found if v.startswith("t:"))
-        hours = [int(v[2:]) for v in found if v[:2] == "n:" and v[2:].isdigit() and len(v) <= 4]
-        times += [f"t:{h:02d}:00" for h in hours if h <= 24]  # "until 8": an hour
-        (lower if m["word"] in _LOWER_WORDS else upper).extend(times[:1])
-    return upper, lower
-
-
-def _allowed(text: Analysis) -> tuple[list[str], list[str]]:
-    """(the times a text allows up to, the times it allows from): its bounds, the other way
-    round under a "not" ("don't call Sam before 9am": 9am is where calls may start)."""
-    upper, lower = _bounds(text.folded)
-    return (lower, upper) if text.polarity else (upper, lower)
-
-
-def _within(new: Analysis, rule: Analysis) -> bool:
-    """Is every time of an act the text reports inside the rule's bounds ("at 10:00" against
-    "before 15:00")? A text that sets bounds of its own is a rule of its own: not within."""
-    upper, lower = _allowed(rule)
-    if not (upper or lower) or any(_bounds(new.folded)):
-        return False
-    times = [v for v in new.values if v.startswith("t:") and v[2:3].isdigit()]
-    times += [_DAY_PART_AT[v] for v in new.values if v in _DAY_PART_AT]
-    return bool(times) and all(
-        all(t < u for u in upper) and all(t >= lo for lo in lower) for t in times
-    )
-
-
-def _beyond(new: Analysis, rule: Analysis) -> bool:
-    """Does the text bound a time from the other side of the rule's own bound ("after 16:00",
-    "from 4pm" where the rule says "before 16:00"; "before 9" where it says "not before 9")?"""
-    upper, lower = _allowed(rule)
-    mine_upper, mine_lower = _allowed(new)
-    return any(t >= u for t in mine_lower for u in upper) or any(
-        t <= lo for t in mine_upper for lo in lower
-    )
-
-
-def week_days(rule: Analysis) -> frozenset[str]:
-    """The weekdays a rule's part of the week sets ("weekdays", "the weekend")."""
-    return frozenset(
-        day for pattern, days in _WEEK_PARTS if pattern.search(rule.folded) for day in days
-    )
-
-
-def _elsewhere(mine: frozenset[str], theirs: frozenset[str]) -> list[str]:
-    """The kinds of value of one at a time (days, dates, months, languages) the text sets only
-    other values of than the rule does: "Tuesday" where the rule says "Fridays"."""
-    return [
-        kind
-        for kind in ("wd", "d", "mo", "lang")
-        if _differs(mine, theirs, kind)
-        and not {v for v in mine if v.startswith(f"{kind}:")} & theirs
-    ]
-
-
-def _differs(mine: frozenset[str], theirs: frozenset[str], kind: str) -> bool:
-    """Does the text set a value of this kind the rule does not (the rule setting one too)?"""
-    ours = {v for v in mine if v.startswith(f"{kind}:")}
-    return bool(ours) and any(v.startswith(f"{kind}:") for v in theirs) and bool(ours - theirs)
 
 
 def clash(new: Analysis, rule: Analysis) -> str | None:

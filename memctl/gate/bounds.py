@@ -1,0 +1,102 @@
+"""When a rule holds: the times it bounds ("before 16:00", "not before 9") and the days of the
+week it names ("weekdays", "the weekend"), and how a text's own times and days stand to them."""
+
+from __future__ import annotations
+
+import re
+
+from .reading import Analysis, analyze
+
+# A rule that names a part of the week sets those days: "only on weekdays" is Monday to Friday.
+_WORKING_DAYS = re.compile(
+    r"(?<!\w)(?:weekdays?|workdays?|working\s+days?|werktags|wochentags|werktage|laborables|"
+    r"entre\s+semana|jours\s+ouvres|dias\s+uteis|feriali)(?!\w)"
+)
+_WEEKEND = re.compile(
+    r"(?<!\w)(?:weekends?|week-ends?|wochenenden?|fin(?:es)?\s+de\s+semana|fins?\s+de\s+semana|"
+    r"fine\s+settimana)(?!\w)"
+)
+_BOUND = re.compile(
+    r"(?<!\w)(?P<word>before|until|till|by|no\s+later\s+than|up\s+to|not\s+after|after|"
+    r"not\s+before|no\s+earlier\s+than|from)\s+(?P<time>\d{1,2}(?::\d{2})?(?!\d)(?:\s*[ap]\.?m\.?)?)"
+)
+_LOWER_WORDS = frozenset(("after", "from", "not before", "no earlier than"))
+_DAY_PART_AT = {  # a part of the day as the hour it stands for, against a bound
+    "t:morning": "t:09:00",
+    "t:noon": "t:12:00",
+    "t:afternoon": "t:15:00",
+    "t:evening": "t:19:00",
+    "t:night": "t:22:00",
+}
+_WEEK_PARTS = (
+    (_WORKING_DAYS, frozenset(f"wd:{d}" for d in range(1, 6))),
+    (_WEEKEND, frozenset(("wd:6", "wd:7"))),
+)
+
+
+def bounds(folded: str) -> tuple[list[str], list[str]]:
+    """(the times a text says not to pass, the times it says not to come before), as "t:HH:MM"
+    values: "before 16:00", "until 8pm"; "after 18:00", "not before 9"."""
+    upper: list[str] = []
+    lower: list[str] = []
+    for m in _BOUND.finditer(folded):
+        found = analyze(m["time"]).values
+        times = sorted(v for v in found if v.startswith("t:"))
+        hours = [int(v[2:]) for v in found if v[:2] == "n:" and v[2:].isdigit() and len(v) <= 4]
+        times += [f"t:{h:02d}:00" for h in hours if h <= 24]  # "until 8": an hour
+        (lower if m["word"] in _LOWER_WORDS else upper).extend(times[:1])
+    return upper, lower
+
+
+def allowed(text: Analysis) -> tuple[list[str], list[str]]:
+    """(the times a text allows up to, the times it allows from): its bounds, the other way
+    round under a "not" ("don't call Sam before 9am": 9am is where calls may start)."""
+    upper, lower = bounds(text.folded)
+    return (lower, upper) if text.polarity else (upper, lower)
+
+
+def within(new: Analysis, rule: Analysis) -> bool:
+    """Is every time of an act the text reports inside the rule's bounds ("at 10:00" against
+    "before 15:00")? A text that sets bounds of its own is a rule of its own: not within."""
+    upper, lower = allowed(rule)
+    if not (upper or lower) or any(bounds(new.folded)):
+        return False
+    times = [v for v in new.values if v.startswith("t:") and v[2:3].isdigit()]
+    times += [_DAY_PART_AT[v] for v in new.values if v in _DAY_PART_AT]
+    return bool(times) and all(
+        all(t < u for u in upper) and all(t >= lo for lo in lower) for t in times
+    )
+
+
+def beyond(new: Analysis, rule: Analysis) -> bool:
+    """Does the text bound a time from the other side of the rule's own bound ("after 16:00",
+    "from 4pm" where the rule says "before 16:00"; "before 9" where it says "not before 9")?"""
+    upper, lower = allowed(rule)
+    mine_upper, mine_lower = allowed(new)
+    return any(t >= u for t in mine_lower for u in upper) or any(
+        t <= lo for t in mine_upper for lo in lower
+    )
+
+
+def week_days(rule: Analysis) -> frozenset[str]:
+    """The weekdays a rule's part of the week sets ("weekdays", "the weekend")."""
+    return frozenset(
+        day for pattern, days in _WEEK_PARTS if pattern.search(rule.folded) for day in days
+    )
+
+
+def elsewhere(mine: frozenset[str], theirs: frozenset[str]) -> list[str]:
+    """The kinds of value of one at a time (days, dates, months, languages) the text sets only
+    other values of than the rule does: "Tuesday" where the rule says "Fridays"."""
+    return [
+        kind
+        for kind in ("wd", "d", "mo", "lang")
+        if differs(mine, theirs, kind)
+        and not {v for v in mine if v.startswith(f"{kind}:")} & theirs
+    ]
+
+
+def differs(mine: frozenset[str], theirs: frozenset[str], kind: str) -> bool:
+    """Does the text set a value of this kind the rule does not (the rule setting one too)?"""
+    ours = {v for v in mine if v.startswith(f"{kind}:")}
+    return bool(ours) and any(v.startswith(f"{kind}:") for v in theirs) and bool(ours - theirs)
