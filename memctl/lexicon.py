@@ -36,6 +36,7 @@ _SAME = (
     "small little tiny",
     "prefer prefers preferred like likes liked",
     "kid kids child children",
+    "pill pills tablet tablets",
     "flat apartment",
     "holiday holidays vacation vacations",
     "film films movie movies",
@@ -122,8 +123,8 @@ _LANGUAGES = {
 # fmt: off
 _LIGHT = frozenset(
     """called named known located situated based happens happen happening usually normally
-    typically generally basically actually currently always because since therefore thus hence
-    which ing ed""".split()
+    typically generally basically actually currently always every each because since therefore
+    thus hence which ing ed""".split()
 )
 # fmt: on
 # Parts of the day are times: "in the morning" sets another time than "after 14:00".

@@ -1815,3 +1815,35 @@ def test_a_plan_or_report_of_what_a_rule_forbids_clashes(ws, rule, said, source,
     entry(ws, "rules/general", rule, kind="RULE")
     result = remember(ws, said, source=source, now=NOW).value
     assert result.label == label, result.reason
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said", "label"),
+    [
+        ("Our cleaner Rosa comes on Mondays", "Rosa, the cleaner, comes every Monday", "repeat"),
+        (
+            "Noah's swimming lesson is on Saturday at 9:00",
+            "Noah swims every Saturday at 9am",
+            "repeat",
+        ),
+        (
+            "Grandpa takes his blood pressure tablet with breakfast",
+            "grandpa has his blood pressure pill at breakfast",
+            "repeat",
+        ),
+        # "every other week" is not "every week": another frequency, never a repeat
+        (
+            "The bins go out every week on Tuesday",
+            "The bins go out every other week on Tuesday",
+            "update|new",
+        ),
+    ],
+)
+def test_a_repeat_in_other_everyday_words_is_a_repeat(ws, on_file, said, label):
+    """ "every Monday" says what "on Mondays" says, and a pill is a tablet: such a repeat was
+    written again beside the entry as new."""
+    old = entry(ws, "people/family", on_file)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label in label.split("|"), result.reason
+    if label == "repeat":
+        assert result.verified.entry.id == old.entry.id

@@ -186,6 +186,14 @@ def _any(folded: str, *patterns: re.Pattern) -> bool:
     return any(p.search(folded) for p in patterns)
 
 
+# Every other one, in whichever words: a word of its own, so that "every other week" is never
+# read as "every week" ("other" is a word that says nothing on its own)
+_ALTERNATE = re.compile(
+    r"(?<!\w)(?:(?:every|each)\s+(?:other|second|2nd|alternate)|fortnightly|bi-?weekly|"
+    r"every\s+(?:two|2)\s+weeks|every\s+fortnight|biennially)(?!\w)"
+)
+
+
 # A pure reading of the text: a night's survey reads the same entries again for every line it
 # promotes, so the last few thousand readings are kept.
 @lru_cache(maxsize=4096)
@@ -193,7 +201,7 @@ def analyze(text: str) -> Analysis:
     raw = unicodedata.normalize("NFKC", text).replace("’", "'")
     folded = fold(raw)
     values: set[str] = set()
-    rest = take_values(cues.FRAMING.sub(" ", folded), values)
+    rest = take_values(_ALTERNATE.sub(" every alternate ", cues.FRAMING.sub(" ", folded)), values)
     words: set[str] = set()
     person: set[str] = set()
     # A word of person written as a name ("Tom and Su moved", "Mia switched to guitar") is the
