@@ -19,8 +19,7 @@ _START = (
     r"|beginning)"
 )
 _PHRASE = re.compile(
-    r"(?:(?P<before>\w+)\s+)?"
-    + _START
+    _START
     + r"\s+(?:(?P<iso>\d{4}-\d{2}-\d{2})"
     + r"|(?P<rel>tomorrow|next\s+(?:week|month|year))"
     + r"|(?:the\s+)?(?P<day1>\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<month1>[a-z]+)"
@@ -37,8 +36,10 @@ _MOVED = frozenset(
 
 def starts_on(text: str, today: dt.date) -> dt.date | None:
     """The day after today that `text` says a change starts on, or None."""
-    for m in _PHRASE.finditer(fold(text)):
-        if m["lead"] == "from" and m["before"] in _MOVED:
+    folded = fold(text)
+    for m in _PHRASE.finditer(folded):
+        before = folded[max(0, m.start() - 24) : m.start()].split()
+        if m["lead"] == "from" and before and before[-1] in _MOVED:
             continue
         day = _day(m, today)
         if day is not None and day > today:
