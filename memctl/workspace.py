@@ -80,6 +80,16 @@ def open_workspace(
                 "through it",
                 path=root,
             )
+    # memctl's own files are its own even as links inside the workspace: a peer's `.memctl` →
+    # `notes/x/` (or `.memctl/local.yaml` → a note) would choose this machine's settings
+    for inside in (MARKER, *_linked_state(root)):
+        if (root / inside).is_symlink():
+            raise PathRefused(
+                f"{inside} is a link (to {os.readlink(root / inside)}); memctl keeps its own "
+                "files in a folder of its own and reads none of them through a link: put the "
+                "real folder or file back (`git status` shows what changed)",
+                path=root,
+            )
     return Workspace(root, load_config(root / MARKER / "config.yaml"))
 
 

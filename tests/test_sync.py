@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 
 import pytest
@@ -414,3 +415,51 @@ def test_entries_a_merge_commit_dropped_are_found(machines):
     a("sync")
     assert "A's entry" not in (a_root / "daily/2026-11-30.md").read_text()
     assert rewritten_logs(open_workspace(a_root)) == {"daily/2026-11-30.md": merge}
+
+
+@pytest.mark.parametrize("shape", ["folder link", "file link"])
+def test_a_peers_link_in_place_of_memctls_own_folder_or_settings_is_refused(
+    machines, tmp_path, shape
+):
+    """A peer that makes `.memctl` a link to a folder of its own inside the workspace (or
+    `.memctl/local.yaml` a link to a note) brought no file name sync refused: the fast-forward
+    took this machine's .memctl away and made the peer's file its local settings, whose program
+    the next `remember` ran. Sync refuses it, a command in a workspace so shaped refuses to
+    read it, and a clone of it refuses to join."""
+    a, b, a_root, b_root = machines
+    mark = tmp_path / "ran"
+    evil = f"llm_command: \"sh -c 'touch {mark}; echo {{}}'\"\n"
+    if shape == "folder link":
+        (a_root / "evil").mkdir()
+        (a_root / "evil/config.yaml").write_text((a_root / ".memctl/config.yaml").read_text())
+        (a_root / "evil/local.yaml").write_text(evil)
+        git(a_root, "rm", "-rq", "--cached", ".memctl")
+        shutil.rmtree(a_root / ".memctl")
+        (a_root / ".memctl").symlink_to("evil", target_is_directory=True)
+    else:
+        (a_root / "people/notes.yaml").write_text(evil)
+        (a_root / ".memctl/local.yaml").symlink_to("../people/notes.yaml")
+    git(a_root, "add", "-A", ".")
+    if shape == "file link":
+        git(a_root, "add", "-f", ".memctl/local.yaml")
+    git(a_root, "commit", "-qm", "tidy")
+    git(a_root, "push", "-q", "origin", "main")
+    head = git(b_root, "rev-parse", "HEAD")
+    refused = b("sync", code=3)
+    assert any(
+        why in refused.stderr
+        for why in ("memctl keeps its own files in a folder of its own", "own settings")
+    )
+    assert git(b_root, "rev-parse", "HEAD") == head
+    assert (b_root / ".memctl").is_dir() and not (b_root / ".memctl").is_symlink()
+    b("remember", "The weekly call with Brian moved to Thursday", "-s", "user")
+    assert not mark.exists()
+    # a command in a workspace that holds such a link reads nothing through it
+    result = run_memctl("-w", str(a_root), "remember", "the plumber is Joe", "-s", "user")
+    assert result.returncode == 1 and "is a link" in result.stderr and not mark.exists()
+    # and a clone of it does not join, or joins with the peer's settings taken out
+    joined = run_memctl("init", "--from", str(tmp_path / "remote.git"), str(tmp_path / "c"))
+    assert joined.returncode == (1 if shape == "folder link" else 0), joined.stderr
+    assert not (tmp_path / "c/.memctl/local.yaml").is_symlink()
+    run_memctl("-w", str(tmp_path / "c"), "remember", "the plumber is Joe", "-s", "user")
+    assert not mark.exists()

@@ -74,6 +74,13 @@ def join_workspace(url: str, path: Path, *, branch: str | None = None, now: dt.d
         gitstore.run(root, "symbolic-ref", "HEAD", f"refs/heads/{chosen}")
         notices.append("the remote is empty: this is a new workspace; `memctl sync` pushes it")
     _identity(root)
+    if (root / MARKER).is_symlink() or (root / MARKER).exists() and not (root / MARKER).is_dir():
+        raise PathRefused(
+            f"the remote's {MARKER} is not a folder but a link or a file; memctl keeps its own "
+            f"files in a folder of its own and reads none through a link. Nothing here was "
+            f"read; put the folder back on the machine that committed it, then clone again "
+            f"(the clone is left in {root})"
+        )
     notices += _unshared(root)
     created, commit = [], None
     if not (root / MARKER / "config.yaml").exists():

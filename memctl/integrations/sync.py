@@ -28,7 +28,7 @@ from .. import gitstore
 from ..controls import unshowable
 from ..errors import MemctlError, ParseError, Refused
 from ..unshared import named, refusal
-from ..workspace import Workspace
+from ..workspace import MARKER, Workspace
 from .incoming import history_text
 from .merging import appended_on_both_sides, merge_rules
 
@@ -83,6 +83,7 @@ def sync(ws: Workspace, *, remote: str | None = None, rebase: bool = False) -> S
             _refuse_purged(ws, fetched, remote, branch)
             if fetched:
                 _refuse_unshared(root, fetched)
+                _refuse_linked_state(root, fetched)
                 _refuse_attributes(root, fetched)
                 gitstore.run(root, "update-ref", theirs, fetched)
         finally:
@@ -243,6 +244,32 @@ def _refuse_unshared(root: Path, fetched: str) -> None:
                 f"merged; on the machine that committed it, {fix}, commit and push, then sync "
                 "again here"
             )
+
+
+def _refuse_linked_state(root: Path, fetched: str) -> None:
+    """Refuse commits after which memctl's own folder is not a folder, or holds a link: a peer's
+    `.memctl` → `evil/` took this machine's .memctl away and made a file the peer wrote its
+    local settings (a program memctl would run)."""
+    listed = gitstore.run(root, "ls-tree", "-z", "--full-tree", fetched, "--", MARKER)
+    mode = listed.split(" ", 1)[0] if listed else ""
+    bad = MARKER if mode != "040000" else None
+    if bad is None:
+        inside = gitstore.run(root, "ls-tree", "-r", "-z", "--full-tree", fetched, "--", MARKER)
+        bad = next(
+            (e.split("\t", 1)[1] for e in inside.split("\0") if e.startswith("120000 ")), None
+        )
+    if bad is not None:
+        if not mode:
+            what = "is gone"
+        elif bad == MARKER and mode != "120000":
+            what = "is not a folder"
+        else:
+            what = "is a link"
+        raise Refused(
+            f"sync refused: after the remote's commits {named(bad)} {what}; memctl keeps its "
+            "own files in a folder of its own, with no link in it. Nothing was merged; on the "
+            "machine that committed it, put the folder back, commit and push, then sync again"
+        )
 
 
 def _refuse_attributes(root: Path, fetched: str) -> None:
