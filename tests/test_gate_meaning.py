@@ -510,8 +510,10 @@ def test_the_nightly_job_holds_the_same(ws):
     steps = consolidate(ws, dt.date(2026, 11, 29), now=NIGHT).value.steps
     keep, english, staging, reporting = steps
     assert (keep.label, keep.closed.rsplit("^", 1)[1]) == ("update", dark.entry.id)
-    assert (english.label, english.closed.rsplit("^", 1)[1]) == ("update", spanish.entry.id)
-    assert open_lines(ws, "rules/replies") == ["please reply in English from now on"]
+    # a log line's "src:user" is its writer's word: a rule it would retire is held for a person
+    assert (english.label, english.action) == ("update", "held")
+    assert "memctl remember … --source user" in english.reason
+    assert open_lines(ws, "rules/replies") == [spanish.entry.text]
     assert staging.note == "projects/atlas.md"  # the log entry's title names the project
     assert reporting.note != "people/dmitri.md" and reporting.label == "new"
 

@@ -339,8 +339,10 @@ def _promote(run: _Run, item: Item) -> Step:
 def _review(request: Request) -> Callable[[Decision], tuple[Decision, str | None]]:
     """What the nightly job, with nobody watching, decides beyond the gate: a shorter line of
     what an entry already says is a repeat of it (every content word there, no value changed);
-    retiring a memory of a more trusted source is held for a person; one kind of memory does not
-    retire another (a FACT about the weekly call does not end a LESSON: written as new)."""
+    retiring a memory of a more trusted source is held for a person, and so is retiring a rule
+    (a log line says who said it in its own words: a quoted page can say "src:user"); one kind
+    of memory does not retire another (a FACT about the weekly call does not end a LESSON:
+    written as new)."""
     from ..gate.candidates import SOURCE_TRUST
     from ..gate.labeler import TRUST_RANK, says_nothing_new
     from ..gate.reading import analyze, compare
@@ -369,8 +371,11 @@ def _review(request: Request) -> Callable[[Decision], tuple[Decision, str | None
                 "user`, or leave it"
             )
         theirs, mine = target.entry.kind, request.kind or "FACT"
-        if target.rule:
-            return decision, None  # a rule changed by the user: retired, never a second rule
+        if target.rule:  # a log line's "src:user" is its writer's word, with nobody to ask
+            return decision, (
+                f"it would retire the rule {target.address}; a rule changes only on the "
+                "user's word, said to `memctl remember … --source user`, not on a log line's"
+            )
         if theirs and theirs != mine and not (theirs == "FACT" and request.kind is None):
             why = f"a {mine} does not retire a {theirs} ({target.address}): kept as new"
             return replace(
