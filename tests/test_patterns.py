@@ -26,6 +26,7 @@ import pytest
 
 import memctl
 from conftest import run_memctl
+from memctl.gate.cues import Lazy
 
 _CALLS = {"compile", "search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"}
 
@@ -68,6 +69,8 @@ def patterns() -> dict[tuple[str, int], str]:
         module = importlib.import_module(info.name)
         held = vars(module)
         for name, value in held.items():
+            if isinstance(value, Lazy):  # compiled where first used
+                value = value.compiled()
             if isinstance(value, re.Pattern):
                 found.setdefault((value.pattern, value.flags), f"{info.name}.{name}")
         tree = ast.parse(Path(module.__file__ or "").read_text(encoding="utf-8"))

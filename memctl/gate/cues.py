@@ -9,18 +9,58 @@ gets similarity and values (dates, numbers, names), just not its cue words.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 
 from ..words import fold
 
 
-def _phrases(*items: str) -> re.Pattern:
+class Lazy:
+    """A pattern compiled the first time it is used: the gate's cues are many long alternations
+    (some 20 ms to compile), and a command that reads one or two (recall's look at a pointer
+    for orders) should not pay for all of them."""
+
+    __slots__ = ("pattern", "flags", "_compiled")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern = pattern
+        self.flags = flags
+        self._compiled: re.Pattern[str] | None = None
+
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self.pattern, self.flags)
+        return self._compiled
+
+    def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        return self.compiled().search(text, pos)
+
+    def match(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        return self.compiled().match(text, pos)
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        return self.compiled().fullmatch(text)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self.compiled().finditer(text)
+
+    def findall(self, text: str) -> list:
+        return self.compiled().findall(text)
+
+    def sub(self, repl: str | Callable[[re.Match[str]], str], text: str, count: int = 0) -> str:
+        return self.compiled().sub(repl, text, count)
+
+    def split(self, text: str, maxsplit: int = 0) -> list[str]:
+        return self.compiled().split(text, maxsplit)
+
+
+def _phrases(*items: str) -> Lazy:
     """One regex matching any of the phrases as whole words (CJK phrases anywhere)."""
     parts = []
     for item in sorted({fold(i) for i in items}, key=len, reverse=True):
         parts.append(re.escape(item).replace(r"\ ", r"\s+") + r"(?!\w)")
     # One word-start check, then the phrases: a phrase that starts with a letter is passed over
     # at its first letter, where each one's own check cost a try at every position.
-    return re.compile(r"(?<!\w)(?:" + "|".join(parts) + ")")
+    return Lazy(r"(?<!\w)(?:" + "|".join(parts) + ")")
 
 
 def fold_pattern(pattern: str) -> re.Pattern:
@@ -105,8 +145,8 @@ _DAY = (
     rf"|{_MONTH}[a-z]*\b|\d{{1,2}}\s+{_MONTH})"
 )
 _FROM_DAY = rf"(?<!\w)(?:(?:as\s+)?from|effective|beginning|starting(?:\s+on)?)\s+{_DAY}"
-UPDATE = re.compile(f"{_phrases(*UPDATE_PHRASES).pattern}|{_CHANGE_VERB}|{_FROM_DAY}")
-UPDATE_CJK = re.compile(
+UPDATE = Lazy(f"{_phrases(*UPDATE_PHRASES).pattern}|{_CHANGE_VERB}|{_FROM_DAY}")
+UPDATE_CJK = Lazy(
     _cjk(
         "変更",
         "移動",
@@ -133,11 +173,11 @@ UPDATE_WEAK_PHRASES = ("now", "currently", "these days", "nowadays", "new", "neu
                        "agora", "atualmente", "ora", "adesso")
 # fmt: on
 UPDATE_WEAK = _phrases(*UPDATE_WEAK_PHRASES)
-UPDATE_WEAK_CJK = re.compile(_cjk("今は", "現在", "现在", "目前", "新しい"))
+UPDATE_WEAK_CJK = Lazy(_cjk("今は", "現在", "现在", "目前", "新しい"))
 
 # --- framing: words that open a sentence and say nothing of what follows ----------------
 # "heads up:", "fyi", "reminder that", "just so you know", "note to self:"
-FRAMING = re.compile(
+FRAMING = Lazy(
     r"(?:^|(?<=[.!?;\n]))\s*(?:(?:ok(?:ay)?|so|and)\s*,?\s+)?"
     r"(?:heads[\s-]+up|fyi|btw|by\s+the\s+way|psa|note\s+to\s+self|for\s+the\s+record"
     r"|just\s+so\s+you\s+know|remember(?=\s+that\b)|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?"
@@ -166,7 +206,7 @@ CORRECTION_PHRASES = (
 )
 # fmt: on
 CORRECTION = _phrases(*CORRECTION_PHRASES)
-CORRECTION_CJK = re.compile(
+CORRECTION_CJK = Lazy(
     _cjk(
         "実は", "間違い", "間違って", "訂正", "誤り", "其实", "更正", "错了", "纠正", "不对", "搞错"
     )
@@ -174,7 +214,7 @@ CORRECTION_CJK = re.compile(
 
 # A mix-up told in other words: "I misread the card", "I swapped the digits", "I was thinking
 # of the other one", "confused her with Dana", a text that opens "Wrong number for …".
-MIXED_UP = re.compile(
+MIXED_UP = Lazy(
     r"\bmis(?:read|heard|typed|counted|spelt|spelled|remembered|named|labell?ed|quoted|"
     r"understood|wrote|dial(?:l)?ed|copied|noted|took)\b|"
     r"\b(?:swapped|transposed|reversed|flipped)\s+(?:the\s+|two\s+|my\s+)?(?:\w+\s+){0,2}?"
@@ -198,14 +238,14 @@ MIXED_UP = re.compile(
 # --- one more beside what is on file, not in its place ("Anna also likes Korean barbecue") -----
 # ("too" only where it ends a clause: "too early" says a degree, not one more)
 # fmt: off
-ALSO = re.compile(_phrases(
+ALSO = Lazy(_phrases(
     "also", "as well", "either", "besides", "in addition", "additionally", "tambien", "ademas",
     "aussi", "egalement", "auch", "ebenfalls", "tambem", "anche",
 ).pattern + r"|(?<!\w)too(?=\s*(?:[.,;:!?)]|$))")
 # fmt: on
 
 # --- negation, counted for parity: "never … without" is an obligation ---------------------
-NEGATION = re.compile(
+NEGATION = Lazy(
     r"n't\b|n’t\b|\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|nunca|"
     r"sin|jamas|ningun|ninguna|ninguno|pas|jamais|sans|aucun|aucune|nicht|kein|keine|keinen|"
     r"keiner|keinem|nie|niemals|ohne|nao|nem|sem|non|senza|skip|stop|avoid|needn't)\b|"
@@ -229,7 +269,7 @@ NORMATIVE_PHRASES = (
 )
 # fmt: on
 NORMATIVE = _phrases(*NORMATIVE_PHRASES)
-NORMATIVE_CJK = re.compile(
+NORMATIVE_CJK = Lazy(
     _cjk("必ず", "いつも", "常に", "しないで", "必须", "总是", "不要", "可以", "不用", "禁止")
 )
 
@@ -311,7 +351,7 @@ IMPERATIVE = (
 # Where a text joins one more clause to what it said: "and", a comma, ";", "plus", "but also"
 # (read in the text as written, not folded). Spaces before it only from the start of their run:
 # a search from every space of a long run would read on to its end each time.
-JOINED = re.compile(
+JOINED = Lazy(
     r"(?:(?<!\s)\s+)?(?:[,;]\s*(?:and|plus|but\s+also)\b|[,;])\s*|(?<!\s)\s+(?:and|plus)\b\s*",
     re.I,
 )

@@ -182,7 +182,7 @@ class Analysis:
         return _any(self.folded, cues.NORMATIVE, cues.NORMATIVE_CJK, _IMPERATIVE)
 
 
-def _any(folded: str, *patterns: re.Pattern) -> bool:
+def _any(folded: str, *patterns: re.Pattern | cues.Lazy) -> bool:
     return any(p.search(folded) for p in patterns)
 
 

@@ -126,6 +126,11 @@ def recall(
     sure = [(confident(hit), hit.path, hit) for hit in hits]  # in the order search ranks them
     confidence = max((score for score, _, _ in sure), default=0.0)
     picked = pick(sure, threshold, limit)
+    if picked:  # what reads as orders to the agent never goes on its desk (search.orders)
+        from .orders import gives_orders
+
+        orders = gives_orders(ws, [hit.text for hit in picked])
+        picked = [hit for hit, bad in zip(picked, orders, strict=True) if not bad]
     facts = graph_facts(ws, prompt, max(1, limit - len(picked))) if picked and limit > 1 else []
     shown = {hit.address for hit in picked}  # the relations file is searched too
     facts = [fact for fact in facts if fact.split(" ", 1)[0] not in shown]
