@@ -174,3 +174,22 @@ def test_a_peer_that_empties_the_registry_does_not_bring_a_purged_text_back(mach
     git(a_root, "push", "-q", "origin", "main")
     assert "holds text purged on purpose" in b("sync", code=3).stderr
     assert holds(b_root, PHONE) == []
+
+
+def test_a_purged_address_does_not_come_back_as_who_made_a_commit(machines):  # noqa: F811
+    """The purge rewrites authors too, but sync read only the messages, names and lines that
+    commits bring: a peer whose user.email is the purged address brought it back."""
+    a, b, a_root, b_root = machines
+    address = "dana.k@privmail.example"
+    a("log", "Dana", "-m", f"her private address is {address}", env=at("10:00"))
+    a("sync")
+    b("sync")
+    a("forget", "--purge", "--match", address, "--yes")
+    git(a_root, "push", "-q", "--force", "origin", "main")
+    b_root2 = fresh_clone(a_root.parent / "remote.git", a_root.parent / "b2")
+    (b_root2 / "NOW.md").write_text((b_root2 / "NOW.md").read_text() + "\n- water the plants\n")
+    git(b_root2, "-c", "user.name=Dana", "-c", f"user.email={address}", "commit", "-qam", "plants")
+    git(b_root2, "push", "-q", "origin", "main")  # plain git, past memctl's outgoing check
+    refused = a("sync", code=3)
+    assert "purged" in refused.stderr
+    assert address not in git(a_root, "log", "--all", "--format=%ae %ce")

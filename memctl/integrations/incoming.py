@@ -64,7 +64,8 @@ def history_text(root: Path, spec: str, *, shortest: int = 1) -> str:
         "--no-ext-diff",
         "--no-textconv",
         "--diff-merges=first-parent",
-        f"--format={start}%n%B%n{end}",
+        # who made each commit too: a purged address can be a peer's user.email
+        f"--format={start}%n%an <%ae>%n%cn <%ce>%n%B%n{end}",
         spec,
     )
     least = max(1, -(-shortest // 3))  # casefolding makes a character at most three
