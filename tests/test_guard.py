@@ -79,7 +79,11 @@ def test_only_the_users_command_enforces_and_then_guard_exits_3(ws, rule, cli):
     with pytest.raises(Exception, match="the user enforces"):
         with ws.change("test") as change:
             guard.add_check(ws, change, find_entry(ws, rule), "anything")
-    cli("guard", "watch", rule)
+    # a check that blocks stops blocking only on the user's word
+    refused = cli("guard", "watch", rule, code=3)
+    assert "only the user's words loosen it" in refused.stderr
+    assert cli("guard", "git push -f origin main", code=3).exit_code == 3
+    cli("guard", "watch", rule, "--source", "user")
     assert cli("guard", "git push -f origin main").exit_code == 0
 
 

@@ -1,5 +1,6 @@
 """A rule is the user's: every door that retires a memory (forget an entry, forget a note,
-close, the MCP tool) retires a rule only when the caller says the user asked (`--source user`),
+close, the MCP tool) or stops a check blocking (guard watch) does it to a rule only when the
+caller says the user asked (`--source user`),
 as the write gate changes one only on the user's words. An agent a web page told to drop a
 guard is refused, and the guard still blocks."""
 
@@ -17,6 +18,7 @@ RETIRING = {
     "forget entry": ["forget", "{ID}", "-r", "obsolete"],
     "forget note": ["forget", "rules/core", "-r", "obsolete"],
     "close": ["close", "{ID}", "-r", "obsolete"],
+    "guard watch": ["guard", "watch", "{ID}"],  # the check stops blocking
 }
 
 
@@ -35,7 +37,7 @@ def test_no_cli_door_retires_a_rule_unless_the_user_asked(ws, cli, guarded, door
     argv = [a.replace("{ID}", guarded) for a in RETIRING[door]]
     head = git(ws, "rev-parse", "HEAD")
     refused = cli(*argv, code=3)
-    assert "only the user's words retire it" in refused.stderr
+    assert "only the user's words" in refused.stderr
     assert git(ws, "rev-parse", "HEAD") == head
     cli("guard", "check", "git push --force origin main", code=3)  # still blocks
     cli(*argv, "--source", "user")

@@ -98,18 +98,26 @@ def enforce(
 
 
 @app.command("watch")
-def watch(rule: str = typer.Argument(..., metavar="ID", help="The rule's id or FILE#^ID.")) -> None:
+def watch(
+    rule: str = typer.Argument(..., metavar="ID", help="The rule's id or FILE#^ID."),
+    source: str = typer.Option(
+        "agent",
+        "--source",
+        "-s",
+        help="Who asked: user | agent. A check that blocks stops only when the user asked.",
+    ),
+) -> None:
     """The user's decision: this rule's check only watches again (logs, never blocks).
 
-    Example: memctl guard watch w3bk
+    Example: memctl guard watch w3bk --source user
     """
-    _set(rule, "watch")
+    _set(rule, "watch", source)
 
 
-def _set(rule: str, mode: str) -> None:
+def _set(rule: str, mode: str, source: str = "agent") -> None:
     from ..nightly.guard import set_mode
 
-    outcome = set_mode(context.workspace(), rule, mode, today=context.now().date())
+    outcome = set_mode(context.workspace(), rule, mode, today=context.now().date(), source=source)
 
     def render(outcome: Outcome[CheckChange]) -> None:
         output.text(f"{outcome.value.mode}: {outcome.value.line}")

@@ -55,7 +55,9 @@ def is_rule(path: str, entry: Entry | None = None) -> bool:
     return path.startswith(f"{RULES_DIR}/") or (entry is not None and entry.kind == "RULE")
 
 
-def refuse_retiring_rule(address: str, rule: bool, source: str, *, what: str = "a rule") -> None:
+def refuse_retiring_rule(
+    address: str, rule: bool, source: str, *, what: str = "a rule", verb: str = "retire"
+) -> None:
     """A rule is the user's: closing it, forgetting it or archiving its note takes their word
     (`--source user`), as changing it does (the write gate). An agent told by a web page to
     drop a guard is refused."""
@@ -65,7 +67,7 @@ def refuse_retiring_rule(address: str, rule: bool, source: str, *, what: str = "
         raise InvalidValue(f"unknown source {source!r} (use {', '.join(SOURCES)})")
     if rule and source != "user":
         raise Refused(
-            f"{address} is {what}; only the user's words retire it (when the user asked, "
+            f"{address} is {what}; only the user's words {verb} it (when the user asked, "
             f"run it again with --source user; the request came from: {source})"
         )
 

@@ -284,8 +284,12 @@ class CheckChange:
         }
 
 
-def set_mode(ws: Workspace, ref: str, mode: str, *, today: dt.date) -> Outcome[CheckChange]:
-    """The user's decision: a check enforces (blocks) or only watches. One commit."""
+def set_mode(
+    ws: Workspace, ref: str, mode: str, *, today: dt.date, source: str = "agent"
+) -> Outcome[CheckChange]:
+    """The user's decision: a check enforces (blocks) or only watches. One commit. A check
+    that blocks stops blocking only on the user's word (`source` "user"), as a rule is retired
+    only on it: an agent told by a page to "relax the force-push guard" is refused."""
     from ..dates import fmt_date
     from ..longterm import EntryRef, find_entry, rewrite_entry
 
@@ -298,6 +302,11 @@ def set_mode(ws: Workspace, ref: str, mode: str, *, today: dt.date) -> Outcome[C
                 f"{hit.address} carries no check; the agent adds one with "
                 "`memctl lessons --apply ID --check REGEX`"
             )
+        if mode == "watch" and hit.entry.fields.get("guard") == "enforce":
+            from ..forgetting.closing import refuse_retiring_rule
+
+            what = "a rule whose check blocks"
+            refuse_retiring_rule(hit.address, True, source, what=what, verb="loosen")
         new = hit.entry.with_fields(
             guard=mode, enforced=fmt_date(today) if mode == "enforce" else None
         )
