@@ -19,7 +19,7 @@ import os
 from pathlib import Path
 
 from .atomic import atomic_write, atomic_write_many, sync_folder
-from .errors import InvalidValue, MemctlError, PathRefused
+from .errors import InvalidValue, MemctlError, PathRefused, Refused
 from .recovery import digest
 from .textstyle import LF, appended, restyled, workspace_eol
 
@@ -111,6 +111,7 @@ class Change:
                 path=rel,
             )
         if self._dirty is not None and rel in self._dirty and rel not in self.touched:
+            _refuse_a_secret_edit(self.ws.root, rel, path)
             saved = gitstore.commit(
                 self.ws.root, [rel], f"edit by hand: {rel} (saved before memctl {self.verb})"
             )
@@ -281,6 +282,28 @@ class Change:
 class GitBusy(MemctlError):
     """git's state forbids a commit now: a merge in progress, a conflicted file, a detached
     HEAD. Nothing was written."""
+
+
+def _refuse_a_secret_edit(root: Path, rel: str, path: Path) -> None:
+    """A person's uncommitted edit memctl would commit first, on its own: never with a secret
+    in a line it adds (committed, the next sync would send it to every machine)."""
+    from . import gitstore
+    from .secrets.scan import scan
+
+    try:
+        now = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return  # gone, or not text: nothing memctl reads as lines
+    before = set((gitstore.blob(root, rel) or b"").decode("utf-8", "replace").splitlines())
+    for number, line in enumerate(now.splitlines(), start=1):
+        if line not in before and (found := scan(line)):
+            raise Refused(
+                f"your uncommitted edit holds what looks like {found[0].label}; memctl commits "
+                "no secret, and would commit this edit first: take the secret out (say where "
+                "it lives instead), then run the command again",
+                path=rel,
+                line=number,
+            )
 
 
 def _text(data: bytes | None) -> str | None:

@@ -134,3 +134,17 @@ def test_a_secret_a_person_wrote_by_hand_still_moves_with_its_line(ws, cli):
     _git(ws.root, "commit", "-qam", "by hand")
     cli("forget", "lessons/bank", "--reason", "moved banks")  # archived: the line moves
     assert "Tr0ub4dor&3x!Q" in (ws.root / ".archive/lessons/bank.md").read_text()
+
+
+def test_a_persons_uncommitted_edit_holding_a_secret_is_not_committed_first(ws, cli):
+    """memctl commits a person's pending edit of a file it is about to write, on its own, as
+    theirs; it committed a token typed by hand that way, and the next sync sent it everywhere."""
+    cli("new", "tools/deploy", "-t", "Deploy")
+    path = ws.root / "tools/deploy.md"
+    path.write_text(path.read_text() + f"- the deploy token is {TOKEN}\n")
+    head = _git(ws.root, "rev-parse", "HEAD")
+    refused = cli("add", "tools/deploy", "Deploys go out from the release branch", code=3)
+    assert "tools/deploy.md:" in refused.stderr and "uncommitted edit" in refused.stderr
+    assert _git(ws.root, "rev-parse", "HEAD") == head
+    assert TOKEN in path.read_text()  # the person's file is theirs: left as it is
+    assert TOKEN not in _git(ws.root, "log", "-p", "--all")
