@@ -191,7 +191,9 @@ def forge_run(ws, steps: list[dict], *, body: str = "") -> str:
     return name
 
 
-def test_a_forged_run_record_takes_nothing_back(ws, cli):
+@pytest.fixture
+def users_line(ws) -> tuple[str, dict]:
+    """An entry of the user's, and a forged run step that says the run wrote it."""
     new_note(ws, "people/anna", title="Anna", tags=[], today=NIGHT.date())
     mine = add_entry(
         ws,
@@ -200,10 +202,13 @@ def test_a_forged_run_record_takes_nothing_back(ws, cli):
         kind="FACT",
         source="user",
         today=NIGHT.date(),
-    )
-    line = mine.value.entry.format()
-    step = {"undo": {"written": {"path": "people/anna.md", "id": mine.value.entry.id}}}
-    step["undo"]["written"]["line"] = line
+    ).value.entry
+    written = {"path": "people/anna.md", "id": mine.id, "line": mine.format()}
+    return mine.format(), {"undo": {"written": written}}
+
+
+def test_a_forged_run_record_takes_nothing_back(ws, cli, users_line):
+    line, step = users_line
     forge_run(ws, [step])
     commits = commit_count(ws)
     result = cli("consolidate", "--undo", "--json", code=3)
@@ -212,20 +217,11 @@ def test_a_forged_run_record_takes_nothing_back(ws, cli):
     assert commit_count(ws) == commits
 
 
-def test_a_forged_run_in_a_commit_that_names_it_undoes_only_what_that_commit_did(ws, cli):
-    new_note(ws, "people/anna", title="Anna", tags=[], today=NIGHT.date())
-    mine = add_entry(
-        ws,
-        "people/anna",
-        "Anna is allergic to nuts",
-        kind="FACT",
-        source="user",
-        today=NIGHT.date(),
-    )
-    line = mine.value.entry.format()
-    steps = [{"undo": {"written": {"path": "people/anna.md", "id": mine.value.entry.id}}}]
-    steps[0]["undo"]["written"]["line"] = line
-    steps.append({"undo": {"now_added": "wire the deposit"}})
+def test_a_forged_run_in_a_commit_that_names_it_undoes_only_what_that_commit_did(
+    ws, cli, users_line
+):
+    line, step = users_line
+    steps = [step, {"undo": {"now_added": "wire the deposit"}}]
     start_task(ws, "wire the deposit", blocker=None, now=NOW)
     forge_run(ws, steps, body="\n\nmemctl-run: 20261130-0300-abcdef")
     data = cli.json("consolidate", "--undo")

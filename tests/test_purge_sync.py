@@ -80,15 +80,22 @@ def test_after_a_purge_neither_machine_brings_the_text_back(machines, tmp_path):
     assert "purged on purpose" in refused.stderr
 
 
-def test_a_machine_that_never_heard_of_a_purge_cannot_push_the_text_again(machines):  # noqa: F811
-    a, b, a_root, b_root = machines
-    a("log", "Call Anna", "-m", f"her number {PHONE}", env=at("10:00"))
+def purged_and_cloned_again(two: tuple, text: str):
+    """A logs the text, both machines sync, A purges it and force-pushes; a fresh clone of the
+    remote, as the purge tells B to make."""
+    a, b, a_root, _ = two
+    a("log", "Note", "-m", f"it is {text}", env=at("10:00"))
     a("sync")
     b("sync")
-    a("forget", "--purge", "--match", PHONE, "--yes")
+    a("forget", "--purge", "--match", text, "--yes")
     git(a_root, "push", "-q", "--force", "origin", "main")
+    return fresh_clone(a_root.parent / "remote.git", a_root.parent / "b2")
+
+
+def test_a_machine_that_never_heard_of_a_purge_cannot_push_the_text_again(machines):  # noqa: F811
+    a, b, a_root, b_root = machines
     # B re-clones as told, then someone writes the text again there, by hand, in git
-    b_root2 = fresh_clone(a_root.parent / "remote.git", a_root.parent / "b2")
+    b_root2 = purged_and_cloned_again(machines, PHONE)
     (b_root2 / "NOW.md").write_text((b_root2 / "NOW.md").read_text() + f"\n- ring {PHONE}\n")
     git(b_root2, "-c", "user.name=B", "-c", "user.email=b@x", "commit", "-qam", "by hand")
     from conftest import Cli
@@ -181,12 +188,7 @@ def test_a_purged_address_does_not_come_back_as_who_made_a_commit(machines):  # 
     commits bring: a peer whose user.email is the purged address brought it back."""
     a, b, a_root, b_root = machines
     address = "dana.k@privmail.example"
-    a("log", "Dana", "-m", f"her private address is {address}", env=at("10:00"))
-    a("sync")
-    b("sync")
-    a("forget", "--purge", "--match", address, "--yes")
-    git(a_root, "push", "-q", "--force", "origin", "main")
-    b_root2 = fresh_clone(a_root.parent / "remote.git", a_root.parent / "b2")
+    b_root2 = purged_and_cloned_again(machines, address)
     (b_root2 / "NOW.md").write_text((b_root2 / "NOW.md").read_text() + "\n- water the plants\n")
     git(b_root2, "-c", "user.name=Dana", "-c", f"user.email={address}", "commit", "-qam", "plants")
     git(b_root2, "push", "-q", "origin", "main")  # plain git, past memctl's outgoing check
