@@ -3,7 +3,7 @@ characters nobody sees between letters, fullwidth letters, a sentence in tag cha
 look-alike letters, letters in their parts; and benign text that holds the same characters for
 their own reasons (emoji sequences, Persian's zero-width non-joiner, a region's flag).
 
-Each text goes through `memctl.gate.injection.injection_reason` with the trust of an untrusted
+Each text goes through `memctl.language.injection.injection_reason` with the trust of an untrusted
 source, as the gate reads a web page's text. Reported: injections caught, benign texts flagged;
 and, as the write layer keeps them out of memory, the texts flagged or refused as holding a
 control character (memctl.controls.control: a sentence in tag characters, an override that
@@ -40,7 +40,7 @@ def main() -> None:
     except ImportError:
         sys.path.insert(0, str(REPO))
     from memctl.controls import control
-    from memctl.gate.injection import injection_reason
+    from memctl.language.injection import injection_reason
 
     cases = [json.loads(line) for line in SET.read_text(encoding="utf-8").splitlines() if line]
     wrong = [

@@ -25,7 +25,7 @@ MODULES = sorted(p for p in PACKAGE.rglob("*.py") if "templates" not in p.parts)
 LAYERS: list[set[str]] = [
     {"secrets"},
     {""},
-    {"graph", "forgetting"},
+    {"graph", "forgetting", "language"},
     {"search"},
     {"gate", "integrations"},
     {"nightly"},

@@ -1446,7 +1446,7 @@ def test_no_run_of_short_words_makes_the_injection_check_backtrack_for_ever():
     import sys
 
     script = (
-        "from memctl.gate.injection import injection_reason\n"
+        "from memctl.language.injection import injection_reason\n"
         "for unit in ('ai', 'ia', 'a i ', 'agli', 'gli', 'alle', 'des', 'os', 'la', 'aux'):\n"
         "    for lead in ('note to ', 'for ', 'pour ', 'per ', 'a '):\n"
         "        injection_reason(lead + unit * 60 + 'x', trust='untrusted')\n"
@@ -1461,7 +1461,7 @@ def test_no_word_before_an_ai_named_is_spelled_by_others():
     them ("agli" is "a" and "gli"), so a run of them is read in one way only."""
     from functools import cache
 
-    from memctl.gate.addressed import _DETERMINERS
+    from memctl.language.addressed import _DETERMINERS
 
     words = {w.replace("\\s+", " ") for w in _DETERMINERS.split("|") if w}
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from memctl.controls import control, control_name, without_controls
-from memctl.gate.injection import injection_reason
+from memctl.language.injection import injection_reason
 from memctl.secrets.hidden import mixed_latin, seen, visible
 from memctl.secrets.scan import redact, scan
 

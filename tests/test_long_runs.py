@@ -51,7 +51,7 @@ SHAPES = {
 _READ = """
 import sys
 from memctl.controls import control, without_controls
-from memctl.gate.injection import injection_reason
+from memctl.language.injection import injection_reason
 from memctl.gate.reading import analyze
 from memctl.search.holds import asked_by
 from memctl.secrets.scan import scan

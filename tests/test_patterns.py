@@ -26,7 +26,7 @@ import pytest
 
 import memctl
 from conftest import run_memctl
-from memctl.gate.cues import Lazy
+from memctl.language.cues import Lazy
 
 _CALLS = {"compile", "search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"}
 
@@ -108,8 +108,8 @@ def _compiled_by_helpers(known: dict[tuple[str, int], str]) -> dict[tuple[str, i
     that takes no argument is called afresh and a text goes through the gate's readers, the
     scanner and the write layer's checks, so a helper added next year is watched too."""
     from memctl.controls import control
-    from memctl.gate.injection import injection_reason
     from memctl.gate.reading import analyze
+    from memctl.language.injection import injection_reason
     from memctl.secrets.scan import scan
 
     found: dict[tuple[str, int], str] = {}
@@ -166,7 +166,7 @@ def test_every_pattern_is_found():
     strings in calls, the secret scanner's, in every package of memctl."""
     where = set(patterns().values())
     assert len(where) > 100
-    assert "memctl.gate.injection._SPACED" in where
+    assert "memctl.language.injection._SPACED" in where
     assert "memctl.secrets.words._PROSE" in where  # a string the module compiles
     assert "memctl.secrets (built at run time)" in where and any(
         w.startswith("secrets.tsv:") for w in where
@@ -175,7 +175,7 @@ def test_every_pattern_is_found():
     scanned = {w for w in where if not w.startswith(RUN_TIME) and "." in w}
     assert {w.split(".")[1].split(":")[0] for w in scanned} >= {"gate", "search", "nightly"}
     # the gate's folded patterns, compiled on first use by a helper
-    assert any(w.startswith(f"{RUN_TIME}memctl.gate.injection._compiled)") for w in where)
+    assert any(w.startswith(f"{RUN_TIME}memctl.language.injection._compiled)") for w in where)
 
 
 def _run(found: list[tuple[str, int, str]], timeout: float) -> str | None:

@@ -23,10 +23,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..language.cues import UPDATE
 from ..lexicon import LIGHT
 from ..words import fold, stem, tokens
 from .compare import Diff, compare, kinds, places, respelled, respelled_only
-from .cues import UPDATE
 from .reading import Analysis, analyze
 
 if TYPE_CHECKING:

@@ -18,10 +18,10 @@ import re
 from dataclasses import InitVar, dataclass, field
 from typing import Literal
 
+from ..language import cues
+from ..language.injection import Trust, deobfuscate, injection_reason  # noqa: F401  (re-exported)
 from ..words import tokens
-from . import cues
 from .compare import ENDINGS, Diff, respelled_only
-from .injection import deobfuscate, injection_reason  # noqa: F401  (re-exported)
 from .reading import (
     KIND_NAMES,
     Analysis,
@@ -36,7 +36,6 @@ from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
 
 Label = Literal["new", "repeat", "update", "correction", "clash", "injection"]
 LABELS: tuple[Label, ...] = ("new", "repeat", "update", "correction", "clash", "injection")
-Trust = Literal["trusted", "limited", "untrusted"]  # of a source: user, agent; web, file, tool
 TRUST_RANK: dict[Trust, int] = {"untrusted": 0, "limited": 1, "trusted": 2}
 
 RELATED = 0.52  # subjects at least this similar are about the same thing

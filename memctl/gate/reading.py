@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from .. import lexicon
+from ..language import cues
 from ..words import STOPWORDS, bigrams, fold, is_cjk, stem, tokens, written_as_names
-from . import cues
 
 # how two texts compare: re-exported for the gate
 from .compare import Diff, changed_kinds, compare, same_text, sameness, similarity  # noqa: F401

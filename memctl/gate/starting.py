@@ -11,8 +11,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from ..language.cues import MONTH_WORDS, WEEKDAY_WORDS
 from ..words import fold
-from .cues import MONTH_WORDS, WEEKDAY_WORDS
 
 _START = (
     r"(?<!\w)(?P<lead>starting(?:\s+(?:on|in|from))?|from|as\s+of|effective(?:\s+from)?"

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from .. import lexicon
+from ..language import cues
 from ..words import tokens
-from . import cues
 
 # An address bounded as one is (64 before the @): a long run of word characters is read once
 _URL = re.compile(r"https?://\S+|www\.\S+|\b[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]+\b")

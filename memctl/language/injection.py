@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Literal
 
 from ..secrets.hidden import latin, visible
 from ..words import fold, tokens
@@ -36,8 +36,7 @@ from .addressed import (
     about_the_user_to_an_ai,
 )
 
-if TYPE_CHECKING:
-    from .labeler import Trust
+Trust = Literal["trusted", "limited", "untrusted"]  # of a source: user, agent; web, file, tool
 
 
 def _folded(words: str) -> frozenset[str]:

@@ -261,7 +261,7 @@ def _promote(run: _Run, item: Item) -> Step:
     redacted = f"; redacted {', '.join(scrubbed)} (nobody to ask at night)" if scrubbed else ""
     item = replace(item, text=text)
     if item.source == "user":  # a log line's word for the user's: orders in it are not theirs
-        from ..gate.injection import injection_reason
+        from ..language.injection import injection_reason
 
         if injection_reason(item.text, trust="limited"):
             item = replace(item, source="agent")

@@ -3,7 +3,7 @@
 What recall says goes into the agent's context unasked. A quote the write gate labelled an
 injection is left out by its status; a line that came in by another door (a log line, an entry
 added directly, a tool's note) holding the same orders has no label, so each pointer recall
-would give is read by the gate's injection reader (memctl.gate.injection) first. That reader
+would give is read by the gate's injection reader (memctl.language.injection) first. That reader
 costs some 50 ms to load in a fresh process, so its verdicts are kept, by a keyed hash of the
 text, in `.memctl/cache/orders.json`: the next turn that points at the same lines loads nothing.
 """
@@ -32,7 +32,7 @@ def gives_orders(ws: Workspace, texts: list[str]) -> list[bool]:
     names = [hashlib.blake2b(t.encode("utf-8", "replace"), key=key).hexdigest()[:24] for t in texts]
     missing = [(name, text) for name, text in zip(names, texts, strict=True) if name not in known]
     if missing:
-        from ..gate.injection import injection_reason
+        from ..language.injection import injection_reason
 
         for name, text in missing:
             known[name] = injection_reason(text, trust="limited") is not None
