@@ -260,11 +260,6 @@ def _promote(run: _Run, item: Item) -> Step:
     text, scrubbed = scrub(ws, item.text)
     redacted = f"; redacted {', '.join(scrubbed)} (nobody to ask at night)" if scrubbed else ""
     item = replace(item, text=text)
-    if item.source == "user":  # a log line's word for the user's: orders in it are not theirs
-        from ..language.injection import injection_reason
-
-        if injection_reason(item.text, trust="limited"):
-            item = replace(item, source="agent")
     timeline = run.looker.timeline(item.text)
     try:
         request = check(
