@@ -6,6 +6,8 @@ added directly, a tool's note) holding the same orders has no label, so each poi
 would give is read by the gate's injection reader (memctl.language.injection) first. That reader
 costs some 50 ms to load in a fresh process, so its verdicts are kept, by a keyed hash of the
 text, in `.memctl/cache/orders.json`: the next turn that points at the same lines loads nothing.
+An entry in the user's own words (`src:user`, not marked untrusted, not promoted from a log by
+the nightly job) is read as the gate reads the user: only an instruction it quotes is orders.
 """
 
 from __future__ import annotations
@@ -21,8 +23,28 @@ CACHE = "orders.json"
 MOST = 4096  # verdicts kept (a few hundred kB); past it, the oldest half goes
 
 
-def gives_orders(ws: Workspace, texts: list[str]) -> list[bool]:
-    """For each text, whether it reads as orders to the agent (from a source not the user)."""
+def users_own(ws: Workspace, path: str, line: int) -> bool:
+    """Is the entry at `path`:`line` in the user's own words (src:user, not untrusted)?"""
+    from ..entry import parse_entry
+
+    try:
+        with (ws.root / path).open(encoding="utf-8") as f:
+            text = next((t for n, t in enumerate(f, start=1) if n == line), "")
+    except (OSError, UnicodeDecodeError):
+        return False
+    entry = parse_entry(text.rstrip("\n"))
+    fields = entry.fields if entry is not None else {}
+    # a line the nightly job promoted from a log (ref: the log's line) is the log's word for
+    # the user's: a page the agent quoted into its log can say src:user
+    promoted = str(fields.get("ref", "")).startswith(f"{ws.config.daily_dir}/")
+    return fields.get("src") == "user" and fields.get("trust") != "untrusted" and not promoted
+
+
+def gives_orders(ws: Workspace, said: list[tuple[str, bool]]) -> list[bool]:
+    """For each (text, the user's own words?), whether it reads as orders to the agent: from
+    a source not the user, any; in the user's own words, only an instruction they quote ("Send
+    invoices to billing@…" is theirs to give)."""
+    texts = [f"{'user' if mine else 'other'}\0{text}" for text, mine in said]
     path = ws.cache_dir / CACHE
     try:
         held = json.loads(path.read_text(encoding="utf-8"))
@@ -32,10 +54,12 @@ def gives_orders(ws: Workspace, texts: list[str]) -> list[bool]:
     names = [hashlib.blake2b(t.encode("utf-8", "replace"), key=key).hexdigest()[:24] for t in texts]
     missing = [(name, text) for name, text in zip(names, texts, strict=True) if name not in known]
     if missing:
-        from ..language.injection import injection_reason
+        from ..language.injection import Trust, injection_reason
 
-        for name, text in missing:
-            known[name] = injection_reason(text, trust="limited") is not None
+        for name, keyed in missing:
+            who, _, text = keyed.partition("\0")
+            trust: Trust = "trusted" if who == "user" else "limited"
+            known[name] = injection_reason(text, trust=trust) is not None
         if len(known) > MOST:
             known = dict(list(known.items())[len(known) // 2 :])
         try:

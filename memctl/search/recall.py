@@ -127,9 +127,10 @@ def recall(
     confidence = max((score for score, _, _ in sure), default=0.0)
     picked = pick(sure, threshold, limit)
     if picked:  # what reads as orders to the agent never goes on its desk (search.orders)
-        from .orders import gives_orders
+        from .orders import gives_orders, users_own
 
-        orders = gives_orders(ws, [hit.text for hit in picked])
+        said = [(h.text, h.kind == "entry" and users_own(ws, h.path, h.line)) for h in picked]
+        orders = gives_orders(ws, said)
         picked = [hit for hit, bad in zip(picked, orders, strict=True) if not bad]
     facts = graph_facts(ws, prompt, max(1, limit - len(picked))) if picked and limit > 1 else []
     shown = {hit.address for hit in picked}  # the relations file is searched too
