@@ -80,9 +80,8 @@ def open_workspace(
                 "through it",
                 path=root,
             )
-    # memctl's own files are its own even as links inside the workspace: a peer's `.memctl` →
-    # `notes/x/` (or `.memctl/local.yaml` → a note) would choose this machine's settings
-    for inside in (MARKER, *_linked_state(root)):
+        # memctl's own files are its own even as links inside the workspace: a peer's `.memctl`
+        # → `notes/x/` (or `.memctl/local.yaml` → a note) would choose this machine's settings
         if (root / inside).is_symlink():
             raise PathRefused(
                 f"{inside} is a link (to {os.readlink(root / inside)}); memctl keeps its own "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from . import context, output
+from .asked import asked_by
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,12 +23,7 @@ def close(
     target: str = typer.Argument(..., help="The entry: its id (k3x9) or FILE:LINE."),
     reason: str = typer.Option(..., "--reason", "-r", help="Why it no longer holds."),
     on: str | None = typer.Option(None, "--on", help="The day it stopped holding (default today)."),
-    source: str = typer.Option(
-        "agent",
-        "--source",
-        "-s",
-        help="Who asked: user | agent. A rule is closed only when the user asked.",
-    ),
+    source: str = asked_by("A rule is closed"),
 ) -> None:
     """Close a fact: the line stays, struck through, with until:DATE and why:"…".
 

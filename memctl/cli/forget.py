@@ -8,6 +8,7 @@ import typer
 
 from ..errors import InvalidValue, Refused
 from . import context, output
+from .asked import asked_by
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,12 +30,7 @@ def forget(
     ),
     dry_run: bool = typer.Option(False, "--dry-run", help="With --purge: show the receipt only."),
     yes: bool = typer.Option(False, "--yes", "-y", help="With --purge: do not ask."),
-    source: str = typer.Option(
-        "agent",
-        "--source",
-        "-s",
-        help="Who asked: user | agent. A rule is forgotten only when the user asked.",
-    ),
+    source: str = asked_by("A rule is forgotten"),
 ) -> None:
     """Forget a memory (closed, or archived as superseded), or --purge a text everywhere.
 

@@ -8,6 +8,7 @@ import typer
 from typer.core import TyperGroup
 
 from . import context, hookcall, output
+from .asked import asked_by
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -100,12 +101,7 @@ def enforce(
 @app.command("watch")
 def watch(
     rule: str = typer.Argument(..., metavar="ID", help="The rule's id or FILE#^ID."),
-    source: str = typer.Option(
-        "agent",
-        "--source",
-        "-s",
-        help="Who asked: user | agent. A check that blocks stops only when the user asked.",
-    ),
+    source: str = asked_by("A check that blocks stops"),
 ) -> None:
     """The user's decision: this rule's check only watches again (logs, never blocks).
 

@@ -302,11 +302,11 @@ def set_mode(
                 f"{hit.address} carries no check; the agent adds one with "
                 "`memctl lessons --apply ID --check REGEX`"
             )
-        if mode == "watch" and hit.entry.fields.get("guard") == "enforce":
-            from ..forgetting.closing import refuse_retiring_rule
+        from ..forgetting.closing import refuse_retiring_rule
 
-            what = "a rule whose check blocks"
-            refuse_retiring_rule(hit.address, True, source, what=what, verb="loosen")
+        loosens = mode == "watch" and hit.entry.fields.get("guard") == "enforce"
+        what = "a rule whose check blocks"
+        refuse_retiring_rule(hit.address, loosens, source, what=what, verb="loosen")
         new = hit.entry.with_fields(
             guard=mode, enforced=fmt_date(today) if mode == "enforce" else None
         )
