@@ -123,3 +123,14 @@ def label_of(param: Any) -> str:
         return str(param.human_readable_name).upper()
     options = [o for o in param.opts if o.startswith("--")] or list(param.opts)
     return options[0] if options else param.name
+
+
+def asked_by(what: str) -> Any:  # a typer.Option default, as typer types it
+    """The --source option of the commands that retire or loosen what the user set (forget,
+    close, guard watch): who asked. The core checks that a rule changes only on the user's word
+    (memctl.forgetting.closing.refuse_retiring_rule); `what` names what needs it."""
+    import typer
+
+    return typer.Option(
+        "agent", "--source", "-s", help=f"Who asked: user | agent. {what} only when the user asked."
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from . import context, output
-from .asked import asked_by
+from .checks import asked_by
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ import typer
 
 from ..errors import InvalidValue, Refused
 from . import context, output
-from .asked import asked_by
+from .checks import asked_by
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
