@@ -1678,6 +1678,34 @@ def test_the_users_rule_with_no_note_named_goes_where_rules_are_in_force(ws):
     assert "Never push directly to main" in json.dumps(json.loads(now.stdout)["rules"])
 
 
+def test_the_users_rule_about_a_fact_on_file_goes_to_rules_not_beside_the_fact(ws):
+    """ "Always book Lina's judo carpool with the Nguyens" (-k RULE, from the user) shares its
+    words with "Lina does judo on Mondays at 6pm" in the inbox. It went to the inbox beside
+    that fact, where `memctl now` never shows it as a rule in force."""
+    remember(ws, "Lina does judo on Mondays at 6pm", source="user", now=NOW)
+    rule = "Always book Lina's judo carpool with the Nguyens"
+    said = remember(ws, rule, source="user", kind="RULE", now=NOW)
+    assert said.value.label == "new", said.value.reason
+    assert said.value.written.path.startswith("rules/"), said.value.written.path
+    now = run_memctl("-w", str(ws.root), "now", "--json")
+    assert rule in json.dumps(json.loads(now.stdout)["rules"], ensure_ascii=False)
+
+
+def test_the_users_rule_never_updates_a_fact_it_shares_words_with(ws):
+    """A rule is a norm, not a new value of a fact: "Always pack Lina's swimming goggles the
+    night before" (-k RULE) closed "Lina has swimming on Tuesdays" as an update that added a
+    detail, and carried "(as before: on Tuesdays)" into the rule."""
+    fact = "Lina has swimming on Tuesdays"
+    remember(ws, fact, source="user", now=NOW)
+    rule = "Always pack Lina's swimming goggles the night before"
+    said = remember(ws, rule, source="user", kind="RULE", now=NOW)
+    assert said.value.label == "new", said.value.reason
+    assert said.value.closed is None
+    assert said.value.written.path.startswith("rules/")
+    assert said.value.written.entry.text == rule
+    assert fact in open_lines(ws, "semantic/inbox")
+
+
 @pytest.mark.parametrize(
     ("said", "start"),
     [

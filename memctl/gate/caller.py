@@ -20,6 +20,8 @@ from .request import Request
 def decided(
     ws: Workspace, request: Request, found: Survey, *, use_llm: bool
 ) -> tuple[Decision, str | None]:
+    if request.kind == "RULE":  # a rule repeats or changes a rule, never a fact beside it
+        found = Survey([c for c in found.entries if c.rule], found.rules, found.notes)
     decision = label(
         ws, request.text, trust=request.trust, source=request.source, found=found, use_llm=use_llm
     )

@@ -128,6 +128,8 @@ def destination(
             break
         if status == "superseded" or is_rule_note(rel) and not (may_rule and normative):
             continue
+        if request.kind == "RULE" and may_rule and not is_rule_note(rel):
+            continue  # the user's rule is in force in rules/ alone, not beside the facts
         return ws.root / rel, ()
     if request.kind == "RULE" and not topic:  # a rule is in force in rules/ alone
         if may_rule:
