@@ -76,7 +76,9 @@ def needs_a_person(
     """What needs a person in these files (catalog.scan). `reads`: how often each note was
     read lately (recent_reads); without it, only high priority makes a stale note count."""
     reads = reads or Counter()
-    open_ids = {i for f in facts for i in f.ids} - {i for f in facts for i in f.closed_ids}
+    gone = {i for f in facts for i in f.closed_ids}
+    gone |= {i for f in facts for i, until in f.closing if i and until <= today.isoformat()}
+    open_ids = {i for f in facts for i in f.ids} - gone  # what holds today (entry.holds)
     first: list[tuple[int, Attention]] = []  # (order, item): unreadable, conflict, problems
     stale: list[FileFacts] = []
     for f in sorted(facts, key=lambda f: f.path):

@@ -60,6 +60,8 @@ class FileFacts:
     unsettled: list[dict] = field(default_factory=list)
     closed: int = 0
     closed_ids: list[str] = field(default_factory=list)
+    # [id, until] of each open line that closes on its until: day (entry.ended reads it)
+    closing: list[list] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # documented frontmatter keys not there
     last_entry: str | None = None  # daily logs: "YYYY-MM-DD HH:MM" of the newest heading
@@ -243,6 +245,8 @@ def _entry_facts(facts: FileFacts, entries: list) -> FileFacts:
             if entry.id:
                 facts.closed_ids.append(entry.id)
             continue
+        if entry.fields.get("until"):  # open until that day (a change said to start later)
+            facts.closing.append([entry.id, entry.fields["until"]])
         if entry.expires:
             facts.expiring.append(entry.expires)
         elif entry.priority == "low":
@@ -289,6 +293,7 @@ def record_written(ws: Workspace, known: dict[str, FileFacts], notes: dict[str, 
             unsettled=[],
             closed=0,
             closed_ids=[],
+            closing=[],
         )
         known[rel] = _entry_facts(counted, entries)
 

@@ -13,8 +13,11 @@ only reformatted when memctl changes it, and then to the canonical form above.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass, field, replace
+
+from .dates import try_date
 
 PRIORITY_EMOJI = {"high": "🔴", "med": "🟡", "low": "🟢"}
 PRIORITY_WORD = {"high": "HIGH", "med": "MED", "low": "LOW"}
@@ -113,6 +116,30 @@ class Entry:
             "closed": self.closed,
             "text": self.text,
         }
+
+
+def ended(entry: Entry, today: dt.date) -> bool:
+    """Has the entry stopped holding by `today`: struck through, or its `until:` day has come
+    (a change said to start later closes the old line on that day, before any file catches up;
+    the nightly job strikes it then)."""
+    if entry.closed:
+        return True
+    until = try_date(entry.fields.get("until"))
+    return until is not None and until <= today
+
+
+def upcoming(entry: Entry, today: dt.date) -> bool:
+    """Does the entry hold only from a later day (`from:` after `today`), not yet?"""
+    if ended(entry, today):
+        return False
+    begins = try_date(entry.fields.get("from"))
+    return begins is not None and begins > today
+
+
+def holds(entry: Entry, today: dt.date) -> bool:
+    """Does the entry hold on `today`: not closed by then, and not starting after it. The one
+    test of "current" every reader asks (search works it out in SQL the same way)."""
+    return not ended(entry, today) and not upcoming(entry, today)
 
 
 def format_entry(entry: Entry) -> str:

@@ -6,8 +6,9 @@ not fit; for Claude Code, `memctl hooks install` also puts them in a generated f
 imports (claudemd.py). A lesson `memctl lessons --apply` moves into rules/lessons.md is read
 from the next session on.
 
-A rule is a top-level entry of a note in rules/ that is not closed, not expired, not a quote or
-a recorded conflict, in a note that is not superseded. The lines of each file are cached in
+A rule is a top-level entry of a note in rules/ that is not closed (struck, or its until: day
+has come), not expired, not starting on a later day (from:), not a quote or a recorded conflict,
+in a note that is not superseded. The lines of each file are cached in
 `.memctl/cache/rules.json` by the file's mtime and size (the catalog's stamps), so a session
 start reads only the rules files that changed.
 """
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .budget import estimate_tokens
 from .catalog import FileFacts
+from .entry import Entry, holds
 from .workspace import Workspace
 
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ WIDTH = 200  # characters of a rule's text on its line
 NOT_RULES = ("QUOTE", "CONFLICT")  # kinds the gate writes for what is kept but not obeyed
 _ORDER = {"high": 0, "med": 1, "low": 2}
 _CACHE = "rules.json"
-_VERSION = 1
+_VERSION = 2  # 2: each rule's until: and from:, read against the day
 _NAMED_SHARE = 0.2  # of the budget, at most, for naming the rules left out one by one
 
 
@@ -112,14 +114,16 @@ def read_rules(ws: Workspace, facts: list[FileFacts], *, today: dt.date) -> list
         Rule(path, *row[:4])
         for path, hit in kept.items()
         for row in hit["rules"]
-        if not row[4] or row[4] >= day
+        if (not row[4] or row[4] >= day) and holds(Entry(row[3], fields=row[5]), today)
     ]
     found.sort(key=lambda r: (_ORDER.get(r.priority or "", 3), r.path, r.line))
     return found
 
 
 def _parse(ws: Workspace, rel: str, note_priority: str | None) -> list[list]:
-    """[line, id, priority, text, expires] of each rule of one file."""
+    """[line, id, priority, text, expires, {until, from}] of each rule of one file: a rule
+    whose until: day has come no longer binds, one whose from: day is ahead not yet (read
+    against the day, entry.holds: no file changes when a day passes)."""
     from .note import note_body, parse_entries
 
     try:
@@ -138,6 +142,7 @@ def _parse(ws: Workspace, rel: str, note_priority: str | None) -> list[list]:
                 entry.priority or note_priority,
                 entry.text,
                 entry.fields.get("expires"),
+                {k: v for k, v in entry.fields.items() if k in ("until", "from")},
             ]
         )
     return rows

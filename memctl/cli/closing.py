@@ -22,7 +22,11 @@ def register(root: typer.Typer) -> None:
 def close(
     target: str = typer.Argument(..., help="The entry: its id (k3x9) or FILE:LINE."),
     reason: str = typer.Option(..., "--reason", "-r", help="Why it no longer holds."),
-    on: str | None = typer.Option(None, "--on", help="The day it stopped holding (default today)."),
+    on: str | None = typer.Option(
+        None,
+        "--on",
+        help="The day it stops holding (default today); a later day leaves it open until then.",
+    ),
     source: str = asked_by("A rule is closed"),
 ) -> None:
     """Close a fact: the line stays, struck through, with until:DATE and why:"…".
@@ -45,7 +49,12 @@ def close(
 
 
 def _render_closed(outcome: Outcome[EntryRef]) -> None:
-    output.text(f"closed {outcome.value.address}: {outcome.value.entry.format()}")
+    entry = outcome.value.entry
+    if entry.closed:
+        output.text(f"closed {outcome.value.address}: {entry.format()}")
+    else:  # a later day: it holds until then
+        until = entry.fields.get("until")
+        output.text(f"closes {outcome.value.address} on {until}: {entry.format()}")
     output.change_notices(outcome.change)
 
 
@@ -77,7 +86,10 @@ def closed(
     """
     from ..forgetting.closing import closed_entries
 
-    output.result(closed_entries(context.workspace(), query=query), _render_timeline)
+    output.result(
+        closed_entries(context.workspace(), today=context.now().date(), query=query),
+        _render_timeline,
+    )
 
 
 def _render_timeline(timeline: Timeline) -> None:

@@ -115,6 +115,8 @@ def _render(value: Remembered) -> None:
         ("re-verified", value.verified),
     ):
         if ref is not None:
+            if what == "closed" and not ref.entry.closed:  # a change said to start later
+                what = f"closes on {ref.entry.fields.get('until')}"
             output.text(f"  {what} {ref.address}  {ref.entry.format()}")
     d = value.decision
     if d.candidates:

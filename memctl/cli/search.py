@@ -34,7 +34,7 @@ def search(
     since: str | None = typer.Option(None, "--since", help="Recorded on or after YYYY-MM-DD."),
     until: str | None = typer.Option(None, "--until", help="Recorded on or before YYYY-MM-DD."),
     status: str | None = typer.Option(
-        None, "--status", help="active|stale|conflict|superseded|closed"
+        None, "--status", help="active|stale|conflict|superseded|closed|upcoming"
     ),
     archive: bool = typer.Option(False, "--archive", help="Include archived material."),
     closed: bool = typer.Option(False, "--closed", help="Include closed and superseded memories."),
@@ -88,9 +88,9 @@ def _render_search(result: SearchResult) -> None:
         return
     for hit in result.hits:
         where = hit.address + (f" ^{hit.id}" if hit.id else "")
-        marks = [hit.status if hit.status == "active" else f"⚠️ {hit.status}"]
-        if hit.date:
-            marks.append(hit.date)
+        marks = [hit.status if hit.status in ("active", "upcoming") else f"⚠️ {hit.status}"]
+        if hit.date:  # what is upcoming holds from its day (from:)
+            marks.append(f"from {hit.date}" if hit.status == "upcoming" else hit.date)
         if hit.archived:
             marks.append("archived")
         output.highlighted(f"{where} · {' · '.join(marks)} · ", hit.snippet)

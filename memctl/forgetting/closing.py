@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..catalog import scan
 from ..dates import fmt_date, try_date
-from ..entry import Entry
+from ..entry import Entry, ended
 from ..errors import InvalidValue, Refused
 from ..longterm import EntryRef, find_entry, rewrite_entry
 from ..note import read_note
@@ -41,7 +41,7 @@ def close_entry(
     with ws.change(verb, "") as change:
         ref = find_entry(ws, target)
         refuse_retiring_rule(ref.address, is_rule(ref.path, ref.entry), source)
-        closed = close_in_place(ws, change, ref, reason=reason, on=on or today)
+        closed = close_in_place(ws, change, ref, reason=reason, on=on or today, today=today)
         change.what = f"{ref.address} ({reason})"
     return Outcome(EntryRef(ref.path, closed), change)
 
@@ -73,11 +73,15 @@ def refuse_retiring_rule(
 
 
 def close_in_place(
-    ws: Workspace, change: Change, ref: EntryRef, *, reason: str, on: dt.date
+    ws: Workspace, change: Change, ref: EntryRef, *, reason: str, on: dt.date, today: dt.date
 ) -> Entry:
-    """Inside an open change: close one entry line (the write gate and forget use this too)."""
+    """Inside an open change: close one entry line (the write gate and forget use this too).
+
+    A line closed on a later day than `today` still holds until then: it stays open (not
+    struck), carrying `until:` and `why:`; every reader counts it closed from that day
+    (entry.ended), and the nightly job strikes it through then."""
     entry = ref.entry
-    if entry.closed:
+    if ended(entry, today):
         raise Refused(f"{ref.address} is already closed (until {entry.fields.get('until', '?')})")
     since = try_date(entry.fields.get("from")) or try_date(entry.fields.get("added"))
     if since and on < since:
@@ -85,7 +89,7 @@ def close_in_place(
             f"cannot close on {fmt_date(on)}: {ref.address} holds from {fmt_date(since)}"
         )
     closed = entry.with_fields(until=fmt_date(on), why=reason)
-    closed.closed = True
+    closed.closed = on <= today
     rewrite_entry(ws, change, ref, closed)
     closed.raw = None
     return closed
@@ -136,8 +140,8 @@ def held_on(entry: Entry, day: dt.date, *, fallback_added: dt.date | None = None
     if begins and begins > day:
         return False
     for key in ("until", "archived"):
-        ended = try_date(entry.fields.get(key))
-        if ended and ended <= day:
+        stop = try_date(entry.fields.get(key))
+        if stop and stop <= day:
             return False
     expires = try_date(entry.fields.get("expires"))
     return not (expires and expires < day)
@@ -163,15 +167,16 @@ def entries_as_of(ws: Workspace, day: dt.date, *, query: str | None = None) -> T
     return Timeline(fmt_date(day), found)
 
 
-def closed_entries(ws: Workspace, *, query: str | None = None) -> Timeline:
-    """Every closed entry, with when and why it closed."""
+def closed_entries(ws: Workspace, *, today: dt.date, query: str | None = None) -> Timeline:
+    """Every closed entry, with when and why it closed: struck through, or open until a day
+    that has come (entry.ended)."""
     words = query.casefold().split() if query else []
     found: list[HeldEntry] = []
     for facts in scan(ws, archive=True):
-        if facts.kind != "note" or not facts.closed:
+        if facts.kind != "note" or not (facts.closed or facts.closing):
             continue
         note = read_note(ws.root / facts.path, display=facts.path)
         for entry in note.entries():
-            if entry.closed and _matches(entry, words):
+            if ended(entry, today) and _matches(entry, words):
                 found.append(HeldEntry(facts.path, entry, facts.path.startswith(ARCHIVE_DIR)))
     return Timeline(None, found)

@@ -50,7 +50,7 @@ def forget(
         if looks_like_entry_ref(ws, target):
             ref = find_entry(ws, target)
             refuse_retiring_rule(ref.address, is_rule(ref.path, ref.entry), source)
-            close_in_place(ws, change, ref, reason=f"forgotten: {reason}", on=today)
+            close_in_place(ws, change, ref, reason=f"forgotten: {reason}", on=today, today=today)
             result = Forgotten(ref.address, "entry", reason)
         else:
             path = resolve_note(ws, target)

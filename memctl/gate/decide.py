@@ -15,10 +15,11 @@ nightly job, with nobody watching, holds such a change for a person instead
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, replace
 
 from ..catalog import scan
-from ..entry import unquoted
+from ..entry import ended, unquoted
 from ..words import fold, tokens
 from ..workspace import Workspace
 from .candidates import Candidate, NoteMatch, Survey, _read, is_rule_note, trust_of
@@ -33,11 +34,13 @@ SHOWN = 5  # candidates shown with a decision (all are scored)
 LLM_CANDIDATES = 8
 
 
-def survey(ws: Workspace, text: str) -> Survey:
+def survey(ws: Workspace, text: str, *, today: dt.date | None = None) -> Survey:
     """Score the open entries and the notes of the live workspace against `text`.
 
     An entry that shares no word with the text is not scored (it cannot be repeated, changed
-    or corrected by it); every rule is.
+    or corrected by it); every rule is. With `today`, a line whose `until:` day has come is
+    closed (entry.ended) though not struck yet; one that starts later is still scored (a
+    change may be said of it).
     """
     new = analyze(text)
     # the words as written too: a synonym is read as its class's first word ("apartment" as
@@ -57,6 +60,8 @@ def survey(ws: Workspace, text: str) -> Survey:
         best = 0.0
         for row in read.entries:
             entry, folded, info = row
+            if today is not None and ended(entry, today):
+                continue
             rule = (rules_note or entry.kind == "RULE") and entry.kind not in ("QUOTE", "CONFLICT")
             if probe and not rule and not _holds(folded, probe):
                 continue
@@ -74,7 +79,7 @@ def survey(ws: Workspace, text: str) -> Survey:
         found.notes.append(NoteMatch(facts.path, round(best, 3), facts.status))
     from .meaning import add_meaning
 
-    add_meaning(ws, text, new, found)
+    add_meaning(ws, text, new, found, today)
     found.entries.sort(key=lambda c: -c.score)
     found.notes.sort(key=lambda n: -n.score)
     return found

@@ -14,9 +14,10 @@ other side, an ending, a word of change), updated. Without the extra (or with
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import replace
 
-from ..entry import unquoted
+from ..entry import ended, unquoted
 from ..kinds import kind_of
 from ..workspace import Workspace
 from .candidates import Candidate, Survey, _read, is_rule_note, trust_of
@@ -33,7 +34,9 @@ def _a_note(ws: Workspace, rel: str) -> bool:
     return kind_of(rel, ws.config.daily_dir) == "note" and not rel.startswith(".archive/")
 
 
-def add_meaning(ws: Workspace, text: str, new: Analysis, found: Survey) -> None:
+def add_meaning(
+    ws: Workspace, text: str, new: Analysis, found: Survey, today: dt.date | None = None
+) -> None:
     """Give the candidates their closeness in meaning and add the close ones words missed."""
     from ..search import semantic
 
@@ -61,6 +64,8 @@ def add_meaning(ws: Workspace, text: str, new: Analysis, found: Survey) -> None:
         if row is None:
             continue
         entry = row[0]
+        if today is not None and ended(entry, today):
+            continue
         info = row[2] = row[2] or analyze(unquoted(entry.text))
         rule = (is_rule_note(hit.path) or entry.kind == "RULE") and entry.kind not in (
             "QUOTE",

@@ -135,7 +135,7 @@ def through_gate(
     written and the result says what would be (as `explain` does). The nightly job writes a
     whole day this way, in one commit; `found` spares a second survey when it has one, and
     `review(decision)` gives back the decision to write and, to write nothing, why."""
-    found = survey(ws, request.text) if found is None else found
+    found = survey(ws, request.text, today=now.date()) if found is None else found
     decision, override = decided(ws, request, found, use_llm=use_llm)
     held = None
     if review is not None:
@@ -320,6 +320,7 @@ def _write(
                 change,
                 EntryRef(earlier.path, earlier.entry),
                 on=today,
+                today=today,
                 reason=f"settled: {written.address} replaces {target.address}",
             )
     result = replace(result, written=written)
@@ -333,7 +334,7 @@ def _write(
         why = f"{decision.label}: {request.reason or request.text}"
         why = why if len(why) <= 120 else why[:119] + "…"
         closed = close_in_place(
-            ws, change, EntryRef(target.path, old), reason=why, on=max(on, since)
+            ws, change, EntryRef(target.path, old), reason=why, on=max(on, since), today=today
         )
         closed = replace(closed, raw=closed.format(), line=old.line)
         linked = closed.with_fields(superseded_by=written.entry.id)
@@ -375,6 +376,10 @@ def _with_id(ws: Workspace, target: Candidate) -> Candidate:
 def _summary(result: Remembered) -> str:
     if result.verified:
         return f"{result.label} {result.verified.address}"
-    closes = f" (closes ^{result.closed.entry.id})" if result.closed else ""
+    closes = ""
+    if result.closed:
+        ends = result.closed.entry
+        when = "" if ends.closed else f" on {ends.fields.get('until')}"  # a later day
+        closes = f" (closes ^{ends.id}{when})"
     assert result.written is not None  # a memory not verified again was written
     return f"{result.label} {result.written.address}{closes}"

@@ -276,7 +276,7 @@ def _promote(run: _Run, item: Item) -> Step:
         if run.change is not None:
             audit_refusal(ws, run.change, item.text, exc, source=item.source, now=run.now)
         return Step(item, "refused", f"{item.how}; refused: {exc.message}")
-    found = survey(ws, request.text)
+    found = survey(ws, request.text, today=run.now.date())
     request = replace(
         request,
         ref=f"{run.rel}:{item.line}",

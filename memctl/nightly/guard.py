@@ -29,7 +29,7 @@ import sys
 from dataclasses import dataclass, field
 
 from ..controls import unshowable
-from ..entry import parse_entry
+from ..entry import Entry, holds, parse_entry
 from ..errors import InvalidValue, NotFound
 from ..jsonlines import read_records
 from ..textstyle import without_bom
@@ -60,6 +60,12 @@ class Check:
     mode: str  # watch | enforce
     text: str  # the rule's text
     problem: str | None = None  # the pattern is not a valid regular expression
+    span: tuple[tuple[str, str], ...] = ()  # its until: and from:, read against the day
+
+    def holds(self, today: dt.date) -> bool:
+        """Does its rule bind on `today` (entry.holds): not closed by then, not starting
+        later? Kept as fields: a server keeps the checks while rules/ does not change."""
+        return holds(Entry(self.text, fields=dict(self.span)), today)
 
     @property
     def address(self) -> str:
@@ -166,8 +172,16 @@ def _check(rel: str, entry: Entry) -> Check:
     else:
         problem = runs_away(pattern)
     assert entry.line is not None  # an entry read from its file knows its line
+    span = tuple((k, v) for k, v in entry.fields.items() if k in ("until", "from"))
     return Check(
-        rel, entry.line, entry.id, pattern, mode if mode in MODES else "watch", entry.text, problem
+        rel,
+        entry.line,
+        entry.id,
+        pattern,
+        mode if mode in MODES else "watch",
+        entry.text,
+        problem,
+        span,
     )
 
 
@@ -176,7 +190,7 @@ def evaluate(
 ) -> Verdict:
     """Match every check against the action; log each hit (watch: what it would have
     blocked)."""
-    found = checks(ws)
+    found = [check for check in checks(ws) if check.holds(now.date())]
     parts = _read(action, READ)
     hits = []
     for check in found:

@@ -23,8 +23,14 @@ BM25_COLUMNS = "1.0, 2.0, 0.5, 1.0, 0.5"
 # What ranking reads as a unit's context: its note's use-when keys too.
 CONTEXT = "{f}context || CASE WHEN {f}inherited = '' THEN '' ELSE char(10) || {f}inherited END"
 
+# A unit's status as it stands today (entry.holds, in SQL): an open entry whose until: day has
+# come is closed, one whose from: day is ahead is upcoming; no file changes when a day passes,
+# so the index cannot hold this
 EFFECTIVE_STATUS = (
-    "CASE WHEN u.status = 'active' AND u.verified IS NOT NULL "
+    "CASE WHEN u.status IN ('closed', 'superseded', 'injection') THEN u.status "
+    "WHEN u.closes IS NOT NULL AND u.closes <= :today THEN 'closed' "
+    "WHEN u.starts IS NOT NULL AND u.starts > :today THEN 'upcoming' "
+    "WHEN u.status = 'active' AND u.verified IS NOT NULL "
     "AND u.verified < :cutoff THEN 'stale' ELSE u.status END"
 )
 
@@ -33,7 +39,10 @@ def conditions(filters: Filters, today: dt.date, stale_days: int) -> tuple[list,
     """The SQL conditions on `units u` the filters make, their parameters, and whether they may
     leave out most matches."""
     where = []
-    params: dict = {"cutoff": (today - dt.timedelta(days=stale_days)).isoformat()}
+    params: dict = {
+        "cutoff": (today - dt.timedelta(days=stale_days)).isoformat(),
+        "today": today.isoformat(),
+    }
     narrow = False  # a filter that may leave out most matches
     if not (filters.archive or filters.as_of):
         where.append("u.archived = 0")
@@ -42,7 +51,7 @@ def conditions(filters: Filters, today: dt.date, stale_days: int) -> tuple[list,
         params["status"] = filters.status
         narrow = True
     elif not (filters.closed or filters.as_of):
-        where.append("u.status NOT IN ('closed', 'superseded')")
+        where.append(f"{EFFECTIVE_STATUS} NOT IN ('closed', 'superseded')")
     if filters.as_of:
         where.append("(u.recorded IS NULL OR u.recorded <= :as_of)")
         where.append("(u.until IS NULL OR u.until > :as_of)")

@@ -267,6 +267,8 @@ class SearchIndex:
                     int(unit.archived),
                     unit.ref,
                     unit.title,
+                    unit.closes,
+                    unit.starts,
                 )
             )
             context = f"{unit.context}\n{unit.note_keys}" if unit.note_keys else unit.context

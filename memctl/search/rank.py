@@ -23,9 +23,10 @@ then scored:
 - use-when: how closely the query matches one of the unit's use-when keys (its note's keys count
   0.9 for each of its entries);
 - priority 1.06 high, 0.94 low; recency fades from 1 to 0.7 with a one-year half-life, except
-  for high priority; status 0.9 conflict, 0.5 closed or superseded (left out unless asked for),
-  stale only marked; kind 0.9 for a note's frontmatter, so its entries come first. A promoted
-  fact is lifted above the log entry its ref: names.
+  for high priority; status 0.9 conflict, 0.8 upcoming (holds from a later day), 0.5 closed
+  or superseded (left out unless asked for), stale only marked; kind 0.9 for a note's
+  frontmatter, so its entries come first. A promoted fact is lifted above the log entry its
+  ref: names.
 """
 
 from __future__ import annotations
@@ -66,10 +67,11 @@ STATUS = {
     "superseded": 0.5,
     "closed": 0.5,
     "injection": 0.5,
+    "upcoming": 0.8,  # holds from a later day (from:): what holds today comes first
 }
 RECENCY_FLOOR = 0.7  # what an old memory fades to
 RECENCY_HALF_LIFE_DAYS = 365
-STATUSES = ("active", "stale", "conflict", "superseded", "closed", "injection")
+STATUSES = ("active", "stale", "conflict", "superseded", "closed", "injection", "upcoming")
 DENSE_WEIGHT = 0.3  # meaning's share of relevance when the semantic path is on
 MEANING_ALONE = 0.8  # what meaning alone may carry (see fuse)
 SOURCE_LIFT = 1.001  # a promoted fact over its log line

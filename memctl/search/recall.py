@@ -313,7 +313,9 @@ def _fit(hits: list, facts: list[str], budget: int) -> tuple[list[Pointer], list
 def _line(hit: Hit, width: int) -> str:
     where = f"{hit.path}:{hit.line}" + (f" ^{hit.id}" if hit.id else "")
     notes = [d for d in (hit.date,) if d]
-    if hit.status not in ("active", None):
+    if hit.status == "upcoming":  # holds from a later day: not yet, and said so
+        notes = [f"upcoming, from {hit.date}" if hit.date else "upcoming"]
+    elif hit.status not in ("active", None):
         notes.append(f"⚠️ {hit.status}")
     quote = _QUOTE.match(hit.text)
     if quote:  # who said it goes first: a shortened line must not lose it

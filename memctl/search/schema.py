@@ -78,13 +78,19 @@ MIGRATIONS: list[tuple[str, str]] = [
      "DELETE FROM files; DELETE FROM snapshot"),
     ("a kept clash is its own line's conflict, not its note's every fact's",
      "DELETE FROM files; DELETE FROM snapshot"),
+    ("the day an open entry closes, and the day it holds from, read against today", """
+        ALTER TABLE units ADD COLUMN closes TEXT;
+        ALTER TABLE units ADD COLUMN starts TEXT;
+        DELETE FROM files;
+        DELETE FROM snapshot
+    """),
 ]
 # fmt: on
 
 # fmt: off
 UNIT_COLUMNS = ("id", "path", "line", "kind", "text", "keys", "note_keys", "entry_id",
                  "category", "status", "priority", "recorded", "seen", "until", "verified",
-                 "archived", "ref", "title")
+                 "archived", "ref", "title", "closes", "starts")
 # fmt: on
 
 

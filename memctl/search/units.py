@@ -44,6 +44,8 @@ class Unit:
     archived: bool = False
     ref: str | None = None  # the log line a promoted fact came from (its entry's ref: field)
     title: str | None = None  # the note's title, for an entry or a paragraph of the note
+    closes: str | None = None  # an entry's until: (closed from that day, struck or not)
+    starts: str | None = None  # an entry's from: (upcoming before that day)
 
 
 class _Shared(TypedDict, total=False):
@@ -264,9 +266,13 @@ def _entry_unit(entry: Entry, base: _Shared, context: str) -> Unit:
     unit.seen = max(d for d in (recorded, verified, base["seen"], "") if d is not None) or None
     unit.until = _day(fields.get("until")) or _day(fields.get("expires"))
     unit.ref = fields.get("ref") or None
+    unit.closes = _day(fields.get("until"))
+    unit.starts = _day(fields.get("from"))
+    # An open line with until: a later day holds until then: the query reads it against today
+    # (search.candidates.EFFECTIVE_STATUS), as entry.holds does
     if entry.closed:
         unit.status = "closed"
-    elif fields.get("superseded_by"):
+    elif fields.get("superseded_by") and not unit.closes:
         unit.status = "superseded"
     elif fields.get("label") == "injection":
         unit.status = "injection"  # words the gate caught giving the agent orders
