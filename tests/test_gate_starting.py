@@ -1,7 +1,8 @@
 """A change said to start on a later day ("Starting January my gym membership costs 45 euros"):
 until that day the old value is the current one and the new one is upcoming; from that day
 on the new one holds and the old one is closed, with no command run on the day. Every reader
-keeps it: the files, search, recall, asof, the gate's own candidates and `now`'s rules."""
+keeps it: the files, search, recall, asof, the gate's own candidates, `now`'s rules, and the
+nightly job, which strikes the old line through once its day has come."""
 
 from __future__ import annotations
 
@@ -95,6 +96,17 @@ def test_from_the_day_on_the_new_value_holds_and_the_old_is_closed(ws, cli):
     ids = {c["id"] for c in asked["candidates"]}
     assert new in ids and old not in ids
     assert asked["target"].endswith(f"^{new}")
+
+    # the nightly job strikes it through, in its own commit
+    assert not _line(ws, old).startswith("- ~~")
+    night = cli.json("sleep", env={"MEMCTL_NOW": "2027-01-02T03:00"})
+    assert night["struck"] == [f"semantic/inbox.md#^{old} (until 2027-01-01)"]
+    assert _line(ws, old).startswith("- ~~") and "until:2027-01-01" in _line(ws, old)
+    assert "semantic/inbox.md" in git(ws, "show", "--name-only", "--format=", "HEAD")
+    assert f"semantic/inbox.md#^{old}" in (ws.root / "reports/2027-01-02.md").read_text()
+    assert _found(cli, JANUARY) == {new: "active"}
+    again = cli.json("sleep", env={"MEMCTL_NOW": "2027-01-03T03:00"})
+    assert again["struck"] == []
 
 
 def test_an_immediate_update_closes_the_old_line_today_as_before(ws, cli):

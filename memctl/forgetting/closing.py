@@ -8,7 +8,7 @@ an answer (`memctl asof`), and a closed fact never comes back as current.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..catalog import scan
 from ..dates import fmt_date, try_date
@@ -93,6 +93,25 @@ def close_in_place(
     rewrite_entry(ws, change, ref, closed)
     closed.raw = None
     return closed
+
+
+def strike_due(ws: Workspace, change: Change, today: dt.date) -> list[EntryRef]:
+    """Inside an open change: strike through every open line whose `until:` day has come (a
+    change said to start later closed it then), so the files catch up with what every reader
+    already counts as closed (entry.ended). The nightly job runs it."""
+    struck: list[EntryRef] = []
+    for facts in scan(ws):
+        day = today.isoformat()
+        if facts.kind != "note" or facts.error or not any(u <= day for _, u in facts.closing):
+            continue
+        note = read_note(ws.root / facts.path, display=facts.path)
+        for entry in note.entries():
+            if entry.closed or entry.indent or not ended(entry, today):
+                continue
+            done = replace(entry, closed=True, raw=None)
+            rewrite_entry(ws, change, EntryRef(facts.path, entry), done)
+            struck.append(EntryRef(facts.path, done))
+    return struck
 
 
 def clear_conflict(ws: Workspace, change: Change, rel: str) -> None:

@@ -9,7 +9,9 @@ In order:
 3. bring the search index up to date, so what was promoted is found at once;
 4. review the lessons that slipped (lessons.py), and sum up what the guard's checks matched
    since the last night;
-5. write the morning report to `reports/YYYY-MM-DD.md` (committed with the night's line in the
+5. strike through the open lines whose `until:` day has come (a change said to start on a
+   later day closed them then; every reader already counts them closed), and write the
+   morning report to `reports/YYYY-MM-DD.md` (committed with the night's line in the
    record; a second night on the same date adds to it) and return it: what was promoted, what
    was closed, what needs a person, which lessons slipped, and the few notes worth a look
    (attention.py: conflicts, problems, and the stale notes read lately or of high priority,
@@ -58,6 +60,7 @@ class Night:
     needs: Needs | None = None  # what needs a person in the knowledge base (attention.py)
     report: str = ""  # the report's path
     text: str = ""  # the report
+    struck: list[str] = field(default_factory=list)  # open lines whose until: day had come
     commits: list[dict] = field(default_factory=list)
 
     def to_dict(self) -> dict:
@@ -74,6 +77,7 @@ class Night:
             "needs": self.needs.to_dict() if self.needs else None,
             "report": self.report,
             "text": self.text,
+            "struck": self.struck,
             "commits": self.commits,
         }
 
@@ -181,8 +185,15 @@ def sleep(
         needs,
     )
     rel = f"{REPORTS_DIR}/{fmt_date(today)}.md"
-    text = report(night, now)
     with ws.change("sleep", f"report {rel}", unattended=True) as change:
+        from ..forgetting.closing import strike_due
+
+        # a change said to start on a day closed the old line then: struck through now
+        struck = [
+            f"{r.address} (until {r.entry.fields['until']})" for r in strike_due(ws, change, today)
+        ]
+        night = replace(night, struck=struck)
+        text = report(night, now)
         path = ws.root / rel
         old = path.read_text(encoding="utf-8") if path.exists() else ""
         change.write(path, f"{old.rstrip()}\n\n---\n\n{text}" if old.strip() else text)
@@ -235,11 +246,12 @@ def report(night: Night, now: dt.datetime) -> str:
         f"# Morning report — {night.date}",
         "",
         f"Night of {fmt_stamp(now)}: consolidated {span}; {len(promoted)} promoted, "
-        f"{repeats} repeat(s) re-verified, {len(closed)} closed, {len(person)} for a "
+        f"{repeats} repeat(s) re-verified, {len(closed) + len(night.struck)} closed, "
+        f"{len(person)} for a "
         f"person; {archive}; {len(proposals)} lesson(s) to review.",
     ]
     _section(lines, "Promoted", [_promoted(s) for _, s in promoted])
-    _section(lines, "Closed", [_closed(d, s) for d, s in closed])
+    _section(lines, "Closed", [_closed(d, s) for d, s in closed] + night.struck)
     _section(lines, "To settle", [_unsure(s) for _, s in steps if s.written and s.unsure])
     _section(
         lines,
