@@ -30,8 +30,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .hidden import mixed_latin, seen
-from .shape import Finding, distinct, generated, rx, value_like
+from .hidden import Seen, mixed_latin, seen
+from .plain import readings
+from .shape import Finding, distinct, generated, rx, strong_password, value_like
 from .words import written_out
 
 __all__ = ["Finding", "find_secret", "redact", "scan"]
@@ -50,6 +51,8 @@ _BASE32_AS_A = bytes.maketrans(_BASE32.encode(), b"a" * len(_BASE32))
 # A value that stands for one: REPLACE_ME, your-api-key, <token>, changeme, dummy…
 
 _table: list[_Pattern] | None = None
+# A word and a number ("Chapter-3", "Release_2024"): a heading, not a password.
+_WORD_AND_NUMBER = r"[^\W\d_]+[-_. ]?\d{1,4}[.,;:!?]?"
 
 
 def _patterns() -> list[_Pattern]:
@@ -81,12 +84,12 @@ def _holds(
 
 
 def _card_digits(text: str) -> bool:
-    """13 digits in a row, spaces and dashes between them aside."""
+    """13 digits in a row, spaces, dots and dashes between them aside."""
     if sum(map(text.count, "0123456789")) < 13:
         return False
     if not text.isascii() and any(c.isdigit() for c in set(text) if not c.isascii()):
         return True  # other scripts' digits count too, as the pattern reads them
-    bare = _ascii(text).replace(b" ", b"").replace(b"-", b"")
+    bare = _ascii(text).replace(b" ", b"").replace(b"-", b"").replace(b".", b"")
     return b"0" * 13 in bare.translate(_DIGITS_AS_ZERO)
 
 
@@ -128,16 +131,24 @@ def scan(text: str) -> list[Finding]:
     """Every secret in `text`, in order, without overlaps: read as a person sees the text (a
     key with a zero-width space inside is a key: memctl.secrets.hidden), each span in the
     text's own positions. A word that mixes look-alike letters of another script with Latin
-    ones ("pаssword" with a Cyrillic "а") is read in Latin letters (hidden.mixed_latin)."""
+    ones ("pаssword" with a Cyrillic "а") is read in Latin letters (hidden.mixed_latin). The
+    text read plainly (memctl.secrets.plain: percent-decoded, digits of any script as ASCII,
+    more look-alikes, leetspeak of a secret's name, runs of blanks as one space) is checked
+    besides."""
     text = mixed_latin(text)
     read = seen(text)
-    if read is None:
-        return _scan(text)
-    found = []
-    for finding in _scan(read.text):
-        start, end = read.span(finding.start, finding.end)
-        found.append(finding._replace(start=start, end=end))
-    return found
+    found = _scan(text) if read is None else _mapped(_scan(read.text), read)
+    plainly = [
+        f._replace(start=start + f.start, end=start + f.end)
+        for start, read in readings(text)
+        for f in _mapped(_scan(read.text), read)
+    ]
+    return _without_overlaps(found + plainly) if plainly else found
+
+
+def _mapped(found: list[Finding], read: Seen) -> list[Finding]:
+    """Each finding of a reading, in the positions of the text it was read from."""
+    return [f._replace(start=s, end=e) for f in found for s, e in [read.span(f.start, f.end)]]
 
 
 def _scan(text: str) -> list[Finding]:
@@ -228,10 +239,12 @@ def _plausible(kind: str, value: str) -> bool:
         return _basic_credentials(value)
     if kind == "password-in-link":
         return value_like(value) and value.lower() not in ("password", "pass", "pwd")
+    if kind == "password":  # a login's pair, "user sam / hunter2!Qx"
+        return strong_password(value) and not rx(_WORD_AND_NUMBER).fullmatch(value)
     if kind == "password-option":
         return value_like(value.strip("'\""))
     if kind == "card-number":
-        number = re.sub(r"[ -]", "", value)
+        number = re.sub(r"[ .-]", "", value)
         # a real number is never two or three digits repeated: 4242 4242 … is a test card
         plausible = len(set(number)) > 3 and _card_length(number)
         return plausible and _luhn(number)

@@ -1,0 +1,270 @@
+"""A text read plainly, for the secret scanner: the second reading it checks besides the text
+as a person sees it (memctl.secrets.hidden.seen).
+
+A secret reaches memory in the forms a browser, a QR tool or a person reads without a
+thought: a link's query percent-encoded ("otpauth%3A%2F%2Ftotp…%3Fsecret%3DJBSW…", a token
+after `%3D`), a card number in Arabic-Indic or Devanagari digits, or with tabs or runs of
+spaces between its groups, a password named in a look-alike of a letter that is neither
+Cyrillic nor Greek (an Armenian "օ", a small capital "ᴏ") or in everyday leetspeak
+("passw0rd", "p@ssword"). `plainly` reads the text so, in one pass of layers:
+
+- each `%XX` escape as the byte it stands for (UTF-8 across escapes), twice at most, for a
+  link encoded inside a link (`%253D`);
+- then as a person sees it (hidden.seen: Markdown and HTML, characters nobody sees,
+  fullwidth and compatibility forms, letters in their parts);
+- then, character for character, a decimal digit of any script as its ASCII digit, a
+  look-alike letter (of _LOOKALIKES below, and Cyrillic and Greek: hidden) in a word that also
+  holds Latin letters as the Latin letter, and a leetspeak spelling of a word that names a
+  secret as the word;
+- then a run of spaces and tabs as one space (a line break stays).
+
+Each layer maps its positions back to the one under it, so a finding's span is the text's
+own (the redaction covers what was written). The scanner checks this reading besides the text
+as seen, never instead: what is found in either is found.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+from .hidden import Seen, _cased, _edited, seen
+
+# Letters Unicode lists as confusable with a Latin small letter (UTS #39 confusables), beyond
+# the Cyrillic and Greek ones hidden.mixed_latin reads: Armenian, the Latin small capitals and
+# other Latin-script look-alikes, and Cherokee and Lisu capitals (as the small letter: a
+# scanner's words are read in any case).
+# fmt: off
+_LOOKALIKES = {
+    "օ": "o", "ս": "u", "ց": "g", "հ": "h", "ո": "n", "զ": "q", "ѵ": "v", "ɑ": "a", "ɩ": "i",
+    "ɪ": "i", "ʟ": "l", "ɴ": "n", "ʀ": "r", "ʏ": "y", "ʜ": "h", "ɢ": "g", "ʙ": "b", "ᴀ": "a",
+    "ᴄ": "c", "ᴅ": "d", "ᴇ": "e", "ᴊ": "j", "ᴋ": "k", "ᴍ": "m", "ᴏ": "o", "ᴘ": "p", "ᴛ": "t",
+    "ᴜ": "u", "ᴠ": "v", "ᴡ": "w", "ᴢ": "z", "ꜱ": "s", "ꞯ": "q", "Ꭺ": "a", "Ᏼ": "b", "Ꮯ": "c",
+    "Ꭼ": "e", "Ꮐ": "g", "Ꮋ": "h", "Ꭻ": "j", "Ꮶ": "k", "Ꮮ": "l", "Ꮇ": "m", "Ꮲ": "p", "Ꮪ": "s",
+    "Ꭲ": "t", "Ꮩ": "v", "Ꮃ": "w", "Ꮓ": "z", "ꓐ": "b", "ꓚ": "c", "ꓓ": "d", "ꓰ": "e", "ꓝ": "f",
+    "ꓖ": "g", "ꓧ": "h", "ꓲ": "i", "ꓙ": "j", "ꓗ": "k", "ꓡ": "l", "ꓟ": "m", "ꓠ": "n", "ꓑ": "p",
+    "ꓣ": "r", "ꓢ": "s", "ꓔ": "t", "ꓴ": "u", "ꓦ": "v", "ꓪ": "w", "ꓫ": "x", "ꓬ": "y", "ꓜ": "z",
+}
+# fmt: on
+
+# The words that name a secret, in everyday leetspeak: a letter's class holds the characters
+# written for it ("p@ssw0rd", "pa$$word", "s3cret", "t0ken"). Read as the word only when a
+# character of a class is not the letter itself.
+_LEET = {"a": "a@4", "e": "e3", "i": "i1!", "o": "o0", "s": "s5$", "t": "t7"}
+_LEET_WORDS = (
+    "password",
+    "passwort",
+    "passwd",
+    "passcode",
+    "passphrase",
+    "pass",
+    "secret",
+    "token",
+)
+_LEET_CLUES = (
+    "p@",
+    "@ss",
+    "$$",
+    "p4s",
+    "a5s",
+    "a55",
+    "w0r",
+    "0rd",
+    "s3c",
+    "5ec",
+    "$ec",
+    "cr3",
+    "t0k",
+    "k3n",
+    "7ok",
+)
+_AS_LETTER = str.maketrans({c: letter for letter, cs in _LEET.items() for c in cs[1:]})
+_ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_BLANKS = re.compile("  +")
+# Blanks read as a space, character for character: a tab, a vertical tab, a form feed, a
+# carriage return, the ASCII separators (other spaces: hidden.seen).
+_TABS = "\t\x0b\x0c\r\x1c\x1d\x1e\x1f"
+_AS_SPACE = str.maketrans(dict.fromkeys(_TABS, " "))
+
+
+def readings(text: str) -> list[tuple[int, Seen]]:
+    """Each part of `text` that reads differently plainly: where it starts, and its reading
+    (see `plainly`). Only the lines with a clue are read (an escape, a run of blanks or a tab,
+    a digit of another script, a look-alike, leetspeak), those less than a few kilobytes apart
+    together, so the scanner checks again what may read differently, not the whole text."""
+    found = []
+    for start, end in _clue_lines(text):
+        read = plainly(text[start:end])
+        if read is not None:
+            found.append((start, read))
+    return found
+
+
+_APART = 4096  # lines with clues this close are read as one part
+
+
+def _clue_lines(text: str) -> list[tuple[int, int]]:
+    leet = _leet_clue(text)
+    if text.isascii() and not leet and "%" not in text and "  " not in text:
+        if not any(c in text for c in _TABS):
+            return []
+    lines: list[tuple[int, int]] = []
+    clues = _clues()
+    at = 0
+    while (m := clues.search(text, at)) is not None:
+        lines.append(_line(text, m.start(), m.end()))
+        at = lines[-1][1] + 1
+    if leet:
+        lines += [_line(text, *m.span()) for m in _leet().finditer(text) if not m.group().isalpha()]
+    parts: list[tuple[int, int]] = []
+    for start, end in sorted(lines):
+        if parts and start - parts[-1][1] < _APART:
+            parts[-1] = (parts[-1][0], max(end, parts[-1][1]))
+        else:
+            parts.append((start, end))
+    return parts
+
+
+def _line(text: str, start: int, end: int) -> tuple[int, int]:
+    """The line that holds text[start:end]."""
+    found = text.find("\n", end)
+    return text.rfind("\n", 0, start) + 1, len(text) if found < 0 else found
+
+
+@cache
+def _clues() -> re.Pattern[str]:
+    # an escape, a run of blanks or a tab, a digit of another script, a look-alike letter
+    return re.compile(
+        f"%[0-9A-Fa-f]{{2}}|[^\\S\\n]{{2}}|[^\\S \\n]|(?![0-9])\\d|{_lookalike().pattern}"
+    )
+
+
+def plainly(text: str) -> Seen | None:
+    """The text read plainly (see the module), or None when it reads as `seen(text)` does."""
+    decoded = _percent(text)
+    if decoded is not None:
+        again = _percent(decoded.text)
+        decoded = decoded if again is None else _over(again, decoded)
+    base = text if decoded is None else decoded.text
+    shown = seen(base)
+    if shown is not None and decoded is not None:
+        shown = _over(shown, decoded)
+    under = shown or decoded
+    read = base if shown is None else shown.text
+    letters = _letters(read)
+    blanks = _blanks(letters)
+    if blanks is None:
+        if letters == read:
+            return decoded  # nothing past seen(text), unless the text was percent-encoded
+        blanks = Seen(letters, [0], [0], [0], len(letters))
+    return blanks if under is None else _over(blanks, under)
+
+
+def _over(top: Seen, under: Seen) -> Seen:
+    """`top`, a reading of `under`'s text, read down to `under`'s original."""
+    bottom = top
+    while bottom._under is not None:
+        bottom = bottom._under
+    bottom._under = under
+    return top
+
+
+def _percent(text: str) -> Seen | None:
+    """Each `%XX` as its byte: one an escape in ASCII, a run of others as the UTF-8 they
+    spell (left as written when they spell none)."""
+    if "%" not in text:
+        return None
+    edits: list[tuple[int, int, str]] = []
+    for m in _ESCAPES.finditer(text):
+        raw = bytes.fromhex(m.group().replace("%", ""))
+        at = m.start()
+        i = 0
+        while i < len(raw):
+            if raw[i] < 0x80:
+                edits.append((at + 3 * i, at + 3 * i + 3, chr(raw[i])))
+                i += 1
+                continue
+            j = i
+            while j < len(raw) and raw[j] >= 0x80:
+                j += 1
+            try:
+                edits.append((at + 3 * i, at + 3 * j, raw[i:j].decode("utf-8")))
+            except UnicodeDecodeError:
+                pass
+            i = j
+    return _edited(text, edits)
+
+
+def _letters(text: str) -> str:
+    """Digits of every script as ASCII digits, look-alikes as Latin letters in a word with Latin
+    letters, a tab as a space, leetspeak of a secret's name as the name: character for
+    character."""
+    if not text.isascii():
+        table = {
+            ord(c): str(unicodedata.decimal(c))
+            for c in set(text)
+            if not c.isascii() and c.isdecimal()
+        }
+        if table:
+            text = text.translate(table)
+        if _lookalike().search(text) is not None:
+            text = _mixed().sub(_as_latin, text)
+    text = text.translate(_AS_SPACE)
+    if _leet_clue(text):
+        text = _leet().sub(lambda m: m.group().translate(_AS_LETTER), text)
+    return text
+
+
+def _leet_clue(text: str) -> bool:
+    """Could the text hold a secret's name in leetspeak? (A few substring tests.)"""
+    lowered = text.lower()
+    return any(w in lowered for w in _LEET_CLUES)
+
+
+@cache
+def _leet() -> re.Pattern[str]:
+    words = "|".join("".join(f"[{_LEET.get(c, c)}]" for c in word) for word in _LEET_WORDS)
+    return re.compile(f"(?i)(?<![\\w@$!])(?:{words})(?![\\w@$!])")
+
+
+@cache
+def _table() -> dict[int, str]:
+    return _cased() | str.maketrans(_LOOKALIKES)
+
+
+@cache
+def _lookalike() -> re.Pattern[str]:
+    return re.compile("[" + "".join(sorted(chr(point) for point in _table())) + "]")
+
+
+@cache
+def _mixed() -> re.Pattern[str]:
+    # from a word's start only (a search from each start inside a long word reads on to its end)
+    return re.compile(f"(?<!\\w)\\w*{_lookalike().pattern}\\w*")
+
+
+def _as_latin(word: re.Match[str]) -> str:
+    found = word.group()
+    latin = found.translate(_table())
+    return latin if latin != found and _ASCII_LETTER.search(found) else found
+
+
+_ASCII_LETTER = re.compile("[A-Za-z]")
+
+
+def _blanks(text: str) -> Seen | None:
+    """A run of spaces as one space."""
+    if "  " not in text:
+        return None
+    starts: list[int] = []
+    origins: list[int] = []
+    at = length = 0
+    for m in _BLANKS.finditer(text):  # each piece: up to a run and its first space, copied
+        starts.append(length)
+        origins.append(at)
+        length += m.start() + 1 - at
+        at = m.end()
+    starts.append(length)
+    origins.append(at)
+    return Seen(_BLANKS.sub(" ", text), starts, origins, [0] * len(starts), len(text))
