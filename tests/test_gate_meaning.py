@@ -1882,3 +1882,37 @@ def test_a_repeat_in_other_everyday_words_is_a_repeat(ws, on_file, said, label):
     assert result.label in label.split("|"), result.reason
     if label == "repeat":
         assert result.verified.entry.id == old.entry.id
+
+
+def test_a_corrected_number_keeps_whose_number_it_is(ws):
+    """ "actually the landlord's number is 0161 496 0712, I swapped two digits" over "The
+    landlord is Mr. Okafor, his number is 0161 496 0721": the new line lost Okafor, and
+    `search Okafor` found nothing open."""
+    remember(ws, "The landlord is Mr. Okafor, his number is 0161 496 0721", source="user", now=NOW)
+    fixed = "actually the landlord's number is 0161 496 0712, I swapped two digits"
+    said = remember(ws, fixed, source="user", now=NOW)
+    assert said.value.label == "correction", said.value.reason
+    assert "Okafor" in said.value.written.entry.text
+    assert "0721" not in said.value.written.entry.text
+
+
+def test_a_change_of_activity_carries_nothing_of_the_old_one_and_same_is_never_carried(ws):
+    """Swimming on Tuesdays at 5pm at the Westside pool, moved to Thursdays "same time", then
+    "switched from swimming to judo, Mondays at 6pm": the judo line said "(as before: same
+    time, at the Westside pool)". A venue corrected later dropped the judo's day and time
+    (the pool read as no place: "the" is stemmed "th")."""
+    remember(
+        ws, "Lina has swimming every Tuesday at 5pm at the Westside pool", source="user", now=NOW
+    )
+    moved = remember(ws, "Lina's swimming moved to Thursdays, same time", source="user", now=NOW)
+    assert moved.value.label == "update", moved.value.reason
+    assert "at 5pm" in moved.value.written.entry.text
+    judo = "Lina switched from swimming to judo, Mondays at 6pm"
+    switched = remember(ws, judo, source="user", now=NOW)
+    assert switched.value.label == "update", switched.value.reason
+    assert switched.value.written.entry.text == judo
+    venue = "Lina's judo is at the community centre on Elm Street, not the pool"
+    fixed = remember(ws, venue, source="user", now=NOW)
+    assert fixed.value.label == "correction", fixed.value.reason
+    text = fixed.value.written.entry.text
+    assert "Mondays at 6pm" in text and "same time" not in text and "Westside" not in text

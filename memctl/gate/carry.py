@@ -53,6 +53,7 @@ def phrases(text: str) -> list[str]:
     """The old text cut at commas and before prepositions; a one-word piece joins the next,
     but for the first ("Interview" stays apart from "with Dana": what follows an entry's first
     word is a detail of its own, to carry or not)."""
+    text = text.replace(AS_BEFORE, ", ")  # what an earlier update carried: phrases as any
     pieces = [p.strip() for p in _CUT.split(text) if p and p.strip(" ,;()")]
     out: list[str] = []
     for piece in pieces:
@@ -90,6 +91,8 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
         and (new.polarity or any(s < 0 for _, s in new.poles))
     ):
         return []
+    if _switched(new, old):
+        return []  # "switched from swimming to judo": the pool was the swimming's
     given = set(kinds(new.values - old.values))  # "Parents' evening" names no new time
     if "t" not in given and "t" in kinds(old.values):  # "moved to 10": an hour
         if any(int(m[1]) <= 24 for m in _HOUR.finditer(new.folded)):  # not "room 4B"
@@ -111,7 +114,7 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
                 out.append(phrase.strip(" .;,"))
                 continue
             tail = _value_tail(phrase, part, given, new)
-            out += [tail] if tail else []
+            out += [tail] if tail else [phrase.strip(" .;,")] if _named_only(part, new) else []
             continue
         if any((_lead(phrase), k) in valued for k in kinds(part.values)):
             continue
@@ -121,10 +124,36 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
             out.append(phrase.strip(" .;,"))
         elif rest := _values_left(phrase, part, new, given):
             out.append(rest)
-    return [_TRAILING_VERB.sub("", phrase) for phrase in out]
+    return [_TRAILING_VERB.sub("", phrase) for phrase in out if not _BACK.match(phrase)]
 
+
+# "same time", "still at the pool", "as usual": said of the value before it, never carried
+# next to another one
+_BACK = re.compile(r"(?i)(?:same|still|unchanged|as\s+usual|as\s+always)\b")
 
 _DATE = frozenset({"d", "mo", "y"})
+_FROM_TO = re.compile(r"\bfrom\s+(?:the\s+|my\s+|our\s+)?([\w'-]+)\s+to\s+(?:the\s+)?([\w'-]+)")
+
+
+def _switched(new: Analysis, old: Analysis) -> bool:
+    """Does the new text say that what the old one is about became another thing ("Lina
+    switched from swimming to judo" over "Lina has swimming on Tuesdays at the pool")?"""
+    about = analyze(phrases(old.text)[0]).words if old.text.strip() else frozenset()
+    for m in _FROM_TO.finditer(new.folded):
+        if "renam" in new.folded[max(0, m.start() - 16) : m.start()]:
+            continue  # "renamed from master to main": the same thing, called another way
+        was, now = analyze(m[1]).words, analyze(m[2]).words
+        if was and was <= about and now and not now & old.words and not analyze(m[2]).values:
+            return True
+    return False
+
+
+def _named_only(part: Analysis, new: Analysis) -> bool:
+    """Does the first phrase name someone the new text leaves unsaid while speaking of the same
+    thing ("The landlord is Mr. Okafor", where the landlord's number is corrected)? The name
+    still holds; without it the new line is found by no one's name."""
+    unsaid = part.names - new.names - new.rejected
+    return bool(unsaid) and unsaid == part.names and bool(part.words & new.words - part.names)
 
 
 def _respelled(new: Analysis, old: Analysis, diff: Diff) -> set[str]:

@@ -231,6 +231,11 @@ _WHERE = frozenset(
 )
 
 
+# "at the Westside pool", "at our place", "to my mum's": the word after one of these (as
+# stems: "the" is "th")
+_DETERMINERS = frozenset(stem(w) for w in "the a an our my his her their your".split())
+
+
 def places(a: Analysis) -> set[str]:
     """The words a text says after a word of where ("in Portugal", "at the Alfama guesthouse"),
     and the rest of a name of more words there ("on Google Meet")."""
@@ -238,7 +243,11 @@ def places(a: Analysis) -> set[str]:
     found: set[str] = set()
     for i, word in enumerate(said):
         after = (
-            i and said[i - 1] in _WHERE or i > 1 and said[i - 1] == "the" and said[i - 2] in _WHERE
+            i
+            and said[i - 1] in _WHERE
+            or i > 1
+            and said[i - 1] in _DETERMINERS
+            and said[i - 2] in _WHERE
         )
         if after or i and said[i - 1] in found and said[i - 1] in a.names and word in a.names:
             found.add(word)
