@@ -130,7 +130,12 @@ class Admission:
         if not picked:
             return new
         added = [lines[i].rstrip("\r\n") for i in picked]
-        checked = self.lines(rel, added)
+        names = None
+        if rel.endswith(".md") and not rel.startswith((*VIEWS, ".archive/")):
+            from .naming import contexts
+
+            names = contexts([line.rstrip("\r\n") for line in lines], picked)
+        checked = self.lines(rel, added, names)
         if checked == added:
             return new
         for i, line in zip(picked, checked, strict=True):
@@ -140,7 +145,12 @@ class Admission:
     def appended(self, rel: str, text: str) -> str:
         """Text appended at the end of a file: all of it is new."""
         lines = text.split("\n")
-        checked = self.lines(rel, lines)
+        names = None
+        if rel.endswith(".md") and not rel.startswith((*VIEWS, ".archive/")):
+            from .naming import contexts
+
+            names = contexts(lines, list(range(len(lines))))
+        checked = self.lines(rel, lines, names)
         return text if checked == lines else "\n".join(checked)
 
     def message(self, text: str) -> str:
@@ -148,12 +158,13 @@ class Admission:
         lines = text.split("\n")
         return "\n".join(self._checked("commit message", lines, redact=True))
 
-    def lines(self, rel: str, lines: list[str]) -> list[str]:
+    def lines(self, rel: str, lines: list[str], names: list[list[str]] | None = None) -> list[str]:
+        """`names`: for each line, the words around it that name a secret (memctl.naming)."""
         view = rel.startswith(VIEWS)
         if rel.endswith((".jsonl", ".json")):
             checked = [self._json_line(rel, line, view) for line in lines]
         else:
-            checked = self._checked(rel, lines, redact=self.unattended or view)
+            checked = self._checked(rel, lines, redact=self.unattended or view, names=names)
         if not view and self._holds_entries(rel):
             checked = self._trust(rel, checked)
         return checked
@@ -169,10 +180,14 @@ class Admission:
 
     # --- secrets, purged text, control characters ---------------------------------------
 
-    def _checked(self, rel: str, lines: list[str], *, redact: bool) -> list[str]:
+    def _checked(
+        self, rel: str, lines: list[str], *, redact: bool, names: list[list[str]] | None = None
+    ) -> list[str]:
         text = "\n".join(lines)
         fixed = self._controls(rel, text, redact)
         fixed = self._secrets(rel, fixed, redact)
+        if names is not None:
+            fixed = self._named(rel, fixed, names, redact)
         fixed = self._purged(rel, fixed, redact)
         return lines if fixed == text else fixed.split("\n")
 
@@ -205,6 +220,37 @@ class Admission:
             )
         self.redactions += [Redaction(rel, f.kind) for f in found]
         return redacted(text, found)
+
+    def _named(self, rel: str, text: str, names: list[list[str]], redact: bool) -> str:
+        """A value on a line of its own, read with the words around it that name a secret (a
+        note titled "Online banking password": memctl.naming, memctl.secrets.named)."""
+        from .naming import own_words
+        from .secrets.named import in_context
+        from .secrets.scan import redact as redacted
+
+        lines = text.split("\n")
+        for i, (line, named) in enumerate(zip(lines, names, strict=False)):
+            if not named:
+                continue
+            found = [
+                f._replace(start=f.start + at, end=f.end + at)
+                for at, words in own_words(line)
+                for f in in_context(named, words)
+                if not self._known(words[f.start : f.end])
+            ]
+            found.sort(key=lambda f: f.start)
+            if not found:
+                continue
+            if not redact:
+                raise Refused(
+                    f"looks like it holds a secret ({found[0].label}, named by "
+                    f'"{named[0]}" above it): {_excerpt(redacted(line, found), found[0].start)}; '
+                    f"{SECRET_ADVICE}",
+                    path=rel,
+                )
+            self.redactions += [Redaction(rel, f.kind) for f in found]
+            lines[i] = redacted(line, found)
+        return "\n".join(lines)
 
     def _purged(self, rel: str, text: str, redact: bool) -> str:
         from .purged import find_purged, searched
