@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .anchors import Hit, anchor_of, search_records
 from .dates import fmt_date
 from .errors import ParseError, Refused
-from .secrets import hidden
+from .secrets import encoded, hidden
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -79,7 +79,7 @@ class Registry:
     def find(self, text: str) -> Record | None:
         """The record of exactly this text (case-insensitive), if it was purged."""
         read = searched(text)
-        return next((r for r in self.records for f in read.all() if r.matches(f)), None)
+        return next((r for r in self.records for f, _ in read.all() if r.matches(f)), None)
 
     def hits(self, text: str, *, first: bool = True) -> list[Hit]:
         """The purged texts `text` holds (case-insensitive, read as a person sees it: see
@@ -88,19 +88,19 @@ class Registry:
         if not self.records or not text:
             return []
         read = searched(text)
-        found: set[Hit] = set()
         by_salt: dict[str, list[Record]] = {}
         for record in self.records:
             by_salt.setdefault(record.salt, []).append(record)
-        for folded in read.all():
+        hits: set[Hit] = set()
+        for folded, span in read.all():
             for salt, group in by_salt.items():
-                found.update(search_records(folded, bytes.fromhex(salt), group, first=first))
-                if found and first:
+                found = set(search_records(folded, bytes.fromhex(salt), group, first=first))
+                hits.update(Hit(h.receipt, *span(h.start, h.end)) for h in found)
+                if hits and first:
                     break
-            if found and first:
+            if hits and first:
                 break
-        hits = (Hit(h.receipt, *read.span(h.start, h.end)) for h in found)
-        return sorted(set(hits), key=lambda h: (h.start, h.end, h.receipt))
+        return sorted(hits, key=lambda h: (h.start, h.end, h.receipt))
 
     def match(self, text: str) -> str | None:
         """The receipt id of a purged text that `text` contains (case-insensitive), else None."""
@@ -117,24 +117,59 @@ class Registry:
 
 class Searched(NamedTuple):
     """A text as the registry reads it (`folded`), and the span in the text given of a span of
-    that. `plain` is the reading without look-alike letters read as Latin, when that differs:
-    a record made before they were (of a text in Cyrillic, say) is found in it."""
+    that. `others` are further readings, each with its own spans: without look-alike letters
+    read as Latin, when that differs (a record made before they were, of a text in Cyrillic,
+    is found in it), and the reading of memctl before it read encodings, digits of other
+    scripts and runs of whitespace (see `_earlier`), when that differs."""
 
     folded: str
     span: Callable[[int, int], tuple[int, int]]
-    plain: str | None
+    others: list[tuple[str, Callable[[int, int], tuple[int, int]]]]
 
-    def all(self) -> list[str]:
-        return [self.folded] if self.plain is None else [self.folded, self.plain]
+    def all(self) -> list[tuple[str, Callable[[int, int], tuple[int, int]]]]:
+        return [(self.folded, self.span), *self.others]
 
 
 def searched(text: str) -> Searched:
-    """The text as the registry reads it: as a person sees it (memctl.secrets.hidden: no
+    """The text as the registry reads it: as a person reads it (memctl.secrets.hidden: no
     character nobody sees, fullwidth letters as ASCII, so "Zanzi\u00adbar" is "Zanzibar";
     look-alike letters of other scripts as the Latin ones, so "Zаnzibar" with a Cyrillic "а"
-    is too), casefolded."""
+    is too), with its encodings read (memctl.secrets.encoded: `Jim%20Hardie`, digits of
+    other scripts, a line break or a run of spaces as one space), casefolded."""
+    layers: list[hidden.Seen] = []
+    pct = encoded.percent(text)
+    shown = text if pct is None else pct.text
+    read = hidden.seen(shown)
+    seen = shown if read is None else read.text
+    shown = encoded.digits(seen)
+    spaced = encoded.spaces(shown)
+    layers = [r for r in (spaced, read, pct) if r is not None]
+    folded, span, plain = _folded(shown if spaced is None else spaced.text, layers)
+    others = [] if plain is None else [(plain, span)]
+    # a record made before could hold what is read differently now: "%20", a digit of another
+    # script, two spaces or a tab (never a line break: a purged text is one line)
+    if pct is not None or shown is not seen or "  " in seen or "\t" in seen:
+        earlier = _earlier(text)
+        if earlier[0] != folded:
+            others.append(earlier[:2])
+            if earlier[2] is not None:
+                others.append((earlier[2], earlier[1]))
+    return Searched(folded, span, others)
+
+
+def _earlier(text: str) -> tuple[str, Callable[[int, int], tuple[int, int]], str | None]:
+    """The text as the registry read it before it read encodings and runs of whitespace: a
+    record of a text with `%20` or two spaces inside, made then, is found as it was."""
     read = hidden.seen(text)
-    shown = text if read is None else read.text
+    return _folded(text if read is None else read.text, [] if read is None else [read])
+
+
+def _folded(
+    shown: str, layers: list[hidden.Seen]
+) -> tuple[str, Callable[[int, int], tuple[int, int]], str | None]:
+    """`shown` casefolded, look-alikes read as Latin; the span in the text given of a span of
+    that, through `layers` (the last read first); and the reading without look-alikes read as
+    Latin, when it differs."""
     plain = shown.casefold()
     folded = hidden.folded_latin(shown)  # as long as `plain`, position for position
     # where in `shown` each character of `folded` comes from, when casefolding changed a length
@@ -148,9 +183,11 @@ def searched(text: str) -> Searched:
     def span(start: int, end: int) -> tuple[int, int]:
         if at is not None:
             start, end = at[start], at[end - 1] + 1
-        return (start, end) if read is None else read.span(start, end)
+        for layer in layers:
+            start, end = layer.span(start, end)
+        return start, end
 
-    return Searched(folded, span, None if folded == plain else plain)
+    return folded, span, None if folded == plain else plain
 
 
 def purged_hash(salt: str, text: str) -> str:
@@ -331,7 +368,7 @@ def _damaged(path: str, line: int | None = None) -> ParseError:
 
 
 def new_record(text: str, *, salt: str, receipt: str, today: dt.date) -> Record:
-    folded = hidden.folded_latin(hidden.visible(text))
+    folded = searched(text).folded
     return Record(
         receipt,
         salt,

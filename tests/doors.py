@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import html
 import json
+import re
 import subprocess
 import unicodedata
+import urllib.parse
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,6 +62,20 @@ PURGED_PAYLOADS = (
     "call Zanz\u2800ibar-7731 tomorrow",
     "call Z\u0332anzibar-7731 tomorrow",
     "call Zanzib\u0336ar-7731 tomorrow",
+    # URL-encoded (once, each letter, twice), HTML references for a space and a letter
+    "see https://maps.example/?q=Zanzibar%2D7731",
+    "call %5A%61%6E%7A%69%62%61%72-7731 tomorrow",
+    "the blue ledger%2520under the attic stairs",
+    "the blue ledger&#32;under the attic stairs",
+    "call &#90;anzibar-7731 tomorrow",
+    # its digits in other scripts: Arabic-Indic, Bengali, Devanagari
+    "call Zanzibar-\u0667\u0667\u0663\u0661 tomorrow",
+    "call Zanzibar-\u09ed\u09ed\u09e9\u09e7 tomorrow",
+    "call Zanzibar-\u096d\u096d\u0969\u0967 tomorrow",
+    # split by a line break, two spaces, a tab
+    "the blue ledger\nunder the attic stairs",
+    "the blue ledger  under the attic stairs",
+    "the blue ledger under the\tattic stairs",
 )
 # How a person reads the look-alike letters of PURGED_PAYLOADS (for `leaked`).
 _LOOK_ALIKES = str.maketrans("\u0430\u0435\u03bf\u03b6\u0131", "aeozi")
@@ -423,18 +440,28 @@ def _blobs_of(root: Path, paths: set[str]) -> set[str]:
 
 
 def leaked(haystack: bytes, needles: list[str], *, fold: bool = False) -> list[str]:
-    """The needles the haystack holds; with `fold`, as a person reads it: whatever the case,
-    without format characters nobody sees (Unicode's Cf), compatibility forms as what they
+    """The needles the haystack holds; with `fold`, as a person reads it: URL-encoding and
+    HTML references read, digits of any script as ASCII, whitespace runs as a space, whatever
+    the case, without format characters nobody sees (Unicode's Cf), compatibility forms as what they
     stand for (NFKC: fullwidth, bold and circled letters), the payloads' look-alike letters as
     Latin, their dashes as a hyphen, without their Markdown marks, references and stray marks."""
     hay = haystack.decode("utf-8", "replace")
     if fold:
         for written, read in _MARKED:
             hay = hay.replace(written, read)
+        hay = html.unescape(urllib.parse.unquote(urllib.parse.unquote(hay)))
+        digits = {ord(c): _digit(c) for c in set(hay) if not c.isascii() and c.isdecimal()}
+        hay = re.sub(r"\s+", " ", hay.translate(digits))
         hay = unicodedata.normalize("NFKC", hay.translate(_invisible()).translate(_DASHES))
         hay = hay.casefold().translate(_LOOK_ALIKES)
         return [n for n in needles if n.casefold() in hay]
     return [n for n in needles if n in hay]
+
+
+def _digit(char: str) -> str:
+    """A decimal digit of any script as its ASCII digit."""
+    value = unicodedata.decimal(char, None)
+    return char if value is None else str(value)
 
 
 @functools.cache

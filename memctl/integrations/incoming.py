@@ -47,6 +47,9 @@ _MARKS = (  # the UTF-32 ones first: FF FE starts both little-endian marks
 )
 
 
+ADDED = (b"+", b"diff --git ")
+
+
 def history_text(root: Path, spec: str, *, shortest: int = 1) -> str:
     """The messages, file names and added lines of the commits of `spec`, and the files they
     add or change that are UTF-16 or UTF-32. `shortest`: the length of the shortest text
@@ -74,7 +77,8 @@ def history_text(root: Path, spec: str, *, shortest: int = 1) -> str:
         message, _, diff = chunk.partition(end.encode())
         lines = message.split(b"\n")
         # git ends a line at "\n" alone: a "\r" (or U+2028) inside an added line is part of it
-        lines += [x for x in diff.split(b"\n") if x.startswith((b"+", b"diff --git "))]
+        # an added line without git's "+": the text a line break splits reads on across it
+        lines += [x[1:] if x[:1] == b"+" else x for x in diff.split(b"\n") if x.startswith(ADDED)]
         kept += (_readable(line, least) for line in lines)
     kept += wide_files(root, spec)
     return "\n".join(kept)

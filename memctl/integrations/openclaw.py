@@ -213,7 +213,7 @@ def _read(source: Source) -> str:
 
 def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome[Imported]:
     """Bring MEMORY.md and memory/*.md into the workspace, every line of them, in one commit."""
-    from ..purged import purged_match
+    from ..purged import find_purged
 
     if path.expanduser().resolve() == ws.root.resolve():
         raise Refused(f"{path} is this workspace itself: its OpenClaw memory is already memctl's")
@@ -227,8 +227,9 @@ def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome[I
         except NotFound as exc:
             left_out.append(f"{file.relative_to(root).as_posix()}: {exc.message}")
             continue
-        if purged_match(ws, text):
-            line = next(i for i, t in enumerate(text.splitlines(), 1) if purged_match(ws, t))
+        hits = find_purged(ws, text)
+        if hits:  # the line it starts on (a line break may split it: "Jim\nHardie")
+            line = text.count("\n", 0, hits[0].start) + 1
             raise Refused(
                 "this line contains something purged on purpose; memctl will not "
                 "store it again (remove it from the source, then import again)",

@@ -1,0 +1,85 @@
+"""Text as a person reads it once its encodings are read: what the purge registry looks for.
+
+A purged name comes back in forms a reader reads as the name: URL-encoded (`Jim%20Hardie`,
+`%4A%69%6D`, twice: `Jim%2520Hardie`), with its digits in another script (`٥٥٥-٠١٩٩`,
+`৫৫৫-০১৯৯` for 555-0199), or split by a line break or a run of spaces (`Jim\\nHardie`,
+`Jim  Hardie`). HTML references, fullwidth and other compatibility forms are read by
+hidden.py (`seen`). Each reading here is a `hidden.Seen`, so a span found in what is read maps
+back to the text as given: the text itself is never rewritten, only what is decided about it.
+Each is a single pass of a regex without nested repeats, or str.translate.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .hidden import Seen, _edited
+
+# A run of URL-encoded bytes; the bytes are read as UTF-8 (a byte that is not is left as it is)
+_PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+# Whitespace a reader reads as one space: a run of two or more, or one that is not a space.
+_SPACES = re.compile(r"\s{2,}|[^\S ]")
+_ROUNDS = 3  # `%2520` is `%20` once read, and a space read again
+
+
+def percent(text: str) -> Seen | None:
+    """The text with its URL-encoded bytes read (None: nothing to read), up to _ROUNDS times."""
+    read: Seen | None = None
+    for _ in range(_ROUNDS):
+        shown = text if read is None else read.text
+        if "%" not in shown:
+            break
+        found = _percent_edits(shown)
+        step = _edited(shown, found)
+        if step is None:
+            break
+        step._under = read
+        read = step
+    return read
+
+
+def _percent_edits(text: str) -> list[tuple[int, int, str]]:
+    found: list[tuple[int, int, str]] = []
+    for m in _PERCENT.finditer(text):
+        data = bytes.fromhex(m.group().replace("%", ""))
+        at = 0
+        while at < len(data):
+            char, size = _utf8(data, at)
+            start = m.start() + 3 * at
+            if char is not None:
+                found.append((start, start + 3 * size, char))
+            at += size
+    return found
+
+
+def _utf8(data: bytes, at: int) -> tuple[str | None, int]:
+    """The character the UTF-8 bytes at `at` spell, and how many bytes it takes (None, 1: not
+    UTF-8 there, left as it is; a control character is no letter of a text either)."""
+    for size in range(1, 5):
+        try:
+            char = data[at : at + size].decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        return (char if char.isprintable() or char.isspace() else None), size
+    return None, 1
+
+
+def spaces(text: str) -> Seen | None:
+    """The text with each run of whitespace, and each line break or tab, read as one space."""
+    if "  " not in text and text.isprintable():
+        return None  # no run, no line break, no tab (isprintable: a C-level scan)
+    return _edited(text, [(m.start(), m.end(), " ") for m in _SPACES.finditer(text)])
+
+
+def digits(text: str) -> str:
+    """The text with each decimal digit of another script read as its ASCII digit (Arabic-Indic
+    `٥`, Devanagari `५`, Bengali `৫`, …): as long as the text, position for position."""
+    if text.isascii():
+        return text
+    table = {
+        ord(c): str(unicodedata.decimal(c))
+        for c in set(text)
+        if not c.isascii() and unicodedata.decimal(c, None) is not None
+    }
+    return text.translate(table) if table else text

@@ -1,0 +1,114 @@
+"""Purged text comes back in an encoding a reader reads through: URL-encoded, as HTML
+references, in another script's digits, split by a line break or a run of spaces. The write
+layer reads the text so before it decides (memctl.secrets.encoded, memctl.purged.searched),
+through every door (tests/doors.py: PURGED_PAYLOADS go through each) and a peer's sync; the
+text written is never rewritten, and text that merely holds '%' or '&' goes in."""
+
+from __future__ import annotations
+
+import pytest
+from test_sync import machines  # noqa: F401  (the fixture)
+
+from conftest import Cli, git
+from doors import bench
+
+NAME = "Jim Hardie"
+NUMBER = "555-0199"
+COMES_BACK = [
+    "call Jim%20Hardie",
+    "call %4A%69%6D%20Hardie",
+    "see https://example.org/?who=Jim%2520Hardie",
+    "call Jim&#32;Hardie",
+    "call &#74;im Hardie",
+    "call Jim\nHardie tomorrow",
+    "call Jim  Hardie",
+    "call Jim\tHardie",
+    "ring \u0665\u0665\u0665-\u0660\u0661\u0669\u0669",  # Arabic-Indic digits
+    "ring \u09eb\u09eb\u09eb-\u09e6\u09e7\u09ef\u09ef",  # Bengali digits
+    "ring \uff15\uff15\uff15-\uff10\uff11\uff19\uff19",  # fullwidth
+]
+ORDINARY = [
+    "50% off & free delivery",
+    "R&D got 5% more; see https://example.org/?q=a%20b",
+    "100%ff is not a byte, &#xZZ; is not a reference",
+    "ring 555-0198 instead",
+    "Jim Hardy and Tim Hardie",
+]
+
+
+@pytest.fixture
+def purged(tmp_path):
+    b, cli = bench(tmp_path, Cli)
+    cli("add", "lessons/a", f"{NAME} on {NUMBER}")
+    for text in (NAME, NUMBER):
+        cli("forget", "--purge", "--match", text, "--yes")
+    return b, cli
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("log", "a call", "--message={T}"),
+        ("add", "lessons/a", "--", "{T}"),
+        ("remember", "--", "{T}"),
+        ("graph", "add", "svc", "uses", "--", "{T}"),
+    ],
+    ids=lambda a: a[0],
+)
+def test_purged_text_in_an_encoding_is_refused(argv, purged):
+    b, cli = purged
+    let_in = []
+    for text in COMES_BACK:
+        result = cli(*[a.replace("{T}", text) for a in argv], code=None)
+        if result.exit_code not in (2, 3):  # 2: a line break in a one-line value
+            let_in.append(text)
+    assert let_in == []
+    for text in ORDINARY:
+        cli(*[a.replace("{T}", text) for a in argv])
+
+
+def test_the_text_written_is_the_text_given(purged):
+    b, cli = purged
+    cli("log", "odd", "--message=50%20off &#38; 2\u00a0for\u00a01  \u0661\u0662")
+    day = next((b.root / "daily").glob("*.md")).read_text()
+    assert "50%20off &#38; 2\u00a0for\u00a01  \u0661\u0662" in day
+
+
+def test_a_record_made_before_encodings_were_read_is_still_found(tmp_path):
+    """A text purged with two spaces or a `%20` inside was hashed as it was: still refused."""
+    from memctl.anchors import anchor_of
+    from memctl.purged import REGISTRY, Record, find_purged, purged_hash
+    from memctl.workspace import open_workspace
+
+    b, _ = bench(tmp_path, Cli)
+    salt = "ab" * 16
+    lines = ""
+    for n, text in enumerate(("ann  veit", "q=ann%20veit", "٥٥٥-٠١٩٩")):
+        record = Record(f"r{n}", salt, purged_hash(salt, text), len(text), "2026-01-01")
+        lines += Record(**{**record.__dict__, "anchor": anchor_of(salt, text)}).line()
+    (b.root / REGISTRY).write_text((b.root / REGISTRY).read_text() + lines)
+    ws = open_workspace(b.root)
+    assert find_purged(ws, "call Ann  Veit")
+    assert find_purged(ws, "see q=Ann%20Veit")
+    assert find_purged(ws, "ring ٥٥٥-٠١٩٩")
+
+
+def test_a_peer_s_commit_in_an_encoding_is_refused_by_sync(machines):  # noqa: F811
+    a, b, a_root, b_root = machines
+    a("new", "people/jim", "-t", "Jim")
+    a("sync")
+    b("sync")
+    a("forget", "--purge", "--match", NAME, "--yes")
+    a("sync")
+    b("sync")  # the registry, as a peer has it
+    for n, text in enumerate(("Jim%20Hardie", "Jim&#32;Hardie", "Jim\n Hardie", "Jim  Hardie")):
+        note = b_root / "people" / f"by-hand-{n}.md"
+        note.write_text(f"# notes\n\ncalled {text} today\n")
+        git(b_root, "add", "-A")
+        git(b_root, "commit", "-qm", "by hand")
+        git(b_root, "push", "-q", "origin", "HEAD:main")
+        refused = a("sync", code=None)
+        assert refused.exit_code == 3 and "purged on purpose" in refused.stderr, text
+        assert not (a_root / "people" / f"by-hand-{n}.md").exists()
+        git(b_root, "reset", "-q", "--hard", "HEAD~1")
+        git(b_root, "push", "-q", "--force", "origin", "HEAD:main")
