@@ -166,7 +166,7 @@ def test_every_pattern_is_found():
     strings in calls, the secret scanner's, in every package of memctl."""
     where = set(patterns().values())
     assert len(where) > 100
-    assert "memctl.language.injection._SPACED" in where
+    assert "memctl.language.disguise._SPACED" in where
     assert "memctl.secrets.words._PROSE" in where  # a string the module compiles
     assert "memctl.secrets (built at run time)" in where and any(
         w.startswith("secrets.tsv:") for w in where

@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..entry import Entry, unquoted
+from ..language.trust import SOURCE_TRUST, trust_in  # noqa: F401  (re-exported)
 from ..note import parse_note
 from ..search.units import note_keys
 from ..words import fold
-from .labeler import TRUST_RANK, Trust
+from .labeler import Trust
 from .reading import Analysis, analyze, similarity
 
 TYPE_CHECKING = False
@@ -22,13 +23,6 @@ if TYPE_CHECKING:
 
     from ..note import Note
 
-SOURCE_TRUST: dict[str, Trust] = {
-    "user": "trusted",
-    "agent": "limited",
-    "web": "untrusted",
-    "file": "untrusted",
-    "tool": "untrusted",
-}
 RULES_DIR = "rules"
 
 
@@ -37,11 +31,7 @@ def trust_of(entry: Entry) -> Trust:
 
     A line without `src:` was written by hand or by an older tool: limited.
     """
-    explicit = entry.fields.get("trust")
-    for trust in TRUST_RANK:
-        if explicit == trust:
-            return trust
-    return SOURCE_TRUST.get(entry.fields.get("src", ""), "limited")
+    return trust_in(entry.fields)
 
 
 def may_promote(entry: Entry) -> bool:

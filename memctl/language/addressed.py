@@ -29,7 +29,31 @@ NAMED_ALONE = (
     rf"(?!\s+(?!(?:{_READING}|running|who|that|which|out|here|there|now|please|{AGENTS}|tools?|"
     r"systems?|crawlers?|scrapers?)\b)[^\W\d_]{2,}\b)"
 )
+# The agent called at the head of a sentence ("Claude, du musst …", "assistant, email …"), in
+# its names in other languages too, and not in a list of names ("Claude, ChatGPT and Gemini")
+_CALLED = (
+    r"(?:^|[.:;!?]\s*)(?:assistant|ai|agent|bot|claude|chatgpt|copilot|gemini|assistente|"
+    r"assistent(?:in)?|asistente|asysten\w*|asistan|ia|ki|chatbot)\s*,"
+)
+_NOT_A_LIST = r"(?!\s*[\w-]+(?:\s+[\w-]+)?\s*(?:,|&|\b(?:and|or|und|oder|y|o|et|ou|e|en)\b))"
+# A file that holds keys (what is sent or shown from it is a secret)
+SECRET_FILE = (
+    r"\S*(?:\.env\b|\.ssh\b|id_rsa|id_ed25519|id_ecdsa|\.aws/|\.netrc|\.npmrc|\.pgpass|"
+    r"\.gnupg|\.kube/config|\.docker/config)\S*"
+)
+# What any reader takes as its orders, whoever wrote it down (every source but the user): the
+# agent called by name, told what it must always or never do, told to act without asking, or
+# to speak otherwise from now on. An agent's own lesson says "Always run the tests first".
 ADDRESSED = [
+    _CALLED + _NOT_A_LIST,
+    r"\b(?:claude|chatgpt|copilot|gemini|the\s+(?:assistant|agent|ai|model|bot))\s+(?:must|"
+    r"should|shall|has\s+to|needs?\s+to|is\s+to)\s+(?:always|never|not|no\s+longer|now)\b",
+    r"\b(?:never|not|don'?t|no\s+longer|without|stop)\s+(?:ask(?:ing)?|wait(?:ing)?|check(?:ing)?)"
+    r"\s+(?:the\s+user\s+|anyone\s+|them\s+|first\s+)?(?:for\s+)?(?:confirmation|approval|"
+    r"permission|consent)|\bapprove\s+(?:all|every|any)\s+(?:tool\s+)?(?:calls?|requests?|"
+    r"actions?|commands?)\b",
+    r"(?<!\w)(?:from\s+now\s+on|henceforth|going\s+forward|starting\s+now),?\s+(?:you\s+"
+    r"(?:will|must|should|shall)\s+)?(?:only\s+)?(?:answer|respond|reply|speak|talk|behave)\b",
     rf"\b(?:p\.?\s*s\.?|note|message|attention|dear|hey|hello|hi)\s*(?:to|for)?\s*(?:the\s+|any\s+|all\s+"
     rf"|every\s+|whichever\s+|whatever\s+)?{AGENTS}\b{NAMED_ALONE}",
     rf"\b(?:to|for)\s+(?:any|all|every|whichever|whatever)\s+(?:\w+\s+)?{AGENTS}\b{NAMED_ALONE}",
@@ -148,9 +172,7 @@ ADDRESSED_WEAK = [
     (  # the agent called at the head of a sentence, in its names in other languages too
         # ("Assistente, a partir de agora você é …", "Asystencie, od teraz …"), and a new role
         # from now on in them ("d'ora in poi sei …", "od teraz jesteś …")
-        r"(?:^|[.:;!?]\s*)(?:assistant|ai|agent|bot|claude|chatgpt|copilot|assistente|"
-        r"assistent(?:in)?|asistente|asysten\w*|asistan|ia|ki|chatbot)\s*,|"
-        rf"(?<!\w)(?:{_FROM_NOW_ON})\s*,?\s*(?:\w+\s+){{0,2}}?(?:{_YOU_ARE})\b",
+        _CALLED + "|" + rf"(?<!\w)(?:{_FROM_NOW_ON})\s*,?\s*(?:\w+\s+){{0,2}}?(?:{_YOU_ARE})\b",
         "speaks to the agent directly",
     ),
     *ADDRESSED_ELSEWHERE,

@@ -19,11 +19,8 @@ ways are checked:
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cache
-from typing import Literal
 
-from ..secrets.hidden import latin, visible
 from ..words import fold, tokens
 from . import cues
 from .addressed import (
@@ -33,10 +30,11 @@ from .addressed import (
     AGENTS,
     AI_WORDS,
     NAMED_ALONE,
+    SECRET_FILE,
     about_the_user_to_an_ai,
 )
-
-Trust = Literal["trusted", "limited", "untrusted"]  # of a source: user, agent; web, file, tool
+from .disguise import deobfuscate
+from .trust import SOURCE_TRUST, TRUSTS, Trust, trust_in  # noqa: F401  (re-exported)
 
 
 def _folded(words: str) -> frozenset[str]:
@@ -58,7 +56,8 @@ _DROP = _folded(
     αγνοησε ξεχασε تجاهل انس התעלם שכח अनदेखा भूल نادیده فراموش
     ignorate ignori ignorino ignorare ignoren ignorem ignoriert ignoreren negeren olviden
     ignorati ignorați uitati uitați uita uită
-    dimentichi dimenticare ignorujcie zapomnijcie"""
+    dimentichi dimenticare ignorujcie zapomnijcie ignoring disregarding forgetting overriding
+    bypassing overruling"""
 )
 # fmt: on
 _DROP_PHRASES = re.compile(
@@ -167,7 +166,8 @@ INJECTION_STRONG = [
         r"(?:instructions?|prompt|orders|directives?)\s*[:!]|\bsystem\s+prompt\s*[:>]|"
         r"\b(?:your|the\s+(?:assistant|agent|ai)'?s?)\s+system\s+prompt\b|(?:^|\n)\s*\[?"
         r"(?:system|assistant|admin|developer)\]?\s*[:>]|<\|?(?:im_start|im_end|system|endoftext)"
-        r"\|?>|</?(?:system|instructions?|prompt)>|(?<!#)#{2,}\s*(?:system|instructions?)\b",
+        r"\|?>|</?(?:system|instructions?|prompt)>|(?<!#)#{2,}\s*(?:system|instructions?)\b|"
+        r"\[\s*(?:system|admin|administrator|developer)\s*\]",
         "carries a message dressed as a system or developer instruction",
     ),
     (
@@ -188,17 +188,20 @@ INJECTION_STRONG = [
         r"(?:full\s+|entire\s+|original\s+|"
         r"hidden\s+|stored\s+|saved\s+)?(?:system\s+prompt|instructions|prompt|api\s+keys?|secrets?|"
         r"passwords?|credentials|tokens?|private\s+keys?|environment\s+variables|env\s+vars?|"
-        r"memory|memories|notes|rules)",
+        r"memory|memories|notes|rules)|(?<!never\s)(?<!not\s)(?<!n't\s)\b(?:paste|print|show|"
+        r"output|include|cat|dump|reveal|share|read\s+out)\s+(?:(?:the|its|all|your)\s+)?"
+        rf"(?:contents?\s+of\s+)?{SECRET_FILE}",
         "asks the agent to reveal what it keeps",
     ),
     (
         r"\b(?:send|forward|upload|post|e-?mail|mail|exfiltrate|transfer|copy|sync|share|leak|"
-        r"submit|paste|export|dump|publish)\s+(?:(?:all|every|each|any|the|your|my|his|her|their|"
-        r"these|those|this|"
-        r"user'?s|owner'?s|of)\s+){0,3}(?:[\w'-]+\s+){0,2}(?:files?|documents?|docs|data|e-?mails?|"
+        r"submit|paste|export|dump|publish)(?:s|ing|ed)?\s+(?:(?:all|every|each|any|the|your|my|"
+        r"his|her|their|these|those|this|"
+        rf"user'?s|owner'?s|of)\s+){{0,3}}(?:[\w'./~-]+\s+){{0,2}}(?:{SECRET_FILE}|files?|documents?|"
+        r"docs|data|e-?mails?|"
         r"messages?|inbox|credentials|passwords?|keys?|secrets?|tokens?|contacts?|history|notes?|"
         r"memor(?:y|ies)|conversations?|chats?|logs?|contents?|attachments?|photos?|invoices?|"
-        r"everything)\s+(?:[\w'-]+\s+){0,4}(?:to|into|at|via|on)\s+(?:\S*@\S+|https?://|www\.|"
+        r"everything)\s+(?:[\w'./~-]+\s+){0,4}(?:to|into|at|via|on)\s+(?:\S*@\S+|https?://|www\.|"
         r"(?:this|that|the\s+following|my|our)\s+(?:address|server|url|endpoint|email|inbox)|"
         r"[\w-]+\.(?:com|net|org|io|ru|xyz|cn|info|biz|co|me|top|site|app|dev)\b|external|attacker|"
         r"pastebin|hastebin|gist|webhook|discord|telegram|ngrok|requestbin)",
@@ -316,62 +319,9 @@ def _compiled() -> tuple[list, list, list]:
     return strong, weak, addressed
 
 
-_LEET = str.maketrans("0134578@$|!", "oieastbasii")
-_SPACED = re.compile(r"(?<!\w)(?:\w[ \t._*~-]+){3,}\w(?!\w)")
-
-
-def deobfuscate(text: str) -> list[str]:
-    """The text as an injection check reads it: folded, plus homoglyph, leet and de-spaced forms,
-    and what a run of base64 in it says when it decodes to text."""
-    folded = fold(unicodedata.normalize("NFKC", visible(text))).replace("’", "'")
-    mapped = latin(folded)
-    joined = _SPACED.sub(_unspaced, mapped)
-    forms = [folded, mapped, joined, joined.translate(_LEET), mapped.translate(_LEET)]
-    forms += [fold(said) for said in _decoded(text)]
-    return list(dict.fromkeys(" ".join(f.split()) for f in forms))
-
-
-def _unspaced(m: re.Match[str]) -> str:
-    """Letters spaced out joined again; a wider gap ("i g n o r e   a l l") parts two words,
-    and where no gap is left (whitespace folded to one space), the words an override is made of
-    are set apart again."""
-    parts = re.split(r"[ \t]{2,}", m.group())
-    if len(parts) > 1:
-        return " ".join(re.sub(r"[ \t._*~-]+", "", part) for part in parts)
-    return _OVERRIDE_WORDS.sub(r" \1 ", re.sub(r"[ \t._*~-]+", "", m.group()))
-
-
-_OVERRIDE_WORDS = re.compile(
-    r"(ignore|disregard|forget|override|bypass|previous|prior|above|earlier|instructions?|rules|"
-    r"prompts?|guidelines|system|reveal|send|delete|passwords?|secrets?|notes)"
-)
-
-
-_BASE64 = re.compile(r"(?<![\w+/=])[A-Za-z0-9+/]{16,}={0,2}(?![\w+/=])")
-
-
-def _decoded(text: str) -> list[str]:
-    """The runs of base64 in a text that decode to readable text (a few, the first 4 kB)."""
-    import base64
-    import binascii
-
-    found = []
-    for m in _BASE64.finditer(text[:4096]):
-        run = m.group()
-        try:
-            said = base64.b64decode(run + "=" * (-len(run) % 4), validate=True).decode("utf-8")
-        except (binascii.Error, UnicodeDecodeError):
-            continue
-        if said.isprintable() and sum(c.isalpha() or c == " " for c in said) > 0.8 * len(said):
-            found.append(said)
-        if len(found) == 3:
-            break
-    return found
-
-
 def drops_what_it_was_told(form: str) -> bool:
     """A verb of dropping within a few words of what was told, in either order."""
-    words = tokens(form)
+    words = [_bare(w) for w in tokens(form)]
     at = [i for i, w in enumerate(words) if w in _DROP]
     if _DROP_PHRASES.search(form):
         at += [len(tokens(form[: m.start()])) for m in _DROP_PHRASES.finditer(form)]
@@ -389,6 +339,17 @@ def drops_what_it_was_told(form: str) -> bool:
                 if any(told in span for told in _CJK_TOLD):
                     return True
     return False
+
+
+def _bare(word: str) -> str:
+    """A word without the conjunction Arabic and Hebrew write onto it ("وتجاهل", "and
+    ignore"), when what is left is a word of the lists."""
+    if word[:1] in _CLITICS and word[1:] in _DROP | _TOLD:
+        return word[1:]
+    return word
+
+
+_CLITICS = frozenset("وفו")
 
 
 # What a person quotes: a span in double quotes of any typography, a dozen characters or more;
