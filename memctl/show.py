@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from .budget import shorten
 from .catalog import FileFacts, scan
 from .entry import Entry, normalize_priority
-from .errors import InvalidValue, NotFound
+from .errors import InvalidValue, NotFound, PathRefused
 from .longterm import find_entry, looks_like_entry_ref
 from .note import STATUSES, read_note
 from .words import small_number
@@ -45,8 +45,22 @@ def show(ws: Workspace, target: str) -> Shown:
     archived material too (it stays readable)."""
     from .chats import wake_in
 
-    shown = _show(ws, target)
+    shown = _unseen_secrets(_show(ws, target))
     return replace(shown, wake=wake_in(shown.text))
+
+
+def _unseen_secrets(shown: Shown) -> Shown:
+    """A secret a person wrote by hand into a note shown redacted, as INDEX.md shows it: it is
+    theirs to keep in their file, never for memctl to copy into an agent's context."""
+    from .secrets.scan import redact, scan
+
+    if not scan(shown.text) and not (shown.entry and scan(shown.entry.format())):
+        return shown
+    entry = shown.entry
+    if entry is not None:
+        raw = redact(entry.raw) if entry.raw is not None else None
+        entry = replace(entry, text=redact(entry.text), raw=raw)
+    return replace(shown, text=redact(shown.text), entry=entry)
 
 
 def _show(ws: Workspace, target: str) -> Shown:
@@ -69,6 +83,12 @@ def _show(ws: Workspace, target: str) -> Shown:
         f"{ARCHIVE_DIR}/{target}.md",
     ):
         path = ws.resolve(candidate)
+        if any(part.casefold().rstrip(". ") == ".git" for part in ws.rel(path).split("/")):
+            raise PathRefused(
+                "a folder named .git is git's own (its settings may hold a token): memctl "
+                "shows no file inside it",
+                path=ws.rel(path),
+            )
         if path.is_file():
             note = read_note(path, display=ws.rel(path))
             return Shown(ws.rel(path), note.text, archived=ws.rel(path).startswith(ARCHIVE_DIR))

@@ -180,6 +180,14 @@ def search(
         return hits, describe(index.ws, meaning, semantic), pending
 
     (hits, meant, pending), freshness = ask(ws, question, progress)
+    if hits:  # a secret a person wrote by hand is shown redacted, as INDEX.md shows it
+        from .orders import redacted
+
+        shown = redacted(ws, [h.text for h in hits] + [h.snippet for h in hits])
+        hits = [
+            h._replace(text=text, snippet=snippet)
+            for h, text, snippet in zip(hits, shown, shown[len(hits) :], strict=False)
+        ]
     return SearchResult(query, hits, freshness, meant, pending)
 
 

@@ -23,6 +23,7 @@ from ..workspace import Workspace
 from .index import Freshness
 
 if TYPE_CHECKING:
+    from ..language.trust import Trust
     from .index import SearchIndex
     from .rank import Hit
 
@@ -126,15 +127,10 @@ def recall(
     sure = [(confident(hit), hit.path, hit) for hit in hits]  # in the order search ranks them
     confidence = max((score for score, _, _ in sure), default=0.0)
     picked = pick(sure, threshold, limit)
-    if picked:  # what reads as orders to the agent never goes on its desk (search.orders)
-        from .orders import gives_orders, users_own
-
-        said = [(h.text, h.kind == "entry" and users_own(ws, h.path, h.line)) for h in picked]
-        orders = gives_orders(ws, said)
-        picked = [hit for hit, bad in zip(picked, orders, strict=True) if not bad]
-    facts = graph_facts(ws, prompt, max(1, limit - len(picked))) if picked and limit > 1 else []
+    related = graph_facts(ws, prompt, max(1, limit - len(picked))) if picked and limit > 1 else []
     shown = {hit.address for hit in picked}  # the relations file is searched too
-    facts = [fact for fact in facts if fact.split(" ", 1)[0] not in shown]
+    related = [(fact, trust) for fact, trust in related if fact.split(" ", 1)[0] not in shown]
+    picked, facts = _on_the_desk(ws, picked, related)
     if facts and len(picked) + len(facts) > limit:  # one relation may take the last slot
         picked = picked[: limit - len(facts)]
     pointers, facts = _fit(picked, facts, budget_tokens)
@@ -271,17 +267,39 @@ def confident(hit: Hit) -> float:
     return max(sure, LEAD_WEIGHT * near * share(lead, LEAD_FROM, LEAD_FULL))
 
 
-def graph_facts(ws: Workspace, prompt: str, limit: int = 3) -> list[str]:
-    """Knowledge-graph relations whose entities the prompt names, one line each:
-    `graph/relations.md:LINE ^id: subject → predicate → object`."""
+def _on_the_desk(
+    ws: Workspace, picked: list[Hit], related: list[tuple[str, Trust]]
+) -> tuple[list[Hit], list[str]]:
+    """The pointers and relations that may go on the desk, as they may be shown: what reads as
+    orders to the agent never does, whatever door it came in by, and a secret a person wrote
+    by hand is shown redacted (search.orders)."""
+    if not picked:
+        return [], []
+    from .orders import desk_lines, trust_at
+
+    said = [
+        (h.text, trust_at(ws, h.path, h.line) if h.kind == "entry" else "limited") for h in picked
+    ]
+    lines = desk_lines(ws, said + related)
+    kept = [h._replace(text=text) for h, text in zip(picked, lines, strict=False) if text]
+    facts = [text for text in lines[len(picked) :] if text]
+    return kept, facts
+
+
+def graph_facts(ws: Workspace, prompt: str, limit: int = 3) -> list[tuple[str, Trust]]:
+    """Knowledge-graph relations whose entities the prompt names, one line each
+    (`graph/relations.md:LINE ^id: subject → predicate → object`), with the trust of its
+    source."""
     if not (ws.root / RELATIONS_FILE).is_file():
         return []  # no graph: do not pay for importing it
     from ..graph.relations import facts_about
+    from .orders import trust_of_fields
 
     lines = []
     for triple in facts_about(ws, prompt, limit=limit).relations[:limit]:
         where = f"{RELATIONS_FILE}:{triple.line}" if triple.line else RELATIONS_FILE
-        lines.append(f"{where} ^{triple.id}: {triple.sentence()}")
+        trust = trust_of_fields(ws, triple.fields)
+        lines.append((f"{where} ^{triple.id}: {triple.sentence()}", trust))
     return lines
 
 
