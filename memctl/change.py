@@ -56,6 +56,7 @@ class Change:
         self.notices: list[str] = []
         self._folders: set[Path] = set()  # synced once each when the change finishes
         self._dirty: set[str] | None = None
+        self._held: set[str] = set()  # edits holding a secret, left alone and said so
         self._originals: dict[str, bytes | None] = {}  # what each touched file held before
         self._eol: str | None = None  # the line end of a new Markdown file, once looked up
         self.admission = Admission(ws, unattended=unattended, source=source)
@@ -129,6 +130,30 @@ class Change:
             self._originals[rel] = data
             self.admission.saw(_text(data))
         return rel
+
+    def holds_a_secret_edit(self, path: Path) -> bool:
+        """Does the person's uncommitted edit of `path` add a line with a secret? A write there
+        would be refused (memctl would commit the edit first); a command that can do without
+        writing it (INDEX.md's stale marks) leaves the file alone, and says so in one line."""
+        from . import gitstore
+
+        rel = self.ws.rel(path)
+        if not self._git or rel in self.touched:
+            return False
+        if self._dirty is None:
+            self._dirty, self._unmerged = gitstore.status(self.ws.root)
+        if rel not in self._dirty:
+            return False
+        try:
+            _refuse_a_secret_edit(self.ws.root, rel, path)
+        except Refused as e:
+            self._held.add(rel)
+            self.notices.append(
+                f"left your uncommitted edit of {rel} alone: line {e.line} holds what looks "
+                "like a secret, and memctl commits none (say where it lives instead)"
+            )
+            return True
+        return False
 
     def write(self, path: Path, text: str | bytes) -> None:
         rel = self._before(path)
@@ -265,7 +290,7 @@ class Change:
                     "<memctl@localhost> (set them with `git config user.name` "
                     "and `user.email`)"
                 )
-        others = sorted((self._dirty or set()) - set(self.touched))
+        others = sorted((self._dirty or set()) - set(self.touched) - self._held)
         if others:
             shown = ", ".join(others[:5]) + (" …" if len(others) > 5 else "")
             self.notices.append(f"left {len(others)} uncommitted change(s) of yours alone: {shown}")

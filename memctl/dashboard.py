@@ -181,6 +181,7 @@ def refresh_index(
             and not f.error
             and f.status in (None, "active")
             and is_stale(f, today, ws.config.stale_days)
+            and not change.holds_a_secret_edit(ws.root / f.path)
         ):
             path = ws.root / f.path
             text = set_meta(read_note(path, display=f.path), status="stale").render()

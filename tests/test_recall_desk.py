@@ -139,6 +139,25 @@ def test_show_opens_nothing_inside_git(cli, ws):
         assert ".git" in result.stderr
 
 
+def test_index_leaves_a_secret_edit_alone_and_says_so_in_one_line(cli, ws):
+    _hand_written_secret(ws)
+    result = cli("index")
+    said = [line for line in result.stderr.splitlines() + result.stdout.splitlines()]
+    about = [line for line in said if "semantic/bank.md" in line]
+    assert len(about) == 1 and "secret" in about[0], said
+    assert "hunter2" not in result.stdout + result.stderr
+    index = (ws.root / "INDEX.md").read_text()
+    assert "semantic/bank" in index and "hunter2" not in index
+    status = subprocess.run(
+        ["git", "status", "--porcelain"], cwd=ws.root, capture_output=True, text=True
+    ).stdout
+    assert "semantic/bank.md" in status  # left uncommitted
+    history = subprocess.run(
+        ["git", "log", "-p", "--all"], cwd=ws.root, capture_output=True, text=True
+    ).stdout
+    assert "hunter2" not in history
+
+
 def _doors_workspace(cli: Cli, ws) -> None:
     cli("new", "tools/deploy", "-t", "Deploy")
     cli("add", "tools/deploy", BENIGN, "--when", ASKED)
