@@ -5,9 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from .errors import InvalidValue
+from .errors import InvalidValue, UsageFailure
 
-DATE_FORMAT = "%Y-%m-%d"
 _DATE_SHAPE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -26,6 +25,22 @@ def parse_date(value: object, *, what: str = "date") -> dt.date:
     raise InvalidValue(f"{what} {text!r} is not a real date in the form YYYY-MM-DD")
 
 
+EARLIEST_YEAR = 1900
+
+
+def given_date(value: object, *, what: str) -> dt.date:
+    """A date typed on the command line to be written into a note: before EARLIEST_YEAR it is
+    taken for a slip of the keyboard (0226-03-01 for 2026-03-01) and refused (exit 2), not
+    written as a date long past that would archive the entry at the next sleep."""
+    day = parse_date(value, what=what)
+    if day.year < EARLIEST_YEAR:
+        raise UsageFailure(
+            f"{what} {fmt_date(day)}: a year before {EARLIEST_YEAR} is taken for a typo; "
+            "give the date as YYYY-MM-DD"
+        )
+    return day
+
+
 def try_date(value: object) -> dt.date | None:
     """Like parse_date, but None for anything that is not a date."""
     if value is None or value == "":
@@ -37,8 +52,9 @@ def try_date(value: object) -> dt.date | None:
 
 
 def fmt_date(day: dt.date) -> str:
-    return day.strftime(DATE_FORMAT)
+    """YYYY-MM-DD with a four-digit year always (strftime's %Y drops the zeros of year 226)."""
+    return f"{day.year:04d}-{day.month:02d}-{day.day:02d}"
 
 
 def fmt_stamp(moment: dt.datetime) -> str:
-    return moment.strftime("%Y-%m-%d %H:%M")
+    return f"{fmt_date(moment.date())} {moment.hour:02d}:{moment.minute:02d}"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .budget import shorten
 from .catalog import all_ids, find_id, scan
-from .dates import fmt_date, parse_date
+from .dates import fmt_date, given_date
 from .entry import Entry, new_id, normalize_priority, parse_entry
 from .errors import InvalidValue, MemctlError, NotFound, ParseError, Refused
 from .note import read_note, replace_line, set_meta, yaml_value
@@ -137,7 +137,7 @@ def note_text(
     if source:
         meta["source"] = source
     if expires:
-        meta["expires"] = parse_date(expires, what="--expires")
+        meta["expires"] = given_date(expires, what="--expires")
     more = "".join(
         f"{key}: {yaml_value(value)}\n" for key, value in meta.items() if key not in _TEMPLATE_KEYS
     )
@@ -243,9 +243,9 @@ def make_entry(
         raise InvalidValue(f"source {source!r}: use one of {', '.join(SOURCES)}")
     fields = {"added": fmt_date(today)}
     if from_date:
-        fields["from"] = fmt_date(parse_date(from_date, what="--from-date"))
+        fields["from"] = fmt_date(given_date(from_date, what="--from-date"))
     if expires:
-        fields["expires"] = fmt_date(parse_date(expires, what="--expires"))
+        fields["expires"] = fmt_date(given_date(expires, what="--expires"))
     for key, value in (("src", source), ("by", by), ("when", when)):
         if value:
             fields[key] = value

@@ -163,3 +163,19 @@ def test_a_full_stdout_under_json_is_one_line_of_error(ws):
             )
         assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
         assert done.stderr.startswith("memctl: error: the disk is full")
+
+
+def test_a_date_before_1900_is_refused_and_every_date_is_written_with_four_digits(ws, cli):
+    import datetime as dt
+
+    from memctl.dates import fmt_date, fmt_stamp
+
+    cli("new", "projects/atlas")
+    before = (ws.root / "projects/atlas.md").read_text()
+    for option, day in (("--expires", "0226-03-01"), ("--from-date", "0001-01-01")):
+        result = cli("add", "projects/atlas", "Atlas desk is C4", option, day, code=2)
+        assert result.stderr.count("\n") == 1 and f"{option} {day}" in result.stderr
+        result = cli("remember", "Atlas desk is C4", "-s", "user", option, day, code=2)
+    assert (ws.root / "projects/atlas.md").read_text() == before
+    assert fmt_date(dt.date(226, 3, 1)) == "0226-03-01"
+    assert fmt_stamp(dt.datetime(9, 1, 2, 3, 4)) == "0009-01-02 03:04"

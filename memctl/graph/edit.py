@@ -13,7 +13,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from ..dates import fmt_date, parse_date
+from ..dates import fmt_date, given_date
 from ..errors import InvalidValue, NotFound, Refused
 from ..workspace import Outcome, Workspace
 from . import query as q
@@ -125,7 +125,7 @@ def close(
     why = clean_value(reason, "reason")
     if why is None:
         raise InvalidValue("give a reason for closing the relation (--reason)")
-    end = fmt_date(parse_date(until, what="--until") if until else today)
+    end = fmt_date(given_date(until, what="--until") if until else today)
     with ws.change("graph close", f"^{wanted}") as change, opened(ws) as store:
         known = q.by_id(store, wanted)
         if known is None:
@@ -220,7 +220,7 @@ def source_field(value: str | None) -> str | None:
 
 
 def _day(value: str | None, what: str) -> str | None:
-    return fmt_date(parse_date(value, what=what)) if value else None
+    return fmt_date(given_date(value, what=what)) if value else None
 
 
 def clean_value(value: str | None, what: str) -> str | None:
