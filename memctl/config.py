@@ -229,12 +229,26 @@ def _check(key: str, value: object, path: Path | str, line: int | None) -> Any:
             raise bad
         return tuple(value)
     if key == "daily_dir":
-        if not isinstance(value, str) or not _safe_folder(value, daily=True):
+        if not isinstance(value, str):
             raise bad
+        if not _safe_folder(value, daily=True):
+            raise ConfigError(f"{key}: {value!r} {_FOLDER_RULE}", path=path, line=line)
         return value
     if key == "categories":
-        if not isinstance(value, list) or not all(_safe_folder(v) for v in value):
-            raise bad
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(
+                f"{key}: {value!r} is not valid here (expected a list of folder names)",
+                path=path,
+                line=line,
+            )
+        for name in value:
+            if not _safe_folder(name):
+                rule = (
+                    "is kept for the daily logs; give another name"
+                    if name == "daily"
+                    else _FOLDER_RULE
+                )
+                raise ConfigError(f"{key}: {name!r} {rule}", path=path, line=line)
         return tuple(value)
     if value is None and "None" in str(kind):
         return None
@@ -263,6 +277,12 @@ def _within(key: str, value: float, path: Path | str, line: int | None) -> None:
     high = _HIGHEST.get(key, MOST)
     if value > high:  # infinity is above every bound
         raise ConfigError(f"{key}: {high:,} at most", path=path, line=line)
+
+
+_FOLDER_RULE = (
+    "must be a folder name inside the workspace: one name at its root, without '/', '\\', "
+    "'..' or a leading '.'"
+)
 
 
 def _safe_folder(name: object, *, daily: bool = False) -> bool:

@@ -129,6 +129,24 @@ def test_config_is_strict_and_names_the_line(tmp_path):
         load_config(path)
 
 
+def test_a_folder_setting_outside_the_workspace_says_why_naming_file_and_line(ws, cli):
+    config = ws.state_dir / "config.yaml"
+    kept = config.read_text()
+    for setting, name in (
+        ("daily_dir: ../outside", "'../outside'"),
+        ("categories: [lessons, a/b]", "'a/b'"),
+    ):
+        config.write_text(f"stale_days: 30\n{setting}\n")
+        result = cli("stats", code=1)
+        assert result.stderr == (
+            f"memctl: error: .memctl/config.yaml:2: {setting.split(':')[0]}: {name} must be a "
+            "folder name inside the workspace: one name at its root, without '/', '\\', "
+            "'..' or a leading '.'\n"
+        )
+        assert "expected" not in result.stderr
+    config.write_text(kept)
+
+
 def test_the_config_template_is_the_defaults(tmp_path):
     path = tmp_path / "config.yaml"
     path.write_text(template("config.yaml"))
