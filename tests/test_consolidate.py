@@ -259,6 +259,32 @@ def test_now_md_tasks_join_leave_and_block_and_the_stamp_moves(ws):
     assert "NOW.md" in git(ws, "show", "--name-only", "--format=", "HEAD").split()
 
 
+def test_a_markers_text_ends_at_its_field_tokens_and_at_the_end_of_its_sentence(ws, cli):
+    log = (
+        "TODO: order the Hetzner box src:user. Priya owns the migration.\n"
+        "DECISION: ship on Friday by:priya, after the review\n"
+        "FACT: Mr. Smith runs the Atlas desk. He sits by the window.\n"
+        "TODO: src:user book the meeting room"
+    )
+    cli("log", "Infra", "-m", log)
+    cli("sleep", env={"MEMCTL_NOW": "2026-12-01T03:00"})
+    now_md = (ws.root / "NOW.md").read_text()
+    assert "- 🔄 order the Hetzner box\n" in now_md and "- 🔄 book the meeting room\n" in now_md
+    notes = git(ws, "show", "HEAD~1", "--format=", "--", "*.md", ":!NOW.md", ":!INDEX.md")
+    assert "src:agent by:priya " in notes and " · ship on Friday ^" in notes
+    assert " · Mr. Smith runs the Atlas desk ^" in notes
+    texts = [e["text"] for r in read_record(ws) for e in r.get("steps", [])]
+    assert sorted(texts) == [
+        "Mr. Smith runs the Atlas desk",
+        "book the meeting room",
+        "order the Hetzner box",
+        "ship on Friday",
+    ]
+    assert all("src:" not in t and "Priya" not in t for t in texts)
+    sources = {e["text"]: e["source"] for r in read_record(ws) for e in r.get("steps", [])}
+    assert sources["order the Hetzner box"] == "user"
+
+
 def test_untrusted_text_and_edited_logs_are_never_promoted(ws):
     rel = write_log(
         ws,

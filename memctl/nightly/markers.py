@@ -2,7 +2,8 @@
 
 - Markers: `DECISION:`, `LESSON:`, `FACT:`, `TODO:`, `DONE:`, `BLOCKED:` at the start of a line
   of an entry (after a list bullet, if any) or after the end of a sentence on it ("Staging is
-  down. BLOCKED: …"). The item's text runs to the end of the line (or to the next marker).
+  down. BLOCKED: …"). The item's text runs to the end of the line, to the next marker or to the
+  end of its sentence when another follows, and ends where its src:/by: tokens start.
 - Entry lines with a kind, `- [FACT] src:user · …`, as `memctl add` writes them.
 - `#promote` anywhere in an entry: on a marker's line it marks that item (a TODO, DONE or
   BLOCKED item is then kept in long-term memory too); on another line it promotes the thought
@@ -34,7 +35,11 @@ _MARKER = re.compile(
     r"(?:^\s*(?:[-*+]\s+)?|(?<=[.!?])\s+)(?P<kind>" + "|".join(MARKERS) + r"):(?=\s|$)"
 )
 _PROMOTE = re.compile(r"(?<!\S)#promote\b")
-_WHO = re.compile(r'(?<!\S)(?P<key>src|by):(?P<value>"[^"]*"|[^\s"]+)')
+# a field token; the punctuation ending its sentence ("src:user.") is not part of its value
+_WHO = re.compile(r'(?<!\S)(?P<key>src|by):(?P<value>"[^"]*"|[^\s"]+?)(?=[.,;:!?]*(?:\s|$))')
+# the end of a sentence that another follows: ". " before a capital, not after an abbreviation
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'“(]?[A-Z])")
+_ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "st", "vs", "etc", "no", "jr", "sr", "prof", "approx"}
 _KIND_LINE = re.compile(r"^[-*+] \[")
 # "- [🟡MED][FACT] src:user · …" or "added:… src:user · …" after a marker: an entry line's
 # head, pasted in, not who said it
@@ -185,13 +190,28 @@ def _line_items(line: str, number: int, log: LogEntry) -> list[Item]:
     items = []
     for i, mark in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(line)
-        text, source, by = _who(_clean(line[mark.end() : end]))
+        text, source, by = _marked(line[mark.end() : end])
         if text:
             kind = mark["kind"]
             items.append(
                 Item(kind, text, number, log.line, log.title, f"{kind}: marker", source, by)
             )
     return items
+
+
+def _marked(text: str) -> tuple[str, str, str | None]:
+    """A marker's text, source and by: the text ends at the end of its first sentence when
+    another follows, and at its src:/by: tokens when text comes before them."""
+    for end in _SENTENCE_END.finditer(text):
+        word = text[: end.start()].split()[-1].rstrip(".!?").lower() if text[: end.start()] else ""
+        if word not in _ABBREVIATIONS and "." not in word:
+            text = text[: end.start()]
+            break
+    _, source, by = _who(text)
+    first = _WHO.search(text)
+    if first and not _ENTRY_HEAD.match(text) and text[: first.start()].strip(" ,;:—-"):
+        text = text[: first.start()]
+    return _who(_clean(text))[0], source, by
 
 
 def _clean(text: str) -> str:
