@@ -58,7 +58,7 @@ class Desk(NamedTuple):
     total_lines: int
     rules_shown: list[Rule]
     rules_left: list[Rule]
-    total_tokens: int  # all of NOW.md and every rule
+    total_tokens: int  # all of NOW.md and every rule, as shown whole
 
 
 def fit(
@@ -78,14 +78,10 @@ def fit(
     pieces, fixed = _pieces(doc, listed)
     pointer = _pointer(rules, rules_elsewhere)
     total_lines = len(text.splitlines())
-    rule_tokens = [p.tokens for p in pieces if p.kind == "rule"]
-    total = estimate_tokens(text) + sum(
-        rule_tokens or [estimate_tokens(r.shown() + "\n") for r in rules]
-    )
+    now_all, rules_all = _render(doc, listed, set(pieces) | fixed, pointer, pieces)
+    total = estimate_tokens(now_all + rules_all)  # as shown whole, counted as a cut one is
     if full or total + reserve <= budget:
-        now_all, rules_all = _render(doc, listed, set(pieces) | fixed, pointer, pieces)
-        if full or estimate_tokens(now_all + rules_all) + reserve <= budget:
-            return Desk(now_all + rules_all, None, [], total_lines, total_lines, listed, [], total)
+        return Desk(now_all + rules_all, None, [], total_lines, total_lines, listed, [], total)
     base = estimate_tokens("".join(_render(doc, listed, fixed, pointer, pieces)))
     opened = {p.section for p in fixed}
     notice_cost = 40
@@ -279,7 +275,7 @@ def _notice(total: int, budget: int, left_out: list[str]) -> str:
 
 class NowView(NamedTuple):
     text: str  # what is shown: NOW.md (cut by section over the budget), then the rules
-    total_tokens: int  # all of NOW.md and every rule
+    total_tokens: int  # what `memctl now --full` prints: all of NOW.md, every rule, health
     shown_lines: int  # of NOW.md's lines
     total_lines: int
     budget: int
@@ -348,9 +344,14 @@ def view_now(
     budget = ws.config.now_budget_tokens
     reserve = estimate_tokens(health.line()) + 1
     desk = fit(text, rules, budget=budget, reserve=reserve, full=full, rules_elsewhere=elsewhere)
+    # counted as `tokens` is: all of it printed, the health line too
+    if desk.notice is None:
+        total = estimate_tokens(f"{desk.text}\n{health.line()}")
+    else:
+        total = desk.total_tokens + estimate_tokens(f"\n{health.line()}")
     return NowView(
         desk.text,
-        desk.total_tokens,
+        total,
         desk.shown_lines,
         desk.total_lines,
         budget,

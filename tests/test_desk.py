@@ -82,12 +82,18 @@ def test_the_example_workspace_puts_every_rule_on_the_desk(example_ws):
     data = Cli(example_ws.root).json("now")
     assert data["rules_shown"] == 6 and data["tokens"] <= data["budget_tokens"]
     assert not data["truncated"] and data["notice"] is None
+    # shown whole, what is printed is the total, counted the same way (the health line too)
+    assert data["tokens"] == data["total_tokens"]
+    full = Cli(example_ws.root)("now", "--full").stdout
+    assert data["total_tokens"] == estimate_tokens(full.rstrip("\n"))
 
 
 def test_over_budget_the_least_important_goes_first_and_is_named(ws, cli):
     ws.now_path.write_text(big_now())
     out = cli("now").stdout
     assert printed_tokens(out) <= 1500
+    data = cli.json("now")
+    assert data["truncated"] and data["tokens"] <= 1500 < data["total_tokens"]
     for kept in (
         "| P0 | file the tax form |",
         "| P0 | renew the passport",
