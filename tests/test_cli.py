@@ -179,3 +179,11 @@ def test_a_date_before_1900_is_refused_and_every_date_is_written_with_four_digit
     assert (ws.root / "projects/atlas.md").read_text() == before
     assert fmt_date(dt.date(226, 3, 1)) == "0226-03-01"
     assert fmt_stamp(dt.datetime(9, 1, 2, 3, 4)) == "0009-01-02 03:04"
+
+
+def test_remember_names_each_entry_it_looked_at_once(cli):
+    cli("remember", "Never deploy on Fridays", "--kind", "RULE", "-s", "user")
+    out = cli("remember", "Do not deploy on Friday afternoons", "-s", "user", "--explain").stdout
+    looked = out.split("  looked at:\n", 1)[1].split("  labeler:", 1)[0].splitlines()
+    addresses = [line.split()[1] for line in looked]
+    assert addresses and len(addresses) == len(set(addresses)), out

@@ -121,7 +121,11 @@ def _render(value: Remembered) -> None:
     d = value.decision
     if d.candidates:
         output.text("  looked at:")
+        seen: set[str] = set()  # a rule is a candidate as a rule and as an entry: shown once
         for c in d.candidates:
+            if c.address in seen:
+                continue
+            seen.add(c.address)
             mark = " (rule)" if c.rule else ""
             output.text(f"    {c.score:.2f}  {c.address}{mark}  {c.entry.text[:80]}")
     output.text(f"  labeler: {d.labeler}" + (f" — {d.fallback}" if d.fallback else ""))
