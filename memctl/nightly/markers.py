@@ -202,6 +202,7 @@ def _line_items(line: str, number: int, log: LogEntry) -> list[Item]:
 def _marked(text: str) -> tuple[str, str, str | None]:
     """A marker's text, source and by: the text ends at the end of its first sentence when
     another follows, and at its src:/by: tokens when text comes before them."""
+    text = " ".join(text.split())
     for end in _SENTENCE_END.finditer(text):
         word = text[: end.start()].split()[-1].rstrip(".!?").lower() if text[: end.start()] else ""
         if word not in _ABBREVIATIONS and "." not in word:
