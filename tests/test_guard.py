@@ -56,7 +56,7 @@ def test_a_new_check_watches_logs_and_blocks_nothing(ws, rule, cli):
 def test_the_listing_counts_a_checks_matches_in_every_mode(ws, rule, cli):
     cli("lessons", "--apply", rule, "--check", r"git push (-f|--force)")
     cli("guard", "git push --force origin main")  # watched
-    cli("guard", "enforce", rule)
+    cli("guard", "enforce", rule, "--source", "user")
     cli("guard", "git push -f origin main", code=3)  # enforced
     [listed] = cli.json("guard", "list")["checks"]
     assert listed["mode"] == "enforce" and listed["hits"] == 2
@@ -67,7 +67,11 @@ def test_the_listing_counts_a_checks_matches_in_every_mode(ws, rule, cli):
 def test_only_the_users_command_enforces_and_then_guard_exits_3(ws, rule, cli):
     cli("lessons", "--apply", rule, "--check", r"git push (-f|--force)")
     before = commit_count(ws)
-    cli("guard", "enforce", rule)
+    for asked in ((), ("--source", "agent"), ("-s", "web")):  # not the user's word: refused
+        refused = cli("guard", "enforce", rule, *asked, code=3)
+        assert "only the user's words enforce it" in refused.stderr
+    assert commit_count(ws) == before and "guard:watch" in find_entry(ws, rule).entry.format()
+    cli("guard", "enforce", rule, "--source", "user")
     assert commit_count(ws) == before + 1
     assert "(the user's decision)" in git(ws, "log", "-1", "--format=%s")
     assert "guard:enforce enforced:2026-11-30" in find_entry(ws, rule).entry.format()
@@ -97,7 +101,7 @@ def test_the_claude_code_hook_gets_a_deny_only_from_an_enforced_check(ws, rule, 
     watching = hook(ws, payload, cli)
     assert watching.exit_code == 0 and watching.stdout == ""
     assert json.loads((ws.root / LOG).read_text().splitlines()[-1])["tool"] == "Bash"
-    cli("guard", "enforce", rule)
+    cli("guard", "enforce", rule, "--source", "user")
     answer = json.loads(hook(ws, payload, cli).stdout)
     assert answer == {
         "hookSpecificOutput": {
@@ -152,7 +156,7 @@ def test_guard_constants_follow_the_gate():  # the guard starts lean: tests/test
 
 def test_a_real_hook_process(ws, rule):
     run_memctl("-w", str(ws.root), "lessons", "--apply", rule, "--check", "push --force")
-    run_memctl("-w", str(ws.root), "guard", "enforce", rule)
+    run_memctl("-w", str(ws.root), "guard", "enforce", rule, "--source", "user")
     payload = json.dumps({"tool_name": "Bash", "tool_input": {"command": "git push --force"}})
     proc = run_memctl("-w", str(ws.root), "guard", "--hook", "claude-code", input=payload)
     assert proc.returncode == 0, proc.stderr
@@ -250,7 +254,7 @@ def test_a_check_that_grows_with_the_cube_still_guards_a_command(ws, rule, cli):
     length), but it is what a person writes: it is kept, and reads a command's first and last
     256 characters, so it blocks the force-push and the hook answers at once on the rest."""
     cli("lessons", "--apply", rule, "--check", "git.*push.*--force")
-    cli("guard", "enforce", rule)
+    cli("guard", "enforce", rule, "--source", "user")
     for command, blocked in (
         ("git push --force origin main", True),
         ("git push origin main", False),
@@ -270,7 +274,7 @@ def test_a_long_action_is_read_at_its_start_and_its_end(ws, rule, cli):
     action's first and last 2,048 characters: the hook answers at once (a real process,
     stopped if it hangs), and a key file named at the start or the end is still blocked."""
     cli("lessons", "--apply", rule, "--check", r"\S+\.pem\b")
-    cli("guard", "enforce", rule)
+    cli("guard", "enforce", rule, "--source", "user")
     blob = "x" * 2_000_000
 
     def verdict(tool_input: dict) -> str:

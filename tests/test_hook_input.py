@@ -71,7 +71,7 @@ def enforced(ws, cli):
         ws, "rules/git", "Never force-push to main", kind="RULE", source="user", today=NOW.date()
     ).value
     cli("lessons", "--apply", ref.entry.id, "--check", "push --force")
-    cli("guard", "enforce", ref.entry.id)
+    cli("guard", "enforce", ref.entry.id, "--source", "user")
     good = json.dumps(
         {
             "hook_event_name": "PreToolUse",

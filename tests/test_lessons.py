@@ -116,7 +116,7 @@ def test_the_ladder_note_rules_check_then_the_user_enforces(ws, cli):
     slips(ws, lesson_id, 2)
     (proposal,) = review(ws).proposals
     assert proposal.place == "check (watch)" and not proposal.agent_may
-    assert proposal.command == f"memctl guard enforce {lesson_id}"
+    assert proposal.command == f"memctl guard enforce {lesson_id} --source user"
     assert "slipped 2×" in proposal.line() and "(for the user)" in proposal.line()
     text = cli("lessons").stdout
     assert text.startswith(f"- rules/lessons.md#^{lesson_id} slipped 2×")

@@ -27,7 +27,7 @@ def guarded(ws, cli):
     cli("new", "rules/core", "-t", "Core rules")
     rule = cli.json("add", "rules/core", "Never force push", "-k", "RULE", "-s", "user")["id"]
     cli("lessons", "--apply", rule, "--check", "push.*--force")
-    cli("guard", "enforce", rule)
+    cli("guard", "enforce", rule, "--source", "user")
     cli("guard", "check", "git push --force origin main", code=3)
     return rule
 

@@ -113,7 +113,7 @@ def test_the_report_names_slipped_lessons_and_what_checks_watched(ws, cli):
     slip(ws, rule, note="again", now=NIGHT)
     text = cli("sleep", env={"MEMCTL_NOW": "2026-11-30T04:00"}).stdout
     assert "## Lessons that slipped" in text and f"rules/git.md#^{rule} slipped 2×" in text
-    assert f"memctl guard enforce {rule}" in text
+    assert f"memctl guard enforce {rule} --source user" in text
     assert "## Checks" in text and "1 action(s)" in text and '"push --force"' in text
 
 

@@ -87,15 +87,16 @@ def _render(verdict: Verdict) -> None:
 @app.command("enforce")
 def enforce(
     rule: str = typer.Argument(..., metavar="ID", help="The rule's id or FILE#^ID."),
+    source: str = asked_by("A check starts to block"),
 ) -> None:
     """The user's decision: this rule's check blocks from now on.
 
-    guard then exits 3 and the hook denies. Only a person runs this; the nightly job and the
-    agent never do.
+    guard then exits 3 and the hook denies. Only the user decides it: without --source user it
+    is refused (exit 3); the nightly job and the agent never do.
 
-    Example: memctl guard enforce w3bk
+    Example: memctl guard enforce w3bk --source user
     """
-    _set(rule, "enforce")
+    _set(rule, "enforce", source)
 
 
 @app.command("watch")
@@ -110,7 +111,7 @@ def watch(
     _set(rule, "watch", source)
 
 
-def _set(rule: str, mode: str, source: str = "agent") -> None:
+def _set(rule: str, mode: str, source: str) -> None:
     from ..nightly.guard import set_mode
 
     outcome = set_mode(context.workspace(), rule, mode, today=context.now().date(), source=source)

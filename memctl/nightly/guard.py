@@ -13,7 +13,8 @@ the morning report sums it up) and guard exits 0. A check in enforce mode blocks
 with the rule's text on stderr, and with `--hook claude-code` it answers Claude Code's
 PreToolUse hook with a `deny` decision, which the harness obeys. A new check always starts in
 watch mode (the nightly job's `memctl lessons --apply ID --check REGEX` adds one); only the
-user switches it to enforce, or back (`memctl guard enforce ID`, `memctl guard watch ID`).
+user switches it to enforce, or back (`memctl guard enforce ID --source user`, `memctl guard
+watch ID --source user`).
 
 guard runs before every tool call, so it reads only rules/ and imports neither the gate nor
 the search index.
@@ -302,8 +303,9 @@ def set_mode(
     ws: Workspace, ref: str, mode: str, *, today: dt.date, source: str = "agent"
 ) -> Outcome[CheckChange]:
     """The user's decision: a check enforces (blocks) or only watches. One commit. A check
-    that blocks stops blocking only on the user's word (`source` "user"), as a rule is retired
-    only on it: an agent told by a page to "relax the force-push guard" is refused."""
+    starts or stops blocking only on the user's word (`source` "user"), as a rule is retired
+    only on it: an agent told by a page to "relax the force-push guard" is refused, and so is
+    one that would make a check block the user's own commands."""
     from ..dates import fmt_date
     from ..longterm import EntryRef, find_entry, rewrite_entry
 
@@ -318,9 +320,13 @@ def set_mode(
             )
         from ..forgetting.closing import refuse_retiring_rule
 
-        loosens = mode == "watch" and hit.entry.fields.get("guard") == "enforce"
-        what = "a rule whose check blocks"
-        refuse_retiring_rule(hit.address, loosens, source, what=what, verb="loosen")
+        enforced = hit.entry.fields.get("guard") == "enforce"
+        if mode == "enforce":  # a change only when it did not block yet
+            what = "a rule whose check watches"
+            refuse_retiring_rule(hit.address, not enforced, source, what=what, verb="enforce")
+        else:
+            what = "a rule whose check blocks"
+            refuse_retiring_rule(hit.address, enforced, source, what=what, verb="loosen")
         new = hit.entry.with_fields(
             guard=mode, enforced=fmt_date(today) if mode == "enforce" else None
         )

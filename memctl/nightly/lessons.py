@@ -292,7 +292,7 @@ def _propose(ws: Workspace, hit: EntryRef, slipped: list[dict]) -> Proposal:
             place=place,
             cause=None,
             repair="switch its check to enforce, if what it watched is right",
-            command=f"memctl guard enforce {entry.id}",
+            command=f"memctl guard enforce {entry.id} --source user",
         )
     return Proposal(
         **base,
