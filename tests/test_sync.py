@@ -45,7 +45,10 @@ def test_daily_logs_from_two_machines_merge_without_a_conflict(machines):
     text = (a_root / day).read_text()
     assert text == (b_root / day).read_text()
     assert "### 10:00 — From A" in text and "### 10:05 — From B" in text and "<<<<<<<" not in text
+    # each entry after a blank line, as one machine writes them, and in the merge's own commit
+    assert text.count("\n\n### ") == 2 and "line\n###" not in text, text
     assert git(a_root, "status", "--porcelain").strip() == ""
+    assert git(b_root, "log", "-1", "--format=%s").startswith("memctl sync: merge")
     assert a.json("sync") == {
         "remote": "origin",
         "branch": "main",
@@ -58,12 +61,14 @@ def test_daily_logs_from_two_machines_merge_without_a_conflict(machines):
 
 def test_rebase_keeps_history_linear(machines):
     a, b, a_root, b_root = machines
-    a("log", "From A", env=at("10:00"))
+    a("log", "From A", "-m", "A's line", env=at("10:00"))
     a("sync")
-    b("log", "From B", env=at("10:05"))
+    b("log", "From B", "-m", "B's line", env=at("10:05"))
     assert b.json("sync", "--rebase")["how"] == "rebase"
     assert git(b_root, "rev-list", "--merges", "--count", "HEAD").strip() == "0"
-    assert "From A" in (b_root / "daily/2026-11-30.md").read_text()
+    text = (b_root / "daily/2026-11-30.md").read_text()
+    assert "From A" in text and text.count("\n\n### ") == 2 and "line\n###" not in text, text
+    assert git(b_root, "status", "--porcelain").strip() == ""
 
 
 def test_a_real_conflict_is_left_for_a_person_and_reported(machines):

@@ -69,3 +69,63 @@ def _entries_only(tail: bytes) -> bool:
     """Lines that are each an entry of a note ("- …"), blank lines between them."""
     lines = [line for line in tail.splitlines() if line.strip()]
     return bool(lines) and all(line.startswith(b"- ") for line in lines)
+
+
+def space_logs(root: Path, daily_dir: str, ours: str, theirs: str, how: str) -> None:
+    """A blank line back between the log entries the merge put side by side, in the merge's
+    own commit (a rebase: a commit of its own)."""
+    if how not in ("merge", "rebase"):
+        return
+    written = _spaced(root, daily_dir, ours, theirs)
+    if written:
+        gitstore.run(root, "add", "--", *written)
+        if how == "merge":
+            gitstore.run(root, "commit", "--amend", "--no-edit", "--quiet")
+        else:
+            message = "memctl sync: a blank line between the log entries of two machines"
+            gitstore.run(root, "commit", "--quiet", "-m", message)
+
+
+def _spaced(root: Path, daily_dir: str, ours: str, theirs: str) -> list[str]:
+    """Put back the blank line before each log entry a union merge glued to the entry before
+    it ("from machine A" followed at once by "### 08:05 — B": both sides added a blank line
+    and a heading, and git kept one blank line). Only a heading whose line before it is on
+    neither side is given one; the daily logs changed since `ours` are looked at. The files
+    written, relative to the root."""
+    from ..atomic import atomic_write
+    from ..daily import HEADING
+
+    changed = gitstore.run(root, "diff", "--name-only", ours, "HEAD", "--", f"{daily_dir}/*.md")
+    written = []
+    for rel in changed.splitlines():
+        path = root / rel
+        merged = path.read_bytes() if path.is_file() else None
+        if merged is None:
+            continue
+        pairs = {
+            pair
+            for side in (gitstore.blob(root, rel, ours), gitstore.blob(root, rel, theirs))
+            if side is not None
+            for pair in _adjacent(side)
+        }
+        lines = merged.splitlines(keepends=True)
+        out = []
+        for n, line in enumerate(lines):
+            before = lines[n - 1] if n else b""
+            glued = before.strip() and HEADING.match(
+                line.rstrip(b"\r\n").decode("utf-8", "replace")
+            )
+            if glued and (before.rstrip(b"\r\n"), line.rstrip(b"\r\n")) not in pairs:
+                out.append(b"\r\n" if before.endswith(b"\r\n") else b"\n")
+            out.append(line)
+        fixed = b"".join(out)
+        if fixed != merged:
+            atomic_write(path, fixed)
+            written.append(rel)
+    return written
+
+
+def _adjacent(text: bytes) -> set[tuple[bytes, bytes]]:
+    """Each line with the line after it, line endings left out."""
+    lines = [line.rstrip(b"\r\n") for line in text.splitlines(keepends=True)]
+    return set(zip(lines, lines[1:], strict=False))

@@ -30,7 +30,7 @@ from ..errors import MemctlError, ParseError, Refused
 from ..unshared import named, refusal
 from ..workspace import MARKER, Workspace
 from .incoming import history_text
-from .merging import appended_on_both_sides, merge_rules
+from .merging import appended_on_both_sides, merge_rules, space_logs
 
 
 class SyncConflict(MemctlError):
@@ -93,7 +93,9 @@ def sync(ws: Workspace, *, remote: str | None = None, rebase: bool = False) -> S
             received = _count(root, f"HEAD..{theirs}")
             if received:
                 registered = _registered(root)
+                ours = gitstore.run(root, "rev-parse", "HEAD").strip()
                 how = _bring_in(root, theirs, remote, branch, rebase=rebase)
+                space_logs(root, ws.config.daily_dir, ours, theirs, how)
                 kept = _keep_registered(root, registered)
         sent = _count(root, f"{theirs}..HEAD") if fetched else _count(root, "HEAD")
         if sent:
