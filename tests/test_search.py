@@ -259,6 +259,23 @@ def test_closed_and_superseded_are_left_out_unless_asked(ws):
     assert find(ws, "wednesday", filters=Filters(closed=True))[0].status == "closed"
 
 
+def test_as_of_shows_what_was_held_that_day_with_the_status_it_had_then(ws, cli):
+    monday = "The weekly call is on Monday"
+    cli("remember", monday, "-s", "user", env={"MEMCTL_NOW": "2026-03-01T10:00"})
+    thursday = "The weekly call is on Thursday"
+    cli("remember", thursday, "-s", "user", env={"MEMCTL_NOW": "2026-03-05T10:00"})
+    cli("now", "start", "prepare the weekly call agenda", env={"MEMCTL_NOW": "2026-03-06T10:00"})
+    later = {"MEMCTL_NOW": "2026-03-12T10:00"}
+    then = cli("search", "weekly call", "--as-of", "2026-03-03", env=later).stdout
+    assert "is on Monday" in then and "Thursday" not in then and "NOW.md" not in then
+    assert " · active · 2026-03-01 · " in then and "closed" not in then, then
+    found = cli.json("search", "weekly call", "--as-of", "2026-03-03", env=later)["results"]
+    assert [r["status"] for r in found] == ["active"]
+    now = cli("search", "weekly call", "--as-of", "2026-03-12", env=later).stdout
+    assert "Thursday" in now and "Monday" not in now and "NOW.md" not in now
+    assert "NOW.md" in cli("search", "weekly call", env=later).stdout  # today's desk, today
+
+
 def test_archived_material_only_when_asked(ws):
     (ws.root / ".archive/lessons").mkdir(parents=True)
     (ws.root / ".archive/lessons/old.md").write_text("- the old VPN host is vpn1.example.com\n")

@@ -12,6 +12,7 @@ import json
 import re
 from typing import TYPE_CHECKING
 
+from ..kinds import NOW_FILE
 from .schema import UNIT_COLUMNS
 
 if TYPE_CHECKING:
@@ -23,11 +24,14 @@ BM25_COLUMNS = "1.0, 2.0, 0.5, 1.0, 0.5"
 # What ranking reads as a unit's context: its note's use-when keys too.
 CONTEXT = "{f}context || CASE WHEN {f}inherited = '' THEN '' ELSE char(10) || {f}inherited END"
 
-# A unit's status as it stands today (entry.holds, in SQL): an open entry whose until: day has
-# come is closed, one whose from: day is ahead is upcoming; no file changes when a day passes,
-# so the index cannot hold this
+# A unit's status on :today (entry.holds, in SQL; with --as-of, that day): an open entry whose
+# until: day has come is closed, one whose from: day is ahead is upcoming; no file changes when
+# a day passes, so the index cannot hold this. On an --as-of day, one closed or superseded after
+# it was open then; one not verified since :cutoff (stale_days before the day) is stale.
 EFFECTIVE_STATUS = (
-    "CASE WHEN u.status IN ('closed', 'superseded', 'injection') THEN u.status "
+    "CASE WHEN :as_of IS NOT NULL AND u.status IN ('closed', 'superseded') "
+    "AND u.until > :as_of THEN 'active' "
+    "WHEN u.status IN ('closed', 'superseded', 'injection') THEN u.status "
     "WHEN u.closes IS NOT NULL AND u.closes <= :today THEN 'closed' "
     "WHEN u.starts IS NOT NULL AND u.starts > :today THEN 'upcoming' "
     "WHEN u.status = 'active' AND u.verified IS NOT NULL "
@@ -39,9 +43,11 @@ def conditions(filters: Filters, today: dt.date, stale_days: int) -> tuple[list,
     """The SQL conditions on `units u` the filters make, their parameters, and whether they may
     leave out most matches."""
     where = []
+    day = filters.as_of or today
     params: dict = {
-        "cutoff": (today - dt.timedelta(days=stale_days)).isoformat(),
-        "today": today.isoformat(),
+        "cutoff": (day - dt.timedelta(days=stale_days)).isoformat(),
+        "today": day.isoformat(),
+        "as_of": None,
     }
     narrow = False  # a filter that may leave out most matches
     if not (filters.archive or filters.as_of):
@@ -54,6 +60,8 @@ def conditions(filters: Filters, today: dt.date, stale_days: int) -> tuple[list,
         where.append(f"{EFFECTIVE_STATUS} NOT IN ('closed', 'superseded')")
     if filters.as_of:
         where.append("(u.recorded IS NULL OR u.recorded <= :as_of)")
+        # NOW.md is rewritten as work moves: what it says is today's, never a past day's
+        where.append(f"u.path != '{NOW_FILE}'")
         where.append("(u.until IS NULL OR u.until > :as_of)")
         if not filters.closed:
             where.append("NOT (u.status IN ('closed', 'superseded') AND u.until IS NULL)")
