@@ -245,14 +245,14 @@ def test_a_same_size_edit_within_the_same_timestamp_is_not_missed(ws):
     # A file stamped at or after the moment the index read it (same timestamp tick, or a file
     # system clock ahead of ours) could change again without its stamp changing.
     path = ws.root / "lessons/code.md"
-    path.write_text("- the desk number is 1111\n")
+    path.write_text("- the locker label is 1111\n")
     tick = time.time_ns() + 5_000_000_000
     os.utime(path, ns=(tick, tick))
-    assert find(ws, "desk number")[1] == ["lessons/code.md:1"]
-    path.write_text("- the desk number is 2222\n")  # same size, and the same mtime below
+    assert find(ws, "locker label")[1] == ["lessons/code.md:1"]
+    path.write_text("- the locker label is 2222\n")  # same size, and the same mtime below
     os.utime(path, ns=(tick, tick))
-    hits = search(ws, "desk number", today=TODAY).hits
-    assert hits[0].text == "the desk number is 2222"
+    hits = search(ws, "locker label", today=TODAY).hits
+    assert hits[0].text == "the locker label is 2222"
 
 
 def test_a_file_stamped_before_the_read_is_trusted(ws):
