@@ -20,7 +20,8 @@ def test_search_prints_one_pointer_per_line(cli):
     result = cli("search", "tax", "form", "link")
     lines = result.stdout.splitlines()
     assert lines[0].startswith("lessons/forms.md:") and f"^{entry}" in lines[0]
-    assert "· active · 2026-11-30 · " in lines[0] and "**link**" in lines[0]
+    assert "· active · 2026-11-30 · " in lines[0] and " link" in lines[0]
+    assert "**" not in result.stdout  # piped: plain text, no Markdown marks
     assert result.stderr == ""
 
 

@@ -83,9 +83,9 @@ def text(line: str = "", *, style: str | None = None) -> None:
 
 def highlighted(head: str, body: str) -> None:
     """One line: `head` in cyan, then `body` with its **marked** parts in bold yellow (a search
-    hit's snippet); plain text, the marks kept, when not on a terminal."""
+    hit's snippet); plain text without the marks when not on a terminal (piped, NO_COLOR)."""
     if not fancy():
-        text(head + body)
+        text(head + body.replace("**", ""))
         return
     from rich.text import Text
 
