@@ -276,6 +276,39 @@ def test_as_of_shows_what_was_held_that_day_with_the_status_it_had_then(ws, cli)
     assert "NOW.md" in cli("search", "weekly call", env=later).stdout  # today's desk, today
 
 
+def test_an_entry_added_today_is_never_stale_and_an_expired_one_is_not_recalled(ws, cli):
+    cli(
+        "remember",
+        "The bins go out on Tuesday evening",
+        "-s",
+        "user",
+        env={"MEMCTL_NOW": "2026-03-01T10:00"},
+    )
+    april = {"MEMCTL_NOW": "2026-04-02T10:00"}
+    cli("remember", "Marta is vegetarian", "-s", "user", env=april)
+    [fresh] = cli.json("search", "Marta vegetarian", env=april)["results"]
+    assert fresh["status"] == "active"
+    [old] = cli.json("search", "bins Tuesday evening", env=april)["results"]
+    assert old["status"] == "stale"  # the old entry still asks for a review
+    assert "stale" not in cli("recall", "is Marta vegetarian?", env=april).stdout
+    cli(
+        "add",
+        "semantic/inbox",
+        "The loaner laptop is the grey Dell",
+        "-p",
+        "low",
+        "--expires",
+        "2026-04-10",
+        env=april,
+    )
+    on_the_day = {"MEMCTL_NOW": "2026-04-10T10:00"}
+    assert "grey Dell" in cli("recall", "which loaner laptop?", env=on_the_day).stdout
+    later = {"MEMCTL_NOW": "2026-04-20T10:00"}  # expired, not archived yet
+    assert "grey Dell" not in cli("recall", "which loaner laptop?", env=later).stdout
+    assert cli.json("search", "loaner laptop", env=later)["results"] == []
+    assert cli.json("search", "loaner laptop", "--archive", env=later)["results"]
+
+
 def test_archived_material_only_when_asked(ws):
     (ws.root / ".archive/lessons").mkdir(parents=True)
     (ws.root / ".archive/lessons/old.md").write_text("- the old VPN host is vpn1.example.com\n")
@@ -285,11 +318,12 @@ def test_archived_material_only_when_asked(ws):
 
 
 def test_stale_notes_are_marked_and_filterable(ws):
+    long_ago = TODAY - dt.timedelta(days=200)
     note(
         ws,
         "semantic/old",
-        "The build server is ci-old.example.com",
-        today=TODAY - dt.timedelta(days=200),
+        ("The build server is ci-old.example.com", {"today": long_ago}),
+        today=long_ago,
     )
     note(ws, "semantic/new", "The build server is ci.example.com")
     hits = find(ws, "build server")

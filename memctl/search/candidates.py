@@ -58,6 +58,8 @@ def conditions(filters: Filters, today: dt.date, stale_days: int) -> tuple[list,
         narrow = True
     elif not (filters.closed or filters.as_of):
         where.append(f"{EFFECTIVE_STATUS} NOT IN ('closed', 'superseded')")
+        if not filters.archive:  # past its expires: no longer held, though not archived yet
+            where.append("(u.until IS NULL OR u.until >= :today OR u.priority = 'high')")
     if filters.as_of:
         where.append("(u.recorded IS NULL OR u.recorded <= :as_of)")
         # NOW.md is rewritten as work moves: what it says is today's, never a past day's

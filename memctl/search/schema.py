@@ -84,6 +84,8 @@ MIGRATIONS: list[tuple[str, str]] = [
         DELETE FROM files;
         DELETE FROM snapshot
     """),
+    ("an entry is verified no earlier than the day it was added",
+     "DELETE FROM files; DELETE FROM snapshot"),
 ]
 # fmt: on
 

@@ -263,6 +263,9 @@ def _entry_unit(entry: Entry, base: _Shared, context: str) -> Unit:
     verified = _day(fields.get("verified"))
     if verified and (unit.verified is None or verified > unit.verified):
         unit.verified = verified
+    added = _day(fields.get("added"))  # an entry is as fresh as the day it was written down
+    if added and unit.verified is not None and added > unit.verified:
+        unit.verified = added
     unit.seen = max(d for d in (recorded, verified, base["seen"], "") if d is not None) or None
     unit.until = _day(fields.get("until")) or _day(fields.get("expires"))
     unit.ref = fields.get("ref") or None
