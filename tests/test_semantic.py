@@ -881,3 +881,18 @@ def test_a_process_that_visits_many_workspaces_keeps_a_few_vector_stores_open(ws
     gc.collect()
     # each open store holds its database, its write-ahead log and its shared memory
     assert vector_files() - before <= 3 * vectorstore.KEEP_OPEN
+
+
+@pytest.mark.parametrize("name", ["Okafor", "Kowalski", "Mr. Okafor", "Anna Brightwell"])
+def test_a_name_nothing_holds_finds_nothing_by_meaning(home, name):
+    """A name's vector is near anything ("Kowalski" is as near the plumber's line as "plumber"
+    is): searched for alone, a name on no line answered with whatever was nearest. The name
+    said in a question, and a question in other words, are still read by meaning."""
+    from memctl.search.rank import search
+
+    add_entry(home, "people/trades", "Mario fixes our pipes and the boiler", today=TODAY)
+    with open_index(home) as index:
+        semantic.warm(home).sync(index, budget=None)
+    assert search(home, name, today=TODAY).hits == []
+    top = search(home, "who fixes the plumbing?", today=TODAY).hits[0]
+    assert top.path == "people/trades.md", top

@@ -54,6 +54,11 @@ HEADINGS = 8  # the headings weighed for one query at most (see beyond_heading)
 COPY = 1e-3  # units whose cosines differ by less are taken for copies of one text (see lead)
 LEAD_LOOK = 8  # the nearest units by cosine looked up for a bare title or a stamp (see lead)
 
+# A query of names alone ("Okafor", "Mr. Okafor", "Anna Kowalski"): one to three capitalised
+# words. A name's vector says nothing of what it names: "Kowalski" is as near "Mario fixes our
+# pipes" (cosine 0.33) as "plumber" is (0.34).
+_NAMES_ONLY = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}")
+
 
 class Meaning:
     """The query's vector and its nearest units, looked up on a thread of their own: the
@@ -63,6 +68,7 @@ class Meaning:
     def __init__(self, index: SearchIndex, vectors: VectorIndex, sync: Sync, text: str) -> None:
         self.vectors, self.sync = vectors, sync
         self._index = index
+        self.names_only = bool(_NAMES_ONLY.fullmatch(text.strip()))
         self._found: tuple[np.ndarray, list[tuple[str, int, float, float]]] | None = None
         self._raw: list[tuple[str, int, float]] = []  # the units found, nearest by cosine first
         self._leads: dict[tuple[str, int], float] | None = None
@@ -217,6 +223,8 @@ def nearest_rows(
     in meaning that pass the filters and are not among the lexical candidates already."""
     from .candidates import CONTEXT
 
+    if meaning.names_only:
+        return []  # "Okafor": a name is found by its letters; its vector is near anything
     found = [(p, line) for p, line, cosine, _ in meaning.nearest if cosine >= MEANING_MIN]
     found = [address for address in found if address not in known]
     if not found:
