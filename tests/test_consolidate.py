@@ -259,7 +259,7 @@ def test_now_md_tasks_join_leave_and_block_and_the_stamp_moves(ws):
     assert "NOW.md" in git(ws, "show", "--name-only", "--format=", "HEAD").split()
 
 
-def test_a_markers_text_ends_at_its_field_tokens_and_at_the_end_of_its_sentence(ws, cli):
+def test_a_markers_text_ends_at_its_field_tokens_and_keeps_its_details_without_them(ws, cli):
     log = (
         "TODO: order the Hetzner box src:user. Priya owns the migration.\n"
         "DECISION: ship on Friday by:priya, after the review\n"
@@ -272,10 +272,10 @@ def test_a_markers_text_ends_at_its_field_tokens_and_at_the_end_of_its_sentence(
     assert "- 🔄 order the Hetzner box\n" in now_md and "- 🔄 book the meeting room\n" in now_md
     notes = git(ws, "show", "HEAD~1", "--format=", "--", "*.md", ":!NOW.md", ":!INDEX.md")
     assert "src:agent by:priya " in notes and " · ship on Friday ^" in notes
-    assert " · Mr. Smith runs the Atlas desk ^" in notes
+    assert " · Mr. Smith runs the Atlas desk. He sits by the window ^" in notes
     texts = [e["text"] for r in read_record(ws) for e in r.get("steps", [])]
     assert sorted(texts) == [
-        "Mr. Smith runs the Atlas desk",
+        "Mr. Smith runs the Atlas desk. He sits by the window",
         "book the meeting room",
         "order the Hetzner box",
         "ship on Friday",

@@ -2,8 +2,8 @@
 
 - Markers: `DECISION:`, `LESSON:`, `FACT:`, `TODO:`, `DONE:`, `BLOCKED:` at the start of a line
   of an entry (after a list bullet, if any) or after the end of a sentence on it ("Staging is
-  down. BLOCKED: …"). The item's text runs to the end of the line, to the next marker or to the
-  end of its sentence when another follows, and ends where its src:/by: tokens start.
+  down. BLOCKED: …"). The item's text runs to the end of the line or to the next marker, and
+  ends where its src:/by: tokens start.
 - Entry lines with a kind, `- [FACT] src:user · …`, as `memctl add` writes them.
 - `#promote` anywhere in an entry: on a marker's line it marks that item (a TODO, DONE or
   BLOCKED item is then kept in long-term memory too); on another line it promotes the thought
@@ -37,9 +37,6 @@ _MARKER = re.compile(
 _PROMOTE = re.compile(r"(?<!\S)#promote\b")
 # a field token; the punctuation ending its sentence ("src:user.") is not part of its value
 _WHO = re.compile(r'(?<!\S)(?P<key>src|by):(?P<value>"[^"]*"|[^\s"]+?)(?=[.,;:!?]*(?:\s|$))')
-# the end of a sentence that another follows: ". " before a capital, not after an abbreviation
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'“(]?[A-Z])")
-_ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "st", "vs", "etc", "no", "jr", "sr", "prof", "approx"}
 _KIND_LINE = re.compile(r"^[-*+] \[")
 # "- [🟡MED][FACT] src:user · …" or "added:… src:user · …" after a marker: an entry line's
 # head, pasted in, not who said it
@@ -200,14 +197,11 @@ def _line_items(line: str, number: int, log: LogEntry) -> list[Item]:
 
 
 def _marked(text: str) -> tuple[str, str, str | None]:
-    """A marker's text, source and by: the text ends at the end of its first sentence when
-    another follows, and at its src:/by: tokens when text comes before them."""
+    """A marker's text, source and by: the text ends at its src:/by: tokens when text comes
+    before them (what follows them is another sentence, not this item's); without them it runs
+    to the end of the line, whose later sentences may hold the item's details ("Rolling the
+    hotfix out now. It's 17:40 …")."""
     text = " ".join(text.split())
-    for end in _SENTENCE_END.finditer(text):
-        word = text[: end.start()].split()[-1].rstrip(".!?").lower() if text[: end.start()] else ""
-        if word not in _ABBREVIATIONS and "." not in word:
-            text = text[: end.start()]
-            break
     _, source, by = _who(text)
     first = _WHO.search(text)
     if first and not _ENTRY_HEAD.match(text) and text[: first.start()].strip(" ,;:—-"):
