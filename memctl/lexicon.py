@@ -31,6 +31,7 @@ _SAME = (
     "direct directly straight",
     "email emails e-mail mail mails emailed",
     "phone telephone mobile cellphone",
+    "call calls calling ring rings ringing rang",
     "buy buys bought purchase purchases purchased",
     "big large",
     "small little tiny",

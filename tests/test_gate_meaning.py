@@ -1916,3 +1916,28 @@ def test_a_change_of_activity_carries_nothing_of_the_old_one_and_same_is_never_c
     assert fixed.value.label == "correction", fixed.value.reason
     text = fixed.value.written.entry.text
     assert "Mondays at 6pm" in text and "same time" not in text and "Westside" not in text
+
+
+def test_a_rule_lifted_with_a_reason_is_retired_not_kept_with_an_exception(ws):
+    """ "you can ring me at work now, I've got my own office" against "Never call me during work
+    hours, text instead": the office is why, not a case the rule leaves out. It was kept as
+    "Never call me …; except: you can ring me at work now", which says both; and "text
+    instead" was what to do in place of the call that is now allowed."""
+    rule = "Never call me during work hours, text instead"
+    remember(ws, rule, source="user", kind="RULE", now=NOW)
+    said = remember(
+        ws, "you can ring me at work now, I've got my own office", source="user", now=NOW
+    )
+    assert said.value.label == "update", said.value.reason
+    text = said.value.written.entry.text
+    assert "except" not in text and "Never call" not in text and "instead" not in text
+    assert rule not in open_lines(ws, "rules/general")
+
+
+def test_a_case_named_where_the_act_is_allowed_is_still_an_exception(ws):
+    rule = "Never push directly to main"
+    remember(ws, rule, source="user", kind="RULE", now=NOW)
+    said = "From now on it's fine to push hotfixes straight to main, they are tiny"
+    kept = remember(ws, said, source="user", now=NOW)
+    assert kept.value.label == "update", kept.value.reason
+    assert kept.value.written.entry.text.startswith(rule)

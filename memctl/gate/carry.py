@@ -124,7 +124,12 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
             out.append(phrase.strip(" .;,"))
         elif rest := _values_left(phrase, part, new, given):
             out.append(rest)
+    if diff.flipped:  # "text instead" was what to do in place of what is now allowed
+        out = [phrase for phrase in out if not _INSTEAD.search(phrase)]
     return [_TRAILING_VERB.sub("", phrase) for phrase in out if not _BACK.match(phrase)]
+
+
+_INSTEAD = re.compile(r"(?i)\b(?:instead|rather|otherwise)\b")
 
 
 # "same time", "still at the pool", "as usual": said of the value before it, never carried
@@ -271,7 +276,19 @@ def narrows(new: Analysis, rule: Analysis, diff: Diff) -> bool:
     if diff.changed:
         return False
     scope = diff.extra - _NORM_WORDS - new.polar
+    # The case is said where the act is allowed; another clause gives a reason ("you can ring
+    # me at work now, I've got my own office" lifts the rule: the office is why, not when).
+    acting = [said.words for part in _CLAUSE.split(new.text) if (said := analyze(part)).words]
+    acting = [words for words in acting if words & rule.words]
+    if acting:
+        scope &= frozenset().union(*acting)
     return diff.flipped and bool(scope)
+
+
+# Where a text's clauses part: a comma, a semicolon or a dash, and words that give a reason
+_CLAUSE = re.compile(
+    r"[,;:]\s+|(?<!\s)\s+(?:[-–—]|because|since|as|cause|cos|coz)\s+", re.IGNORECASE
+)
 
 
 def with_exception(rule_text: str, text: str) -> str:
