@@ -63,6 +63,7 @@ _POLES = {
         "|stick with|sticking with|stuck with|back on|still on|go ahead|going ahead|proceed",
         "drop drops dropped dropping stop stops stopped stopping quit quits quitting end ends "
         "ended ending cancel cancels cancelled canceled cancelling canceling scrap scrapped "
+        "scratched nix nixed "
         "abandon abandoned ditch ditched retire retires retired retiring discontinue "
         "discontinued pause paused shelve shelved axed delete deletes deleted deleting "
         "uninstall uninstalls uninstalled unsubscribe unsubscribes unsubscribed "
