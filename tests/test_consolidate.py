@@ -411,3 +411,44 @@ def test_a_shorter_line_of_a_lesson_on_file_is_a_repeat_not_a_copy(ws):
     assert "repeat" in same.reason
     assert flipped.label != "repeat"
     assert (ws.root / "lessons/mistakes.md").read_text().count("never run the seed") == 0
+
+
+def test_a_logged_decision_the_user_took_back_since_is_not_written_again(ws, cli):
+    """Monday's log says "DECISION: staging moves to Hetzner"; on Thursday the user scratches
+    Hetzner for OVH. Consolidated on the next night, the old line found no open entry and was
+    written again as a new decision beside the one that replaced it. A line logged after the
+    change is read as any other: the user may go back."""
+    cli(
+        "log",
+        "Infra sync",
+        "-m",
+        "DECISION: staging moves to Hetzner",
+        env={"MEMCTL_NOW": "2026-03-02T18:00"},
+    )
+    took = "We're going with Hetzner for the new staging box"
+    cli("remember", took, "-s", "user", env={"MEMCTL_NOW": "2026-03-02T18:05"})
+    back = "Scratch Hetzner, we're putting staging on OVH after all"
+    said = cli("remember", back, "-s", "user", "--json", env={"MEMCTL_NOW": "2026-03-05T10:00"})
+    assert json.loads(said.stdout)["label"] == "update"
+    cli("sleep", env={"MEMCTL_NOW": "2026-03-10T03:00"})
+    steps = [s for r in read_record(ws) for s in r.get("steps", [])]
+    assert [s["action"] for s in steps] == ["skipped"], steps
+    assert "already given up" in steps[0]["reason"]
+    open_lines = [
+        line
+        for path in ws.root.rglob("*.md")
+        if ".archive" not in path.parts and path.parent.name != "daily"
+        for line in path.read_text().splitlines()
+        if "Hetzner" in line and "~~" not in line and "Scratch" not in line
+    ]
+    assert open_lines == []
+    cli(
+        "log",
+        "Infra sync",
+        "-m",
+        "DECISION: staging moves to Hetzner again",
+        env={"MEMCTL_NOW": "2026-03-11T18:00"},
+    )
+    cli("sleep", env={"MEMCTL_NOW": "2026-03-12T03:00"})
+    later = [s for r in read_record(ws) for s in r.get("steps", [])][1:]
+    assert later and later[0]["action"] != "skipped", later

@@ -1941,3 +1941,16 @@ def test_a_case_named_where_the_act_is_allowed_is_still_an_exception(ws):
     kept = remember(ws, said, source="user", now=NOW)
     assert kept.value.label == "update", kept.value.reason
     assert kept.value.written.entry.text.startswith(rule)
+
+
+@pytest.mark.parametrize("said", ["we scratched the Hetzner box", "nix the Hetzner box"])
+def test_scratching_a_plan_ends_it_in_words_alone(said):
+    """ "We scratched Hetzner" over "We're going with Hetzner for the new staging box" was new
+    (both open) where the semantic path was off: "scratched", like "scrapped", ends what it
+    names. "Scratch that, …" takes back what was just said, and ends nothing."""
+    from memctl.gate.compare import compare
+    from memctl.gate.reading import analyze
+
+    on_file = analyze("We're going with the Hetzner box")
+    assert compare(analyze(said), on_file).flipped
+    assert not compare(analyze("scratch that, we're going with the Hetzner box"), on_file).flipped

@@ -39,6 +39,7 @@ from ..now import (  # one NOW.md format
 from ..workspace import Outcome, Workspace
 from .consolidation import Consolidation, Step
 from .markers import NOW_KINDS, Item, llm_items, read_items
+from .replaced import replaced_since
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -276,6 +277,9 @@ def _promote(run: _Run, item: Item) -> Step:
         if run.change is not None:
             audit_refusal(ws, run.change, item.text, exc, source=item.source, now=run.now)
         return Step(item, "refused", f"{item.how}; refused: {exc.message}")
+    given_up = replaced_since(ws, request.text, run.day, run.now.date())
+    if given_up:
+        return Step(item, "skipped", f"{item.how}; {given_up}")
     found = survey(ws, request.text, today=run.now.date())
     request = replace(
         request,
