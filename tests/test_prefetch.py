@@ -97,17 +97,17 @@ def test_a_walk_never_taken_does_not_hold_up_the_exit(ws):
 
 def test_search_and_recall_through_the_console_script_see_a_file_edited_just_before(example_ws):
     root = example_ws.root
-    note = root / "lessons/door.md"
-    note.write_text("- the door code is 1111\n")
-    assert "1111" in run_memctl("-w", str(root), "search", "door code").stdout
-    note.write_text("- the door code is 2468 since the locksmith visit\n")
-    found = run_memctl("search", "door", "code", cwd=root / "lessons")
+    note = root / "lessons/locker.md"
+    note.write_text("- the gym locker is 1111\n")
+    assert "1111" in run_memctl("-w", str(root), "search", "gym locker").stdout
+    note.write_text("- the gym locker is 2468 since the locksmith visit\n")
+    found = run_memctl("search", "gym", "locker", cwd=root / "lessons")
     assert found.returncode == 0, found.stderr
     assert "2468" in found.stdout and "1111" not in found.stdout
-    note.write_text("- the door code is 8642 since the locksmith visit\n")
-    said = run_memctl("recall", "what's the door code since the locksmith visit?", "-w", str(root))
+    note.write_text("- the gym locker is 8642 since the locksmith visit\n")
+    said = run_memctl("recall", "which gym locker is mine since the locksmith visit?", "-w", str(root))
     assert said.returncode == 0, said.stderr
-    assert "lessons/door.md:1" in said.stdout and "8642" in said.stdout
+    assert "lessons/locker.md:1" in said.stdout and "8642" in said.stdout
 
 
 def test_no_fork_while_another_thread_runs():
