@@ -1954,3 +1954,19 @@ def test_scratching_a_plan_ends_it_in_words_alone(said):
     on_file = analyze("We're going with the Hetzner box")
     assert compare(analyze(said), on_file).flipped
     assert not compare(analyze("scratch that, we're going with the Hetzner box"), on_file).flipped
+
+
+def test_the_agent_saying_the_user_was_wrong_is_kept_beside_the_users_fact(ws):
+    """ "Actually Noor isn't lactose intolerant" from the agent closed the user's own "Noor is
+    lactose intolerant" as a correction. Saying the user was wrong, and nothing else, waits for
+    the user's word: written beside, naming the fact it may replace. The agent's word that the
+    world changed ("The bins go out on Wednesday evening now") still updates."""
+    fact = "Noor is lactose intolerant"
+    remember(ws, fact, source="user", now=NOW)
+    said = remember(ws, "Actually Noor isn't lactose intolerant", source="agent", now=NOW).value
+    assert said.label == "new" and said.closed is None, said.reason
+    assert said.unsure is not None and said.unsure["text"] == fact
+    assert fact in open_lines(ws, "semantic/inbox")
+    remember(ws, "The bins go out on Tuesday evening", source="user", now=NOW)
+    moved = remember(ws, "The bins go out on Wednesday evening now", source="agent", now=NOW)
+    assert moved.value.label == "update", moved.value.reason

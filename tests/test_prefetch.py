@@ -105,7 +105,9 @@ def test_search_and_recall_through_the_console_script_see_a_file_edited_just_bef
     assert found.returncode == 0, found.stderr
     assert "2468" in found.stdout and "1111" not in found.stdout
     note.write_text("- the gym locker is 8642 since the locksmith visit\n")
-    said = run_memctl("recall", "which gym locker is mine since the locksmith visit?", "-w", str(root))
+    said = run_memctl(
+        "recall", "which gym locker is mine since the locksmith visit?", "-w", str(root)
+    )
     assert said.returncode == 0, said.stderr
     assert "lessons/locker.md:1" in said.stdout and "8642" in said.stdout
 

@@ -246,15 +246,15 @@ def _against(
             return Verdict(
                 "clash", "would change a rule, and only the user's words can", k.key, scores
             )
-        if trust == "untrusted" and TRUST_RANK[k.trust] > rank:
-            return Verdict(
-                "new",
-                f"reads as {'an' if label == 'update' else 'a'} {label} of "
-                f"{k.key}, but an untrusted source cannot retire a trusted memory; "
-                "kept beside it",
-                None,
-                scores,
-            )
+        # "Actually Noor isn't lactose intolerant": says a more trusted source was wrong, and
+        # nothing else; that waits for that source's word (the world changing is an update)
+        reverses = label == "correction" and diff.flipped and not (diff.changed or diff.fresh)
+        if TRUST_RANK[k.trust] > rank and (trust == "untrusted" or reverses):
+            who = "an untrusted source" if trust == "untrusted" else f"the {trust} source"
+            a = "an" if label == "update" else "a"
+            why = f"reads as {a} {label} of {k.key}, but {who} cannot retire a trusted memory"
+            near = None if trust == "untrusted" else k.key
+            return Verdict("new", f"{why}; kept beside it", None, scores, near)
         return Verdict(label, reason, k.key, scores)
     if near is not None:
         k, reason, diff = near
