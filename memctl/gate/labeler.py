@@ -253,8 +253,8 @@ def _against(
             who = "an untrusted source" if trust == "untrusted" else f"the {trust} source"
             a = "an" if label == "update" else "a"
             why = f"reads as {a} {label} of {k.key}, but {who} cannot retire a trusted memory"
-            near = None if trust == "untrusted" else k.key
-            return Verdict("new", f"{why}; kept beside it", None, scores, near)
+            beside = None if trust == "untrusted" else k.key
+            return Verdict("new", f"{why}; kept beside it", None, scores, beside)
         return Verdict(label, reason, k.key, scores)
     if near is not None:
         k, reason, diff = near
