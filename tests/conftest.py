@@ -55,6 +55,10 @@ def _isolated(monkeypatch, tmp_path_factory):
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)  # the user config is under HOME
     monkeypatch.setenv("MEMCTL_NOW", NOW.isoformat(timespec="minutes"))
     monkeypatch.setenv("NO_COLOR", "1")
+    # A command waits this long (not 20 ms) for a running `memctl serve` to take it up: on a
+    # loaded machine the server may be scheduled later, and the command would answer itself
+    # where a test counts the server's answers. A test of the wait itself sets its own.
+    monkeypatch.setenv("MEMCTL_SERVE_WAIT_MS", "3000")
 
 
 @pytest.fixture

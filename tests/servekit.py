@@ -20,7 +20,7 @@ HOOK_TOOL = (
 
 def status(root: Path) -> dict | None:
     """The server's status, or None when no server answers for `root`."""
-    answer = ask(str(root), ("status",), wait_s=2.0)
+    answer = ask(str(root), ("status",), wait_s=10.0)  # a loaded machine may answer late
     return None if answer is None else answer[1]
 
 

@@ -158,8 +158,9 @@ def test_writes_are_seen_by_the_next_read_and_errors_carry_the_cli_message(root)
 
 def test_the_mcp_server_answers_the_warm_path_too(root):
     """A command is answered by the MCP server's socket. A server that has not taken a request
-    up within the client's 20 ms is passed over (the command answers itself, as it should), so
-    on a busy machine one try may go cold: every answer must be right, and one of a few warm."""
+    up within the client's wait (MEMCTL_SERVE_WAIT_MS) is passed over (the command answers
+    itself, as it should), so on a busy machine one try may go cold: every answer must be
+    right, and one of a few warm."""
 
     async def calls(client):
         await client.call_tool("now", {})

@@ -130,6 +130,9 @@ def test_warm_answers_are_the_cold_ones_byte_for_byte(root):
     assert cold["guard hook, enforced"][1] and b"deny" in cold["guard hook, enforced"][1]
     assert cold["recall hook"][1], "the example workspace knows Anna"
     with serving(root):
+        # idle work (embedding) is done: a step that outlasts BUSY_S on a loaded machine would
+        # have the server decline a command, which then answers itself
+        wait_for(lambda: status(root)["ahead"] is False)
         before = served(root)
         warm = run_all(root)
         assert served(root) == before + len(warm)  # every one was answered by the server
@@ -204,6 +207,28 @@ def test_a_server_that_does_not_answer_in_time_is_passed_over_and_keeps_no_input
         count = served(root)
         assert memctl(*args, input=prompt) == cold
         assert served(root) == count + 1
+
+
+def test_a_command_waits_for_a_server_as_long_as_memctl_serve_wait_ms_says(root):
+    """A server stopped for a moment (a loaded machine that schedules it late) still answers
+    a command told to wait longer than that; with the 20 ms it waits by default, the command
+    answers itself."""
+    args = ["-w", str(root), "recall", "--hook", "claude-code"]
+    prompt = HOOK_PROMPT % "book a restaurant for dinner with Anna"
+    cold = memctl(*args, input=prompt)
+    with serving(root) as proc:
+        wait_for(lambda: status(root)["ahead"] is False)
+        for wait_ms, answers in (("30000", 1), ("20", 0)):
+            count = served(root)
+            proc.send_signal(signal.SIGSTOP)
+            resume = threading.Timer(1.0, proc.send_signal, (signal.SIGCONT,))
+            resume.start()
+            try:
+                assert memctl(*args, input=prompt, env={"MEMCTL_SERVE_WAIT_MS": wait_ms}) == cold
+            finally:
+                resume.join()
+                proc.send_signal(signal.SIGCONT)
+            assert served(root) == count + answers, wait_ms
 
 
 def test_a_server_of_another_workspace_is_passed_over(root, tmp_path):

@@ -16,10 +16,11 @@ write may be done, and the caller looks before it runs it again. Up to then, and
 commands at any point, it runs here as if no server ran.
 
 Everything else runs here, as it always has: when no server runs (no socket, or a socket file
-left by one that died), when it does not take the request up within ANSWER_MS, when it serves
-another memctl or another workspace, when a terminal is attached (rich output for a person is
-drawn here), and for every other command. Search and recall then start the prefetched walk
-(memctl.search.prefetch) before the CLI is imported.
+left by one that died), when it does not take the request up within ANSWER_MS (or the whole
+number of milliseconds MEMCTL_SERVE_WAIT_MS gives, on a machine too loaded to schedule the
+server that soon), when it serves another memctl or another workspace, when a terminal is
+attached (rich output for a person is drawn here), and for every other command. Search and
+recall then start the prefetched walk (memctl.search.prefetch) before the CLI is imported.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ PROTOCOL = 1
 SOCKET_NAME = "serve.sock"  # in .memctl/
 SHORT_PATH = 100  # sockets are named by at most ~107 bytes: longer paths are reached from .memctl/
 ANSWER_MS = 20  # a server that has not taken the request up by then is taken to be stuck
+WAIT_VARIABLE = "MEMCTL_SERVE_WAIT_MS"  # milliseconds, in place of ANSWER_MS
+WAIT_MAX_MS = 60_000  # the most MEMCTL_SERVE_WAIT_MS is read as
 RESULT_S = 120.0  # once taken up, the longest wait before this process answers it itself
 WRITES = ("remember", "log")  # answered warm, and never run here once the server took them up
 WRITE_S = 600.0  # the longest wait for a write's answer (the workspace lock waits less)
@@ -120,7 +123,10 @@ def warm(argv: list[str]) -> int | None:
             streams,
             (sys.stdin.encoding, sys.stdin.errors),
         )
-        answer = ask(root, request, stdin=True, result_s=WRITE_S if write else RESULT_S)
+        wait_s = answer_ms() / 1000
+        answer = ask(
+            root, request, stdin=True, wait_s=wait_s, result_s=WRITE_S if write else RESULT_S
+        )
     except (OSError, AttributeError, ValueError):
         return None  # a closed standard stream, a folder gone: the CLI says what is wrong
     if answer is None:
@@ -145,6 +151,16 @@ def warm(argv: list[str]) -> int | None:
     for fd, data in chunks:
         _write(fd, data)
     return code
+
+
+def answer_ms() -> int:
+    """How long this process waits for a server to take its command up: ANSWER_MS, or the
+    whole number of milliseconds MEMCTL_SERVE_WAIT_MS gives (up to WAIT_MAX_MS; any other value
+    is not read), where a loaded machine may schedule the server later than that."""
+    given = os.environ.get(WAIT_VARIABLE, "")
+    if given.isascii() and given.isdigit() and 0 < int(given) <= WAIT_MAX_MS:
+        return int(given)
+    return ANSWER_MS
 
 
 def _write(fd: int, data: bytes) -> None:
