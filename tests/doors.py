@@ -444,16 +444,27 @@ def leaked(haystack: bytes, needles: list[str], *, fold: bool = False) -> list[s
     HTML references read, digits of any script as ASCII, whitespace runs as a space, whatever
     the case, without format characters nobody sees (Unicode's Cf), compatibility forms as what they
     stand for (NFKC: fullwidth, bold and circled letters), the payloads' look-alike letters as
-    Latin, their dashes as a hyphen, without their Markdown marks, references and stray marks."""
-    hay = haystack.decode("utf-8", "replace")
+    Latin, their dashes as a hyphen, without their Markdown marks, references and stray marks.
+
+    A needle of one line is found in a line (folded: in a paragraph): each distinct one of the
+    haystack is read once (every version of a note is in the haystack, so most lines are there
+    hundreds of times)."""
+    if any("\n" in n for n in needles):
+        hay = haystack.decode("utf-8", "replace")
+    elif fold:  # whitespace runs are read as a space: a text split by a line break is one
+        hay = _distinct_lines(haystack, b"\n\n").decode("utf-8", "replace")
+    else:
+        hay = _distinct_lines(haystack).decode("utf-8", "replace")
     if fold:
         for written, read in _MARKED:
             hay = hay.replace(written, read)
         hay = html.unescape(urllib.parse.unquote(urllib.parse.unquote(hay)))
         digits = {ord(c): _digit(c) for c in set(hay) if not c.isascii() and c.isdecimal()}
-        hay = re.sub(r"\s+", " ", hay.translate(digits))
-        hay = unicodedata.normalize("NFKC", hay.translate(_invisible()).translate(_DASHES))
-        hay = hay.casefold().translate(_LOOK_ALIKES)
+        hay = re.sub(r"\s+", " ", hay.translate(digits) if digits else hay)
+        hay = _invisible().sub("", hay)
+        hay = _each(hay, _DASHES)
+        hay = unicodedata.normalize("NFKC", hay).casefold()
+        hay = _each(hay, _LOOK_ALIKES)
         return [n for n in needles if n.casefold() in hay]
     return [n for n in needles if n in hay]
 
@@ -464,27 +475,54 @@ def _digit(char: str) -> str:
     return char if value is None else str(value)
 
 
+def _each(text: str, table: dict[int, int | None]) -> str:
+    """`text.translate(table)`, one character at a time: a table of a few characters, none
+    written as another's replacement, read at the speed of `str.replace` (translate looks up
+    every character of a text that is not ASCII)."""
+    for char, read in table.items():
+        text = text.replace(chr(char), "" if read is None else chr(read))
+    return text
+
+
+def _distinct_lines(haystack: bytes, end: bytes = b"\n") -> bytes:
+    """The haystack's lines (or, with `end` a blank line, its paragraphs), each once, a NUL
+    between them. Folding a line (decoding, removing, normalizing) never reaches past its end,
+    so a one-line needle is in the folded haystack exactly when it is in the folded distinct
+    lines; whitespace read as a space reaches past a line's end but not a paragraph's, and no
+    fold takes the NUL, so nothing is found across two pieces that were never side by side."""
+    return b"\x00\n".join(sorted(set(haystack.split(end))))
+
+
 @functools.cache
-def _invisible() -> dict[int, None]:
-    return {c: None for c in range(0x110000) if unicodedata.category(chr(c)) == "Cf"}
+def _invisible() -> re.Pattern[str]:
+    found = (chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) == "Cf")
+    return re.compile("[" + "".join(re.escape(c) for c in found) + "]")
 
 
 def leaked_secrets(haystack: bytes, cases: list[dict]) -> list[str]:
     """The cases' secrets the haystack holds. A short one (a PIN, a CVV) counts with the words
-    before it in its case ("CVV 613"): "613" alone is in any commit id or count."""
-    import re
+    before it in its case ("CVV 613"): "613" alone is in any commit id or count.
 
-    hay = haystack.decode("utf-8", "replace")
+    Looked for first among the haystack's distinct lines: a secret is in the haystack only if
+    it is in one of them, and a short one with its words only if each is in one of them."""
+    lines = _distinct_lines(haystack).decode("utf-8", "replace")
+    hay: str | None = None  # the whole haystack, decoded only when a short one may be in it
     found = []
     for case in cases:
         secret, text = case["secret"], case["text"]
-        if len(secret) >= 8:
+        if "\n" in secret:
+            hay = hay if hay is not None else haystack.decode("utf-8", "replace")
             hit = secret in hay
+        elif len(secret) >= 8:
+            hit = secret in lines
         else:
             at = text.index(secret)
             before = text[max(0, at - 12) : at].split()[-1:]  # the word before it
-            context = r"\s*".join(re.escape(w) for w in [*before, secret])
-            hit = re.search(rf"(?<![\w-]){context}(?![\w-])", hay) is not None
+            hit = False
+            if all(word in lines for word in [*before, secret]):
+                hay = hay if hay is not None else haystack.decode("utf-8", "replace")
+                context = r"\s*".join(re.escape(w) for w in [*before, secret])
+                hit = re.search(rf"(?<![\w-]){context}(?![\w-])", hay) is not None
         if hit:
             found.append(secret)
     return found
