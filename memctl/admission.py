@@ -98,6 +98,16 @@ def scrub(ws: Workspace, text: str) -> tuple[str, list[str]]:
     return fixed, sorted({r.kind for r in admission.redactions})
 
 
+def _names(rel: str, lines: list[str], picked: list[int]) -> list[list[str]] | None:
+    """For each picked line of a note, the words around it that name a secret
+    (memctl.naming); None for a file that is not a live note, or whose names name none."""
+    if not rel.endswith(".md") or rel.startswith((*VIEWS, ".archive/")):
+        return None
+    from .naming import contexts
+
+    return contexts(lines, picked)
+
+
 class Admission:
     """The checks of one change (see the module docstring)."""
 
@@ -130,11 +140,7 @@ class Admission:
         if not picked:
             return new
         added = [lines[i].rstrip("\r\n") for i in picked]
-        names = None
-        if rel.endswith(".md") and not rel.startswith((*VIEWS, ".archive/")):
-            from .naming import contexts
-
-            names = contexts([line.rstrip("\r\n") for line in lines], picked)
+        names = _names(rel, [line.rstrip("\r\n") for line in lines], picked)
         checked = self.lines(rel, added, names)
         if checked == added:
             return new
@@ -145,12 +151,7 @@ class Admission:
     def appended(self, rel: str, text: str) -> str:
         """Text appended at the end of a file: all of it is new."""
         lines = text.split("\n")
-        names = None
-        if rel.endswith(".md") and not rel.startswith((*VIEWS, ".archive/")):
-            from .naming import contexts
-
-            names = contexts(lines, list(range(len(lines))))
-        checked = self.lines(rel, lines, names)
+        checked = self.lines(rel, lines, _names(rel, lines, list(range(len(lines)))))
         return text if checked == lines else "\n".join(checked)
 
     def message(self, text: str) -> str:
