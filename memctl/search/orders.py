@@ -37,6 +37,7 @@ CACHE = "orders.json"
 MOST = 4096  # verdicts kept (a few hundred kB); past it, the oldest half goes
 _PACKAGE = Path(__file__).resolve().parent.parent
 _READERS = ("language", "secrets", "data/secrets.tsv")  # what a verdict depends on
+_TRUSTS: dict[str, Trust] = {t: t for t in ("trusted", "limited", "untrusted")}  # keyed with
 
 
 def trust_at(ws: Workspace, path: str, line: int) -> Trust:
@@ -123,8 +124,7 @@ def _read(text: str, who: str) -> int | list:
     if who != "shown":
         from ..language.injection import injection_reason
 
-        trust: Trust = who  # type: ignore[assignment]  # what texts were keyed with
-        if injection_reason(text, trust=trust) is not None:
+        if injection_reason(text, trust=_TRUSTS[who]) is not None:
             return 1
     from ..secrets.scan import scan
 
