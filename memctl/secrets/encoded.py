@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .hidden import Seen, _edited
+from .hidden import Seen, edited
 
 # A run of URL-encoded bytes; the bytes are read as UTF-8 (a byte that is not is left as it is)
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
@@ -31,11 +31,10 @@ def percent(text: str) -> Seen | None:
         if "%" not in shown:
             break
         found = _percent_edits(shown)
-        step = _edited(shown, found)
+        step = edited(shown, found)
         if step is None:
             break
-        step._under = read
-        read = step
+        read = step.over(read)
     return read
 
 
@@ -69,7 +68,7 @@ def spaces(text: str) -> Seen | None:
     """The text with each run of whitespace, and each line break or tab, read as one space."""
     if "  " not in text and text.isprintable():
         return None  # no run, no line break, no tab (isprintable: a C-level scan)
-    return _edited(text, [(m.start(), m.end(), " ") for m in _SPACES.finditer(text)])
+    return edited(text, [(m.start(), m.end(), " ") for m in _SPACES.finditer(text)])
 
 
 def digits(text: str) -> str:

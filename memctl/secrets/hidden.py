@@ -78,7 +78,7 @@ def mixed_latin(text: str) -> str:
 
 def _as_latin(word: re.Match[str]) -> str:
     found = word.group()
-    return found.translate(_cased()) if _ASCII_LETTER.search(found) else found
+    return found.translate(cased()) if _ASCII_LETTER.search(found) else found
 
 
 _ASCII_LETTER = re.compile("[A-Za-z]")
@@ -89,7 +89,7 @@ _CAPITALS = {"Η": "H", "Ν": "N", "Μ": "M", "Υ": "Y", "Ω": "", "Β": "B", "�
 
 
 @cache
-def _cased() -> dict[int, str]:
+def cased() -> dict[int, str]:
     table = {c: letter for c, letter in _LOOKALIKES.items()}
     table |= {c.upper(): letter.upper() for c, letter in _LOOKALIKES.items() if c.upper() != c}
     table |= _CAPITALS
@@ -98,7 +98,7 @@ def _cased() -> dict[int, str]:
 
 @cache
 def _lookalike() -> re.Pattern[str]:
-    return re.compile("[" + "".join(sorted(chr(point) for point in _cased())) + "]")
+    return re.compile("[" + "".join(sorted(chr(point) for point in cased())) + "]")
 
 
 @cache
@@ -112,7 +112,7 @@ def folded_latin(text: str) -> str:
     """`text` casefolded, each look-alike letter read as the Latin one, a capital as the capital
     it looks like (Greek "Η" as "h", its small "η" as "n"; "Ζ" as "z"); as long as
     `text.casefold()`, position for position."""
-    return text.casefold() if text.isascii() else text.translate(_cased()).casefold()
+    return text.casefold() if text.isascii() else text.translate(cased()).casefold()
 
 
 def latin(folded: str) -> str:
@@ -125,7 +125,7 @@ def latin(folded: str) -> str:
 def _lookalikes() -> dict[str, set[str]]:
     """Each small Latin letter, and every look-alike read as it or as its capital."""
     found: dict[str, set[str]] = {}
-    for point, letter in _cased().items():
+    for point, letter in cased().items():
         found.setdefault(letter.lower(), set()).add(chr(point))
     return found
 
@@ -193,6 +193,14 @@ class Seen:
         self._length = length
         self._under = under
 
+    def over(self, under: Seen | None) -> Seen:
+        """This reading, made of the text `under` shows, read down to `under`'s original."""
+        bottom = self
+        while bottom._under is not None:
+            bottom = bottom._under
+        bottom._under = under
+        return self
+
     def at(self, position: int) -> int:
         """The original position of `position` in the seen text (its length maps to the
         original's length)."""
@@ -226,7 +234,7 @@ def seen(text: str) -> Seen | None:
     spell ASCII in another form read as that ASCII, and each letter whole."""
     from .marked import edits
 
-    shown = _edited(text, edits(text))
+    shown = edited(text, edits(text))
     read = _unicode(text if shown is None else shown.text)
     if read is None:
         return shown
@@ -253,7 +261,7 @@ def _unicode(text: str) -> Seen | None:
             continue
         for offset, char in enumerate(m.group()):
             found.append((m.start() + offset, m.start() + offset + 1, _read(char)))
-    return _edited(text, found)
+    return edited(text, found)
 
 
 def _read(char: str) -> str:
@@ -270,7 +278,7 @@ def _read(char: str) -> str:
     return _compatible().get(char, "")
 
 
-def _edited(text: str, edits: list[tuple[int, int, str]]) -> Seen | None:
+def edited(text: str, edits: list[tuple[int, int, str]]) -> Seen | None:
     """The text with each (start, end, read) of `edits` (in order, apart) read as `read`."""
     if not edits:
         return None

@@ -29,7 +29,7 @@ import re
 import unicodedata
 from functools import cache
 
-from .hidden import Seen, _cased, _edited, seen
+from .hidden import Seen, cased, edited, seen
 
 # Letters Unicode lists as confusable with a Latin small letter (UTS #39 confusables), beyond
 # the Cyrillic and Greek ones hidden.mixed_latin reads: Armenian, the Latin small capitals and
@@ -145,11 +145,11 @@ def plainly(text: str) -> Seen | None:
     decoded = _percent(text)
     if decoded is not None:
         again = _percent(decoded.text)
-        decoded = decoded if again is None else _over(again, decoded)
+        decoded = decoded if again is None else again.over(decoded)
     base = text if decoded is None else decoded.text
     shown = seen(base)
     if shown is not None and decoded is not None:
-        shown = _over(shown, decoded)
+        shown = shown.over(decoded)
     under = shown or decoded
     read = base if shown is None else shown.text
     letters = _letters(read)
@@ -158,16 +158,7 @@ def plainly(text: str) -> Seen | None:
         if letters == read:
             return decoded  # nothing past seen(text), unless the text was percent-encoded
         blanks = Seen(letters, [0], [0], [0], len(letters))
-    return blanks if under is None else _over(blanks, under)
-
-
-def _over(top: Seen, under: Seen) -> Seen:
-    """`top`, a reading of `under`'s text, read down to `under`'s original."""
-    bottom = top
-    while bottom._under is not None:
-        bottom = bottom._under
-    bottom._under = under
-    return top
+    return blanks if under is None else blanks.over(under)
 
 
 def _percent(text: str) -> Seen | None:
@@ -193,7 +184,7 @@ def _percent(text: str) -> Seen | None:
             except UnicodeDecodeError:
                 pass
             i = j
-    return _edited(text, edits)
+    return edited(text, edits)
 
 
 def _letters(text: str) -> str:
@@ -230,7 +221,7 @@ def _leet() -> re.Pattern[str]:
 
 @cache
 def _table() -> dict[int, str]:
-    return _cased() | str.maketrans(_LOOKALIKES)
+    return cased() | str.maketrans(_LOOKALIKES)
 
 
 @cache
