@@ -75,6 +75,7 @@ SETS = {
     "story": REPO / "tests" / "gate_cases_story.jsonl",
     "fresh-m": REPO / "tests" / "gate_cases_fresh_m.jsonl",
     "fresh-n": REPO / "tests" / "gate_cases_fresh_n.jsonl",
+    "story-2": REPO / "tests" / "gate_cases_story2.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
