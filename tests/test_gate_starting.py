@@ -26,6 +26,12 @@ def _line(ws, entry_id: str) -> str:
     return next(line for line in text.splitlines() if line.endswith(f"^{entry_id}"))
 
 
+def _asked(cli, env: dict) -> dict:
+    """What the gate looks at for a later word about the gym (nothing is written)."""
+    said = "My gym membership costs 50 euros a month"
+    return cli.json("remember", said, "-s", "user", "--explain", env=env)
+
+
 def _found(cli, env, *more: str) -> dict[str, str]:
     hits = cli.json("search", "gym membership cost", *more, env=env)["results"]
     return {hit["id"]: hit["status"] for hit in hits}
@@ -54,15 +60,7 @@ def test_before_the_day_the_old_value_holds_and_the_new_one_is_upcoming(ws, cli)
     assert cli.json("closed", env=DECEMBER)["entries"] == []
 
     # a later word about the gym still finds both lines
-    asked = cli.json(
-        "remember",
-        "My gym membership costs 50 euros a month",
-        "-s",
-        "user",
-        "--explain",
-        env=DECEMBER,
-    )
-    assert {old, new} <= {c["id"] for c in asked["candidates"]}
+    assert {old, new} <= {c["id"] for c in _asked(cli, DECEMBER)["candidates"]}
 
 
 def test_the_gate_says_the_old_line_closes_on_the_day(ws, cli):
@@ -85,14 +83,7 @@ def test_from_the_day_on_the_new_value_holds_and_the_old_is_closed(ws, cli):
     january = cli.json("asof", "2027-01-05", "-q", "gym", env=JANUARY)["entries"]
     assert [e["id"] for e in january] == [new]
     assert [e["id"] for e in cli.json("closed", env=JANUARY)["entries"]] == [old]
-    asked = cli.json(
-        "remember",
-        "My gym membership costs 50 euros a month",
-        "-s",
-        "user",
-        "--explain",
-        env=JANUARY,
-    )
+    asked = _asked(cli, JANUARY)
     ids = {c["id"] for c in asked["candidates"]}
     assert new in ids and old not in ids
     assert asked["target"].endswith(f"^{new}")
