@@ -285,6 +285,9 @@ def iter_markdown(ws: Workspace, *, archive: bool = False) -> Iterator[Path]:
         yield ws.root / rel
 
 
+NEVER_EXCLUDED = ("rules/",)  # the user's rules: in force whatever `exclude:` says
+
+
 def _exclusion(patterns: tuple[str, ...]) -> Callable[[str], bool] | None:
     """A test for the `exclude:` globs of the config (None when there are none)."""
     if not patterns:
@@ -293,7 +296,9 @@ def _exclusion(patterns: tuple[str, ...]) -> Callable[[str], bool] | None:
     import re
 
     rx = re.compile("|".join(fnmatch.translate(p) for p in patterns))
-    return lambda rel: rx.match(rel) is not None  # rel is always /-separated
+    # rel is always /-separated; the rules (rules.RULES_DIR) are read whatever a pattern says:
+    # a committed `exclude: ["rules/*"]`, synced from a peer, would switch off every rule
+    return lambda rel: not rel.startswith(NEVER_EXCLUDED) and rx.match(rel) is not None
 
 
 def excluded_markdown(ws: Workspace) -> list[str]:

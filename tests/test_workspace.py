@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -248,6 +249,25 @@ def test_excluded_files_are_not_memory(ws):
     config.write_text(config.read_text().replace('exclude: [README.md, "drafts/*"]', "exclude: x"))
     with pytest.raises(ConfigError, match="exclude"):
         open_workspace(ws.root)
+
+
+@pytest.mark.parametrize("pattern", ['"rules/*"', '"*"', '"**/*.md"', "[rules/general.md]"])
+def test_an_exclude_never_switches_off_the_rules(ws, cli, pattern):
+    """A committed `exclude: ["rules/*"]` (a peer's config, through sync) hid every rule: `now`
+    showed none and the gate let the agent's clash in as a fact. The rules are read whatever
+    a pattern says."""
+    rule = "Never force-push to main"
+    cli("remember", rule, "-s", "user", "-k", "RULE")
+    config = ws.state_dir / "config.yaml"
+    text = config.read_text()
+    config.write_text(
+        text.replace(
+            "exclude: []", f"exclude: {pattern}" if "[" in pattern else f"exclude: [{pattern}]"
+        )
+    )
+    assert rule in json.dumps(cli.json("now")["rules"])
+    said = cli("remember", "Force-pushing to main is fine for hotfixes", "-s", "agent", code=3)
+    assert said.stdout.startswith("clash"), said.stdout
 
 
 def test_every_template_file_is_declared_as_package_data():
