@@ -19,14 +19,20 @@ def commands(
     topic: str | None = None,
     kind: str | None = None,
     as_new: bool = True,
+    settled_by: str | None = None,
 ) -> dict[str, str]:
-    """{"supersedes": …, "as_new": …}: the exact command lines (as_new=False: the first only)."""
+    """{"supersedes": …, "as_new": …}: the exact command lines (as_new=False: the first only);
+    `settled_by`: the source whose word the first takes, when not the text's own."""
     import shlex
 
-    base = ["memctl", "remember", text, "--source", source]
-    for flag, value in (("--by", by), ("--from", ref), ("--topic", topic), ("--kind", kind)):
-        base += [flag, value] if value else []
-    out = {"supersedes": shlex.join([*base, "--supersedes", near])}
+    def line(said_by: str) -> list[str]:
+        base = ["memctl", "remember", text, "--source", said_by]
+        for flag, value in (("--by", by), ("--from", ref), ("--topic", topic), ("--kind", kind)):
+            base += [flag, value] if value else []
+        return base
+
+    base = line(source)
+    out = {"supersedes": shlex.join([*line(settled_by or source), "--supersedes", near])}
     if as_new:
         out["as_new"] = shlex.join([*base, "--as-new"])
     return out

@@ -1967,6 +1967,12 @@ def test_the_agent_saying_the_user_was_wrong_is_kept_beside_the_users_fact(ws):
     assert said.label == "new" and said.closed is None, said.reason
     assert said.unsure is not None and said.unsure["text"] == fact
     assert fact in open_lines(ws, "semantic/inbox")
+    # the command that settles it takes the user's word, and takes over the agent's line
+    assert "--source user --supersedes" in said.unsure["supersedes"]
+    near = said.unsure["near"]
+    done = remember(ws, said.request.text, source="user", supersedes=near, now=NOW).value
+    assert done.label == "correction" and done.written.entry.id == said.written.entry.id
+    assert open_lines(ws, "semantic/inbox") == ["Actually Noor isn't lactose intolerant"]
     remember(ws, "The bins go out on Tuesday evening", source="user", now=NOW)
     moved = remember(ws, "The bins go out on Wednesday evening now", source="agent", now=NOW)
     assert moved.value.label == "update", moved.value.reason

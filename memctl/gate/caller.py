@@ -76,14 +76,22 @@ def decided(
 def same_words(request: Request, found: Survey) -> Candidate | None:
     """An open entry with the same words from a source as trusted (not the one superseded)."""
     from ..entry import unquoted
+    from ..settling import FIELD
     from .carry import own_words
     from .reading import same_text
 
+    wanted = (request.supersedes or "").rsplit("^", 1)[-1]
     for c in found.entries:
         named = request.supersedes in (c.address, c.entry.id, f"^{c.entry.id}")
+        # the user taking over what the agent wrote beside the user's own fact, when unsure
+        confirmed = bool(wanted) and c.entry.fields.get(FIELD) == wanted
         if (
             same_text(own_words(unquoted(c.entry.text)), request.text)
-            and c.trust == request.trust
+            and (
+                c.trust == request.trust
+                or confirmed
+                and TRUST_RANK[request.trust] > TRUST_RANK[c.trust]
+            )
             and not named
         ):
             return c

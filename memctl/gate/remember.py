@@ -27,7 +27,7 @@ from .audit import AUDIT_LOG, audit_line, audit_refusal, log_refusal  # noqa: F4
 from .caller import decided, same_words
 from .candidates import SOURCE_TRUST, Candidate, Survey, is_rule_note
 from .decide import Decision, survey
-from .labeler import Trust
+from .labeler import TRUST_RANK, Trust
 from .request import Given, Remembered, Request, Said
 from .routing import ROUTE, destination  # noqa: F401  (ROUTE: the nightly job reads it)
 
@@ -185,6 +185,8 @@ def unsure(request: Request, decision: Decision) -> dict | None:
         request.text,
         near.address,
         source=request.source,
+        # what a more trusted source said is retired on its word ("Actually Noor isn't …")
+        settled_by="user" if TRUST_RANK[near.trust] > TRUST_RANK[request.trust] else None,
         by=request.by,
         ref=request.ref,
         topic=request.topic,
