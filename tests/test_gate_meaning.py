@@ -1976,3 +1976,16 @@ def test_the_agent_saying_the_user_was_wrong_is_kept_beside_the_users_fact(ws):
     remember(ws, "The bins go out on Tuesday evening", source="user", now=NOW)
     moved = remember(ws, "The bins go out on Wednesday evening now", source="agent", now=NOW)
     assert moved.value.label == "update", moved.value.reason
+
+
+@pytest.mark.parametrize("verb", ["renamed", "retitled", "rebranded"])
+def test_a_thing_called_another_way_keeps_what_was_said_of_it(verb):
+    """ "from X to Y" is another thing ("switched from swimming to judo": nothing carried),
+    unless the text says it is the same thing under a new name."""
+    from memctl.gate.carry import carried
+    from memctl.gate.compare import compare
+    from memctl.gate.reading import analyze
+
+    old = analyze("The team channel is standup, muted on weekends")
+    new = analyze(f"the team channel got {verb} from standup to daily")
+    assert carried(new, old, compare(new, old)) == ["muted on weekends"]

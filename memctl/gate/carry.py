@@ -137,6 +137,8 @@ _INSTEAD = re.compile(r"(?i)\b(?:instead|rather|otherwise)\b")
 _BACK = re.compile(r"(?i)(?:same|still|unchanged|as\s+usual|as\s+always)\b")
 
 _DATE = frozenset({"d", "mo", "y"})
+# a thing called another way keeps what was said of it: renamed, rebranded, retitled, respelt
+_RENAMED = re.compile(r"\b(?:re(?:nam|brand|titl|spel)\w*|(?:now\s+)?called|known\s+as)\b")
 _FROM_TO = re.compile(r"\bfrom\s+(?:the\s+|my\s+|our\s+)?([\w'-]+)\s+to\s+(?:the\s+)?([\w'-]+)")
 
 
@@ -145,7 +147,7 @@ def _switched(new: Analysis, old: Analysis) -> bool:
     switched from swimming to judo" over "Lina has swimming on Tuesdays at the pool")?"""
     about = analyze(phrases(old.text)[0]).words if old.text.strip() else frozenset()
     for m in _FROM_TO.finditer(new.folded):
-        if "renam" in new.folded[max(0, m.start() - 16) : m.start()]:
+        if _RENAMED.search(new.folded[max(0, m.start() - 24) : m.start()]):
             continue  # "renamed from master to main": the same thing, called another way
         was, now = analyze(m[1]).words, analyze(m[2]).words
         if was and was <= about and now and not now & old.words and not analyze(m[2]).values:
