@@ -135,19 +135,19 @@ def searched(text: str) -> Searched:
     character nobody sees, fullwidth letters as ASCII, so "Zanzi\u00adbar" is "Zanzibar";
     look-alike letters of other scripts as the Latin ones, so "Zаnzibar" with a Cyrillic "а"
     is too), with its encodings read (memctl.secrets.encoded: `Jim%20Hardie`, digits of
-    other scripts, a line break or a run of spaces as one space), casefolded."""
+    other scripts, a line break, a run of spaces or a URL's "+" as one space), casefolded."""
     layers: list[hidden.Seen] = []
     pct = encoded.percent(text)
     shown = text if pct is None else pct.text
     read = hidden.seen(shown)
     seen = shown if read is None else read.text
-    shown = encoded.digits(seen)
+    shown = encoded.pluses(encoded.digits(seen))
     spaced = encoded.spaces(shown)
     layers = [r for r in (spaced, read, pct) if r is not None]
     folded, span, plain = _folded(shown if spaced is None else spaced.text, layers)
     others = [] if plain is None else [(plain, span)]
     # a record made before could hold what is read differently now: "%20", a digit of another
-    # script, two spaces or a tab (never a line break: a purged text is one line)
+    # script, two spaces, a tab or a "+" (never a line break: a purged text is one line)
     if pct is not None or shown is not seen or "  " in seen or "\t" in seen:
         earlier = _earlier(text)
         if earlier[0] != folded:

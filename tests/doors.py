@@ -76,6 +76,8 @@ PURGED_PAYLOADS = (
     "the blue ledger\nunder the attic stairs",
     "the blue ledger  under the attic stairs",
     "the blue ledger under the\tattic stairs",
+    # a URL's query, a "+" for each space
+    "see https://maps.example/?q=the+blue+ledger+under+the+attic+stairs",
 )
 # How a person reads the look-alike letters of PURGED_PAYLOADS (for `leaked`).
 _LOOK_ALIKES = str.maketrans("\u0430\u0435\u03bf\u03b6\u0131", "aeozi")
@@ -441,10 +443,11 @@ def _blobs_of(root: Path, paths: set[str]) -> set[str]:
 
 def leaked(haystack: bytes, needles: list[str], *, fold: bool = False) -> list[str]:
     """The needles the haystack holds; with `fold`, as a person reads it: URL-encoding and
-    HTML references read, digits of any script as ASCII, whitespace runs as a space, whatever
-    the case, without format characters nobody sees (Unicode's Cf), compatibility forms as what they
-    stand for (NFKC: fullwidth, bold and circled letters), the payloads' look-alike letters as
-    Latin, their dashes as a hyphen, without their Markdown marks, references and stray marks.
+    HTML references read, digits of any script as ASCII, whitespace runs and a URL's "+" as a
+    space, whatever the case, without format characters nobody sees (Unicode's Cf),
+    compatibility forms as what they stand for (NFKC: fullwidth, bold and circled letters),
+    the payloads' look-alike letters as Latin, their dashes as a hyphen, without their Markdown
+    marks, references and stray marks.
 
     A needle of one line is found in a line (folded: in a paragraph): each distinct one of the
     haystack is read once (every version of a note is in the haystack, so most lines are there
@@ -458,7 +461,7 @@ def leaked(haystack: bytes, needles: list[str], *, fold: bool = False) -> list[s
     if fold:
         for written, read in _MARKED:
             hay = hay.replace(written, read)
-        hay = html.unescape(urllib.parse.unquote(urllib.parse.unquote(hay)))
+        hay = html.unescape(urllib.parse.unquote(urllib.parse.unquote_plus(hay)))
         digits = {ord(c): _digit(c) for c in set(hay) if not c.isascii() and c.isdecimal()}
         hay = re.sub(r"\s+", " ", hay.translate(digits) if digits else hay)
         hay = _invisible().sub("", hay)

@@ -23,6 +23,7 @@ COMES_BACK = [
     "call Jim\nHardie tomorrow",
     "call Jim  Hardie",
     "call Jim\tHardie",
+    "see https://example.org/?who=Jim+Hardie",
     "ring \u0665\u0665\u0665-\u0660\u0661\u0669\u0669",  # Arabic-Indic digits
     "ring \u09eb\u09eb\u09eb-\u09e6\u09e7\u09ef\u09ef",  # Bengali digits
     "ring \uff15\uff15\uff15-\uff10\uff11\uff19\uff19",  # fullwidth
@@ -33,6 +34,7 @@ ORDINARY = [
     "100%ff is not a byte, &#xZZ; is not a reference",
     "ring 555-0198 instead",
     "Jim Hardy and Tim Hardie",
+    "C++ and 1+1, Jim+ Hardie",
 ]
 
 
@@ -91,6 +93,24 @@ def test_a_record_made_before_encodings_were_read_is_still_found(tmp_path):
     assert find_purged(ws, "call Ann  Veit")
     assert find_purged(ws, "see q=Ann%20Veit")
     assert find_purged(ws, "ring ٥٥٥-٠١٩٩")
+
+
+def test_the_purge_removes_the_copies_that_stood_in_an_encoding(tmp_path):
+    """Copies written before the purge, in files and in git's history, go with it: each form
+    the registry refuses is one the purge removes."""
+    b, cli = bench(tmp_path, Cli)
+    cli("add", "lessons/a", f"{NAME} on {NUMBER}")
+    body = "".join(f"- {text}\n" for text in COMES_BACK)
+    (b.root / "lessons" / "by-hand.md").write_text(f"# by hand\n\n{body}", encoding="utf-8")
+    git(b.root, "add", "-A")
+    git(b.root, "commit", "-qm", "by hand")
+    for text in (NAME, NUMBER):
+        cli("forget", "--purge", "--match", text, "--yes")
+    kept = (b.root / "lessons" / "by-hand.md").read_text(encoding="utf-8")
+    assert kept.count("[purged]") == len(COMES_BACK), kept
+    history = git(b.root, "log", "-p", "--all")
+    left = [text for text in COMES_BACK if text.split(" ", 1)[1] in history]
+    assert left == []
 
 
 def test_a_peer_s_commit_in_an_encoding_is_refused_by_sync(machines):  # noqa: F811

@@ -2,11 +2,12 @@
 
 A purged name comes back in forms a reader reads as the name: URL-encoded (`Jim%20Hardie`,
 `%4A%69%6D`, twice: `Jim%2520Hardie`), with its digits in another script (`٥٥٥-٠١٩٩`,
-`৫৫৫-০১৯৯` for 555-0199), or split by a line break or a run of spaces (`Jim\\nHardie`,
-`Jim  Hardie`). HTML references, fullwidth and other compatibility forms are read by
-hidden.py (`seen`). Each reading here is a `hidden.Seen`, so a span found in what is read maps
-back to the text as given: the text itself is never rewritten, only what is decided about it.
-Each is a single pass of a regex without nested repeats, or str.translate.
+`৫৫৫-০১৯৯` for 555-0199), split by a line break or a run of spaces (`Jim\\nHardie`,
+`Jim  Hardie`), or joined by a URL's "+" (`Jim+Hardie`). HTML references, fullwidth and other
+compatibility forms are read by hidden.py (`seen`). Each reading here is a `hidden.Seen` (or
+as long as the text, position for position), so a span found in what is read maps back to the
+text as given: the text itself is never rewritten, only what is decided about it. Each is a
+single pass of a regex without nested repeats, or str.translate.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from .hidden import Seen, edited
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 # Whitespace a reader reads as one space: a run of two or more, or one that is not a space.
 _SPACES = re.compile(r"\s{2,}|[^\S ]")
+# A "+" between two letters or digits: a URL's query writes a space so (`Jim+Hardie`).
+_PLUS = re.compile(r"(?<=[^\W_])\+(?=[^\W_])")
 _ROUNDS = 3  # `%2520` is `%20` once read, and a space read again
 
 
@@ -69,6 +72,12 @@ def spaces(text: str) -> Seen | None:
     if "  " not in text and text.isprintable():
         return None  # no run, no line break, no tab (isprintable: a C-level scan)
     return edited(text, [(m.start(), m.end(), " ") for m in _SPACES.finditer(text)])
+
+
+def pluses(text: str) -> str:
+    """The text with each "+" between two letters or digits read as a space, as a URL's query
+    writes one: as long as the text, position for position."""
+    return _PLUS.sub(" ", text) if "+" in text else text
 
 
 def digits(text: str) -> str:

@@ -343,16 +343,45 @@ def spelled(text: str) -> tuple[str, bytes]:
         forms |= {chr(ord(f) + 0xFEE0) for f in forms if "!" <= f <= "~"}
         forms |= {c for f in forms for c in _compatible_of().get(f, ())}
         forms |= {unicodedata.normalize("NFD", f) for f in forms}  # a letter in its parts
+        forms |= _digits_of(char)  # "٥" and "৫" for "5"
         ordered = sorted(forms)
         written = [*ordered, *(r for f in ordered if len(f) == 1 for r in _references(f))]
         escape = "\\\\?" if char.isascii() and not char.isalnum() and char != " " else ""
         marks = _marks_on(char) if char.isascii() and char.isalnum() else ""
-        chars.append(escape + "(?:" + "|".join(map(re.escape, written)) + ")")
+        url = [_percent(f) for f in ordered if f.isascii() or f == char]
+        # A space may be a run of them, a line break, a tab or a "+" (a URL's space): \s holds
+        # the whitespace of a str (of bytes: ASCII's alone), so each is matched one way only.
+        by_str = [f for f in written if not (char == " " and f.isspace())]
+        by_bytes = [f for f in written if not (char == " " and f.isspace() and f.isascii())]
+        one = "|".join([*map(re.escape, by_str), *url])
+        one_bytes = b"|".join([*(re.escape(f.encode()) for f in by_bytes), *map(str.encode, url)])
+        if char == " ":
+            one, one_bytes = rf"(?:\s|\+|{one})+", rb"(?:\s|\+|" + one_bytes + b")+"
+        chars.append(escape + "(?:" + one + ")")
         chars[-1] += f"[{marks}]*" if marks else ""
-        chars_bytes.append(escape.encode() + b"(?:")
-        chars_bytes[-1] += b"|".join(re.escape(f.encode()) for f in written) + b")"
+        chars_bytes.append(escape.encode() + b"(?:" + one_bytes + b")")
         chars_bytes[-1] += b"(?:" + _byte_class(marks) + b")*" if marks else b""
     return between.join(chars), between_bytes.join(chars_bytes)
+
+
+def _percent(form: str) -> str:
+    """A pattern of `form` URL-encoded, once or up to twice more (`%4A`, `%254A`, `%25254A`)."""
+    return "".join(f"%(?:25){{0,2}}{byte:02X}" for byte in form.encode())
+
+
+@cache
+def _digits_of(char: str) -> frozenset[str]:
+    """The decimal digits of every script that stand for the ASCII digit `char` (none for any
+    other character): Unicode's digits come in runs of ten from a zero."""
+    if not ("0" <= char <= "9"):
+        return frozenset()
+    return frozenset(chr(zero + int(char)) for zero in _zeros())
+
+
+@cache
+def _zeros() -> tuple[int, ...]:
+    digits = filter(str.isdecimal, map(chr, range(0x110000)))  # a C-level scan, ~50 ms
+    return tuple(ord(c) for c in digits if unicodedata.decimal(c) == 0)
 
 
 @cache
