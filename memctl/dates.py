@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 
 from .errors import InvalidValue, UsageFailure
@@ -23,6 +24,17 @@ def parse_date(value: object, *, what: str = "date") -> dt.date:
         except ValueError:
             pass
     raise InvalidValue(f"{what} {text!r} is not a real date in the form YYYY-MM-DD")
+
+
+def now() -> dt.datetime:
+    """The current local time; MEMCTL_NOW (YYYY-MM-DDTHH:MM) fixes it for tests and replays."""
+    fixed = os.environ.get("MEMCTL_NOW")
+    if fixed:
+        try:
+            return dt.datetime.fromisoformat(fixed).replace(tzinfo=None)
+        except ValueError:
+            raise InvalidValue(f"MEMCTL_NOW={fixed!r} is not YYYY-MM-DDTHH:MM") from None
+    return dt.datetime.now().replace(microsecond=0)
 
 
 EARLIEST_YEAR = 1900

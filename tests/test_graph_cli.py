@@ -72,13 +72,34 @@ def test_query_close_and_asof_as_tables(brian):
         "Since",
     ]
     ident = out.splitlines()[1].split()[0].lstrip("^")
-    closed = brian("graph", "close", ident, "--reason", "moved on", "--until", "2026-12-10")
+    closed = brian("graph", "close", ident, "--reason", "moved on", "--until", "2026-11-30")
     assert closed.stdout.startswith(f"closed ^{ident}")
     assert brian("graph", "query", "-s", "Brian").stdout.strip() == "0 relations"
     every = brian("graph", "query", "-s", "Brian", "--all").stdout
     assert "Until" in every and "moved on" in every
-    assert "1 relation on 2026-12-01" in brian("graph", "asof", "2026-12-01", "-s", "Brian").stdout
-    assert "0 relations on 2026-12-10" in brian("graph", "asof", "2026-12-10", "-s", "Brian").stdout
+    assert "0 relations on 2026-11-30" in brian("graph", "asof", "2026-11-30", "-s", "Brian").stdout
+
+
+def test_a_relation_closed_on_a_later_day_holds_until_that_day_comes(brian, ws, monkeypatch):
+    """`graph close --until` a later day ("Brian leaves at month end") leaves the relation in
+    every question, recall's too, until that day; then it is closed, the line as written."""
+    ident = brian.json("graph", "query", "-s", "Anna")["relations"][0]["id"]
+    said = brian("graph", "close", ident, "--reason", "Anna leaves", "--until", "2026-12-10")
+    assert said.stdout.startswith(f"^{ident} holds until 2026-12-10")
+    line = next(x for x in (ws.root / RELATIONS_FILE).read_text().splitlines() if ident in x)
+    assert not line.startswith("- ~~") and "until:2026-12-10" in line
+    assert brian.json("graph", "query", "-s", "Anna")["total"] == 1
+    assert "Anna" in brian("graph", "neighbors", "Brian").stdout
+    assert brian.json("graph", "asof", "2026-12-09", "-s", "Anna")["total"] == 1
+    assert brian.json("graph", "asof", "2026-12-10", "-s", "Anna")["total"] == 0
+    monkeypatch.setenv("MEMCTL_NOW", "2026-12-10T08:00")
+    assert brian.json("graph", "query", "-s", "Anna")["total"] == 0
+    assert "Anna" not in brian("graph", "neighbors", "Brian").stdout
+    assert brian.json("graph", "query", "-s", "Anna", "--all")["total"] == 1
+    again = brian("graph", "close", ident, "--reason", "gone", code=None)
+    assert again.exit_code != 0 and "already closed" in again.stderr
+    monkeypatch.setenv("MEMCTL_NOW", "2026-12-09T08:00")  # a clock set back: open again
+    assert brian.json("graph", "query", "-s", "Anna")["total"] == 1
 
 
 def test_every_command_answers_json(brian, tmp_path):

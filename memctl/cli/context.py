@@ -36,17 +36,9 @@ def workspace() -> Workspace:
 
 def now() -> dt.datetime:
     """The current local time; MEMCTL_NOW (YYYY-MM-DDTHH:MM) fixes it for tests and replays."""
-    import datetime as dt
+    from ..dates import now
 
-    fixed = os.environ.get("MEMCTL_NOW")
-    if fixed:
-        from ..errors import InvalidValue
-
-        try:
-            return dt.datetime.fromisoformat(fixed).replace(tzinfo=None)
-        except ValueError:
-            raise InvalidValue(f"MEMCTL_NOW={fixed!r} is not YYYY-MM-DDTHH:MM") from None
-    return dt.datetime.now().replace(microsecond=0)
+    return now()
 
 
 def stdin_text() -> str:

@@ -224,7 +224,11 @@ def _render_paths(found: Paths) -> None:
 def close(
     ident: str = typer.Argument(..., metavar="ID", help="The relation's id, e.g. t4k2."),
     reason: str = typer.Option(..., "--reason", "-r", help="Why it no longer holds."),
-    until: str | None = typer.Option(None, "--until", help="The day it ended (default today)."),
+    until: str | None = typer.Option(
+        None,
+        "--until",
+        help="The day it ends (default today); a later day leaves it open until then.",
+    ),
 ) -> None:
     """Close a relation: struck through with until: and why:, it leaves queries.
 
@@ -240,7 +244,10 @@ def close(
 
 def _render_closed(outcome: Outcome[Closed]) -> None:
     r = outcome.value.relation
-    output.text(f"closed ^{r.id}  {r.sentence()}  until:{r.fields['until']}")
+    if r.closed:
+        output.text(f"closed ^{r.id}  {r.sentence()}  until:{r.fields['until']}")
+    else:
+        output.text(f"^{r.id} holds until {r.fields['until']}, then closes  {r.sentence()}")
     output.change_notices(outcome.change)
 
 

@@ -120,7 +120,8 @@ def add(
 def close(
     ws: Workspace, ident: str, *, reason: str, today: dt.date, until: str | None = None
 ) -> Outcome[Closed]:
-    """Strike a relation through with until: and why:; it leaves queries but stays in the file."""
+    """Strike a relation through with until: and why:; it leaves queries but stays in the file.
+    A later day (`until`) leaves it open, with until: and why:, until that day comes."""
     wanted = relation_id(ident)
     why = clean_value(reason, "reason")
     if why is None:
@@ -143,7 +144,7 @@ def close(
         lines = data.splitlines(keepends=True)
         current = _locate(lines, known)
         assert current.line is not None  # read from the file, so it has its line
-        new = closed_copy(current, until=end, why=why)
+        new = closed_copy(current, until=end, why=why, struck=end <= fmt_date(today))
         data = replace_line_bytes(lines, current.line, new.format())
         change.write(path, data)
         store.update(new, data)

@@ -5,6 +5,10 @@ first, and only when those changed its sha256. A different text is imported agai
 transaction, so a hand edit or a `git pull` is seen by the next query. A missing, damaged or
 older-version database is rebuilt from the text; it is never emptied while the text is missing
 (that is an error to resolve, not an empty graph). Multi-hop questions are recursive queries.
+
+A relation is closed when its line is struck through, or once the day of its `until:` has come
+(`memctl graph close --until` a later day leaves the line open until then): the mirror keeps
+the first such day still ahead (`due`) and is imported again when it comes.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from .. import derived
+from ..dates import fmt_date, now
 from ..errors import LockTimeout, MemctlError, NotFound, PathRefused
 from .text import RELATIONS_FILE, Relations, Triple, entity_key, parse_relations, squash
 
@@ -30,7 +35,8 @@ T = TypeVar("T")
 DB_FILE = "graph.db"
 # A database of another version is rebuilt from the text. 3: entity keys read a name as a
 # person reads it (graph.text.entity_key), so the keys an older database holds are not these.
-VERSION = 3
+# 4: a relation whose until: day has come is closed, struck through or not.
+VERSION = 4
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE entities (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, squash TEXT NOT NULL,
@@ -112,7 +118,7 @@ class Store:
         with self.write():
             meta = self.meta() or {}
             stamp = file_stamp(path)
-            if meta.get("stamp") == stamp:
+            if meta.get("stamp") == stamp and not _due(meta):
                 return  # another process brought it up to date while we waited
             try:
                 data = path.read_bytes()
@@ -130,7 +136,7 @@ class Store:
 
                 raise ParseError(f"cannot read: {exc.strerror}", path=RELATIONS_FILE) from exc
             digest = sha256(data)
-            if meta.get("sha256") == digest:
+            if meta.get("sha256") == digest and not _due(meta):
                 self._set_meta(stamp, digest, int(meta.get("count", 0)))
                 return
             self._load(parse_relations(data), stamp)
@@ -154,8 +160,10 @@ class Store:
                 entities[key] = (len(entities) + 1, key, squash(name), name)
             return entities[key][0]
 
+        today = _today()
         rows = [
-            (entity_id(t.subject), entity_id(t.object), *_triple_values(t)) for t in rel.triples
+            (entity_id(t.subject), entity_id(t.object), *_triple_values(t, today))
+            for t in rel.triples
         ]
         conn.executemany("INSERT INTO entities VALUES (?, ?, ?, ?)", entities.values())
         conn.executemany(_INSERT, rows)
@@ -165,16 +173,21 @@ class Store:
         self._set_meta(stamp, rel.sha256, len(rows))
 
     def _set_meta(self, stamp: str, digest: str, count: int) -> None:
+        ahead = "SELECT min(until) FROM triples WHERE closed = 0 AND until IS NOT NULL"
+        due = self.conn.execute(ahead).fetchone()[0] or ""
         self.conn.executemany(
             "INSERT OR REPLACE INTO meta VALUES (?, ?)",
-            [("stamp", stamp), ("sha256", digest), ("count", str(count))],
+            [
+                *(("stamp", stamp), ("sha256", digest), ("count", str(count))),
+                *(("due", due), ("day", _today())),
+            ],
         )
 
     def insert(self, triple: Triple, data: bytes) -> None:
         """Mirror one relation memctl has just appended to the text."""
         with self.write() as conn:
             ids = [self._ensure_entity(name) for name in (triple.subject, triple.object)]
-            conn.execute(_INSERT, (*ids, *_triple_values(triple)))
+            conn.execute(_INSERT, (*ids, *_triple_values(triple, _today())))
             count = conn.execute("SELECT count(*) FROM triples").fetchone()[0]
             self._set_meta(file_stamp(self.ws.root / RELATIONS_FILE), sha256(data), count)
 
@@ -185,7 +198,7 @@ class Store:
             conn.execute(
                 "UPDATE triples SET closed = ?, until = ?, why = ?, fields = ?, id_written = 1 "
                 "WHERE id = ?",
-                (int(triple.closed), f.get("until"), f.get("why"), json.dumps(f), triple.id),
+                (_closed(triple, _today()), f.get("until"), f.get("why"), json.dumps(f), triple.id),
             )
             count = conn.execute("SELECT count(*) FROM triples").fetchone()[0]
             self._set_meta(file_stamp(self.ws.root / RELATIONS_FILE), sha256(data), count)
@@ -213,7 +226,27 @@ _INSERT = (
 )
 
 
-def _triple_values(t: Triple) -> tuple:
+def _today() -> str:
+    return fmt_date(now().date())
+
+
+def _due(meta: dict[str, str]) -> bool:
+    """Has the day come that ends a relation the mirror still holds open (or is today before
+    the day the mirror was made: a clock set back, a replay)?"""
+    due, day = meta.get("due"), meta.get("day")
+    if not (due or day):
+        return False
+    today = _today()
+    return bool(due and due <= today or day and today < day)
+
+
+def _closed(t: Triple, today: str) -> int:
+    """Struck through, or its until: day has come."""
+    until = t.fields.get("until")
+    return int(t.closed or (until is not None and until <= today))
+
+
+def _triple_values(t: Triple, today: str) -> tuple:
     f = t.fields
     return (
         t.subject,
@@ -227,7 +260,7 @@ def _triple_values(t: Triple) -> tuple:
         f.get("until"),
         f.get("why"),
         f.get("ref"),
-        int(t.closed),
+        _closed(t, today),
         int(t.id_written),
         t.line,
         json.dumps(f, ensure_ascii=False),
@@ -250,7 +283,8 @@ def open_store(ws: Workspace) -> Store:
         try:
             _tune(conn)
             meta = store.meta()
-            if meta is not None and meta.get("stamp") == file_stamp(ws.root / RELATIONS_FILE):
+            stamp = file_stamp(ws.root / RELATIONS_FILE)
+            if meta is not None and meta.get("stamp") == stamp and not _due(meta):
                 return store  # the common case: one stat, one small read
             if meta is not None:
                 store.refresh()

@@ -345,11 +345,12 @@ def _derived_id(triple: Triple, taken: dict[str, int]) -> str:
     return candidate
 
 
-def closed_copy(triple: Triple, *, until: str, why: str) -> Triple:
+def closed_copy(triple: Triple, *, until: str, why: str, struck: bool = True) -> Triple:
+    """The relation with until: and why:, struck through (`struck`: its day has come)."""
     fields = {k: v for k, v in triple.fields.items() if k not in ("until", "why")}
     return replace(
         triple,
-        closed=True,
+        closed=struck,
         id_written=True,
         fields=ordered_fields({**fields, "until": until, "why": why}),
     )
