@@ -256,3 +256,15 @@ def test_a_purge_leaves_a_readable_graph_without_the_text(brian, ws):
     found = brian.json("graph", "query")
     assert found["total"] == 5 and found["notices"] == []
     assert "Tool Y" not in json.dumps(found)
+
+
+def test_query_takes_an_entity_from_either_side(brian):
+    """`memctl graph query Brian`, as a person types it: relations from Brian and to him."""
+    found = brian.json("graph", "query", "brian")
+    assert {(r["subject"], r["object"]) for r in found["relations"]} == {
+        ("Brian", "Project X"),
+        ("Anna", "Brian"),
+    }
+    assert brian.json("graph", "query", "Brian", "-p", "manages")["total"] == 1
+    missing = brian("graph", "query", "Brain", code=1)
+    assert "did you mean 'Brian'" in missing.stderr

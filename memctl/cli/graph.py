@@ -71,6 +71,9 @@ def _render_added(outcome: Outcome[Added]) -> None:
 
 @app.command("query")
 def query(
+    entity: str | None = typer.Argument(
+        None, metavar="[ENTITY]", help="Relations from or to this entity."
+    ),
     subject: str | None = typer.Option(None, "--subject", "-s", help="Relations from this entity."),
     predicate: str | None = typer.Option(None, "--predicate", "-p", help="Relations of this kind."),
     obj: str | None = typer.Option(None, "--object", "-o", help="Relations to this entity."),
@@ -79,12 +82,14 @@ def query(
 ) -> None:
     """List relations by any of subject, predicate and object (open ones unless --all).
 
+    Example: memctl graph query Brian
     Example: memctl graph query -s Brian -p "responsible for"
     """
     from ..graph.relations import query as ask
 
     found = ask(
         context.workspace(),
+        entity=entity,
         subject=subject,
         predicate=predicate,
         obj=obj,

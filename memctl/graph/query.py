@@ -141,16 +141,21 @@ def triples(
     s: int | None = None,
     o: int | None = None,
     pkey: str | None = None,
+    either: int | None = None,
     closed: bool = False,
     asof: str | None = None,
     limit: int | None = None,
 ) -> tuple[list[Triple], int]:
-    """Relations matching every filter given, in file order, and how many there are."""
+    """Relations matching every filter given (`either`: from or to that entity), in file
+    order, and how many there are."""
     where, params = [], []
     for column, value in (("s", s), ("o", o), ("pkey", pkey)):
         if value is not None:
             where.append(f"{column} = ?")
             params.append(value)
+    if either is not None:
+        where.append("(s = ? OR o = ?)")
+        params += [either, either]
     if asof is not None:
         where.append(
             "COALESCE(since, added, '') <= ? AND (until IS NULL OR until > ?) "

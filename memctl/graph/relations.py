@@ -208,8 +208,10 @@ def query(
     include_closed: bool = False,
     asof: str | None = None,
     limit: int | None = 100,
+    entity: str | None = None,
 ) -> RelationList:
-    """Relations by any of subject, predicate and object; open ones unless asked for all."""
+    """Relations by any of subject, predicate and object (`entity`: from or to it); open ones
+    unless asked for all."""
     if limit is not None:
         count(limit, "--limit")
     day = fmt_date(parse_date(asof, what="date")) if asof else None
@@ -217,6 +219,7 @@ def query(
     def question(store: Store) -> RelationList:
         s = q.resolve(store, subject)[0] if subject else None
         o = q.resolve(store, obj)[0] if obj else None
+        either = q.resolve(store, entity)[0] if entity else None
         pkey = None
         if predicate:
             pkey = entity_key(clean_name(predicate, "predicate"))
@@ -225,7 +228,7 @@ def query(
                 hint = f"; did you mean {', '.join(repr(n) for n in near)}?" if near else ""
                 raise NotFound(f"no relation uses the predicate {predicate!r}{hint}")
         found, total = q.triples(
-            store, s=s, o=o, pkey=pkey, closed=include_closed, asof=day, limit=limit
+            store, s=s, o=o, pkey=pkey, either=either, closed=include_closed, asof=day, limit=limit
         )
         return RelationList(found, total, day, notices_of(store))
 
