@@ -211,6 +211,17 @@ def test_the_user_reached_another_way_at_another_hour_changes_a_rule_about_reach
     assert (changed.label, changed.closed.entry.id) == ("update", rule.entry.id)
 
 
+def test_an_act_against_a_limit_that_names_a_new_thing_clashes_and_a_new_limit_changes_it(ws):
+    """ "new" names a thing ("the new headphones"), it says no norm changes: spending 80 euros
+    on them is an act against "Don't spend more than 50 euros without asking me", not a new
+    rule. The user saying the limit is 100 euros now changes it."""
+    rule = entry(ws, "rules/money", "Don't spend more than 50 euros without asking me", kind="RULE")
+    act = explain(ws, "spend 80 euros on the new headphones", source="user", now=NOW)
+    assert (act.label, act.decision.target.entry.id) == ("clash", rule.entry.id)
+    raised = explain(ws, "the spending limit is 100 euros now", source="user", now=NOW)
+    assert (raised.label, raised.decision.target.entry.id) == ("update", rule.entry.id)
+
+
 def test_what_a_rule_governs_done_outside_its_days_or_hours_is_a_clash_and_inside_is_not(ws):
     """The act a rule governs (or what it is done to), with a time past the rule's bound or a
     day outside its part of the week, speaks of the rule even in one shared word; a time

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 
+from ..language import cues
 from ..lexicon import ONE_OFF
 from ..words import tokens
 from .bounds import beyond, differs, elsewhere, week_days, within
@@ -315,7 +316,9 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         reason = f"done without what the rule asks for ({left})"
     if reason is None:
         return None
-    said = new.update or new.update_weak or new.correction or _LASTING.search(new.folded)
+    # "spend 80 euros on the new headphones" is an act against the rule, not a new rule
+    weak = new.update_weak and cues.UPDATE_WEAK_NORM.search(new.folded)
+    said = new.update or weak or new.correction or _LASTING.search(new.folded)
     once = ONE_OFF.search(new.folded) or any(
         v[:2] in ("d:", "y:") for v in new.values - rule.values
     )

@@ -173,6 +173,8 @@ UPDATE_WEAK_PHRASES = ("now", "currently", "these days", "nowadays", "new", "neu
                        "agora", "atualmente", "ora", "adesso")
 # fmt: on
 UPDATE_WEAK = _phrases(*UPDATE_WEAK_PHRASES)
+# …those that say a norm changes: "new" names a thing ("the new headphones"), not a change
+UPDATE_WEAK_NORM = _phrases(*(p for p in UPDATE_WEAK_PHRASES if p not in ("new", "neu")))
 UPDATE_WEAK_CJK = Lazy(_cjk("今は", "現在", "现在", "目前", "新しい"))
 
 # --- framing: words that open a sentence and say nothing of what follows ----------------
@@ -260,6 +262,7 @@ NORMATIVE_PHRASES = (
     "is allowed", "are allowed", "allowed to", "permitted", "it's fine to", "it is fine to",
     "fine to", "ok to", "okay to", "alright to", "feel free", "go ahead", "from now on",
     "can skip", "skip", "stop", "at most", "at least", "no more than", "up to", "only",
+    "limit", "limits", "maximum",
     "you can", "we can", "can be", "may be", "you may", "we may", "avoid",
     "prefers", "wants", "make sure", "be sure", "is required", "required",
     "siempre", "nunca", "debe", "debes", "deben", "hay que", "no hace falta", "puedes",
