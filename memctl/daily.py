@@ -64,7 +64,7 @@ def add_log_entry(
 ) -> LogEntry:
     """Inside an open change: append one entry to today's log (what append_log commits alone;
     a command that writes more than the log puts it in its own commit with this)."""
-    title = " ".join(title.split())
+    title = defused(" ".join(title.split()))
     if not title:
         raise InvalidValue("a log entry needs a title")
     body = escape_body(text.rstrip("\n"))
@@ -131,10 +131,23 @@ def _structure(line: str) -> bool:
 def escape_body(text: str) -> str:
     """An entry's text as written: a line that would read as structure (a `### 09:00 — …`
     heading, a `- [RULE] src:user · …` entry line) gets a backslash in front, Markdown's own
-    escape, so pasted text can never pose as an entry; parse_log reads it back as given."""
+    escape, so pasted text can never pose as an entry; parse_log reads it back as given. A
+    `src:user` in it is written `src\\:user` (see defused)."""
+    text = defused(text)
     if "###" not in text and " [" not in text:
         return text
     return "\n".join("\\" + line if _structure(line) else line for line in text.split("\n"))
+
+
+# "src:user" as the nightly job reads who said a line (nightly/markers.py), quoted or not
+_USER_CLAIM = re.compile(r'(?<!\S)src:(?="user"|user(?![^\s"]))')
+
+
+def defused(text: str) -> str:
+    """The text with each `src:user` written `src\\:user`, which no reader takes for who said
+    it. What a log entry holds came through the agent (a page it pasted may say `src:user`):
+    the user's own words come in through `memctl remember --source user`."""
+    return _USER_CLAIM.sub(r"src\\:", text) if "src:" in text else text
 
 
 def unescape_line(line: str) -> str:

@@ -53,8 +53,6 @@ NOT_MEMORY = (
     "canvas/*",
 )
 IMPORTED_DIR = "semantic/openclaw"  # MEMORY.md and memory/ files that are not daily notes
-# "src:user" as the nightly job reads who said a line (nightly/markers.py), quoted or not
-_USER_CLAIM = re.compile(r'(?<!\S)src:(?="user"|user(?![^\s"]))')
 _DAY = re.compile(r"^(?P<day>\d{4}-\d{2}-\d{2})(?:-(?P<slug>[\w.-]+))?\.md$")
 
 MEMORY_TEXT = """# MEMORY.md
@@ -272,10 +270,10 @@ def as_log(text: str) -> str:
     would read as who said a line (`DECISION: … src:user`, in a title too) gets the same
     backslash before its colon: the note says so, the user did not. Markdown shows both as
     written."""
-    from ..daily import HEADING, escape_body
+    from ..daily import HEADING, defused, escape_body
 
     lines = [line if HEADING.match(line) else escape_body(line) for line in text.split("\n")]
-    return _USER_CLAIM.sub(r"src\\:", "\n".join(lines))
+    return defused("\n".join(lines))  # a heading's "src:user" too
 
 
 def missing_lines(have: str, incoming: str) -> list[str]:

@@ -40,6 +40,7 @@ from ..workspace import Outcome, Workspace
 from .consolidation import Consolidation, Step
 from .markers import NOW_KINDS, Item, llm_items, read_items
 from .replaced import replaced_since
+from .withheld import edited_log, withheld
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -174,7 +175,7 @@ def _consolidate(
         return replace(base, already=True)
     unread = set(fresh)
     items = [i for i in read_items(rel, text, after=state.before) if i.line in unread]
-    untrusted = _untrusted_log(ws, rel, rewritten)
+    untrusted = edited_log(ws, rel, rewritten)
     llm = None
     if use_llm and not untrusted:
         from ..model import configured
@@ -205,28 +206,11 @@ def _consolidate(
     return nightly.record_run(ws, change, result, now)
 
 
-def _untrusted_log(ws: Workspace, rel: str, rewritten: dict | None) -> str | None:
-    if rewritten is None:
-        from ..daily import rewritten_logs
-
-        rewritten = rewritten_logs(ws, [rel])
-    changed = rewritten.get(rel)
-    if changed is None:
-        return None
-    where = "in an uncommitted edit" if changed == "uncommitted" else f"in commit {changed[:8]}"
-    return f"{rel} was edited after it was written ({where}): nothing in it is promoted"
-
-
 def _steps(run: _Run, item: Item) -> list[Step]:
-    from ..gate.candidates import SOURCE_TRUST
-
     if run.untrusted:
         return [Step(item, "skipped", f"{item.how}; untrusted: {run.untrusted}")]
-    if SOURCE_TRUST[item.source] == "untrusted":
-        why = (
-            f"untrusted (src:{item.source}): never promoted, nor steering NOW.md (a person "
-            "may `memctl remember` it)"
-        )
+    why = withheld(item.source, item.text)
+    if why:
         return [Step(item, "skipped", f"{item.how}; {why}")]
     steps = []
     if item.kind in NOW_KINDS:

@@ -35,8 +35,11 @@ _MARKER = re.compile(
     r"(?:^\s*(?:[-*+]\s+)?|(?<=[.!?])\s+)(?P<kind>" + "|".join(MARKERS) + r"):(?=\s|$)"
 )
 _PROMOTE = re.compile(r"(?<!\S)#promote\b")
-# a field token; the punctuation ending its sentence ("src:user.") is not part of its value
-_WHO = re.compile(r'(?<!\S)(?P<key>src|by):(?P<value>"[^"]*"|[^\s"]+?)(?=[.,;:!?]*(?:\s|$))')
+# a field token; the punctuation ending its sentence ("src:user.") is not part of its value; a
+# `src\:user` is a claim memctl defused where it wrote the log (daily.defused): read as none
+_WHO = re.compile(
+    r'(?<!\S)(?P<key>src|by)(?P<defused>\\?):(?P<value>"[^"]*"|[^\s"]+?)(?=[.,;:!?]*(?:\s|$))'
+)
 _KIND_LINE = re.compile(r"^[-*+] \[")
 # "- [🟡MED][FACT] src:user · …" or "added:… src:user · …" after a marker: an entry line's
 # head, pasted in, not who said it
@@ -224,7 +227,7 @@ def _who(text: str) -> tuple[str, str, str | None]:
         return " ".join(text.split()).strip(" ,;:—-"), source, by
     for m in _WHO.finditer(text):
         value = m["value"].strip('"')
-        if m["key"] == "src" and value in SOURCES:
+        if m["key"] == "src" and value in SOURCES and not m["defused"]:
             source = value
         elif m["key"] == "by" and value:
             by = value
