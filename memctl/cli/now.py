@@ -45,6 +45,11 @@ def now(
 
     ws = context.workspace()
     view = view_now(ws, today=context.now().date(), full=full, rules_file=rules_file)
+    if not view.problem:  # a line NOW.md holds that reads as an order is shown labelled
+        from ..language.orders import labelled
+        from ..now import read_now
+
+        view = view._replace(text=labelled(ws, read_now(ws), view.text))
     if view.problem:
         output.notice(f"memctl: warning: {view.problem}")
     output.result(view, _render_view)
@@ -58,6 +63,14 @@ def _render_view(view: NowView) -> None:
     if view.notice:
         output.text(view.notice, style="yellow")
     output.text(view.health.line(), style="green" if view.health.ok else "yellow")
+
+
+def _refuse_orders(*texts: str) -> None:
+    """Refused (exit 3): a text for NOW.md, which every session reads first, that reads as an
+    order to the agent (memctl.language.orders)."""
+    from ..language.orders import refuse_orders
+
+    refuse_orders([text for text in texts if text])
 
 
 def _render_doc(outcome: Outcome[NowDoc]) -> None:
@@ -76,6 +89,7 @@ def focus(
     """
     from ..now import set_focus
 
+    _refuse_orders(*items)
     output.result(set_focus(context.workspace(), items, add=add, now=context.now()), _render_doc)
 
 
@@ -90,6 +104,7 @@ def start(
     """
     from ..now import start_task
 
+    _refuse_orders(task, blocked or "")
     ws = context.workspace()
     output.result(start_task(ws, task, blocker=blocked, now=context.now()), _render_doc)
 
@@ -116,6 +131,7 @@ def block(
     """
     from ..now import block_task
 
+    _refuse_orders(reason or "")
     output.result(block_task(context.workspace(), ref, reason, now=context.now()), _render_doc)
 
 
@@ -132,6 +148,7 @@ def priority(
     """
     from ..now import set_priority
 
+    _refuse_orders(task, level, status)
     ws = context.workspace()
     outcome = set_priority(ws, level, task, status, remove=remove, now=context.now())
     output.result(outcome, _render_doc)
