@@ -376,3 +376,18 @@ def test_a_long_word_is_searched_without_a_record_of_each_of_its_runs():
     finally:
         tracemalloc.stop()
     assert peak < 10 * len(text)  # the text's own copies (folded, casefolded), not 70 bytes a run
+
+
+def test_a_remote_whose_link_holds_a_token_is_named_without_it_in_the_receipt(ws, cli):
+    """The receipt names each remote that keeps the old history; a remote's link may carry a
+    login (`https://sam:ghp_…@github.com/…`). The purge finished, and its receipt holds the
+    link without it (the receipt refused to be written, so every purge stayed cut short)."""
+    token = "ghp_1a2b3c4d5e6f7g8h9i0j1k2l3m4n5o6p7q8r"
+    cli("log", "Met Jim", "-m", "Jim Hardie lives at 12 Larkspur Lane")
+    git(ws, "remote", "add", "upstream", f"https://sam:{token}@github.com/sam/memory.git")
+    done = cli.json("forget", "--purge", "--match", "Larkspur Lane", "--yes")
+    receipt = next((ws.root / ".memctl" / "receipts").glob("purge-*.md")).read_text()
+    assert token not in receipt and "sam:" not in receipt
+    assert "git remote upstream (https://github.com/sam/memory.git, its login left out)" in receipt
+    assert token not in str(done)
+    assert "cut short" not in cli("log", "later", "-m", "x").stderr

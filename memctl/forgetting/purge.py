@@ -348,7 +348,7 @@ def _unreachable(ws: Workspace) -> list[str]:
     if gitstore.is_repo(ws.root):
         for name in gitstore.run(ws.root, "remote").split():
             url = gitstore.run(ws.root, "remote", "get-url", "--", name, check=False).strip()
-            places.append(f"git remote {name} ({url}): {_REMOTE}")
+            places.append(f"git remote {name} ({gitstore.shown_url(url)}): {_REMOTE}")
     places += [
         "clones and checkouts of this workspace on other machines",
         "the AI provider's copy of the conversations in which the text was said",
