@@ -137,8 +137,11 @@ def folders_for_files(ws: Workspace) -> list[Finding]:
     """A folder where memctl keeps a file (NOW.md, INDEX.md, a day's log, any `*.md`), or a
     file where it keeps the daily logs' folder: a peer can commit either (a gitlink, a
     submodule's commit, is checked out as an empty folder). memctl reads nothing there and
-    writes nothing there; `now` and `log` stop with one line naming it."""
+    writes nothing there; `now` and `log` stop with one line naming it. So is a FIFO, a socket
+    or a device named like a note, which a read would wait on for ever."""
     import os
+    import shlex
+    import stat
 
     gitlinks = set()
     if gitstore.is_repo(ws.root):
@@ -147,21 +150,38 @@ def folders_for_files(ws: Workspace) -> list[Finding]:
     wrong: list[str] = []
     if ws.daily_dir.exists() and not ws.daily_dir.is_dir():
         wrong.append(ws.rel(ws.daily_dir))
-    for folder, dirs, _ in os.walk(ws.root):
+    special: set[str] = set()  # a FIFO, a socket or a device: a read of it waits for ever
+    for folder, dirs, files in os.walk(ws.root):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         wrong += [
             ws.rel(Path(folder) / d)
             for d in dirs
             if d.endswith(".md") and not (Path(folder) / d).is_symlink()
         ]
+        special |= {
+            ws.rel(Path(folder) / f)
+            for f in files
+            if f.endswith(".md")
+            and not stat.S_ISREG(os.lstat(Path(folder) / f).st_mode)
+            and not stat.S_ISLNK(os.lstat(Path(folder) / f).st_mode)
+        }
+    wrong += sorted(special)
     daily = ws.rel(ws.daily_dir)
     findings = []
     for rel in wrong:
         what = "a folder where memctl keeps a file"
-        if rel == daily:
+        if rel in special:
+            what = "a FIFO, a socket or a device where memctl keeps a file"
+        elif rel == daily:
             what = "a file where memctl keeps the daily logs' folder"
         elif rel in gitlinks:
             what = "a gitlink (a submodule's commit) where memctl keeps a file"
+        fix = (
+            f"remove it (`rm {shlex.quote(rel)}`): git keeps none, so no commit made it"
+            if rel in special
+            else f"see who made it so (`git log -- {rel}`), `git rm -r {rel}`, and put back "
+            f"what was there (`git checkout COMMIT -- {rel}`)"
+        )
         findings.append(
             Finding(
                 "error"
@@ -170,8 +190,7 @@ def folders_for_files(ws: Workspace) -> list[Finding]:
                 "not-a-file",
                 rel,
                 f"{rel} is {what}: memctl reads nothing there and writes nothing there",
-                f"see who made it so (`git log -- {rel}`), `git rm -r {rel}`, and put back "
-                f"what was there (`git checkout COMMIT -- {rel}`)",
+                fix,
             )
         )
     return findings

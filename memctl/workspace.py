@@ -178,9 +178,12 @@ class Workspace:
     def not_a_file(self, path: Path) -> tuple[str, str] | None:
         """Where and why `path` cannot be read or written as a file, if it cannot: it is a
         folder (a gitlink, a submodule's commit, is checked out as one), or a file stands where
-        a folder on its way should be. A peer can commit either; memctl writes nothing there."""
+        a folder on its way should be (a peer can commit either), or it is a FIFO, a socket or
+        a device, where a read or a write would wait for ever. memctl writes nothing there."""
         if path.is_dir():
             return self.rel(path), "a folder where memctl keeps a file"
+        if path.exists() and not path.is_file():
+            return self.rel(path), "a FIFO, a socket or a device where memctl keeps a file"
         here = path.parent
         while here != self.root and self.root in here.parents:
             if here.exists() and not here.is_dir():

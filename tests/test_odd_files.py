@@ -120,3 +120,42 @@ def test_an_index_that_is_not_utf8_is_made_anew_and_kept_in_history(ws, committe
     assert gitstore.blob(ws.root, "INDEX.md", rev="HEAD~1") == b"# Index\n\xff\n"
     assert git(ws, "status", "--porcelain") == ""
     assert run_memctl("-w", str(ws.root), "doctor").returncode == 0
+
+
+def _fifos(ws) -> None:
+    """NOW.md and today's log as FIFOs (made on this machine: git keeps none): a read or an
+    append would wait for a writer or a reader for ever."""
+    import os
+
+    (ws.root / "NOW.md").unlink()
+    os.mkfifo(ws.root / "NOW.md")
+    (ws.root / "daily").mkdir(exist_ok=True)
+    os.mkfifo(ws.root / LOG)
+
+
+@pytest.mark.parametrize(
+    ("argv", "naming"),
+    [
+        (("now", "focus", "ship v2"), "NOW.md"),
+        (("log", "Deployed", "-m", "v2 is live"), LOG),
+        (("flush", "--hook", "claude-code"), LOG),
+    ],
+)
+def test_a_fifo_where_now_or_todays_log_should_be_is_one_line_not_a_hang(ws, argv, naming):
+    """A hook never blocks a turn: `now`, `log` and the flush hook answer at once, one line."""
+    _fifos(ws)
+    hook = (
+        '{"session_id":"s1","transcript_path":"/nonexistent.jsonl","hook_event_name":"SessionEnd"}'
+    )
+    result = run_memctl("-w", str(ws.root), *argv, input=hook, timeout=30)
+    _one_line(result, naming)
+    assert "a FIFO, a socket or a device" in result.stderr
+    shown = run_memctl("-w", str(ws.root), "now", timeout=30)
+    assert shown.returncode == 0 and "health:" in shown.stdout
+    doctor = run_memctl("-w", str(ws.root), "doctor", "--json", timeout=30)
+    import json
+
+    found = {
+        f["where"]: f for f in json.loads(doctor.stdout)["findings"] if f["code"] == "not-a-file"
+    }
+    assert set(found) == {"NOW.md", LOG} and "rm NOW.md" in found["NOW.md"]["fix"]
