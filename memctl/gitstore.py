@@ -153,16 +153,6 @@ def remote_name(root: Path, name: str, *, option: str = "--remote") -> str:
     return name
 
 
-def shown_url(url: str) -> str:
-    """A remote's URL as memctl writes it down: without the login a URL may carry
-    (`https://sam:TOKEN@github.com/…`), which is a secret."""
-    scheme, sep, rest = url.partition("://")
-    host, slash, path = rest.partition("/")
-    if not sep or "@" not in host:
-        return url
-    return f"{scheme}://{host.rpartition('@')[2]}{slash}{path}, its login left out"
-
-
 def check_url(url: str, *, what: str = "the URL") -> None:
     """Refuse a remote URL git would read as an option or that runs a command (`ext::`)."""
     if url.startswith("-") or not url.isprintable():

@@ -348,7 +348,7 @@ def _unreachable(ws: Workspace) -> list[str]:
     if gitstore.is_repo(ws.root):
         for name in gitstore.run(ws.root, "remote").split():
             url = gitstore.run(ws.root, "remote", "get-url", "--", name, check=False).strip()
-            places.append(f"git remote {name} ({gitstore.shown_url(url)}): {_REMOTE}")
+            places.append(f"git remote {name} ({_shown_url(url)}): {_REMOTE}")
     places += [
         "clones and checkouts of this workspace on other machines",
         "the AI provider's copy of the conversations in which the text was said",
@@ -365,3 +365,13 @@ def _save_receipt(ws: Workspace, receipt: Receipt, old_ids: list[str]) -> None:
     with ws.change("purge", f"receipt {receipt.id}") as change:
         register(ws, change, commits=dict.fromkeys(old_ids, receipt.id))
         change.write(ws.root / rel, receipt.render())
+
+
+def _shown_url(url: str) -> str:
+    """A remote's URL as memctl writes it down: without the login a URL may carry
+    (`https://sam:TOKEN@github.com/…`), which is a secret."""
+    scheme, sep, rest = url.partition("://")
+    host, slash, path = rest.partition("/")
+    if not sep or "@" not in host:
+        return url
+    return f"{scheme}://{host.rpartition('@')[2]}{slash}{path}, its login left out"
