@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import re
 from pathlib import Path
 
 from .rules import Rule
@@ -65,7 +66,7 @@ def rules_text(rules: list[Rule], *, budget: int) -> str:
         cost = estimate_tokens(rule.shown() + "\n")
         if used + cost > budget:
             break
-        lines.append(rule.shown())
+        lines.append(_no_imports(rule.shown()))
         used += cost
     text = _HEAD + ("\n".join(lines) + "\n" if lines else "(no rules in rules/ yet)\n")
     left = rules[len(lines) :]
@@ -73,6 +74,16 @@ def rules_text(rules: list[Rule], *, budget: int) -> str:
         named = rules_named(left, budget)
         text += f"\n[memctl: left out to stay within {budget:,} tokens: {named}]\n"
     return text
+
+
+# "@path" as Claude Code reads it in an imported file: the file at path, read into the context
+_IMPORT = re.compile(r"(?<![\w`])@[^\s`]+")
+
+
+def _no_imports(line: str) -> str:
+    """A rule's line with each `@path` in a code span, where Claude Code imports nothing: "Never
+    commit @../.env" would have read the project's .env into every session."""
+    return _IMPORT.sub(lambda m: f"`{m.group()}`", line) if "@" in line else line
 
 
 def refresh_rules_file(path: Path, rules: list[Rule], *, budget: int) -> bool:

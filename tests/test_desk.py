@@ -199,6 +199,23 @@ def test_hooks_put_the_rules_in_claude_md_and_take_only_them_out(example_ws, tmp
     assert (project / "CLAUDE.md").read_text() == mine and not rules_file.exists()
 
 
+def test_a_rule_naming_a_path_after_an_at_sign_imports_nothing_into_claude_md(ws, cli, tmp_path):
+    """Claude Code reads `@path` in an imported file as the file at path: a rule that names one
+    ("Never commit @../.env", or a line a peer wrote) would have read the project's .env into
+    every session. The generated file writes each such `@path` in a code span."""
+    project = tmp_path / "app"
+    project.mkdir()
+    cli("new", "rules/core", "-t", "Core")
+    cli("add", "rules/core", "Never commit @../.env or @~/.ssh/id_rsa", "-k", "RULE", "-s", "user")
+    cli("add", "rules/core", "Send the weekly report to sam@acme.com", "-k", "RULE", "-s", "user")
+    cli("hooks", "install", "claude-code", "--project", str(project))
+    text = (project / ".claude/memctl-rules.md").read_text()
+    assert "Never commit `@../.env` or `@~/.ssh/id_rsa`" in text
+    assert "sam@acme.com" in text and "`sam@acme.com`" not in text
+    bare = [w for line in text.splitlines() for w in line.split() if w.startswith("@")]
+    assert bare == []
+
+
 def test_a_claude_md_memctl_made_goes_with_uninstall(ws, cli, tmp_path):
     project = tmp_path / "app"
     project.mkdir()
