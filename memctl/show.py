@@ -29,9 +29,11 @@ class Shown:
     archived: bool = False
     line: int | None = None  # a daily-log entry: its heading's line
     wake: str | None = None  # the command that wakes the chat it points at (chats.wake_in)
+    orders: bool = False  # it reads as orders to the agent (memctl.search.orders.marked)
 
     def to_dict(self) -> dict:
         data = {"path": self.path, "archived": self.archived, "line": self.line, "wake": self.wake}
+        data["orders"] = self.orders
         if self.entry is not None:
             data["entry"] = self.entry.to_dict()
             data["text"] = self.entry.format()

@@ -130,15 +130,20 @@ def show(
 
     Example: memctl show k3x9
     """
+    from ..search.orders import marked
     from ..show import show as show_target
 
     ws = context.workspace()
-    shown = show_target(ws, target)
+    shown = marked(ws, show_target(ws, target))
     output.result(shown, _render_shown)
     reads.count(ws, "show", shown)
 
 
 def _render_shown(shown: Shown) -> None:
+    if shown.orders:
+        from ..search.orders import ORDERS_LABEL
+
+        output.text(ORDERS_LABEL, style="yellow")
     if shown.entry is not None:
         output.text(f"{shown.path}:{shown.entry.line}" + ("  (archived)" if shown.archived else ""))
         output.text(shown.text)

@@ -155,11 +155,12 @@ def build(root: Path, worker: Worker) -> MCPServer:
         """The whole of one memory: an entry by its id (k3x9, NOTE#^k3x9 or PATH:LINE), or a
         note by its path (people/anna). Call it to open a pointer that `recall` or `search`
         gave, before you rely on it. Archived memories open too."""
+        from ..search.orders import marked
         from ..show import show as show_target
 
         def work(ws: Workspace) -> Shown:
             _checked("show", {"target": target}, ws)
-            shown = show_target(ws, target)
+            shown = marked(ws, show_target(ws, target))
             reads.count(ws, "show", shown)
             return shown
 

@@ -180,13 +180,15 @@ def search(
         return hits, describe(index.ws, meaning, semantic), pending
 
     (hits, meant, pending), freshness = ask(ws, question, progress)
-    if hits:  # a secret a person wrote by hand is shown redacted, as INDEX.md shows it
-        from .orders import redacted
+    if hits:  # a secret a person wrote by hand is shown redacted, as INDEX.md shows it, and a
+        # line that reads as orders (as recall reads it, at its source's trust) is marked so
+        from .orders import read_lines, redacted, trust_at
 
-        shown = redacted(ws, [h.text for h in hits] + [h.snippet for h in hits])
+        read = read_lines(ws, [(h.text, trust_at(ws, h.path, h.line)) for h in hits])
+        snippets = redacted(ws, [h.snippet for h in hits])
         hits = [
-            h._replace(text=text, snippet=snippet)
-            for h, text, snippet in zip(hits, shown, shown[len(hits) :], strict=False)
+            h._replace(text=text, snippet=snippet, status="injection" if order else h.status)
+            for h, (order, text), snippet in zip(hits, read, snippets, strict=True)
         ]
     return SearchResult(query, hits, freshness, meant, pending)
 
