@@ -187,3 +187,17 @@ def test_remember_names_each_entry_it_looked_at_once(cli):
     looked = out.split("  looked at:\n", 1)[1].split("  labeler:", 1)[0].splitlines()
     addresses = [line.split()[1] for line in looked]
     assert addresses and len(addresses) == len(set(addresses)), out
+
+
+def test_a_source_is_read_in_any_case(ws, cli):
+    """`--source User`, as a person types it, is the user: every command that takes one."""
+    cli("new", "people/anna", "-t", "Anna")
+    said = cli.json("remember", "Anna is allergic to hazelnuts", "--source", "User")
+    assert said["label"] == "new"
+    cli("add", "people/anna", "Anna likes tea", "--source", " AGENT ")
+    cli("graph", "add", "Anna", "knows", "Brian", "-s", "User")
+    text = (ws.root / "people/anna.md").read_text() + (ws.root / "graph/relations.md").read_text()
+    assert "src:user" in text and "src:agent" in text and "src:User" not in text
+    cli("add", "people/anna", "Never call Anna before 9am", "-k", "RULE", "-s", "user")
+    rule = next(x for x in (ws.root / "people/anna.md").read_text().splitlines() if "9am" in x)
+    cli("forget", rule.rsplit("^", 1)[1], "--reason", "she asked", "--source", "USER")

@@ -131,6 +131,12 @@ def asked_by(what: str) -> Any:  # a typer.Option default, as typer types it
     (memctl.forgetting.closing.refuse_retiring_rule); `what` names what needs it."""
     import typer
 
+    from . import flags
+
     return typer.Option(
-        "agent", "--source", "-s", help=f"Who asked: user | agent. {what} only when the user asked."
+        "agent",
+        "--source",
+        "-s",
+        help=f"Who asked: user | agent. {what} only when the user asked.",
+        callback=flags.source_word,
     )

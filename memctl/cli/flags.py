@@ -17,6 +17,11 @@ class Options:
 options = Options()
 
 
+def source_word(value: str | None) -> str | None:
+    """A --source as a person types it ("User", " agent"): the word in lower case."""
+    return value.strip().lower() if value else value
+
+
 def split_global_options(argv: list[str]) -> list[str]:
     """Take the shared options out of argv (up to a bare --), keep them, and return the rest."""
     global options

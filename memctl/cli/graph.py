@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from . import context, output
+from . import context, flags, output
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,7 +32,11 @@ def add(
     obj: str = typer.Argument(..., metavar="OBJECT", help="The other end."),
     confidence: float | None = typer.Option(None, "--confidence", "-c", help="0 to 1 (default 1)."),
     source: str | None = typer.Option(
-        None, "--source", "-s", help="user | agent | web | file | tool"
+        None,
+        "--source",
+        "-s",
+        help="user | agent | web | file | tool",
+        callback=flags.source_word,
     ),
     from_date: str | None = typer.Option(None, "--from", help="Since when it holds (YYYY-MM-DD)."),
     ref: str | None = typer.Option(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from . import context, output, reads
+from . import context, flags, output, reads
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -69,7 +69,11 @@ def add(
         None, "--expires", help="YYYY-MM-DD (not for high priority)."
     ),
     source: str | None = typer.Option(
-        None, "--source", "-s", help="user | agent | web | file | tool"
+        None,
+        "--source",
+        "-s",
+        help="user | agent | web | file | tool",
+        callback=flags.source_word,
     ),
     by: str | None = typer.Option(None, "--by", help="Who said it."),
     when: str | None = typer.Option(None, "--when", help="A use-when phrase for this entry."),

@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from . import context, output
+from . import context, flags, output
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,7 +22,11 @@ def register(root: typer.Typer) -> None:
 def remember(
     text: str = typer.Argument(..., help="The memory, one line, in the words it was said."),
     source: str = typer.Option(
-        "agent", "--source", "-s", help="Who said it: user | agent | web | file | tool."
+        "agent",
+        "--source",
+        "-s",
+        help="Who said it: user | agent | web | file | tool.",
+        callback=flags.source_word,
     ),
     by: str | None = typer.Option(None, "--by", help="Who exactly (a person, a site, a tool)."),
     ref: str | None = typer.Option(
