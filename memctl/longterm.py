@@ -274,9 +274,11 @@ def resolve_note(ws: Workspace, name: str) -> Path:
 
 
 def find_entry(ws: Workspace, ref: str, *, archive: bool = False) -> EntryRef:
-    """An entry by block id (`k3x9`, `^k3x9`, `file#^k3x9`) or by `file:LINE`."""
+    """An entry by block id (`k3x9`, `^k3x9`, `#^k3x9`, `file#^k3x9`) or by `file:LINE`."""
     path_part, _, anchor = ref.partition("#")
-    if anchor:
+    if anchor and not path_part.strip():  # "#^k3x9": the id alone, wherever it is
+        ref = anchor
+    elif anchor:
         return _entry_in(ws, resolve_note(ws, path_part), anchor.lstrip("^"))
     if ":" in ref and ref.rsplit(":", 1)[1].isdigit():
         file_part, line = ref.rsplit(":", 1)

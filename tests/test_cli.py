@@ -201,3 +201,10 @@ def test_a_source_is_read_in_any_case(ws, cli):
     cli("add", "people/anna", "Never call Anna before 9am", "-k", "RULE", "-s", "user")
     rule = next(x for x in (ws.root / "people/anna.md").read_text().splitlines() if "9am" in x)
     cli("forget", rule.rsplit("^", 1)[1], "--reason", "she asked", "--source", "USER")
+
+
+def test_an_entry_is_found_by_hash_caret_id_alone(ws, cli):
+    """`#^k3x9`, as a note's link to an entry writes it, is the id alone: show and forget find it."""
+    cli("new", "people/anna", "-t", "Anna")
+    ident = cli.json("add", "people/anna", "Anna likes tea")["id"]
+    assert cli.json("show", f"#^{ident}")["entry"]["id"] == ident

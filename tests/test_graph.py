@@ -462,3 +462,15 @@ def test_facts_about_knows_a_person_by_part_of_their_name(ws):
     assert named("Project planning slipped again.") == []  # capitalised only to start a sentence
     assert named("Anna said yes") == []  # three Annas: which one is not known
     assert named("Anna Lind said yes") == ["Anna Lind"]
+
+
+def test_no_path_says_how_many_hops_would_find_one_or_that_none_would(ws):
+    """Out of reach within --max-hops: the answer gives the hops the shortest path takes, or
+    says no chain joins the two at all (more hops would not help)."""
+    for a, b in (("A", "B"), ("B", "C"), ("C", "D"), ("D", "E"), ("E", "F"), ("X", "Y")):
+        add(ws, a, "knows", b)
+    with pytest.raises(NotFound, match=r"the shortest is 5 hops: --max-hops 5"):
+        graph.path(ws, "A", "F", max_hops=4)
+    with pytest.raises(NotFound, match="no chain of open relations joins them") as raised:
+        graph.path(ws, "A", "Y", max_hops=4)
+    assert "--max-hops" not in str(raised.value)

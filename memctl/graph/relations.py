@@ -288,7 +288,15 @@ def path(ws: Workspace, source: str, target: str, *, max_hops: int = 4, limit: i
                     f"no path between {name_a!r} and {name_b!r}: {alone[0]!r} has no open "
                     "relation (a closed one is not walked; `memctl graph query` lists them)"
                 )
-            more = f" (try --max-hops {min(max_hops * 2, MAX_HOPS)})" if max_hops < MAX_HOPS else ""
+            farther = q.shortest(store, a, b, MAX_HOPS)[0] if max_hops < MAX_HOPS else None
+            more = (
+                f" (the shortest is {farther} hops: --max-hops {farther})"
+                if farther is not None
+                else f" (nor within {MAX_HOPS} hops, the most memctl walks: no chain of open "
+                "relations joins them)"
+                if max_hops < MAX_HOPS
+                else ""
+            )
             raise NotFound(
                 f"no path between {name_a!r} and {name_b!r} within {max_hops} hop(s){more}"
             )
