@@ -204,7 +204,7 @@ def test_a_source_is_read_in_any_case(ws, cli):
 
 
 def test_an_entry_is_found_by_hash_caret_id_alone(ws, cli):
-    """`#^k3x9`, as a note's link to an entry writes it, is the id alone: show and forget find it."""
+    """`#^k3x9`, as a note links to an entry, is the id alone: show and forget find it."""
     cli("new", "people/anna", "-t", "Anna")
     ident = cli.json("add", "people/anna", "Anna likes tea")["id"]
     assert cli.json("show", f"#^{ident}")["entry"]["id"] == ident
