@@ -140,7 +140,7 @@ def escape_body(text: str) -> str:
 
 
 # "src:user" as the nightly job reads who said a line (nightly/markers.py), quoted or not
-_USER_CLAIM = re.compile(r'(?<!\S)src:(?="user"|user(?![^\s"]))')
+_USER_CLAIM = re.compile(r'(?<!\S)src:(?="user"|user(?=[.,;:!?]*(?:\s|$)))')
 
 
 def defused(text: str) -> str:

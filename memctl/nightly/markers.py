@@ -1,9 +1,10 @@
 """What the nightly job reads in a day's log: the items worth keeping, each with its line.
 
 - Markers: `DECISION:`, `LESSON:`, `FACT:`, `TODO:`, `DONE:`, `BLOCKED:` at the start of a line
-  of an entry (after a list bullet, if any) or after the end of a sentence on it ("Staging is
-  down. BLOCKED: …"). The item's text runs to the end of the line or to the next marker, and
-  ends where its src:/by: tokens start.
+  of an entry (after a list bullet, if any) or after the end of a sentence, a colon, a semicolon
+  or a dash on it ("Staging is down. BLOCKED: …", "Standup moved: DECISION: …"). The item's
+  text runs to the end of the line or to the next marker, and ends where its src:/by: tokens
+  start.
 - Entry lines with a kind, `- [FACT] src:user · …`, as `memctl add` writes them.
 - `#promote` anywhere in an entry: on a marker's line it marks that item (a TODO, DONE or
   BLOCKED item is then kept in long-term memory too); on another line it promotes the thought
@@ -31,8 +32,12 @@ if TYPE_CHECKING:
 
 MARKERS = ("DECISION", "LESSON", "FACT", "TODO", "DONE", "BLOCKED")
 NOW_KINDS = ("TODO", "DONE", "BLOCKED")  # status changes: NOW.md, not long-term by default
+# at a line's start, or after the end of a sentence, a colon, a semicolon or a dash ("Standup
+# moved: DECISION: …", "staging is down — BLOCKED: …")
 _MARKER = re.compile(
-    r"(?:^\s*(?:[-*+]\s+)?|(?<=[.!?])\s+)(?P<kind>" + "|".join(MARKERS) + r"):(?=\s|$)"
+    r"(?:^\s*(?:[-*+]\s+)?|(?<=[.!?:;—–])\s+|(?<=\s-)\s+)(?P<kind>"
+    + "|".join(MARKERS)
+    + r"):(?=\s|$)"
 )
 _PROMOTE = re.compile(r"(?<!\S)#promote\b")
 # a field token; the punctuation ending its sentence ("src:user.") is not part of its value; a
