@@ -474,3 +474,14 @@ def test_no_path_says_how_many_hops_would_find_one_or_that_none_would(ws):
     with pytest.raises(NotFound, match="no chain of open relations joins them") as raised:
         graph.path(ws, "A", "Y", max_hops=4)
     assert "--max-hops" not in str(raised.value)
+
+
+def test_a_pronoun_in_a_prompt_names_no_entity_called_so(ws):
+    """A personal graph may call its owner "Me": "remind me about the flat" does not name it,
+    so recall's relations are not the owner's on every prompt; "Lena" still names Lena."""
+    add(ws, "Me", "maintains", "Tidepool")
+    add(ws, "Lena", "daughter of", "Me")
+    assert graph.facts_about(ws, "remind me about the flat").relations == []
+    assert graph.facts_about(ws, "can you tell me what we said about it?").relations == []
+    named = graph.facts_about(ws, "what does Lena like?")
+    assert [r.subject for r in named.relations] == ["Lena"]

@@ -377,6 +377,7 @@ def facts_about(ws: Workspace, text: str, *, limit: int = 20) -> Facts:
             for word in variant[i : i + 8]:
                 joined += entity_key(word)
                 keys.add(joined)
+    keys -= _PRONOUNS  # "remind me about the flat" names no entity "Me"
     keys.discard("")
     if not keys or not has_graph(ws):
         return Facts([], [])
@@ -393,6 +394,14 @@ def facts_about(ws: Workspace, text: str, *, limit: int = 20) -> Facts:
         return ask(ws, question)
     except MemctlError as exc:  # recall goes on without the graph, and says why
         return Facts([], [], [str(exc)])
+
+
+# A pronoun or an article a prompt says in every other sentence: an entity named so ("Me" in
+# "Lena → daughter of → Me") is not named by it
+_PRONOUNS = frozenset(
+    """i me my mine myself you your yours we us our ours he him his she her hers it its they
+    them their theirs this that these those the a an""".split()
+)
 
 
 def has_graph(ws: Workspace) -> bool:
