@@ -11,8 +11,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from .dates import fmt_stamp
-from .errors import InvalidValue, NotFound, PathRefused
+from .dates import fmt_date, fmt_stamp
+from .errors import InvalidValue, MemctlError, NotFound, PathRefused
 from .textstyle import without_bom
 from .words import small_number
 from .workspace import Outcome, Workspace
@@ -20,6 +20,8 @@ from .workspace import Outcome, Workspace
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from .change import Change
 
 FOCUS = "Today's Focus"
 IN_PROGRESS = "In Progress"
@@ -149,6 +151,26 @@ def _rewrite(
         doc.stamp(now)
         change.write(ws.now_path, doc.render())
     return Outcome(doc, change)
+
+
+def a_new_day(ws: Workspace, change: Change, now: dt.datetime) -> list[str]:
+    """Inside the nightly job's change: Today's Focus of an earlier day, its done items (✅) let
+    go (the day's commit keeps them); what is not done yet stays the focus. The items let go; a
+    NOW.md that cannot be read, or was updated today, is left as it is."""
+    try:
+        doc = NowDoc.parse(read_now(ws))
+    except MemctlError:
+        return []
+    day = (doc.updated() or "")[:10]
+    if not day or day >= fmt_date(now.date()):
+        return []
+    focus = doc.items(FOCUS)
+    done = [item for item in focus if item.startswith("✅")]
+    if done:
+        doc.set_items(FOCUS, [item for item in focus if not item.startswith("✅")])
+        doc.stamp(now)
+        change.write(ws.now_path, doc.render())
+    return [item.removeprefix("✅").strip() for item in done]
 
 
 def set_focus(ws: Workspace, items: list[str], *, add: bool, now: dt.datetime) -> Outcome[NowDoc]:

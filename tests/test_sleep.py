@@ -205,3 +205,20 @@ def test_a_catch_up_makes_no_commit_for_a_day_with_nothing_to_act_on(ws):
     before = commit_count(ws)
     assert sleep(ws, now=NIGHT + dt.timedelta(hours=1)).value.days == []
     assert commit_count(ws) == before + 1  # the second night: only its report
+
+
+def test_the_night_lets_go_of_the_focus_items_done_on_an_earlier_day(ws, cli):
+    """Today's Focus belongs to a day: the night after, what was done (✅) leaves it (the
+    report says so; the day's commit keeps it), and what is not done yet stays the focus."""
+    day = {"MEMCTL_NOW": "2026-12-07T08:00"}
+    cli("now", "focus", "Call Acme about the Q1 contract", env=day)
+    cli("now", "start", "Draft the report", env=day)
+    cli("now", "done", "1", env=day)
+    cli("log", "worked", "-m", "on the report", env=day)
+    night = cli.json("sleep", env={"MEMCTL_NOW": "2026-12-08T03:00"})
+    assert night["let_go"] == ["Draft the report"]
+    assert "## Done, out of Today's Focus\n\n- Draft the report" in night["text"]
+    focus = cli.json("now", env={"MEMCTL_NOW": "2026-12-08T09:00"})["now"]
+    assert "Call Acme about the Q1 contract" in focus and "Draft the report" not in focus
+    again = cli.json("sleep", env={"MEMCTL_NOW": "2026-12-08T03:30"})
+    assert again["let_go"] == []

@@ -15,7 +15,7 @@ In order:
    record; a second night on the same date adds to it) and return it: what was promoted, what
    was closed, what needs a person, which lessons slipped, and the few notes worth a look
    (attention.py: conflicts, problems, and the stale notes read lately or of high priority,
-   not every stale note).
+   not every stale note); and let go of Today's Focus items done on an earlier day.
 
 Each day's consolidation is its own commit, so each can be undone alone; a day in which the
 log holds nothing to act on is recorded in the report's commit instead (a catch-up of quiet
@@ -61,6 +61,7 @@ class Night:
     report: str = ""  # the report's path
     text: str = ""  # the report
     struck: list[str] = field(default_factory=list)  # open lines whose until: day had come
+    let_go: list[str] = field(default_factory=list)  # done focus items of an earlier day
     commits: list[dict] = field(default_factory=list)
 
     def to_dict(self) -> dict:
@@ -78,6 +79,7 @@ class Night:
             "report": self.report,
             "text": self.text,
             "struck": self.struck,
+            "let_go": self.let_go,
             "commits": self.commits,
         }
 
@@ -192,7 +194,10 @@ def sleep(
         struck = [
             f"{r.address} (until {r.entry.fields['until']})" for r in strike_due(ws, change, today)
         ]
-        night = replace(night, struck=struck)
+        from ..now import a_new_day
+
+        # a new day's focus: what was done on an earlier one leaves Today's Focus
+        night = replace(night, struck=struck, let_go=a_new_day(ws, change, now))
         text = report(night, now)
         path = ws.root / rel
         old = path.read_text(encoding="utf-8") if path.exists() else ""
@@ -252,6 +257,7 @@ def report(night: Night, now: dt.datetime) -> str:
     ]
     _section(lines, "Promoted", [_promoted(s) for _, s in promoted])
     _section(lines, "Closed", [_closed(d, s) for d, s in closed] + night.struck)
+    _section(lines, "Done, out of Today's Focus", night.let_go)
     _section(lines, "To settle", [_unsure(s) for _, s in steps if s.written and s.unsure])
     _section(
         lines,
