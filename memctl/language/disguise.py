@@ -19,9 +19,21 @@ def deobfuscate(text: str) -> list[str]:
     folded = fold(unicodedata.normalize("NFKC", visible(text))).replace("’", "'")
     mapped = latin(folded)
     joined = _SPACED.sub(_unspaced, mapped)
-    forms = [folded, mapped, joined, joined.translate(_LEET), mapped.translate(_LEET)]
+    forms = [folded, mapped, joined, _leet(joined), _leet(mapped)]
     forms += [fold(said) for said in _decoded(text)]
     return list(dict.fromkeys(" ".join(f.split()) for f in forms))
+
+
+_RUN = re.compile(r"\S+")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _leet(text: str) -> str:
+    """The text with leetspeak read as letters, in the runs of it that hold a letter: leetspeak
+    writes a word's letters as digits ("1gn0r3"), never a number's ("room 3.41" is no "e.ai")."""
+    return _RUN.sub(
+        lambda m: m.group().translate(_LEET) if _LETTER.search(m.group()) else m.group(), text
+    )
 
 
 def _unspaced(m: re.Match[str]) -> str:
