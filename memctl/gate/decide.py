@@ -24,7 +24,7 @@ from ..words import fold, tokens
 from ..workspace import Workspace
 from .candidates import Candidate, NoteMatch, Survey, _read, is_rule_note, trust_of
 from .labeler import LABELS, TRUST_RANK, Known, Label, Trust, decide
-from .reading import analyze, content_word, same_text, similarity
+from .reading import Analysis, analyze, content_word, same_text, similarity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -68,7 +68,8 @@ def survey(ws: Workspace, text: str, *, today: dt.date | None = None) -> Survey:
             if info is None:
                 info = row[2] = analyze(unquoted(entry.text))
             score = similarity(new, info)
-            best = max(best, score)
+            if _fits_by(new, info):
+                best = max(best, score)
             cand = Candidate(facts.path, entry, score, rule, trust_of(entry), info)
             found.entries.append(cand)
             if cand.rule:
@@ -234,3 +235,11 @@ def ask_llm(
     if answer.get("label") not in LABELS:
         return None, f"the LLM command answered an unknown label {answer.get('label')!r}"
     return answer, None
+
+
+def _fits_by(new: Analysis, entry: Analysis) -> bool:
+    """Can an entry make its note fit a new memory: it shares two words with it, or a name ("I pay
+    40 EUR a month for the gym" shares only "month" with the client note's "we bill monthly
+    from January", half of that entry's words)."""
+    shared = new.words & entry.words
+    return len(shared) >= 2 or bool(shared & (new.names | entry.names))
