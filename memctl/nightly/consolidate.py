@@ -40,7 +40,7 @@ from ..workspace import Outcome, Workspace
 from .consolidation import Consolidation, Step
 from .markers import NOW_KINDS, Item, llm_items, read_items
 from .replaced import replaced_since
-from .withheld import edited_log, withheld
+from .withheld import edited_log, order, untrusted
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -209,12 +209,13 @@ def _consolidate(
 def _steps(run: _Run, item: Item) -> list[Step]:
     if run.untrusted:
         return [Step(item, "skipped", f"{item.how}; untrusted: {run.untrusted}")]
-    why = withheld(item.source, item.text)
+    why = untrusted(item.source)
     if why:
         return [Step(item, "skipped", f"{item.how}; {why}")]
     steps = []
     if item.kind in NOW_KINDS:
-        steps.append(_now_step(run, item))
+        said = order(item.source, item.text)
+        steps.append(Step(item, "skipped", f"{item.how}; {said}") if said else _now_step(run, item))
         if not item.promote:
             return steps
     steps.append(_promote(run, item))
