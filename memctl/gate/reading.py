@@ -207,6 +207,8 @@ def analyze(text: str) -> Analysis:
     # A word of person written as a name ("Tom and Su moved", "Mia switched to guitar") is the
     # name, not Spanish "his" or Italian "my"; a given name as often as not, opening a sentence
     named = written_as_names(raw, lexicon.ALSO_NAMES) & lexicon.PERSON_WORDS
+    spotted = _names(raw)
+    called = {fold(n) for n, _ in spotted}
     read: dict[str, bool] = {}  # an ambiguous word ("sat", "may") is read once, not each time
 
     def dated(word: str) -> bool:
@@ -230,6 +232,8 @@ def analyze(text: str) -> Analysis:
         elif token in cues.WEEKDAY_WORDS or token in cues.MONTH_WORDS:
             if token not in cues.AMBIGUOUS_DATE_WORDS or dated(token):
                 values.add(date_value(token))
+            elif token in called or token == "marco" and "março" not in raw.lower():
+                words.add(content_word(token))  # "Marco's number", "Jan lives …": a name
         elif token in cues.NUMBER_WORD_VALUES:
             values.add(f"n:{cues.NUMBER_WORD_VALUES[token]}")
         elif token in lexicon.DAY_PARTS:
@@ -258,7 +262,7 @@ def analyze(text: str) -> Analysis:
         for m in p.finditer(folded)
         for w in m.group().split()
     ]
-    found = [(stem(fold(n)), at) for n, at in _names(raw)]
+    found = [(stem(fold(n)), at) for n, at in spotted]
     found = [(n, at) for n, at in found if n in words]
     names = frozenset(n for n, _ in found)
     lead = found[0][0] if found else None
@@ -338,6 +342,10 @@ _NAME_VERBS = frozenset(
 # fmt: on
 
 
+# Months' short names that are given names too: "Jan lives in Gdansk", "Marco's number"
+_MONTHS_NAMED = frozenset("jan jun mai marco may".split())
+
+
 _TITLE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Sr|Jr|Sra|Mme|Hr|Fr)\.\Z")  # with endpos
 _NEXT_WORD = re.compile(r"\s*(\S+)")
 
@@ -371,9 +379,11 @@ def _names(raw: str) -> list[tuple[str, int]]:
         lowered = fold(word)
         if (
             lowered in _STOP
+            and lowered not in _MONTHS_NAMED
             or lowered in _SENTENCE_STARTERS
             or lowered in cues.WEEKDAY_WORDS
             or lowered in cues.MONTH_WORDS
+            and lowered not in _MONTHS_NAMED  # analyze reads them as dates first
         ):
             continue
         # (each look reaches from the name, never copies the text's rest: a pasted page holds
