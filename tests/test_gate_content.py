@@ -23,6 +23,57 @@ def open_texts(ws) -> list[str]:
 
 
 @pytest.mark.parametrize(
+    ("on_file", "said", "now"),
+    [
+        (
+            "Our plumber is Jim from FlowRight, his number is 0612 334 455",
+            "actually it's Joe, not Jim",
+            "Our plumber is Joe from FlowRight, his number is 0612 334 455",
+        ),
+        (
+            "Our landlord is Peter Novak, rent is due on the 1st",
+            "no wait, it's Pavel not Peter",
+            "Our landlord is Pavel Novak, rent is due on the 1st",
+        ),
+        (
+            "The kids' piano teacher is Mrs. Grant, lessons are on Thursdays at 16:00",
+            "sorry, Mrs. Hollis, not Mrs. Grant",
+            "The kids' piano teacher is Mrs. Hollis, lessons are on Thursdays at 16:00",
+        ),
+        (
+            "The vet we take Biscuit to is Dr. Hansen on Elm Street",
+            "correction: it's Dr. Brandt, not Dr. Hansen",
+            "The vet we take Biscuit to is Dr. Brandt on Elm Street",
+        ),
+        (
+            "Sam takes almond milk in his coffee, no sugar",
+            "actually it's oat milk, not almond",
+            "Sam takes oat milk in his coffee, no sugar",
+        ),
+    ],
+)
+def test_a_correction_of_one_word_keeps_the_entry_with_the_word_put_right(ws, on_file, said, now):
+    """ "actually it's Joe, not Jim" over "Our plumber is Jim from FlowRight, his number is …"
+    wrote only "actually it's Joe, not Jim": the plumber, FlowRight and the number were on no
+    open line. "it's oat milk, not almond" carried "Sam takes almond milk", the word it said
+    was wrong."""
+    remember(ws, on_file, source="user", now=NOW)
+    fixed = remember(ws, said, source="user", now=NOW).value
+    assert fixed.label == "correction", fixed.reason
+    assert fixed.written.entry.text == now
+    assert open_texts(ws) == [now]
+
+
+def test_a_name_put_right_beside_what_the_person_is_names_another_person(ws):
+    """ "the accountant is Priya, not Pia" says who the accountant is: what the old line says of
+    Pia (her VAT returns) is not said of Priya."""
+    remember(ws, "Our accountant Pia handles the quarterly VAT returns", source="user", now=NOW)
+    said = "the accountant is Priya, not Pia"
+    fixed = remember(ws, said, source="user", now=NOW).value
+    assert (fixed.label, fixed.written.entry.text) == ("correction", said)
+
+
+@pytest.mark.parametrize(
     ("other", "said"),
     [
         ("Marco's number is 0176 5550 1234", "Joe the plumber's number is 0612 334 455"),

@@ -13,6 +13,9 @@ Nothing is carried when what changed is who or what it is about (the plumber is 
 Jim's number is not Joe's), or when the new text says the thing has ended or does not hold
 ("the gym is closed on Sundays now": its opening hours are not carried).
 
+A correction that says nothing but one word for another ("actually it's Joe, not Jim") keeps
+the entry with that word put right: it was right but for the word.
+
 A user's change to a rule that only narrows it ("it's fine to push hotfixes straight to main"
 against "never push directly to main") keeps the rule and adds the exception: one open rule
 that says both.
@@ -27,7 +30,7 @@ from ..language.cues import UPDATE
 from ..lexicon import LIGHT
 from ..words import fold, stem, tokens
 from .compare import Diff, compare, kinds, places, respelled, respelled_only
-from .reading import Analysis, analyze
+from .reading import Analysis, analyze, content_word
 
 if TYPE_CHECKING:
     from .candidates import Candidate
@@ -44,7 +47,8 @@ _CUT = re.compile(  # spaces only from the start of their run (graph.text._SEP s
 _ONE_VALUE = ("wd", "mo", "d", "t", "y", "lang", "url", "tel")
 _VALUE_LEAD = frozenset("the first second third fourth last every each next on at by".split())
 _NORM_WORDS = frozenset("fine ok okay allow can may need must alright".split())
-_WORD = re.compile(r"[^\W\d_][\w'-]*")
+_TITLE_STEMS = frozenset(stem(w) for w in "dr mr mrs ms miss prof".split())
+_WORD = re.compile(r"(?<![\w'-])\w[\w'-]*")  # "Jim", "3B": a word as a text writes it
 # A bare number said as an hour: after a word that leads a time ("moved to 10", "at 9").
 _HOUR = re.compile(r"\b(?:to|at|until|till|from|by|around|before|after)\s+(\d{1,2})\b(?![:.,]?\d)")
 
@@ -306,8 +310,8 @@ def forward(text: str, target: Candidate) -> str:
     diff = compare(new, old)
     if target.rule and narrows(new, old, diff):
         return with_exception(unquoted(target.entry.text), text)
-    if new.correction:
-        pairs = respelled_only(new, old, diff) or misnamed(new, old)
+    if new.correction or diff.rejects:  # "it's Reeves not Reed" says so without a comma
+        pairs = respelled_only(new, old, diff) or misnamed(new, old) or said_instead(new, old)
         fixed = respelled_text(text, unquoted(target.entry.text), pairs) if pairs else None
         if fixed:
             return fixed  # the entry as it was, the name spelled as the user spells it now
@@ -335,14 +339,43 @@ def misnamed(new: Analysis, old: Analysis) -> set[tuple[str, str]]:
     return {(next(iter(mine)), next(iter(given_up)))}
 
 
+# what a correction says besides the word it puts right: "sorry, wait, it's Joe, not Jim"
+_FILLER = frozenset(
+    stem(w) for w in "sorry wait oops hmm hm er erm um uh ah oh ok okay yes yeah so well".split()
+)
+
+
+def said_instead(new: Analysis, old: Analysis) -> set[tuple[str, str]]:
+    """The word a correction puts for one of `old` it says is not so, when that is all it says
+    ("actually it's Joe, not Jim"; "it's oat milk, not almond"): the entry was right but for
+    that word, so it is kept with the word put right. Empty otherwise, and for a name put
+    right beside a word of what the person is ("the accountant is Priya, not Pia" names
+    another accountant: what the old line says of Pia is not said of Priya)."""
+    if new.values - old.values:
+        return set()
+    given_up = new.rejected - _TITLE_STEMS
+    mine = new.words - old.words - new.rejected - new.polar - LIGHT - _FILLER - _TITLE_STEMS
+    if len(given_up) != 1 or not given_up <= old.words or len(mine) != 1:
+        return set()
+    said = new.words - mine - new.rejected - new.polar - LIGHT - _FILLER - _TITLE_STEMS
+    if not said <= old.words or said - old.names and given_up <= old.names:
+        return set()  # "the accountant is Priya": another accountant ("Hannah Reeves": a name)
+    return {(next(iter(mine)), next(iter(given_up)))}
+
+
 def respelled_text(text: str, old_text: str, pairs: set[tuple[str, str]]) -> str | None:
     """`old_text` with each name of `pairs` (new, old) written as `text` writes it; None when a
     name cannot be found as a word of either text."""
     out = old_text
     for mine, theirs in pairs:
-        said = next((w for w in _WORD.findall(text) if stem(fold(w)) == mine), None)
-        was = next((w for w in _WORD.findall(old_text) if stem(fold(w)) == theirs), None)
+        said = next((w for w in _WORD.findall(text) if _is(w, mine)), None)
+        was = next((w for w in _WORD.findall(old_text) if _is(w, theirs)), None)
         if said is None or was is None:
             return None
         out = re.sub(rf"(?<![\w'-]){re.escape(was)}(?![\w'-])", said, out)  # a word: no "\\"
     return out
+
+
+def _is(surface: str, word: str) -> bool:
+    folded = fold(surface)
+    return stem(folded) == word or content_word(folded) == word
