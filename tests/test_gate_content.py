@@ -97,3 +97,46 @@ def test_a_month_said_as_a_date_is_still_a_date(ws):
     remember(ws, "The Lisbon trip starts on 3 Jan", source="user", now=NOW)
     moved = remember(ws, "The Lisbon trip got moved to 5 Jan", source="user", now=NOW).value
     assert moved.label == "update", moved.reason
+
+
+@pytest.mark.parametrize(
+    ("rule", "said", "kept"),
+    [
+        (
+            "Always answer me in English, keep replies under ten lines",
+            "Reply in German from now on",
+            "keep replies under ten lines",
+        ),
+        (
+            "Answer in English and keep replies under ten lines",
+            "Reply in German from now on",
+            "keep replies under ten lines",
+        ),
+        (
+            "Write commit messages in English and keep them under 72 characters",
+            "Write commit messages in German from now on",
+            "keep them under 72 characters",
+        ),
+        (
+            "Send me the standup notes at 9:00 and keep them under 200 words",
+            "Send the standup notes at 10:00 from now on",
+            "keep them under 200 words",
+        ),
+        (
+            "Always reply in Spanish, and use bullet points for lists",
+            "Answer in French from now on",
+            "(as before: use bullet points for lists)",
+        ),
+    ],
+)
+def test_a_change_to_one_norm_of_a_rule_keeps_its_others(ws, rule, said, kept):
+    """ "Reply in German from now on" over "Always answer me in English, keep replies under ten
+    lines" closed the whole rule: the length limit, which speaks of replies too, was on no open
+    line."""
+    remember(ws, rule, source="user", kind="RULE", now=NOW)
+    changed = remember(ws, said, source="user", now=NOW).value
+    assert changed.label == "update", changed.reason
+    text = changed.written.entry.text
+    assert text.startswith(said) and kept in text
+    assert not any(lang in text for lang in ("English", "Spanish"))
+    assert [t for t in open_texts(ws) if said in t] == [text]

@@ -30,6 +30,7 @@ from ..language.cues import UPDATE
 from ..lexicon import LIGHT
 from ..words import fold, stem, tokens
 from .compare import Diff, compare, kinds, places, respelled, respelled_only
+from .norms import with_other_norms
 from .reading import Analysis, analyze, content_word
 
 if TYPE_CHECKING:
@@ -315,7 +316,10 @@ def forward(text: str, target: Candidate) -> str:
         fixed = respelled_text(text, unquoted(target.entry.text), pairs) if pairs else None
         if fixed:
             return fixed  # the entry as it was, the name spelled as the user spells it now
-    return with_details(text, carried(new, old, diff))
+    details = carried(new, old, diff)
+    if target.rule:
+        details = with_other_norms(new, old, diff, details, old.text.replace(AS_BEFORE, ", "))
+    return with_details(text, details)
 
 
 # The name was wrong, not the person: "Gary, not Gareth. misheard him", "I mistyped her name"

@@ -1,0 +1,78 @@
+"""What a change to one norm of a rule keeps of its others.
+
+A rule may set several norms in one line ("Always answer me in English, keep replies under ten
+lines"). A change of one of them ("Reply in German from now on") replaces the rule with one
+that still says the others: they share the act (replies) with the change, so the phrase-wise
+carrying of memctl/gate/carry.py would take them for restated. A norm is changed when the new
+text gives a value of a kind it holds (German for English), says a word of it is not so, or
+turns around all it says; the others are carried whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..lexicon import LIGHT
+from .compare import Diff, kinds
+from .reading import Analysis, analyze
+
+# Where a rule's norms part: "Always answer me in English, keep replies under ten lines"
+_NORMS = re.compile(
+    r"\s*[;,]\s+(?:(?:and|but)\s+)?|(?<=\w)[.!]\s+|\s+(?:and|but|&)\s+", re.IGNORECASE
+)
+
+
+def norms(rule_text: str) -> list[str]:
+    """A rule cut into the norms it sets; a piece with no word of its own (values only: "and
+    German") stays with the one before it."""
+    text = rule_text.rstrip(" .;,)")
+    spans: list[list[int]] = []
+    at = 0
+    for end, after in [(m.start(), m.end()) for m in _NORMS.finditer(text)] + [(len(text), 0)]:
+        if spans and not (analyze(text[at:end]).words - LIGHT):
+            spans[-1][1] = end
+        elif text[at:end].strip(" .;,()"):
+            spans.append([at, end])
+        at = after
+    return [text[start:end].strip(" .;,()") for start, end in spans]
+
+
+def with_other_norms(
+    new: Analysis, old: Analysis, diff: Diff, details: list[str], rule_text: str
+) -> list[str]:
+    """The details carried from a rule (`rule_text`, what `old` read) changed in one of its
+    norms, with its other norms whole: "Reply in German from now on" over "Always answer me in
+    English, keep replies under ten lines" keeps "keep replies under ten lines", though it
+    speaks of replies too."""
+    parts = norms(rule_text)
+    if len(parts) < 2 or diff.apart or diff.ended or new.gives_up:
+        return details
+    given = set(kinds(new.values - old.values))
+    read = [analyze(part) for part in parts]
+    touched = [
+        bool(set(kinds(r.values)) & given)
+        or bool(r.words & new.rejected)
+        or diff.flipped
+        and bool(r.words - LIGHT)
+        and (r.words - LIGHT) <= new.words
+        for r in read
+    ]
+    kept = [
+        not hit and bool(r.words - LIGHT - new.words or r.values - new.values)
+        for r, hit in zip(read, touched, strict=True)
+    ]
+    if not any(touched) or not any(kept):
+        return details
+    out: list[str] = []
+    for part, keep in zip(parts, kept, strict=True):
+        if keep:
+            out.append(part)
+        else:
+            out += [d for d in details if _within(d, part) and d not in out]
+    return out + [d for d in details if not any(_within(d, part) for part in parts)]
+
+
+def _within(detail: str, norm: str) -> bool:
+    """Is a carried phrase part of a norm ("and use bullet points" of "use bullet points for
+    lists")?"""
+    return re.sub(r"(?i)^(?:and|but|or)\s+", "", detail) in norm
