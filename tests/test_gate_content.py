@@ -140,3 +140,50 @@ def test_a_change_to_one_norm_of_a_rule_keeps_its_others(ws, rule, said, kept):
     assert text.startswith(said) and kept in text
     assert not any(lang in text for lang in ("English", "Spanish"))
     assert [t for t in open_texts(ws) if said in t] == [text]
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said", "gone", "kept"),
+    [
+        (
+            "Lena's dentist appointment is on Wednesday 16 December at 15:30 with Dr. Okafor",
+            "the dentist moved to Thursday",
+            "16 December",
+            ["at 15:30", "Okafor"],
+        ),
+        (
+            "Parent-teacher meeting on Tuesday, 8 December at 18:00 in room 4B",
+            "The parent-teacher meeting moved to Thursday",
+            "8 December",
+            ["at 18:00", "room 4B"],
+        ),
+        (
+            "Haircut booked for Friday 11 December at 10:00 at Salon Mira",
+            "The haircut is on Saturday now",
+            "11 December",
+            ["at 10:00", "Salon Mira"],
+        ),
+        (
+            "Team dinner on Friday 18 December at 19:00 at Luigi's",
+            "Team dinner moved to the 19th",
+            "Friday",
+            ["at 19:00", "Luigi's"],
+        ),
+    ],
+)
+def test_a_new_weekday_drops_the_old_date_and_a_new_date_the_old_weekday(
+    ws, on_file, said, gone, kept
+):
+    """ "the dentist moved to Thursday" carried "on 16 December", a Wednesday: a date has one
+    weekday, so a weekday changed changes the date (and a date changed, the weekday)."""
+    remember(ws, on_file, source="user", now=NOW)
+    moved = remember(ws, said, source="user", now=NOW).value
+    assert moved.label == "update", moved.reason
+    text = moved.written.entry.text
+    assert gone not in text and all(k in text for k in kept), text
+
+
+def test_a_new_weekday_keeps_a_month_that_is_no_date(ws):
+    remember(ws, "Yoga every Wednesday in December at 7:00", source="user", now=NOW)
+    moved = remember(ws, "Yoga moved to Thursdays", source="user", now=NOW).value
+    assert "in December" in moved.written.entry.text

@@ -99,6 +99,8 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     if _switched(new, old):
         return []  # "switched from swimming to judo": the pool was the swimming's
     given = set(kinds(new.values - old.values))  # "Parents' evening" names no new time
+    if "d" in kinds(old.values) and given & {"wd", "d"}:
+        given |= {"wd", "d"}  # a date has one weekday: Thursday is not 16 December
     if "t" not in given and "t" in kinds(old.values):  # "moved to 10": an hour
         if any(int(m[1]) <= 24 for m in _HOUR.finditer(new.folded)):  # not "room 4B"
             given.add("t")
