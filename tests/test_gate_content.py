@@ -187,3 +187,30 @@ def test_a_new_weekday_keeps_a_month_that_is_no_date(ws):
     remember(ws, "Yoga every Wednesday in December at 7:00", source="user", now=NOW)
     moved = remember(ws, "Yoga moved to Thursdays", source="user", now=NOW).value
     assert "in December" in moved.written.entry.text
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        ("Our plumber is Jim from FlowRight", "Jim at FlowRight is the plumber we use"),
+        (
+            "Our dentist is Dr. Okafor on Main Street",
+            "Dr. Okafor on Main Street is the dentist we go to",
+        ),
+        ("My mechanic is Sven at AutoFix", "Sven at AutoFix is the mechanic I use"),
+    ],
+)
+def test_the_one_we_use_is_ours_said_again(ws, on_file, said):
+    """ "Jim at FlowRight is the plumber we use" over "Our plumber is Jim from FlowRight" was an
+    update that "adds a detail: us", written "(as before: Our plumber is Jim)"."""
+    remember(ws, on_file, source="user", now=NOW)
+    again = remember(ws, said, source="user", now=NOW).value
+    assert again.label == "repeat", again.reason
+    assert open_texts(ws) == [on_file]
+
+
+def test_a_detail_after_the_one_we_use_is_added_and_restates_nothing(ws):
+    remember(ws, "Our plumber is Jim from FlowRight", source="user", now=NOW)
+    said = "Jim at FlowRight is the plumber we use for the boiler"
+    more = remember(ws, said, source="user", now=NOW).value
+    assert (more.label, more.written.entry.text) == ("update", said)

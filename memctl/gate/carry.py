@@ -165,7 +165,10 @@ def _switched(new: Analysis, old: Analysis) -> bool:
 def _named_only(part: Analysis, new: Analysis) -> bool:
     """Does the first phrase name someone the new text leaves unsaid while speaking of the same
     thing ("The landlord is Mr. Okafor", where the landlord's number is corrected)? The name
-    still holds; without it the new line is found by no one's name."""
+    still holds; without it the new line is found by no one's name. Not when the new text says
+    every word of it ("Jim at FlowRight is the plumber we use …" says "Our plumber is Jim")."""
+    if not part.words - LIGHT - new.words:
+        return False
     unsaid = part.names - new.names - new.rejected
     return bool(unsaid) and unsaid == part.names and bool(part.words & new.words - part.names)
 

@@ -310,7 +310,7 @@ def sameness(a: Analysis, b: Analysis) -> float:
 def _only(a: Analysis, b: Analysis, names: set[str]) -> frozenset[str]:
     """Content words of a that b does not say, light words and spelling variants of a compound
     ("wi-fi" and "wifi") left out."""
-    only = set(a.words - b.words - names - a.polar) - LIGHT - _when_words(a)
+    only = set(a.words - b.words - names - a.polar) - LIGHT - _when_words(a) - _ours_words(a)
     for whole, parts in a.joined:
         if parts <= b.words:
             only.discard(whole)
@@ -336,6 +336,18 @@ def _when_words(a: Analysis) -> set[str]:
     in time, they are no detail of what it says."""
     found = {w for m in _WHEN.finditer(a.folded) for w in m.group().split()}
     return {stem(w) for w in found}
+
+
+# "the plumber we use", "the dentist I go to": "our plumber", "my dentist" in other words
+_OURS = re.compile(
+    r"\b(?:we|i)\s+(?:always\s+|usually\s+|normally\s+)?(use|go\s+to|see|call|visit|hire|book)"
+    r"(?=\s*(?:$|[.,;:!?)]|(?:for|when|now|these)\b))"
+)
+
+
+def _ours_words(a: Analysis) -> set[str]:
+    """The verb of "the plumber we use": it says whose plumber, no detail of the plumber."""
+    return {stem(w) for m in _OURS.finditer(a.folded) for w in m[1].split()}
 
 
 ENDINGS = ("goes on", "bought", "hired")  # the side that ends a state: cancelled, sold, let go
