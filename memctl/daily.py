@@ -111,7 +111,8 @@ def parse_log(rel: str, text: str) -> list[LogEntry]:
 
 def _close(current: dict) -> LogEntry:
     text = "\n".join(unescape_line(line) for line in current.pop("lines")).strip("\n")
-    return LogEntry(text=text, **current)
+    current["title"] = claimed(current["title"])
+    return LogEntry(text=claimed(text), **current)
 
 
 def _structure(line: str) -> bool:
@@ -148,6 +149,15 @@ def defused(text: str) -> str:
     it. What a log entry holds came through the agent (a page it pasted may say `src:user`):
     the user's own words come in through `memctl remember --source user`."""
     return _USER_CLAIM.sub(r"src\\:", text) if "src:" in text else text
+
+
+_DEFUSED = re.compile(r'(?<!\S)src\\:(?="user"|user(?=[.,;:!?]*(?:\s|$)))')
+
+
+def claimed(text: str) -> str:
+    """The text as it was given, a claim memctl defused read back (what `memctl show` and every
+    reader of an entry's text see; the nightly job reads the lines as written)."""
+    return _DEFUSED.sub("src:", text) if "src\\:" in text else text
 
 
 def unescape_line(line: str) -> str:

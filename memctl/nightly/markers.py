@@ -95,8 +95,9 @@ def read_items(rel: str, text: str, *, after: int = 0) -> list[Item]:
 
 def log_lines(log: LogEntry, lines: list[str]) -> list[tuple[int, str]]:
     """(line number, text) of an entry: its title on the heading's line, then its body, fenced
-    code left out."""
-    found = [(log.line, log.title)]
+    code left out; both as written (a claim memctl defused stays one: daily.defused)."""
+    heading = HEADING.match(lines[log.line - 1]) if 0 < log.line <= len(lines) else None
+    found = [(log.line, (heading["title"] or "").strip() if heading else log.title)]
     fenced = False
     for number in range(log.line + 1, len(lines) + 1):
         line = lines[number - 1]
