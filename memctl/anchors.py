@@ -61,8 +61,16 @@ def anchor_of(salt: str, pattern: str) -> dict | None:
     return {"kind": "tail", "at": s, "len": len(folded) - s, "tag": _tag(key, edge)}
 
 
-def search_records(folded: str, key: bytes, records: list[Record], *, first: bool) -> list[Hit]:
-    """Where the records' texts stand in `folded`, all hashed under `key`."""
+def search_records(
+    folded: str,
+    key: bytes,
+    records: list[Record],
+    *,
+    first: bool,
+    within: re.Pattern[str] | None = None,
+) -> list[Hit]:
+    """Where the records' texts stand in `folded`, all hashed under `key`; with `within`, only
+    in the words it finds something in (every record's anchor is in such a word)."""
 
     def full(start: int, record: Record) -> bool:
         window = folded[start : start + record.length]
@@ -84,7 +92,7 @@ def search_records(folded: str, key: bytes, records: list[Record], *, first: boo
             starts: range | list[int] = range(0, max(len(folded) - size + 1, 0))
         else:
             if words is None:
-                words = WordIndex(folded)
+                words = WordIndex(folded, within)
             starts = _starts(record.anchor, words, key, tags, wanted)
         for start in starts if isinstance(starts, range) else sorted(set(starts)):
             if full(start, record):
@@ -102,8 +110,11 @@ class WordIndex(dict):
     the few words an anchor's tag points at: a megabyte holds a hundred thousand words, and
     a Python loop over them costs more than all the hashing."""
 
-    def __init__(self, folded: str) -> None:
-        super().__init__((word, None) for word in set(_WORD.findall(folded)))
+    def __init__(self, folded: str, within: re.Pattern[str] | None = None) -> None:
+        words = set(_WORD.findall(folded))
+        if within is not None:
+            words = {word for word in words if within.search(word)}
+        super().__init__((word, None) for word in words)
         self.folded = folded
         self.asked = 0
 
@@ -115,7 +126,9 @@ class WordIndex(dict):
                 for word_ in self:
                     self[word_] = []
                 for m in _WORD.finditer(self.folded):
-                    self[m.group()].append(m.start())
+                    places = self.get(m.group())
+                    if places is not None:
+                        places.append(m.start())
                 return self[word]
             found = self[word] = _whole(self.folded, word)
         return found

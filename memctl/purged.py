@@ -26,22 +26,26 @@ from typing import TYPE_CHECKING, NamedTuple
 from .anchors import Hit, anchor_of, search_records
 from .dates import fmt_date
 from .errors import ParseError, Refused
-from .secrets import encoded, hidden
+from .secrets import numbers
+from .secrets.purgeread import searched
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from .change import Change
     from .workspace import Workspace
 
 REGISTRY = ".memctl/purged.jsonl"
+DIGITS = "digits"  # a record's reading: the text's numbers by their digits (see Record)
 LEGACY = ".memctl/purged.json"
 ATTRIBUTE = f"{REGISTRY} merge=union"
 
 
 @dataclass(frozen=True)
 class Record:
-    """One purged text, known only by its salted hash, its length and its anchor."""
+    """One purged text, known only by its salted hash, its length and its anchor. A text that
+    holds a number (numbers.phone_like) has a second record, `reading` DIGITS: its reading by
+    its numbers' digits (numbers.readings), found in that reading of a text, so the number in
+    any grouping, or from abroad, is the number. memctl before it read digits reads such a
+    record as a text's: it refuses the digits alone."""
 
     receipt: str
     salt: str
@@ -49,6 +53,7 @@ class Record:
     length: int
     date: str
     anchor: dict | None = None
+    reading: str | None = None  # None: the text as searched reads it; DIGITS: see above
 
     def matches(self, folded: str) -> bool:
         """True if `folded` (casefolded) is this record's text."""
@@ -64,6 +69,8 @@ class Record:
         }
         if self.anchor is not None:
             item["anchor"] = self.anchor
+        if self.reading is not None:
+            item["reading"] = self.reading
         return json.dumps(item) + "\n"
 
 
@@ -79,7 +86,8 @@ class Registry:
     def find(self, text: str) -> Record | None:
         """The record of exactly this text (case-insensitive), if it was purged."""
         read = searched(text)
-        return next((r for r in self.records for f, _ in read.all() if r.matches(f)), None)
+        texts = [r for r in self.records if r.reading is None]
+        return next((r for r in texts for f, _ in read.all() if r.matches(f)), None)
 
     def hits(self, text: str, *, first: bool = True) -> list[Hit]:
         """The purged texts `text` holds (case-insensitive, read as a person sees it: see
@@ -88,18 +96,25 @@ class Registry:
         if not self.records or not text:
             return []
         read = searched(text)
-        by_salt: dict[str, list[Record]] = {}
+        by_salt: dict[tuple[str, bool], list[Record]] = {}
         for record in self.records:
-            by_salt.setdefault(record.salt, []).append(record)
+            by_salt.setdefault((record.salt, record.reading == DIGITS), []).append(record)
         hits: set[Hit] = set()
         for folded, span in read.all():
-            for salt, group in by_salt.items():
-                found = set(search_records(folded, bytes.fromhex(salt), group, first=first))
-                hits.update(Hit(h.receipt, *span(h.start, h.end)) for h in found)
+            for (salt, by_digits), group in by_salt.items():
+                if not by_digits:
+                    found = set(search_records(folded, bytes.fromhex(salt), group, first=first))
+                    hits.update(Hit(h.receipt, *span(h.start, h.end)) for h in found)
                 if hits and first:
                     break
             if hits and first:
                 break
+        digits = {s: g for (s, d), g in by_salt.items() if d}
+        if digits and (not hits or not first):  # a number in any grouping: its digits
+            for h in _digit_hits(read.folded, digits):
+                if first:
+                    return [Hit(h.receipt, *read.span(h.start, h.end))]
+                hits.add(Hit(h.receipt, *read.span(h.start, h.end)))
         return sorted(hits, key=lambda h: (h.start, h.end, h.receipt))
 
     def match(self, text: str) -> str | None:
@@ -113,81 +128,6 @@ class Registry:
         return Registry(
             self.records + extra, {**other.commits, **self.commits}, self.flaws + other.flaws
         )
-
-
-class Searched(NamedTuple):
-    """A text as the registry reads it (`folded`), and the span in the text given of a span of
-    that. `others` are further readings, each with its own spans: without look-alike letters
-    read as Latin, when that differs (a record made before they were, of a text in Cyrillic,
-    is found in it), and the reading of memctl before it read encodings, digits of other
-    scripts and runs of whitespace (see `_earlier`), when that differs."""
-
-    folded: str
-    span: Callable[[int, int], tuple[int, int]]
-    others: list[tuple[str, Callable[[int, int], tuple[int, int]]]]
-
-    def all(self) -> list[tuple[str, Callable[[int, int], tuple[int, int]]]]:
-        return [(self.folded, self.span), *self.others]
-
-
-def searched(text: str) -> Searched:
-    """The text as the registry reads it: as a person reads it (memctl.secrets.hidden: no
-    character nobody sees, fullwidth letters as ASCII, so "Zanzi\u00adbar" is "Zanzibar";
-    look-alike letters of other scripts as the Latin ones, so "Zаnzibar" with a Cyrillic "а"
-    is too), with its encodings read (memctl.secrets.encoded: `Jim%20Hardie`, digits of
-    other scripts, a line break, a run of spaces or a URL's "+" as one space), casefolded."""
-    layers: list[hidden.Seen] = []
-    pct = encoded.percent(text)
-    shown = text if pct is None else pct.text
-    read = hidden.seen(shown)
-    seen = shown if read is None else read.text
-    shown = encoded.pluses(encoded.digits(seen))
-    spaced = encoded.spaces(shown)
-    layers = [r for r in (spaced, read, pct) if r is not None]
-    folded, span, plain = _folded(shown if spaced is None else spaced.text, layers)
-    others = [] if plain is None else [(plain, span)]
-    # a record made before could hold what is read differently now: "%20", a digit of another
-    # script, two spaces, a tab or a "+" (never a line break: a purged text is one line)
-    if pct is not None or shown is not seen or "  " in seen or "\t" in seen:
-        earlier = _earlier(text)
-        if earlier[0] != folded:
-            others.append(earlier[:2])
-            if earlier[2] is not None:
-                others.append((earlier[2], earlier[1]))
-    return Searched(folded, span, others)
-
-
-def _earlier(text: str) -> tuple[str, Callable[[int, int], tuple[int, int]], str | None]:
-    """The text as the registry read it before it read encodings and runs of whitespace: a
-    record of a text with `%20` or two spaces inside, made then, is found as it was."""
-    read = hidden.seen(text)
-    return _folded(text if read is None else read.text, [] if read is None else [read])
-
-
-def _folded(
-    shown: str, layers: list[hidden.Seen]
-) -> tuple[str, Callable[[int, int], tuple[int, int]], str | None]:
-    """`shown` casefolded, look-alikes read as Latin; the span in the text given of a span of
-    that, through `layers` (the last read first); and the reading without look-alikes read as
-    Latin, when it differs."""
-    plain = shown.casefold()
-    folded = hidden.folded_latin(shown)  # as long as `plain`, position for position
-    # where in `shown` each character of `folded` comes from, when casefolding changed a length
-    # ("ß" is "ss")
-    at = (
-        None
-        if len(folded) == len(shown)
-        else [i for i, c in enumerate(shown) for _ in c.casefold()]
-    )
-
-    def span(start: int, end: int) -> tuple[int, int]:
-        if at is not None:
-            start, end = at[start], at[end - 1] + 1
-        for layer in layers:
-            start, end = layer.span(start, end)
-        return start, end
-
-    return folded, span, None if folded == plain else plain
 
 
 def purged_hash(salt: str, text: str) -> str:
@@ -232,7 +172,7 @@ def parse(lines: str | None, legacy: str | None = None) -> Registry:
             registry.flaws.append(Flaw(where[0], where[1], f"{where[2]}{why}", kept))
         if record is None:
             return
-        key = (record.salt, record.hash, record.length, json.dumps(record.anchor))
+        key = (record.salt, record.hash, record.length, json.dumps(record.anchor), record.reading)
         if key not in seen:  # the same text under another anchor is looked for by both
             seen.add(key)
             registry.records.append(record)
@@ -260,6 +200,41 @@ def parse(lines: str | None, legacy: str | None = None) -> Registry:
             salt = (item.get("salt") if isinstance(item, dict) else None) or data.get("salt")
             add(item, salt, (LEGACY, None, f"record {n}: "))
     return registry
+
+
+def _digit_hits(folded: str, by_salt: dict[str, list[Record]]) -> list[Hit]:
+    """Where the records of texts' numbers stand in a text, by its numbers' digits, each a
+    run of whole groups of digits. A record of a number alone (its anchor part of one word:
+    new_records makes it of digits only, or a "+" and digits) is looked for only in the
+    windows of numbers.whole_numbers; one of a text that holds a number, in the text's
+    readings by digits (numbers.readings)."""
+    found: list[Hit] = []
+    alone: dict[str, dict[tuple[int, str], list[Record]]] = {}
+    rest: dict[str, list[Record]] = {}
+    for salt, records in by_salt.items():
+        for record in records:
+            if record.anchor is not None and record.anchor["kind"] == "part":
+                key = (record.length, record.hash)
+                alone.setdefault(salt, {}).setdefault(key, []).append(record)
+            else:
+                rest.setdefault(salt, []).append(record)
+    lengths = {size for keys in alone.values() for size, _ in keys}
+
+    def wanted(read: str) -> bool:
+        return any((len(read), purged_hash(salt, read)) in keys for salt, keys in alone.items())
+
+    for read, start, end in numbers.whole_numbers(folded, lengths, wanted) if lengths else []:
+        for salt, keys in alone.items():
+            for record in keys.get((len(read), purged_hash(salt, read)), ()):
+                found.append(Hit(record.receipt, start, end))
+    for reading in numbers.readings(folded) if rest else []:
+        if numbers.NUMBER.search(reading.text) is None:
+            continue  # every such record holds a number of PHONE - 1 digits or more
+        for salt, records in rest.items():
+            for h in search_records(reading.text, bytes.fromhex(salt), records, first=False):
+                if reading.whole(h.start, h.end):
+                    found.append(Hit(h.receipt, *reading.span(h.start, h.end)))
+    return found
 
 
 class Flaw(NamedTuple):
@@ -307,14 +282,17 @@ def _record(item: object, salt: object) -> tuple[Record | None, str | None, bool
     if length is None:
         return None, f"its length is not a whole number from 1 to {LONGEST}; left out", False
     receipt, date, anchor = item.get("receipt"), item.get("date", ""), item.get("anchor")
+    reading = item.get("reading")
     wrong = [] if isinstance(receipt, str) and receipt else ["receipt"]
     wrong += [] if isinstance(date, str) else ["date"]
+    if reading is not None and reading != DIGITS:  # read as a text's record, as before
+        wrong, reading = [*wrong, "reading"], None
     receipt = receipt if isinstance(receipt, str) and receipt else "unknown"  # a match is named
     if anchor is not None:
         anchor = _anchor(anchor, length)
         if anchor is None:  # its text is looked for at every place instead
             wrong.append("anchor")
-    record = Record(receipt, salt.lower(), digest.lower(), length, str(date), anchor)
+    record = Record(receipt, salt.lower(), digest.lower(), length, str(date), anchor, reading)
     if not wrong:
         return record, None, True
     return record, f"its {', '.join(wrong)} is not as memctl writes it; kept", True
@@ -368,7 +346,28 @@ def _damaged(path: str, line: int | None = None) -> ParseError:
 
 
 def new_record(text: str, *, salt: str, receipt: str, today: dt.date) -> Record:
+    """The record of a text purged (as searched reads it)."""
+    return _made(searched(text).folded, salt, receipt, today)
+
+
+def new_records(text: str, *, salt: str, receipt: str, today: dt.date) -> list[Record]:
+    """The records of a text purged: its own, and, when it holds a number, the record of its
+    reading by its numbers' digits (with the "+" and country code of one given so)."""
     folded = searched(text).folded
+    records = [_made(folded, salt, receipt, today)]
+    if numbers.phone_like(folded):
+        digits = numbers.readings(folded)[-1].text
+        record = _made(digits, salt, receipt, today, DIGITS)
+        # one word is looked for as a number alone (_digit_hits): of digits only, else not at all
+        # (a number glued to letters, "tel017655501234", is read as it is)
+        if (record.anchor or {}).get("kind") != "part" or digits.isdigit():
+            records.append(record)
+    return records
+
+
+def _made(
+    folded: str, salt: str, receipt: str, today: dt.date, reading: str | None = None
+) -> Record:
     return Record(
         receipt,
         salt,
@@ -376,21 +375,18 @@ def new_record(text: str, *, salt: str, receipt: str, today: dt.date) -> Record:
         len(folded),
         fmt_date(today),
         anchor_of(salt, folded),
+        reading,
     )
 
 
 def register(
-    ws: Workspace,
-    change: Change,
-    record: Record | None = None,
-    *,
-    commits: dict[str, str] | None = None,
+    ws: Workspace, change: Change, *records: Record, commits: dict[str, str] | None = None
 ) -> None:
-    """Inside an open change: add a record (and/or the old ids of rewritten commits) to the
+    """Inside an open change: add records (and/or the old ids of rewritten commits) to the
     registry; move the earlier registry's records in, and make sure the file merges as a union."""
     path = ws.root / REGISTRY
     known = {(r.salt, r.hash) for r in parse(_read(path)).records}
-    fresh = [record] if record is not None else []
+    fresh = list(records)
     legacy = ws.root / LEGACY
     if legacy.exists():
         fresh = parse(None, _read(legacy)).records + fresh

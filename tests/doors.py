@@ -25,7 +25,12 @@ from madeonce import copy_of
 
 HOSTILE = Path(__file__).parent / "hostile"
 P = "{P}"  # where the hostile text goes
-PURGED = ("Zanzibar-7731", "the blue ledger under the attic stairs")
+PURGED = (
+    "Zanzibar-7731",
+    "the blue ledger under the attic stairs",
+    "0176 5550 1234",
+    "Larkspur Lane",
+)
 PURGED_PAYLOADS = (
     "Zanzibar-7731",
     "call ZANZIBAR-7731 tomorrow",
@@ -78,6 +83,17 @@ PURGED_PAYLOADS = (
     "the blue ledger under the\tattic stairs",
     # a URL's query, a "+" for each space
     "see https://maps.example/?q=the+blue+ledger+under+the+attic+stairs",
+    # a phone number in another grouping, without separators, from abroad
+    "call Marco on 0176-5550-1234 tomorrow",
+    "call Marco on (0176) 5550 1234",
+    "call Marco on 017655501234",
+    "call Marco on 0176.5550.1234",
+    "call Marco on +49 176 5550 1234",
+    # quoted-printable, a JSON or Python escape, split by a Markdown link
+    "we live on Larkspur=20Lane",
+    "we live on Larkspur\\u0020Lane",
+    "we live on Larkspur\\x20Lane",
+    "we live on [Larkspur](https://maps.example) Lane",
 )
 # How a person reads the look-alike letters of PURGED_PAYLOADS (for `leaked`).
 _LOOK_ALIKES = str.maketrans("\u0430\u0435\u03bf\u03b6\u0131", "aeozi")
@@ -220,7 +236,8 @@ DOORS = [
     Door("serve stop", stores_nothing="stops a server"),
     Door("serve status", stores_nothing="reads"),
 ]
-# `graph import` reads its rows on stdin: the text goes in as the object of one row.
+# `graph import` reads its rows on stdin: the text goes in as the object of one row, escaped
+# as TSV escapes it (a backslash, a tab, a line break), so the row holds the text as given.
 GRAPH_ROW = "subject\tpredicate\tobject\nsvc {N}\tuses\t{P}\n"
 
 
@@ -283,7 +300,8 @@ def through(door: Door, b: Bench, cli, text: str, tmp: Path, *, by_hand: bool = 
     codes = []
     for slot in door.slots:
         if door.command == "graph import":
-            row = GRAPH_ROW.replace("{N}", str(b.counter)).replace("{P}", text)
+            escaped = text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+            row = GRAPH_ROW.replace("{N}", str(b.counter)).replace("{P}", escaped)
             b.counter += 1
             codes.append(run(cli, list(slot), stdin=row))
         else:
@@ -462,14 +480,28 @@ def leaked(haystack: bytes, needles: list[str], *, fold: bool = False) -> list[s
         for written, read in _MARKED:
             hay = hay.replace(written, read)
         hay = html.unescape(urllib.parse.unquote(urllib.parse.unquote_plus(hay)))
+        hay = _LINK.sub(r"\1", hay.replace("=20", " ").replace("\\u0020", " "))
+        hay = hay.replace("\\x20", " ")
         digits = {ord(c): _digit(c) for c in set(hay) if not c.isascii() and c.isdecimal()}
         hay = re.sub(r"\s+", " ", hay.translate(digits) if digits else hay)
         hay = _invisible().sub("", hay)
         hay = _each(hay, _DASHES)
         hay = unicodedata.normalize("NFKC", hay).casefold()
         hay = _each(hay, _LOOK_ALIKES)
-        return [n for n in needles if n.casefold() in hay]
+        numbers = _digits(hay) or ""
+        return [n for n in needles if n.casefold() in hay or (_digits(n) or "\n") in numbers]
     return [n for n in needles if n in hay]
+
+
+_LINK = re.compile(r"\[([^\[\]\n]*)\]\([^()\n]*\)")  # a Markdown link, read as its text
+
+
+def _digits(text: str) -> str | None:
+    """A text with its numbers read in one grouping: separators between digits dropped, +49
+    read as a trunk 0 (None: a text without seven digits in a row)."""
+    text = re.sub(r"\+49 ?(?:\(0\) ?)?", "0", text)
+    text = re.sub(r"(?<=[0-9])[ ./()-]{1,3}(?=[0-9])|\((?=[0-9])", "", text)
+    return text if re.search("[0-9]{7}", text) else None
 
 
 def _digit(char: str) -> str:

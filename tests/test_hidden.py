@@ -222,7 +222,7 @@ def test_a_letter_in_its_parts_is_read_whole():
     import unicodedata
 
     from memctl.purged import Registry, new_record
-    from memctl.secrets.hidden import spelled
+    from memctl.secrets.spelling import spelled
 
     text = unicodedata.normalize("NFD", "la contraseña del router es Gato-Negro-55, ¿está?")
     assert text != unicodedata.normalize("NFC", text)
@@ -241,7 +241,7 @@ def test_a_letter_in_its_parts_is_read_whole():
 
 
 def test_the_characters_a_purge_reads_between_letters_are_the_ones_the_readers_pass_over():
-    from memctl.secrets.hidden import _BETWEEN
+    from memctl.secrets.spelling import _BETWEEN
 
     assert len(_BETWEEN) > 40
     assert [c for c in _BETWEEN if visible(f"a{c}b") != "ab"] == []
@@ -372,7 +372,7 @@ def test_a_purged_text_in_markdown_compatibility_forms_or_other_dashes_is_found_
     import re
 
     from memctl.purged import Registry, new_record
-    from memctl.secrets.hidden import spelled
+    from memctl.secrets.spelling import spelled
 
     registry = Registry(
         [new_record("Zanzibar-7731", salt="00" * 16, receipt="r", today=dt.date(2026, 12, 5))]

@@ -1,5 +1,7 @@
 """Purged text comes back in an encoding a reader reads through: URL-encoded, as HTML
-references, in another script's digits, split by a line break or a run of spaces. The write
+references, in another script's digits, split by a line break or a run of spaces,
+quoted-printable, as a JSON or Python escape, split by a Markdown link; a purged phone number
+comes back in another grouping of its digits, or from abroad. The write
 layer reads the text so before it decides (memctl.secrets.encoded, memctl.purged.searched),
 through every door (tests/doors.py: PURGED_PAYLOADS go through each) and a peer's sync; the
 text written is never rewritten, and text that merely holds '%' or '&' goes in."""
@@ -14,6 +16,9 @@ from doors import bench
 
 NAME = "Jim Hardie"
 NUMBER = "555-0199"
+STREET = "Wisteria Lane"  # doors.PURGED, purged in every bench, holds "Larkspur Lane"
+PHONE = "0151 5550 9876"
+PURGED = (NAME, NUMBER, STREET, PHONE)
 COMES_BACK = [
     "call Jim%20Hardie",
     "call %4A%69%6D%20Hardie",
@@ -27,6 +32,21 @@ COMES_BACK = [
     "ring \u0665\u0665\u0665-\u0660\u0661\u0669\u0669",  # Arabic-Indic digits
     "ring \u09eb\u09eb\u09eb-\u09e6\u09e7\u09ef\u09ef",  # Bengali digits
     "ring \uff15\uff15\uff15-\uff10\uff11\uff19\uff19",  # fullwidth
+    # quoted-printable, a JSON or Python escape, split by a Markdown link (a reader sees the text)
+    "meet on Wisteria=20Lane",
+    "meet on Wisteria\\u0020Lane",
+    "meet on Wisteria\\x20Lane",
+    "meet on [Wisteria](https://maps.example) Lane",
+    # the phone number in other groupings, without separators, from abroad
+    "Marco: 0151-5550-9876",
+    "Marco: 015155509876",
+    "Marco: 0151.5550.9876",
+    "Marco: (0151) 5550 9876",
+    "Marco: 0151/5550/9876",
+    "Marco: +49 151 5550 9876",
+    "Marco: +49 (0)151 5550 9876",
+    "Marco: 0049 151 55509876",
+    "ring 5550199",  # 555-0199 without its dash
 ]
 ORDINARY = [
     "50% off & free delivery",
@@ -36,13 +56,22 @@ ORDINARY = [
     "Jim Hardy and Tim Hardie",
     "C++ and 1+1, Jim+ Hardie",
 ]
+# ordinary text beside the forms: the purge leaves it as it is
+KEPT = [
+    "Marco: 0151 5550 9875",  # one digit differs
+    "Marco: 0151-5550-9867",
+    "Marco: +49 151 5550 9899",
+    "on 2026-01-05 at 10:30 we paid 1,234.56 for v1.2.3 (ticket 4471-0151)",
+    "width=20px, [the docs](https://example.org) on Wisteria Road; C:\\new\\x y \\u00e9",
+]
+ORDINARY += KEPT
 
 
 @pytest.fixture
 def purged(tmp_path):
     b, cli = bench(tmp_path, Cli)
-    cli("add", "lessons/a", f"{NAME} on {NUMBER}")
-    for text in (NAME, NUMBER):
+    cli("add", "lessons/a", f"{NAME} on {NUMBER}, {STREET}, {PHONE}")
+    for text in PURGED:
         cli("forget", "--purge", "--match", text, "--yes")
     return b, cli
 
@@ -99,18 +128,19 @@ def test_the_purge_removes_the_copies_that_stood_in_an_encoding(tmp_path):
     """Copies written before the purge, in files and in git's history, go with it: each form
     the registry refuses is one the purge removes."""
     b, cli = bench(tmp_path, Cli)
-    cli("add", "lessons/a", f"{NAME} on {NUMBER}")
-    body = "".join(f"- {text}\n" for text in COMES_BACK)
+    cli("add", "lessons/a", f"{NAME} on {NUMBER}, {STREET}, {PHONE}")
+    body = "".join(f"- {text}\n" for text in COMES_BACK + KEPT)
     (b.root / "lessons" / "by-hand.md").write_text(f"# by hand\n\n{body}", encoding="utf-8")
     git(b.root, "add", "-A")
     git(b.root, "commit", "-qm", "by hand")
-    for text in (NAME, NUMBER):
+    for text in PURGED:
         cli("forget", "--purge", "--match", text, "--yes")
     kept = (b.root / "lessons" / "by-hand.md").read_text(encoding="utf-8")
     assert kept.count("[purged]") == len(COMES_BACK), kept
     history = git(b.root, "log", "-p", "--all")
     left = [text for text in COMES_BACK if text.split(" ", 1)[1] in history]
     assert left == []
+    assert [text for text in KEPT if f"- {text}\n" not in kept] == []  # left as they were
 
 
 def test_a_peer_s_commit_in_an_encoding_is_refused_by_sync(machines):  # noqa: F811
@@ -118,10 +148,14 @@ def test_a_peer_s_commit_in_an_encoding_is_refused_by_sync(machines):  # noqa: F
     a("new", "people/jim", "-t", "Jim")
     a("sync")
     b("sync")
-    a("forget", "--purge", "--match", NAME, "--yes")
+    for text in (NAME, STREET, PHONE):
+        a("forget", "--purge", "--match", text, "--yes")
     a("sync")
     b("sync")  # the registry, as a peer has it
-    for n, text in enumerate(("Jim%20Hardie", "Jim&#32;Hardie", "Jim\n Hardie", "Jim  Hardie")):
+    forms = ("Jim%20Hardie", "Jim&#32;Hardie", "Jim\n Hardie", "Jim  Hardie")
+    forms += ("Wisteria=20Lane", "Wisteria\\u0020Lane", "[Wisteria](https://maps.example) Lane")
+    forms += ("0151-5550-9876", "+49 151 5550 9876")
+    for n, text in enumerate(forms):
         note = b_root / "people" / f"by-hand-{n}.md"
         note.write_text(f"# notes\n\ncalled {text} today\n")
         git(b_root, "add", "-A")

@@ -25,9 +25,9 @@ from .. import gitstore, memos
 from ..atomic import atomic_write
 from ..dates import fmt_stamp
 from ..errors import InvalidValue
-from ..purged import LEGACY, REGISTRY, load, new_record, purged_hash, register
+from ..purged import LEGACY, REGISTRY, load, new_records, purged_hash, register
 from ..recovery import PURGING, PurgeMark, recover
-from ..secrets import hidden
+from ..secrets import spelling
 from ..workspace import ARCHIVE_DIR, MARKER, Workspace
 from . import history as purgehistory
 from .marks import marked
@@ -151,7 +151,7 @@ def _check_pattern(pattern: str) -> str:
 
 def purge(ws: Workspace, pattern: str, *, now: dt.datetime, dry_run: bool) -> Receipt:
     text = _check_pattern(pattern)
-    spelled, spelled_bytes = hidden.spelled(text)  # every copy, as a person reads it
+    spelled, spelled_bytes = spelling.spelled(text)  # every copy, as a person reads it
     rx = re.compile(spelled, re.IGNORECASE)
     brx = re.compile(spelled_bytes, re.IGNORECASE)
     root = ws.root
@@ -194,7 +194,7 @@ def purge(ws: Workspace, pattern: str, *, now: dt.datetime, dry_run: bool) -> Re
             # Registered first, in a commit of its own: from here on every door refuses it.
             with ws.change("purge", f"register {fingerprint}") as change:
                 register(
-                    ws, change, new_record(text, salt=salt, receipt=receipt.id, today=now.date())
+                    ws, change, *new_records(text, salt=salt, receipt=receipt.id, today=now.date())
                 )
         elif not dry_run and resume and gitstore.is_repo(root):
             _commit_registration(root, fingerprint)

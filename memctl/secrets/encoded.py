@@ -1,7 +1,10 @@
 """Text as a person reads it once its encodings are read: what the purge registry looks for.
 
 A purged name comes back in forms a reader reads as the name: URL-encoded (`Jim%20Hardie`,
-`%4A%69%6D`, twice: `Jim%2520Hardie`), with its digits in another script (`٥٥٥-٠١٩٩`,
+`%4A%69%6D`, twice: `Jim%2520Hardie`), quoted-printable as mail writes it (`Jim=20Hardie`,
+and a line cut by `=` at its end), escaped as JSON or Python write a string
+(`Jim\\u0020Hardie`, `Jim\\x20Hardie`, `\\n` for a line break), in a Markdown link that
+shows its text (`[Jim](https://example.org) Hardie`), with its digits in another script (`٥٥٥-٠١٩٩`,
 `৫৫৫-০১৯৯` for 555-0199), split by a line break or a run of spaces (`Jim\\nHardie`,
 `Jim  Hardie`), or joined by a URL's "+" (`Jim+Hardie`). HTML references, fullwidth and other
 compatibility forms are read by hidden.py (`seen`). Each reading here is a `hidden.Seen` (or
@@ -24,6 +27,58 @@ _SPACES = re.compile(r"\s{2,}|[^\S ]")
 # A "+" between two letters or digits: a URL's query writes a space so (`Jim+Hardie`).
 _PLUS = re.compile(r"(?<=[^\W_])\+(?=[^\W_])")
 _ROUNDS = 3  # `%2520` is `%20` once read, and a space read again
+# A Markdown link, inline or by reference, shown as its text: `[text](url)`, `![text](src)`,
+# `[text][ref]`.
+_LINK = re.compile(r"!?\[(?P<text>[^\[\]\n]*)\](?:\([^()\n]*\)|\[[^\[\]\n]*\])")
+# Quoted-printable bytes and soft line breaks; JSON's and Python's escapes of a character
+# (a surrogate pair first), of bytes, of a line break or a tab.
+_ESCAPED = re.compile(
+    r"(?P<qp>(?:=[0-9A-Fa-f]{2})+)|(?P<soft>=\r?\n)|(?P<x>(?:\\x[0-9A-Fa-f]{2})+)"
+    r"|\\u(?P<high>[dD][89abAB][0-9A-Fa-f]{2})\\u(?P<low>[dD][c-fC-F][0-9A-Fa-f]{2})"
+    r"|\\u(?P<u>[0-9A-Fa-f]{4})|\\U(?P<big>[0-9A-Fa-f]{8})|(?P<space>\\[nrt])"
+)
+
+
+def escapes(text: str) -> Seen | None:
+    """The text with its Markdown links read as their text, then its quoted-printable bytes
+    and its JSON and Python escapes read (None: nothing to read)."""
+    links = None
+    if "](" in text or "][" in text:
+        found = []
+        for m in _LINK.finditer(text):
+            start, end = m.span("text")
+            if start < end:  # "[" goes with the text's first character, so a span holds it
+                found += [(m.start(), start + 1, text[start]), (end, m.end(), "")]
+            else:
+                found.append((m.start(), m.end(), ""))
+        links = edited(text, found)
+    shown = text if links is None else links.text
+    if "=" not in shown and "\\" not in shown:
+        return links
+    read = edited(shown, _escape_edits(shown))
+    return links if read is None else read.over(links)
+
+
+def _escape_edits(text: str) -> list[tuple[int, int, str]]:
+    found: list[tuple[int, int, str]] = []
+    for m in _ESCAPED.finditer(text):
+        kind = m.lastgroup
+        if kind in ("qp", "x"):
+            found += _byte_edits(m.group(), m.start(), 3 if kind == "qp" else 4)
+        elif kind == "soft":
+            found.append((m.start(), m.end(), ""))
+        elif kind == "space":
+            found.append((m.start(), m.end(), " "))
+        else:
+            if kind == "high":
+                high, low = int(m.group("high"), 16), int(m.group("low"), 16)
+                point = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+            else:
+                point = int(m.group(kind or "u"), 16)
+            char = chr(point) if point <= 0x10FFFF and not 0xD800 <= point <= 0xDFFF else ""
+            if char.isprintable() or char.isspace():
+                found.append((m.start(), m.end(), char))
+    return found
 
 
 def percent(text: str) -> Seen | None:
@@ -44,14 +99,22 @@ def percent(text: str) -> Seen | None:
 def _percent_edits(text: str) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, str]] = []
     for m in _PERCENT.finditer(text):
-        data = bytes.fromhex(m.group().replace("%", ""))
-        at = 0
-        while at < len(data):
-            char, size = _utf8(data, at)
-            start = m.start() + 3 * at
-            if char is not None:
-                found.append((start, start + 3 * size, char))
-            at += size
+        found += _byte_edits(m.group(), m.start(), 3)
+    return found
+
+
+def _byte_edits(run: str, offset: int, width: int) -> list[tuple[int, int, str]]:
+    """The characters a run of escaped bytes (`%C3%A9`, `=C3=A9`, `\\xc3\\xa9`: `width`
+    characters each, the last two hex) spells in UTF-8, each over its bytes' span."""
+    data = bytes.fromhex("".join(run[i + width - 2 : i + width] for i in range(0, len(run), width)))
+    found: list[tuple[int, int, str]] = []
+    at = 0
+    while at < len(data):
+        char, size = _utf8(data, at)
+        start = offset + width * at
+        if char is not None:
+            found.append((start, start + width * size, char))
+        at += size
     return found
 
 

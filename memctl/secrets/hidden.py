@@ -19,13 +19,13 @@ from bisect import bisect_right
 from functools import cache
 
 # Spaces a person reads as a space: no-break, narrow, ideographic, of other widths.
-_SPACES = "\u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f\u3000"
+SPACES = "\u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f\u3000"
 # Dashes a person reads as a hyphen (Unicode's confusables of "-", UTS #39): the hyphen, the
 # non-breaking hyphen, the figure dash, the en dash, the hyphen bullet, the minus sign, the
 # heavy minus sign, the small em dash and small hyphen-minus, the modifier minus.
-_HYPHENS = "\u02d7\u2010\u2011\u2012\u2013\u2043\u2212\u2796\ufe58\ufe63"
+HYPHENS = "\u02d7\u2010\u2011\u2012\u2013\u2043\u2212\u2796\ufe58\ufe63"
 # Letters and digits in a compatibility form, read as the ASCII they stand for (NFKC, where it
-# gives ASCII letters or digits: see _compatible): bold, italic, script, double-struck and the
+# gives ASCII letters or digits: see compatible): bold, italic, script, double-struck and the
 # other mathematical alphabets ("𝐙", "ℤ"), circled and squared letters and digits ("Ⓩ", "①"),
 # superscripts and subscripts, Roman numerals, ligatures ("ﬁ"), the long s, units ("㎏").
 _COMPATIBLE = (
@@ -40,13 +40,13 @@ _COMPATIBLE = (
 # controls, musical format controls, the language tag), the combining grapheme joiner,
 # variation selectors, Mongolian free variation selectors, Hangul fillers and the blank Braille
 # pattern (each shown as an empty cell), Khmer inherent vowels. Read as ASCII: fullwidth forms
-# U+FF01-FF5E, tag characters U+E0020-E007E, _SPACES as a space, _HYPHENS as "-", _COMPATIBLE
+# U+FF01-FF5E, tag characters U+E0020-E007E, SPACES as a space, HYPHENS as "-", _COMPATIBLE
 # as what it stands for. (Compiled when a text past ASCII first needs it.)
 _HIDDEN = (
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
     "\u2060-\u2064\u2066-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\uff01-\uff5e"
     "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001-\U000e007f\U000e0100-\U000e01ef"
-    f"{_SPACES}{_HYPHENS}{_COMPATIBLE}]+"
+    f"{SPACES}{HYPHENS}{_COMPATIBLE}]+"
 )
 
 
@@ -122,7 +122,7 @@ def latin(folded: str) -> str:
 
 
 @cache
-def _lookalikes() -> dict[str, set[str]]:
+def lookalikes() -> dict[str, set[str]]:
     """Each small Latin letter, and every look-alike read as it or as its capital."""
     found: dict[str, set[str]] = {}
     for point, letter in cased().items():
@@ -138,11 +138,11 @@ def _hidden() -> re.Pattern[str]:
 # Combining marks: on a letter that Unicode composes with them, the letter (NFC, below); on an
 # ASCII letter or digit that has no composed form with them (an underline, a strike-through,
 # an overline, an enclosing circle or keycap: "Z\u0332"), nothing.
-_COMBINING = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
-_ON_ASCII = f"(?<=[A-Za-z0-9])[{_COMBINING}]+"
+COMBINING = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+_ON_ASCII = f"(?<=[A-Za-z0-9])[{COMBINING}]+"
 # A letter written as its parts (NFD: "e" and U+0301 for "é", as macOS and some PDFs write
 # them; Hangul's jamo for a syllable), which a person reads as the letter itself: composed (NFC).
-_PARTS = f"(?s:.)[{_COMBINING}\u3099\u309a]+|[\u1100-\u1112][\u1161-\u1175][\u11a8-\u11c2]?"
+_PARTS = f"(?s:.)[{COMBINING}\u3099\u309a]+|[\u1100-\u1112][\u1161-\u1175][\u11a8-\u11c2]?"
 
 
 @cache
@@ -161,7 +161,7 @@ def _on_ascii() -> re.Pattern[str]:
 
 
 @cache
-def _compatible() -> dict[str, str]:
+def compatible() -> dict[str, str]:
     """Each character of _COMPATIBLE's ranges, read as the ASCII letters or digits it stands
     for (NFKC: "𝐙" and "ℤ" are "Z", "①" is "1", "ﬁ" is "fi"), or as itself ("℃")."""
     table = {}
@@ -269,13 +269,13 @@ def _read(char: str) -> str:
     point = ord(char)
     if 0xFF01 <= point <= 0xFF5E:
         return chr(point - 0xFEE0)
-    if char in _SPACES:
+    if char in SPACES:
         return " "
     if 0xE0020 <= point <= 0xE007E:
         return chr(point - 0xE0000)
-    if char in _HYPHENS:
+    if char in HYPHENS:
         return "-"
-    return _compatible().get(char, "")
+    return compatible().get(char, "")
 
 
 def edited(text: str, edits: list[tuple[int, int, str]]) -> Seen | None:
@@ -304,131 +304,6 @@ def edited(text: str, edits: list[tuple[int, int, str]]) -> Seen | None:
         at = end
     keep(text[at:], at)
     return Seen("".join(parts), starts, origins, whole, len(text))
-
-
-# The characters nobody sees that a copy of a text may hold between its own, one by one (a
-# pattern of bytes cannot hold a class of them): the invisible ones of _HIDDEN in the Basic
-# Multilingual Plane (past it: tags, which the write layer refuses, and rare format controls).
-_BETWEEN = (
-    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f"
-    "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\u206a\u206b\u206c\u206d\u206e\u206f"
-    "\u2800\u3164\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07\ufe08\ufe09\ufe0a\ufe0b"
-    "\ufe0c\ufe0d\ufe0e\ufe0f\ufeff\uffa0"
-)
-# Marks of emphasis (memctl.secrets.marked) a copy may hold between its characters.
-_EMPHASIS = ("*", "~~", "__")
-
-
-def spelled(text: str) -> tuple[str, bytes]:
-    """Patterns of `text` wherever a copy of it stands as a person reads it (see seen): in any
-    case, its ASCII in fullwidth and other compatibility forms too ("𝐙", "ℤ", "Ⓩ"), a letter in
-    its parts too, look-alike letters of other scripts for its Latin ones (see _LOOKALIKES),
-    any of _HYPHENS for a hyphen, a character as an HTML reference ("&#95;"), ASCII punctuation
-    escaped with a backslash, characters nobody sees and marks of emphasis between its own,
-    combining marks that compose with none of them on its ASCII letters and digits. As a str
-    pattern and as one of UTF-8 bytes (for git's objects), each to be compiled with
-    re.IGNORECASE."""
-    between = "(?:[" + "".join(_BETWEEN) + "*]|~~|__)*"
-    between_bytes = b"(?:" + b"|".join(re.escape(c.encode()) for c in (*_BETWEEN, *_EMPHASIS))
-    between_bytes += b")*"
-    chars: list[str] = []
-    chars_bytes: list[bytes] = []
-    for char in visible(text):
-        forms = {f for f in (char, char.lower(), char.upper()) if len(f) == 1}
-        letter = folded_latin(char)
-        if letter in _lookalikes():  # "Zаnzibar" (a Cyrillic а) for "Zanzibar", and back
-            forms |= _lookalikes()[letter] | {letter, letter.upper()}
-        forms |= set(_SPACES) if char == " " else set(_HYPHENS) if char == "-" else set()
-        forms |= {chr(ord(f) + 0xFEE0) for f in forms if "!" <= f <= "~"}
-        forms |= {c for f in forms for c in _compatible_of().get(f, ())}
-        forms |= {unicodedata.normalize("NFD", f) for f in forms}  # a letter in its parts
-        forms |= _digits_of(char)  # "٥" and "৫" for "5"
-        ordered = sorted(forms)
-        written = [*ordered, *(r for f in ordered if len(f) == 1 for r in _references(f))]
-        escape = "\\\\?" if char.isascii() and not char.isalnum() and char != " " else ""
-        marks = _marks_on(char) if char.isascii() and char.isalnum() else ""
-        url = [_percent(f) for f in ordered if f.isascii() or f == char]
-        # A space may be a run of them, a line break, a tab or a "+" (a URL's space): \s holds
-        # the whitespace of a str (of bytes: ASCII's alone), so each is matched one way only.
-        by_str = [f for f in written if not (char == " " and f.isspace())]
-        by_bytes = [f for f in written if not (char == " " and f.isspace() and f.isascii())]
-        one = "|".join([*map(re.escape, by_str), *url])
-        one_bytes = b"|".join([*(re.escape(f.encode()) for f in by_bytes), *map(str.encode, url)])
-        if char == " ":
-            one, one_bytes = rf"(?:\s|\+|{one})+", rb"(?:\s|\+|" + one_bytes + b")+"
-        chars.append(escape + "(?:" + one + ")")
-        chars[-1] += f"[{marks}]*" if marks else ""
-        chars_bytes.append(escape.encode() + b"(?:" + one_bytes + b")")
-        chars_bytes[-1] += b"(?:" + _byte_class(marks) + b")*" if marks else b""
-    return between.join(chars), between_bytes.join(chars_bytes)
-
-
-def _percent(form: str) -> str:
-    """A pattern of `form` URL-encoded, once or up to twice more (`%4A`, `%254A`, `%25254A`)."""
-    return "".join(f"%(?:25){{0,2}}{byte:02X}" for byte in form.encode())
-
-
-@cache
-def _digits_of(char: str) -> frozenset[str]:
-    """The decimal digits of every script that stand for the ASCII digit `char` (none for any
-    other character): Unicode's digits come in runs of ten from a zero."""
-    if not ("0" <= char <= "9"):
-        return frozenset()
-    return frozenset(chr(zero + int(char)) for zero in _zeros())
-
-
-@cache
-def _zeros() -> tuple[int, ...]:
-    digits = filter(str.isdecimal, map(chr, range(0x110000)))  # a C-level scan, ~50 ms
-    return tuple(ord(c) for c in digits if unicodedata.decimal(c) == 0)
-
-
-@cache
-def _compatible_of() -> dict[str, set[str]]:
-    """Each ASCII letter or digit, and the characters of _COMPATIBLE read as it alone."""
-    found: dict[str, set[str]] = {}
-    for char, read in _compatible().items():
-        if read != char and len(read) == 1:
-            found.setdefault(read, set()).add(char)
-    return found
-
-
-@cache
-def _references(char: str) -> tuple[str, ...]:
-    """`char` as HTML writes it by reference: its number, decimal and hex, and its names."""
-    from html.entities import html5
-
-    names = tuple(f"&{name}" for name, value in html5.items() if value == char and name[-1:] == ";")
-    return (f"&#{ord(char)};", f"&#x{ord(char):x};", *names)
-
-
-@cache
-def _marks_on(char: str) -> str:
-    """The combining marks that compose with neither case of `char` (seen reads them as
-    nothing), as the inside of a pattern's class."""
-    cases = {char.lower(), char.upper()}
-    marks = []
-    for first, last in re.findall("(.)-(.)", _COMBINING):
-        for point in range(ord(first), ord(last) + 1):
-            mark = chr(point)
-            if unicodedata.combining(mark) or unicodedata.category(mark) == "Me":
-                if all(len(unicodedata.normalize("NFC", c + mark)) == 2 for c in cases):
-                    marks.append(mark)
-    return "".join(marks)
-
-
-def _byte_class(chars: str) -> bytes:
-    """A pattern of bytes for one of `chars` in UTF-8: alternatives by all bytes but the last,
-    each with a class of last bytes."""
-    groups: dict[bytes, list[int]] = {}
-    for char in chars:
-        encoded = char.encode()
-        groups.setdefault(encoded[:-1], []).append(encoded[-1])
-    return b"|".join(
-        re.escape(head) + b"[" + b"".join(b"\\x%02x" % last for last in lasts) + b"]"
-        for head, lasts in groups.items()
-    )
 
 
 def visible(text: str) -> str:

@@ -1,0 +1,233 @@
+"""Patterns of a text wherever a copy of it stands as a person reads it: what `memctl forget
+--purge` looks for in the files and in git's history (forgetting/purge.py), each form that
+the purge registry reads as the text (memctl.purged.searched) written out as a regex.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+from . import encoded, hidden, numbers
+
+# The characters nobody sees that a copy of a text may hold between its own, one by one (a
+# pattern of bytes cannot hold a class of them): the invisible ones of _HIDDEN in the Basic
+# Multilingual Plane (past it: tags, which the write layer refuses, and rare format controls).
+_BETWEEN = (
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f"
+    "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\u206a\u206b\u206c\u206d\u206e\u206f"
+    "\u2800\u3164\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07\ufe08\ufe09\ufe0a\ufe0b"
+    "\ufe0c\ufe0d\ufe0e\ufe0f\ufeff\uffa0"
+)
+# Marks of emphasis (memctl.secrets.marked) a copy may hold between its characters.
+_EMPHASIS = ("*", "~~", "__")
+
+
+# What a copy may hold between its characters: characters nobody sees, marks of emphasis, a
+# quoted-printable soft line break, the marks of a Markdown link around its text ("[",
+# "](url)", "][ref]"). As a str pattern and as one of bytes.
+_LINKED = r"|=\r?\n|!?\[|\](?:\([^()\n]*\)|\[[^\[\]\n]*\])"
+_AROUND = "(?:[" + "".join(_BETWEEN) + "*]|~~|__" + _LINKED + ")*"
+_AROUND_BYTES = (
+    b"(?:"
+    + b"|".join(re.escape(c.encode()) for c in (*_BETWEEN, *_EMPHASIS))
+    + _LINKED.encode()
+    + b")*"
+)
+# What may stand between two groups of a number's digits (numbers.SEP), as a person reads it.
+_SEP = f"[ ./\\-{hidden.SPACES}{hidden.HYPHENS}]|\\)[ -]?|[ -]?\\("
+_SEP_BYTES = rb"[ ./\-]|\)[ -]?|[ -]?\(|" + b"|".join(
+    re.escape(c.encode()) for c in hidden.SPACES + hidden.HYPHENS
+)
+
+
+def spelled(text: str) -> tuple[str, bytes]:
+    """Patterns of `text` wherever a copy of it stands as a person reads it (hidden.seen,
+    memctl.purged.searched): in any case, its ASCII in fullwidth and other compatibility
+    forms too ("𝐙", "ℤ", "Ⓩ"), a letter in its parts too, look-alike letters of other
+    scripts for its Latin ones, any of hidden.HYPHENS for a hyphen, a character as an HTML
+    reference ("&#95;"), URL-encoded, quoted-printable or escaped as JSON and Python escape
+    it (`%20`, `=20`, `\\u0020`, `\\x20`), ASCII punctuation escaped with a backslash;
+    characters nobody sees, marks of emphasis and a Markdown link's marks between its own,
+    combining marks that compose with none of them on its ASCII letters and digits; and, for
+    a text that holds a number (numbers.phone_like), the number in any grouping of its
+    digits, with a trunk 0 or after a country code, as the registry reads it. As a str
+    pattern and as one of UTF-8 bytes (for git's objects), each to be compiled with
+    re.IGNORECASE."""
+    shown = hidden.visible(text)
+    chars = [_char(c) for c in shown]
+    pattern = _AROUND.join(c for c, _ in chars)
+    pattern_bytes = _AROUND_BYTES.join(b for _, b in chars)
+    folded = encoded.digits(shown).casefold()
+    if len(folded) == len(shown) and numbers.phone_like(folded):
+        grouped, grouped_bytes = _grouped(folded, chars)
+        pattern = f"(?:{pattern}|{grouped})"
+        pattern_bytes = b"(?:" + pattern_bytes + b"|" + grouped_bytes + b")"
+    # a Markdown link's "[" goes with it (a YAML list's stays)
+    link = r"(?:!?\[(?=[^\[\]\n]*\][(\[]))?"
+    return link + pattern, link.encode() + pattern_bytes
+
+
+def _grouped(folded: str, chars: list[tuple[str, bytes]]) -> tuple[str, bytes]:
+    """The patterns of the text with each of its numbers in any grouping of its digits."""
+    parts: list[tuple[str, bytes]] = []
+    at = 0
+    for number in numbers.numbers(folded):
+        parts += chars[at : number.start]
+        parts.append(_number(chars, number))
+        at = number.end
+    parts += chars[at:]
+    return _AROUND.join(p for p, _ in parts), _AROUND_BYTES.join(b for _, b in parts)
+
+
+def _number(chars: list[tuple[str, bytes]], number: numbers.Number) -> tuple[str, bytes]:
+    """The patterns of one number as numbers.readings reads it: a national one with its trunk
+    0 or without, or after any country code; an international one after its own country code
+    (after "+" or "00", a "(0)" or none after it); each in any grouping of its digits."""
+    sep = f"{_AROUND}(?:{_SEP})?{_AROUND}"
+    sep_bytes = _AROUND_BYTES + b"(?:" + _SEP_BYTES + b")?" + _AROUND_BYTES
+    home = number.places[number.home :]
+    nsn = sep.join(chars[i][0] for i in home)
+    nsn_bytes = sep_bytes.join(chars[i][1] for i in home)
+    if number.code is None:
+        code, code_bytes = "[1-9][0-9]{0,2}", rb"[1-9][0-9]{0,2}"
+    else:
+        own = number.places[number.code : number.code + number.size]
+        code = "".join(chars[i][0] for i in own)
+        code_bytes = b"".join(chars[i][1] for i in own)
+    abroad = rf"(?:\(?\+|\+?\(|(?<![0-9])00){code}\)?{sep}(?:\(0\){sep})?"
+    abroad_bytes = rb"(?:\(?\+|\+?\(|(?<![0-9])00)" + code_bytes + rb"\)?" + sep_bytes
+    abroad_bytes += rb"(?:\(0\)" + sep_bytes + rb")?"
+    if number.code is not None:
+        return abroad + nsn, abroad_bytes + nsn_bytes
+    at_home = rf"(?:{abroad}|(?<![0-9])\(?0?{sep})"  # never inside a longer number
+    at_home_bytes = b"(?:" + abroad_bytes + rb"|(?<![0-9])\(?0?" + sep_bytes + b")"
+    return at_home + nsn, at_home_bytes + nsn_bytes
+
+
+def _char(char: str) -> tuple[str, bytes]:
+    """The patterns of one character as a copy may write it (see spelled)."""
+    forms = {f for f in (char, char.lower(), char.upper()) if len(f) == 1}
+    letter = hidden.folded_latin(char)
+    if letter in hidden.lookalikes():  # "Zаnzibar" (a Cyrillic а) for "Zanzibar", and back
+        forms |= hidden.lookalikes()[letter] | {letter, letter.upper()}
+    forms |= set(hidden.SPACES) if char == " " else set(hidden.HYPHENS) if char == "-" else set()
+    forms |= {chr(ord(f) + 0xFEE0) for f in forms if "!" <= f <= "~"}
+    forms |= {c for f in forms for c in _compatible_of().get(f, ())}
+    forms |= {unicodedata.normalize("NFD", f) for f in forms}  # a letter in its parts
+    forms |= _digits_of(char)  # "٥" and "৫" for "5"
+    ordered = sorted(forms)
+    written = [*ordered, *(r for f in ordered if len(f) == 1 for r in _references(f))]
+    escape = "\\\\?" if char.isascii() and not char.isalnum() and char != " " else ""
+    marks = _marks_on(char) if char.isascii() and char.isalnum() else ""
+    coded = [code(f) for f in ordered if f.isascii() or f == char for code in _ENCODINGS]
+    # A space may be a run of them, a line break, a tab, a "+" (a URL's space) or an escaped
+    # line break or tab: \s holds the whitespace of a str (of bytes: ASCII's alone), so each
+    # is matched one way only.
+    by_str = [f for f in written if not (char == " " and f.isspace())]
+    by_bytes = [f for f in written if not (char == " " and f.isspace() and f.isascii())]
+    one = "|".join([*map(re.escape, by_str), *coded])
+    one_bytes = b"|".join([*(re.escape(f.encode()) for f in by_bytes), *map(str.encode, coded)])
+    if char == " ":
+        one = rf"(?:\s|\+|\\[nrt]|{one})+"
+        one_bytes = rb"(?:\s|\+|\\[nrt]|" + one_bytes + b")+"
+    pattern = escape + "(?:" + one + ")" + (f"[{marks}]*" if marks else "")
+    pattern_bytes = escape.encode() + b"(?:" + one_bytes + b")"
+    pattern_bytes += b"(?:" + _byte_class(marks) + b")*" if marks else b""
+    return pattern, pattern_bytes
+
+
+def _percent(form: str) -> str:
+    """A pattern of `form` URL-encoded, once or up to twice more (`%4A`, `%254A`, `%25254A`)."""
+    return "".join(f"%(?:25){{0,2}}{byte:02X}" for byte in form.encode())
+
+
+def _quoted(form: str) -> str:
+    """A pattern of `form` quoted-printable (`=4A`)."""
+    return "".join(f"={byte:02X}" for byte in form.encode())
+
+
+def _bytes_escaped(form: str) -> str:
+    """A pattern of `form`'s UTF-8 bytes as Python escapes them (`\\x4a`)."""
+    return "".join(f"\\\\x{byte:02x}" for byte in form.encode())
+
+
+def _escaped(form: str) -> str:
+    """A pattern of `form` as JSON and Python escape a character (`\\u004a`, `\\U0000004a`;
+    past the Basic Multilingual Plane, JSON's surrogate pair)."""
+    if len(form) != 1:
+        return "(?!)"
+    point = ord(form)
+    if point > 0xFFFF:
+        high, low = 0xD800 + ((point - 0x10000) >> 10), 0xDC00 + ((point - 0x10000) & 0x3FF)
+        short = f"\\\\u{high:04x}\\\\u{low:04x}"
+    else:
+        short = f"\\\\u{point:04x}"
+    return f"(?:{short}|\\\\U{point:08x})"
+
+
+_ENCODINGS = (_percent, _quoted, _bytes_escaped, _escaped)
+
+
+@cache
+def _digits_of(char: str) -> frozenset[str]:
+    """The decimal digits of every script that stand for the ASCII digit `char` (none for any
+    other character): Unicode's digits come in runs of ten from a zero."""
+    if not ("0" <= char <= "9"):
+        return frozenset()
+    return frozenset(chr(zero + int(char)) for zero in _zeros())
+
+
+@cache
+def _zeros() -> tuple[int, ...]:
+    digits = filter(str.isdecimal, map(chr, range(0x110000)))  # a C-level scan, ~50 ms
+    return tuple(ord(c) for c in digits if unicodedata.decimal(c) == 0)
+
+
+@cache
+def _compatible_of() -> dict[str, set[str]]:
+    """Each ASCII letter or digit, and the characters of _COMPATIBLE read as it alone."""
+    found: dict[str, set[str]] = {}
+    for char, read in hidden.compatible().items():
+        if read != char and len(read) == 1:
+            found.setdefault(read, set()).add(char)
+    return found
+
+
+@cache
+def _references(char: str) -> tuple[str, ...]:
+    """`char` as HTML writes it by reference: its number, decimal and hex, and its names."""
+    from html.entities import html5
+
+    names = tuple(f"&{name}" for name, value in html5.items() if value == char and name[-1:] == ";")
+    return (f"&#{ord(char)};", f"&#x{ord(char):x};", *names)
+
+
+@cache
+def _marks_on(char: str) -> str:
+    """The combining marks that compose with neither case of `char` (seen reads them as
+    nothing), as the inside of a pattern's class."""
+    cases = {char.lower(), char.upper()}
+    marks = []
+    for first, last in re.findall("(.)-(.)", hidden.COMBINING):
+        for point in range(ord(first), ord(last) + 1):
+            mark = chr(point)
+            if unicodedata.combining(mark) or unicodedata.category(mark) == "Me":
+                if all(len(unicodedata.normalize("NFC", c + mark)) == 2 for c in cases):
+                    marks.append(mark)
+    return "".join(marks)
+
+
+def _byte_class(chars: str) -> bytes:
+    """A pattern of bytes for one of `chars` in UTF-8: alternatives by all bytes but the last,
+    each with a class of last bytes."""
+    groups: dict[bytes, list[int]] = {}
+    for char in chars:
+        encoded = char.encode()
+        groups.setdefault(encoded[:-1], []).append(encoded[-1])
+    return b"|".join(
+        re.escape(head) + b"[" + b"".join(b"\\x%02x" % last for last in lasts) + b"]"
+        for head, lasts in groups.items()
+    )
