@@ -312,6 +312,8 @@ def _best(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
     best, rank = None, 0
     for start, token in _tokens(text, span):
         value = token.rstrip(".!?:)]")
+        if rx(_NAME_TAIL).fullmatch(value):
+            continue  # a compound's tail: "WLAN-Passwort ist …" names it
         if passwordish(value):
             score = 1 + any(c.isdigit() for c in value) + any(not c.isalnum() for c in value)
             if score > rank:
@@ -319,6 +321,8 @@ def _best(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
     return best
 
 
+# The tail of a compound that names a password ("WLAN-Passwort", "Wi-Fi-Kennwort")
+_NAME_TAIL = r"(?i)-(?:passw|kennw|wachtw|lösenord|password|contrase)[^\W\d_]*"
 # The fields whose value is an entry's id, and an id's shape (memctl.entry.new_id: a letter,
 # then letters and digits without look-alikes).
 _ID_FIELD = r"(?<![\w-])(?:supersedes|superseded_by|may_replace|follows|moved_from):$"

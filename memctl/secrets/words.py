@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable
 
 from .near import near
+from .said import TRIGGERS as _SAID_TRIGGERS
+from .said import said
 from .shape import (
     Finding,
     codeish,
@@ -43,6 +45,8 @@ def written_out(text: str, lowered: str, words: str | None = None) -> list[Findi
                     Finding("password", "a password written out", start, start + len(value))
                 )
     found += near(text, lowered, words)
+    if any(t in words for t in _SAID_TRIGGERS):
+        found += said(text)
     if ("=" in text or ":" in text) and any(t in words for t in _ASSIGNED_TRIGGERS):
         found += _assigned(text)
     if any(t in words for t in ("phrase", "mnemonic", "seed", "words", "backup", "wallet")):
@@ -313,7 +317,9 @@ def _prose_value(word: str, value: str, *, quoted: bool) -> bool:
     if quoted:
         return True
     has_digit = any(c.isdigit() for c in value)
-    has_symbol = any(not c.isalnum() for c in value)
+    # words joined by a hyphen ("case-sensitive") hold no symbol: said.py reads a plain word
+    joined = rx(r"[^\W\d_]+(?:-[^\W\d_]+)+").fullmatch(value) is not None
+    has_symbol = not joined and any(not c.isalnum() for c in value)
     mixed = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
     return has_digit or has_symbol or mixed
 
