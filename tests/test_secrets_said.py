@@ -4,6 +4,8 @@ was written; what people say about passwords is stored:
 - a password that is a plain word, said in prose ("the wifi password is blueberrymuffin", "Das
   Passwort für das WLAN ist Sonnenblume", "我的密码是向日葵", "I set the gmail password to
   sunflower"), not a state said of one ("the password is expired", "password is required");
+- a card number with the same slash, underscore, comma, em dash or middle dot between its
+  groups, not a date or a number with thousands separators;
 """
 
 from __future__ import annotations
@@ -96,6 +98,22 @@ EXACT = [
     ("Das WLAN-Passwort ist Regenbogen", "Das WLAN-Passwort ist [redacted:password]"),
     ("我的密码是向日葵。", "我的密码是[redacted:password]。"),
 ]
+SECRETS += [
+    ("card 4539/3681/9303/6426", "4539/3681/9303/6426"),
+    ("card 4539_3681_9303_6426", "4539_3681_9303_6426"),
+    ("card 4539,3681,9303,6426", "4539,3681,9303,6426"),
+    ("card 4539—3681—9303—6426", "4539—3681—9303—6426"),
+    ("card 4539·3681·9303·6426", "4539·3681·9303·6426"),
+    ("amex 3714/496353/98431", "3714/496353/98431"),
+]
+ORDINARY += [
+    "card 4539/3681/9303/6427 (no card: the Luhn check fails)",
+    "due 2026/11/30, paid 1,234,567,890 in total",
+    "years 2019,2020,2021,2022 and ports 8080,8443,9090,9443",
+    "ticket_4539_3681_9303_6426_x and 4539/3681/9303/6426/1234",
+    "call +1/415/555/0132",
+]
+EXACT += [("card 4539—3681—9303—6426 exp", "card [redacted:card-number] exp")]
 
 
 def _git(root, *args: str) -> str:

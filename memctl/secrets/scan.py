@@ -84,13 +84,14 @@ def _holds(
 
 
 def _card_digits(text: str) -> bool:
-    """13 digits in a row, spaces, dots and dashes between them aside."""
+    """13 digits in a row, spaces, dots, dashes, slashes, underscores, commas and characters
+    past ASCII (an em dash, a middle dot) between them aside."""
     if sum(map(text.count, "0123456789")) < 13:
         return False
     if not text.isascii() and any(c.isdigit() for c in set(text) if not c.isascii()):
         return True  # other scripts' digits count too, as the pattern reads them
-    bare = _ascii(text).replace(b" ", b"").replace(b"-", b"").replace(b".", b"")
-    return b"0" * 13 in bare.translate(_DIGITS_AS_ZERO)
+    bare = _ascii(text).translate(_DIGITS_AS_ZERO, b" -./_,?")
+    return b"0" * 13 in bare
 
 
 def _dotted(text: str) -> bool:
@@ -244,7 +245,7 @@ def _plausible(kind: str, value: str) -> bool:
     if kind == "password-option":
         return value_like(value.strip("'\""))
     if kind == "card-number":
-        number = re.sub(r"[ .-]", "", value)
+        number = re.sub(r"\D", "", value)
         # a real number is never two or three digits repeated: 4242 4242 … is a test card
         plausible = len(set(number)) > 3 and _card_length(number)
         return plausible and _luhn(number)
