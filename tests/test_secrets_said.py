@@ -6,6 +6,8 @@ was written; what people say about passwords is stored:
   sunflower"), not a state said of one ("the password is expired", "password is required");
 - a card number with the same slash, underscore, comma, em dash or middle dot between its
   groups, not a date or a number with thousands separators;
+- a login's password without a scheme ("sam:Tr0ub4dor3@proxy.corp:8080") and a password given
+  to a command (`redis-cli -a …`), not "user@host" or "git@github.com:org/repo.git";
 """
 
 from __future__ import annotations
@@ -114,6 +116,24 @@ ORDINARY += [
     "call +1/415/555/0132",
 ]
 EXACT += [("card 4539—3681—9303—6426 exp", "card [redacted:card-number] exp")]
+SECRETS += [
+    ("https_proxy=sam:Tr0ub4dor3@proxy.corp:8080", "Tr0ub4dor3"),
+    ("root:Tr0ub4dor&3@10.0.0.5", "Tr0ub4dor&3"),
+    ("root:P@ssw0rd!x@10.0.0.5", "P@ssw0rd!x"),
+    ("redis-cli -a Tr0ub4dor3 ping", "Tr0ub4dor3"),
+    ("redis-cli -h cache1 --pass Tr0ub4dor3", "Tr0ub4dor3"),
+    ("mysql -pSecret123", "Secret123"),
+    ("sshpass -p 'Tr0ub4dor3' ssh root@10.0.0.5", "Tr0ub4dor3"),
+    ("mongosh -u admin -p Tr0ub4dor3 prod", "Tr0ub4dor3"),
+    ("sqlcmd -S db1 -U sa -P Tr0ub4dor3", "Tr0ub4dor3"),
+    ("lftp -u sam,Tr0ub4dor3 ftp.example.com", "Tr0ub4dor3"),
+]
+ORDINARY += [
+    "ssh user@host, clone git@github.com:org/repo.git, meet 10:30@office",
+    "Email:john.doe2024@gmail.com",
+    "image node:20-bullseye@sha256:0123abcd",
+]
+EXACT += [("root:Tr0ub4dor&3@10.0.0.5", "root:[redacted:password-in-login]@10.0.0.5")]
 
 
 def _git(root, *args: str) -> str:

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from .hidden import Seen, mixed_latin, seen
 from .plain import readings
-from .shape import Finding, distinct, generated, rx, strong_password, value_like
+from .shape import Finding, distinct, generated, passwordish, rx, strong_password, value_like
 from .words import written_out
 
 __all__ = ["Finding", "find_secret", "redact", "scan"]
@@ -240,6 +240,8 @@ def _plausible(kind: str, value: str) -> bool:
         return _basic_credentials(value)
     if kind == "password-in-link":
         return value_like(value) and value.lower() not in ("password", "pass", "pwd")
+    if kind == "password-in-login":  # "sam:Tr0ub4dor3@proxy.corp", not "Mail:sam.k@corp.com"
+        return passwordish(value) or strong_password(value)
     if kind == "password":  # a login's pair, "user sam / hunter2!Qx"
         return strong_password(value) and not rx(_WORD_AND_NUMBER).fullmatch(value)
     if kind == "password-option":
