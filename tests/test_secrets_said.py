@@ -8,6 +8,7 @@ was written; what people say about passwords is stored:
   groups, not a date or a number with thousands separators;
 - a login's password without a scheme ("sam:Tr0ub4dor3@proxy.corp:8080") and a password given
   to a command (`redis-cli -a …`), not "user@host" or "git@github.com:org/repo.git";
+- a token spelled with a string literal's escapes (`"AKIA\\u0049…"`), not a Windows path.
 """
 
 from __future__ import annotations
@@ -134,6 +135,20 @@ ORDINARY += [
     "image node:20-bullseye@sha256:0123abcd",
 ]
 EXACT += [("root:Tr0ub4dor&3@10.0.0.5", "root:[redacted:password-in-login]@10.0.0.5")]
+SECRETS += [
+    ('in the JSON dump: "AKIA\\u0049OSFODNN7QWERTYZ"', "AKIA\\u0049OSFODNN7QWERTYZ"),
+    (
+        "ghp_\\u0031a2b3c4d5e6f7g8h9i0j1k2l3m4n5o6p7q8r",
+        "ghp_\\u0031a2b3c4d5e6f7g8h9i0j1k2l3m4n5o6p7q8r",
+    ),
+    (
+        "b'ghp_\\x31a2b3c4d5e6f7g8h9i0j1k2l3m4n5o6p7q8r'",
+        "ghp_\\x31a2b3c4d5e6f7g8h9i0j1k2l3m4n5o6p7q8r",
+    ),
+    ("my bank p\\u0061ssword is hunter2!Qx", "hunter2!Qx"),
+]
+ORDINARY += ["path C:\\Users\\xavier\\unicode and \\u00e9t\\u00e9"]
+EXACT += [('key "AKIA\\u0049OSFODNN7QWERTYZ" x', 'key "[redacted:aws-access-key]" x')]
 
 
 def _git(root, *args: str) -> str:

@@ -81,6 +81,9 @@ _LEET_CLUES = (
 )
 _AS_LETTER = str.maketrans({c: letter for letter, cs in _LEET.items() for c in cs[1:]})
 _ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+# A string literal's escapes (JSON, JavaScript, Python): `\\u0049`, `\\U0001F600`, and runs of
+# `\\xXX` (read as UTF-8 across escapes, as a bytes literal spells it).
+_BACKSLASHED = re.compile(r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}|(?:\\x[0-9A-Fa-f]{2})+")
 _BLANKS = re.compile("  +")
 # Blanks read as a space, character for character: a tab, a vertical tab, a form feed, a
 # carriage return, the ASCII separators (other spaces: hidden.seen).
@@ -106,7 +109,8 @@ _APART = 4096  # lines with clues this close are read as one part
 
 def _clue_lines(text: str) -> list[tuple[int, int]]:
     leet = _leet_clue(text)
-    if text.isascii() and not leet and "%" not in text and "  " not in text:
+    escaped = "\\u" in text or "\\x" in text or "\\U" in text
+    if text.isascii() and not (leet or escaped) and "%" not in text and "  " not in text:
         if not any(c in text for c in _TABS):
             return []
     lines: list[tuple[int, int]] = []
@@ -136,16 +140,18 @@ def _line(text: str, start: int, end: int) -> tuple[int, int]:
 def _clues() -> re.Pattern[str]:
     # an escape, a run of blanks or a tab, a digit of another script, a look-alike letter
     return re.compile(
-        f"%[0-9A-Fa-f]{{2}}|[^\\S\\n]{{2}}|[^\\S \\n]|(?![0-9])\\d|{_lookalike().pattern}"
+        f"%[0-9A-Fa-f]{{2}}|{_BACKSLASHED.pattern}|[^\\S\\n]{{2}}|[^\\S \\n]|(?![0-9])\\d|"
+        f"{_lookalike().pattern}"
     )
 
 
 def plainly(text: str) -> Seen | None:
     """The text read plainly (see the module), or None when it reads as `seen(text)` does."""
-    decoded = _percent(text)
-    if decoded is not None:
-        again = _percent(decoded.text)
-        decoded = decoded if again is None else again.over(decoded)
+    decoded: Seen | None = None
+    for step in (_backslashed, _percent, _percent):
+        layer = step(text if decoded is None else decoded.text)
+        if layer is not None:
+            decoded = layer.over(decoded)
     base = text if decoded is None else decoded.text
     shown = seen(base)
     if shown is not None and decoded is not None:
@@ -155,36 +161,64 @@ def plainly(text: str) -> Seen | None:
     letters = _letters(read)
     blanks = _blanks(letters)
     if blanks is None:
-        if letters == read:
-            return decoded  # nothing past seen(text), unless the text was percent-encoded
+        if letters == read:  # nothing past seen(text), unless the text held escapes
+            return None if decoded is None else under
         blanks = Seen(letters, [0], [0], [0], len(letters))
     return blanks if under is None else blanks.over(under)
 
 
 def _percent(text: str) -> Seen | None:
-    """Each `%XX` as its byte: one an escape in ASCII, a run of others as the UTF-8 they
-    spell (left as written when they spell none)."""
+    """Each `%XX` as its byte (see _bytes)."""
     if "%" not in text:
         return None
     edits: list[tuple[int, int, str]] = []
     for m in _ESCAPES.finditer(text):
-        raw = bytes.fromhex(m.group().replace("%", ""))
-        at = m.start()
-        i = 0
-        while i < len(raw):
-            if raw[i] < 0x80:
-                edits.append((at + 3 * i, at + 3 * i + 3, chr(raw[i])))
-                i += 1
-                continue
-            j = i
-            while j < len(raw) and raw[j] >= 0x80:
-                j += 1
-            try:
-                edits.append((at + 3 * i, at + 3 * j, raw[i:j].decode("utf-8")))
-            except UnicodeDecodeError:
-                pass
-            i = j
+        edits += _bytes(bytes.fromhex(m.group().replace("%", "")), m.start(), 3)
     return edited(text, edits)
+
+
+def _backslashed(text: str) -> Seen | None:
+    """Each escape of a string literal as the character it stands for: `\\u0049` as "I" (a
+    pair of surrogates as one character), a run of `\\xXX` as its bytes (see _bytes); one
+    that stands for a character nobody sees is left as written."""
+    if "\\" not in text:
+        return None
+    edits: list[tuple[int, int, str]] = []
+    for m in _BACKSLASHED.finditer(text):
+        found = m.group()
+        if found[1] == "x":
+            edits += _bytes(bytes.fromhex(found.replace("\\x", "")), m.start(), 4)
+            continue
+        char = chr(int(found[2:], 16))
+        high = edits[-1][2] if edits and edits[-1][1] == m.start() else ""
+        if "\udc00" <= char <= "\udfff" and "\ud800" <= high <= "\udbff":
+            pair = 0x10000 + ((ord(high) - 0xD800) << 10) + ord(char) - 0xDC00
+            edits[-1] = (edits[-1][0], m.end(), chr(pair))  # a pair of surrogates
+        else:
+            edits.append((m.start(), m.end(), char))
+    return edited(text, [e for e in edits if e[2].isprintable() or e[2].isspace()])
+
+
+def _bytes(raw: bytes, at: int, width: int) -> list[tuple[int, int, str]]:
+    """A run of escaped bytes (each `width` characters long, from `at`) read: a byte in ASCII
+    as its character, a run of others as the UTF-8 they spell (left as written when they spell
+    none)."""
+    edits: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(raw):
+        if raw[i] < 0x80:
+            edits.append((at + width * i, at + width * i + width, chr(raw[i])))
+            i += 1
+            continue
+        j = i
+        while j < len(raw) and raw[j] >= 0x80:
+            j += 1
+        try:
+            edits.append((at + width * i, at + width * j, raw[i:j].decode("utf-8")))
+        except UnicodeDecodeError:
+            pass
+        i = j
+    return edits
 
 
 def _letters(text: str) -> str:
