@@ -18,7 +18,8 @@ from .reading import Analysis, analyze
 
 # Where a rule's norms part: "Always answer me in English, keep replies under ten lines"
 _NORMS = re.compile(
-    r"\s*[;,]\s+(?:(?:and|but)\s+)?|(?<=\w)[.!]\s+|\s+(?:and|but|&)\s+", re.IGNORECASE
+    r"(?<!\s)\s*[;,]\s+(?:(?:and|but)\s+)?|(?<=\w)[.!]\s+|(?<!\s)\s+(?:and|but|&)\s+",
+    re.IGNORECASE,
 )
 
 
