@@ -29,6 +29,8 @@ The sets (tests/gate_cases*.jsonl):
   through the CLI first; its misses were read (tuned on).
 - `fresh-m`, `fresh-n`: a sixth, every class in two halves, written without the gate's code or
   the other sets in view; neither half is read (their totals only).
+- `user-3`: 38 cases a person wrote while living a month with memctl from the outside, each
+  before trying it; held out (its totals only).
 
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
@@ -76,6 +78,7 @@ SETS = {
     "fresh-m": REPO / "tests" / "gate_cases_fresh_m.jsonl",
     "fresh-n": REPO / "tests" / "gate_cases_fresh_n.jsonl",
     "story-2": REPO / "tests" / "gate_cases_story2.jsonl",
+    "user-3": REPO / "tests" / "gate_cases_user3.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
