@@ -157,3 +157,16 @@ def test_a_line_holding_a_url_is_the_link_asked_for_though_it_never_says_link(ws
     ]
     _points_at_the_link(ws, "tax.example.gov", asked)
     assert "tax.example.gov" in cli("search", "url", "--json").stdout
+
+
+@needs_model
+def test_a_corrected_line_takes_no_lead_from_the_line_that_corrected_it(ws, cli):
+    """After "actually it's Joe, not Jim" the closed line stands as near a question as the new
+    one (they differ in a name): it is no other memory as near, so the answer keeps its lead
+    and recall still speaks (it fell from 0.60 to 0.21, silent)."""
+    cli("remember", "Our plumber is Jim from FlowRight, his number is 0612 334 455", "-s", "user")
+    before = recall(ws, "who fixes our pipes?", today=TODAY)
+    cli("remember", "actually it's Joe, not Jim", "-s", "user")
+    after = recall(ws, "who fixes our pipes?", today=TODAY)
+    assert after.pointers and "Joe" in after.pointers[0].text, after
+    assert after.confidence == pytest.approx(before.confidence, abs=0.05)

@@ -110,7 +110,8 @@ class Meaning:
         see leads. A unit meaning does not offer (a bare title, a stamp) neither leads nor is
         led by."""
         if self._leads is None:
-            self._leads = leads([u for u in self._raw if (u[0], u[1]) not in self._mute])
+            gone = self._mute | _ended_among(self._index, self._raw[:LEAD_LOOK])
+            self._leads = leads([u for u in self._raw if (u[0], u[1]) not in gone])
         return self._leads.get(address, 0.0)
 
     @functools.cached_property
@@ -192,6 +193,23 @@ def _mute_among(index: SearchIndex, addresses: list[tuple[str, int]]) -> set[tup
             {"a": json.dumps([list(a) for a in dict.fromkeys(addresses)])},
         )
         if (kind == "note" and len(text.split()) < BARE_WORDS) or stamp(text)
+    }
+
+
+def _ended_among(index: SearchIndex, found: list[tuple[str, int, float]]) -> set[tuple[str, int]]:
+    """Of the units found, those closed or superseded: a corrected line stands as near as the
+    line that corrected it, and is no other memory as near (recall never shows it), so it takes
+    no lead from it ("who fixes our pipes?" after "actually it's Joe, not Jim")."""
+    if not found:
+        return set()
+    return {
+        (p, line)
+        for p, line in index.db.execute(
+            "SELECT u.path, u.line FROM units u JOIN json_each(:a) j "
+            "ON u.path = j.value ->> 0 AND u.line = j.value ->> 1 "
+            "WHERE u.status IN ('closed', 'superseded')",
+            {"a": json.dumps([[p, line] for p, line, _ in found])},
+        )
     }
 
 
