@@ -41,18 +41,33 @@ _READERS = ("language", "secrets", "data/secrets.tsv")  # what a verdict depends
 _TRUSTS: dict[str, Trust] = {t: t for t in ("trusted", "limited", "untrusted")}  # keyed with
 
 
-def trust_at(ws: Workspace, path: str, line: int) -> Trust:
-    """The trust of the entry line at `path`:`line` (an entry's `src:` and `trust:`, as the
-    gate gives them); a line that is no entry, limited."""
+def trusts_at(ws: Workspace, places: list[tuple[str, int, str]]) -> list[Trust]:
+    """The trust of each (path, line, kind) found: an entry line's `src:` and `trust:`, as the
+    gate gives them; anything else (a log entry, a note), limited. Each file is read once,
+    however many of its lines were found."""
     from ..entry import parse_entry
 
-    try:
-        with (ws.root / path).open(encoding="utf-8") as f:
-            text = next((t for n, t in enumerate(f, start=1) if n == line), "")
-    except (OSError, UnicodeDecodeError):
-        return "limited"
-    entry = parse_entry(text.rstrip("\n"))
-    return trust_of_fields(ws, entry.fields if entry is not None else {})
+    wanted: dict[str, set[int]] = {}
+    for path, line, kind in places:
+        if kind == "entry":
+            wanted.setdefault(path, set()).add(line)
+    lines: dict[tuple[str, int], str] = {}
+    for path, numbers in wanted.items():
+        last = max(numbers)
+        try:
+            with (ws.root / path).open(encoding="utf-8") as f:
+                for n, text in enumerate(f, start=1):
+                    if n in numbers:
+                        lines[(path, n)] = text.rstrip("\n")
+                    if n >= last:
+                        break
+        except (OSError, UnicodeDecodeError):
+            continue
+    out: list[Trust] = []
+    for path, line, _ in places:
+        entry = parse_entry(lines[(path, line)]) if (path, line) in lines else None
+        out.append(trust_of_fields(ws, entry.fields) if entry is not None else "limited")
+    return out
 
 
 def trust_of_fields(ws: Workspace, fields: Mapping[str, object]) -> Trust:
@@ -111,7 +126,7 @@ def redacted(ws: Workspace, texts: list[str]) -> list[str]:
     return [_redacted(text, v) for text, v in zip(texts, verdicts, strict=True)]
 
 
-def _redacted(text: str, verdict: object) -> str:
+def _redacted(text: str, verdict: int | list[list]) -> str:
     if not isinstance(verdict, list):
         return text
     for start, end, kind in sorted(verdict, reverse=True):

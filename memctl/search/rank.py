@@ -182,9 +182,10 @@ def search(
     (hits, meant, pending), freshness = ask(ws, question, progress)
     if hits:  # a secret a person wrote by hand is shown redacted, as INDEX.md shows it, and a
         # line that reads as orders (as recall reads it, at its source's trust) is marked so
-        from .orders import read_lines, redacted, trust_at
+        from .orders import read_lines, redacted, trusts_at
 
-        read = read_lines(ws, [(h.text, trust_at(ws, h.path, h.line)) for h in hits])
+        trusts = trusts_at(ws, [(h.path, h.line, h.kind) for h in hits])
+        read = read_lines(ws, [(h.text, t) for h, t in zip(hits, trusts, strict=True)])
         snippets = redacted(ws, [h.snippet for h in hits])
         hits = [
             h._replace(text=text, snippet=snippet, status="injection" if order else h.status)

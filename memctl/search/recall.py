@@ -275,11 +275,10 @@ def _on_the_desk(
     by hand is shown redacted (search.orders)."""
     if not picked:
         return [], []
-    from .orders import desk_lines, trust_at
+    from .orders import desk_lines, trusts_at
 
-    said = [
-        (h.text, trust_at(ws, h.path, h.line) if h.kind == "entry" else "limited") for h in picked
-    ]
+    trusts = trusts_at(ws, [(h.path, h.line, h.kind) for h in picked])
+    said = [(h.text, trust) for h, trust in zip(picked, trusts, strict=True)]
     lines = desk_lines(ws, said + related)
     kept = [h._replace(text=text) for h, text in zip(picked, lines, strict=False) if text]
     facts = [text for text in lines[len(picked) :] if text]
