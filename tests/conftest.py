@@ -90,6 +90,14 @@ def git(ws_or_root, *args: str) -> str:
     ).stdout
 
 
+def refused_as_a_secret(ws, cli, text: str) -> None:
+    """`memctl log` refuses the text as holding a secret (exit 3) and commits nothing."""
+    head = git(ws, "rev-parse", "HEAD")
+    refused = cli("log", "t", "-m", text, code=3)
+    assert "looks like it holds a secret" in refused.stderr
+    assert git(ws, "rev-parse", "HEAD") == head
+
+
 def commit_count(ws) -> int:
     return int(git(ws, "rev-list", "--count", "HEAD").strip())
 

@@ -13,10 +13,9 @@ was written; what people say about passwords is stored:
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 
+from conftest import git, refused_as_a_secret
 from memctl.secrets.scan import redact, scan
 
 # Held out: written before the scanner read plain-word passwords, never tuned on.
@@ -151,10 +150,6 @@ ORDINARY += ["path C:\\Users\\xavier\\unicode and \\u00e9t\\u00e9"]
 EXACT += [('key "AKIA\\u0049OSFODNN7QWERTYZ" x', 'key "[redacted:aws-access-key]" x')]
 
 
-def _git(root, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True).stdout
-
-
 @pytest.mark.parametrize("text,secret", HELD_SECRETS, ids=range(len(HELD_SECRETS)))
 def test_held_out_plain_word_passwords_are_found_and_redacted(text, secret):
     redacted = redact(text)
@@ -168,11 +163,8 @@ def test_held_out_prose_about_passwords_holds_none(text):
 
 @pytest.mark.parametrize("text,secret", SECRETS, ids=range(len(SECRETS)))
 def test_a_secret_said_so_is_refused_and_nothing_is_committed(ws, cli, text, secret):
-    head = _git(ws.root, "rev-parse", "HEAD")
-    refused = cli("log", "t", "-m", text, code=3)
-    assert "looks like it holds a secret" in refused.stderr
-    assert _git(ws.root, "rev-parse", "HEAD") == head
-    assert secret not in _git(ws.root, "log", "-p", "--all")
+    refused_as_a_secret(ws, cli, text)
+    assert secret not in git(ws, "log", "-p", "--all")
 
 
 @pytest.mark.parametrize("text,secret", SECRETS, ids=range(len(SECRETS)))
