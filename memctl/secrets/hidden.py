@@ -96,16 +96,26 @@ def cased() -> dict[int, str]:
     return str.maketrans({c: ltr for c, ltr in table.items() if ltr and not c.isascii()})
 
 
+def letter_class(table: dict[int, str]) -> re.Pattern[str]:
+    """One of the characters a translation table reads as another."""
+    return re.compile("[" + "".join(sorted(re.escape(chr(point)) for point in table)) + "]")
+
+
+def mixed_words(letters: re.Pattern[str], word: str = _WORD) -> re.Pattern[str]:
+    """A word (of `word` characters) holding one of `letters`. Found from a word's start only:
+    a search from each start inside a long word reads on to its end, a time growing with the
+    word's square."""
+    return re.compile(f"(?<!{word}){word}*{letters.pattern}{word}*")
+
+
 @cache
 def _lookalike() -> re.Pattern[str]:
-    return re.compile("[" + "".join(sorted(chr(point) for point in cased())) + "]")
+    return letter_class(cased())
 
 
 @cache
 def _mixed() -> re.Pattern[str]:
-    # from a word's start only: a search from each start inside a long word reads on to its
-    # end, a time growing with the word's square
-    return re.compile(f"(?<!{_WORD}){_WORD}*{_lookalike().pattern}{_WORD}*")
+    return mixed_words(_lookalike())
 
 
 def folded_latin(text: str) -> str:

@@ -29,7 +29,7 @@ import re
 import unicodedata
 from functools import cache
 
-from .hidden import Seen, cased, edited, seen
+from .hidden import Seen, cased, edited, letter_class, mixed_words, seen
 
 # Letters Unicode lists as confusable with a Latin small letter (UTS #39 confusables), beyond
 # the Cyrillic and Greek ones hidden.mixed_latin reads: Armenian, the Latin small capitals and
@@ -260,13 +260,12 @@ def _table() -> dict[int, str]:
 
 @cache
 def _lookalike() -> re.Pattern[str]:
-    return re.compile("[" + "".join(sorted(chr(point) for point in _table())) + "]")
+    return letter_class(_table())
 
 
 @cache
 def _mixed() -> re.Pattern[str]:
-    # from a word's start only (a search from each start inside a long word reads on to its end)
-    return re.compile(f"(?<!\\w)\\w*{_lookalike().pattern}\\w*")
+    return mixed_words(_lookalike(), r"\w")
 
 
 def _as_latin(word: re.Match[str]) -> str:
