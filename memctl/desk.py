@@ -286,6 +286,7 @@ class NowView(NamedTuple):
     rules_shown: int = 0
     rules_file: str | None = None  # where CLAUDE.md reads the rules from, when it does
     problem: str | None = None  # NOW.md could not be read: why (the rules and health still are)
+    read: str = ""  # NOW.md as it was read (for what reads it again: `memctl now`'s labels)
 
     @property
     def truncated(self) -> bool:
@@ -362,4 +363,5 @@ def view_now(
         len(desk.rules_shown),
         elsewhere,
         problem,
+        text,
     )

@@ -47,9 +47,8 @@ def now(
     view = view_now(ws, today=context.now().date(), full=full, rules_file=rules_file)
     if not view.problem:  # a line NOW.md holds that reads as an order is shown labelled
         from ..language.orders import labelled
-        from ..now import read_now
 
-        view = view._replace(text=labelled(ws, read_now(ws), view.text))
+        view = view._replace(text=labelled(ws, view.read, view.text))
     if view.problem:
         output.notice(f"memctl: warning: {view.problem}")
     output.result(view, _render_view)
