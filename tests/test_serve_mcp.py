@@ -115,7 +115,7 @@ def test_writes_are_seen_by_the_next_read_and_errors_carry_the_cli_message(root)
             "remember",
             {
                 "text": "The quokka feeder came from the Perth zoo supplier",
-                "source": "user",
+                "source": "User",  # read in any case, as the CLI reads it
                 "when": "where did the feeder come from",
             },
         )
@@ -139,6 +139,7 @@ def test_writes_are_seen_by_the_next_read_and_errors_carry_the_cli_message(root)
     got = session(root, calls)
     written = answer(got["remember"])
     assert not got["remember"].is_error and written["label"] == "new"
+    assert written["source"] == "user" and written["trust"] == "trusted"
     assert any("quokka" in hit["text"] for hit in answer(got["search"])["results"])
     log = answer(got["log"])
     assert log["title"] == "Cleaned the kiln" and log["change"]["commits"]

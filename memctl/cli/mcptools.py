@@ -24,7 +24,7 @@ from mcp.server import MCPServer
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from ..errors import MemctlError
-from . import checks, context, reads
+from . import checks, context, flags, reads
 from .warm import Worker
 
 if TYPE_CHECKING:
@@ -196,7 +196,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         from ..gate.remember import remember as remember_memory
 
         given: Given = {
-            "source": source,
+            "source": flags.source_word(source) or "agent",  # "User", as the CLI reads it
             "by": by,
             "ref": ref,
             "topic": topic,
@@ -269,6 +269,8 @@ def build(root: Path, worker: Worker) -> MCPServer:
         simply replace it (for that, `remember` the new fact). A rule is forgotten only when
         the user asked: `source` "user" says so."""
         from ..forgetting.forget import forget as forget_target
+
+        source = flags.source_word(source) or "agent"  # "User", as the CLI reads it
 
         def work(ws: Workspace) -> Outcome[Forgotten]:
             _checked("forget", {"target": target, "reason": reason, "source": source}, ws)
