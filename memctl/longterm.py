@@ -137,7 +137,7 @@ def note_text(
     if source:
         meta["source"] = source
     if expires:
-        meta["expires"] = given_date(expires, what="--expires")
+        meta["expires"] = given_date(expires, what="--expires", today=today)
     more = "".join(
         f"{key}: {yaml_value(value)}\n" for key, value in meta.items() if key not in _TEMPLATE_KEYS
     )
@@ -243,9 +243,11 @@ def make_entry(
         raise InvalidValue(f"source {source!r}: use one of {', '.join(SOURCES)}")
     fields = {"added": fmt_date(today)}
     if from_date:
-        fields["from"] = fmt_date(given_date(from_date, what="--from-date"))
+        fields["from"] = fmt_date(
+            given_date(from_date, what="--from-date", today=today, ahead=False)
+        )
     if expires:
-        fields["expires"] = fmt_date(given_date(expires, what="--expires"))
+        fields["expires"] = fmt_date(given_date(expires, what="--expires", today=today))
     for key, value in (("src", source), ("by", by), ("when", when)):
         if value:
             fields[key] = value

@@ -63,7 +63,7 @@ def test_filters_and_bad_values(cli):
         {"query", "results", "meaning"},
     )
     assert cli.json("search", "tax", "--path", "lessons/")["results"]
-    assert "not a real date" in cli("search", "tax", "--since", "yesterday", code=1).stderr
+    assert "is not a date" in cli("search", "tax", "--since", "someday", code=1).stderr
     assert "unknown status" in cli("search", "tax", "--status", "bogus", code=1).stderr
 
 

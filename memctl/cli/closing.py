@@ -33,10 +33,10 @@ def close(
 
     Example: memctl close q7w2 --reason "the call moved to Thursday"
     """
-    from ..dates import parse_date
+    from ..dates import given_date
     from ..forgetting.closing import close_entry
 
-    day = parse_date(on, what="--on") if on else None
+    day = given_date(on, what="--on", ahead=False) if on else None
     outcome = close_entry(
         context.workspace(),
         target,
@@ -59,7 +59,7 @@ def _render_closed(outcome: Outcome[EntryRef]) -> None:
 
 
 def asof(
-    day: str = typer.Argument(..., help="The date, YYYY-MM-DD."),
+    day: str = typer.Argument(..., help="The date: YYYY-MM-DD, or e.g. yesterday, '3 weeks ago'."),
     query: str | None = typer.Option(
         None, "--query", "-q", help="Only entries containing these words."
     ),
@@ -68,10 +68,12 @@ def asof(
 
     Example: memctl asof 2026-03-01 --query "call"
     """
-    from ..dates import parse_date
+    from ..dates import given_date
     from ..forgetting.closing import entries_as_of
 
-    timeline = entries_as_of(context.workspace(), parse_date(day, what="date"), query=query)
+    timeline = entries_as_of(
+        context.workspace(), given_date(day, what="date", ahead=False), query=query
+    )
     output.result(timeline, _render_timeline)
 
 

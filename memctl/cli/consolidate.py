@@ -19,7 +19,7 @@ def register(root: typer.Typer) -> None:
 
 def consolidate(
     day: str | None = typer.Argument(
-        None, metavar="[DATE]", help="The day, YYYY-MM-DD (or --date)."
+        None, metavar="[DATE]", help="The day: YYYY-MM-DD or e.g. yesterday (or --date)."
     ),
     date: str | None = typer.Option(None, "--date", "-d", help="The day (default: today)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Show the plan and why; write nothing."),
@@ -38,13 +38,13 @@ def consolidate(
 
     Example: memctl consolidate --date 2026-11-29 --dry-run
     """
-    from ..dates import parse_date
+    from ..dates import given_date
     from ..errors import InvalidValue
 
     if day and date and day != date:
         raise InvalidValue(f"two days given ({day} and --date {date}); give one")
     given = day or date
-    when = parse_date(given, what="the date") if given else None
+    when = given_date(given, what="the date", ahead=False) if given else None
     ws = context.workspace()
     if undo:
         from ..nightly.runs import undo as undo_run

@@ -38,7 +38,9 @@ def add(
         help="user | agent | web | file | tool",
         callback=flags.source_word,
     ),
-    from_date: str | None = typer.Option(None, "--from", help="Since when it holds (YYYY-MM-DD)."),
+    from_date: str | None = typer.Option(
+        None, "--from", help="Since when it holds: YYYY-MM-DD, or e.g. 'last monday'."
+    ),
     ref: str | None = typer.Option(
         None, "--ref", help="A note it comes from, e.g. lessons/a.md#^k3x9"
     ),
@@ -105,7 +107,7 @@ def query(
 
 @app.command("asof")
 def asof(
-    day: str = typer.Argument(..., help="YYYY-MM-DD"),
+    day: str = typer.Argument(..., help="YYYY-MM-DD, or e.g. '2 weeks ago'"),
     subject: str | None = typer.Option(None, "--subject", "-s", help="Relations from this entity."),
     predicate: str | None = typer.Option(None, "--predicate", "-p", help="Relations of this kind."),
     obj: str | None = typer.Option(None, "--object", "-o", help="Relations to this entity."),
@@ -236,7 +238,10 @@ def close(
     until: str | None = typer.Option(
         None,
         "--until",
-        help="The day it ends (default today); a later day leaves it open until then.",
+        help=(
+            "The day it ends (default today), e.g. 2026-12-31 or 'in 2 weeks'; a later day "
+            "leaves it open until then."
+        ),
     ),
 ) -> None:
     """Close a relation: struck through with until: and why:, it leaves queries.

@@ -30,7 +30,9 @@ def new(
         None, "--description", "-d", help="One line for INDEX.md."
     ),
     expires: str | None = typer.Option(
-        None, "--expires", help="YYYY-MM-DD (not for high priority)."
+        None,
+        "--expires",
+        help="YYYY-MM-DD, or e.g. 'in 2 weeks', friday, 3m (not for high priority).",
     ),
 ) -> None:
     """Create a note with full frontmatter.
@@ -66,7 +68,9 @@ def add(
         None, "--kind", "-k", help="DECISION, LESSON, FACT, CONTEXT, …"
     ),
     expires: str | None = typer.Option(
-        None, "--expires", help="YYYY-MM-DD (not for high priority)."
+        None,
+        "--expires",
+        help="YYYY-MM-DD, or e.g. 'in 2 weeks', friday, 3m (not for high priority).",
     ),
     source: str | None = typer.Option(
         None,
@@ -78,7 +82,7 @@ def add(
     by: str | None = typer.Option(None, "--by", help="Who said it."),
     when: str | None = typer.Option(None, "--when", help="A use-when phrase for this entry."),
     from_date: str | None = typer.Option(
-        None, "--from-date", help="Since when it holds (YYYY-MM-DD)."
+        None, "--from-date", help="Since when it holds: YYYY-MM-DD, or e.g. yesterday."
     ),
 ) -> None:
     """Append an entry line with a fresh id to a note.

@@ -126,9 +126,9 @@ def build(root: Path, worker: Worker) -> MCPServer:
         are found): each with its path:line, id, status, date and a snippet. Call it when
         `recall` gave too little, when you are about to redo a hunt, a setup or a search the
         user may have done before, or to look within a category (people, projects, lessons…),
-        a path, dates (since/until/as_of, YYYY-MM-DD) or a status. archive and closed include
-        archived and closed memories."""
-        from ..dates import parse_date
+        a path, dates (since/until/as_of: YYYY-MM-DD, or e.g. 7d, 'last monday') or a status.
+        archive and closed include archived and closed memories."""
+        from ..dates import given_date
         from ..search.rank import Filters
         from ..search.rank import search as run_search
 
@@ -136,7 +136,9 @@ def build(root: Path, worker: Worker) -> MCPServer:
             given = {"since": since, "until": until, "as_of": as_of}
             _checked("search", {"query": query, "limit": limit, "path": path, **given}, ws)
             days = {
-                name: parse_date(value, what=f"--{name.replace('_', '-')}") if value else None
+                name: given_date(value, what=f"--{name.replace('_', '-')}", ahead=False)
+                if value
+                else None
                 for name, value in given.items()
             }
             filters = Filters(

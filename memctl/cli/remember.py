@@ -39,10 +39,12 @@ def remember(
         None, "--when", help="Use when … (a phrase that should find it)."
     ),
     expires: str | None = typer.Option(
-        None, "--expires", help="YYYY-MM-DD (not for high priority)."
+        None,
+        "--expires",
+        help="YYYY-MM-DD, or e.g. 'in 2 weeks', friday, 3m (not for high priority).",
     ),
     from_date: str | None = typer.Option(
-        None, "--from-date", help="Since when it holds (YYYY-MM-DD)."
+        None, "--from-date", help="Since when it holds: YYYY-MM-DD, or e.g. yesterday."
     ),
     kind: str | None = typer.Option(None, "--kind", "-k", help="FACT, DECISION, LESSON, RULE, …"),
     priority: str | None = typer.Option(None, "--priority", "-p", help="high | med | low"),

@@ -31,14 +31,18 @@ def search(
     path: str | None = typer.Option(
         None, "--path", help="Only paths matching this glob or prefix."
     ),
-    since: str | None = typer.Option(None, "--since", help="Recorded on or after YYYY-MM-DD."),
-    until: str | None = typer.Option(None, "--until", help="Recorded on or before YYYY-MM-DD."),
+    since: str | None = typer.Option(
+        None, "--since", help="Recorded on or after a day: YYYY-MM-DD, or e.g. 7d, 'last monday'."
+    ),
+    until: str | None = typer.Option(
+        None, "--until", help="Recorded on or before a day (as --since)."
+    ),
     status: str | None = typer.Option(
         None, "--status", help="active|stale|conflict|superseded|closed|upcoming"
     ),
     archive: bool = typer.Option(False, "--archive", help="Include archived material."),
     closed: bool = typer.Option(False, "--closed", help="Include closed and superseded memories."),
-    as_of: str | None = typer.Option(None, "--as-of", help="What was known on YYYY-MM-DD."),
+    as_of: str | None = typer.Option(None, "--as-of", help="What was known on a day (as --since)."),
 ) -> None:
     """Search the memory: ranked pointers (path:line, id, status, date, snippet).
 
@@ -46,12 +50,12 @@ def search(
 
     Example: memctl search "the link we used last time" -n 5
     """
-    from ..dates import parse_date
+    from ..dates import given_date
     from ..search.rank import Filters
     from ..search.rank import search as run_search
 
     day = {
-        name: parse_date(value, what=f"--{name.replace('_', '-')}") if value else None
+        name: given_date(value, what=f"--{name.replace('_', '-')}", ahead=False) if value else None
         for name, value in (("since", since), ("until", until), ("as_of", as_of))
     }
     filters = Filters(

@@ -91,7 +91,7 @@ def add(
             "added": fmt_date(today),
             "conf": confidence_field(confidence),
             "src": source_field(source),
-            "from": _day(since, "--from"),
+            "from": _day(since, "--from", today),
             "ref": clean_value(ref, "ref"),
         }
     )
@@ -126,7 +126,7 @@ def close(
     why = clean_value(reason, "reason")
     if why is None:
         raise InvalidValue("give a reason for closing the relation (--reason)")
-    end = fmt_date(given_date(until, what="--until") if until else today)
+    end = fmt_date(given_date(until, what="--until", today=today) if until else today)
     with ws.change("graph close", f"^{wanted}") as change, opened(ws) as store:
         known = q.by_id(store, wanted)
         if known is None:
@@ -220,8 +220,8 @@ def source_field(value: str | None) -> str | None:
     return value
 
 
-def _day(value: str | None, what: str) -> str | None:
-    return fmt_date(given_date(value, what=what)) if value else None
+def _day(value: str | None, what: str, today: dt.date) -> str | None:
+    return fmt_date(given_date(value, what=what, today=today, ahead=False)) if value else None
 
 
 def clean_value(value: str | None, what: str) -> str | None:

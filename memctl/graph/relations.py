@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TypedDict, Unpack
 
 from ..controls import count
-from ..dates import fmt_date, parse_date
+from ..dates import fmt_date, given_date
 from ..errors import InvalidValue, MemctlError, NotFound
 from ..workspace import Workspace
 from . import query as q
@@ -214,7 +214,7 @@ def query(
     unless asked for all."""
     if limit is not None:
         count(limit, "--limit")
-    day = fmt_date(parse_date(asof, what="date")) if asof else None
+    day = fmt_date(given_date(asof, what="date", ahead=False)) if asof else None
 
     def question(store: Store) -> RelationList:
         s = q.resolve(store, subject)[0] if subject else None
