@@ -181,6 +181,48 @@ def test_a_rule_the_user_changes_is_retired_and_one_from_elsewhere_clashes(ws, c
 
 
 @pytest.mark.parametrize(
+    ("rule", "said", "kept"),
+    [
+        (
+            "Never spend more than 50 euros without asking me",
+            "From now on groceries can go up to 120 euros without asking",
+            True,
+        ),
+        ("Never call me before 9am", "From now on my sister can call me from 7am", True),
+        (
+            "Deploy to production only on weekdays before 16:00",
+            "From now on hotfixes can go to production until 18:00",
+            True,
+        ),
+        (
+            "Never spend more than 50 euros without asking me",
+            "From now on you can spend up to 120 euros without asking",
+            False,
+        ),
+        (
+            "Never spend more than 50 euros without asking me",
+            "From now on the spending limit is 100 euros",
+            False,
+        ),
+        (
+            "Don't schedule meetings for me before 10:00",
+            "From now on meetings can start at 9:30",
+            False,
+        ),
+    ],
+)
+def test_a_new_value_for_one_case_keeps_the_rule_for_every_other(ws, rule, said, kept):
+    """The user loosening their rule for a case the rule does not name (groceries, my sister,
+    hotfixes) keeps it for everything else, with the exception; a new value for the rule as a
+    whole (or for "the limit": the rule itself) replaces it. Either way one rule stays open."""
+    old = entry(ws, "rules/general", rule, kind="RULE")
+    result = remember(ws, said, source="user", now=NOW).value
+    assert (result.label, result.closed.entry.id) == ("update", old.entry.id)
+    expected = f"{rule}; except: {said}" if kept else said
+    assert open_lines(ws, "rules/general") == [expected]
+
+
+@pytest.mark.parametrize(
     "said",
     [
         "Never reply to the landlord before I've seen the draft",

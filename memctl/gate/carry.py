@@ -284,17 +284,24 @@ def own_words(entry_text: str) -> str:
 
 def narrows(new: Analysis, rule: Analysis, diff: Diff) -> bool:
     """Does a user's change to a rule only make room for an exception (it names a case the rule
-    does not: "hotfixes", "my sister"), rather than replace it?"""
-    if diff.changed:
-        return False
-    scope = diff.extra - _NORM_WORDS - new.polar
+    does not: "hotfixes", "my sister"), rather than replace it? With another value, the case
+    is where the value holds: "from now on groceries can go up to 120 euros" keeps "never spend
+    more than 50 euros without asking me" for everything else; "you can spend up to 120 euros"
+    names no case and replaces it."""
+    scope = diff.extra - _NORM_WORDS - new.polar - _THE_RULE
     # The case is said where the act is allowed; another clause gives a reason ("you can ring
     # me at work now, I've got my own office" lifts the rule: the office is why, not when).
     acting = [said.words for part in _CLAUSE.split(new.text) if (said := analyze(part)).words]
     acting = [words for words in acting if words & rule.words]
     if acting:
         scope &= frozenset().union(*acting)
-    return diff.flipped and bool(scope)
+    return (diff.flipped or bool(diff.changed)) and bool(scope)
+
+
+# Words that name the rule itself, not a case of it: "from now on the limit is 100 euros"
+_THE_RULE = frozenset(
+    content_word(w) for w in "limit limits maximum max minimum min cap ceiling rule".split()
+)
 
 
 # Where a text's clauses part: a comma, a semicolon or a dash, and words that give a reason
