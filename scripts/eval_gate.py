@@ -29,8 +29,11 @@ The sets (tests/gate_cases*.jsonl):
   through the CLI first; its misses were read (tuned on).
 - `fresh-m`, `fresh-n`: a sixth, every class in two halves, written without the gate's code or
   the other sets in view; neither half is read (their totals only).
+- `story-2`: 40 cases another user wrote in stories of their own; held out (its totals only).
 - `user-3`: 38 cases a person wrote while living a month with memctl from the outside, each
   before trying it; held out (its totals only).
+- `user-4`: 40 cases another person wrote before trying memctl from the outside, across home
+  and work; held out (its totals and the writer's own report of its misses only).
 
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
@@ -79,6 +82,7 @@ SETS = {
     "fresh-n": REPO / "tests" / "gate_cases_fresh_n.jsonl",
     "story-2": REPO / "tests" / "gate_cases_story2.jsonl",
     "user-3": REPO / "tests" / "gate_cases_user3.jsonl",
+    "user-4": REPO / "tests" / "gate_cases_user4.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
