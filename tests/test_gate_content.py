@@ -1,7 +1,8 @@
 """What the write gate writes once it has the label right: a correction of one word keeps the
 rest of the entry, a new number closes only the entry of the same person, a change to one norm
-of a rule keeps its others, a new weekday drops the old calendar date, and a repeat in other
-words restates nothing. Each through `remember` on a real workspace."""
+of a rule keeps its others, a new weekday drops the old calendar date, a repeat in other
+words restates nothing, and one occasion of a schedule leaves the schedule open. Each through
+`remember` on a real workspace."""
 
 from __future__ import annotations
 
@@ -214,3 +215,39 @@ def test_a_detail_after_the_one_we_use_is_added_and_restates_nothing(ws):
     said = "Jim at FlowRight is the plumber we use for the boiler"
     more = remember(ws, said, source="user", now=NOW).value
     assert (more.label, more.written.entry.text) == ("update", said)
+
+
+SCHEDULE = "Team standup is every weekday at 10:00 on Zoom."
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Next Monday's standup is cancelled for the offsite.",
+        "Standup on the 10th is moved to 11:00",
+        "Tomorrow's standup is at 11 instead",
+        "This Friday's standup is cancelled, half the team is off",
+    ],
+)
+def test_one_occasion_of_a_schedule_is_kept_beside_it(ws, said):
+    """ "Next Monday's standup is cancelled" closed "standup is every weekday at 10:00": after
+    that Monday nothing said when the standup was."""
+    remember(ws, SCHEDULE, source="user", now=NOW)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == "new" and result.closed is None
+    assert sorted(open_texts(ws)) == sorted([SCHEDULE, said])
+
+
+@pytest.mark.parametrize(
+    ("schedule", "said"),
+    [
+        (SCHEDULE, "Standup moves to 10:30 starting next Monday"),
+        (SCHEDULE, "From now on the standup is at 9:30"),
+        (SCHEDULE, "heads up: standup's on Google Meet from tomorrow"),
+        ("Leo's swimming lesson is every Saturday at 9", "Leo quit his swimming lesson today"),
+    ],
+)
+def test_a_change_to_the_schedule_itself_is_an_update(ws, schedule, said):
+    remember(ws, schedule, source="user", now=NOW)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == "update"

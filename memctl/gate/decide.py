@@ -24,6 +24,7 @@ from ..words import fold, tokens
 from ..workspace import Workspace
 from .candidates import Candidate, NoteMatch, Survey, _read, is_rule_note, trust_of
 from .labeler import LABELS, TRUST_RANK, Known, Label, Trust, decide
+from .occasion import beside_a_schedule
 from .reading import Analysis, analyze, content_word, same_text, similarity
 
 TYPE_CHECKING = False
@@ -125,7 +126,9 @@ def label(
         for c in found.entries
     ]
     rules = [k for k in known if k.rule]
-    verdict = decide(text, trust=trust, candidates=known, rules=rules)
+    verdict = beside_a_schedule(
+        decide(text, trust=trust, candidates=known, rules=rules), text, known
+    )
     shown = tuple(sorted(found.entries, key=lambda c: -c.score)[:SHOWN])
     rules_shown = tuple(c for c in found.rules if c not in shown and c.address == verdict.target)
     near = found.find(verdict.near)

@@ -23,8 +23,8 @@ _PHRASE = re.compile(
     + r"\s+(?:(?P<iso>\d{4}-\d{2}-\d{2})"
     + r"|(?P<rel>tomorrow|next\s+(?:week|month|year))"
     + r"|(?:the\s+)?(?P<day1>\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+(?P<month1>[a-z]+)"
-    + r"|(?P<month2>[a-z]+)(?:\s+(?P<day2>\d{1,2})(?:st|nd|rd|th)?)?"
-    + r"|(?:next\s+|this\s+)?(?P<weekday>[a-z]+day))(?!\w)"
+    + r"|(?:(?:the\s+)?(?:next|this|coming)\s+)?(?P<weekday>[a-z]+day)"  # not "next" as a month
+    + r"|(?P<month2>[a-z]+)(?:\s+(?P<day2>\d{1,2})(?:st|nd|rd|th)?)?)(?!\w)"
     + r"(?!\s*(?:to|until|till|through|-)\b)"  # "from Tuesday to Thursday": a span, no start
 )
 # "moved from Tuesday": what it was, not when the change starts
