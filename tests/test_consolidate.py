@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import shlex
 
 import pytest
 
@@ -360,7 +361,11 @@ def test_a_src_user_in_what_memctl_log_writes_is_a_claim_not_the_users_word(ws, 
     assert "src:agent" in line and "src:user" not in line
 
 
-def test_a_secret_is_redacted_and_a_more_trusted_memory_is_held_for_a_person(atlas):
+def test_a_secret_is_redacted_and_a_more_trusted_memory_is_left_to_a_person(atlas, cli):
+    """The agent's log line that would retire the user's fact is written beside it, marked
+    may_replace, and INDEX.md's "Needs you" (and `ls`) list it with the commands that settle
+    it until one is run. It used to be held: written nowhere, named only in one morning's
+    report."""
     ws = atlas
     token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
     write_log(
@@ -378,10 +383,19 @@ def test_a_secret_is_redacted_and_a_more_trusted_memory_is_held_for_a_person(atl
     history = git(ws, "log", "-p", "--all", "--format=%B")
     assert history.count(token) == 1
     assert token not in (ws.root / RECORD).read_text()
-    assert region.action == "held" and "more trusted source" in region.reason
-    old = read_note(ws.root / "projects/atlas.md").entries()[0]
+    assert region.label == "new" and "more trusted source" in region.reason
+    old, beside = read_note(ws.root / "projects/atlas.md").entries()
     assert "Postgres 14" in old.text and not old.closed  # the user's fact is still open
-    assert len(result.conflicts) == 1
+    assert "Postgres 16" in beside.text and beside.fields["may_replace"] == old.id
+    assert region.unsure["near"] == f"projects/atlas.md#^{old.id}"
+    assert "--source user" in region.unsure["supersedes"]  # the user's word retires it
+    needs = cli.json("ls")["needs"]["items"]
+    assert [item["entry"] for item in needs] == [beside.id]
+    settled = cli.json(*shlex.split(region.unsure["supersedes"])[1:])  # the user's word
+    assert settled["label"] == "update" and not cli.json("ls")["needs"]["items"]
+    assert [e.text for e in read_note(ws.root / "projects/atlas.md").entries() if not e.closed] == [
+        beside.text
+    ]
 
 
 def test_the_dry_run_shows_the_plan_and_writes_nothing(atlas, cli):

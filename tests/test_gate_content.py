@@ -251,3 +251,61 @@ def test_a_change_to_the_schedule_itself_is_an_update(ws, schedule, said):
     remember(ws, schedule, source="user", now=NOW)
     result = remember(ws, said, source="user", now=NOW).value
     assert result.label == "update"
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said", "holds"),
+    [
+        (
+            "Emma is allergic to peanuts and also to kiwi.",
+            "Emma is not allergic to peanuts after all.",
+            "Emma is allergic to kiwi",
+        ),
+        (
+            "Emma is allergic to peanuts and also to kiwi.",
+            "Actually Emma isn't allergic to peanuts, the test was negative.",
+            "Emma is allergic to kiwi",
+        ),
+        (
+            "Leo plays football, tennis and chess",
+            "Leo doesn't play tennis anymore",
+            "Leo plays football and chess",
+        ),
+        (
+            "The gym is open on Saturdays and Sundays",
+            "The gym is not open on Sundays anymore",
+            "The gym is open on Saturdays",
+        ),
+    ],
+)
+def test_saying_one_item_of_a_list_is_not_so_keeps_the_others(ws, on_file, said, holds):
+    """ "Emma is not allergic to peanuts after all" closed "Emma is allergic to peanuts and also
+    to kiwi" and wrote only itself: the kiwi allergy was on no open line."""
+    remember(ws, on_file, source="user", now=NOW)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.closed is not None
+    assert open_texts(ws) == [f"{said} (as before: {holds})"]
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said", "holds"),
+    [
+        (
+            "Our landlord is Mr. Grant, his number is 0612 334 455.",
+            "Mr. Grant has a new number: 0699 100 200.",
+            "Our landlord is Mr. Grant",
+        ),
+        (
+            "Dr. Okafor is the kids' dentist, on Elm Street",
+            "Dr. Okafor moved her practice to Oak Avenue",
+            "Dr. Okafor is the kids' dentist",
+        ),
+    ],
+)
+def test_an_update_that_names_someone_keeps_what_they_are(ws, on_file, said, holds):
+    """ "Mr. Grant has a new number" over "Our landlord is Mr. Grant, his number is …" wrote
+    only itself: `recall "who is our landlord?"` found nothing open."""
+    remember(ws, on_file, source="user", now=NOW)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == "update"
+    assert open_texts(ws) == [f"{said} (as before: {holds})"]

@@ -32,6 +32,7 @@ from ..words import fold, stem, tokens
 from .compare import Diff, compare, kinds, places, respelled, respelled_only
 from .norms import with_other_norms
 from .reading import Analysis, analyze, content_word
+from .remains import other_items, role_unsaid
 
 if TYPE_CHECKING:
     from .candidates import Candidate
@@ -121,7 +122,8 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
                 out.append(phrase.strip(" .;,"))
                 continue
             tail = _value_tail(phrase, part, given, new)
-            out += [tail] if tail else [phrase.strip(" .;,")] if _named_only(part, new) else []
+            whole = _named_only(part, new) or role_unsaid(part, new, given)
+            out += [tail] if tail else [phrase.strip(" .;,")] if whole else []
             continue
         if any((_lead(phrase), k) in valued for k in kinds(part.values)):
             continue
@@ -329,6 +331,9 @@ def forward(text: str, target: Candidate) -> str:
         if fixed:
             return fixed  # the entry as it was, the name spelled as the user spells it now
     details = carried(new, old, diff)
+    if not details and not target.rule:  # "not allergic to peanuts": the kiwi still holds
+        rest = other_items(new, old)
+        details = [rest] if rest else []
     if target.rule:
         details = with_other_norms(new, old, diff, details, old.text.replace(AS_BEFORE, ", "))
     return with_details(text, details)

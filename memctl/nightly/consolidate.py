@@ -353,18 +353,21 @@ def _review(request: Request) -> Callable[[Decision], tuple[Decision, str | None
                     return replace(decision, label="repeat", target=cand, reason=why), None
         if decision.label not in ("update", "correction") or target is None:
             return decision, None
-        if TRUST_RANK[target.trust] > TRUST_RANK[SOURCE_TRUST[request.source]]:
-            return decision, (
-                f"it would retire {target.address}, which a more trusted source "
-                f"({target.trust}) said; confirm with `memctl remember … --source "
-                "user`, or leave it"
-            )
-        theirs, mine = target.entry.kind, request.kind or "FACT"
         if target.rule:  # a log line's "src:user" is its writer's word, with nobody to ask
             return decision, (
                 f"it would retire the rule {target.address}; a rule changes only on the "
                 "user's word, said to `memctl remember … --source user`, not on a log line's"
             )
+        if TRUST_RANK[target.trust] > TRUST_RANK[SOURCE_TRUST[request.source]]:
+            # written beside what it would retire, marked for a person (INDEX.md's "Needs
+            # you" lists it with the commands that settle it until one is run)
+            why = (
+                f"it would retire {target.address}, which a more trusted source "
+                f"({target.trust}) said: written beside it for a person to settle (the gate "
+                f"said {decision.label}: {decision.reason})"
+            )
+            return replace(decision, label="new", target=None, near=target, reason=why), None
+        theirs, mine = target.entry.kind, request.kind or "FACT"
         if theirs and theirs != mine and not (theirs == "FACT" and request.kind is None):
             why = f"a {mine} does not retire a {theirs} ({target.address}): kept as new"
             return replace(

@@ -1,0 +1,85 @@
+"""What still holds of an entry when a new text turns only part of it.
+
+"Emma is not allergic to peanuts after all" over "Emma is allergic to peanuts and also to kiwi"
+says nothing of the kiwi: the old entry lists two things and the new text names one. What
+remains, "Emma is allergic to kiwi", is carried forward. And "Mr. Grant has a new number" over
+"Our landlord is Mr. Grant, his number is …" names him but not what he is: without "Our landlord
+is Mr. Grant" carried, nothing open would say who the landlord is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..lexicon import LIGHT
+from .reading import Analysis, analyze
+
+# Where a list's items part: "peanuts and also to kiwi", "tennis, football and chess"
+_AND = re.compile(
+    r"(?<!\s)\s*,\s*(?:and\s+|&\s+)?(?:also\s+)?|(?<!\s)\s+(?:and|&|plus|as\s+well\s+as)\s+"
+    r"(?:also\s+)?",
+    re.IGNORECASE,
+)
+_TITLES = frozenset("dr mr mrs ms miss prof sir".split())  # "Mr. Grant" is Grant
+_LEADS = frozenset("to of with from for on in at".split())  # "…to peanuts and to kiwi"
+
+
+def other_items(new: Analysis, old: Analysis) -> str | None:
+    """The old text without the one item of its list that a negated new text names, or None:
+    "Emma is allergic to kiwi" for "Emma is not allergic to peanuts", where the entry said
+    "Emma is allergic to peanuts and also to kiwi". None unless the old text is not itself
+    negated, lists two or more items, and exactly one of them is named by the new text."""
+    if new.polarity != 1 or old.polarity:
+        return None
+    text = old.text.strip().rstrip(".!")
+    parts = _AND.split(text)
+    if len(parts) < 2:
+        return None
+    head_words = text[: len(parts[0])].split()
+    if len(head_words) < 2:
+        return None
+    # the first item is the first part's last word: "Emma is allergic to [peanuts]"
+    items = [head_words[-1], *parts[1:]]
+    said = new.words | new.values
+    named = [i for i, item in enumerate(items) if _said(item) and _said(item) <= said]
+    unsaid = [i for i, item in enumerate(items) if not _said(item) & said]
+    if len(named) != 1 or not unsaid or len(named) + len(unsaid) != len(items):
+        return None
+    head = head_words[:-1]
+    kept = [_unled(items[i], head) for i in unsaid]
+    listed = kept[0] if len(kept) == 1 else f"{', '.join(kept[:-1])} and {kept[-1]}"
+    return f"{' '.join(head)} {listed}"
+
+
+def _said(text: str) -> frozenset[str]:
+    read = analyze(text)
+    return read.words - LIGHT | read.values
+
+
+def _unled(item: str, head: list[str]) -> str:
+    """An item without the word that leads it when the head ends with that word ("to kiwi"
+    after "allergic to")."""
+    words = item.split()
+    if (
+        len(words) > 1
+        and head
+        and words[0].lower() in _LEADS
+        and head[-1].lower() == words[0].lower()
+    ):
+        return " ".join(words[1:])
+    return item
+
+
+def role_unsaid(part: Analysis, new: Analysis, given: set[str]) -> bool:
+    """Does the entry's first phrase say what someone the new text names is ("Our landlord is
+    Mr. Grant"), which the new text leaves unsaid ("Mr. Grant has a new number")? Not when the
+    new text says a word of it (it speaks of the same thing: "Anna is allergic to sesame" for
+    "Anna is allergic to nuts"), nor when the phrase holds a value the new text replaces."""
+    names = part.names - _TITLES
+    if not names or not names <= new.names:
+        return False
+    role = part.words - part.names - _TITLES - LIGHT - part.polar
+    if role & (new.words | new.rejected):
+        return False  # "Anna is allergic to sesame" speaks of what "… allergic to nuts" does
+    replaced = {v.partition(":")[0] for v in part.values} & given
+    return bool(role) and not replaced
