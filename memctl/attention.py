@@ -127,8 +127,15 @@ def recent_reads(root: Path, *, today: dt.date) -> Counter:
 def _unsettled(f: FileFacts, line: dict, open_ids: set[str]) -> Attention:
     from .settling import commands, span
 
+    # Listed for a person: the line that retires the other is then the person's word (the
+    # agent's own --supersedes would retire what the user said on the agent's word alone)
     settle = commands(
-        line["text"], line["near"], source=line["src"], by=line["by"], ref=line["ref"]
+        line["text"],
+        line["near"],
+        source=line["src"],
+        by=line["by"],
+        ref=line["ref"],
+        settled_by="user",
     )
     where = f"^{line['id']}" if line["id"] else f"line {line['line']}"
     near = line["near"]

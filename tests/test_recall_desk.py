@@ -209,3 +209,21 @@ def test_the_mcp_tools_keep_orders_off_and_secrets_redacted(cli, ws):
     assert all("hunter2" not in t for t in text)
     assert all("[redacted:password]" in t for t in text[1:4])
     assert config.is_error and "[core]" not in text[4]
+
+
+def test_the_agents_word_on_the_desk_says_whose_it_is(cli):
+    """The agent's "Emma isn't allergic to peanuts" went on the desk beside the user's "Emma is
+    allergic to peanuts" looking the same: nothing said which was only the agent's word. And
+    INDEX.md's "Needs you" offered the agent's own --supersedes, which retires the user's word
+    on the agent's: the command it lists is now the user's."""
+    cli("remember", "My daughter Emma is allergic to peanuts.", "-s", "user")
+    said = "Actually Emma isn't allergic to peanuts, the test was negative."
+    kept = cli.json("remember", said, "-s", "agent")
+    assert kept["label"] == "new" and kept["unsure"]
+    pointers = cli.json("recall", "Can Emma have peanut butter?")["pointers"]
+    by = {p["text"].split(": ", 1)[1]: p["source"] for p in pointers}
+    assert by == {"My daughter Emma is allergic to peanuts.": None, said: "agent"}
+    text = cli("recall", "Can Emma have peanut butter?").stdout
+    assert "(2026-11-30, agent's word, not the user's): Actually Emma isn't" in text
+    needs = cli.json("ls")["needs"]["items"]
+    assert len(needs) == 1 and "--source user --supersedes" in needs[0]["action"]

@@ -43,8 +43,16 @@ _TRUSTS: dict[str, Trust] = {t: t for t in ("trusted", "limited", "untrusted")} 
 
 def trusts_at(ws: Workspace, places: list[tuple[str, int, str]]) -> list[Trust]:
     """The trust of each (path, line, kind) found: an entry line's `src:` and `trust:`, as the
-    gate gives them; anything else (a log entry, a note), limited. Each file is read once,
-    however many of its lines were found."""
+    gate gives them; anything else (a log entry, a note), limited."""
+    return [
+        trust_of_fields(ws, fields) if fields is not None else "limited"
+        for fields in fields_at(ws, places)
+    ]
+
+
+def fields_at(ws: Workspace, places: list[tuple[str, int, str]]) -> list[dict | None]:
+    """The fields of each (path, line, kind) found that is an entry line, else None. Each
+    file is read once, however many of its lines were found."""
     from ..entry import parse_entry
 
     wanted: dict[str, set[int]] = {}
@@ -63,10 +71,10 @@ def trusts_at(ws: Workspace, places: list[tuple[str, int, str]]) -> list[Trust]:
                         break
         except (OSError, UnicodeDecodeError):
             continue
-    out: list[Trust] = []
+    out: list[dict | None] = []
     for path, line, _ in places:
         entry = parse_entry(lines[(path, line)]) if (path, line) in lines else None
-        out.append(trust_of_fields(ws, entry.fields) if entry is not None else "limited")
+        out.append(dict(entry.fields) if entry is not None else None)
     return out
 
 

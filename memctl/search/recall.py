@@ -57,6 +57,7 @@ class Pointer(NamedTuple):
     kind: str
     score: float
     text: str  # the one line shown
+    source: str | None = None  # who gave it, when not the user ("agent", "web"…)
 
     def to_dict(self) -> dict:
         return {
@@ -66,6 +67,7 @@ class Pointer(NamedTuple):
             "kind": self.kind,
             "score": round(self.score, 4),
             "text": self.text,
+            "source": self.source,
         }
 
 
@@ -130,10 +132,11 @@ def recall(
     related = graph_facts(ws, prompt, max(1, limit - len(picked))) if picked and limit > 1 else []
     shown = {hit.address for hit in picked}  # the relations file is searched too
     related = [(fact, trust) for fact, trust in related if fact.split(" ", 1)[0] not in shown]
-    picked, facts = _on_the_desk(ws, picked, related)
+    said_by: dict[str, str] = {}
+    picked, facts = _on_the_desk(ws, picked, related, said_by)
     if facts and len(picked) + len(facts) > limit:  # one relation may take the last slot
         picked = picked[: limit - len(facts)]
-    pointers, facts = _fit(picked, facts, budget_tokens)
+    pointers, facts = _fit(picked, facts, budget_tokens, said_by)
     return Recall(prompt, pointers, confidence, threshold, facts, freshness)
 
 
@@ -268,19 +271,25 @@ def confident(hit: Hit) -> float:
 
 
 def _on_the_desk(
-    ws: Workspace, picked: list[Hit], related: list[tuple[str, Trust]]
+    ws: Workspace, picked: list[Hit], related: list[tuple[str, Trust]], said_by: dict[str, str]
 ) -> tuple[list[Hit], list[str]]:
     """The pointers and relations that may go on the desk, as they may be shown: what reads as
     orders to the agent never does, whatever door it came in by, and a secret a person wrote
-    by hand is shown redacted (search.orders)."""
+    by hand is shown redacted (search.orders). `said_by` gets the source of each entry a
+    source other than the user gave, by its address ("agent", "web"…)."""
     if not picked:
         return [], []
-    from .orders import desk_lines, trusts_at
+    from .orders import desk_lines, fields_at, trust_of_fields
 
-    trusts = trusts_at(ws, [(h.path, h.line, h.kind) for h in picked])
+    fields = fields_at(ws, [(h.path, h.line, h.kind) for h in picked])
+    trusts = [trust_of_fields(ws, f) if f is not None else "limited" for f in fields]
     said = [(h.text, trust) for h, trust in zip(picked, trusts, strict=True)]
     lines = desk_lines(ws, said + related)
     kept = [h._replace(text=text) for h, text in zip(picked, lines, strict=False) if text]
+    # who said it, when not the user: the agent's word is not the user's, and says so
+    for h, f in zip(picked, fields, strict=True):
+        if f is not None and f.get("src") not in (None, "user"):
+            said_by[h.address] = str(f["src"])
     facts = [text for text in lines[len(picked) :] if text]
     return kept, facts
 
@@ -302,7 +311,9 @@ def graph_facts(ws: Workspace, prompt: str, limit: int = 3) -> list[tuple[str, T
     return lines
 
 
-def _fit(hits: list, facts: list[str], budget: int) -> tuple[list[Pointer], list[str]]:
+def _fit(
+    hits: list, facts: list[str], budget: int, said_by: dict[str, str] | None = None
+) -> tuple[list[Pointer], list[str]]:
     """One line per hit, shortened, then dropped from the end, until all fits the budget."""
     from ..budget import estimate_tokens
 
@@ -313,7 +324,7 @@ def _fit(hits: list, facts: list[str], budget: int) -> tuple[list[Pointer], list
 
     lines = []
     for width in (140, 110, 80, 60):
-        lines = [_line(hit, width) for hit in hits]
+        lines = [_line(hit, width, (said_by or {}).get(hit.address)) for hit in hits]
         if cost(lines + facts) <= budget:
             break
     while facts and cost(lines + facts) > budget:
@@ -321,13 +332,13 @@ def _fit(hits: list, facts: list[str], budget: int) -> tuple[list[Pointer], list
     while hits and cost(lines) > budget:
         hits, lines = hits[:-1], lines[:-1]
     pointers = [
-        Pointer(h.path, h.line, h.id, h.kind, h.score, line)
+        Pointer(h.path, h.line, h.id, h.kind, h.score, line, (said_by or {}).get(h.address))
         for h, line in zip(hits, lines, strict=True)
     ]
     return pointers, [fact[2:] for fact in facts] if pointers else []
 
 
-def _line(hit: Hit, width: int) -> str:
+def _line(hit: Hit, width: int, source: str | None = None) -> str:
     where = f"{hit.path}:{hit.line}" + (f" ^{hit.id}" if hit.id else "")
     notes = [d for d in (hit.date,) if d]
     if hit.status == "upcoming":  # holds from a later day: not yet, and said so
@@ -337,6 +348,8 @@ def _line(hit: Hit, width: int) -> str:
     quote = _QUOTE.match(hit.text)
     if quote:  # who said it goes first: a shortened line must not lose it
         notes.append(f"said by {quote['who']}")
+    elif source:  # the agent's word (or a page's), not the user's: not confirmed by them
+        notes.append(f"{source}'s word, not the user's")
     meta = f" ({', '.join(notes)})" if notes else ""
     text = shorten(f'"{quote["text"]}"' if quote else hit.text, width)
     wake = None
