@@ -224,6 +224,6 @@ def test_the_agents_word_on_the_desk_says_whose_it_is(cli):
     by = {p["text"].split(": ", 1)[1]: p["source"] for p in pointers}
     assert by == {"My daughter Emma is allergic to peanuts.": None, said: "agent"}
     text = cli("recall", "Can Emma have peanut butter?").stdout
-    assert "(2026-11-30, agent's word, not the user's): Actually Emma isn't" in text
+    assert "(2026-11-30, agent's word): Actually Emma isn't" in text
     needs = cli.json("ls")["needs"]["items"]
     assert len(needs) == 1 and "--source user --supersedes" in needs[0]["action"]

@@ -119,10 +119,12 @@ def destination(
     if (
         near is not None
         and decision.label == "new"
-        and near.entry.kind == "QUOTE"
+        and (near.entry.kind == "QUOTE" or not is_rule_note(near.path))
         and (not topic or near.path.startswith(f"{topic}/"))
     ):
-        return ws.root / near.path, ()  # the user's words beside the quote they confirm
+        # beside what it may replace, where a person settling it sees both: the user's words
+        # beside the quote they confirm, a line in other words beside the entry it may repeat
+        return ws.root / near.path, ()
     for rel, score, status in fits(ws, found, request.text, request.context, topic or None):
         if score < ROUTE:
             break

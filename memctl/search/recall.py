@@ -349,7 +349,7 @@ def _line(hit: Hit, width: int, source: str | None = None) -> str:
     if quote:  # who said it goes first: a shortened line must not lose it
         notes.append(f"said by {quote['who']}")
     elif source:  # the agent's word (or a page's), not the user's: not confirmed by them
-        notes.append(f"{source}'s word, not the user's")
+        notes.append(f"{source}'s word")
     meta = f" ({', '.join(notes)})" if notes else ""
     text = shorten(f'"{quote["text"]}"' if quote else hit.text, width)
     wake = None
