@@ -21,8 +21,9 @@ import re
 from functools import lru_cache
 
 from .near import _near_words
-from .shape import Finding, codeish, keyish, passwordish
+from .shape import Finding, codeish, keyish, passwordish, rx
 
+_WORDS = r"[^\W\d_]+(?:-[^\W\d_]+)*(?:\s+[^\W\d_]+(?:-[^\W\d_]+)*)+"  # two or more
 _SETTING = re.compile(r"-*[^\W\d][\w.-]*[=:]")  # checked on a value: no regex repeat is nested
 # The words a line may hold before its value and still hold only the value.
 _SAYING = frozenset(
@@ -82,8 +83,8 @@ def _shaped(kind: str, value: str, text: str) -> bool:
     number: "+49 171 5551234")."""
     if _SETTING.match(value):
         return False  # a setting of its own name: "LOG_LEVEL=warn", "Sicherheitsrichtlinie:"
-    if kind == "password":
-        return passwordish(value)
+    if kind == "password":  # words alone are what a line says ("Wi-Fi credentials")
+        return passwordish(value) and rx(_WORDS).fullmatch(value) is None
     if kind == "pin":
         numbers = [w for w in re.split(r"[\s,;]+", text) if any(c.isdigit() for c in w)]
         year = len(value) == 4 and value.isdigit() and value[:2] in ("19", "20")

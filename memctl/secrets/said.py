@@ -13,11 +13,19 @@ before"), and those are words this module knows (_STATES, and the endings of par
 adjectives: "-ed", "-ing", "-able", "-é"), or run on past one word ("the password is whatever
 Sam set", "set the password to expire every 90 days"). A value with digits or symbols is
 words.py's.
+
+A passphrase is said so too, unquoted: two to eight words that end the clause ("my password
+is correct horse battery staple", "Set the vault passphrase to: river stone quiet maple").
+What runs on past one word is said of a password when one of its words holds a sentence
+together or says what a password is like or where it is (_GLUE: "on the sticky note in the
+drawer", "the same as before", "too short", "twelve characters long", "siehe Tresor"), or is
+an adverb, or is a state (one state is a passphrase's word among three more: "correct horse
+battery staple", not "expired since Monday").
 """
 
 from __future__ import annotations
 
-from .shape import Finding, rx, value_like
+from .shape import POINTERS, Finding, rx, value_like
 
 # The words that name a password, in the languages words.py knows; German, Dutch and Swedish
 # join them to what they open ("WLAN-Passwort", "Bankpasswort").
@@ -45,7 +53,11 @@ _END = (
     r"(?=[.!?…]+(?:\s|$)|[,;:)\]\"”»]|['’](?!\w)|[^\S\n]*(?:\n|$)|"
     r"[^\S\n]+(?:[-–—(·]|\^\w+(?!\S)|(?:and|but|so|or|und|aber|y|pero|et|mais|ma|en|och|og)\s))"
 )
-_VALUE = rf"(?P<s>{_QUOTED}|{_WORD}{_END})"
+# A passphrase of several words, on one line, that ends what is said ("my password is correct
+# horse battery staple"): none of its words is one that ends a clause ("and", "but"…).
+_GO_ON = r"(?<!\s)[^\S\n]+(?!(?:and|but|so|or|und|aber|y|pero|et|mais|ma|en|och|og)\s)"
+_PHRASE = rf"(?P<p>{_WORD}(?:{_GO_ON}{_WORD}){{1,7}}){_END}"
+_VALUE = rf"(?P<s>{_QUOTED}|{_WORD}{_END}|{_PHRASE})"
 
 _SAID = (
     rf"(?i)(?<![\w^])(?:{_NAMES})(?:{_WS}(?:{_OF})(?:{_WS}[\w'’.-]+){{1,4}}?)?"
@@ -55,7 +67,7 @@ _SAID = (
 _SET = (
     r"(?i)(?<![\w^-])(?:set|sets|changed|change|changes|reset|resets|updated|update|updates|"
     rf"switched|switch)(?:{_WS}[\w'’-]+){{0,4}}?{_WS}(?:{_NAMES})"
-    rf"(?:{_WS}(?:for|of|on|at)(?:{_WS}[\w'’.-]+){{1,4}}?)?{_WS}to{_WS}{_VALUE}"
+    rf"(?:{_WS}(?:for|of|on|at)(?:{_WS}[\w'’.-]+){{1,4}}?)?{_WS}to:?{_WS}{_VALUE}"
 )
 # "das Passwort auf Sonnenblume geändert"
 _SET_DE = (
@@ -183,6 +195,67 @@ _CJK_FIRST = (
 )  # fmt: skip
 _CJK_LAST = ("的", "了", "吗", "嗎", "呢", "吧", "啊", "么", "麼")
 _CJK_COUNTS = ("位", "个", "個", "字符", "字母", "数字", "數字", "什么", "什麼")
+# fmt: off
+# Words that hold a sentence together, or say what a password is like or where it is rather
+# than being one: a phrase that holds one is said of a password ("the password is on the
+# sticky note in the drawer", "is the same as before", "Passwort: siehe Tresor", "is twelve
+# characters long", "set the password to meet the policy").
+_GLUE = frozenset("""
+    a an the my your his her its our their this that these those it i you he she we they me
+    him us them mine yours ours theirs who what which whose whom where when why how whatever
+    whichever whoever in on at of for from to into onto by with without within under over
+    above below behind beside between near inside outside across along around through after
+    before since until till during about against per via like than as is are was were be been
+    being am do does did done have has had having will would shall should can could may might
+    must not no nor never none nothing also too very so such just only even still already
+    again always often sometimes usually soon later now then here there today tomorrow
+    yesterday tonight yet ever almost quite rather pretty fairly really kinda sorta super
+    maybe perhaps probably definitely certainly apparently basically actually anyway anyhow
+    either neither both each every all any some many much more most less least few several
+    enough please thanks see ask check look use uses used try find get got keep put write
+    type enter said says say told tell think thought guess know knew meet meets match matches
+    comply follow satisfy expire expires require requires include includes contain contains
+    rotate rotates avoid change changes reset last lasts work works need needs remember
+    forget same different other another one ones thing things stuff part
+    characters character chars char letters letter digits digit numbers number symbols symbol
+    words word name names birthday birthdate case caps policy policies rule rules format
+    length minimum maximum hint hints requirement requirements seconds minutes hours days
+    weeks months years old ago daily weekly monthly yearly hourly nightly lowercase uppercase
+    account accounts login logins email mail address phone network mode user username
+    firstname lastname surname vorname nachname confidential based managed sso single sign
+    der die das den dem des ein eine einen einem einer mein meine dein deine sein seine ihr
+    ihre unser unsere es er sie wir ich du man wer was wo wie wann warum im in am an auf aus
+    bei mit nach seit von vor zu zum zur für über unter hinter neben zwischen ohne gegen um
+    bis durch ist sind war waren wird werden wurde hat haben hatte kann muss soll darf nicht
+    kein keine noch schon auch nur sehr zu zu so dann jetzt hier dort heute morgen gestern
+    immer nie oft manchmal wieder siehe frag fragen steht liegt heißt heisst gleich wie
+    zeichen stellen ziffern buchstaben zahlen wörter wort geburtstag tage wochen monate jahre
+    el la los las un una unos unas lo mi mis tu tus su sus nuestro nuestra este esta estos
+    estas ese esa eso aquel que quien cual donde cuando como en de del al con sin para por
+    sobre bajo entre hasta desde hacia según es son era fue está están ser estar tiene
+    tienen hay no ni ya muy más menos también todavía siempre nunca aquí allí hoy mañana ayer
+    mismo misma igual antes después ver mira caracteres letras dígitos números palabras
+    cumpleaños nombre días
+    le la les un une des du de au aux mon ma mes ton ta tes son sa ses notre nos votre vos
+    ce cet cette ces qui que quoi où quand comment dans sur sous avec sans pour par chez
+    entre vers depuis pendant est sont était sera ne pas plus moins très trop aussi encore
+    déjà toujours jamais ici là aujourd'hui demain hier même comme avant après voir
+    caractères lettres chiffres mots anniversaire nom jours
+    il lo gli uno una della nel nella sul sulla con senza per tra fra sono era non più meno
+    molto anche ancora già sempre mai qui lì oggi domani ieri stesso stessa come prima dopo
+    o os as um uma meu minha seu sua nosso nossa isso isto em no na nos nas do da dos das com
+    sem para por entre até desde são está estão não mais menos muito também ainda já sempre
+    nunca aqui ali hoje amanhã ontem
+    de het een mijn jouw zijn haar ons onze dit dat deze die wat waar wanneer hoe in op aan
+    bij met naar voor van uit over onder tussen zonder door sinds tot is zijn was waren niet
+    geen nog al ook alleen zeer heel erg hier daar vandaag morgen gisteren altijd nooit
+    zelfde zoals tekens letters cijfers
+""".split())
+# fmt: on
+# An adverb ends so: "-ally", "-ously" ("really", "automatically", "previously")
+_ADVERB_ENDINGS = ("ally", "ully", "ously", "ively", "ently", "antly", "ately", "edly", "ingly")
+
+
 # The first word of a quoted phrase that says what a password is like ("'whatever you like'")
 _QUOTED_FIRST = frozenset(
     "the a an my your our his her their whatever something anything any same some".split()
@@ -206,6 +279,9 @@ def said(text: str) -> list[Finding]:
                 start, end = start + 1, end - 1
                 if not _phrase(text[start:end]):
                     continue
+            elif m.groupdict().get("p") is not None:
+                if not _passphrase(value):
+                    continue
             elif not _word(value):
                 continue
             found.append(Finding("password", "a password written out", start, end))
@@ -218,18 +294,40 @@ def said(text: str) -> list[Finding]:
 
 def _word(value: str) -> bool:
     """A plain word that may be a password: four letters or more, no state."""
-    lowered = value.lower()
-    last = lowered.rsplit("-", 1)[-1]
-    if len(value) < 4 or lowered in _STATES or last in _STATES or not value_like(value):
+    return len(value) >= 4 and value_like(value) and not _state(value.lower())
+
+
+def _passphrase(value: str) -> bool:
+    """Words said as a password: two to eight, none of them glue (_GLUE, an adverb: the phrase
+    says what the password is like or where it is), and none a state; or four or more with
+    one state that is not the last ("correct horse battery staple", not "expired since
+    Monday")."""
+    words = value.lower().split()
+    if not value_like(value) or any(_glue(word) for word in words):
         return False
+    states = [i for i, word in enumerate(words) if _state(word)]
+    return not states or (len(states) == 1 and len(words) >= 4 and states[0] < len(words) - 1)
+
+
+def _glue(word: str) -> bool:
+    """A word that holds a sentence together, or says where a password is (a pointer)."""
+    return (
+        word in _GLUE or word in POINTERS and word not in _STATES or word.endswith(_ADVERB_ENDINGS)
+    )
+
+
+def _state(lowered: str) -> bool:
+    """A word that says what a password is like: a state, or a participle's or an adjective's
+    ending."""
+    last = lowered.rsplit("-", 1)[-1]
+    if lowered in _STATES or last in _STATES:
+        return True
     for ending in _STATE_ENDINGS:
         if ending == "ing" and last.endswith("ling"):
             continue  # "Schmetterling", "dumpling", "sterling": nouns
         if last.endswith(ending) and len(last) >= _ENDING_MIN.get(ending, len(ending) + 3):
-            return False
-    if rx(_PARTICIPLE_DE).fullmatch(lowered):
-        return False
-    return True
+            return True
+    return rx(_PARTICIPLE_DE).fullmatch(lowered) is not None
 
 
 def _phrase(value: str) -> bool:
