@@ -33,6 +33,7 @@ from pathlib import Path
 from .hidden import Seen, mixed_latin, seen
 from .plain import readings
 from .shape import Finding, distinct, generated, passwordish, rx, strong_password, value_like
+from .spoken import spoken
 from .words import written_out
 
 __all__ = ["Finding", "find_secret", "redact", "scan"]
@@ -135,7 +136,8 @@ def scan(text: str) -> list[Finding]:
     ones ("pаssword" with a Cyrillic "а") is read in Latin letters (hidden.mixed_latin). The
     text read plainly (memctl.secrets.plain: percent-decoded, digits of any script as ASCII,
     more look-alikes, leetspeak of a secret's name, runs of blanks as one space) is checked
-    besides."""
+    besides, and so is the text with digits said as words read as digits (memctl.secrets.spoken:
+    "the alarm code is one two three four")."""
     text = mixed_latin(text)
     read = seen(text)
     found = _scan(text) if read is None else _mapped(_scan(read.text), read)
@@ -144,6 +146,9 @@ def scan(text: str) -> list[Finding]:
         for start, read in readings(text)
         for f in _mapped(_scan(read.text), read)
     ]
+    said = spoken(text, text.lower())  # digits said as words: "one two three four"
+    if said is not None:
+        plainly += _mapped(_scan(said.text), said)
     return _without_overlaps(found + plainly) if plainly else found
 
 
@@ -246,6 +251,13 @@ def _plausible(kind: str, value: str) -> bool:
         return strong_password(value) and not rx(_WORD_AND_NUMBER).fullmatch(value)
     if kind == "password-option":
         return value_like(value.strip("'\""))
+    if kind == "ssn":  # never issued: area 000 or 666, group 00, serial 0000, 123-45-6789
+        number = re.sub(r"\D", "", value)
+        if number == "123456789" or len(set(number)) == 1:
+            return False
+        return number[:3] not in ("000", "666") and number[3:5] != "00" and number[5:] != "0000"
+    if kind == "ni-number":  # prefixes never allocated
+        return value[:2].upper() not in ("BG", "GB", "NK", "KN", "TN", "NT", "ZZ")
     if kind == "card-number":
         number = re.sub(r"\D", "", value)
         # a real number is never two or three digits repeated: 4242 4242 … is a test card
