@@ -49,7 +49,7 @@ _NAMES = (
 def spoken(text: str, lowered: str) -> Seen | None:
     """The text with each run of digit words read as its digits (`lowered`: its lowercase), or
     None when it holds no such run or names no code."""
-    if not any(name in lowered for name in _NAMES):
+    if not any(name in lowered for name in _NAMES) or not _run_in(lowered):
         return None
     edits = []
     for m in rx(_RUN).finditer(text):
@@ -59,3 +59,18 @@ def spoken(text: str, lowered: str) -> Seen | None:
             language = min(languages)  # each says the same digits ("six": English, French)
             edits.append((m.start(), m.end(), "".join(_WORDS[w][language] for w in words)))
     return edited(text, edits)
+
+
+# Punctuation read as a space, to cut a text into its words without a regex
+_AS_SPACE = str.maketrans(dict.fromkeys(".,;:!?()[]{}\"'«»“”-–—/", " "))
+
+
+def _run_in(lowered: str) -> bool:
+    """Does the text hold three digit words in a row? (A split and a look-up a word: the run's
+    pattern tries each of its words at every character, ten times as long.)"""
+    run = 0
+    for word in lowered.translate(_AS_SPACE).split():
+        run = run + 1 if word in _WORDS else 0
+        if run == 3:
+            return True
+    return False
