@@ -120,11 +120,55 @@ class Admission:
         self.redactions: list[Redaction] = []
         self._before: list[str] = []  # the texts the touched files had before the change
         self._secrets_before: tuple[int, set[str]] = (0, set())  # of how many texts, found
+        self._paths_before: list[str] = []  # the touched files that were there before
 
     def saw(self, text: str | None) -> None:
         """A touched file's text before the change: what is in it is not new."""
         if text:
             self._before.append(text)
+
+    def saw_path(self, rel: str) -> None:
+        """A touched file that was there before the change: what its name holds is not new (a
+        file moved into .archive/ keeps its name there)."""
+        self._paths_before += _readings(rel)
+
+    def path(self, rel: str) -> None:
+        """A path the change adds: a name is memory text too (`ls`, INDEX.md and every commit
+        list it, and a new note's title and heading are made of it), so a secret or a purged
+        text in it is refused, read as it is and as a title reads it (`-` and `_` as spaces).
+        Refused unattended too: no name can be redacted and still be the file it names. What
+        the name of a file the change had before holds (a move's source) is not new."""
+        from .purged import find_purged, searched
+        from .secrets.scan import redact, scan
+
+        for text in _readings(rel):
+            found = [f for f in scan(text) if not self._known_in_path(text[f.start : f.end])]
+            if found:
+                raise Refused(
+                    f"the name looks like it holds a secret ({found[0].label}); memctl commits "
+                    f"none, not in a file name either: {SECRET_ADVICE}, and name the note for "
+                    "what it is about",
+                    path=redact(rel, found),
+                )
+            hits = [
+                h
+                for h in find_purged(self.ws, text)
+                if not self._known_in_path(searched(text[h.start : h.end])[0], fold=True)
+            ]
+            if hits:
+                at = hits[0]
+                raise Refused(
+                    f"the name contains something purged on purpose (receipt {at.receipt}); "
+                    "memctl will not store it again, not in a file name either",
+                    path=f"{rel[: at.start]}{PURGED_MARK}{rel[at.end :]}",
+                )
+
+    def _known_in_path(self, value: str, *, fold: bool = False) -> bool:
+        if fold:
+            from .purged import searched
+
+            return any(value in searched(before)[0] for before in self._paths_before)
+        return any(value in before for before in self._paths_before)
 
     def added_lines(self, rel: str, old: str | None, new: str) -> str:
         """`new` with the lines that were not in `old` checked (and, unattended, redacted)."""
@@ -352,6 +396,12 @@ class Admission:
             self.redactions.append(Redaction(rel, "trust"))
             checked[i] = "\\" + line
         return checked
+
+
+def _readings(rel: str) -> tuple[str, str]:
+    """A path as it is and as a new note's title reads it (`-` and `_` as spaces): of one
+    length, so a span found in either is the same span of the path."""
+    return rel, rel.replace("-", " ").replace("_", " ")
 
 
 def _strings(value: object, found: list[str]) -> None:

@@ -83,7 +83,10 @@ class Change:
                 )
         self.journal = Journal(ws.cache_dir / JOURNAL)
 
-    def _before(self, path: Path) -> str:
+    def _before(self, path: Path, *, named: bool = True) -> str:
+        """Check a path before the change writes it, and keep what it held. `named=False`: the
+        name of a path the change adds is checked by the caller (write_many, once every old
+        name is known)."""
         from . import gitstore
 
         rel = self.ws.rel(path)
@@ -112,7 +115,7 @@ class Change:
                 path=rel,
             )
         if self._dirty is not None and rel in self._dirty and rel not in self.touched:
-            _refuse_a_secret_edit(self.ws.root, rel, path)
+            _refuse_a_held_edit(self.ws, rel, path)
             saved = gitstore.commit(
                 self.ws.root, [rel], f"edit by hand: {rel} (saved before memctl {self.verb})"
             )
@@ -129,6 +132,10 @@ class Change:
                 data = None
             self._originals[rel] = data
             self.admission.saw(_text(data))
+            if data is not None:
+                self.admission.saw_path(rel)
+            elif named:
+                self.admission.path(rel)  # a path the change adds: its name is checked too
         return rel
 
     def holds_a_secret_edit(self, path: Path) -> bool:
@@ -145,13 +152,18 @@ class Change:
         if rel not in self._dirty:
             return False
         try:
-            _refuse_a_secret_edit(self.ws.root, rel, path)
+            _refuse_a_held_edit(self.ws, rel, path)
         except Refused as e:
             self._held.add(rel)
-            self.notices.append(
-                f"left your uncommitted edit of {rel} alone: line {e.line} holds what looks "
-                "like a secret, and memctl commits none (say where it lives instead)"
+            what = (
+                f"line {e.line} holds text purged on purpose, which memctl never stores again"
+                if e.line and "purged" in e.message
+                else f"line {e.line} holds what looks like a secret, and memctl commits none "
+                "(say where it lives instead)"
+                if e.line
+                else "its name holds what memctl commits in no name"
             )
+            self.notices.append(f"left your uncommitted edit of {e.path} alone: {what}")
             return True
         return False
 
@@ -179,7 +191,10 @@ class Change:
 
     def write_many(self, files: dict[Path, str]) -> None:
         """Write many files in one batch (see atomic_write_many): for runs that touch thousands."""
-        rels = {path: self._before(path) for path in files}  # every old text, then checks
+        rels = {path: self._before(path, named=False) for path in files}  # every old text
+        for rel in rels.values():
+            if self._originals[rel] is None:
+                self.admission.path(rel)  # then the names it adds (an archive file keeps its own)
         admitted: dict[Path, str | bytes] = {}
         for path, text in files.items():
             admitted[path] = self._admitted(path, rels[path], text)
@@ -309,26 +324,50 @@ class GitBusy(MemctlError):
     HEAD. Nothing was written."""
 
 
-def _refuse_a_secret_edit(root: Path, rel: str, path: Path) -> None:
-    """A person's uncommitted edit memctl would commit first, on its own: never with a secret
-    in a line it adds (committed, the next sync would send it to every machine)."""
+def _refuse_a_held_edit(ws: Workspace, rel: str, path: Path) -> None:
+    """A person's uncommitted edit memctl would commit first, on its own: never with a secret or
+    a text purged on purpose in a line it adds, nor in the name of a file git does not hold yet
+    (committed, the next sync would send it to every machine). Refused, naming the file and the
+    line; the edit is left as the person wrote it."""
     from . import gitstore
+    from .purged import find_purged
     from .secrets.scan import scan
 
     try:
         now = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return  # gone, or not text: nothing memctl reads as lines
-    before = set((gitstore.blob(root, rel) or b"").decode("utf-8", "replace").splitlines())
-    for number, line in enumerate(now.splitlines(), start=1):
-        if line not in before and (found := scan(line)):
+    held = gitstore.blob(ws.root, rel)
+    if held is None:  # a file the person made: the commit would add its name too
+        from .admission import Admission
+
+        Admission(ws).path(rel)
+    before = set((held or b"").decode("utf-8", "replace").splitlines())
+    run: list[tuple[int, str]] = []  # added lines in a row: a purged text may span two
+    for number, line in enumerate([*now.splitlines(), None], start=1):
+        if line is not None and line not in before:
+            found = scan(line)
+            if found:
+                raise Refused(
+                    f"your uncommitted edit holds what looks like {found[0].label}; memctl "
+                    "commits no secret, and would commit this edit first: take the secret out "
+                    "(say where it lives instead), then run the command again",
+                    path=rel,
+                    line=number,
+                )
+            run.append((number, line))
+            continue
+        text = "\n".join(added for _, added in run)
+        hits = find_purged(ws, text) if run else []
+        if hits:
             raise Refused(
-                f"your uncommitted edit holds what looks like {found[0].label}; memctl commits "
-                "no secret, and would commit this edit first: take the secret out (say where "
-                "it lives instead), then run the command again",
+                f"your uncommitted edit holds something purged on purpose (receipt "
+                f"{hits[0].receipt}); memctl will not store it again, and would commit this "
+                "edit first: take it out, then run the command again",
                 path=rel,
-                line=number,
+                line=run[text.count("\n", 0, hits[0].start)][0],
             )
+        run = []
 
 
 def _text(data: bytes | None) -> str | None:

@@ -82,6 +82,11 @@ def init_workspace(
     config_path = root / MARKER / "config.yaml"
     config = load_config(config_path) if config_path.exists() else Config()
     ws = Workspace(root, config)
+    if categories:  # a folder's name is checked as a path every change adds is (admission.py)
+        from .admission import Admission
+
+        for folder in categories:
+            Admission(ws).path(folder)
     result.adopted = [ws.rel(p) for p in iter_markdown(ws, archive=True)]
 
     def create(rel: str, text: str) -> None:

@@ -236,6 +236,95 @@ DOORS = [
     Door("serve stop", stores_nothing="stops a server"),
     Door("serve status", stores_nothing="reads"),
 ]
+# --- names: a file's name is memory text too ------------------------------------------------
+
+NAME = "{NAME}"  # where a hostile file name goes
+# For every command that writes, and every other that makes a file or a folder: the places a
+# name the caller gives becomes a path (argv with NAME; "openclaw": the names of the files the
+# import reads), or why every path it makes is one of memctl's own. Found by reading each call
+# of a Change's write, append, write_many and move (memctl/change.py) and what names its path.
+NAME_DOORS: dict[str, tuple[tuple[str, ...], ...] | str] = {
+    "init": (("init", "{ROOT}", f"--category={NAME}"),),
+    "new": (("new", f"people/{NAME}"), ("new", f"{NAME}/n{{N}}")),
+    "remember": (("remember", "a fact about {N}", f"--topic=people/{NAME}"),),
+    "import openclaw": "openclaw",
+    "add": "writes a note that is there (`add` makes none: resolve_note)",
+    "key": "writes a note that is there",
+    "log": "appends to the day's log, daily/<date>.md",
+    "flush": "appends to the day's log",
+    "now focus": "writes NOW.md",
+    "now start": "writes NOW.md",
+    "now block": "writes NOW.md",
+    "now priority": "writes NOW.md",
+    "graph add": "writes graph/relations.md",
+    "graph close": "writes graph/relations.md",
+    "graph import": "writes graph/relations.md",
+    "close": "rewrites the note that holds the entry",
+    "forget": "moves an entry into .archive/ under its note's own path; a purge's receipt is "
+    "named by its id",
+    "restore": "brings back the paths a forget moved, as git held them",
+    "archive": "moves files and entries into .archive/ under the paths they had",
+    "index": "writes INDEX.md",
+    "consolidate": "routes into a note on file or one of a fixed name (episodic/decisions, "
+    "<category>/inbox, rules/general), as the gate does without --topic",
+    "sleep": "consolidates, and writes reports/<date>.md",
+    "slip": "appends to the slips record",
+    "lessons": "moves a lesson into rules/lessons.md",
+    "chats index": "writes the chats note",
+}
+# The MCP tools that make a file from a name they are given (MCP_DOORS names all that write).
+MCP_NAME_DOORS = {"remember": ({"text": "a fact about {N}", "topic": f"people/{NAME}"},)}
+# Names holding a secret, and names holding a text of PURGED as a path or a title reads it.
+SECRET_NAMES = (
+    "ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5",
+    "sk_live_51Hx9aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789abcdEFGH",
+)
+PURGED_NAMES = (
+    "Zanzibar-7731",
+    "zanzibar-7731-notes",
+    "the blue ledger under the attic stairs",
+    "the_blue_ledger_under_the_attic_stairs",  # its title reads "The blue ledger under …"
+    "Larkspur-Lane",
+    "0176-5550-1234",
+)
+
+
+def names_through(door: str, b: Bench, cli, name: str, tmp: Path) -> list[int]:
+    """Send one name through every place of a door of NAME_DOORS; the exit codes."""
+    places = NAME_DOORS[door]
+    if isinstance(places, str) and places != "openclaw":
+        return []
+    if places == "openclaw":
+        b.counter += 1
+        folder = tmp / f"ocn{b.counter}"
+        (folder / "memory" / "sub").mkdir(parents=True)
+        (folder / "MEMORY.md").write_text("# Memory\n\n- the shed is green\n")
+        codes = []
+        for rel in (f"memory/{name}.md", f"memory/sub/{name}.md"):
+            (folder / rel).write_text("- the gate is blue\n")
+            codes.append(run(cli, ["import", "openclaw", str(folder)]))
+            (folder / rel).unlink()
+        return codes
+    codes = []
+    for slot in places:
+        b.counter += 1
+        marks = {"{N}": str(b.counter), "{ROOT}": str(b.root)}
+        argv = []
+        for arg in slot:
+            for mark, value in marks.items():
+                arg = arg.replace(mark, value)
+            argv.append(arg.replace(NAME, name))
+        codes.append(run(cli, argv))
+    return codes
+
+
+def paths_of(root: Path) -> bytes:
+    """Every path of the workspace, and every path git's history holds: the names to look in."""
+    found = [p.relative_to(root).as_posix() for p in root.rglob("*") if ".git/" not in str(p)]
+    found.append(git(root, "log", "--all", "--name-only", "--format=%B"))
+    return "\n".join(found).encode("utf-8")
+
+
 # `graph import` reads its rows on stdin: the text goes in as the object of one row, escaped
 # as TSV escapes it (a backslash, a tab, a line break), so the row holds the text as given.
 GRAPH_ROW = "subject\tpredicate\tobject\nsvc {N}\tuses\t{P}\n"

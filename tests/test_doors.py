@@ -20,14 +20,19 @@ from doors import (
     BENIGN,
     DOORS,
     KNOWN_MISSES,
+    NAME_DOORS,
     NOTE_KEYS,
     PURGED,
+    PURGED_NAMES,
     PURGED_PAYLOADS,
+    SECRET_NAMES,
     bench,
     fill,
     leaked,
     leaked_secrets,
     load,
+    names_through,
+    paths_of,
     shape,
     stores,
     through,
@@ -91,6 +96,40 @@ def test_no_secret_and_no_purged_text_is_stored_by_any_door(door, tmp_path):
     assert [s for s in found if not any(s in k for k in known)] == []
     assert leaked(haystack, list(PURGED), fold=True) == []
     assert let_in == [], "an interactive door exited 0 for a secret or a purged text"
+
+
+def test_every_door_that_writes_says_where_its_files_names_come_from():
+    named = {d.command for d in DOORS}
+    assert {d.command for d in WRITERS} | {"init", "archive", "restore"} <= set(NAME_DOORS)
+    assert set(NAME_DOORS) <= named, "NAME_DOORS names a command that is gone"
+
+
+NAMING = [
+    door
+    for door, places in NAME_DOORS.items()
+    if not isinstance(places, str) or places == "openclaw"
+]
+
+
+@pytest.mark.parametrize("door", NAMING)
+def test_no_door_makes_a_file_whose_name_holds_a_secret_or_purged_text(door, tmp_path):
+    """A file's name is stored as its text is (listed by ls and INDEX.md, in every commit, and
+    a new note's title is made of it): `remember --topic tools/ghp_…` and `import openclaw` of
+    `memory/Mara Quillfeather.md` committed such a name. Each is refused, exit 3, and no path
+    of the workspace or of git's history holds it."""
+    b, cli = bench(tmp_path, Cli)
+    codes = {}
+    for name in SECRET_NAMES + PURGED_NAMES:
+        codes[name] = names_through(door, b, cli, name, tmp_path)
+    assert {name: c for name, c in codes.items() if set(c) != {3}} == {}
+    haystack = stores(b) + paths_of(b.root)
+    cases = [{"secret": name, "text": name} for name in SECRET_NAMES]
+    assert leaked_secrets(haystack, cases) == []
+    assert leaked(haystack, list(PURGED), fold=True) == []
+    as_titles = paths_of(b.root).replace(b"_", b" ").replace(b"-", b" ")  # as a title reads
+    assert leaked(as_titles, [p for p in PURGED if "-" not in p], fold=True) == []
+    folders = {p.name for p in tmp_path.rglob("*") if p.is_dir()}
+    assert not folders & set(SECRET_NAMES + PURGED_NAMES)  # `init --category` made no folder
 
 
 def test_the_layer_every_door_writes_through_catches_the_held_out_secrets(tmp_path):

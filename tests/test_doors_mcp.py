@@ -13,14 +13,19 @@ from conftest import MEMCTL_BIN, Cli
 from doors import (
     KNOWN_MISSES,
     MCP_DOORS,
+    MCP_NAME_DOORS,
     MCP_READS,
+    NAME,
     PURGED,
+    PURGED_NAMES,
     PURGED_PAYLOADS,
+    SECRET_NAMES,
     bench,
     leaked,
     leaked_secrets,
     load,
     mcp_arguments,
+    paths_of,
     stores,
 )
 
@@ -60,6 +65,28 @@ def test_no_secret_and_no_purged_text_gets_in_through_an_mcp_tool(tmp_path):
     haystack = stores(b)
     found = leaked_secrets(haystack, secrets)
     assert [s for s in found if not any(s in k for k in KNOWN_MISSES)] == []
+    assert leaked(haystack, list(PURGED), fold=True) == []
+
+
+def test_no_mcp_tool_makes_a_file_whose_name_holds_a_secret_or_purged_text(tmp_path):
+    """The remember tool's `topic` names the note it makes: a secret or a purged text in it
+    made a file of that name, committed."""
+    b, _ = bench(tmp_path, Cli)
+
+    async def calls(client):
+        accepted = []
+        for name in SECRET_NAMES + PURGED_NAMES:
+            for tool, places in MCP_NAME_DOORS.items():
+                for arguments in places:
+                    given = {k: v.replace(NAME, name) for k, v in arguments.items()}
+                    result = await client.call_tool(tool, mcp_arguments(given, b, name))
+                    if not result.is_error:
+                        accepted.append((tool, name))
+        return accepted
+
+    assert _session(b.root, calls) == []
+    haystack = stores(b) + paths_of(b.root)
+    assert leaked_secrets(haystack, [{"secret": n, "text": n} for n in SECRET_NAMES]) == []
     assert leaked(haystack, list(PURGED), fold=True) == []
 
 
