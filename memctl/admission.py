@@ -121,6 +121,7 @@ class Admission:
         self._before: list[str] = []  # the texts the touched files had before the change
         self._secrets_before: tuple[int, set[str]] = (0, set())  # of how many texts, found
         self._paths_before: list[str] = []  # the touched files that were there before
+        self._rels_before: set[str] = set()  # the same, as paths
 
     def saw(self, text: str | None) -> None:
         """A touched file's text before the change: what is in it is not new."""
@@ -131,6 +132,7 @@ class Admission:
         """A touched file that was there before the change: what its name holds is not new (a
         file moved into .archive/ keeps its name there)."""
         self._paths_before += _readings(rel)
+        self._rels_before.add(rel)
 
     def path(self, rel: str) -> None:
         """A path the change adds: a name is memory text too (`ls`, INDEX.md and every commit
@@ -138,6 +140,8 @@ class Admission:
         text in it is refused, read as it is and as a title reads it (`-` and `_` as spaces).
         Refused unattended too: no name can be redacted and still be the file it names. What
         the name of a file the change had before holds (a move's source) is not new."""
+        if rel.removeprefix(".archive/") in self._rels_before:
+            return  # an archive run's copy, under the path its note has: read once per note
         from .purged import find_purged, searched
         from .secrets.scan import redact, scan
 
