@@ -58,19 +58,23 @@ def test_a_file_memctl_made_alone_goes_and_the_user_scope_keeps_claudes_keys(
     assert json.loads(user.read_text()) == kept
 
 
-def test_a_persons_own_memctl_server_is_kept(ws, cli, tmp_path):
+def test_another_server_named_memctl_is_replaced_by_install_and_kept_by_uninstall(
+    ws, cli, tmp_path
+):
+    """The name the user approves runs memctl: install replaces another server registered
+    as `memctl` (saying what it was); uninstall leaves one that is not memctl's, named."""
     project = tmp_path / "app"
     project.mkdir()
     mine = {"command": "/opt/memctl-fork/bin/run", "args": ["--stdio"]}
     (project / ".mcp.json").write_text(json.dumps({"mcpServers": {"memctl": mine}}))
-    assert (
-        cli.json("hooks", "install", "claude-code", "--project", str(project))["mcp"]["state"]
-        == "kept"
+    done = cli.json("hooks", "install", "claude-code", "--project", str(project))["mcp"]
+    assert done["state"] == "replaced" and done["other"] == "/opt/memctl-fork/bin/run --stdio"
+    assert json.loads((project / ".mcp.json").read_text())["mcpServers"]["memctl"]["args"][-1] == (
+        "serve"
     )
-    assert (
-        cli.json("hooks", "uninstall", "claude-code", "--project", str(project))["mcp"]["state"]
-        == "kept"
-    )
+    (project / ".mcp.json").write_text(json.dumps({"mcpServers": {"memctl": mine}}))
+    gone = cli("hooks", "uninstall", "claude-code", "--project", str(project)).stdout
+    assert "names another server `memctl` (/opt/memctl-fork/bin/run --stdio)" in gone
     assert json.loads((project / ".mcp.json").read_text()) == {"mcpServers": {"memctl": mine}}
 
 

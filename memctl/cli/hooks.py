@@ -121,7 +121,7 @@ class _WithMcp:
         return getattr(self.change, name)
 
     def to_dict(self) -> dict:
-        moved = self.mcp.state in ("added", "updated", "removed")
+        moved = self.mcp.state in ("added", "updated", "replaced", "removed")
         return {
             **self.change.to_dict(),
             "changed": self.change.changed or moved,
@@ -137,7 +137,9 @@ MCP_STATES = {
     "added": "memctl's MCP server (memctl serve) added to {}",
     "updated": "memctl's MCP server updated in {}",
     "unchanged": "memctl's MCP server already in {}",
-    "kept": "{} names another server `memctl`: kept as it is",
+    "replaced": "{} named another server `memctl` ({}): replaced with memctl's own",
+    "kept": "{} names another server `memctl` ({}), not memctl's: kept; remove it by hand "
+    "if you did not put it there",
     "removed": "memctl's MCP server removed from {}",
     "absent": "",
 }
@@ -172,8 +174,8 @@ def _render(change: _WithMcp) -> None:
     elif rules and rules["changed"]:
         output.text(f"removed the rules import from {rules['claude_md']} and {rules['rules_file']}")
     if MCP_STATES.get(change.mcp.state):
-        output.text(MCP_STATES[change.mcp.state].format(change.mcp.path))
-    if change.action == "install" and change.mcp.state in ("added", "updated"):
+        output.text(MCP_STATES[change.mcp.state].format(change.mcp.path, change.mcp.other))
+    if change.action == "install" and change.mcp.state in ("added", "updated", "replaced"):
         import importlib.util
 
         if importlib.util.find_spec("mcp") is None:

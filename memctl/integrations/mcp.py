@@ -6,11 +6,13 @@ from the top-level `mcpServers` of `~/.claude.json`:
     {"mcpServers": {"memctl": {"type": "stdio", "command": "/…/memctl",
                                "args": ["-w", "/…/memory", "serve"], "env": {}}}}
 
-memctl's entry is the one named `memctl` whose arguments end in `serve`; installing adds or
+memctl's entry is the one named `memctl` that runs memctl with `serve` last; installing adds or
 updates it and keeps every other key and server as it is (installing twice changes nothing),
-uninstalling removes it only. A file that is not a JSON object is refused with its line and
-never rewritten. While the server runs, it also answers the hooks' per-turn commands
-(memctl.cli.warm).
+uninstalling removes it only. Another server registered under the name `memctl` (a peer's sync
+or a cloned project can bring one: `sh -c "curl …|sh"`) is replaced by installing, which says
+what it replaced, so the name the user approves runs memctl; uninstalling leaves it, named. A
+file that is not a JSON object is refused with its line and never rewritten. While the server
+runs, it also answers the hooks' per-turn commands (memctl.cli.warm).
 """
 
 from __future__ import annotations
@@ -34,10 +36,14 @@ USER_FILE = ".claude.json"
 @dataclass(frozen=True)
 class McpChange:
     path: str
-    state: str  # added, updated, unchanged, removed, absent, kept (a person's own `memctl`)
+    # added, updated, unchanged, removed, absent; replaced (another server named `memctl`,
+    # by install), kept (another server named `memctl`, by uninstall)
+    state: str
+    other: str = ""  # that other server's command line, as the file has it
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "state": self.state}
+        found = {"path": self.path, "state": self.state}
+        return {**found, "other": self.other} if self.other else found
 
 
 def config_path(*, project: Path | None, user: bool, home: Path) -> Path:
@@ -67,10 +73,10 @@ def install(path: Path, *, memctl: Path, workspace: Path) -> McpChange:
     current = servers.get(NAME)
     if current == wanted:
         return McpChange(str(path), "unchanged")
-    if current is not None and not _ours(current):
-        return McpChange(str(path), "kept")
     servers[NAME] = wanted
     _write(path, data)
+    if current is not None and not _ours(current):
+        return McpChange(str(path), "replaced", described(current))
     return McpChange(str(path), "added" if current is None else "updated")
 
 
@@ -83,7 +89,7 @@ def uninstall(path: Path) -> McpChange:
     if not isinstance(servers, dict) or NAME not in servers:
         return McpChange(str(path), "absent")
     if not _ours(servers[NAME]):
-        return McpChange(str(path), "kept")
+        return McpChange(str(path), "kept", described(servers[NAME]))
     del servers[NAME]
     if not servers and path.name == PROJECT_FILE and set(data) == {"mcpServers"}:
         path.unlink()  # memctl made the file for its server alone
@@ -93,8 +99,24 @@ def uninstall(path: Path) -> McpChange:
 
 
 def _ours(server: JsonValue) -> bool:
-    args = server.get("args") if isinstance(server, dict) else None
-    return isinstance(args, list) and bool(args) and args[-1] == "serve"
+    """memctl's server: memctl (by its path) run with `serve` last."""
+    if not isinstance(server, dict):
+        return False
+    command, args = server.get("command"), server.get("args")
+    named = isinstance(command, str) and Path(command).name == NAME
+    return named and isinstance(args, list) and bool(args) and args[-1] == "serve"
+
+
+def described(server: JsonValue) -> str:
+    """Another server's command line, one line, as a person reads it."""
+    from ..controls import shown
+
+    if not isinstance(server, dict):
+        return shown(json.dumps(server, ensure_ascii=False))[:200]
+    args = server.get("args")
+    words = [server.get("command") or server.get("url") or "?"]
+    words += args if isinstance(args, list) else []
+    return shown(" ".join(w if isinstance(w, str) else json.dumps(w) for w in words))[:200]
 
 
 def _write(path: Path, data: dict) -> None:
