@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 DEFAULT_CATEGORIES = ("lessons", "people", "rules", "semantic", "episodic", "tools", "projects")
 LOCAL_FILE = "local.yaml"  # beside config.yaml in .memctl/, ignored by git
 MACHINE_ONLY = ("llm_command", "llm_program", "llm_model", "semantic_model")
-_CACHE_VERSION = 2
+_CACHE_VERSION = 3
 # The largest value of a number setting (others: controls.MOST): days reach a century at most,
 # a wait an hour.
 _HIGHEST: dict[str, float] = {
@@ -112,32 +112,8 @@ def load_config(path: Path) -> Config:
             return _build(cached["values"], cached["sources"], cached["warnings"])
     except (OSError, ValueError, KeyError, TypeError):
         pass
-    values: dict = {}
-    sources: dict[str, str] = {}
-    warnings: list[str] = []
-    for (layer, role), stamp in zip(layers, stamps, strict=True):
-        if stamp is None:
-            continue
-        shown = _shown(layer, role)
-        data, lines = _parse(layer, shown)
-        for key, value in data.items():
-            line = lines.get(key)
-            if key not in _TYPES:
-                raise ConfigError(
-                    f"unknown setting {key!r} (known: {', '.join(_TYPES)})", path=shown, line=line
-                )
-            _check(key, value, shown, line)
-            if key in MACHINE_ONLY and role == "workspace":
-                if value is not None:
-                    warnings.append(
-                        f"{shown}:{line}: {key} is ignored here: a setting that "
-                        "names a program or a model is read only from .memctl/local.yaml or "
-                        f"{_shown(user_config_path(), 'user')}, which sync and "
-                        "checkouts never change"
-                    )
-                continue
-            values[key] = value
-            sources[key] = f"{shown}:{line}" if line else shown
+    texts = [(_read(layer, role), role, _shown(layer, role)) for layer, role in layers]
+    values, sources, warnings = _layered(texts)
     config = _build(values, sources, warnings)
     try:
         cache.parent.mkdir(exist_ok=True)
@@ -160,6 +136,104 @@ def load_config(path: Path) -> Config:
     return config
 
 
+def check_config(path: Path, text: str | None) -> Config:
+    """The settings this machine would have were the workspace's config `path` to hold
+    `text` (None: no such file), with its own user config and local.yaml as they are; the
+    ConfigError loading them would raise. Nothing is cached: `memctl sync` asks it of a
+    peer's config.yaml before that lands."""
+    user, local = user_config_path(), path.with_name(LOCAL_FILE)
+    texts = [
+        (_read(user, "user"), "user", _shown(user, "user")),
+        (text, "workspace", _shown(path, "workspace")),
+        (_read(local, "local"), "local", _shown(local, "local")),
+    ]
+    return _build(*_layered(texts))
+
+
+def fallback_config(path: Path) -> Config:
+    """The settings without the workspace's committed config (the user's config and
+    local.yaml), or the defaults when those fail too: what the guard and `memctl now` go by
+    when `load_config` fails, so that a peer's broken config.yaml neither silences a check
+    nor hides the rules."""
+    layers = [(user_config_path(), "user"), (path.with_name(LOCAL_FILE), "local")]
+    try:
+        return _build(*_layered([(_read(p, role), role, _shown(p, role)) for p, role in layers]))
+    except ConfigError:
+        return Config()
+
+
+def _read(path: Path, role: str) -> str | None:
+    """A config file's text (None: there is none); one that is not UTF-8 is a ConfigError."""
+    try:
+        data = path.read_bytes()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        raise ConfigError(f"cannot be read ({exc.strerror})", path=_shown(path, role)) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError("not UTF-8 text", path=_shown(path, role)) from None
+
+
+def _layered(texts: list[tuple[str | None, str, str]]) -> tuple[dict, dict[str, str], list[str]]:
+    """The values, their sources and the warnings of the layers (text, role, shown name), each
+    overriding the one before; each value checked, then the values together."""
+    values: dict = {}
+    sources: dict[str, str] = {}
+    warnings: list[str] = []
+    for text, role, shown in texts:
+        if text is None:
+            continue
+        data, lines = _parse(text, shown)
+        for key, value in data.items():
+            line = lines.get(key)
+            if key not in _TYPES:
+                raise ConfigError(
+                    f"unknown setting {key!r} (known: {', '.join(_TYPES)})", path=shown, line=line
+                )
+            _check(key, value, shown, line)
+            if key in MACHINE_ONLY and role == "workspace":
+                if value is not None:
+                    warnings.append(
+                        f"{shown}:{line}: {key} is ignored here: a setting that "
+                        "names a program or a model is read only from .memctl/local.yaml or "
+                        f"{_shown(user_config_path(), 'user')}, which sync and "
+                        "checkouts never change"
+                    )
+                continue
+            values[key] = value
+            sources[key] = f"{shown}:{line}" if line else shown
+    _daily_apart(values, sources)
+    return values, sources, warnings
+
+
+# Folders whose files are memory of another kind, whatever the categories say: the rules the
+# guard and the gate read (rules/ always), the relations, the nightly reports, the archive.
+RESERVED = frozenset({*DEFAULT_CATEGORIES, "graph", "reports"})
+
+
+def _daily_apart(values: dict, sources: dict[str, str]) -> None:
+    """daily_dir names no category nor a folder RESERVED: a peer's `daily_dir: rules` made
+    every rule a daily log's line, read by nothing that reads rules."""
+    daily = values.get("daily_dir")
+    if daily is None:
+        return
+    categories = values.get("categories", DEFAULT_CATEGORIES)
+    if daily in categories or daily in RESERVED:
+        where = sources.get("daily_dir", "")
+        path, _, line = where.rpartition(":")
+        if not line.isdigit():
+            path, line = where, ""
+        what = "a category (its notes" if daily in categories else "a folder of memory (its files"
+        raise ConfigError(
+            f"daily_dir: {daily!r} is {what} would be read as daily logs); give the daily "
+            "logs a folder of their own",
+            path=path,
+            line=int(line) if line else None,
+        )
+
+
 def _shown(path: Path, role: str) -> str:
     """How a config file is named in messages."""
     if role == "user":
@@ -169,14 +243,14 @@ def _shown(path: Path, role: str) -> str:
     return f".memctl/{path.name}" if path.parent.name == ".memctl" else str(path)
 
 
-def _parse(path: Path, shown: str) -> tuple[dict, dict]:
-    """The settings of one file and the line of each; errors name the file as `shown`."""
+def _parse(text: str, shown: str) -> tuple[dict, dict]:
+    """The settings of one file's text and the line of each; errors name the file as `shown`."""
     from ruamel.yaml import YAML
     from ruamel.yaml.comments import CommentedMap
     from ruamel.yaml.error import YAMLError
 
     try:
-        data = YAML(typ="rt").load(path.read_text(encoding="utf-8"))
+        data = YAML(typ="rt").load(text)
     except YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise ConfigError(
@@ -184,12 +258,10 @@ def _parse(path: Path, shown: str) -> tuple[dict, dict]:
             path=shown,
             line=mark.line + 1 if mark else None,
         ) from exc
-    except UnicodeDecodeError as exc:
-        raise ConfigError("not UTF-8 text", path=shown) from exc
     except ValueError as exc:  # a number of 4,300 digits or more
         from .controls import long_number_line
 
-        line = long_number_line(path.read_text(encoding="utf-8"))
+        line = long_number_line(text)
         raise ConfigError("a number too long to read", path=shown, line=line) from exc
     if data is None:
         return {}, {}

@@ -12,6 +12,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this run
 if TYPE_CHECKING:
     import datetime as dt
 
+    from ..errors import ConfigError
     from ..workspace import Workspace
 
 
@@ -32,6 +33,22 @@ def workspace() -> Workspace:
             for notice in recover(ws):
                 output.notice(notice)
     return ws
+
+
+def workspace_anyway() -> tuple[Workspace, ConfigError | None]:
+    """The workspace, and when its settings do not load, the error and the workspace with
+    the settings that do (config.fallback_config): what the guard and `memctl now` go by, so a
+    peer's config.yaml that memctl cannot load neither silences a check nor hides the rules."""
+    from ..errors import ConfigError
+
+    try:
+        return workspace(), None
+    except ConfigError as exc:
+        from ..config import fallback_config
+        from ..workspace import MARKER, Workspace, find_root
+
+        root = find_root(flags.options.workspace)  # open_workspace checked its links first
+        return Workspace(root, fallback_config(root / MARKER / "config.yaml")), exc
 
 
 def now() -> dt.datetime:

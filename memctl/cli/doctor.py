@@ -21,9 +21,21 @@ def doctor() -> None:
     Example: memctl doctor --json
     """
     from ..doctor import check
+    from ..integrations.harness import findings
 
+    ws, problem = context.workspace_anyway()
     with output.Progress("reading the workspace") as progress:
-        report = check(context.workspace(), today=context.now().date(), progress=progress)
+        report = check(ws, today=context.now().date(), progress=progress)
+    report.findings.extend(findings(ws))  # a harness's files that name a command
+    if problem is not None:  # read with the settings that load; the finding says which not
+        from ..planted import Finding
+
+        where = problem.where() or ".memctl/config.yaml"
+        fix = (
+            "correct the line (`git log -p -- .memctl/config.yaml` shows who changed it); "
+            "until then every command but now, guard and doctor stops at it"
+        )
+        report.findings.insert(0, Finding("error", "config-invalid", where, problem.message, fix))
     output.result(report, _render)
     if report.errors:
         raise typer.Exit(1)

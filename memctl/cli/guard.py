@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from typer._click.core import Context  # typer carries its own click
 
     from ..nightly.guard import CheckChange, Listing, Verdict
-    from ..workspace import Outcome
+    from ..workspace import Outcome, Workspace
 
 
 class _CheckByDefault(TyperGroup):
@@ -62,18 +62,30 @@ def check(
     if hook is not None:
         with hookcall.answering("guard", hook):
             tool, text = hook_action(hookcall.read(("PreToolUse",), default="PreToolUse"))
-            verdict = evaluate(context.workspace(), text, tool=tool, now=context.now())
+            verdict = evaluate(_workspace(), text, tool=tool, now=context.now())
         answer = hook_output(verdict)
         if answer:
             output.write_json(answer + "\n")
         return  # the decision travels in the JSON; exit 0 so Claude Code reads it
     if not action:
         raise InvalidValue("give the ACTION_TEXT to check (or --hook claude-code)")
-    verdict = evaluate(context.workspace(), action, now=context.now())
+    verdict = evaluate(_workspace(), action, now=context.now())
     output.result(verdict, _render)
     if verdict.exit_code:
         sys.stderr.write(f"memctl: guard: {verdict.reason()}\n")
         raise typer.Exit(verdict.exit_code)
+
+
+def _workspace() -> Workspace:
+    """The workspace even when its settings do not load: the checks are in rules/ whatever
+    the config says, and a check the user enforces blocks all the same (a hook that errors
+    out blocks nothing)."""
+    ws, problem = context.workspace_anyway()
+    if problem is not None:
+        sys.stderr.write(
+            f"memctl: warning: {problem}; the guard went by the checks in rules/ all the same\n"
+        )
+    return ws
 
 
 def _render(verdict: Verdict) -> None:

@@ -43,7 +43,12 @@ def now(
         return
     from ..desk import view_now
 
-    ws = context.workspace()
+    ws, problem = context.workspace_anyway()
+    if problem is not None:  # a config memctl cannot load: NOW.md and the rules still shown
+        output.notice(
+            f"memctl: warning: {problem}; NOW.md and the rules are shown without that file's "
+            "settings (other commands stop until the line is corrected)"
+        )
     view = view_now(ws, today=context.now().date(), full=full, rules_file=rules_file)
     if not view.problem:  # a line NOW.md holds that reads as an order is shown labelled
         from ..language.orders import labelled

@@ -25,7 +25,9 @@ def sync(
 
     Daily logs merge as a union; a real conflict is left in the files for a person and
     reported with the files named (exit 1). History on either side that holds a purged text
-    is refused, nothing merged or pushed, with what to do (exit 3).
+    is refused, nothing merged or pushed, with what to do (exit 3); so are commits that bring
+    a config this machine cannot load, or change a file an agent harness runs or reads as
+    instructions (.claude/, .mcp.json, CLAUDE.md, AGENTS.md, …).
 
     Example: memctl sync
     """

@@ -15,7 +15,8 @@ holds the text) is refused in either direction, with what to do; what was fetche
 The purge registry itself merges as a union (purged.py). Commits that bring one of the files
 memctl keeps to each machine (the search index, local.yaml: git would write them over this
 machine's copies without asking), or a name no line can show, are refused before anything is
-merged (unshared.py), as is a .gitattributes line that changes what git writes or reads.
+merged (unshared.py), as is a .gitattributes line that changes what git writes or reads, a
+config this machine cannot load, and a file an agent harness runs or reads (received.py).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from ..unshared import named, refusal
 from ..workspace import MARKER, Workspace
 from .incoming import history_text
 from .merging import appended_on_both_sides, merge_rules, space_logs
+from .received import refuse_config, refuse_harness_files
 
 
 class SyncConflict(MemctlError):
@@ -85,6 +87,8 @@ def sync(ws: Workspace, *, remote: str | None = None, rebase: bool = False) -> S
                 _refuse_unshared(root, fetched)
                 _refuse_linked_state(root, fetched)
                 _refuse_attributes(root, fetched)
+                refuse_config(ws, fetched, f"{remote}/{branch}")
+                refuse_harness_files(root, fetched, f"{remote}/{branch}", remote)
                 gitstore.run(root, "update-ref", theirs, fetched)
         finally:
             gitstore.run(root, "update-ref", "-d", INCOMING, check=False)

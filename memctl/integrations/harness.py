@@ -1,0 +1,190 @@
+"""Files an agent harness runs, or reads as its instructions, in the folder it works in.
+
+Claude Code runs the hooks of `.claude/settings.json` and the servers of `.mcp.json`, and reads
+CLAUDE.md as the user's own instructions; Codex and others read AGENTS.md, Gemini CLI GEMINI.md,
+Cursor `.cursor/`, an OpenClaw agent its SOUL.md, TOOLS.md, … and its `skills/`; direnv runs
+`.envrc`. A workspace is memory, and memory is what was said, never an order: a peer's commit
+must not make this machine run a program or give its agent orders. So `memctl sync` refuses
+commits that bring such a file unless this machine has it the same already
+(received.py), and `memctl doctor` names one in the workspace that names a command.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from .claude_code import MARK
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..planted import Finding
+    from ..workspace import Workspace
+
+# Folders whose files a harness reads or runs, at any depth.
+FOLDERS = frozenset({".claude", ".cursor", ".gemini", ".codex", ".vscode", ".windsurf"})
+# Files a harness reads as instructions or runs, at any depth (compared without case: a file
+# system that ignores case opens claude.md as CLAUDE.md).
+FILES = frozenset(
+    {
+        "claude.md",
+        "claude.local.md",
+        "agents.md",
+        "agent.md",
+        "gemini.md",
+        ".mcp.json",
+        ".cursorrules",
+        ".windsurfrules",
+        ".clinerules",
+        ".envrc",
+        "copilot-instructions.md",
+    }
+)
+# An OpenClaw agent's own files at the root of its workspace (integrations/openclaw.py).
+ROOT_FILES = frozenset(
+    {"soul.md", "identity.md", "heartbeat.md", "bootstrap.md", "tools.md", "user.md"}
+)
+_MOST = 1 << 20  # the bytes of a file doctor reads for commands
+SKILLS = "skills"  # at the root: a skill is a folder with a SKILL.md and the programs it runs
+
+
+def harness_file(rel: str) -> bool:
+    """Does a harness run `rel` (a /-separated path in the workspace) or read it as its
+    instructions? In the root's skills/, a SKILL.md or a file that is not Markdown (a skill's
+    program); a note there (skills/python.md) is memory."""
+    parts = rel.casefold().split("/")
+    if any(part in FOLDERS for part in parts[:-1]) or parts[-1] in FILES:
+        return True
+    if len(parts) == 1:
+        return parts[0] in ROOT_FILES or parts[0] == ".clinerules"
+    if parts[0] == SKILLS:
+        return parts[-1] == "skill.md" or not parts[-1].endswith(".md")
+    return False
+
+
+# A command in an instruction file: a code span or a code line whose first word fetches,
+# runs a shell or an interpreter, or changes what may run.
+_COMMAND = re.compile(
+    r"(?:`|^ {4}|^\t|^\$ )[ \t]*(?:sudo[ \t]+)?"
+    r"(?:curl|wget|sh|bash|zsh|fish|dash|python3?|node|perl|ruby|eval|exec|nc|ncat|"
+    r"powershell|pwsh|iex|chmod|rm|ssh|scp|npx|pip3?|npm)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+@dataclass(frozen=True)
+class Named:
+    line: int
+    command: str
+
+
+def commands(rel: str, text: str) -> list[Named]:
+    """The commands the harness file `rel` names that are not memctl's own: a JSON file's
+    `command` values (hooks, servers: memctl marks its hooks and runs its server as `memctl …
+    serve`), a Markdown file's code that runs a program, every line of any other file (it is
+    a program)."""
+    if rel.endswith(".json"):
+        return _json_commands(text)
+    if rel.casefold().endswith(".md"):
+        lines = text.splitlines()
+        return [
+            Named(n, lines[n - 1].strip()[:120])
+            for n in sorted({text.count("\n", 0, m.start()) + 1 for m in _COMMAND.finditer(text)})
+        ]
+    first = next((n for n, line in enumerate(text.splitlines(), 1) if line.strip()), None)
+    return [Named(first, text.splitlines()[first - 1].strip()[:120])] if first else []
+
+
+def _json_commands(text: str) -> list[Named]:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return []
+    found: list[str] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            command = value.get("command")
+            if isinstance(command, str) and not _memctls(value):
+                args = value.get("args")
+                words = (
+                    [command, *(a for a in args if isinstance(a, str))]
+                    if isinstance(args, list)
+                    else [command]
+                )
+                found.append(" ".join(words))
+            for inner in value.values():
+                walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    walk(data)
+    lines = text.splitlines()
+    return [Named(_line_of(lines, command.split(" ", 1)[0]), command[:120]) for command in found]
+
+
+def _memctls(entry: dict) -> bool:
+    """memctl's own hook (marked: integrations/claude_code.MARK) or server (`memctl -w
+    WORKSPACE serve`: integrations/mcp.entry)."""
+    command, args = str(entry.get("command", "")), entry.get("args")
+    head, marked, tail = command.rpartition(MARK)
+    if marked and not tail.strip():  # memctl's words alone, quoted as it quotes them
+        try:
+            words = shlex.split(head)
+        except ValueError:
+            return False
+        plain = " ".join(shlex.quote(w) for w in words) == head.strip()
+        return plain and bool(words) and PurePosixPath(words[0]).name == "memctl"
+    return (
+        PurePosixPath(command).name == "memctl"
+        and isinstance(args, list)
+        and len(args) == 3
+        and args[0] == "-w"
+        and args[-1] == "serve"
+    )
+
+
+def _line_of(lines: list[str], needle: str) -> int:
+    return next((n for n, line in enumerate(lines, 1) if needle in line), 1)
+
+
+def findings(ws: Workspace) -> list[Finding]:
+    """`memctl doctor`: each file in the workspace a harness runs or reads as its instructions
+    that names a command not memctl's, with the line (a warning: the person who put it there
+    may mean it)."""
+    import os
+
+    from ..controls import shown
+    from ..planted import Finding
+
+    found = []
+    for folder, dirs, files in os.walk(ws.root):
+        if folder == str(ws.root):
+            dirs[:] = [d for d in dirs if d not in (".git", ".memctl")]
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            rel = ws.rel(Path(path))
+            if not harness_file(rel) or os.path.islink(path):
+                continue
+            try:
+                with open(path, "rb") as handle:
+                    text = handle.read(_MOST).decode("utf-8", "replace")
+            except OSError:
+                continue
+            for named in commands(rel, text):
+                found.append(
+                    Finding(
+                        "warning",
+                        "harness-command",
+                        f"{shown(rel)}:{named.line}",
+                        "an agent harness runs this file or reads it as its instructions, "
+                        f"and it names a command: {shown(named.command)}",
+                        "if you did not put it there, remove it (`git log -- FILE` shows "
+                        "who committed it); memctl sync takes such a file only from this machine",
+                    )
+                )
+    return found
