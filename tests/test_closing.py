@@ -63,3 +63,13 @@ def test_closed_entries_leave_now_health_and_show_in_closed(ws, call, cli):
     out = cli("closed").stdout
     assert "the call with Brian" in out
     assert cli.json("asof", "2026-03-05")["entries"][0]["id"] == call.entry.id
+
+
+def test_asof_and_closed_find_a_word_written_with_or_without_its_hyphen(cli):
+    """`asof -q "stand-up"` found nothing where the entry said "Standup"."""
+    cli("new", "semantic/work")
+    cli("add", "semantic/work", "Standup is at 10 in the Café")
+    cli("add", "semantic/work", "The e-mail goes out on Fridays")
+    for query in ("stand-up", "STANDUP", "cafe", "email", "e-mail"):
+        assert cli.json("asof", "today", "-q", query)["entries"], query
+    assert not cli.json("asof", "today", "-q", "stand-down")["entries"]

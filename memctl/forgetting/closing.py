@@ -16,6 +16,7 @@ from ..entry import Entry, ended
 from ..errors import InvalidValue, Refused
 from ..longterm import EntryRef, find_entry, rewrite_entry
 from ..note import read_note
+from ..words import fold
 from ..workspace import ARCHIVE_DIR, Outcome, Workspace
 
 TYPE_CHECKING = False
@@ -167,8 +168,14 @@ def held_on(entry: Entry, day: dt.date, *, fallback_added: dt.date | None = None
 
 
 def _matches(entry: Entry, words: list[str]) -> bool:
-    haystack = entry.text.casefold()
-    return all(word in haystack for word in words)
+    """Does the entry hold every word of the query, as written or joined ("stand-up" finds
+    "standup", "standup" finds "stand-up"), whatever its case and accents ("cafe", "Café")?"""
+    haystack = _joined(entry.text)
+    return all(_joined(word) in haystack for word in words)
+
+
+def _joined(text: str) -> str:
+    return fold(text).replace("-", "").replace("\u2010", "").replace("\u2011", "")
 
 
 def entries_as_of(ws: Workspace, day: dt.date, *, query: str | None = None) -> Timeline:
