@@ -287,6 +287,15 @@ def test_saying_one_item_of_a_list_is_not_so_keeps_the_others(ws, on_file, said,
     assert open_texts(ws) == [f"{said} (as before: {holds})"]
 
 
+def test_a_fact_said_not_to_hold_carries_no_clause_of_it(ws):
+    """Clauses are no list: "Jim isn't our plumber anymore" carries nothing of "Our plumber is
+    Jim, his number is …" (not "Our plumber is his number is …")."""
+    remember(ws, "Our plumber is Jim, his number is 0612 334 455", source="user", now=NOW)
+    said = "Jim isn't our plumber anymore"
+    remember(ws, said, source="user", now=NOW)
+    assert open_texts(ws) == [said]
+
+
 @pytest.mark.parametrize(
     ("on_file", "said", "holds"),
     [

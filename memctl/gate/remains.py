@@ -20,6 +20,7 @@ _AND = re.compile(
     r"(?:also\s+)?",
     re.IGNORECASE,
 )
+ITEM_WORDS = 3  # an item of a list: "kiwi", "to kiwi", "on Sundays"
 _TITLES = frozenset("dr mr mrs ms miss prof sir".split())  # "Mr. Grant" is Grant
 _LEADS = frozenset("to of with from for on in at".split())  # "…to peanuts and to kiwi"
 
@@ -40,6 +41,8 @@ def other_items(new: Analysis, old: Analysis) -> str | None:
         return None
     # the first item is the first part's last word: "Emma is allergic to [peanuts]"
     items = [head_words[-1], *parts[1:]]
+    if any(len(item.split()) > ITEM_WORDS for item in items):
+        return None  # clauses, not a list: "Our plumber is Jim, his number is …"
     said = new.words | new.values
     named = [i for i, item in enumerate(items) if _said(item) and _said(item) <= said]
     unsaid = [i for i, item in enumerate(items) if not _said(item) & said]
