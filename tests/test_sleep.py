@@ -147,7 +147,12 @@ def test_the_example_workspace_sleeps_in_a_real_process(example_ws):
     assert "committed" in proc.stderr and "memctl sleep: report" in proc.stderr
     assert "staging first, then prod one week later" in out  # held: the user's entry stands
     now_md = (example_ws.root / "NOW.md").read_text()
-    assert "add a rollback section" not in now_md and "slides by December 1" in now_md
+    assert "slides by December 1" in now_md
+    # "DONE: sent Brian the … plan with the rollback section" does not name the task whole (it
+    # never says "add"): the task stays, and the report names it with the command that ticks it
+    task = "add a rollback section before sending it to Brian"
+    assert f"- 🔄 {task}\n" in now_md
+    assert f"may have finished \"{task}\": `memctl now done '{task}'` ticks it" in out
     assert "Updated: 2026-11-30 03:00" in now_md
     again = run_memctl(
         "-w", str(example_ws.root), "--json", "sleep", env={"MEMCTL_NOW": "2026-11-30T03:30"}

@@ -8,7 +8,7 @@ Each item of the log (markers.py) is acted on in the order it was written:
 | LESSON | the best-fitting note in lessons/, else lessons/inbox.md |
 | FACT, #promote, any other kind | the note the write gate picks, else semantic/inbox.md |
 | TODO, BLOCKED | NOW.md's In Progress (a BLOCKED that names a task there marks it blocked) |
-| DONE | the matching task leaves In Progress |
+| DONE | the task it names leaves In Progress (one it may have finished is held for a person) |
 
 A TODO, DONE or BLOCKED line with #promote goes to long-term memory too. Every promoted item
 goes through the write gate (remember.through_gate): the gate's label decides new, repeat,
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from ..longterm import EntryRef
     from .temporal import Looker
 
-MATCH = 0.55  # an In Progress task this similar (gatetext.similarity) to an item is its task
+MATCH = 0.55  # an In Progress task this similar (gatetext.similarity) to a BLOCKED is its task
 DECISIONS = "episodic/decisions"
 
 
@@ -383,34 +383,37 @@ def _line(ref: EntryRef) -> dict:
 
 
 def _now_step(run: _Run, item: Item) -> Step:
-    """TODO and BLOCKED join In Progress (or mark the task they name blocked); DONE takes its
-    task out. A dry run edits a copy."""
+    """TODO and BLOCKED join In Progress (or mark the task they name blocked); DONE takes out
+    the task it names (tasks.py). A dry run edits a copy."""
+    from .tasks import closest_task, finished_task, same_task, unfinished
+
     if run.doc is None:
         return Step(item, "skipped", f"{item.how}; NOW.md is missing (`memctl init` writes one)")
     tasks = run.doc.items(IN_PROGRESS)
     text = cell_text(item.text)
-    best, index = _best_task(tasks, text)
     what = f"{item.how}"
-    if item.kind == "TODO" and best >= MATCH:
-        return Step(item, "now", f"{what}; already in In Progress", now=f"already: {tasks[index]}")
-    if item.kind == "DONE" and best < MATCH:
-        return Step(
-            item,
-            "now",
-            f"{what}; no task in In Progress matches it (closest {best:.2f}); nothing to take out",
-            now="no matching task",
-        )
     undo: dict = {}
     if item.kind == "DONE":
-        gone = tasks.pop(index)
-        undo = {"now_removed": gone, "at": index}
+        found = finished_task(tasks, text)
+        if not found.named:
+            return unfinished(item, tasks, found)
+        gone = tasks.pop(found.index)
+        undo = {"now_removed": gone, "at": found.index}
         shown = f"leaves In Progress: {task_text(gone)}"
-    elif item.kind == "BLOCKED" and best >= MATCH:
-        before = tasks[index]
-        tasks[index] = f"🔄 {task_text(before)}{BLOCKED_MARK}{text}"
-        undo = {"now_changed": [before, tasks[index]]}
+    elif item.kind == "BLOCKED" and (best := closest_task(tasks, text))[0] >= MATCH:
+        before = tasks[best[1]]
+        tasks[best[1]] = f"🔄 {task_text(before)}{BLOCKED_MARK}{text}"
+        undo = {"now_changed": [before, tasks[best[1]]]}
         shown = f"marked blocked: {task_text(before)}"
     else:
+        if item.kind == "TODO":
+            found = same_task(tasks, text)
+            if found.named:
+                already = f"already: {tasks[found.index]}"
+                return Step(item, "now", f"{what}; already in In Progress", now=already)
+            if found.near:
+                near = task_text(tasks[found.index])
+                what = f'{what}; not the same task as "{near}" ({found.apart})'
         task = cell_text(item.title) if item.kind == "BLOCKED" and item.title else text
         added = f"🔄 {task}" + (f"{BLOCKED_MARK}{text}" if item.kind == "BLOCKED" else "")
         tasks.append(added)
@@ -419,14 +422,3 @@ def _now_step(run: _Run, item: Item) -> Step:
     run.doc.set_items(IN_PROGRESS, tasks)
     run.now_changed = True
     return Step(item, "now", what, now=shown, undo=undo)
-
-
-def _best_task(tasks: list[str], text: str) -> tuple[float, int]:
-    from ..gate.reading import analyze, similarity
-
-    about = analyze(text)
-    scores = [similarity(about, analyze(task_text(t))) for t in tasks]
-    if not scores:
-        return 0.0, -1
-    best = max(scores)
-    return best, scores.index(best)

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 from .markers import Item
 
+MAY_HAVE_FINISHED = "may have finished: "  # a DONE's `now` when it named no task whole
+
 
 @dataclass(frozen=True)
 class Step:

@@ -25,12 +25,14 @@ days makes no empty commits); the archive and the report are one commit each.
 from __future__ import annotations
 
 import datetime as dt
+import shlex
 from dataclasses import dataclass, field, replace
 
 from ..dates import fmt_date, fmt_stamp
 from ..errors import ParseError
 from ..kinds import REPORTS_DIR
 from ..workspace import Outcome, Workspace
+from .consolidation import MAY_HAVE_FINISHED
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -329,6 +331,12 @@ def _closed(day: Consolidation, step: Step) -> str:
 
 def _person(day: Consolidation, step: Step) -> str:
     where = f"{day.log}:{step.item.line}"
+    if step.now and step.now.startswith(MAY_HAVE_FINISHED):  # the command in full
+        task = step.now.removeprefix(MAY_HAVE_FINISHED)
+        return (
+            f'held: {where} "{_short(step.item.text)}" — it may have finished "{_short(task)}": '
+            f"`memctl now done {shlex.quote(task)}` ticks it"
+        )
     what = step.label if step.label in ("clash", "injection") else step.action
     why = step.reason.split("; ", 1)[-1]
     return f'{what}: {where} "{_short(step.item.text)}" — {_short(why)}'
