@@ -146,9 +146,13 @@ def scan(text: str) -> list[Finding]:
         for start, read in readings(text)
         for f in _mapped(_scan(read.text), read)
     ]
-    said = spoken(text, text.lower())  # digits said as words: "one two three four"
+    # digits said as words ("one two three four"), read as a person sees them (a soft hyphen
+    # inside "t\u00adhree" is still "three")
+    base = text if read is None else read.text
+    said = spoken(base, base.lower())
     if said is not None:
-        plainly += _mapped(_scan(said.text), said)
+        heard = _mapped(_scan(said.text), said)
+        plainly += heard if read is None else _mapped(heard, read)
     return _without_overlaps(found + plainly) if plainly else found
 
 
