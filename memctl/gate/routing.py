@@ -116,15 +116,13 @@ def destination(
         return inbox / f"{INBOX}.md", away
     normative = analyze(request.text).normative
     near = decision.near
-    if (
+    beside = (
         near is not None
         and decision.label == "new"
-        and (near.entry.kind == "QUOTE" or not is_rule_note(near.path))
         and (not topic or near.path.startswith(f"{topic}/"))
-    ):
-        # beside what it may replace, where a person settling it sees both: the user's words
-        # beside the quote they confirm, a line in other words beside the entry it may repeat
-        return ws.root / near.path, ()
+    )
+    if beside and near is not None and near.entry.kind == "QUOTE":
+        return ws.root / near.path, ()  # the user's words beside the quote they confirm
     for rel, score, status in fits(ws, found, request.text, request.context, topic or None):
         if score < ROUTE:
             break
@@ -133,6 +131,9 @@ def destination(
         if request.kind == "RULE" and may_rule and not is_rule_note(rel):
             continue  # the user's rule is in force in rules/ alone, not beside the facts
         return ws.root / rel, ()
+    if beside and near is not None and not is_rule_note(near.path) and request.kind != "RULE":
+        # no note fits: beside the entry it may replace, where a person settling it sees both
+        return ws.root / near.path, ()
     if request.kind == "RULE" and not topic:  # a rule is in force in rules/ alone
         if may_rule:
             return ws.root / RULES_DIR / f"{GENERAL_RULES}.md", ()
