@@ -51,7 +51,8 @@ _HIDDEN = (
 
 
 # Letters of other scripts that a person reads as a Latin one (from Unicode's confusables, UTS
-# #39): "Zаnzibar" with a Cyrillic "а" is "Zanzibar". Keyed by their casefolded form, so a
+# #39): "Zаnzibar" with a Cyrillic "а" is "Zanzibar", "ꓙim" with a Lisu "ꓙ" and "Jɪm" with a small
+# capital "ɪ" are "Jim". Keyed by their casefolded form, so a
 # letter and its capital read the same (Cyrillic "т" as "t", for "Т"); a Greek letter whose two
 # cases look like two Latin letters is read as its small one ("ν" as "v"). Where a look-alike
 # would carry a text past a check that reads Latin (the purge registry, the injection check),
@@ -62,6 +63,14 @@ _LOOKALIKES = {
     "ԝ": "w", "ӏ": "l", "ɡ": "g", "α": "a", "ε": "e", "η": "n", "ι": "i", "κ": "k", "μ": "u",
     "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w", "ү": "y", "ϲ": "c",
     "ϳ": "j", "ı": "i", "ȷ": "j",
+    # Lisu letters that look like Latin capitals
+    "ꓐ": "b", "ꓑ": "p", "ꓒ": "d", "ꓓ": "d", "ꓔ": "t", "ꓖ": "g", "ꓗ": "k", "ꓙ": "j", "ꓚ": "c",
+    "ꓜ": "z", "ꓝ": "f", "ꓟ": "m", "ꓠ": "n", "ꓡ": "l", "ꓢ": "s", "ꓣ": "r", "ꓦ": "v", "ꓧ": "h",
+    "ꓪ": "w", "ꓫ": "x", "ꓬ": "y", "ꓮ": "a", "ꓰ": "e", "ꓲ": "i", "ꓳ": "o", "ꓴ": "u",
+    # Latin small capitals (IPA, "ꜱᴍᴀʟʟ ᴄᴀᴘꜱ" text generators)
+    "ᴀ": "a", "ʙ": "b", "ᴄ": "c", "ᴅ": "d", "ᴇ": "e", "ꜰ": "f", "ɢ": "g", "ʜ": "h", "ɪ": "i",
+    "ᴊ": "j", "ᴋ": "k", "ʟ": "l", "ᴍ": "m", "ɴ": "n", "ᴏ": "o", "ᴘ": "p", "ꞯ": "q", "ʀ": "r",
+    "ꜱ": "s", "ᴛ": "t", "ᴜ": "u", "ᴠ": "v", "ᴡ": "w", "ʏ": "y", "ᴢ": "z",
 }  # fmt: skip
 LATIN = str.maketrans(_LOOKALIKES)
 
@@ -173,14 +182,21 @@ def _on_ascii() -> re.Pattern[str]:
 @cache
 def compatible() -> dict[str, str]:
     """Each character of _COMPATIBLE's ranges, read as the ASCII letters or digits it stands
-    for (NFKC: "𝐙" and "ℤ" are "Z", "①" is "1", "ﬁ" is "fi"), or as itself ("℃")."""
+    for (NFKC: "𝐙" and "ℤ" are "Z", "①" is "1", "ﬁ" is "fi"; the negative circled and squared
+    letters, which NFKC leaves as they are: "🅙" and "🅹" are "J"), or as itself ("℃")."""
     table = {}
     for first, last in re.findall("(.)(?:-(.))?", _COMPATIBLE):
         for point in range(ord(first), ord(last or first) + 1):
             char = chr(point)
             read = unicodedata.normalize("NFKC", char)
+            for start in _NEGATIVE:
+                if start <= point < start + 26:
+                    read = chr(ord("A") + point - start)
             table[char] = read if read.isascii() and read.isalnum() else char
     return table
+
+
+_NEGATIVE = (0x1F150, 0x1F170)  # the negative circled and negative squared "A" (to "Z")
 
 
 class Seen:

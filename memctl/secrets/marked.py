@@ -14,11 +14,12 @@ import re
 from functools import cache
 
 # A backslash and the ASCII punctuation it escapes in Markdown ('"' aside: the scanner reads a
-# quoted field's escaped quotes itself); a character reference (decimal, hex or named); a run
-# of the characters emphasis is marked with.
+# quoted field's escaped quotes itself); a character reference (decimal, hex or named), escaped
+# again once or more (`&amp;#32;`, as a page that escapes its source shows it); a run of the
+# characters emphasis is marked with.
 _MARKS = (
     r"\\[!#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~]"
-    r"|&#[0-9]{1,7};|&#[xX][0-9a-fA-F]{1,6};|&[A-Za-z][A-Za-z0-9]{1,31};"
+    r"|&(?:amp;)*(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
     r"|\*+|~~+|__+"
 )
 
@@ -36,10 +37,10 @@ def _clue(text: str) -> bool:
 def edits(text: str) -> list[tuple[int, int, str]]:
     """What reads differently in `text`, in order: (start, end, what is read there), "" for
     marks read as nothing. A backslash before ASCII punctuation is read as nothing; a
-    character reference (`&#95;`, `&#x5f;`, `&lowbar;`) as its character; emphasis (`*`,
-    `**`, `***`, `__`, `___`, `~~`) as nothing where a mark that may open it is closed by
-    the same mark on the same line, as Markdown pairs them ("Zan**zi**bar", "**ledger**",
-    and not "5 * 3 * 2")."""
+    character reference (`&#95;`, `&#x5f;`, `&lowbar;`, `&amp;#95;`) as its character;
+    emphasis (`*`, `**`, `***`, `__`, `___`, `~~`) as nothing where a mark that may open it is
+    closed by the same mark on the same line, as Markdown pairs them ("Zan**zi**bar",
+    "**ledger**", and not "5 * 3 * 2")."""
     if not _clue(text):
         return []
     found: list[tuple[int, int, str]] = []
@@ -76,6 +77,8 @@ def edits(text: str) -> list[tuple[int, int, str]]:
 def _reference(reference: str) -> str | None:
     """The character a reference stands for, or None (no such character, or a name HTML does
     not know)."""
+    while reference.startswith("&amp;") and len(reference) > 5:
+        reference = "&" + reference[5:]
     if reference[1] == "#":
         hexadecimal = reference[2] in "xX"
         point = int(reference[3:-1], 16) if hexadecimal else int(reference[2:-1])
