@@ -1,4 +1,5 @@
-"""Finding a purged text known only by its hash (purged.py's registry).
+"""Finding a purged text known only by its hash (purged.py's registry), and the records that
+know it.
 
 Finding a text known only by its hash means hashing every window of the new text that could be
 it. A 1 MB log has a million windows per record: too many. So each record also keeps an
@@ -10,12 +11,19 @@ leave every dictionary word of that length with hundreds of look-alikes.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
+import json
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
+from .dates import fmt_date
+from .secrets import encoded, numbers
+from .secrets.purgeread import searched
+
 if TYPE_CHECKING:
-    from .purged import Record
+    from collections.abc import Callable
 
 _WORD = re.compile(r"\w+")
 _EDGE = 4  # characters of a word at the edge of a purged text that its anchor hashes
@@ -61,6 +69,12 @@ def anchor_of(salt: str, pattern: str) -> dict | None:
     return {"kind": "tail", "at": s, "len": len(folded) - s, "tag": _tag(key, edge)}
 
 
+def word_anchor(salt: str, word: str) -> dict:
+    """The anchor of a pattern that is one word (casefolded) and is found only as a whole word
+    of a text: the word itself, as a "word" anchor that spans it."""
+    return {"kind": "word", "at": 0, "len": len(word), "tag": _tag(bytes.fromhex(salt), word)}
+
+
 def search_records(
     folded: str,
     key: bytes,
@@ -68,9 +82,11 @@ def search_records(
     *,
     first: bool,
     within: re.Pattern[str] | None = None,
+    accept: Callable[[Record, int], bool] | None = None,
 ) -> list[Hit]:
     """Where the records' texts stand in `folded`, all hashed under `key`; with `within`, only
-    in the words it finds something in (every record's anchor is in such a word)."""
+    in the words it finds something in (every record's anchor is in such a word); with
+    `accept`, only where it accepts the record at that start."""
 
     def full(start: int, record: Record) -> bool:
         window = folded[start : start + record.length]
@@ -95,7 +111,7 @@ def search_records(
                 words = WordIndex(folded, within)
             starts = _starts(record.anchor, words, key, tags, wanted)
         for start in starts if isinstance(starts, range) else sorted(set(starts)):
-            if full(start, record):
+            if full(start, record) and (accept is None or accept(record, start)):
                 hits.append(Hit(record.receipt, start, start + size))
                 if first:
                     return hits
@@ -117,6 +133,16 @@ class WordIndex(dict):
         super().__init__((word, None) for word in words)
         self.folded = folded
         self.asked = 0
+        self._lengths: dict[int, list[str]] | None = None
+
+    def of_length(self, size: int) -> list[str]:
+        """The words of `size` characters (a "word" anchor's): grouped by length once, so many
+        records of whole words of different lengths cost one pass over the words, not many."""
+        if self._lengths is None:
+            self._lengths = {}
+            for word in self:
+                self._lengths.setdefault(len(word), []).append(word)
+        return self._lengths.get(size, [])
 
     def where(self, word: str) -> list[int]:
         found = self[word]
@@ -188,8 +214,8 @@ def _groups(index: WordIndex, key: bytes, kind: str, edge: int, wanted: set[int]
     its runs of `edge` characters ("part"); only the tags some record wants (a 50 MB word has
     50 million runs)."""
     groups: dict[int, list[tuple[str, int]]] = {}
-    for word in index:
-        if len(word) < edge or (kind == "word" and len(word) != edge):
+    for word in index.of_length(edge) if kind == "word" else index:
+        if len(word) < edge:
             continue
         if kind == "word":
             parts = [(word, 0)]
@@ -204,3 +230,155 @@ def _groups(index: WordIndex, key: bytes, kind: str, edge: int, wanted: set[int]
             if tag in wanted:
                 groups.setdefault(tag, []).append((word, offset))
     return groups
+
+
+# --- the records -------------------------------------------------------------------------------
+
+DIGITS = "digits"  # a record's reading: the text's numbers by their digits (see Record)
+JOINED = "joined"  # a record's reading: the text's words as one, found as a whole (see Record)
+# A run of joiners between two letters or digits (encoded.JOINERS), and a space there.
+_SPACED = re.compile(f"(?<=[^\\W_])[{re.escape(encoded.JOINERS)}]+(?=[^\\W_])")
+_BETWEEN = re.compile(r"(?<=[^\W_]) (?=[^\W_])")
+
+
+@dataclass(frozen=True)
+class Record:
+    """One purged text, known only by its salted hash, its length and its anchor. A text that
+    holds a number (numbers.phone_like) has a second record, `reading` DIGITS: its reading by
+    its numbers' digits (numbers.readings), found in that reading of a text, so the number in
+    any grouping, or from abroad, is the number. memctl before it read digits reads such a
+    record as a text's: it refuses the digits alone. A text of two words or more has a record
+    of its words as one (`reading` JOINED: "jimhardie" for "Jim Hardie"), found only as a
+    whole (see `whole`); and, when a joiner stands between two of its words
+    (encoded.JOINERS: "Zanzibar-7731"), a record of the text with a space there instead
+    (a text's record: "zanzibar 7731")."""
+
+    receipt: str
+    salt: str
+    hash: str
+    length: int
+    date: str
+    anchor: dict | None = None
+    reading: str | None = None  # None: the text as searched reads it; DIGITS, JOINED: above
+
+    def matches(self, folded: str) -> bool:
+        """True if `folded` (casefolded) is this record's text."""
+        return len(folded) == self.length and purged_hash(self.salt, folded) == self.hash
+
+    def line(self) -> str:
+        item = {
+            "receipt": self.receipt,
+            "salt": self.salt,
+            "hash": self.hash,
+            "length": self.length,
+            "date": self.date,
+        }
+        if self.anchor is not None:
+            item["anchor"] = self.anchor
+        if self.reading is not None:
+            item["reading"] = self.reading
+        return json.dumps(item) + "\n"
+
+
+def purged_hash(salt: str, text: str) -> str:
+    key = bytes.fromhex(salt)
+    return hashlib.blake2b(text.casefold().encode("utf-8"), key=key, digest_size=32).hexdigest()
+
+
+def new_record(text: str, *, salt: str, receipt: str, today: dt.date) -> Record:
+    """The record of a text purged (as searched reads it)."""
+    return _made(searched(text).folded, salt, receipt, today)
+
+
+def new_records(text: str, *, salt: str, receipt: str, today: dt.date) -> list[Record]:
+    """The records of a text purged: its own; of two words or more, its words with a space
+    between each two and with nothing (see Record); and, when it holds a number, the record of
+    its reading by its numbers' digits (with the "+" and country code of one given so)."""
+    folded = searched(text).folded
+    records = [_made(folded, salt, receipt, today)]
+    spaced = _SPACED.sub(" ", folded)  # "zanzibar-7731" is "zanzibar 7731"
+    if spaced != folded:
+        records.append(_made(spaced, salt, receipt, today))
+    joined = _BETWEEN.sub("", spaced)
+    if joined != spaced:  # "jim hardie" is "jimhardie", as a whole
+        records.append(_made(joined, salt, receipt, today, JOINED))
+    if numbers.phone_like(folded):
+        digits = numbers.readings(folded)[-1].text
+        record = _made(digits, salt, receipt, today, DIGITS)
+        # one word is looked for as a number alone (_digit_hits): of digits only, else not at all
+        # (a number glued to letters, "tel017655501234", is read as it is)
+        if (record.anchor or {}).get("kind") != "part" or digits.isdigit():
+            records.append(record)
+    return records
+
+
+def _made(
+    folded: str, salt: str, receipt: str, today: dt.date, reading: str | None = None
+) -> Record:
+    # a record of words as one is found as a whole word: its anchor is that word, when it is one
+    one_word = reading == JOINED and _WORD.fullmatch(folded) is not None
+    return Record(
+        receipt,
+        salt,
+        purged_hash(salt, folded),
+        len(folded),
+        fmt_date(today),
+        word_anchor(salt, folded) if one_word else anchor_of(salt, folded),
+        reading,
+    )
+
+
+def digit_hits(folded: str, by_salt: dict[str, list[Record]]) -> list[Hit]:
+    """Where the records of texts' numbers stand in a text, by its numbers' digits, each a
+    run of whole groups of digits. A record of a number alone (its anchor part of one word:
+    new_records makes it of digits only, or a "+" and digits) is looked for only in the
+    windows of numbers.whole_numbers; one of a text that holds a number, in the text's
+    readings by digits (numbers.readings)."""
+    found: list[Hit] = []
+    alone: dict[str, dict[tuple[int, str], list[Record]]] = {}
+    rest: dict[str, list[Record]] = {}
+    for salt, records in by_salt.items():
+        for record in records:
+            if record.anchor is not None and record.anchor["kind"] == "part":
+                key = (record.length, record.hash)
+                alone.setdefault(salt, {}).setdefault(key, []).append(record)
+            else:
+                rest.setdefault(salt, []).append(record)
+    lengths = {size for keys in alone.values() for size, _ in keys}
+
+    def wanted(read: str) -> bool:
+        return any((len(read), purged_hash(salt, read)) in keys for salt, keys in alone.items())
+
+    for read, start, end in numbers.whole_numbers(folded, lengths, wanted) if lengths else []:
+        for salt, keys in alone.items():
+            for record in keys.get((len(read), purged_hash(salt, read)), ()):
+                found.append(Hit(record.receipt, start, end))
+    for reading in numbers.readings(folded) if rest else []:
+        if numbers.NUMBER.search(reading.text) is None:
+            continue  # every such record holds a number of PHONE - 1 digits or more
+        for salt, records in rest.items():
+            for h in search_records(reading.text, bytes.fromhex(salt), records, first=False):
+                if reading.whole(h.start, h.end):
+                    found.append(Hit(h.receipt, *reading.span(h.start, h.end)))
+    return found
+
+
+def whole(folded: str, start: int, end: int) -> bool:
+    """Whether the span stands on its own in `folded`: no letter or digit just before or after
+    it (a record JOINED is found only so: "jimhardie" is not in "jimhardiesson")."""
+    before = folded[start - 1] if start > 0 else " "
+    after = folded[end] if end < len(folded) else " "
+    return not before.isalnum() and not after.isalnum()
+
+
+def encoded_hits(text: str, records: list[Record]) -> list[Hit]:
+    """Where a token of `text` is base64 of a purged text, whole (encoded.base64_texts): each
+    decoded text read as searched reads it, with its words read as encoded.words reads them."""
+    found: list[Hit] = []
+    lengths = {r.length for r in records}
+    for start, end, decoded in encoded.base64_texts(text):
+        read = searched(decoded)
+        for folded, _ in read.all() + read.words():
+            if len(folded) in lengths:
+                found += [Hit(r.receipt, start, end) for r in records if r.matches(folded)]
+    return found

@@ -9,69 +9,56 @@ them back. Lines are only ever added, one record each, and the file merges as a 
 conflict. The registry of earlier versions, `.memctl/purged.json` (one salt for all), is still
 read, and is moved into the new file by the next purge. The write layer (admission.py) asks
 `find_purged` of every line a change adds, so no door can bring a purged text back.
-Finding one is anchors.py's work.
+Finding one is anchors.py's work; so is a record's making (new_records).
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import hashlib
 import json
 import math
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from .anchors import Hit, anchor_of, search_records
-from .dates import fmt_date
+from .anchors import (
+    DIGITS,
+    JOINED,
+    Hit,
+    Record,
+    anchor_of,
+    digit_hits,
+    encoded_hits,
+    new_record,
+    new_records,
+    purged_hash,
+    search_records,
+    whole,
+)
 from .errors import ParseError, Refused
-from .secrets import numbers
 from .secrets.purgeread import searched
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .change import Change
     from .workspace import Workspace
 
 REGISTRY = ".memctl/purged.jsonl"
-DIGITS = "digits"  # a record's reading: the text's numbers by their digits (see Record)
 LEGACY = ".memctl/purged.json"
 ATTRIBUTE = f"{REGISTRY} merge=union"
-
-
-@dataclass(frozen=True)
-class Record:
-    """One purged text, known only by its salted hash, its length and its anchor. A text that
-    holds a number (numbers.phone_like) has a second record, `reading` DIGITS: its reading by
-    its numbers' digits (numbers.readings), found in that reading of a text, so the number in
-    any grouping, or from abroad, is the number. memctl before it read digits reads such a
-    record as a text's: it refuses the digits alone."""
-
-    receipt: str
-    salt: str
-    hash: str
-    length: int
-    date: str
-    anchor: dict | None = None
-    reading: str | None = None  # None: the text as searched reads it; DIGITS: see above
-
-    def matches(self, folded: str) -> bool:
-        """True if `folded` (casefolded) is this record's text."""
-        return len(folded) == self.length and purged_hash(self.salt, folded) == self.hash
-
-    def line(self) -> str:
-        item = {
-            "receipt": self.receipt,
-            "salt": self.salt,
-            "hash": self.hash,
-            "length": self.length,
-            "date": self.date,
-        }
-        if self.anchor is not None:
-            item["anchor"] = self.anchor
-        if self.reading is not None:
-            item["reading"] = self.reading
-        return json.dumps(item) + "\n"
+__all__ = [
+    "DIGITS",
+    "JOINED",
+    "Record",
+    "anchor_of",
+    "new_record",
+    "new_records",
+    "purged_hash",
+    "searched",
+]
 
 
 @dataclass
@@ -92,30 +79,36 @@ class Registry:
     def hits(self, text: str, *, first: bool = True) -> list[Hit]:
         """The purged texts `text` holds (case-insensitive, read as a person sees it: see
         searched), each with its span in `text`; with `first`, the first one only, else every
-        place each one stands."""
+        place each one stands. A text's records are looked for in the text as searched reads
+        it and with its words read as encoded.words reads them (`jim-hardie`, `<b>Jim</b>
+        Hardie`); a record of words as one (JOINED) only as a whole; a whole token of base64
+        is read as the text it decodes to."""
         if not self.records or not text:
             return []
         read = searched(text)
-        by_salt: dict[tuple[str, bool], list[Record]] = {}
+        readings = read.all() + read.words()
+        by_salt: dict[str, list[Record]] = {}
+        digits: dict[str, list[Record]] = {}
         for record in self.records:
-            by_salt.setdefault((record.salt, record.reading == DIGITS), []).append(record)
+            kept = digits if record.reading == DIGITS else by_salt
+            kept.setdefault(record.salt, []).append(record)
         hits: set[Hit] = set()
-        for folded, span in read.all():
-            for (salt, by_digits), group in by_salt.items():
-                if not by_digits:
-                    found = set(search_records(folded, bytes.fromhex(salt), group, first=first))
-                    hits.update(Hit(h.receipt, *span(h.start, h.end)) for h in found)
-                if hits and first:
-                    break
+        # a short text's readings are read as one, a line apart (no record holds a line
+        # break): one pass over their words, which they mostly share; a long one's one by one,
+        # so no more than one reading's words are held at once
+        together = sum(len(folded) for folded, _ in readings) <= _TOGETHER
+        for some in [readings] if together else [[one] for one in readings]:
+            hits.update(_search(some, by_salt, first=first))
             if hits and first:
-                break
-        digits = {s: g for (s, d), g in by_salt.items() if d}
-        if digits and (not hits or not first):  # a number in any grouping: its digits
-            for h in _digit_hits(read.folded, digits):
-                if first:
-                    return [Hit(h.receipt, *read.span(h.start, h.end))]
-                hits.add(Hit(h.receipt, *read.span(h.start, h.end)))
-        return sorted(hits, key=lambda h: (h.start, h.end, h.receipt))
+                return sorted(hits, key=_order)[:1]
+        hits.update(encoded_hits(text, [r for r in self.records if r.reading != DIGITS]))
+        if hits and first:
+            return sorted(hits, key=_order)[:1]
+        for h in digit_hits(read.folded, digits) if digits else []:
+            if first:
+                return [Hit(h.receipt, *read.span(h.start, h.end))]
+            hits.add(Hit(h.receipt, *read.span(h.start, h.end)))
+        return sorted(hits, key=_order)
 
     def match(self, text: str) -> str | None:
         """The receipt id of a purged text that `text` contains (case-insensitive), else None."""
@@ -130,12 +123,42 @@ class Registry:
         )
 
 
-def purged_hash(salt: str, text: str) -> str:
-    key = bytes.fromhex(salt)
-    return hashlib.blake2b(text.casefold().encode("utf-8"), key=key, digest_size=32).hexdigest()
-
-
 # --- the file ----------------------------------------------------------------------------------
+
+
+_TOGETHER = 1 << 16  # characters of readings searched as one text
+
+
+def _search(
+    readings: list[tuple[str, Callable[[int, int], tuple[int, int]]]],
+    by_salt: dict[str, list[Record]],
+    *,
+    first: bool,
+) -> list[Hit]:
+    """Where the records (by salt) stand in the readings, each hit's span in the text read: the
+    readings are searched as one text, a line apart; a record JOINED only as a whole."""
+    joined = "\n".join(folded for folded, _ in readings)
+    starts = list(accumulate(len(folded) + 1 for folded, _ in readings[:-1]))
+
+    def span(start: int, end: int) -> tuple[int, int]:
+        n = bisect_right(starts, start)
+        at = starts[n - 1] if n else 0
+        return readings[n][1](start - at, end - at)
+
+    def accept(record: Record, start: int) -> bool:
+        return record.reading != JOINED or whole(joined, start, start + record.length)
+
+    hits: list[Hit] = []
+    for salt, group in by_salt.items():
+        found = search_records(joined, bytes.fromhex(salt), group, first=first, accept=accept)
+        hits += [Hit(h.receipt, *span(h.start, h.end)) for h in found]
+        if hits and first:
+            break
+    return hits
+
+
+def _order(hit: Hit) -> tuple[int, int, str]:
+    return hit.start, hit.end, hit.receipt
 
 
 def load(ws: Workspace) -> Registry:
@@ -202,41 +225,6 @@ def parse(lines: str | None, legacy: str | None = None) -> Registry:
     return registry
 
 
-def _digit_hits(folded: str, by_salt: dict[str, list[Record]]) -> list[Hit]:
-    """Where the records of texts' numbers stand in a text, by its numbers' digits, each a
-    run of whole groups of digits. A record of a number alone (its anchor part of one word:
-    new_records makes it of digits only, or a "+" and digits) is looked for only in the
-    windows of numbers.whole_numbers; one of a text that holds a number, in the text's
-    readings by digits (numbers.readings)."""
-    found: list[Hit] = []
-    alone: dict[str, dict[tuple[int, str], list[Record]]] = {}
-    rest: dict[str, list[Record]] = {}
-    for salt, records in by_salt.items():
-        for record in records:
-            if record.anchor is not None and record.anchor["kind"] == "part":
-                key = (record.length, record.hash)
-                alone.setdefault(salt, {}).setdefault(key, []).append(record)
-            else:
-                rest.setdefault(salt, []).append(record)
-    lengths = {size for keys in alone.values() for size, _ in keys}
-
-    def wanted(read: str) -> bool:
-        return any((len(read), purged_hash(salt, read)) in keys for salt, keys in alone.items())
-
-    for read, start, end in numbers.whole_numbers(folded, lengths, wanted) if lengths else []:
-        for salt, keys in alone.items():
-            for record in keys.get((len(read), purged_hash(salt, read)), ()):
-                found.append(Hit(record.receipt, start, end))
-    for reading in numbers.readings(folded) if rest else []:
-        if numbers.NUMBER.search(reading.text) is None:
-            continue  # every such record holds a number of PHONE - 1 digits or more
-        for salt, records in rest.items():
-            for h in search_records(reading.text, bytes.fromhex(salt), records, first=False):
-                if reading.whole(h.start, h.end):
-                    found.append(Hit(h.receipt, *reading.span(h.start, h.end)))
-    return found
-
-
 class Flaw(NamedTuple):
     """A record of the registry that is not as memctl writes it (see parse)."""
 
@@ -285,7 +273,7 @@ def _record(item: object, salt: object) -> tuple[Record | None, str | None, bool
     reading = item.get("reading")
     wrong = [] if isinstance(receipt, str) and receipt else ["receipt"]
     wrong += [] if isinstance(date, str) else ["date"]
-    if reading is not None and reading != DIGITS:  # read as a text's record, as before
+    if reading is not None and reading not in (DIGITS, JOINED):  # read as a text's, as before
         wrong, reading = [*wrong, "reading"], None
     receipt = receipt if isinstance(receipt, str) and receipt else "unknown"  # a match is named
     if anchor is not None:
@@ -342,40 +330,6 @@ def _damaged(path: str, line: int | None = None) -> ParseError:
         "guess what was purged)",
         path=path,
         line=line,
-    )
-
-
-def new_record(text: str, *, salt: str, receipt: str, today: dt.date) -> Record:
-    """The record of a text purged (as searched reads it)."""
-    return _made(searched(text).folded, salt, receipt, today)
-
-
-def new_records(text: str, *, salt: str, receipt: str, today: dt.date) -> list[Record]:
-    """The records of a text purged: its own, and, when it holds a number, the record of its
-    reading by its numbers' digits (with the "+" and country code of one given so)."""
-    folded = searched(text).folded
-    records = [_made(folded, salt, receipt, today)]
-    if numbers.phone_like(folded):
-        digits = numbers.readings(folded)[-1].text
-        record = _made(digits, salt, receipt, today, DIGITS)
-        # one word is looked for as a number alone (_digit_hits): of digits only, else not at all
-        # (a number glued to letters, "tel017655501234", is read as it is)
-        if (record.anchor or {}).get("kind") != "part" or digits.isdigit():
-            records.append(record)
-    return records
-
-
-def _made(
-    folded: str, salt: str, receipt: str, today: dt.date, reading: str | None = None
-) -> Record:
-    return Record(
-        receipt,
-        salt,
-        purged_hash(salt, folded),
-        len(folded),
-        fmt_date(today),
-        anchor_of(salt, folded),
-        reading,
     )
 
 

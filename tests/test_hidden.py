@@ -394,7 +394,9 @@ def test_a_purged_text_in_markdown_compatibility_forms_or_other_dashes_is_found_
         found = re.search(pattern, text, re.IGNORECASE)
         assert found is not None and found.span() == (hit.start, hit.end), form
         assert re.search(pattern_bytes, text.encode(), re.IGNORECASE), form
-    for other in ("Zanzibar_7731", "Zanzibar\u20147731", "Z\u00e1nzibar-7731", "Zanzibar-7732"):
+    # ("Zanzibar_7731" is the text too, now that the words of a text are read whatever joins
+    # them: tests/test_purge_spellings.py)
+    for other in ("Zanzibar\u20147731", "Z\u00e1nzibar-7731", "Zanzibar-7732"):
         assert registry.hits(other) == [] and re.search(pattern, other, re.IGNORECASE) is None
 
 

@@ -15,6 +15,7 @@ single pass of a regex without nested repeats, or str.translate.
 
 from __future__ import annotations
 
+import binascii
 import re
 import unicodedata
 
@@ -154,3 +155,74 @@ def digits(text: str) -> str:
         if not c.isascii() and unicodedata.decimal(c, None) is not None
     }
     return text.translate(table) if table else text
+
+
+# Characters that join two words as a space would, in a name written as one token: a hyphen,
+# an underscore, a full stop, a slash, a middle dot (`jim-hardie`, `Jim_Hardie`,
+# `jim.hardie@example.com`, `Jim/Hardie`, `Jim·Hardie`).
+JOINERS = "-_./\u00b7\u2027\u2219\u22c5\u30fb"
+_JOINER = re.compile(f"(?<=[^\\W_])[{re.escape(JOINERS)}](?=[^\\W_])")
+# What the reading of words may take out or read as one space once single joiners between two
+# letters or digits are read so (_JOINER): a run of joiners; an underscore; an HTML tag (`<b>`,
+# `</span>`, `<br/>`, `<a href="…">`) or comment. Which, `words` decides.
+_MARKUP = re.compile(
+    f"[{re.escape(JOINERS)}]{{2,}}|_|</?[a-z][a-z0-9]*(?:[\\s/][^<>\n]*)?>|<!--[^\n]{{0,200}}?-->"
+)
+_CLUE = re.compile(f"[{re.escape(JOINERS)}<]")
+
+
+def words(folded: str) -> Seen | None:
+    """A casefolded text as its words read, whatever joins them (None: as it is): a run of
+    JOINERS between two letters or digits read as one space (`jim-hardie`, `jim_hardie`,
+    `jim.hardie` are "jim hardie"), an underscore at a word's edge, an HTML tag and an HTML
+    comment read as nothing (`jim _hardie_`, `<b>jim</b> hardie`). The purge registry reads a
+    text so as well as as it is (memctl.purged), so it holds each reading's records."""
+    if _CLUE.search(folded) is None:
+        return None
+    joined = _JOINER.sub(" ", folded)  # as long as the text, position for position
+    found = []
+    for m in _MARKUP.finditer(joined):
+        start, end = m.span()
+        if joined[start] == "<":
+            found.append((start, end, ""))
+        elif 0 < start and end < len(joined) and _between(joined, start, end):
+            found.append((start, end, " "))
+        elif m.group().strip("_") == "":  # underscores at a word's edge: emphasis
+            found.append((start, end, ""))
+    if found:
+        return edited(joined, found)
+    if joined == folded:
+        return None
+    return Seen(joined, [0], [0], [0], len(joined))
+
+
+def _between(text: str, start: int, end: int) -> bool:
+    """Whether a letter or digit stands on each side of the span."""
+    return text[start - 1].isalnum() and text[end].isalnum()
+
+
+# A run that may be base64: a token of its alphabet (checked whole in base64_texts).
+_BASE64 = re.compile(r"[A-Za-z0-9+/]{8,}={0,2}")
+
+
+def base64_texts(text: str) -> list[tuple[int, int, str]]:
+    """Each token of `text` that is base64 of a text (a run of eight characters or more of its
+    alphabet, padded to a multiple of four, with no letter, digit, "_", "-" or "=" against it,
+    that decodes to printable UTF-8): its span and the text it decodes to. A token within a
+    longer one, or of text cut short, is not read."""
+    found = []
+    for m in _BASE64.finditer(text):
+        start, end = m.span()
+        if (end - start) % 4 or _glued(text, start - 1) or _glued(text, end):
+            continue
+        try:
+            decoded = binascii.a2b_base64(m.group(), strict_mode=True).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if decoded.isprintable() and not decoded.isspace():
+            found.append((start, end, decoded))
+    return found
+
+
+def _glued(text: str, at: int) -> bool:
+    return 0 <= at < len(text) and (text[at].isalnum() or text[at] in "_-=")

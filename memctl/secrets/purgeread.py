@@ -27,6 +27,13 @@ class Searched(NamedTuple):
     def all(self) -> list[tuple[str, Callable[[int, int], tuple[int, int]]]]:
         return [(self.folded, self.span), *self.others]
 
+    def words(self) -> list[tuple[str, Callable[[int, int], tuple[int, int]]]]:
+        """`folded` with its words read whatever joins them (encoded.words: `jim-hardie` and
+        `<b>Jim</b> Hardie` are "jim hardie"), when that differs: not a reading of the text
+        itself, so not one `Registry.find` reads a purged text by."""
+        joined = encoded.words(self.folded)
+        return [] if joined is None else [(joined.text, _through(joined, self.span))]
+
 
 def searched(text: str) -> Searched:
     """The text as the registry reads it: as a person reads it (memctl.secrets.hidden: no
@@ -57,6 +64,13 @@ def searched(text: str) -> Searched:
             if earlier[2] is not None:
                 others.append((earlier[2], earlier[1]))
     return Searched(folded, span, others)
+
+
+def _through(
+    read: hidden.Seen, span: Callable[[int, int], tuple[int, int]]
+) -> Callable[[int, int], tuple[int, int]]:
+    """The span in the text given of a span of `read`, a reading of the reading `span` maps."""
+    return lambda start, end: span(*read.span(start, end))
 
 
 def _earlier(text: str) -> tuple[str, Callable[[int, int], tuple[int, int]], str | None]:
