@@ -5,6 +5,7 @@ the purge registry reads as the text (memctl.purged.searched) written out as a r
 
 from __future__ import annotations
 
+import base64
 import re
 import unicodedata
 from functools import cache
@@ -27,8 +28,12 @@ _EMPHASIS = ("*", "~~", "__")
 
 # What a copy may hold between its characters: characters nobody sees, marks of emphasis, a
 # quoted-printable soft line break, the marks of a Markdown link around its text ("[",
-# "](url)", "][ref]"). As a str pattern and as one of bytes.
-_LINKED = r"|=\r?\n|!?\[|\](?:\([^()\n]*\)|\[[^\[\]\n]*\])"
+# "](url)", "][ref]"), an HTML tag or comment (encoded.words). As a str pattern and as one of
+# bytes.
+_LINKED = (
+    r"|=\r?\n|!?\[|\](?:\([^()\n]*\)|\[[^\[\]\n]*\])"
+    r"|</?[A-Za-z][A-Za-z0-9]*(?:[\s/][^<>\n]*)?>|<!--[^\n]{0,200}?-->"
+)
 _AROUND = "(?:[" + "".join(_BETWEEN) + "*]|~~|__" + _LINKED + ")*"
 _AROUND_BYTES = (
     b"(?:"
@@ -36,6 +41,22 @@ _AROUND_BYTES = (
     + _LINKED.encode()
     + b")*"
 )
+# What may stand in the place where a text's words meet, besides what joins them: what may
+# stand between two characters, and an underscore (Markdown's emphasis, `Jim _Hardie_`).
+_EDGE = "[" + "".join(_BETWEEN) + "*_]|~~" + _LINKED
+_EDGE_BYTES = (
+    b"|".join(re.escape(c.encode()) for c in (*_BETWEEN, "*", "_", "~~")) + _LINKED.encode()
+)
+# No letter or digit just before or after: where a copy of a text's words run together starts
+# and ends ("JimHardie", not "xJimHardiesson"). In bytes, a byte of a character past ASCII is
+# read as a letter's, but for general punctuation and the Latin-1 signs (a dash, a quote, "·").
+_START = r"(?<![^\W_])"
+_END = r"(?![^\W_])"
+_START_BYTES = rb"(?:(?<![A-Za-z0-9\x80-\xff])|(?<=\xe2\x80[\x80-\xbf])|(?<=\xc2[\xa0-\xbf]))"
+_END_BYTES = rb"(?:(?![A-Za-z0-9\x80-\xff])|(?=\xe2\x80[\x80-\xbf])|(?=\xc2[\xa0-\xbf]))"
+# Where two of a text's words meet: a run of whitespace or of joiners (encoded.JOINERS) between
+# two letters or digits.
+_MEETS = re.compile(f"(?<=[^\\W_])(?:\\s+|[{re.escape(encoded.JOINERS)}]+)(?=[^\\W_])")
 # What may stand between two groups of a number's digits (numbers.SEP), as a person reads it.
 _SEP = f"[ ./\\-{hidden.SPACES}{hidden.HYPHENS}]|\\)[ -]?|[ -]?\\("
 _SEP_BYTES = rb"[ ./\-]|\)[ -]?|[ -]?\(|" + b"|".join(
@@ -48,18 +69,19 @@ def spelled(text: str) -> tuple[str, bytes]:
     memctl.purged.searched): in any case, its ASCII in fullwidth and other compatibility
     forms too ("𝐙", "ℤ", "Ⓩ"), a letter in its parts too, look-alike letters of other
     scripts for its Latin ones, any of hidden.HYPHENS for a hyphen, a character as an HTML
-    reference ("&#95;"), URL-encoded, quoted-printable or escaped as JSON and Python escape
-    it (`%20`, `=20`, `\\u0020`, `\\x20`), ASCII punctuation escaped with a backslash;
-    characters nobody sees, marks of emphasis and a Markdown link's marks between its own,
-    combining marks that compose with none of them on its ASCII letters and digits; and, for
-    a text that holds a number (numbers.phone_like), the number in any grouping of its
-    digits, with a trunk 0 or after a country code, as the registry reads it. As a str
+    reference ("&#95;", "&amp;#95;"), URL-encoded, quoted-printable or escaped as JSON and
+    Python escape it (`%20`, `=20`, `\\u0020`, `\\x20`), ASCII punctuation escaped with a
+    backslash; characters nobody sees, marks of emphasis, a Markdown link's marks and HTML tags
+    and comments between its own, combining marks that compose with none of them on its ASCII
+    letters and digits; its words joined by anything that joins words (_words); as a whole
+    token of base64; and, for a text that holds a number (numbers.phone_like), the number in
+    any grouping of its digits, with a trunk 0 or after a country code, as the registry reads
+    it. As a str
     pattern and as one of UTF-8 bytes (for git's objects), each to be compiled with
     re.IGNORECASE."""
     shown = hidden.visible(text)
     chars = [_char(c) for c in shown]
-    pattern = _AROUND.join(c for c, _ in chars)
-    pattern_bytes = _AROUND_BYTES.join(b for _, b in chars)
+    pattern, pattern_bytes = _words(shown, chars)
     folded = encoded.digits(shown).casefold()
     if len(folded) == len(shown) and numbers.phone_like(folded):
         grouped, grouped_bytes = _grouped(folded, chars)
@@ -67,7 +89,83 @@ def spelled(text: str) -> tuple[str, bytes]:
         pattern_bytes = b"(?:" + pattern_bytes + b"|" + grouped_bytes + b")"
     # a Markdown link's "[" goes with it (a YAML list's stays)
     link = r"(?:!?\[(?=[^\[\]\n]*\][(\[]))?"
-    return link + pattern, link.encode() + pattern_bytes
+    coded, coded_bytes = _base64(shown)
+    return (
+        f"(?:{link}{pattern}|{coded})",
+        b"(?:" + link.encode() + pattern_bytes + b"|" + coded_bytes + b")",
+    )
+
+
+def _words(shown: str, chars: list[tuple[str, bytes]]) -> tuple[str, bytes]:
+    """The patterns of the text with its words joined as the purge registry reads them where
+    two meet (_MEETS): by a run of whitespace or by a run of joiners (`Jim-Hardie`,
+    `Jim_Hardie`, `jim.hardie`, `Jim·Hardie`, `Zanzibar/7731`), an underscore of emphasis
+    beside it (`Jim _Hardie_`); or by nothing (`JimHardie`, `Zanzibar7731`), where the copy
+    stands on its own: no letter or digit before it or after it ("Jimmy Hardiesson" and
+    "JimHardiesson" are not "Jim Hardie")."""
+    meets = [m.span() for m in _MEETS.finditer(shown)]
+    if not meets:
+        return _AROUND.join(c for c, _ in chars), _AROUND_BYTES.join(b for _, b in chars)
+    space = _char(" ")
+    joiners = [_char(c) for c in encoded.JOINERS]
+    edge, edge_bytes = f"(?:{_EDGE})", b"(?:" + _EDGE_BYTES + b")"
+
+    def meeting(by: list[tuple[str, bytes]]) -> tuple[str, bytes]:
+        one = "|".join(c for c, _ in by)
+        one_bytes = b"|".join(b for _, b in by)
+        # at least one of them, then all that stands there taken at once (nothing read twice)
+        return (
+            f"(?=(?:{_EDGE})*?(?:{one}))(?:{one}|{_EDGE})*+",
+            b"(?="
+            + edge_bytes
+            + b"*?(?:"
+            + one_bytes
+            + b"))(?:"
+            + one_bytes
+            + b"|"
+            + _EDGE_BYTES
+            + b")*+",
+        )
+
+    by_space, by_space_bytes = meeting([space])
+    joined, joined_bytes = meeting(joiners)
+    meet = f"(?:{by_space}|{joined}|(?(together){edge}*+|(?!)))"
+    meet_bytes = (
+        b"(?:" + by_space_bytes + b"|" + joined_bytes + b"|(?(together)" + edge_bytes + b"*+|(?!)))"
+    )
+    parts: list[tuple[str, bytes]] = []
+    at = 0
+    for start, end in meets:
+        parts += chars[at:start]
+        parts.append((meet, meet_bytes))
+        at = end
+    parts += chars[at:]
+    pattern = ""
+    pattern_bytes = b""
+    for i, (one, one_bytes) in enumerate(parts):
+        glue = i > 0 and one != meet and parts[i - 1][0] != meet
+        pattern += (_AROUND if glue else "") + one
+        pattern_bytes += (_AROUND_BYTES if glue else b"") + one_bytes
+    return (
+        f"(?:{_START}(?P<together>))?{pattern}(?(together){_END})",
+        b"(?:"
+        + _START_BYTES
+        + b"(?P<together>))?"
+        + pattern_bytes
+        + b"(?(together)"
+        + _END_BYTES
+        + b")",
+    )
+
+
+def _base64(shown: str) -> tuple[str, bytes]:
+    """Patterns of the text as a whole token of base64 (encoded.base64_texts), in its case, in
+    small letters, in capitals and with each word's first letter a capital."""
+    forms = dict.fromkeys((shown, shown.lower(), shown.upper(), shown.title()))
+    coded = "|".join(base64.b64encode(f.encode()).decode() for f in forms)
+    alphabet = "A-Za-z0-9+/=_-"
+    pattern = f"(?<![{alphabet}])(?-i:{coded.replace('+', '[+]')})(?![{alphabet}])"
+    return pattern, pattern.encode()
 
 
 def _grouped(folded: str, chars: list[tuple[str, bytes]]) -> tuple[str, bytes]:
@@ -119,7 +217,9 @@ def _char(char: str) -> tuple[str, bytes]:
     forms |= {unicodedata.normalize("NFD", f) for f in forms}  # a letter in its parts
     forms |= _digits_of(char)  # "٥" and "৫" for "5"
     ordered = sorted(forms)
-    written = [*ordered, *(r for f in ordered if len(f) == 1 for r in _references(f))]
+    written = list(ordered)
+    # an HTML reference, escaped again or not (`&#32;`, `&amp;#32;`)
+    refs = ["&(?:amp;)*" + re.escape(r[1:]) for f in ordered if len(f) == 1 for r in _references(f)]
     escape = "\\\\?" if char.isascii() and not char.isalnum() and char != " " else ""
     marks = _marks_on(char) if char.isascii() and char.isalnum() else ""
     coded = [code(f) for f in ordered if f.isascii() or f == char for code in _ENCODINGS]
@@ -128,8 +228,14 @@ def _char(char: str) -> tuple[str, bytes]:
     # is matched one way only.
     by_str = [f for f in written if not (char == " " and f.isspace())]
     by_bytes = [f for f in written if not (char == " " and f.isspace() and f.isascii())]
-    one = "|".join([*map(re.escape, by_str), *coded])
-    one_bytes = b"|".join([*(re.escape(f.encode()) for f in by_bytes), *map(str.encode, coded)])
+    one = "|".join([*map(re.escape, by_str), *refs, *coded])
+    one_bytes = b"|".join(
+        [
+            *(re.escape(f.encode()) for f in by_bytes),
+            *map(str.encode, refs),
+            *map(str.encode, coded),
+        ]
+    )
     if char == " ":
         one = rf"(?:\s|\+|\\[nrt]|{one})+"
         one_bytes = rb"(?:\s|\+|\\[nrt]|" + one_bytes + b")+"
