@@ -83,16 +83,18 @@ def spelled(text: str) -> tuple[str, bytes]:
     chars = [_char(c) for c in shown]
     pattern, pattern_bytes = _words(shown, chars)
     folded = encoded.digits(shown).casefold()
-    if len(folded) == len(shown) and numbers.phone_like(folded):
-        grouped, grouped_bytes = _grouped(folded, chars)
-        pattern = f"(?:{pattern}|{grouped})"
-        pattern_bytes = b"(?:" + pattern_bytes + b"|" + grouped_bytes + b")"
+    grouped = len(folded) == len(shown) and numbers.phone_like(folded)
+    if grouped:
+        by_digits, by_digits_bytes = _grouped(folded, chars)
+        pattern = f"(?:{pattern}|{by_digits})"
+        pattern_bytes = b"(?:" + pattern_bytes + b"|" + by_digits_bytes + b")"
     # a Markdown link's "[" goes with it (a YAML list's stays)
     link = r"(?:!?\[(?=[^\[\]\n]*\][(\[]))?"
-    coded, coded_bytes = _base64(shown)
+    coded, coded_bytes, starts = _base64(shown)
+    first, first_bytes = ("", b"") if grouped else _first(shown[0], "[", "!", *starts)
     return (
-        f"(?:{link}{pattern}|{coded})",
-        b"(?:" + link.encode() + pattern_bytes + b"|" + coded_bytes + b")",
+        f"{first}(?:{link}{pattern}|{coded})",
+        first_bytes + b"(?:" + link.encode() + pattern_bytes + b"|" + coded_bytes + b")",
     )
 
 
@@ -158,14 +160,15 @@ def _words(shown: str, chars: list[tuple[str, bytes]]) -> tuple[str, bytes]:
     )
 
 
-def _base64(shown: str) -> tuple[str, bytes]:
+def _base64(shown: str) -> tuple[str, bytes, list[str]]:
     """Patterns of the text as a whole token of base64 (encoded.base64_texts), in its case, in
-    small letters, in capitals and with each word's first letter a capital."""
+    small letters, in capitals and with each word's first letter a capital; and the tokens."""
     forms = dict.fromkeys((shown, shown.lower(), shown.upper(), shown.title()))
-    coded = "|".join(base64.b64encode(f.encode()).decode() for f in forms)
+    tokens = [base64.b64encode(f.encode()).decode() for f in forms]
+    coded = "|".join(tokens).replace("+", "[+]")
     alphabet = "A-Za-z0-9+/=_-"
-    pattern = f"(?<![{alphabet}])(?-i:{coded.replace('+', '[+]')})(?![{alphabet}])"
-    return pattern, pattern.encode()
+    pattern = f"(?<![{alphabet}])(?-i:{coded})(?![{alphabet}])"
+    return pattern, pattern.encode(), tokens
 
 
 def _grouped(folded: str, chars: list[tuple[str, bytes]]) -> tuple[str, bytes]:
@@ -205,8 +208,9 @@ def _number(chars: list[tuple[str, bytes]], number: numbers.Number) -> tuple[str
     return at_home + nsn, at_home_bytes + nsn_bytes
 
 
-def _char(char: str) -> tuple[str, bytes]:
-    """The patterns of one character as a copy may write it (see spelled)."""
+@cache
+def _forms(char: str) -> list[str]:
+    """The forms of one character a copy may write as it (see spelled), in order."""
     forms = {f for f in (char, char.lower(), char.upper()) if len(f) == 1}
     letter = hidden.folded_latin(char)
     if letter in hidden.lookalikes():  # "Zаnzibar" (a Cyrillic а) for "Zanzibar", and back
@@ -216,7 +220,25 @@ def _char(char: str) -> tuple[str, bytes]:
     forms |= {c for f in forms for c in _compatible_of().get(f, ())}
     forms |= {unicodedata.normalize("NFD", f) for f in forms}  # a letter in its parts
     forms |= _digits_of(char)  # "٥" and "৫" for "5"
-    ordered = sorted(forms)
+    return sorted(forms)
+
+
+def _first(char: str, *more: str) -> tuple[str, bytes]:
+    """A lookahead for a copy's first character (written as any form of `char`, escaped,
+    encoded or as a reference) or one of `more`: a search tries it alone at each place of a
+    text, and most places fail it at once (without it, a search tries the whole pattern at
+    each place, twice as long)."""
+    firsts = {f[0] for f in _forms(char)} | set("\\&%=") | {m[0] for m in more}
+    first_bytes = {f.encode()[0] for f in firsts}
+    return (
+        "(?=[" + "".join(re.escape(c) for c in sorted(firsts)) + "])",
+        b"(?=[" + b"".join(re.escape(bytes([b])) for b in sorted(first_bytes)) + b"])",
+    )
+
+
+def _char(char: str) -> tuple[str, bytes]:
+    """The patterns of one character as a copy may write it (see spelled)."""
+    ordered = _forms(char)
     written = list(ordered)
     # an HTML reference, escaped again or not (`&#32;`, `&amp;#32;`)
     refs = ["&(?:amp;)*" + re.escape(r[1:]) for f in ordered if len(f) == 1 for r in _references(f)]
