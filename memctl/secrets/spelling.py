@@ -91,7 +91,12 @@ def spelled(text: str) -> tuple[str, bytes]:
     # a Markdown link's "[" goes with it (a YAML list's stays)
     link = r"(?:!?\[(?=[^\[\]\n]*\][(\[]))?"
     coded, coded_bytes, starts = _base64(shown)
-    first, first_bytes = ("", b"") if grouped else _first(shown[0], "[", "!", *starts)
+    more = ["[", "!", *starts]
+    if grouped:  # a number may start with its country code, a "(", a digit of any script, or
+        # what may stand before its first digit (_number's `sep`)
+        more += [*"(+)*~_<]", *_BETWEEN, *hidden.SPACES, *hidden.HYPHENS, " ./-"]
+        more += [f for digit in "0123456789" for f in _forms(digit)]
+    first, first_bytes = _first(shown[0], *more)
     return (
         f"{first}(?:{link}{pattern}|{coded})",
         first_bytes + b"(?:" + link.encode() + pattern_bytes + b"|" + coded_bytes + b")",
