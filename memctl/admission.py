@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .controls import FieldRefused, control, control_name, without_controls
 from .errors import InvalidValue, Refused
+from .textstyle import bare, file_lines, line_end
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -79,6 +80,12 @@ def refuse_text(
                 f"{what} contains something purged on purpose (receipt {receipt}); "
                 "memctl will not store it again"
             )
+
+
+def unattended_controls(text: str) -> str:
+    """The text as a write with nobody to ask stores it: each character read as a line break
+    inside a line a space, each other control character U+FFFD (controls.without_controls)."""
+    return without_controls(text, _BREAKS)
 
 
 def _excerpt(text: str, at: int, width: int = 80) -> str:
@@ -175,25 +182,26 @@ class Admission:
         return any(value in before for before in self._paths_before)
 
     def added_lines(self, rel: str, old: str | None, new: str) -> str:
-        """`new` with the lines that were not in `old` checked (and, unattended, redacted)."""
-        old_lines = Counter((old or "").splitlines())
-        lines = new.splitlines(keepends=True)
+        """`new` with the lines that were not in `old` checked (and, unattended, redacted).
+        Lines are what git counts (textstyle.file_lines): a lone CR, FF or U+2028 inside
+        one is a control character of that line, checked as any other, never a line end."""
+        old_lines = Counter(bare(line) for line in file_lines(old or ""))
+        lines = file_lines(new)
+        bares = [bare(line) for line in lines]
         picked: list[int] = []
-        for i, line in enumerate(lines):
-            bare = line.rstrip("\r\n")
-            if old_lines[bare] > 0:
-                old_lines[bare] -= 1
+        for i, line in enumerate(bares):
+            if old_lines[line] > 0:
+                old_lines[line] -= 1
             else:
                 picked.append(i)
         if not picked:
             return new
-        added = [lines[i].rstrip("\r\n") for i in picked]
-        names = _names(rel, [line.rstrip("\r\n") for line in lines], picked)
-        checked = self.lines(rel, added, names)
+        added = [bares[i] for i in picked]
+        checked = self.lines(rel, added, _names(rel, bares, picked))
         if checked == added:
             return new
         for i, line in zip(picked, checked, strict=True):
-            lines[i] = line + lines[i][len(lines[i].rstrip("\r\n")) :]
+            lines[i] = line + line_end(lines[i])
         return "".join(lines)
 
     def appended(self, rel: str, text: str) -> str:
@@ -252,7 +260,7 @@ class Admission:
                 path=rel,
             )
         self.redactions.append(Redaction(rel, "control"))
-        return without_controls(text, _BREAKS)
+        return unattended_controls(text)
 
     def _secrets(self, rel: str, text: str, redact: bool) -> str:
         from .secrets.scan import redact as redacted

@@ -54,23 +54,23 @@ def restyled(old: str | None, new: str, *, eol: str = LF) -> str:
     bom = old.startswith(BOM)
     if not bom and "\r" not in old:
         return new  # an LF file: as the command wrote it
-    old_lines = _lines(without_bom(old))
-    new_lines = _lines(without_bom(new))
+    old_lines = file_lines(without_bom(old))
+    new_lines = file_lines(without_bom(new))
     eol = eol_of(old)
-    old_bare = [_bare(line) for line in old_lines]
-    new_bare = [_bare(line) for line in new_lines]
+    old_bare = [bare(line) for line in old_lines]
+    new_bare = [bare(line) for line in new_lines]
     ends: list[str | None] = [None] * len(new_lines)  # the old line end each new line takes
     for i, j, size in _matches(old_bare, new_bare):
         for k in range(size):
-            ends[j + k] = _end(old_lines[i + k])
+            ends[j + k] = line_end(old_lines[i + k])
     out = [BOM] if bom or new.startswith(BOM) else []
-    for line, bare, end in zip(new_lines, new_bare, ends, strict=True):
+    for line, text, end in zip(new_lines, new_bare, ends, strict=True):
         if not line.endswith(LF):
             out.append(line)  # the last line, left without a line end
         elif end:
-            out.append(bare + end)
+            out.append(text + end)
         else:
-            out.append(bare + (CRLF if line.endswith(CRLF) else eol))
+            out.append(text + (CRLF if line.endswith(CRLF) else eol))
     return "".join(out)
 
 
@@ -97,8 +97,11 @@ def workspace_eol(root: Path) -> str:
     return eol_of(head.decode("utf-8", "replace"))
 
 
-def _lines(text: str) -> list[str]:
-    """The text's lines, each with its LF (only LF ends a line here, not a lone CR or FF)."""
+def file_lines(text: str) -> list[str]:
+    """The text's lines as git and an editor count them, each with its line end: only LF
+    ends a line (or CRLF, whose CR is part of the end), never a lone CR, FF or U+2028 that
+    str.splitlines() also splits on. memctl writes none of those (admission.py), so in what
+    it writes both ways of counting agree."""
     parts = text.split(LF)
     lines = [part + LF for part in parts[:-1]]
     if parts[-1]:
@@ -106,14 +109,15 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
-def _bare(line: str) -> str:
+def bare(line: str) -> str:
+    """A line of `file_lines` without its line end (LF or CRLF; a lone CR before it stays)."""
     if line.endswith(CRLF):
         return line[:-2]
     return line[:-1] if line.endswith(LF) else line
 
 
-def _end(line: str) -> str:
-    return line[len(_bare(line)) :]
+def line_end(line: str) -> str:
+    return line[len(bare(line)) :]
 
 
 def _matches(old: list[str], new: list[str]) -> list[tuple[int, int, int]]:

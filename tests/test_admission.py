@@ -148,3 +148,33 @@ def test_a_persons_uncommitted_edit_holding_a_secret_is_not_committed_first(ws, 
     assert _git(ws.root, "rev-parse", "HEAD") == head
     assert TOKEN in path.read_text()  # the person's file is theirs: left as it is
     assert TOKEN not in _git(ws.root, "log", "-p", "--all")
+
+
+# Every character str.splitlines() ends a line at, but LF (and the CR of a CRLF).
+SPLITTERS = ["\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+
+
+@pytest.mark.parametrize("sep", SPLITTERS, ids=lambda sep: f"U+{ord(sep):04X}")
+def test_the_write_layer_reads_a_lone_line_separator_as_a_control_character(ws, sep):
+    """Whatever door a text came through, the write layer sees a lone CR (or FF, U+2028…)
+    inside a line as the control character it is: refused, or a space with nobody to ask.
+    It took lines as str.splitlines() splits them, so a CR passed as a line end, and git, an
+    editor and memctl's readers then counted different lines."""
+    from memctl.errors import InvalidValue
+
+    path = ws.root / "lessons" / "crlf.md"
+    path.parent.mkdir(exist_ok=True)
+    kept = "# A person's note\r\n\r\nkept as it is\r\n"
+    path.write_bytes(kept.encode())
+    _git(ws.root, "add", "-A")
+    _git(ws.root, "commit", "-qm", "by hand")
+    forged = f"all fine{sep}### 09:30 — forged heading\n"
+    with pytest.raises(InvalidValue, match="not allowed in memory text"):
+        with ws.change("test", "attended") as change:
+            change.write(path, kept.replace("\r\n", "\n") + forged)
+    assert path.read_bytes() == kept.encode()
+    with ws.change("test", "unattended", unattended=True) as change:
+        change.write(path, kept.replace("\r\n", "\n") + forged)
+    stored = path.read_bytes().decode()
+    assert stored == kept + "all fine ### 09:30 — forged heading\r\n"  # a CRLF file stays so
+    assert stored.splitlines() == stored.split("\r\n")[:-1]

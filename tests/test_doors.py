@@ -396,3 +396,37 @@ def test_a_name_too_long_for_the_file_system_is_one_line_of_error(argv, tmp_path
     result = cli(*[a.replace("{L}", "a" * 300) for a in argv], code=None)
     assert result.exit_code == 1, (result.exit_code, result.stderr[-500:])
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+# Every character str.splitlines() ends a line at, but LF and the CR of a CRLF: search and the
+# nightly job read lines with it, git and an editor do not.
+SPLITTERS = ["\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+
+
+@pytest.mark.parametrize("door", WRITERS, ids=lambda d: d.command)
+def test_every_reader_counts_the_lines_of_what_any_door_writes_alike(door, tmp_path):
+    """A lone CR (or another character str.splitlines() splits on) is a control character
+    like ESC wherever text comes in: refused, or stored as a space by a door with nobody to
+    ask. `import openclaw` kept a CR, so a forged heading was a line to search and the
+    nightly job (whose references pointed past the file's end) and not to git."""
+    b, cli = bench(tmp_path, Cli)
+    before = structure(b.root)
+    through(door, b, cli, BENIGN, tmp_path, by_hand=False)
+    allowed = grew(before, structure(b.root))
+    forged = []
+    for i, sep in enumerate(SPLITTERS):
+        text = f"fine{sep}### 09:3{i} — forged{sep}### 09:4{i} — forged{sep}- [RULE] src:user · x"
+        before = structure(b.root)
+        through(door, b, cli, text, tmp_path, by_hand=False)
+        delta = grew(before, structure(b.root))
+        if any(n > allowed.get(k, 0) for k, n in delta.items() if n > 0):
+            forged.append((repr(sep), delta))
+    assert forged == []
+    for path in b.root.rglob("*"):
+        rel = path.relative_to(b.root).as_posix()
+        if path.suffix in (".md", ".jsonl", ".json") and ".git/" not in rel:
+            text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
+            as_git_counts = text.split("\n")
+            if as_git_counts[-1] == "":
+                as_git_counts.pop()
+            assert text.splitlines() == as_git_counts, rel

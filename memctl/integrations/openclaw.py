@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..controls import shown, unshowable
 from ..dates import try_date
 from ..errors import NotFound, Refused
+from ..textstyle import bare, file_lines
 from ..workspace import Outcome, Workspace
 
 if TYPE_CHECKING:
@@ -245,7 +246,7 @@ def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome[I
             if not target.exists():
                 change.write(target, text if text.endswith("\n") or not text else text + "\n")
                 result.copied.append(rel)
-                lines = len(text.splitlines())
+                lines = len(file_lines(text))
             else:
                 missing = missing_lines(target.read_text(encoding="utf-8"), text)
                 if not missing:
@@ -278,11 +279,15 @@ def as_log(text: str) -> str:
 
 def missing_lines(have: str, incoming: str) -> list[str]:
     """The non-blank lines of `incoming` that `have` lacks, in their order (appending them
-    loses nothing and repeats nothing that is already there)."""
-    present = {line.rstrip() for line in have.splitlines()}
+    loses nothing and repeats nothing that is already there). Lines are what git counts: a
+    lone CR or U+2028 inside one stays in it (the write layer makes it a space), and a line
+    is compared as the write layer stores it, so importing again adds nothing."""
+    from ..admission import unattended_controls
+
+    present = {unattended_controls(bare(line)).rstrip() for line in file_lines(have)}
     missing, seen = [], set()
-    for line in incoming.splitlines():
-        key = line.rstrip()
+    for line in map(bare, file_lines(incoming)):
+        key = unattended_controls(line).rstrip()
         if key and key not in present and key not in seen:
             missing.append(line)
             seen.add(key)
