@@ -433,8 +433,6 @@ def _unattended(door: Door, b: Bench, cli, texts: list[str], tmp: Path, by_hand:
         (folder / "MEMORY.md").write_text(f"# Memory\n\n{lines}")
         log = "".join(f"### 09:{i:02d} — x\n{text}\n" for i, text in enumerate(texts))
         (folder / "memory" / "2026-11-01.md").write_text(f"# 2026-11-01\n\n{log}")
-        day = dt.date(2026, 9, 1) + dt.timedelta(days=n % 60)  # a new day's note: copied whole
-        (folder / "memory" / f"{day}.md").write_text(f"# {day}\n\n{log}")
         return run(cli, ["import", "openclaw", str(folder)])
     day = dt.date(2026, 10, 1) + dt.timedelta(days=n % 58)
     if by_hand:
