@@ -48,6 +48,9 @@ _VALUE = r'"(?:[^"\\]|\\.)*"|[^\s"]\S*'
 _FIELD = re.compile(rf"(?P<key>{_KEY}):(?P<value>{_VALUE})")
 # Every token of a field head: each one field, followed by one space or the end.
 _ALL_FIELDS = re.compile(rf"(?:{_KEY}:(?:{_VALUE})(?: |\Z))+")
+# Fields, one space after each (and maybe one more), then "· ": the separator is the first
+# " · " outside a quoted value (one inside it, in a use-when key or a reason, is the value's).
+_HEAD = re.compile(rf"(?:(?:{_KEY}:(?:{_VALUE}) )+ ?)?· ")
 # A line as memctl writes it, past its id and strike: priority, maybe a kind, fields, " · ".
 # Such a line is read in one match; any other goes through the general steps below, which
 # give the same entry for this one too (tests/test_entry_fastpath.py holds them to that).
@@ -216,13 +219,11 @@ def parse_entry(line: str, *, lineno: int | None = None) -> Entry | None:
     canonical = _CANONICAL.match(rest)
     if canonical is not None:
         head = canonical["head"]
-        # The first " · " must be the one matched (not one inside a quoted value).
-        if not head or rest.find(SEPARATOR, canonical.start("head")) == canonical.end() - 3:
-            entry.priority = _PRIORITY_TAGS[canonical["priority"]]
-            entry.kind = canonical["kind"]
-            entry.fields = _fields_of(head) if head else {}
-            entry.text = _unescaped(rest[canonical.end() :])
-            return entry
+        entry.priority = _PRIORITY_TAGS[canonical["priority"]]
+        entry.kind = canonical["kind"]
+        entry.fields = _fields_of(head) if head else {}
+        entry.text = _unescaped(rest[canonical.end() :])
+        return entry
 
     pos = 0
     while (t := _TAG.match(rest, pos)) is not None:
@@ -255,14 +256,20 @@ def _fields_of(head: str) -> dict[str, str]:
     return {key: unquote_value(value) for key, value in _FIELD.findall(head)}
 
 
+def split_head(rest: str) -> tuple[dict[str, str], str] | None:
+    """`key:value … · text` as its fields and the text after the separator: the first " · "
+    outside a quoted value, so a value holding " · " (a use-when key, a reason) reads back
+    whole and the text after it unchanged. None when `rest` does not start so."""
+    head = _HEAD.match(rest)
+    if head is None:
+        return None
+    return _fields_of(rest[: head.end() - 2]), rest[head.end() :]
+
+
 def _split_fields(rest: str) -> tuple[dict[str, str], str]:
-    if rest.startswith("· "):
-        return {}, rest[2:]
-    sep = rest.find(SEPARATOR)
-    if sep > 0:
-        fields = read_fields(rest[:sep])
-        if fields is not None:
-            return fields, rest[sep + len(SEPARATOR) :]
+    split = split_head(rest)
+    if split is not None:
+        return split
     # No separator: a hand-written line, where only known leading fields count as fields.
     fields, pos = {}, 0
     while (f := _FIELD.match(rest, pos)) and f["key"] in KNOWN_FIELDS and _ends_token(rest, f):

@@ -8,7 +8,9 @@ import string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from memctl.controls import control
 from memctl.entry import Entry, format_entry, new_id, normalize_priority, parse_entry
+from memctl.graph.text import parse_relations
 
 LINE = "- [🟡MED][DECISION] added:2026-02-01 expires:2026-03-01 src:user · the text ^k3x9"
 
@@ -100,3 +102,81 @@ def test_format_then_parse_round_trips(entry):
     assert back.format() == line  # read → written back unchanged
     back.raw = None
     assert format_entry(back) == line  # and the canonical form is a fixed point
+
+
+# Values a field may hold on one line: the entry line's own marks among them (" · " above all,
+# which separates the fields from the text), quotes, backslashes, a use-when key's " | ".
+_PIECES = [" · ", "·", " ", '"', '\\"', "\\", "|", " | ", ":", "a:b", "→", "~~", "[x]", "^", "é"]
+_field_values = (
+    st.lists(st.one_of(st.sampled_from(_PIECES), st.text(max_size=5)), max_size=6)
+    .map("".join)
+    .filter(lambda v: control(v) is None and "\n" not in v)
+)
+_texts = (
+    st.lists(st.one_of(st.sampled_from(_PIECES), st.text(max_size=6)), min_size=1, max_size=8)
+    .map(lambda parts: " ".join("".join(parts).split()))
+    .filter(lambda t: t and control(t) is None and "^" not in t)
+)
+_fielded = st.builds(
+    Entry,
+    text=_texts,
+    priority=st.sampled_from([None, "high", "med", "low"]),
+    kind=st.sampled_from([None, "FACT", "RULE"]),
+    fields=st.dictionaries(
+        st.sampled_from(["added", "when", "why", "by", "src", "check", "label"]),
+        _field_values,
+        min_size=1,
+        max_size=4,
+    ),
+    id=st.one_of(st.none(), st.just("k3x9")),
+    closed=st.booleans(),
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_fielded, _field_values)
+def test_any_field_value_reads_back_whole_and_every_rewrite_keeps_the_text(entry, later):
+    """A quoted value holding " · " (a use-when key, a reason) is the value's own: the line
+    reads back as written, and rewriting it (verify, key, close) leaves the text as it was.
+    The first " · " was read as the separator, so each rewrite put one more "·" before it."""
+    line = format_entry(entry)
+    back = parse_entry(line)
+    assert (back.priority, back.kind, back.fields, back.text, back.id, back.closed) == (
+        entry.priority,
+        entry.kind,
+        entry.fields,
+        entry.text,
+        entry.id,
+        entry.closed,
+    ), line
+    for key in ("verified", "when", "why"):
+        back = parse_entry(format_entry(back.with_fields(**{key: later})))
+        assert back.text == entry.text and back.fields[key] == later
+
+
+def test_a_key_or_a_reason_holding_the_separator_leaves_the_text_alone(cli, ws):
+    cli("new", "tools/t", "-t", "T")
+    made = cli.json("add", "tools/t", "the printer is on floor 2")["id"]
+    cli("key", made, "where is the printer · the office one")
+    cli("key", made, "printer floor")
+    cli("verify", made)
+    shown = cli.json("show", made)["entry"]
+    assert shown["text"] == "the printer is on floor 2", shown
+    assert shown["fields"]["when"] == "where is the printer · the office one | printer floor"
+    cli("close", made, "--reason", "moved · to floor 3 · see the map")
+    for _ in range(2):
+        cli("verify", made)
+    line = next(x for x in (ws.root / "tools/t.md").read_text().splitlines() if made in x)
+    assert line.count("·") == 4, line  # one in the key, two in the reason, the separator
+    assert parse_entry(line).text == "the printer is on floor 2"
+    assert parse_entry(line).fields["why"] == "moved · to floor 3 · see the map"
+
+
+def test_a_relation_closed_with_a_reason_holding_the_separator_keeps_its_names(cli, ws):
+    made = cli.json("graph", "add", "Bob", "owns", "the car")["relation"]["id"]
+    cli("close", made, "--reason", 'sold · to "Ann → B"')
+    cli("verify", made)
+    triples = parse_relations((ws.root / "graph/relations.md").read_bytes()).triples
+    closed = next(t for t in triples if t.id == made)
+    assert (closed.subject, closed.predicate, closed.object) == ("Bob", "owns", "the car")
+    assert closed.fields["why"] == 'sold · to "Ann → B"' and closed.closed

@@ -62,11 +62,14 @@ def reference_parse(line: str) -> Entry | None:
 def reference_split(rest: str) -> tuple[dict[str, str], str]:
     if rest.startswith("· "):
         return {}, rest[2:]
+    # The separator is the first " · " with nothing but fields before it: one inside a quoted
+    # value leaves the value unclosed before it.
     sep = rest.find(SEPARATOR)
-    if sep > 0:
+    while sep > 0:
         fields = reference_fields(rest[:sep])
         if fields is not None:
             return fields, rest[sep + len(SEPARATOR) :]
+        sep = rest.find(SEPARATOR, sep + 1)
     fields, pos = {}, 0
     while (f := _FIELD.match(rest, pos)) and f["key"] in KNOWN_FIELDS and ends(rest, f):
         fields[f["key"]] = unquote_value(f["value"])
@@ -220,9 +223,10 @@ def test_lines_as_memctl_writes_them_read_the_same(line):
 
 
 def test_a_separator_inside_a_quoted_value_is_not_the_separator():
-    line = '- [🟡MED] why:"a · b" · text ^k3x9'
-    same(line)
-    assert parse_entry(line).text == "· text"  # the first " · " splits, as it always has
+    for line in ('- [🟡MED] why:"a · b" · text ^k3x9', '- why:"a · b" src:user · text ^k3x9'):
+        same(line)
+        entry = parse_entry(line)
+        assert (entry.fields["why"], entry.text) == ("a · b", "text")
 
 
 def test_awkward_lines_read_the_same():

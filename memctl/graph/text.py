@@ -20,7 +20,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 
 from ..dates import try_date
-from ..entry import BLOCK_ID, BULLET, quote_value, read_fields, unquote_value
+from ..entry import BLOCK_ID, BULLET, quote_value, read_fields, split_head, unquote_value
 from ..errors import InvalidValue
 from ..secrets.hidden import visible
 
@@ -198,11 +198,8 @@ def parse_line(text: str, lineno: int | None = None) -> Triple | None:
 def _leading_fields(rest: str) -> tuple[dict[str, str], str]:
     """Fields written first, as on entry lines (`until:… why:… · A → b → C`): memctl's entry
     commands (`memctl close ID`, `memctl forget ID`, `memctl verify ID`) write relation lines so."""
-    dot = rest.find(DOT)
-    if dot <= 0 or _SEP.search(rest, 0, dot) or rest.startswith('"'):
-        return {}, rest
-    fields = read_fields(rest[:dot])
-    return ({}, rest) if fields is None else (fields, rest[dot + len(DOT) :])
+    split = split_head(rest)  # a " · " or an arrow inside a quoted value is the value's own
+    return split if split is not None and split[0] else ({}, rest)
 
 
 def _read_name(rest: str, pos: int, what: str) -> tuple[str, int]:
