@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from .entry import Entry, normalize_priority, parse_entry
 from .errors import ParseError
 from .textstyle import without_bom
+from .yamltext import RoundTrip, quoted_where_retyped, scalar, yaml_value
 
 if TYPE_CHECKING:
     from frontmatter import YAMLHandler
@@ -325,7 +326,7 @@ def set_meta(note: Note, **values: object) -> Note:
         if isinstance(value, list | tuple | dict):
             fm_text = _set_with_ruamel(fm_text, key, value)
         else:
-            fm_text = _set_scalar_line(fm_text, key, _scalar(value))
+            fm_text = _set_scalar_line(fm_text, key, scalar(value))
     if fm_text == note.fm_text and note.has_frontmatter:
         return note
     meta = _load_yaml(fm_text, note.display or str(note.path))
@@ -362,28 +363,6 @@ def _same(old: object, new: object) -> bool:
     return old == new
 
 
-def _scalar(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dt.date | int | float):
-        return str(value)
-    text = str(value)
-    if re.fullmatch(r"[\w][\w .,/@+()-]*", text) and not _yaml_would_retype(text):
-        return text
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _yaml_would_retype(text: str) -> bool:
-    lowered = text.lower()
-    return (
-        lowered in {"yes", "no", "on", "off", "true", "false", "null", "~"}
-        or bool(re.fullmatch(r"[-+]?[\d._]+(e[-+]?\d+)?|\d{4}-\d\d-\d\d.*", lowered))
-        or text != text.strip()
-    )
-
-
 def _set_scalar_line(fm_text: str, key: str, rendered: str) -> str:
     lines = fm_text.splitlines(keepends=True)
     for i, line in enumerate(lines):
@@ -404,21 +383,12 @@ def _set_scalar_line(fm_text: str, key: str, rendered: str) -> str:
 
 
 def _set_with_ruamel(fm_text: str, key: str, value: object) -> str:
-    from .roundtrip import RoundTrip
-
     handler = RoundTrip(like=fm_text)
     data = handler.load(fm_text) or {}
     if isinstance(value, str) and value.startswith('"'):
         value = handler.load(value)
-    data[key] = list(value) if isinstance(value, tuple) else value
+    data[key] = quoted_where_retyped(list(value) if isinstance(value, tuple) else value)
     return handler.export(data)
-
-
-def yaml_value(value: object) -> str:
-    """One frontmatter value as memctl writes it: a scalar, or a flow list `[a, b]`."""
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_scalar(v) for v in value) + "]"
-    return _scalar(value)
 
 
 def new_note_text(meta: dict, body: str) -> str:

@@ -203,3 +203,60 @@ def test_a_note_whose_aliases_stand_for_millions_of_values_is_refused_not_read(w
     code, out = memctl("verify", "semantic/bomb.md")
     assert code == 1 and said in out
     assert bomb.read_bytes() == before
+
+
+# Text that a YAML reader types when it is written plain: numbers of every base and spelling,
+# sexagesimals, infinities, booleans and nulls of YAML 1.1 and 1.2, dates and timestamps.
+LOOKS_TYPED = [
+    *("0x10 0b101 0xFF -0x1F +0b1 0o17 017 012 1e3 1.5e3 1_000 +12 0. 1:30 190:20:30".split()),
+    *(".inf -.inf .nan .NaN yes Yes NO on OFF y n Y N true False TRUE ~ null Null =".split()),
+    *("2026-12-05", "2026-12-05 10:00", "2026-12-05T10:00:00Z", "<<", " padded", "x "),
+    *("a,b", "1.2.3", "plain words", "Team notes"),
+]
+
+
+def _readers():
+    """Every reader a frontmatter meets: PyYAML (memctl's own, YAML 1.1), and ruamel.yaml
+    reading YAML 1.2 and YAML 1.1."""
+    import yaml
+    from ruamel.yaml import YAML
+
+    def ruamel(version):
+        reader = YAML(typ="safe", pure=True)
+        reader.version = version
+        return reader.load
+
+    return {"pyyaml": yaml.safe_load, "yaml 1.2": ruamel((1, 2)), "yaml 1.1": ruamel((1, 1))}
+
+
+def _read_everywhere(text: str) -> dict[str, object]:
+    return {name: load(text) for name, load in _readers().items()}
+
+
+@pytest.mark.parametrize("value", LOOKS_TYPED)
+def test_a_value_that_looks_typed_reads_back_as_the_same_text_in_every_yaml(value):
+    from memctl.yamltext import yaml_value
+
+    written = f"title: {yaml_value(value)}\ntags: {yaml_value([value, 'x'])}\n"
+    for name, meta in _read_everywhere(written).items():
+        assert meta == {"title": value, "tags": [value, "x"]}, (name, written)
+    note = parse_note("---\ntitle: x\ntags:\n  - x\n---\n# x\n", path=Path("n.md"))
+    changed = set_meta(note, title=value, tags=[value, "y"])  # one line; ruamel's round trip
+    for name, meta in _read_everywhere(changed.fm_text).items():
+        assert meta == {"title": value, "tags": [value, "y"]}, (name, changed.fm_text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="0123456789abefnoxyEFNOTY.:-+_~ ,", min_size=1, max_size=12))
+def test_any_scalar_memctl_writes_reads_back_as_written(value):
+    from memctl.yamltext import yaml_value
+
+    written = f"title: {yaml_value(value)}\ntags: {yaml_value([value])}\n"
+    for name, meta in _read_everywhere(written).items():
+        assert meta == {"title": value, "tags": [value]}, (name, written)
+
+
+def test_new_writes_a_hex_title_and_tag_that_ls_reads_as_text(cli):
+    cli("new", "semantic/n", "-t", "0xFF", "--tag", "0xFF", "--tag", "1:30", "--tag", "a,b")
+    note = next(f for f in cli.json("ls")["files"] if f["path"] == "semantic/n.md")
+    assert (note["title"], note["tags"]) == ("0xFF", ["0xFF", "1:30", "a,b"])
