@@ -171,15 +171,24 @@ def _scan(text: str) -> list[Finding]:
     found: list[Finding] = []
     shapes: dict[str, bool] = {}
     for kind, label, triggers, source in _patterns():
-        if not all(_holds(text, lowered, any_of, shapes, words) for any_of in triggers):
-            continue
-        pattern = rx(source)
-        for m in pattern.finditer(text):
-            start, end = _span(m, pattern)
-            if _plausible(kind, text[start:end]):
-                found.append(Finding(kind, label, start, end))
+        for any_of in triggers:  # a loop, not all(…): a hundred rows a write, most skipped
+            if not _holds(text, lowered, any_of, shapes, words):
+                break
+        else:
+            found += _matches(text, kind, label, source)
     found += written_out(text, lowered, words)
     return _without_overlaps(found)
+
+
+def _matches(text: str, kind: str, label: str, source: str) -> list[Finding]:
+    """The plausible matches of one pattern of the table."""
+    found: list[Finding] = []
+    pattern = rx(source)
+    for m in pattern.finditer(text):
+        start, end = _span(m, pattern)
+        if _plausible(kind, text[start:end]):
+            found.append(Finding(kind, label, start, end))
+    return found
 
 
 def _span(m: re.Match[str], rx: re.Pattern[str]) -> tuple[int, int]:
