@@ -263,7 +263,7 @@ def _plausible(kind: str, value: str) -> bool:
     if kind == "password":  # a login's pair, "user sam / hunter2!Qx"
         return strong_password(value) and not rx(_WORD_AND_NUMBER).fullmatch(value)
     if kind == "password-option":
-        return value_like(value.strip("'\""))
+        return _option_value(value.strip("'\""))
     if kind == "ssn":  # never issued: area 000 or 666, group 00, serial 0000, 123-45-6789
         number = re.sub(r"\D", "", value)
         if number == "123456789" or len(set(number)) == 1:
@@ -277,6 +277,28 @@ def _plausible(kind: str, value: str) -> bool:
         plausible = len(set(number)) > 3 and _card_length(number)
         return plausible and _luhn(number)
     return True
+
+
+# What stands after a password's option in text about the option, not in a command: the
+# option's own name ("-P pass"), the words of a sentence ("-a and the password").
+_NOT_OPTION_VALUES = frozenset(
+    "pass passwd pwd passphrase pword and or then followed flag option instead".split()
+)
+
+
+def _option_value(value: str) -> bool:
+    """A value given to a password's option: not a placeholder, a variable (`$PW`, `%PW%`,
+    PowerShell's `$env:PW`), a command's output (`` `cat pw.txt` ``), a word of prose or an
+    entry's id (`^k3x9`, after an option with no value at the end of an entry's text). A value
+    cut short where a line was shortened ("-u admin:Zq8mW2pLx91v…") is what is left of one;
+    "-p …" holds none."""
+    value = value.removesuffix("…").removesuffix("...")
+    lowered = value.lower()
+    if lowered in _NOT_OPTION_VALUES or lowered.startswith(("`", "$env:")):
+        return False
+    if rx(r"\^[A-Za-z0-9][A-Za-z0-9-]{0,31}").fullmatch(value):
+        return False
+    return value_like(value)
 
 
 def _card_length(number: str) -> bool:

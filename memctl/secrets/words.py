@@ -49,6 +49,8 @@ def written_out(text: str, lowered: str, words: str | None = None) -> list[Findi
         found += said(text)
     if ("=" in text or ":" in text) and any(t in words for t in _ASSIGNED_TRIGGERS):
         found += _assigned(text)
+    if "ENV" in text and any(t in words for t in _ASSIGNED_TRIGGERS):
+        found += _docker_env(text)
     if any(t in words for t in ("phrase", "mnemonic", "seed", "words", "backup", "wallet")):
         found += _recovery_phrases(text)
     if "|" in text and "\n" in text:
@@ -201,6 +203,36 @@ def _assigned(text: str) -> list[Finding]:
             found.append(
                 Finding("secret-value", f"{_a(name)} {name} written out", start, start + len(value))
             )
+    return found
+
+
+# A Dockerfile's `ENV NAME value`, the form without "=" (`ENV DB_PASS hunter2x`): a name in
+# capitals, one of whose parts names a secret (DB_PASS, API_TOKEN, SECRET_KEY_BASE, not
+# PASSENGER_APP_ENV or KEYCLOAK_URL), then its value; the `NAME=value` form is _ASSIGNED's.
+_DOCKER_ENV = (
+    r"(?<![\w-])ENV[^\S\n]+(?P<key>[A-Z][A-Z0-9_]{0,63})[^\S\n]+"
+    r"(?P<s>\"[^\"\n]{4,}\"|'[^'\n]{4,}'|[^\s\"']{4,})"
+)
+_SECRET_PART = (
+    r"(?:^|_)(?:[A-Z]*(?:PASSWORD|PASSWD|PASSPHRASE|TOKEN|SECRET)|"
+    r"(?:API|ACCESS|AUTH|PRIVATE|MASTER|SIGNING|ENCRYPTION)?KEY|PASS|PWD)(?:_|$)"
+)
+
+
+def _docker_env(text: str) -> list[Finding]:
+    found = []
+    for m in rx(_DOCKER_ENV).finditer(text):
+        key = m["key"]
+        start, end = m.span("s")
+        if text[start] in "'\"":
+            start, end = start + 1, end - 1
+        value = text[start:end]
+        setting = key.rsplit("_", 1)[-1].lower() in _SETTING_SUFFIXES
+        if setting or _many(key.lower()) or rx(_SECRET_PART).search(key) is None:
+            continue
+        if value_like(value) and not value.startswith(("/", "~", "./")):  # a path
+            name = key.lower().replace("_", " ")
+            found.append(Finding("secret-value", f"{_a(name)} {name} written out", start, end))
     return found
 
 
