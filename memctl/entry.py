@@ -50,7 +50,7 @@ _FIELD = re.compile(rf"(?P<key>{_KEY}):(?P<value>{_VALUE})")
 _ALL_FIELDS = re.compile(rf"(?:{_KEY}:(?:{_VALUE})(?: |\Z))+")
 # Fields, one space after each (and maybe one more), then "· ": the separator is the first
 # " · " outside a quoted value (one inside it, in a use-when key or a reason, is the value's).
-_HEAD = re.compile(rf"(?:(?:{_KEY}:(?:{_VALUE}) )+ ?)?· ")
+_FIELDS_THEN_TEXT = re.compile(rf"(?:(?:{_KEY}:(?:{_VALUE}) )+ ?)?· ")
 # A line as memctl writes it, past its id and strike: priority, maybe a kind, fields, " · ".
 # Such a line is read in one match; any other goes through the general steps below, which
 # give the same entry for this one too (tests/test_entry_fastpath.py holds them to that).
@@ -260,7 +260,7 @@ def split_head(rest: str) -> tuple[dict[str, str], str] | None:
     """`key:value … · text` as its fields and the text after the separator: the first " · "
     outside a quoted value, so a value holding " · " (a use-when key, a reason) reads back
     whole and the text after it unchanged. None when `rest` does not start so."""
-    head = _HEAD.match(rest)
+    head = _FIELDS_THEN_TEXT.match(rest)
     if head is None:
         return None
     return _fields_of(rest[: head.end() - 2]), rest[head.end() :]
