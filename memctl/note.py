@@ -5,7 +5,7 @@ duplicate key or a second block) and loads it with python-frontmatter's YAML han
 C loader, libyaml: about 0.06 ms a note, where ruamel.yaml's round-trip loader takes 16 times
 that). Writing never re-serializes what a person wrote: a scalar key is changed on its own
 line, and only values that need it (lists, block values) go through python-frontmatter's handler
-on ruamel.yaml's round trip (roundtrip.py), which keeps comments, quotes and key order. A note
+on ruamel.yaml's round trip (yamltext.py), which keeps comments, quotes and key order. A note
 read and written back unchanged is byte-identical.
 """
 
