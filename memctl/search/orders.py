@@ -44,10 +44,12 @@ _TRUSTS: dict[str, Trust] = {t: t for t in ("trusted", "limited", "untrusted")} 
 def trusts_at(ws: Workspace, places: list[tuple[str, int, str]]) -> list[Trust]:
     """The trust of each (path, line, kind) found: an entry line's `src:` and `trust:`, as the
     gate gives them; anything else (a log entry, a note), limited."""
-    return [
-        trust_of_fields(ws, fields) if fields is not None else "limited"
-        for fields in fields_at(ws, places)
-    ]
+    return [trust_at(ws, fields) for fields in fields_at(ws, places)]
+
+
+def trust_at(ws: Workspace, fields: Mapping[str, object] | None) -> Trust:
+    """The trust of a found line by its fields (fields_at); a line that is no entry: limited."""
+    return trust_of_fields(ws, fields) if fields is not None else "limited"
 
 
 def fields_at(ws: Workspace, places: list[tuple[str, int, str]]) -> list[dict | None]:

@@ -132,8 +132,7 @@ def recall(
     related = graph_facts(ws, prompt, max(1, limit - len(picked))) if picked and limit > 1 else []
     shown = {hit.address for hit in picked}  # the relations file is searched too
     related = [(fact, trust) for fact, trust in related if fact.split(" ", 1)[0] not in shown]
-    said_by: dict[str, str] = {}
-    picked, facts = _on_the_desk(ws, picked, related, said_by)
+    picked, facts, said_by = _on_the_desk(ws, picked, related)
     if facts and len(picked) + len(facts) > limit:  # one relation may take the last slot
         picked = picked[: limit - len(facts)]
     pointers, facts = _fit(picked, facts, budget_tokens, said_by)
@@ -271,27 +270,27 @@ def confident(hit: Hit) -> float:
 
 
 def _on_the_desk(
-    ws: Workspace, picked: list[Hit], related: list[tuple[str, Trust]], said_by: dict[str, str]
-) -> tuple[list[Hit], list[str]]:
+    ws: Workspace, picked: list[Hit], related: list[tuple[str, Trust]]
+) -> tuple[list[Hit], list[str], dict[str, str]]:
     """The pointers and relations that may go on the desk, as they may be shown: what reads as
     orders to the agent never does, whatever door it came in by, and a secret a person wrote
-    by hand is shown redacted (search.orders). `said_by` gets the source of each entry a
-    source other than the user gave, by its address ("agent", "web"…)."""
+    by hand is shown redacted (search.orders); and, by address, the source of each entry a
+    source other than the user gave ("agent", "web"…), read in the same pass."""
     if not picked:
-        return [], []
-    from .orders import desk_lines, fields_at, trust_of_fields
+        return [], [], {}
+    from .orders import desk_lines, fields_at, trust_at
 
     fields = fields_at(ws, [(h.path, h.line, h.kind) for h in picked])
-    trusts = [trust_of_fields(ws, f) if f is not None else "limited" for f in fields]
-    said = [(h.text, trust) for h, trust in zip(picked, trusts, strict=True)]
+    said = [(h.text, trust_at(ws, f)) for h, f in zip(picked, fields, strict=True)]
     lines = desk_lines(ws, said + related)
     kept = [h._replace(text=text) for h, text in zip(picked, lines, strict=False) if text]
-    # who said it, when not the user: the agent's word is not the user's, and says so
-    for h, f in zip(picked, fields, strict=True):
-        if f is not None and f.get("src") not in (None, "user"):
-            said_by[h.address] = str(f["src"])
+    said_by = {  # the agent's word is not the user's, and says so
+        h.address: str(f["src"])
+        for h, f in zip(picked, fields, strict=True)
+        if f is not None and f.get("src") not in (None, "user")
+    }
     facts = [text for text in lines[len(picked) :] if text]
-    return kept, facts
+    return kept, facts, said_by
 
 
 def graph_facts(ws: Workspace, prompt: str, limit: int = 3) -> list[tuple[str, Trust]]:
