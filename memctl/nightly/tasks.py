@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .markers import Item
 
 NOTE = " — "  # what follows it in a task is a note on the task
-NEAR = 0.55  # a task this similar (gatetext.similarity) to a line is worth naming beside it
+NEAR = 0.55  # a task this similar (gate.reading.similarity) to a line is worth naming beside it
 # Words that say how far along a task is, or when, not which task it is
 _PROGRESS = frozenset(
     content_word(w)
