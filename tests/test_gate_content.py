@@ -10,6 +10,7 @@ import pytest
 
 from conftest import NOW
 from memctl.gate.remember import remember
+from memctl.language.framing import statement
 from memctl.note import read_note
 
 
@@ -284,7 +285,7 @@ def test_saying_one_item_of_a_list_is_not_so_keeps_the_others(ws, on_file, said,
     remember(ws, on_file, source="user", now=NOW)
     result = remember(ws, said, source="user", now=NOW).value
     assert result.closed is not None
-    assert open_texts(ws) == [f"{said} (as before: {holds})"]
+    assert open_texts(ws) == [f"{statement(said)} (as before: {holds})"]  # "Actually" is its label
 
 
 def test_a_fact_said_not_to_hold_carries_no_clause_of_it(ws):

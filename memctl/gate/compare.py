@@ -399,8 +399,11 @@ def compare(new: Analysis, old: Analysis) -> Diff:
 
 
 def same_text(a: str, b: str) -> bool:
-    """Equal once case, accents, punctuation and spacing are set aside."""
-    return _plain(a) == _plain(b)
+    """Equal once case, accents, punctuation, spacing and the words that open a sentence and
+    say nothing of it ("FYI:", "Oh and"; language.framing) are set aside."""
+    from ..language.framing import statement
+
+    return _plain(statement(a)) == _plain(statement(b))
 
 
 def _plain(text: str) -> str:

@@ -43,6 +43,9 @@ def survey(ws: Workspace, text: str, *, today: dt.date | None = None) -> Survey:
     closed (entry.ended) though not struck yet; one that starts later is still scored (a
     change may be said of it).
     """
+    from ..language.framing import statement
+
+    text = statement(text)  # "FYI: …", "Oh and by the way, …": what follows is compared
     new = analyze(text)
     # the words as written too: a synonym is read as its class's first word ("apartment" as
     # "flat"), which the entry on file need not hold as written

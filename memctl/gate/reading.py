@@ -16,6 +16,7 @@ from functools import cached_property, lru_cache
 
 from .. import lexicon
 from ..language import cues
+from ..language.framing import statement
 from ..words import STOPWORDS, bigrams, fold, is_cjk, stem, tokens, written_as_names
 
 # how two texts compare: re-exported for the gate
@@ -201,13 +202,15 @@ def analyze(text: str) -> Analysis:
     raw = unicodedata.normalize("NFKC", text).replace("’", "'")
     folded = fold(raw)
     values: set[str] = set()
-    rest = take_values(_ALTERNATE.sub(" every alternate ", cues.FRAMING.sub(" ", folded)), values)
+    stated = statement(raw)  # the cues are read in the whole; its words in the statement
+    rest = fold(stated) if stated is not raw else folded
+    rest = take_values(_ALTERNATE.sub(" every alternate ", cues.FRAMING.sub(" ", rest)), values)
     words: set[str] = set()
     person: set[str] = set()
     # A word of person written as a name ("Tom and Su moved", "Mia switched to guitar") is the
     # name, not Spanish "his" or Italian "my"; a given name as often as not, opening a sentence
     named = written_as_names(raw, lexicon.ALSO_NAMES) & lexicon.PERSON_WORDS
-    spotted = _names(raw)
+    spotted = _names(stated)
     called = {fold(n) for n, _ in spotted}
     read: dict[str, bool] = {}  # an ambiguous word ("sat", "may") is read once, not each time
 

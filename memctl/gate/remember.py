@@ -27,7 +27,7 @@ from .audit import AUDIT_LOG, audit_line, audit_refusal, log_refusal  # noqa: F4
 from .caller import decided, same_words
 from .candidates import SOURCE_TRUST, Candidate, Survey, is_rule_note
 from .decide import Decision, survey
-from .labeler import TRUST_RANK, Trust
+from .labeler import TRUST_RANK, Label, Trust
 from .request import Given, Remembered, Request, Said
 from .routing import ROUTE, destination  # noqa: F401  (ROUTE: the nightly job reads it)
 
@@ -212,6 +212,8 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
         else None  # a kept conflict changed is what the user says now, not a conflict
     )
     text = request.text
+    if decision.label != "injection" and request.trust != "untrusted":
+        text = _stated(text, decision.label)
     if decision.label in ("update", "correction") and decision.target is not None:
         from .carry import forward
 
@@ -262,6 +264,21 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
         extra[FIELD] = near.entry.id or near.address
     extra.update(request.extra)
     return entry.with_fields(**{k: v for k, v in extra.items() if v})
+
+
+def _stated(text: str, label: Label) -> str:
+    """The line's text without the words it opens with that say nothing of it ("Oh and by
+    the way,", "FYI:"); those that say it changes or corrects something ("Actually,", "Sorry,
+    I misspoke:") only when the label says so in their place."""
+    from ..language.framing import split_framing
+    from .reading import analyze
+
+    lead, stated = split_framing(text)
+    if not lead:
+        return text
+    cue = analyze(lead)
+    keeps = (cue.correction or cue.update) and label not in ("update", "correction")
+    return text if keeps else stated
 
 
 def _write(

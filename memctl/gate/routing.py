@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..catalog import scan
 from ..errors import InvalidValue
+from ..language.framing import statement
 from ..longterm import note_path
 from ..words import fold
 from ..workspace import Workspace
@@ -123,7 +124,8 @@ def destination(
     )
     if beside and near is not None and near.entry.kind == "QUOTE":
         return ws.root / near.path, ()  # the user's words beside the quote they confirm
-    for rel, score, status in fits(ws, found, request.text, request.context, topic or None):
+    said = statement(request.text)
+    for rel, score, status in fits(ws, found, said, request.context, topic or None):
         if score < ROUTE:
             break
         if status == "superseded" or is_rule_note(rel) and not (may_rule and normative):

@@ -1,0 +1,58 @@
+"""The words a person opens a sentence with that say nothing of what follows ("Oh and by the
+way,", "FYI:", "Note to self:", "Sorry, I misspoke earlier:", "Scratch that,"), and the
+statement after them.
+
+The write gate reads a memory's cues in the whole text ("misspoke" says it corrects), but
+compares and stores the statement: a stored line reads "The standup is at 9:45.", labelled a
+correction, not "Sorry, I misspoke earlier: the standup is at 9:45.", and its closeness to
+the entry it changes is not diluted by the chatter before it.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Openers that may stand before the statement with no mark after them ("oh and the car…").
+_BARE = (
+    r"oh(?:\s+and)?|ah|and|also|anyways?|btw|fyi|psst|(?:oh\s+)?by\s+the\s+way"
+    r"|(?:just\s+)?so\s+you\s+know|just\s+fyi|for\s+(?:future\s+)?reference|for\s+the\s+record"
+    r"|(?:please\s+)?(?:remember|note|keep\s+in\s+mind|bear\s+in\s+mind|don'?t\s+forget)\s+that"
+    r"|oh\s+wait|no\s+wait|actually|scratch\s+that|on\s+second\s+thoughts?|ok(?:ay)?\s+so"
+    r"|(?:sorry\s*,?\s*)?i\s+misspoke(?:\s+(?:earlier|before))?|übrigens|ach\s+(?:ja|und)"
+    r"|zur\s+info|au\s+fait|d'ailleurs|por\s+cierto|trouwens|overigens|tra\s+l'altro"
+)
+# Openers that need a mark after them ("Note: the code…", "So, …"; not "Note the code…",
+# "So far…", "Update the router…", "Well water…").
+_MARKED = (
+    r"(?:a\s+)?(?:quick\s+|friendly\s+|small\s+)?(?:note|reminder|memo|update|correction)"
+    r"|note\s+to\s+self|ps|p\.s\.?|n\.?b\.?|psa|hi|hey|hello|listen|look|um+|uh+|right"
+    r"|so|ok(?:ay)?|well|wait|plus|sorry|my\s+bad|my\s+mistake|heads[\s-]+up|one\s+more\s+thing"
+    r"|another\s+thing|good\s+to\s+know|also\s+worth\s+noting|change\s+of\s+plans?"
+    r"|never\s+mind|remember|don'?t\s+forget|keep\s+in\s+mind|a\s+propósito|aliás"
+)
+_MARK = r"\s*(?:[,:;!]|\.\.\.|…|(?<=\s)[-–—]|[-–—](?=\s))\s*"
+_OPENER = re.compile(rf"(?:{_BARE})(?:{_MARK}|\s+)|(?:{_MARKED}){_MARK}", re.IGNORECASE)
+_LEAST_WORDS = 3  # what is left must still be a statement
+
+
+def split_framing(text: str) -> tuple[str, str]:
+    """(the opening words that say nothing of what follows, the statement), the statement's
+    first letter in capitals when the text's was; ("", text) when nothing opens it or what is
+    left would be under _LEAST_WORDS words."""
+    at = 0
+    while at < len(text) and len(text) - at < 20_000:
+        m = _OPENER.match(text, at)
+        if m is None or m.end() == at:
+            break
+        at = m.end()
+    rest = text[at:].lstrip(" ,:;-–—")
+    if not at or len(rest.split()) < _LEAST_WORDS:
+        return "", text
+    if text[:1].isupper() and rest[:1].islower():
+        rest = rest[0].upper() + rest[1:]
+    return text[: len(text) - len(rest)].rstrip(), rest
+
+
+def statement(text: str) -> str:
+    """The text without its opening words of framing (split_framing)."""
+    return split_framing(text)[1]
