@@ -34,6 +34,9 @@ The sets (tests/gate_cases*.jsonl):
   before trying it; held out (its totals only).
 - `user-4`: 40 cases another person wrote before trying memctl from the outside, across home
   and work; held out (its totals and the writer's own report of its misses only).
+- `user-5`: 40 cases a fifth person wrote before trying memctl from the outside, as people
+  talk (lead-ins, synonyms, one detail of several changing); held out (its totals and the
+  writer's own report of its misses only).
 
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
@@ -83,6 +86,7 @@ SETS = {
     "story-2": REPO / "tests" / "gate_cases_story2.jsonl",
     "user-3": REPO / "tests" / "gate_cases_user3.jsonl",
     "user-4": REPO / "tests" / "gate_cases_user4.jsonl",
+    "user-5": REPO / "tests" / "gate_cases_user5.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
