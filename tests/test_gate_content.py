@@ -329,3 +329,104 @@ def test_a_line_that_may_replace_an_entry_no_note_fits_goes_beside_it(cli, ws):
     said = cli.json("remember", "My passport expires in May 2029.", "-s", "user")
     assert said["label"] == "new" and said["unsure"]["near"].startswith("people/me.md#^")
     assert said["written"]["path"] == "people/me.md"
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        (
+            "Climbing with Tomasz on Tuesday and Thursday evenings at Boulderhal Noord.",
+            "Climbing with Tomasz is only on Tuesday evenings now",
+        ),
+        (
+            "Mila has swimming on Monday and Wednesday at 16:00.",
+            "Mila only swims on Mondays at 16:00 now",
+        ),
+        ("The gym is open on Saturdays and Sundays.", "The gym is just open on Saturdays"),
+    ],
+)
+def test_saying_it_holds_of_fewer_is_an_update_not_a_repeat(ws, on_file, said):
+    """ "Climbing … is only on Tuesday evenings now" over "… Tuesday and Thursday evenings" was
+    a repeat: the Thursdays stayed open, re-verified, and the change was lost."""
+    remember(ws, on_file, source="user", now=NOW)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == "update", result.reason
+    assert result.closed is not None and len(open_texts(ws)) == 1
+
+
+@pytest.mark.parametrize(
+    ("said", "label"),
+    [
+        ("Wait, my blood type is actually O positive, I misremembered", "correction"),
+        ("My blood type is A positive, just so you know.", "repeat"),
+        ("I'm B negative, blood-wise.", None),
+    ],
+)
+def test_a_blood_group_is_a_value(ws, said, label):
+    """A letter is no word: "O positive" over "A positive" read as nothing new."""
+    remember(ws, "My blood type is A positive.", source="user", now=NOW)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label != "repeat" if label is None else result.label == label, result.reason
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said", "carried", "not_carried"),
+    [
+        (
+            "My wife Sanne is vegetarian.",
+            "Correction: my wife is pescatarian, she does eat fish",
+            "My wife Sanne",
+            "vegetarian",
+        ),
+        (
+            "The car is insured with Centraal Beheer for 62 euros a month.",
+            "We moved the car insurance over to ANWB, 55 a month now",
+            None,
+            "Centraal Beheer",
+        ),
+        (
+            "Our landlord is Mr. Grant, his number is 0612 345 678.",
+            "Mr. Grant has a new number: 0687 654 321",
+            "Our landlord is Mr. Grant",
+            "0612",
+        ),
+    ],
+)
+def test_what_is_carried_forward_never_says_again_what_changed(
+    ws, on_file, said, carried, not_carried
+):
+    """ "(as before: My wife Sanne is vegetarian)" on the line saying she is pescatarian, and
+    "(as before: with Centraal Beheer)" on the line saying the insurance moved to ANWB: the
+    carried details brought back the very thing the new words replace."""
+    remember(ws, on_file, source="user", now=NOW)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label in ("update", "correction"), result.reason
+    line = result.written.entry.text
+    assert not_carried not in line
+    assert carried is None or f"(as before: {carried}" in line
+
+
+@pytest.mark.parametrize(
+    ("said", "clashes"),
+    [
+        ("Bought a new espresso machine for 180 euros without checking", True),
+        ("Purchased concert tickets for 250 euros", True),
+        ("Spent 180 euros on an espresso machine", True),
+        ("Bought a 40 euro kettle", False),  # within the limit
+        ("Spent 40 euros on a kettle", False),
+        ("Spent 100 euros on groceries", False),  # at the limit: not more than it
+    ],
+)
+def test_buying_past_a_spending_limit_clashes_and_within_it_does_not(ws, said, clashes):
+    """With "Never spend more than 100 euros without asking me first" on file, only "spent"
+    clashed ("bought … for 180 euros" was new), and 40 euros clashed as "a different number"."""
+    remember(
+        ws,
+        "Never spend more than 100 euros without asking me first.",
+        source="user",
+        topic="rules/money",
+        kind="RULE",
+        now=NOW,
+    )
+    result = remember(ws, said, source="agent", now=NOW).value
+    assert (result.label == "clash") == clashes, result.reason

@@ -94,3 +94,16 @@ def test_a_repeat_with_a_lead_in_is_still_a_repeat(ws, standup):
 def test_a_quote_keeps_every_word_its_source_wrote(ws, standup):
     said = remember(ws, "FYI: the standup is at 11:00 from now on.", source="web", now=NOW).value
     assert said.written is not None and "FYI: the standup" in said.written.entry.text
+
+
+@pytest.mark.parametrize(
+    ("text", "rest"),
+    [
+        ("My blood type is A positive, just so you know.", "My blood type is A positive."),
+        ("The bins go out on Tuesday btw", "The bins go out on Tuesday"),
+        ("FYI: Anna is vegan now, for the record.", "Anna is vegan now."),
+        ("We love the band Just So You Know", "We love the band Just So You Know"),  # a name
+    ],
+)
+def test_the_same_words_at_the_end_are_left_out_too(text, rest):
+    assert split_framing(text)[1] == rest

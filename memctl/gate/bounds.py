@@ -100,3 +100,41 @@ def differs(mine: frozenset[str], theirs: frozenset[str], kind: str) -> bool:
     """Does the text set a value of this kind the rule does not (the rule setting one too)?"""
     ours = {v for v in mine if v.startswith(f"{kind}:")}
     return bool(ours) and any(v.startswith(f"{kind}:") for v in theirs) and bool(ours - theirs)
+
+
+# A limit on an amount: "more than 100 euros", "up to 50", "at least 2 reviews", "under £30"
+_AMOUNT = re.compile(
+    r"(?<!\w)(?P<word>more\s+than|over|above|exceeding|in\s+excess\s+of|up\s+to|at\s+most"
+    r"|no\s+more\s+than|max(?:imum)?(?:\s+of)?|less\s+than|under|below|fewer\s+than|at\s+least"
+    r"|min(?:imum)?(?:\s+of)?)\s+(?:[€$£]\s?)?(?P<n>\d+(?:[.,]\d+)?)(?!\d)"
+)
+_ABOVE = re.compile(r"more|over|above|exceed|excess")  # what lies above is what is ruled on
+_AT_MOST = re.compile(r"up|most|no|max")  # what lies at or below is allowed
+_BELOW = re.compile(r"less|under|below|fewer")  # what lies below is what is ruled on
+
+
+def amounts_within(new: Analysis, rule: Analysis) -> bool:
+    """Is every amount the text gives on the allowed side of the limits the rule sets ("40
+    euros" against "never spend more than 100 euros"; "3 reviews" against "at least 2")?
+    False when the rule sets no limit or the text gives no amount."""
+    limits: list[tuple[float | None, float | None]] = []
+    for m in _AMOUNT.finditer(rule.folded):
+        n, word = float(m["n"].replace(",", ".")), m["word"]
+        if _ABOVE.match(word) or _AT_MOST.match(word):
+            limits.append((None, n))  # allowed: up to n
+        elif _BELOW.match(word):
+            limits.append((n, None) if rule.polarity else (None, n))
+        else:
+            limits.append((n, None))  # "at least", "minimum": from n
+    amounts = [float(v[2:]) for v in new.values if v[:2] == "n:" and _is_number(v[2:])]
+    if not limits or not amounts or _AMOUNT.search(new.folded):
+        return False  # a text that sets limits of its own is a rule of its own
+    return all(
+        (low is None or a >= low) and (high is None or a <= high)
+        for a in amounts
+        for low, high in limits
+    )
+
+
+def _is_number(text: str) -> bool:
+    return text.replace(".", "", 1).isdigit()

@@ -112,6 +112,10 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     # A value opened alone ("on 5433") replaces the phrase it opens with a value of its kind
     # ("on port 5432"), whatever else that says.
     valued = {(_lead(p), k) for p in phrases(said) for k in kinds(analyze(p).values) if _lead(p)}
+    # A name the new text gives where the old one's phrases have no place for it ("moved the
+    # insurance over to ANWB" over "insured with Centraal Beheer") stands for the old name.
+    leads = {_lead(p) for p in phrases(old.text)} - {""}
+    renamed = any(_lead(p) not in leads for p in phrases(new.text) if _written_names(p) - old.words)
     out = []
     for i, phrase in enumerate(phrases(old.text)):
         part = analyze(phrase)
@@ -122,13 +126,19 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
                 out.append(phrase.strip(" .;,"))
                 continue
             tail = _value_tail(phrase, part, given, new)
-            whole = _named_only(part, new) or role_unsaid(part, new, given)
-            out += [tail] if tail else [phrase.strip(" .;,")] if whole else []
+            if tail:
+                out.append(tail)
+            elif _named_only(part, new):
+                out.append(_who(phrase, part, new))
+            elif role_unsaid(part, new, given):
+                out.append(phrase.strip(" .;,"))
             continue
         if any((_lead(phrase), k) in valued for k in kinds(part.values)):
             continue
         if _lead(phrase) in opened and part.words:
             continue
+        if renamed and part.words and part.words <= _written_names(phrase):
+            continue  # "with Centraal Beheer", where the new text names another
         if _keep(part, new, given):
             out.append(phrase.strip(" .;,"))
         elif rest := _values_left(phrase, part, new, given):
@@ -164,6 +174,18 @@ def _switched(new: Analysis, old: Analysis) -> bool:
     return False
 
 
+_WRITTEN_NAME = re.compile(r"(?<![\w'])(?:[A-Z][a-z]*[A-Z]\w*|[A-Z][^\W\d_]+)")
+
+
+def _written_names(phrase: str) -> set[str]:
+    """The content words a phrase writes as a name (capitalised, not opening it; or in capitals
+    "ANWB"), weekdays and months not among them."""
+    words = _WRITTEN_NAME.findall(phrase)
+    if words and phrase.lstrip().startswith(words[0]) and not words[0][1:].isupper():
+        words = words[1:]
+    return set().union(*(analyze(w).words for w in words)) if words else set()
+
+
 def _named_only(part: Analysis, new: Analysis) -> bool:
     """Does the first phrase name someone the new text leaves unsaid while speaking of the same
     thing ("The landlord is Mr. Okafor", where the landlord's number is corrected)? The name
@@ -173,6 +195,22 @@ def _named_only(part: Analysis, new: Analysis) -> bool:
         return False
     unsaid = part.names - new.names - new.rejected
     return bool(unsaid) and unsaid == part.names and bool(part.words & new.words - part.names)
+
+
+_COPULA = re.compile(r"(?<!\s)\s+(?:is|are|was|were)\s+", re.IGNORECASE)
+
+
+def _who(phrase: str, part: Analysis, new: Analysis) -> str:
+    """Of a first phrase carried for the name in it, what names them, without what the new
+    text says otherwise of them: "My wife Sanne" of "My wife Sanne is vegetarian", where she
+    is pescatarian now; the whole when the name is what it says ("The landlord is Mr. Grant")."""
+    cut = _COPULA.search(phrase)
+    if cut is None:
+        return phrase.strip(" .;,")
+    subject, said = analyze(phrase[: cut.start()]), analyze(phrase[cut.end() :])
+    if part.names - new.names <= subject.names and said.words - new.words - LIGHT:
+        return phrase[: cut.start()].strip(" .;,")
+    return phrase.strip(" .;,")
 
 
 def _respelled(new: Analysis, old: Analysis, diff: Diff) -> set[str]:

@@ -30,6 +30,8 @@ from .reading import (
     content_word,
     same_text,
     sameness,
+    says_fewer,
+    says_nothing_new,
     similarity,
 )
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
@@ -323,6 +325,10 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
         if new.words & cues.IMMUTABLE:
             return "correction", f"gives another {what} for something that does not change"
         return "update", f"gives a new {what} for the same thing"
+    if diff.lost and not diff.says_more and says_fewer(new) and not old.rule:
+        gone = {v.split(":", 1)[0] for v in old.info.values - new.values}
+        fewer = ", ".join(sorted(KIND_NAMES.get(k, k) for k in gone)) or what
+        return "update", f"says it holds of fewer than {old.key} does ({fewer})"
     if says_nothing_new(new, diff):
         return "repeat", "says nothing the entry on file does not"
     # What it says again counts its values too ("the board meeting on the 12th will be held in
@@ -439,11 +445,3 @@ def _names_what_it_opens_with(new: Analysis, old: Analysis) -> bool:
     said = [content_word(w) for w in tokens(old.folded)]
     opening = [w for w in said if w in old.words][:ENDED_NAMES]
     return len(opening) == ENDED_NAMES and set(opening) <= new.words
-
-
-def says_nothing_new(new: Analysis, diff: Diff) -> bool:
-    """Nothing new: no value or side differs, nothing added, nothing ended; and no word of change
-    beside a value of the entry left out ("From now on never merge on Fridays at all" for "Don't
-    merge on Friday afternoons": the afternoons are gone, the rule is wider)."""
-    lost = diff.lost and (new.update or new.correction)
-    return not (diff.differs or diff.says_more or diff.ended or lost)

@@ -74,6 +74,8 @@ KIND_NAMES = {
     "tel": "phone number",
     "lang": "language",
     "name": "name",
+    "blood": "blood group",
+    "ltr": "letter",
 }
 # A thing on file given up by name: "so scrap the guesthouse", "ditch the Saturday class".
 _GIVE_UP = (
@@ -413,3 +415,16 @@ def _names(raw: str) -> list[tuple[str, int]]:
                 continue
         found.append((word, m.start()))
     return found
+
+
+def says_nothing_new(new: Analysis, diff: Diff) -> bool:
+    """Nothing new: no value or side differs, nothing added, nothing ended; and no word of change
+    beside a value of the entry left out ("From now on never merge on Fridays at all" for "Don't
+    merge on Friday afternoons": the afternoons are gone, the rule is wider)."""
+    lost = diff.lost and (new.update or new.correction or says_fewer(new))
+    return not (diff.differs or diff.says_more or diff.ended or lost)
+
+
+def says_fewer(new: Analysis) -> bool:
+    """Says it holds of fewer than before: "only on Tuesdays now", "just the two of us"."""
+    return bool(new.update_weak or cues.ONLY.search(new.folded))

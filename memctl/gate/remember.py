@@ -275,7 +275,7 @@ def _stated(text: str, label: Label) -> str:
 
     lead, stated = split_framing(text)
     if not lead:
-        return text
+        return stated  # at most "…, just so you know" left off its end
     cue = analyze(lead)
     keeps = (cue.correction or cue.update) and label not in ("update", "correction")
     return text if keeps else stated

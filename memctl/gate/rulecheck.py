@@ -31,7 +31,7 @@ import re
 from ..language import cues
 from ..lexicon import ONE_OFF
 from ..words import tokens
-from .bounds import beyond, differs, elsewhere, week_days, within
+from .bounds import amounts_within, beyond, differs, elsewhere, week_days, within
 from .reading import KIND_NAMES, Analysis, compare, content_word
 
 CLASH_WORDS = 2  # content words a text must share with a long rule
@@ -250,6 +250,8 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         other_value.remove("t")  # done at 10:00, where the rule says "before 15:00"
     if "t" not in other_value and beyond(new, rule):
         other_value.append("t")  # "after 16:00" where the rule says "before 16:00"
+    if "n" in other_value and amounts_within(new, rule):
+        other_value.remove("n")  # 40 euros, where the rule says "never more than 100 euros"
     governs = governed(rule)
     other_thing = another_thing(new, rule, governs)
     acted = bool(shared & governs) and bool(other_value) and not other_thing

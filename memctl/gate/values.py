@@ -35,6 +35,13 @@ _COUNTED = re.compile(  # what follows "the 5th" when it counts something ("floo
     r"works|suits|could|should|can|might|may)\b)[a-z]"
 )
 _CJK_MONTH = re.compile(r"(\d{1,2})月")
+# A letter that is a value, named by what it grades or sorts ("blood type O", "grade B", "plan
+# B", "gate C", "vitamin D", "size M"): one letter is no word, and would be read as none.
+_LETTER = re.compile(
+    r"\b(type|grade|group|size|gate|plan|level|block|row|zone|platform|wing|ward|class"
+    r"|category|vitamin|terminal|pier|hall|section|tier|band)\s+(ab|[a-z])(?![\w'])"
+)
+_BLOOD = re.compile(r"(?<![\w'])(ab|a|b|o|0)\s*(positive|negative|pos|neg|\+|-)(?![\w+-])")
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
 
 
@@ -137,7 +144,19 @@ def take_values(folded: str, values: set[str]) -> str:
         values.add(f"tel:{digits}")
         return " "
 
+    def letter(m: re.Match[str]) -> str:
+        values.add(f"ltr:{m[1]}:{m[2]}")
+        return f"{m[1]} "
+
+    def blood(m: re.Match[str]) -> str:
+        sign = "+" if m[2] in ("positive", "pos", "+") else "-"
+        values.add(f"blood:{'o' if m[1] == '0' else m[1]}{sign}")
+        return " "
+
     text = _URL.sub(url, folded)
+    if "blood" in text or "rhesus" in text:
+        text = _BLOOD.sub(blood, text)
+    text = _LETTER.sub(letter, text)
     text = _ISO.sub(iso, text)
     text = _PHONE.sub(phone, text)
     text = _TIME.sub(time, text)

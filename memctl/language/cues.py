@@ -246,6 +246,14 @@ ALSO = Lazy(_phrases(
 ).pattern + r"|(?<!\w)too(?=\s*(?:[.,;:!?)]|$))")
 # fmt: on
 
+# --- fewer than what is on file ("climbing is only on Tuesdays now" over "Tuesdays and Thursdays")
+# fmt: off
+ONLY = Lazy(_phrases(
+    "only", "just", "solely", "exclusively", "nur", "seulement", "uniquement", "solo",
+    "solamente", "unicamente", "alleen", "nog maar", "apenas", "somente", "soltanto",
+).pattern)
+# fmt: on
+
 # --- negation, counted for parity: "never … without" is an obligation ---------------------
 NEGATION = Lazy(
     r"n't\b|n’t\b|\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|nunca|"

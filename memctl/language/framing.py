@@ -32,13 +32,21 @@ _MARKED = (
 )
 _MARK = r"\s*(?:[,:;!]|\.\.\.|…|(?<=\s)[-–—]|[-–—](?=\s))\s*"
 _OPENER = re.compile(rf"(?:{_BARE})(?:{_MARK}|\s+)|(?:{_MARKED}){_MARK}", re.IGNORECASE)
+# …and the same said after it ("…, just so you know.", "… btw").
+_CLOSER = re.compile(
+    r"(?<!\s)(?:\s*[,;:–—-]\s*|\s+)(?:just\s+)?(?:so\s+you\s+know|fyi|btw|by\s+the\s+way"
+    r"|for\s+(?:future\s+)?reference|for\s+the\s+record|for\s+your\s+information"
+    r"|as\s+a\s+reminder|just\s+saying|übrigens|au\s+fait|por\s+cierto)\s*([.!]*)\s*$",
+    re.IGNORECASE,
+)
 _LEAST_WORDS = 3  # what is left must still be a statement
 
 
 def split_framing(text: str) -> tuple[str, str]:
-    """(the opening words that say nothing of what follows, the statement), the statement's
-    first letter in capitals when the text's was; ("", text) when nothing opens it or what is
-    left would be under _LEAST_WORDS words."""
+    """(the opening words that say nothing of what follows, the statement without them and
+    without such words at its end), the statement's first letter in capitals when the text's
+    was; ("", text) when no such words open or end it, or what is left would be under
+    _LEAST_WORDS words."""
     at = 0
     while at < len(text) and len(text) - at < 20_000:
         m = _OPENER.match(text, at)
@@ -46,13 +54,22 @@ def split_framing(text: str) -> tuple[str, str]:
             break
         at = m.end()
     rest = text[at:].lstrip(" ,:;-–—")
-    if not at or len(rest.split()) < _LEAST_WORDS:
+    closer = _CLOSER.search(rest[-200:])
+    if closer is not None and not _titled(closer.group()):
+        rest = rest[: len(rest) - len(rest[-200:]) + closer.start()] + (closer[1] or "")
+    if rest == text or len(rest.split()) < _LEAST_WORDS:
         return "", text
     if text[:1].isupper() and rest[:1].islower():
         rest = rest[0].upper() + rest[1:]
-    return text[: len(text) - len(rest)].rstrip(), rest
+    return text[:at].rstrip(), rest
+
+
+def _titled(words: str) -> bool:
+    """Words written as a title ("the band Just So You Know"): a name, not an aside."""
+    said = [w for w in re.findall(r"[^\W\d_]+", words)]
+    return len(said) > 1 and all(w[0].isupper() for w in said)
 
 
 def statement(text: str) -> str:
-    """The text without its opening words of framing (split_framing)."""
+    """The text without the words of framing it opens or ends with (split_framing)."""
     return split_framing(text)[1]
