@@ -58,6 +58,8 @@ class Change:
         self._dirty: set[str] | None = None
         self._held: set[str] = set()  # edits holding a secret, left alone and said so
         self._originals: dict[str, bytes | None] = {}  # what each touched file held before
+        # touched files that were links (inside the workspace, to memory): what each led to
+        self._links: dict[str, str] = {}
         self._eol: str | None = None  # the line end of a new Markdown file, once looked up
         self.admission = Admission(ws, unattended=unattended, source=source)
         self._unmerged: set[str] = set()
@@ -99,8 +101,8 @@ class Change:
         link = self.ws.link_out(path)
         if link is not None:
             raise PathRefused(
-                f"{link} is a link that leaves the workspace; memctl never writes "
-                "or reads through it (`memctl doctor` lists every link)",
+                f"{link}; memctl never writes or reads through it "
+                "(`memctl doctor` lists every link)",
                 path=rel,
             )
         wrong = self.ws.not_a_file(path)
@@ -131,7 +133,12 @@ class Change:
             except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
                 data = None
             self._originals[rel] = data
-            self.admission.saw(_text(data))
+            if path.is_symlink():
+                # what the link led to is not this file's committed text (git holds the
+                # link): the change writes it back as the file, every line of it checked
+                self._links[rel] = os.readlink(path)
+            else:
+                self.admission.saw(_text(data))
             if data is not None:
                 self.admission.saw_path(rel)
             elif named:
@@ -178,7 +185,7 @@ class Change:
     def append(self, path: Path, text: str) -> None:
         """Add text at the end of a file, atomically (the old file or the new one, never half)."""
         rel = self._before(path)
-        old = path.read_bytes() if path.exists() else b""
+        old = self._old_bytes(path)
         added = self.admission.appended(rel, text)
         if old and not old.endswith(b"\n"):
             added = "\n" + added
@@ -188,6 +195,24 @@ class Change:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, data, sync_dir=False)
         self._folders.add(path.parent)
+
+    def _old_bytes(self, path: Path) -> bytes:
+        """What a file the change appends to holds now, as the change may keep it. A link's
+        (what it leads to: git holds the link, not that text, as this file's) is checked line
+        by line as new text, so no secret or purged text is copied into memory through it."""
+        try:
+            old = path.read_bytes()
+        except FileNotFoundError:
+            return b""
+        if not old or not path.is_symlink():
+            return old
+        text = _text(old)
+        if text is None:
+            raise InvalidValue(
+                "a link to a file that is not UTF-8 text; memctl writes nothing there",
+                path=self.ws.rel(path),
+            )
+        return self.admission.added_lines(self.ws.rel(path), None, text).encode("utf-8")
 
     def write_many(self, files: dict[Path, str]) -> None:
         """Write many files in one batch (see atomic_write_many): for runs that touch thousands."""
@@ -213,8 +238,8 @@ class Change:
         new = _text(text) if isinstance(text, bytes) else text
         if new is None:
             return text  # not UTF-8 text: nothing memctl writes as memory
-        try:
-            old = _text(path.read_bytes())
+        try:  # what a link leads to is not this file's text: all of it is checked
+            old = None if path.is_symlink() else _text(path.read_bytes())
         except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
             old = None
         styled = restyled(old, new, eol=self._new_file_eol(path) if not old else LF)
@@ -238,7 +263,11 @@ class Change:
         for rel, data in reversed(self._originals.items()):
             path = self.ws.root / rel
             try:
-                if data is None:
+                if rel in self._links:
+                    if not path.is_symlink():
+                        path.unlink(missing_ok=True)
+                        path.symlink_to(self._links[rel])
+                elif data is None:
                     if path.is_file() or path.is_symlink():
                         path.unlink()
                 elif not path.is_file() or path.read_bytes() != data:

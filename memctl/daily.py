@@ -72,7 +72,7 @@ def add_log_entry(
     wrong = ws.not_a_file(path)
     if wrong is not None:
         raise InvalidValue(f"{wrong[1]}; memctl appends nothing there", path=wrong[0])
-    existing = path.read_text(encoding="utf-8") if path.exists() else ""
+    existing = ws.read_text(path) if path.exists() or path.is_symlink() else ""
     if existing and not existing.endswith("\n"):
         existing += "\n"  # change.append ends the file's last line first
     prefix = "" if existing else f"# {fmt_date(now.date())}\n"

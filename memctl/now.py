@@ -118,11 +118,10 @@ def cell_text(text: str) -> str:
 
 
 def read_now(ws: Workspace) -> str:
-    if ws.link_out(ws.now_path):
+    link = ws.link_out(ws.now_path)
+    if link is not None:
         raise PathRefused(
-            "NOW.md is a link that leaves the workspace; memctl never reads or "
-            "writes through it (`memctl doctor` lists links)",
-            path="NOW.md",
+            f"{link}; memctl never reads or writes through it (`memctl doctor` lists links)"
         )
     wrong = ws.not_a_file(ws.now_path)
     if wrong is not None:

@@ -93,9 +93,13 @@ def purge_registry(ws: Workspace) -> list[Finding]:
 
 
 def links(ws: Workspace) -> list[Finding]:
-    """Every symlink in the workspace (but in .git): one that leaves it is an error (memctl
-    never reads or writes through it; a peer may have committed it), one inside a warning."""
+    """Every symlink in the workspace (but in .git): one that leaves it, or leads into .git/
+    or .memctl/, is an error (memctl never reads or writes through it; a peer may have
+    committed it), one to memory inside it a warning (memctl reads the file it leads to, and
+    writes the file in the link's place)."""
     import os
+
+    from .workspace import link_target
 
     found = []
     real_root = ws.root.resolve()
@@ -107,15 +111,17 @@ def links(ws: Workspace) -> list[Finding]:
                 continue
             rel = ws.rel(path)
             target = os.readlink(path)
-            if path.resolve().is_relative_to(real_root):
+            where = link_target(path.resolve(), real_root)
+            if where is None:
                 found.append(
                     Finding(
                         "warning",
                         "link",
                         rel,
                         f"{rel} is a link to {target}",
-                        "memctl writes the file in its place, never through it; "
-                        "replace the link by the file if you meant one",
+                        "memctl reads the file it leads to and writes a file in its place "
+                        "(every line of it checked as new); replace the link by the file if "
+                        "you meant one",
                     )
                 )
             else:
@@ -124,7 +130,7 @@ def links(ws: Workspace) -> list[Finding]:
                         "error",
                         "link-out",
                         rel,
-                        f"{rel} is a link that leaves the workspace (to {target}); "
+                        f"{rel} is a link {where} (to {target}); "
                         "memctl refuses to read or write through it",
                         f"remove it (`git rm {rel}`) unless you put it there, and "
                         f"find who committed it (`git log -- {rel}`)",

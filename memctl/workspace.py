@@ -76,8 +76,7 @@ def open_workspace(
         link = bare.link_out(root / inside)
         if link is not None:
             raise PathRefused(
-                f"{link} is a link that leaves the workspace; memctl never reads or writes "
-                "through it",
+                f"{link}; memctl never reads or writes through it",
                 path=root,
             )
         # memctl's own files are its own even as links inside the workspace: a peer's `.memctl`
@@ -90,6 +89,32 @@ def open_workspace(
                 path=root,
             )
     return Workspace(root, load_config(root / MARKER / "config.yaml"))
+
+
+def own_folder(parts: tuple[str, ...] | list[str]) -> str | None:
+    """`.git` or `.memctl` when a workspace-relative path (its parts) lies in git's or memctl's
+    own folder, at any depth (a nested repository's settings hold tokens too, and a link on
+    the way may lead back to the top), read as a file system that ignores case or trailing
+    dots and spaces would."""
+    for part in parts:
+        folded = part.casefold().rstrip(". ")
+        if folded in PROTECTED:
+            return folded
+    return None
+
+
+def link_target(real: Path, real_root: Path) -> str | None:
+    """Where a link whose resolved target is `real` goes that memctl never follows it, as the
+    end of "X is a link …": out of the workspace, or into .git/ or .memctl/; None when the
+    target is memory's own ground."""
+    try:
+        inside = real.relative_to(real_root)
+    except ValueError:
+        return "that leaves the workspace"
+    own = own_folder(inside.parts)
+    if own is not None:
+        return f"into {own}/, {'git' if own == '.git' else 'memctl'}'s own folder"
+    return None
 
 
 def _linked_state(root: Path) -> list[str]:
@@ -142,7 +167,8 @@ class Workspace:
         return Path(os.path.relpath(path, self.root)).as_posix()
 
     def resolve(self, given: str | os.PathLike, *, for_writing: bool = False) -> Path:
-        """A path the person named, refused if it leaves the workspace (.., absolute, symlink)."""
+        """A path the person named, refused if it leaves the workspace (.., absolute, symlink),
+        or reaches .git/ or .memctl/ through a link."""
         raw = Path(given).expanduser()
         candidate = raw if raw.is_absolute() else self.root / raw
         real_root = self.root.resolve()
@@ -151,29 +177,49 @@ class Workspace:
             inside = real.relative_to(real_root)
         except ValueError:
             raise PathRefused(f"{given}: outside the workspace {self.root}") from None
+        own = own_folder(inside.parts)
+        if own is not None and own_folder(Path(os.path.relpath(candidate, self.root)).parts) != own:
+            # named as memory, reached through a link: `lessons/x.md -> ../.git/config`
+            link = self.link_out(candidate) or f"{given} leads into {own}/ through a link"
+            raise PathRefused(f"{link}; memctl never reads or writes through it")
         if inside.parts and inside.parts[0] in PROTECTED and for_writing:
             raise PathRefused(f"{given}: memctl does not write inside {inside.parts[0]}/")
         return real_root / inside
 
     def link_out(self, path: Path) -> str | None:
-        """The link (workspace-relative) through which `path` leaves the workspace, if any: a
-        file or a folder on the way that is a symlink to somewhere outside. A peer can commit
-        such a link (`daily/<today>.md -> ~/.ssh/id_rsa`); memctl never follows it."""
+        """What is wrong with a link on the way to `path`, if one is: a file or a folder on
+        the way that is a symlink to somewhere outside the workspace, or into git's or memctl's
+        own folder, as the start of a sentence ("daily/2026-01-01.md is a link into .git/"). A
+        peer can commit such a link (`daily/<today>.md -> ~/.ssh/id_rsa`, `NOW.md ->
+        .git/config`, whose settings may hold a token); memctl never reads or writes through
+        it: what it read there would be taken for memory, shown and committed."""
         try:
             parts = Path(os.path.relpath(path, self.root)).parts
         except ValueError:
-            return str(path)
+            return f"{path} is outside the workspace"
         if parts and parts[0] == "..":
-            return str(path)
+            return f"{path} is outside the workspace"
         here = self.root
         real_root: Path | None = None
         for part in parts:
             here = here / part
             if here.is_symlink():
                 real_root = real_root or self.root.resolve()
-                if not here.resolve().is_relative_to(real_root):
-                    return self.rel(here)
+                where = link_target(here.resolve(), real_root)
+                if where is not None:
+                    return f"{self.rel(here)} is a link {where}"
         return None
+
+    def read_text(self, path: Path) -> str:
+        """The text of a memory file memctl reads by its name (a day's log, NOW.md): refused
+        (PathRefused, one line naming the link) when a link on its way leaves the workspace or
+        leads into .git/ or .memctl/ (link_out), before a byte is read."""
+        link = self.link_out(path)
+        if link is not None:
+            raise PathRefused(
+                f"{link}; memctl never reads or writes through it (`memctl doctor` lists links)"
+            )
+        return path.read_text(encoding="utf-8")
 
     def not_a_file(self, path: Path) -> tuple[str, str] | None:
         """Where and why `path` cannot be read or written as a file, if it cannot: it is a

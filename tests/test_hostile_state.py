@@ -5,6 +5,8 @@ read or written through a link, and nothing needs a person to recover."""
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
+import json
 import os
 import subprocess
 import sys
@@ -113,6 +115,104 @@ def test_doctor_lists_every_link(ws, cli, outside):
     links = {f["where"]: f for f in data["findings"] if f["code"].startswith("link")}
     assert links["people/key.md"]["severity"] == "error"
     assert links["lessons/alias.md"]["severity"] == "warning"
+
+
+@pytest.mark.parametrize("target", ["../.git/config", "../.git", "../.memctl/local.yaml"])
+def test_doctor_calls_a_link_into_git_or_memctls_own_folder_an_error(ws, cli, target):
+    """doctor warned of `daily/<day>.md -> ../.git/config` that memctl never read through it,
+    and exited 0: memctl read through it. It is an error now, as a link out is."""
+    (ws.root / DAY_LOG).unlink(missing_ok=True)
+    (ws.root / DAY_LOG).symlink_to(target)
+    data = cli.json("doctor", code=1)
+    found = {f["where"]: f for f in data["findings"] if f["code"].startswith("link")}
+    assert found[DAY_LOG]["severity"] == "error"
+    assert "into ." in found[DAY_LOG]["message"]
+    assert "never through it" not in json.dumps(data)
+
+
+TOKEN = "glpat-AbCdEfGhIjKlMnOpQrSt"  # in .git/config, where a remote's token lives
+DAY_LOG = f"daily/{TODAY}.md"
+YESTERDAY_LOG = f"daily/{TODAY - dt.timedelta(days=1)}.md"
+
+# Every door that reads a memory file by its name, with a link a peer committed there into
+# git's or memctl's own folder: the command refuses (exit 1, one line naming the link) or, for
+# `now` and `doctor`, says so; nothing it read there is shown, committed or indexed.
+INTO_OWN_FOLDER = [
+    (DAY_LOG, ("log", "Standup", "-m", "all good"), 1),
+    (DAY_LOG, ("show", f"{DAY_LOG}:1"), 1),
+    (DAY_LOG, ("consolidate", str(TODAY)), 1),
+    (DAY_LOG, ("doctor",), 1),
+    (YESTERDAY_LOG, ("sleep",), None),
+    ("NOW.md", ("now",), 0),
+    ("NOW.md", ("now", "focus", "ship v2")),
+    ("lessons/beta.md", ("add", "lessons/beta", "a new line")),
+    ("lessons/beta.md", ("show", "lessons/beta")),
+    ("semantic/inbox.md", ("remember", "the plumber is Joe", "-t", "semantic/inbox")),
+    ("graph/relations.md", ("graph", "add", "Brian", "owns", "Atlas")),
+    ("lessons/beta.md", ("search", "repositoryformatversion"), 0),
+    ("lessons/beta.md", ("recall", "what is the user token"), 0),
+    ("lessons/beta.md", ("reindex",), 0),
+]
+
+
+@pytest.mark.parametrize("target", [".git/config", ".memctl/local.yaml"])
+@pytest.mark.parametrize(
+    ("link", "argv", "code"),
+    [(*row, 1) if len(row) == 2 else row for row in INTO_OWN_FOLDER],
+    ids=lambda v: " ".join(v) if isinstance(v, tuple) else str(v),
+)
+def test_no_door_reads_through_a_link_into_git_or_memctls_own_folder(
+    ws, cli, link, argv, code, target
+):
+    """A link inside the workspace into .git/ (`daily/<today>.md -> ../.git/config`, whose
+    settings hold a remote's token) was taken for memory: `log` committed the settings as the
+    day's log (and sync sent them on), `now` printed them into the agent's context, and doctor
+    said memctl never read through it. Every door refuses it now, naming the link."""
+    git(ws, "config", "user.token", TOKEN)
+    (ws.root / ".memctl/local.yaml").write_text(f"# {TOKEN}\n")  # kept to this machine
+    path = ws.root / link
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)
+    path.symlink_to(os.path.relpath(ws.root / target, path.parent))
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "a peer's link")
+    head = git(ws, "rev-parse", "HEAD")
+    result = cli(*argv, code=code)
+    shown = result.stdout + result.stderr
+    assert TOKEN not in shown and "repositoryformatversion" not in shown
+    history = git(ws, "log", "-p", "--all")
+    assert TOKEN not in history and "repositoryformatversion" not in history
+    if argv[0] not in ("search", "recall", "reindex", "sleep"):
+        where = target.split("/")[0]
+        assert f"{link} is a link into {where}/" in shown, shown
+    if code == 1 and argv[0] != "doctor":
+        assert git(ws, "rev-parse", "HEAD") == head
+    assert path.is_symlink()
+
+
+def test_a_link_to_a_file_git_does_not_hold_is_checked_as_new_text(ws, cli):
+    """A link to memory inside the workspace is followed (doctor warns), but what it leads to
+    is not the text git holds for it: a file git ignores, copied into the day's log through a
+    link, was committed without its lines read for secrets. Every line of it is checked now."""
+    scratch = ws.root / "scratch.md"
+    scratch.write_text("deploy with TOKEN=glpat-AbCdEfGhIjKlMnOpQrSt\n")
+    with (ws.root / ".git/info/exclude").open("a") as exclude:
+        exclude.write("scratch.md\n")
+    (ws.root / DAY_LOG).unlink(missing_ok=True)
+    (ws.root / DAY_LOG).symlink_to("../scratch.md")
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "a link to a scratch file")
+    head = git(ws, "rev-parse", "HEAD")
+    refused = cli("log", "Standup", "-m", "all good", code=3)
+    assert "looks like it holds a secret" in refused.stderr
+    assert git(ws, "rev-parse", "HEAD") == head
+    assert "glpat" not in git(ws, "log", "-p", "--all")
+    assert (ws.root / DAY_LOG).is_symlink()
+    # what the link leads to, with nothing secret in it, is kept as the day's log
+    scratch.write_text("# notes from the scratch file\n")
+    cli("log", "Standup", "-m", "all good")
+    assert not (ws.root / DAY_LOG).is_symlink()
+    assert "notes from the scratch file" in (ws.root / DAY_LOG).read_text()
 
 
 def test_a_lock_a_dead_git_left_is_removed_by_the_next_command(ws, cli):

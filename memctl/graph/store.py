@@ -110,10 +110,10 @@ class Store:
     def refresh(self) -> None:
         """Import the text again if it differs from what the database was built from."""
         path = self.ws.root / RELATIONS_FILE
-        if self.ws.link_out(path):
+        link = self.ws.link_out(path)
+        if link is not None:
             raise PathRefused(
-                f"{RELATIONS_FILE} is a link that leaves the workspace; memctl never reads "
-                "through it (`memctl doctor` lists links)"
+                f"{link}; memctl never reads through it (`memctl doctor` lists links)"
             )
         with self.write():
             meta = self.meta() or {}

@@ -162,7 +162,7 @@ def _consolidate(
     state = nightly.days(ws).get(fmt_date(day)) or nightly.DayState(fmt_date(day))
     after = state.through
     try:
-        text = (ws.root / rel).read_text(encoding="utf-8")
+        text = ws.read_text(ws.root / rel)
     except UnicodeDecodeError:
         raise ParseError("not UTF-8 text; nothing in it was consolidated", path=rel) from None
     lines = text.splitlines()

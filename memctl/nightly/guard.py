@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from ..controls import unshowable
 from ..entry import Entry, holds, parse_entry
-from ..errors import InvalidValue, NotFound
+from ..errors import InvalidValue, NotFound, PathRefused
 from ..jsonlines import read_records
 from ..textstyle import without_bom
 from ..workspace import MARKER, Outcome, Workspace
@@ -141,8 +141,8 @@ def _read_checks(ws: Workspace) -> list[Check]:
         if unshowable(ws.rel(path)) is not None:
             continue  # not a note (workspace.stat_markdown): its name would forge a line
         try:
-            lines = without_bom(path.read_text(encoding="utf-8")).splitlines()
-        except (OSError, UnicodeDecodeError):
+            lines = without_bom(ws.read_text(path)).splitlines()
+        except (OSError, UnicodeDecodeError, PathRefused):
             continue
         rel = ws.rel(path)
         start = 0

@@ -17,6 +17,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from ..dates import fmt_date, try_date
+from ..errors import PathRefused
 from ..workspace import Workspace
 
 TYPE_CHECKING = False
@@ -147,7 +148,7 @@ class Looker:
     def _read(self, rel: str) -> list[str]:
         if rel not in self._lines:
             try:
-                self._lines[rel] = (self.ws.root / rel).read_text(encoding="utf-8").splitlines()
-            except (OSError, UnicodeDecodeError):
+                self._lines[rel] = self.ws.read_text(self.ws.root / rel).splitlines()
+            except (OSError, UnicodeDecodeError, PathRefused):
                 self._lines[rel] = []
         return self._lines[rel]
