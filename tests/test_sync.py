@@ -468,3 +468,23 @@ def test_a_peers_link_in_place_of_memctls_own_folder_or_settings_is_refused(
     assert not (tmp_path / "c/.memctl/local.yaml").is_symlink()
     run_memctl("-w", str(tmp_path / "c"), "remember", "the plumber is Joe", "-s", "user")
     assert not mark.exists()
+
+
+@pytest.mark.parametrize(
+    "target", ["../.git/config", "../.memctl/local.yaml", "../../outside", "../lessons/../../x"]
+)
+def test_a_peers_link_into_git_or_out_of_the_workspace_is_refused(machines, target):
+    """A peer's `daily/<day>.md -> ../.git/config` came in with a fast-forward, and the next
+    `memctl log` committed this machine's git settings (a remote's token) as the day's log.
+    Sync refuses a commit that brings a link into .git/ or .memctl/ or out of the workspace:
+    exit 3, one line naming the link and its commit, nothing merged."""
+    a, b, a_root, b_root = machines
+    (b_root / "daily/2026-11-29.md").symlink_to(target)
+    git(b_root, "add", "-A")
+    git(b_root, "commit", "-qm", "peer adds a day's log")
+    git(b_root, "push", "-q", "origin", "main")
+    head = git(a_root, "rev-parse", "HEAD")
+    refused = a("sync", code=3)
+    assert "daily/2026-11-29.md, a link" in refused.stderr and "peer adds" in refused.stderr
+    assert git(a_root, "rev-parse", "HEAD") == head
+    assert not (a_root / "daily/2026-11-29.md").exists()

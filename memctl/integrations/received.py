@@ -9,6 +9,9 @@ agent harness runs or reads as its instructions.
   two merged as git would merge them) is loaded with this machine's own user config and
   local.yaml, and the commits are refused when it fails, or when its new daily_dir holds notes
   here or there.
+- **Links.** A link the commits add (or change) that leads out of the workspace or into
+  .git/ or .memctl/ (`daily/<today>.md -> ../.git/config`): memctl would take what it leads to
+  for memory, show it and commit it.
 - **A harness's files** (harness.py): the remote's side may not add, change or remove one
   unless this machine has it the same already. A person who wants theirs takes it by hand
   (`git checkout FETCH_HEAD -- PATH`, after reading it) and syncs again.
@@ -27,7 +30,7 @@ from .. import gitstore
 from ..config import check_config
 from ..controls import shown
 from ..errors import ConfigError, Refused
-from ..workspace import MARKER, Workspace
+from ..workspace import MARKER, Workspace, own_folder
 from .harness import harness_file
 
 CONFIG = f"{MARKER}/config.yaml"
@@ -99,6 +102,58 @@ def refuse_harness_files(root: Path, fetched: str, where: str, remote: str) -> N
             f"it, take it (`{at} checkout FETCH_HEAD -- {name} && {at} commit -m 'take "
             f"{name}'`), or have the machine that committed it take it out, then sync again"
         )
+
+
+def refuse_links(root: Path, fetched: str, where: str) -> None:
+    """Refuse commits that add a link (or change one) leading out of the workspace or into
+    .git/ or .memctl/ (`daily/<today>.md -> ../.git/config`): memctl would take what it leads
+    to for memory, show it and commit it. A link is read as git will write it: from its own
+    folder, a `..` after a name (which may itself be a link) counts as leaving."""
+    listed = gitstore.run(root, "ls-tree", "-r", "-z", "--full-tree", fetched)
+    ours = {
+        e.split("\t", 1)[1]: e.split(" ", 3)[2].split("\t", 1)[0]
+        for e in gitstore.run(
+            root, "ls-tree", "-r", "-z", "--full-tree", "HEAD", check=False
+        ).split("\0")
+        if e.startswith("120000 ")
+    }
+    for entry in listed.split("\0"):
+        if not entry.startswith("120000 "):
+            continue
+        meta, rel = entry.split("\t", 1)
+        if ours.get(rel) == meta.split(" ")[2]:
+            continue  # this machine has it the same already: doctor names it, reads refuse it
+        target = (gitstore.blob(root, rel, rev=fetched) or b"").decode("utf-8", "replace")
+        goes = _link_goes(rel, target)
+        if goes is None:
+            continue
+        raise Refused(
+            f"sync refused: {where} commit {_last_commit(root, fetched, rel)} brings "
+            f"{shown(rel)}, a link {goes} (to {shown(target)}); memctl never reads or writes "
+            "through such a link. Nothing was merged; on the machine that committed it, "
+            f"remove it (`git rm {quote(shown(rel))}`), commit and push, then sync again"
+        )
+
+
+def _link_goes(rel: str, target: str) -> str | None:
+    """Where a link at `rel` to `target` goes that memctl never follows (the end of "a link
+    …"), read as text; None when it stays on memory's ground."""
+    if not target or target.startswith("/") or "\\" in target or "\0" in target:
+        return "that leaves the workspace"
+    here = rel.split("/")[:-1]
+    named = False
+    for part in target.split("/"):
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if named or not here:
+                return "that leaves the workspace"
+            here.pop()
+        else:
+            named = True
+            here.append(part)
+    own = own_folder(here)
+    return None if own is None else f"into {own}/"
 
 
 def _same(root: Path, rel: str, fetched: str) -> bool:

@@ -32,7 +32,7 @@ from ..unshared import named, refusal
 from ..workspace import MARKER, Workspace
 from .incoming import history_text
 from .merging import appended_on_both_sides, merge_rules, space_logs
-from .received import refuse_config, refuse_harness_files
+from .received import refuse_config, refuse_harness_files, refuse_links
 
 
 class SyncConflict(MemctlError):
@@ -86,6 +86,7 @@ def sync(ws: Workspace, *, remote: str | None = None, rebase: bool = False) -> S
             if fetched:
                 _refuse_unshared(root, fetched)
                 _refuse_linked_state(root, fetched)
+                refuse_links(root, fetched, f"{remote}/{branch}")
                 _refuse_attributes(root, fetched)
                 refuse_config(ws, fetched, f"{remote}/{branch}")
                 refuse_harness_files(root, fetched, f"{remote}/{branch}", remote)
