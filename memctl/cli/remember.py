@@ -119,6 +119,7 @@ def _render(value: Remembered) -> None:
         ("wrote", value.written),
         ("closed", value.closed),
         ("re-verified", value.verified),
+        ("kept already as", value.kept),
     ):
         if ref is not None:
             if what == "closed" and not ref.entry.closed:  # a change said to start later

@@ -301,7 +301,7 @@ def _write(
         start = starts_on(request.text, today)  # "… starting January": not true yet
         if start is not None:
             request = replace(request, from_date=fmt_date(start))
-    changes_target = decision.label in ("repeat", "update", "correction", "injection")
+    changes_target = decision.label in ("repeat", "update", "correction")
     if changes_target and decision.target and decision.target.entry.id is None:
         decision = replace(decision, target=_with_id(ws, decision.target))
     near = unsure_of(request, decision)
@@ -322,6 +322,10 @@ def _write(
         rewrite_entry(ws, change, EntryRef(target.path, target.entry), bumped)
         return replace(result, verified=EntryRef(target.path, bumped))
     entry = _new_entry(request, decision, rel, today)  # checked before anything is written
+    if decision.label == "injection":
+        kept = _kept_quote(entry, decision, found)
+        if kept is not None:  # its source said it before: kept as that quote, nothing written
+            return replace(result, kept=kept)
     earlier = same_words(request, found) if request.supersedes else None
     if earlier is not None and earlier.path == rel:  # the same words, written when unsure
         entry = replace(entry, id=earlier.entry.id, line=earlier.entry.line)
@@ -371,17 +375,34 @@ def _write(
 
 
 def _bumps(decision: Decision) -> bool:
-    """Does the label re-verify an entry on file rather than write one: a repeat, or an
-    injection or a clash already kept as a quote or a conflict?"""
+    """Does the label re-verify an entry on file rather than write one: a repeat, or a clash
+    already kept as a conflict? An injection never does: an entry it repeats (the user's own
+    words, a quote of another source) is left as it is, seen and verified unchanged."""
     target = decision.target
     if decision.label == "repeat":
         return True
     if target is None:
         return False
     # an update or a correction of a kept conflict says something new: it is written
-    return decision.label == "injection" or (
-        decision.label == "clash" and target.entry.kind == "CONFLICT"
-    )
+    return decision.label == "clash" and target.entry.kind == "CONFLICT"
+
+
+def _kept_quote(quote: Entry, decision: Decision, found: Survey) -> EntryRef | None:
+    """The open quote on file that already keeps this injection as said by the same source,
+    if there is one: the text again adds nothing, and it bumps nothing."""
+    target = decision.target
+    known = [*found.entries, *([target] if target is not None else [])]
+    for c in known:
+        entry = c.entry
+        if (
+            entry.kind == "QUOTE"
+            and not entry.closed
+            and entry.fields.get("src") == quote.fields.get("src")
+            and entry.fields.get("label") == "injection"
+            and entry.text == quote.text
+        ):
+            return EntryRef(c.path, entry)
+    return None
 
 
 def _with_id(ws: Workspace, target: Candidate) -> Candidate:
@@ -395,6 +416,8 @@ def _with_id(ws: Workspace, target: Candidate) -> Candidate:
 def _summary(result: Remembered) -> str:
     if result.verified:
         return f"{result.label} {result.verified.address}"
+    if result.kept:
+        return f"{result.label} {result.kept.address} (kept already)"
     closes = ""
     if result.closed:
         ends = result.closed.entry

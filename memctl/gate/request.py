@@ -80,6 +80,7 @@ class Remembered:
     written: EntryRef | None = None
     closed: EntryRef | None = None
     verified: EntryRef | None = None
+    kept: EntryRef | None = None  # an injection its source said before: that quote, unchanged
     override: str | None = None
     explain: bool = False
     preview: str | None = None  # --explain: the line it would write
@@ -107,6 +108,7 @@ class Remembered:
             "written": self.written.to_dict() if self.written else None,
             "closed": self.closed.to_dict() if self.closed else None,
             "verified": self.verified.to_dict() if self.verified else None,
+            "kept": self.kept.to_dict() if self.kept else None,
             "notices": list(self.notices),
             "unsure": self.unsure,
         }
