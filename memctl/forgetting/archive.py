@@ -20,6 +20,7 @@ from ..dates import fmt_date, try_date
 from ..entry import Entry
 from ..note import note_body, parse_entries, read_note
 from ..workspace import ARCHIVE_DIR, Outcome, Workspace
+from .memoryonly import not_forgettable, refuse_forgetting
 
 if TYPE_CHECKING:
     from ..catalog import Progress
@@ -93,6 +94,11 @@ def plan_archive(ws: Workspace, *, today: dt.date, progress: Progress | None = N
             plan.kept.append(f"{facts.error} (unreadable: left in place)")
             continue
         file_reason = _file_reason(ws, facts, today)
+        expired = any((d := try_date(x)) and d < today for x in facts.expiring)
+        held = not_forgettable(ws, facts.path) if file_reason or expired else None
+        if held is not None:  # CLAUDE.md with an `expires:` past, say: never archived
+            plan.kept.append(f"{facts.path}: {held} (left in place)")
+            continue
         if file_reason:
             plan.moves.append(
                 Move(
@@ -104,7 +110,7 @@ def plan_archive(ws: Workspace, *, today: dt.date, progress: Progress | None = N
                 )
             )
             continue
-        if any((d := try_date(x)) and d < today for x in facts.expiring):
+        if expired:
             facts, note = _read_as_cataloged(ws, facts)
             plan.facts[facts.path] = facts
             if note is None:
@@ -231,7 +237,9 @@ def run_archive(
 
 
 def move_file(ws: Workspace, change: Change, rel: str, target_rel: str, today: dt.date) -> str:
-    """Move a file into .archive/, never over an existing one (a dated name is used instead)."""
+    """Move a file into .archive/, never over an existing one (a dated name is used instead).
+    Only memory moves: a harness's file, NOW.md, a daily log… is refused (memoryonly.py)."""
+    refuse_forgetting(ws, rel, "archiving")
     target = ws.root / target_rel
     if target.exists():
         target = target.with_name(f"{target.stem}.{fmt_date(today)}{target.suffix}")

@@ -2,8 +2,10 @@
 come back from git; what was purged for good stays purged.
 
 `forget ID` closes the entry; `forget FILE` marks the note superseded and moves it to
-`.archive/`. `restore` reverses the last forget of that target from git. The purge itself (every
-copy, history included, with a receipt) is in purge.py, its registry in purged.py.
+`.archive/`. Either takes only memory, a note of a category folder or an entry in one: never a
+harness's file, git's settings, NOW.md, INDEX.md, `.memctl/` or a daily log (memoryonly.py).
+`restore` reverses the last forget of that target from git. The purge itself (every copy,
+history included, with a receipt) is in purge.py, its registry in purged.py.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from ..errors import InvalidValue, NotFound, Refused
 from ..longterm import find_entry, looks_like_entry_ref, resolve_note
 from ..note import read_note, set_meta
 from ..workspace import ARCHIVE_DIR, Outcome, Workspace
+from .memoryonly import held, refuse_forgetting
 
 
 @dataclass(frozen=True)
@@ -49,14 +52,19 @@ def forget(
     with ws.change("forget", "") as change:
         if looks_like_entry_ref(ws, target):
             ref = find_entry(ws, target)
+            refuse_forgetting(ws, ref.path, entry=True)
             refuse_retiring_rule(ref.address, is_rule(ref.path, ref.entry), source)
             close_in_place(ws, change, ref, reason=f"forgotten: {reason}", on=today, today=today)
             result = Forgotten(ref.address, "entry", reason)
         else:
+            named = ws.rel(ws.resolve(target))  # what it names, before asking if it is a note
+            if held(ws, named) is not None:  # .memctl/config.yaml: refused as CLAUDE.md is
+                refuse_forgetting(ws, named)
             path = resolve_note(ws, target)
             rel = ws.rel(path)
             if rel.startswith(f"{ARCHIVE_DIR}/"):
                 raise Refused(f"{rel} is already archived")
+            refuse_forgetting(ws, rel)
             refuse_retiring_rule(rel, is_rule(rel), source, what="a note of rules")
             note = read_note(path, display=rel)
             if note.has_frontmatter:

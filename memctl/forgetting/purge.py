@@ -24,13 +24,14 @@ from pathlib import Path
 from .. import gitstore, memos
 from ..atomic import atomic_write
 from ..dates import fmt_stamp
-from ..errors import InvalidValue
+from ..errors import InvalidValue, Refused
 from ..purged import LEGACY, REGISTRY, load, new_records, purged_hash, register
 from ..recovery import PURGING, PurgeMark, recover
 from ..secrets import spelling
 from ..workspace import ARCHIVE_DIR, MARKER, Workspace
 from . import history as purgehistory
 from .marks import marked
+from .memoryonly import held
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -188,6 +189,7 @@ def purge(ws: Workspace, pattern: str, *, now: dt.datetime, dry_run: bool) -> Re
             purgehistory.history_paths(root) if has_history else set()
         )
         names = purgehistory.new_names(paths, rx)
+        _refuse_held_names(ws, names, files)
         receipt.renamed = sorted(set(names.values()))
         mark = None if dry_run else PurgeMark(ws, receipt.id, fingerprint)
         if not dry_run and known is None and salt is not None:
@@ -217,6 +219,22 @@ def purge(ws: Workspace, pattern: str, *, now: dt.datetime, dry_run: bool) -> Re
     return receipt
 
 
+def _refuse_held_names(ws: Workspace, names: dict[str, str], files: list[Path]) -> None:
+    """Refused before anything is registered or changed: a rename that would take a file the
+    workspace and its harness are held together by (the guard's `.claude/settings.json`,
+    CLAUDE.md, `.gitattributes`, `.memctl/config.yaml`, NOW.md, a daily log: memoryonly.py).
+    The receipts' names are ids, and are renamed as any name is."""
+    live = {ws.rel(p) for p in files}
+    for rel in sorted(names):
+        why = held(ws, rel) if rel in live and not rel.startswith(RECEIPTS) else None
+        if why is not None:
+            raise Refused(
+                f"the text is in this file's name, which is {why}: a purge does not rename "
+                "it; rename or remove it yourself first, and nothing was changed",
+                path=rel,
+            )
+
+
 def _commit_registration(root: Path, fingerprint: str) -> None:
     """A purge killed between writing its registration and committing it: commit it now."""
     mine = [REGISTRY, LEGACY, ".gitattributes"]
@@ -225,8 +243,11 @@ def _commit_registration(root: Path, fingerprint: str) -> None:
         gitstore.commit(root, dirty, f"memctl purge: register {fingerprint}")
 
 
+RECEIPTS = f"{MARKER}/receipts/"
+
+
 def _receipt_rel(receipt_id: str) -> str:
-    return f"{MARKER}/receipts/purge-{receipt_id}.md"
+    return f"{RECEIPTS}purge-{receipt_id}.md"
 
 
 def _committed(root: Path, rel: str) -> bool:

@@ -6,7 +6,8 @@ Cursor `.cursor/`, an OpenClaw agent its SOUL.md, TOOLS.md, … and its `skills/
 `.envrc`. A workspace is memory, and memory is what was said, never an order: a peer's commit
 must not make this machine run a program or give its agent orders. So `memctl sync` refuses
 commits that bring such a file unless this machine has it the same already
-(received.py), and `memctl doctor` names one in the workspace that names a command.
+(received.py), `memctl doctor` names one in the workspace that names a command, and
+forgetting never takes one (the list is kept in kinds.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from ..kinds import harness_file
 from .claude_code import MARK
 
 TYPE_CHECKING = False
@@ -24,45 +26,7 @@ if TYPE_CHECKING:
     from ..planted import Finding
     from ..workspace import Workspace
 
-# Folders whose files a harness reads or runs, at any depth.
-FOLDERS = frozenset({".claude", ".cursor", ".gemini", ".codex", ".vscode", ".windsurf"})
-# Files a harness reads as instructions or runs, at any depth (compared without case: a file
-# system that ignores case opens claude.md as CLAUDE.md).
-FILES = frozenset(
-    {
-        "claude.md",
-        "claude.local.md",
-        "agents.md",
-        "agent.md",
-        "gemini.md",
-        ".mcp.json",
-        ".cursorrules",
-        ".windsurfrules",
-        ".clinerules",
-        ".envrc",
-        "copilot-instructions.md",
-    }
-)
-# An OpenClaw agent's own files at the root of its workspace (integrations/openclaw.py).
-ROOT_FILES = frozenset(
-    {"soul.md", "identity.md", "heartbeat.md", "bootstrap.md", "tools.md", "user.md"}
-)
 _MOST = 1 << 20  # the bytes of a file doctor reads for commands
-SKILLS = "skills"  # at the root: a skill is a folder with a SKILL.md and the programs it runs
-
-
-def harness_file(rel: str) -> bool:
-    """Does a harness run `rel` (a /-separated path in the workspace) or read it as its
-    instructions? In the root's skills/, a SKILL.md or a file that is not Markdown (a skill's
-    program); a note there (skills/python.md) is memory."""
-    parts = rel.casefold().split("/")
-    if any(part in FOLDERS for part in parts[:-1]) or parts[-1] in FILES:
-        return True
-    if len(parts) == 1:
-        return parts[0] in ROOT_FILES or parts[0] == ".clinerules"
-    if parts[0] == SKILLS:
-        return parts[-1] == "skill.md" or not parts[-1].endswith(".md")
-    return False
 
 
 # A command in an instruction file: a code span or a code line whose first word fetches,

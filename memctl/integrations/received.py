@@ -30,8 +30,8 @@ from .. import gitstore
 from ..config import check_config
 from ..controls import shown
 from ..errors import ConfigError, Refused
+from ..kinds import harness_file
 from ..workspace import MARKER, Workspace, own_folder
-from .harness import harness_file
 
 CONFIG = f"{MARKER}/config.yaml"
 _DAY_NAMED = re.compile(r"^\d{4}-\d{2}-\d{2}\b")  # a day's log (OpenClaw adds `-slug`)

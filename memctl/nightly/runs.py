@@ -280,6 +280,7 @@ def _restore(ws: Workspace, change: Change, info: dict, done: Undone) -> None:
 
 
 def _remove(ws: Workspace, change: Change, info: dict, created: str | None, done: Undone) -> None:
+    from ..forgetting.memoryonly import not_forgettable
     from ..note import parse_note, read_note
 
     ref = _find(ws, info)
@@ -292,8 +293,8 @@ def _remove(ws: Workspace, change: Change, info: dict, created: str | None, done
     assert ref.entry.line is not None  # an entry read from its file knows its line
     del lines[ref.entry.line - 1]
     rest = parse_note("".join(lines), path=path, display=ref.path)
-    if created == ref.path and not rest.entries():
-        change.remove(path)
+    if created == ref.path and not rest.entries() and not_forgettable(ws, ref.path) is None:
+        change.remove(path)  # the note the run made, and nothing else (never CLAUDE.md…)
         done.deleted_notes.append(ref.path)
     else:
         change.write(path, "".join(lines))
