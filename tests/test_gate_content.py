@@ -430,3 +430,39 @@ def test_buying_past_a_spending_limit_clashes_and_within_it_does_not(ws, said, c
     )
     result = remember(ws, said, source="agent", now=NOW).value
     assert (result.label == "clash") == clashes, result.reason
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        (
+            "The book club meets at 19:30 on Thursdays.",
+            "Book club is at half past seven on Thursdays",
+        ),
+        ("Yoga is at 18:45 on Mondays.", "Yoga is at a quarter to seven on Mondays"),
+        (
+            "The mortgage is 1,480 euros, paid on the 28th.",
+            "Our mortgage is €1480, paid on the 28th",
+        ),
+        (
+            "School fees of 2,300 pounds are due on the 1st.",
+            "The school fees, £2300, are due on the first",
+        ),
+        ("Our spare key is with Mrs. Patel at number 7.", "Mrs. Patel at no. 7 has our spare key"),
+        ("My mother lives in Porto.", "Mum lives in Porto."),
+        ("Grandma's birthday is on 4 June.", "My grandmother's birthday is on 4 June."),
+    ],
+)
+def test_the_same_said_in_other_words_for_its_values_is_a_repeat(ws, on_file, said):
+    """A time said in words ("half past seven"), a thousands comma ("1,480" read as 1.48), a
+    day said as an ordinal word ("the first"), "no. 7" (read as a "no") and a parent's other
+    name (Mum, mother) made a repeat new, or worse, "says the opposite"."""
+    remember(ws, on_file, source="user", now=NOW)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == "repeat", result.reason
+
+
+def test_a_reason_names_the_words_as_the_text_writes_them(ws):
+    remember(ws, "I'm allergic to penicillin.", source="user", now=NOW)
+    result = remember(ws, "Penicillin gives me a rash, I'm allergic", source="user", now=NOW).value
+    assert "giv," not in result.reason and ("gives" in result.reason or "rash" in result.reason)

@@ -369,6 +369,7 @@ def _turned(new: Analysis, old: Analysis) -> tuple[bool, bool]:
 
 
 def compare(new: Analysis, old: Analysis) -> Diff:
+    new, old = _on_one_clock(new, old)
     kinds_new, kinds_old = kinds(new.values), kinds(old.values)
     changed = changed_kinds(new, old)
     only_new, only_old, apart = names_differing(new, old)
@@ -396,6 +397,20 @@ def compare(new: Analysis, old: Analysis) -> Diff:
         lost=bool(old.values - new.values),
         replaced=frozenset(only_old) if swapped else frozenset(),
     )
+
+
+def _on_one_clock(new: Analysis, old: Analysis) -> tuple[Analysis, Analysis]:
+    """The two readings with a time said in words ("half past seven") put in the half of the
+    day the other text says it in (19:30)."""
+    from dataclasses import replace
+
+    from .values import on_the_clock_of, worded_hours
+
+    mine, theirs = worded_hours(new.folded), worded_hours(old.folded)
+    if not (mine & new.values or theirs & old.values):
+        return new, old
+    moved = replace(new, values=on_the_clock_of(new.values, mine, old.values))
+    return moved, replace(old, values=on_the_clock_of(old.values, theirs, new.values))
 
 
 def same_text(a: str, b: str) -> bool:

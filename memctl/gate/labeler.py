@@ -26,6 +26,7 @@ from .reading import (
     KIND_NAMES,
     Analysis,
     analyze,
+    as_written,
     compare,
     content_word,
     same_text,
@@ -300,7 +301,7 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     if new.update and (diff.differs or diff.says_more or diff.missing):
         return "update", f"says the world changed ({what} differs)"
     if diff.flipped and _one_more(new, diff, old.info):
-        return "update", f"adds a detail to {old.key}: {', '.join(sorted(diff.extra))}"
+        return "update", f"adds a detail to {old.key}: {as_written(diff.extra, new.text)}"
     if diff.flipped:
         if diff.reworded and not ends:
             return "new", "says the opposite of a similar entry on file, about another thing"
@@ -335,7 +336,7 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     # the Lisbon office" says the meeting and its day again, and adds where)
     few = len(diff.extra) <= len(new.words & old.info.words) + len(new.values & old.info.values)
     if not diff.missing and (few or _restates_whole(new, diff, old.info)):
-        return "update", f"adds a detail to {old.key}: {', '.join(sorted(diff.extra)) or what}"
+        return "update", f"adds a detail to {old.key}: {as_written(diff.extra, new.text) or what}"
     if new.update_weak and score >= REPEAT:
         return "update", "says the world changed (wording differs)"
     return "new", "says it in other words, or says another thing"

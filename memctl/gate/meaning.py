@@ -51,7 +51,10 @@ def add_meaning(
     for hit in near:
         at = known.get((hit.path, hit.id or hit.line))
         if at is not None:
-            found.entries[at] = replace(found.entries[at], meaning=round(hit.similarity, 3))
+            was = found.entries[at]
+            found.entries[at] = replace(was, meaning=round(hit.similarity, 3))
+            # a rule is in both lists: one candidate, shown once, with its closeness
+            found.rules = [found.entries[at] if r is was else r for r in found.rules]
             continue
         if hit.similarity < floor or not _a_note(ws, hit.path):
             continue

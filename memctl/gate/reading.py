@@ -63,6 +63,7 @@ _SAID_WRONG = re.compile(
     r"wrong(?=\s*(?:[.,;:!?)]|$|(?:before|earlier|last|again|then|there)\b))"
 )
 _IMPERATIVE = re.compile(cues.IMPERATIVE)
+_NUMBER_SIGN = re.compile(r"(?<!\w)(?:no\.|nº|nr\.?|num\.)\s*(?=\d)")
 KIND_NAMES = {
     "wd": "weekday",
     "mo": "month",
@@ -202,7 +203,7 @@ _ALTERNATE = re.compile(
 @lru_cache(maxsize=4096)
 def analyze(text: str) -> Analysis:
     raw = unicodedata.normalize("NFKC", text).replace("’", "'")
-    folded = fold(raw)
+    folded = _NUMBER_SIGN.sub("number ", fold(raw))  # "at no. 12" says no "no"
     values: set[str] = set()
     stated = statement(raw)  # the cues are read in the whole; its words in the statement
     rest = fold(stated) if stated is not raw else folded
@@ -428,3 +429,14 @@ def says_nothing_new(new: Analysis, diff: Diff) -> bool:
 def says_fewer(new: Analysis) -> bool:
     """Says it holds of fewer than before: "only on Tuesdays now", "just the two of us"."""
     return bool(new.update_weak or cues.ONLY.search(new.folded))
+
+
+def as_written(words: frozenset[str], text: str) -> str:
+    """Content words (as the gate compares them: "giv") the way the text writes them ("gives"),
+    in the text's order, for a reason a person reads."""
+    seen: dict[str, str] = {}
+    for token in tokens(fold(text)):
+        word = content_word(token)
+        if word in words and word not in seen:
+            seen[word] = token
+    return ", ".join([*seen.values(), *sorted(words - set(seen))])

@@ -41,6 +41,23 @@ _LETTER = re.compile(
     r"\b(type|grade|group|size|gate|plan|level|block|row|zone|platform|wing|ward|class"
     r"|category|vitamin|terminal|pier|hall|section|tier|band)\s+(ab|[a-z])(?![\w'])"
 )
+# An hour said in words: "quarter past nine", "half past 7", "quarter to ten", "half seven"
+_HOURS = "one two three four five six seven eight nine ten eleven twelve".split()
+_CLOCK = re.compile(
+    r"(?<!\w)(?:(?P<q>(?:a\s+)?quarter|half|\d{1,2}(?:\s+minutes)?)\s+(?P<way>past|to|after|til)"
+    r"\s+|half\s+(?=\w+\b(?!\s+(?:an?|the|of|past|to)\b)))"
+    rf"(?P<h>\d{{1,2}}|{'|'.join(_HOURS)})(?!\w|:\d)"
+)
+# A day of the month said as an ordinal word: "due on the first", "on the 3rd of each month"
+_ORDINALS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
+).split()
+_ON_THE = re.compile(
+    rf"(?<!\w)on\s+the\s+(?P<o>{'|'.join(_ORDINALS)})(?=\s*(?:[.,;!?)]|$|of\s+(?:the|each|every)"
+    r"\s+month))"
+)
+_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")  # "1,250": one thousand two hundred and fifty
 _BLOOD = re.compile(r"(?<![\w'])(ab|a|b|o|0)\s*(positive|negative|pos|neg|\+|-)(?![\w+-])")
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
 
@@ -104,7 +121,9 @@ def take_values(folded: str, values: set[str]) -> str:
         return " "
 
     def number(m: re.Match[str]) -> str:
-        digits = (m[1] or m[3]).replace(",", ".")
+        written = m[1] or m[3]
+        digits = written.replace(",", "") if _THOUSANDS.fullmatch(written) else written
+        digits = digits.replace(",", ".")
         if digits.isdigit() and len(digits) == 4 and 1900 <= int(digits) <= 2100:
             values.add(f"y:{digits}")
             return " "
@@ -153,7 +172,25 @@ def take_values(folded: str, values: set[str]) -> str:
         values.add(f"blood:{'o' if m[1] == '0' else m[1]}{sign}")
         return " "
 
+    def clock(m: re.Match[str]) -> str:
+        h = m["h"]
+        hour = int(h) if h.isdigit() else _HOURS.index(h) + 1
+        said = (m["q"] or "half").split()
+        minutes = int(said[0]) if said[0].isdigit() else 15 if said[-1] == "quarter" else 30
+        if m["way"] in ("to", "til"):
+            hour, minutes = (hour - 1) % 24, 60 - minutes
+        if hour > 24 or not 0 <= minutes < 60:
+            return m.group()
+        values.add(f"t:{hour:02d}:{minutes:02d}")
+        return " "
+
+    def ordinal(m: re.Match[str]) -> str:
+        values.add(f"d:{_ORDINALS.index(m['o']) + 1}")
+        return " "
+
     text = _URL.sub(url, folded)
+    text = _CLOCK.sub(clock, text)
+    text = _ON_THE.sub(ordinal, text)
     if "blood" in text or "rhesus" in text:
         text = _BLOOD.sub(blood, text)
     text = _LETTER.sub(letter, text)
@@ -162,3 +199,27 @@ def take_values(folded: str, values: set[str]) -> str:
     text = _TIME.sub(time, text)
     text = _CJK_MONTH.sub(month, text)
     return _DIGITS.sub(digits, _NUMBER.sub(number, text))
+
+
+def worded_hours(folded: str) -> frozenset[str]:
+    """The times a text says in words with no half of the day ("half past seven": 07:30 or
+    19:30), as the "t:HH:MM" values take_values gives them."""
+    if "am" in folded.split() or "pm" in folded.split():
+        return frozenset()
+    found: set[str] = set()
+    take_values(" ".join(m.group() for m in _CLOCK.finditer(folded)), found)
+    return frozenset(v for v in found if v.startswith("t:") and 1 <= int(v[2:4]) <= 12)
+
+
+def on_the_clock_of(
+    values: frozenset[str], worded: frozenset[str], other: frozenset[str]
+) -> frozenset[str]:
+    """`values`, each time said in words moved to the other half of the day where the other
+    text has it there ("half past seven" beside "19:30" is 19:30)."""
+    moved = set(values)
+    for value in worded & values:
+        later = f"t:{int(value[2:4]) + 12:02d}{value[4:]}"
+        if later in other and value not in other:
+            moved.discard(value)
+            moved.add(later)
+    return frozenset(moved)
