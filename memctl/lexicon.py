@@ -195,6 +195,23 @@ SAME = _word_classes()
 
 
 @cache
+def _class_words() -> dict[str, tuple[str, ...]]:
+    out: dict[str, tuple[str, ...]] = {}
+    for line in _SAME:
+        words = tuple(dict.fromkeys(fold(w) for w in line.split()))
+        for word in words:
+            out[stem(word)] = words
+    return out
+
+
+def same_as(word: str) -> tuple[str, ...]:
+    """The other words of a word's class ("father": dad, daddy…), for search to find a memory
+    that says "Dad" when asked of "my father"; empty for a word in no class."""
+    found = _class_words().get(stem(word), ())
+    return tuple(w for w in found if stem(w) != stem(word))
+
+
+@cache
 def _pole_patterns() -> list[tuple[str, int, re.Pattern]]:
     found = []
     for name, sides in _POLES.items():

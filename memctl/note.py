@@ -373,7 +373,7 @@ def _set_scalar_line(fm_text: str, key: str, rendered: str) -> str:
         follows_block = i + 1 < len(lines) and lines[i + 1][:1] in (" ", "\t", "-")
         if not value_and_comment.strip() and follows_block:
             return _set_with_ruamel(fm_text, key, rendered)  # a block value: let ruamel do it
-        comment = re.search(r"\s+#.*$", value_and_comment)
+        comment = re.search(r"(?<!\s)\s+#.*$", value_and_comment)
         eol = line[len(line.rstrip("\r\n")) :] or "\n"
         lines[i] = f"{key}: {rendered}{comment.group(0) if comment else ''}{eol}"
         return "".join(lines)

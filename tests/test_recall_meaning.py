@@ -170,3 +170,32 @@ def test_a_corrected_line_takes_no_lead_from_the_line_that_corrected_it(ws, cli)
     after = recall(ws, "who fixes our pipes?", today=TODAY)
     assert after.pointers and "Joe" in after.pointers[0].text, after
     assert after.confidence == pytest.approx(before.confidence, abs=0.05)
+
+
+FAMILY = [
+    "Dad's birthday is on 14 March",
+    "Dad loves single malt whisky, especially Talisker",
+    "Mum is allergic to lilies",
+]
+
+
+def test_a_word_finds_a_memory_that_says_it_another_way_with_words_alone(ws, cli):
+    """ "my father" found nothing where the memory says "Dad": the words of one class
+    (father, dad, daddy; mother, mum, mom…) are one word to search, as they are to the gate."""
+    cli.tell(*FAMILY)
+    found = cli.json("search", "presents for my father", "--limit", "3")
+    assert any("Talisker" in hit["text"] for hit in found["results"]), found
+    said = recall(ws, "is my mother allergic to anything?", today=TODAY, semantic=False)
+    assert said.pointers and "lilies" in said.pointers[0].text, said
+
+
+@needs_model
+def test_a_request_naming_what_is_the_users_is_not_one_any_assistant_gets(ws, cli):
+    """ "any gift ideas for my father?" stands near a request any assistant gets (gift ideas),
+    and recall was silent though the memory says what Dad loves: a memory naming what the
+    prompt says is the user's ("my father", a name) stands beyond those requests."""
+    cli.tell(*FAMILY)
+    said = recall(ws, "any gift ideas for my father? his big day is coming up", today=TODAY)
+    assert any("Talisker" in p.text for p in said.pointers), said
+    for prompt in ("any gift ideas for a coworker who is leaving?", "What's 17% of 240?"):
+        assert not recall(ws, prompt, today=TODAY).pointers, prompt

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import re
 import sqlite3
 from typing import TYPE_CHECKING
 
@@ -50,6 +51,43 @@ def judges(prompt: str) -> bool:
 
     longer = [t for t in tokens(prompt[:2000]) if len(t) > 3 and t.isalpha()]
     return not longer or sum(map(is_word, longer)) >= ENGLISH * len(longer)
+
+
+_OWNER = re.compile(
+    r"(?i)(?<![\w'])(?:my|our|mine|ours|me\s+and|i\s+and)\s+((?:[\w'-]+\s+){0,1}[\w'-]+)"
+)
+_NAME = re.compile(r"(?<=[\w,;:]\s)[A-Z][^\W\d_]{2,}")  # a capital not opening a sentence
+
+
+def owned(prompt: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(the words a prompt says are the user's: "my father", "our boiler", as stems; the names
+    it writes: "Sanne", not a sentence's first word): what only the user's memory knows of. A
+    request that names one is not one any assistant is asked."""
+    from ..language.cues import MONTH_WORDS, WEEKDAY_WORDS
+    from ..lexicon import LANGUAGE_WORDS
+    from ..words import STOPWORDS, fold, stem
+
+    said = [w for m in _OWNER.finditer(prompt[:2000]) for w in m[1].split()]
+    mine = frozenset(stem(fold(w)) for w in said if fold(w) not in STOPWORDS and len(w) > 2)
+    # a capital that names no one's own: "The", a language ("into Italian"), a day or month
+    common = STOPWORDS | LANGUAGE_WORDS.keys() | WEEKDAY_WORDS.keys() | MONTH_WORDS.keys()
+    return mine, frozenset(n for n in _NAME.findall(prompt[:2000]) if fold(n) not in common)
+
+
+def names_what_is_owned(text: str, said: tuple[frozenset[str], frozenset[str]]) -> bool:
+    """Does a memory's text hold one of the prompt's words of the user's, or a word of its
+    class ("Dad" for the "father" of "my father"), or one of its names written as a name
+    ("Sanne"; "nights" is no "Starry Night")?"""
+    from ..lexicon import same_as
+    from ..words import fold, stem, tokens
+
+    mine, names = said
+    if names and any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text[:4000]) for n in names):
+        return True
+    if not mine:
+        return False
+    held = {stem(t) for t in tokens(fold(text[:4000]))}
+    return any(w in held or any(stem(s) in held for s in same_as(w)) for w in mine)
 
 
 def matrix(store: VectorIndex) -> np.ndarray:

@@ -36,8 +36,8 @@ def _asks(text: str) -> bool:
 def match(term: Term, unit_words: set[str], unit_stems: set[str]) -> float:
     """1 when the unit holds the query word, less when only a near word or a longer word."""
     exact = stem(term.token)
-    if exact in unit_stems:
-        return 1.0
+    if exact in unit_stems or any(stem(v) in unit_stems for v in term.same):
+        return 1.0  # the word, or a word of its class ("Dad" for "father")
     if any(stem(v) in unit_stems for v in term.variants[1:]):
         return NEAR_SHARE
     if term.prefix and any(w.startswith(term.token) for w in unit_words):

@@ -13,6 +13,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from ..lexicon import same_as
 from ..words import STOPWORDS, bigrams, fold, is_cjk, is_word, quote, stem, tokens
 from .index import SearchIndex
 
@@ -42,6 +43,7 @@ class Term:
     df: int = 0  # how many units hold it (0: unknown, or known only by its variants)
     prefix: bool = False  # a partial word: also matched as the start of a word
     cjk: bool = False
+    same: tuple[str, ...] = ()  # the words of its class (lexicon.same_as): found as itself
 
     def fts(self) -> str:
         if self.cjk:
@@ -49,7 +51,7 @@ class Term:
             if len(grams) == 1 and len(self.token) == 1:
                 return f"cjk : ({quote(self.token)} OR {quote(self.token)}*)"
             return "cjk : (" + " AND ".join(quote(g) for g in grams) + ")"
-        parts = [quote(v) for v in self.variants]
+        parts = [quote(v) for v in (*self.variants, *self.same)]
         if self.prefix:
             parts.append(quote(self.token) + "*")
         return "(" + " OR ".join(parts) + ")"
@@ -92,6 +94,9 @@ def analyse(index: SearchIndex, query: str) -> list[Term]:
     # low weight a little); the others are counted as the index sees them: stemmed, prefixes, CJK.
     common = common_df(total)
     for term in terms:
+        term.same = () if term.cjk else same_as(term.token)
+        if term.same:
+            term.df = 0  # "father" counted with "dad": as rare as the two together
         if term.df == 0 or EXACT_DF <= term.df < common:
             term.df = index.db.execute(COUNT, (term.fts(),)).fetchone()[0]
         term.weight = _idf(term.df, total)
@@ -180,7 +185,7 @@ def _near_words(index: SearchIndex, token: str) -> list[str]:
 def snippet(text: str, terms: list[Term], width: int = 160) -> str:
     """A one-line piece of `text` around the first matched word, matched words in **bold**."""
     flat = " ".join(text.split())
-    stems = {stem(v) for t in terms if not t.cjk for v in t.variants}
+    stems = {stem(v) for t in terms if not t.cjk for v in (*t.variants, *t.same)}
     prefixes = tuple(t.token for t in terms if t.prefix)
     cjk = [t.token for t in terms if t.cjk]
     spans = []

@@ -269,7 +269,7 @@ def rank(
         return []
     closeness = _dense(meaning, rows)
     # Use-when keys are matched against all the query's words (a key says "last time" too).
-    query_words = {stem(w) for t in terms if not t.cjk for w in t.variants}
+    query_words = {stem(w) for t in terms if not t.cjk for w in (*t.variants, *t.same)}
     query_words |= {stem(w) for w in words(query[:2000]) if w not in STOPWORDS}
     cjk = any(t.cjk for t in terms)
     scored = []

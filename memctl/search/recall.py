@@ -44,6 +44,7 @@ WHOLE_COVERAGE = 0.9  # a unit holding the prompt's words: meaning does not lowe
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 RELATIVE_CUT = 0.6  # a pointer must score at least this share of the best one
 PER_FILE = 2  # pointers from one file at most
+FIGURE = 4  # a number of this many digits or fewer, alone, looks nothing up (a year, a sum)
 CANDIDATES = 60  # recall needs a few good pointers, not a long ranked list
 RELATIONS_FILE = "graph/relations.md"  # memctl.graph.text.RELATIONS_FILE (a test keeps them equal)
 T = TypeVar("T")  # what recall.pick picks: a Hit, or what a calibration holds of one
@@ -157,11 +158,15 @@ def pick(sure: list[tuple[float, str, T]], threshold: float, limit: int) -> list
 
 
 def small_talk(prompt: str) -> bool:
-    """Nothing to look for: every word a stop word or a pleasantry ("thanks, that's perfect")."""
+    """Nothing to look for: every word a stop word or a pleasantry ("thanks, that's perfect"),
+    or a short number ("what's 17% of 240?": a sum; "240" in a memory is not its answer)."""
     from ..words import PHATIC, STOPWORDS, tokens
 
     asked = (t for t in tokens(prompt[:20_000]) if len(t) > 1)
-    return not any(t not in STOPWORDS and t not in PHATIC for t in asked)
+    return not any(
+        t not in STOPWORDS and t not in PHATIC and not (t.isdigit() and len(t) <= FIGURE)
+        for t in asked
+    )
 
 
 def asked_part(prompt: str) -> str:
@@ -187,7 +192,7 @@ def candidates(
 ) -> tuple[list[Hit], bool]:
     """What recall chooses its pointers from, best first, and whether meaning was searched.
     `prune`: leave out what cannot reach the threshold by its words (rank's least_evidence)."""
-    from .asks import judges
+    from .asks import judges, names_what_is_owned, owned
     from .rank import Filters, rank
 
     meaning = None
@@ -209,9 +214,15 @@ def candidates(
     )
     if meaning is not None and any("cosine" in hit.components for hit in hits) and judges(prompt):
         generic = meaning.generic
+        mine = owned(prompt)
         for hit in hits:
-            if "cosine" in hit.components:
-                hit.components["generic"] = generic
+            if "cosine" not in hit.components:
+                continue
+            # a memory naming what the prompt says is the user's ("my father": "Dad …")
+            # answers a request no other memory does, however common its kind
+            beyond = names_what_is_owned(hit.text, mine)
+            cosine = hit.components["cosine"]
+            hit.components["generic"] = min(generic, cosine - BEYOND_FULL) if beyond else generic
     return hits, meaning is not None
 
 
