@@ -8,6 +8,7 @@ import pytest
 
 from conftest import TODAY
 from memctl.search import semantic
+from memctl.search.fit import asks_only
 from memctl.search.meaning import DENSE_FLOOR, leads
 from memctl.search.rank import Hit
 from memctl.search.recall import THRESHOLD_MEANING, confident, recall
@@ -66,6 +67,29 @@ def test_meaning_alone_is_enough_when_the_memory_stands_clear_of_the_rest(cosine
     closeness = (cosine - 0.15) / 0.45
     hit = _hit(cosine=cosine, closeness=closeness, dense=0.75, lead=lead)
     assert (confident(hit) >= THRESHOLD_MEANING) is speaks
+
+
+def test_a_request_said_before_is_no_answer_to_a_request_like_it():
+    """A chat turn that only asks ("Perfect. Can you draft a rough budget for the week?") stands
+    near a prompt asking for something of the same kind, nearer than any memory, and a little
+    below the asks: its lead alone put it on the desk."""
+    parts = dict(cosine=0.51, closeness=0.81, dense=0.81, lead=0.2, generic=0.59)
+    assert confident(_hit(**parts)) >= THRESHOLD_MEANING
+    assert confident(_hit(**parts, asks=1.0)) < THRESHOLD_MEANING
+
+
+@pytest.mark.parametrize(
+    ("text", "asks"),
+    [
+        ("Can you draft a rough budget for the week?", True),
+        ("user\nPerfect. Can you draft a rough budget for the week?", True),
+        ("Great, thanks! Which day is the plumber coming?", True),
+        ("We booked the flat in Porto. Can you check the dates?", False),
+        ("The plumber is Joe.", False),
+    ],
+)
+def test_a_unit_asks_only_when_nothing_but_a_word_or_two_stands_before_its_question(text, asks):
+    assert asks_only(text) is asks
 
 
 needs_model = pytest.mark.skipif(not semantic.available(), reason=semantic.ENABLE_HINT)

@@ -4,11 +4,15 @@ misses)."""
 
 from __future__ import annotations
 
+import re
+
 from ..words import STOPWORDS, stem, words
 from .query import Term
 
 LENGTH_PIVOT = 40  # distinct words from which coverage counts less
 LENGTH_POWER = 0.25
+ASIDE_WORDS = 2  # a sentence of this many words or fewer before a question says nothing
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 QUESTION_SHARE = 0.5  # what the words a question shares with a query count (see rank)
 NEAR_SHARE = 0.75  # a typo's correction or a partial word's completion counts this much
 
@@ -16,7 +20,7 @@ NEAR_SHARE = 0.75  # a typo's correction or a partial word's completion counts t
 def share(own_words: set[str], text: str) -> float:
     """A long unit holds any query's words by chance; one that only asks a question holds the
     question's words (an echo of it) and not its answer: what its coverage counts."""
-    return _length_share(own_words) * (QUESTION_SHARE if _asks(text) else 1.0)
+    return _length_share(own_words) * (QUESTION_SHARE if asks_only(text) else 1.0)
 
 
 def _length_share(unit_words: set[str]) -> float:
@@ -26,11 +30,14 @@ def _length_share(unit_words: set[str]) -> float:
     return 1.0 if n <= LENGTH_PIVOT else (LENGTH_PIVOT / n) ** LENGTH_POWER
 
 
-def _asks(text: str) -> bool:
+def asks_only(text: str) -> bool:
     """A unit that only asks (a question someone wrote down, a chat turn) holds the question's
-    words without its answer."""
+    words without its answer; a word or two before it ("Perfect. Can you …?") say nothing."""
     flat = text.strip()
-    return flat.endswith("?") and flat.count(". ") == 0 and len(flat) < 200
+    if not flat.endswith("?") or len(flat) >= 200:
+        return False
+    said = [s for s in _SENTENCE_END.split(flat) if len(s.split()) > ASIDE_WORDS]
+    return len(said) <= 1
 
 
 def match(term: Term, unit_words: set[str], unit_stems: set[str]) -> float:

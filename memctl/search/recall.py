@@ -193,6 +193,7 @@ def candidates(
     """What recall chooses its pointers from, best first, and whether meaning was searched.
     `prune`: leave out what cannot reach the threshold by its words (rank's least_evidence)."""
     from .asks import judges, names_what_is_owned, owned
+    from .fit import asks_only
     from .rank import Filters, rank
 
     meaning = None
@@ -223,6 +224,8 @@ def candidates(
             beyond = names_what_is_owned(hit.text, mine)
             cosine = hit.components["cosine"]
             hit.components["generic"] = min(generic, cosine - BEYOND_FULL) if beyond else generic
+            if asks_only(hit.text):
+                hit.components["asks"] = 1.0
     return hits, meaning is not None
 
 
@@ -244,6 +247,7 @@ def confident(hit: Hit) -> float:
     the nearest such request is what any prompt of that kind lands near: its closeness then
     counts for nothing, its lead for less the further below it stands, and its words and keys
     as ever."""
+    from .fit import QUESTION_SHARE
     from .meaning import share
 
     parts = hit.components
@@ -277,6 +281,8 @@ def confident(hit: Hit) -> float:
     near = share(cosine, LEAD_COSINE - 0.05, LEAD_COSINE + 0.05)
     if beyond is not None and below_an_ask:
         near *= share(beyond, GENERIC_MARGIN - GENERIC_FADE, GENERIC_MARGIN)
+        if parts.get("asks"):  # a request said before, near a request: no answer in it
+            near *= QUESTION_SHARE
     return max(sure, LEAD_WEIGHT * near * share(lead, LEAD_FROM, LEAD_FULL))
 
 
