@@ -466,3 +466,39 @@ def test_a_reason_names_the_words_as_the_text_writes_them(ws):
     remember(ws, "I'm allergic to penicillin.", source="user", now=NOW)
     result = remember(ws, "Penicillin gives me a rash, I'm allergic", source="user", now=NOW).value
     assert "giv," not in result.reason and ("gives" in result.reason or "rash" in result.reason)
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("Standup is at quarter past nine", {"t:09:15"}),
+        ("Pick-up is at twenty minutes past 4", set()),  # "twenty" is no number of minutes here
+        ("Pick-up is 20 minutes past 4", {"t:04:20"}),
+        ("We expect 5 to 10 people", {"n:5", "n:10"}),  # a count, not 09:55
+        ("The rent, 1,250 euros, is due on the first", {"n:1250", "d:1"}),
+        ("My blood type is O negative", {"blood:o-"}),
+    ],
+)
+def test_values_said_in_words(text, values):
+    from memctl.gate.reading import analyze
+
+    assert values <= analyze(text).values and not (
+        values == set() and any(v.startswith("t:") for v in analyze(text).values)
+    )
+
+
+@pytest.mark.parametrize(
+    ("rule", "said", "within"),
+    [
+        ("Spend at most 100 euros on gifts.", "Spent 80 euros on a gift", True),
+        ("Spend at most 100 euros on gifts.", "Spent 180 euros on a gift", False),
+        ("Always get at least 2 reviews before merging.", "Merged with 3 reviews", True),
+        ("Always get at least 2 reviews before merging.", "Merged with 1 review", False),
+        ("Never spend more than 50 euros on wine.", "Bought wine for 45 euros", True),
+    ],
+)
+def test_an_amount_stands_on_one_side_of_a_rules_limit(rule, said, within):
+    from memctl.gate.bounds import amounts_within
+    from memctl.gate.reading import analyze
+
+    assert amounts_within(analyze(said), analyze(rule)) is within

@@ -108,8 +108,6 @@ _AMOUNT = re.compile(
     r"|no\s+more\s+than|max(?:imum)?(?:\s+of)?|less\s+than|under|below|fewer\s+than|at\s+least"
     r"|min(?:imum)?(?:\s+of)?)\s+(?:[€$£]\s?)?(?P<n>\d+(?:[.,]\d+)?)(?!\d)"
 )
-_ABOVE = re.compile(r"more|over|above|exceed|excess")  # what lies above is what is ruled on
-_AT_MOST = re.compile(r"up|most|no|max")  # what lies at or below is allowed
 _BELOW = re.compile(r"less|under|below|fewer")  # what lies below is what is ruled on
 
 
@@ -120,12 +118,12 @@ def amounts_within(new: Analysis, rule: Analysis) -> bool:
     limits: list[tuple[float | None, float | None]] = []
     for m in _AMOUNT.finditer(rule.folded):
         n, word = float(m["n"].replace(",", ".")), m["word"]
-        if _ABOVE.match(word) or _AT_MOST.match(word):
-            limits.append((None, n))  # allowed: up to n
+        if word.startswith(("at least", "min")):
+            limits.append((n, None))  # allowed: from n
         elif _BELOW.match(word):
             limits.append((n, None) if rule.polarity else (None, n))
         else:
-            limits.append((n, None))  # "at least", "minimum": from n
+            limits.append((None, n))  # "more than", "up to", "at most": allowed up to n
     amounts = [float(v[2:]) for v in new.values if v[:2] == "n:" and _is_number(v[2:])]
     if not limits or not amounts or _AMOUNT.search(new.folded):
         return False  # a text that sets limits of its own is a rule of its own

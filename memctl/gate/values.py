@@ -44,8 +44,8 @@ _LETTER = re.compile(
 # An hour said in words: "quarter past nine", "half past 7", "quarter to ten", "half seven"
 _HOURS = "one two three four five six seven eight nine ten eleven twelve".split()
 _CLOCK = re.compile(
-    r"(?<!\w)(?:(?P<q>(?:a\s+)?quarter|half|\d{1,2}(?:\s+minutes)?)\s+(?P<way>past|to|after|til)"
-    r"\s+|half\s+(?=\w+\b(?!\s+(?:an?|the|of|past|to)\b)))"
+    r"(?<!\w)(?:(?P<q>(?:a\s+)?quarter|half|\d{1,2}\s+minutes)\s+(?P<way>past|to|after|til)\s+"
+    r"|(?P<m>\d{1,2})\s+(?:past|after)\s+|half\s+(?=\w+\b(?!\s+(?:an?|the|of|past|to)\b)))"
     rf"(?P<h>\d{{1,2}}|{'|'.join(_HOURS)})(?!\w|:\d)"
 )
 # A day of the month said as an ordinal word: "due on the first", "on the 3rd of each month"
@@ -175,7 +175,7 @@ def take_values(folded: str, values: set[str]) -> str:
     def clock(m: re.Match[str]) -> str:
         h = m["h"]
         hour = int(h) if h.isdigit() else _HOURS.index(h) + 1
-        said = (m["q"] or "half").split()
+        said = (m["q"] or m["m"] or "half").split()  # "5 to 10" may count people: not a time
         minutes = int(said[0]) if said[0].isdigit() else 15 if said[-1] == "quarter" else 30
         if m["way"] in ("to", "til"):
             hour, minutes = (hour - 1) % 24, 60 - minutes

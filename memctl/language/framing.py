@@ -40,6 +40,7 @@ _CLOSER = re.compile(
     re.IGNORECASE,
 )
 _LEAST_WORDS = 3  # what is left must still be a statement
+_LOOKED_AT = 200  # how far into a text (and back from its end) such words are looked for
 
 
 def split_framing(text: str) -> tuple[str, str]:
@@ -48,15 +49,16 @@ def split_framing(text: str) -> tuple[str, str]:
     was; ("", text) when no such words open or end it, or what is left would be under
     _LEAST_WORDS words."""
     at = 0
-    while at < len(text) and len(text) - at < 20_000:
+    while at < min(len(text), _LOOKED_AT):
         m = _OPENER.match(text, at)
         if m is None or m.end() == at:
             break
         at = m.end()
     rest = text[at:].lstrip(" ,:;-–—")
-    closer = _CLOSER.search(rest[-200:])
+    tail = max(0, len(rest) - _LOOKED_AT)
+    closer = _CLOSER.search(rest, tail)
     if closer is not None and not _titled(closer.group()):
-        rest = rest[: len(rest) - len(rest[-200:]) + closer.start()] + (closer[1] or "")
+        rest = rest[: closer.start()] + (closer[1] or "")
     if rest == text or len(rest.split()) < _LEAST_WORDS:
         return "", text
     if text[:1].isupper() and rest[:1].islower():
@@ -66,7 +68,7 @@ def split_framing(text: str) -> tuple[str, str]:
 
 def _titled(words: str) -> bool:
     """Words written as a title ("the band Just So You Know"): a name, not an aside."""
-    said = [w for w in re.findall(r"[^\W\d_]+", words)]
+    said = re.findall(r"[^\W\d_]+", words)
     return len(said) > 1 and all(w[0].isupper() for w in said)
 
 

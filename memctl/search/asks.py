@@ -12,6 +12,9 @@ Their vectors are embedded once per model (some 0.4 s; memctl.search.semantic.em
 ahead) and kept in `.memctl/vectors.db` (table `asks`: one row, keyed by a digest of the list,
 the vectors as float16, 110 kB for all-MiniLM-L6-v2), and by the store in each process once
 read.
+
+What the prompt says is the user's ("my father", a name it writes) is read here too
+(`owned`): a memory naming it answers a request however common its kind.
 """
 
 from __future__ import annotations
