@@ -397,6 +397,71 @@ def _refuse_a_held_edit(ws: Workspace, rel: str, path: Path) -> None:
                 line=run[text.count("\n", 0, hits[0].start)][0],
             )
         run = []
+    _refuse_held_frontmatter(ws, rel, now, held)
+
+
+def _refuse_held_frontmatter(ws: Workspace, rel: str, now: str, held: bytes | None) -> None:
+    """The frontmatter of a person's edit read as YAML reads it: a value written over lines
+    (a backslash continuation, a folded scalar) or with escapes (`\\x67hp_…`) is one value to
+    every reader (`ls`, INDEX.md, search), so a secret or a purged text in it is refused as in
+    a line. A value the file held before is not new."""
+    from .purged import find_purged
+    from .secrets.scan import scan
+
+    values = _frontmatter_values(now)
+    if not values:
+        return
+    before = {value for _, value in _frontmatter_values((held or b"").decode("utf-8", "replace"))}
+    for number, value in values:
+        found = [] if value in before else scan(value)
+        hits = [] if value in before or found else find_purged(ws, value)
+        if found or hits:
+            what = (
+                f"what looks like {found[0].label}; memctl commits no secret"
+                if found
+                else f"something purged on purpose (receipt {hits[0].receipt}); memctl will "
+                "not store it again"
+            )
+            raise Refused(
+                f"your uncommitted edit holds, in a frontmatter value as YAML reads it, {what}, "
+                "and would commit this edit first: take it out, then run the command again",
+                path=rel,
+                line=number,
+            )
+
+
+def _frontmatter_values(text: str) -> list[tuple[int, str]]:
+    """Each string of a note's frontmatter (keys and values, nested ones too) as YAML reads it,
+    with the line of the top-level key it is under; none for a text without frontmatter or
+    whose frontmatter does not parse (nothing reads its values then)."""
+    if not text.startswith("---"):
+        return []
+    from .errors import ParseError
+    from .note import key_line, parse_note
+
+    try:
+        note = parse_note(text, path=Path("held"))
+    except ParseError:
+        return []
+    found: list[tuple[int, str]] = []
+    for key, value in note.meta.items():
+        number = key_line(note.fm_text, str(key)) or 2
+        strings: list[str] = []
+        _strings_in((key, value), strings)
+        found += [(number, string) for string in strings]
+    return found
+
+
+def _strings_in(value: object, found: list[str]) -> None:
+    if isinstance(value, str):
+        found.append(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _strings_in(key, found)
+            _strings_in(item, found)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _strings_in(item, found)
 
 
 def _text(data: bytes | None) -> str | None:

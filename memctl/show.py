@@ -65,6 +65,22 @@ def _unseen_secrets(shown: Shown) -> Shown:
     return replace(shown, text=redact(shown.text), entry=entry)
 
 
+def unseen_in_header(facts: FileFacts) -> FileFacts:
+    """A note's title, description and tags as a listing prints them: a secret a person wrote
+    there by hand redacted, as `show` and INDEX.md show it."""
+    from .secrets.scan import redact, scan
+
+    texts = [facts.title or "", facts.description or "", *map(str, facts.tags)]
+    if not any(scan(text) for text in texts if text):
+        return facts
+    return replace(
+        facts,
+        title=redact(facts.title) if facts.title else facts.title,
+        description=redact(facts.description) if facts.description else facts.description,
+        tags=[redact(str(tag)) for tag in facts.tags],
+    )
+
+
 def _show(ws: Workspace, target: str) -> Shown:
     logged = _log_entry(ws, target)
     if logged is not None:
@@ -179,7 +195,7 @@ def list_notes(
         if level and f.priority != level:
             continue
         f.status = shown_status
-        picked.append(f)
+        picked.append(unseen_in_header(f))
     if category or status or priority:
         return Listing(picked)
     from .attention import needs_a_person, recent_reads

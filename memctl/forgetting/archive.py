@@ -106,7 +106,7 @@ def plan_archive(ws: Workspace, *, today: dt.date, progress: Progress | None = N
                     facts.path,
                     f"{ARCHIVE_DIR}/{facts.path}",
                     file_reason,
-                    text=facts.title or "",
+                    text=_shown(facts.title or ""),
                 )
             )
             continue
@@ -305,7 +305,7 @@ def expiring(ws: Workspace, *, days: int, today: dt.date) -> ExpiringList:
             continue
         if (d := try_date(facts.expires)) and d <= horizon:
             items.append(
-                Expiring(facts.path, None, None, fmt_date(d), d < today, facts.title or "")
+                Expiring(facts.path, None, None, fmt_date(d), d < today, _shown(facts.title or ""))
             )
         if not any((d := try_date(x)) and d <= horizon for x in facts.expiring):
             continue
@@ -313,7 +313,17 @@ def expiring(ws: Workspace, *, days: int, today: dt.date) -> ExpiringList:
             d = try_date(entry.fields.get("expires"))
             if d and d <= horizon and not entry.closed:
                 items.append(
-                    Expiring(facts.path, entry.line, entry.id, fmt_date(d), d < today, entry.text)
+                    Expiring(
+                        facts.path, entry.line, entry.id, fmt_date(d), d < today, _shown(entry.text)
+                    )
                 )
     items.sort(key=lambda i: (i.expires, i.path, i.line or 0))
     return ExpiringList(days, items)
+
+
+def _shown(text: str) -> str:
+    """A note's title or an entry's text as a list prints it: a secret a person wrote there by
+    hand redacted, as `show` and INDEX.md show it."""
+    from ..secrets.scan import redact
+
+    return redact(text) if text else text
