@@ -59,6 +59,7 @@ SETS = {
     "held v3 (held-out)": "held3-",
     "held v4 (held-out, disguised)": "held4-",
     "held v5 (held-out, everyday)": "held5-",
+    "held v6 (held-out, spaced names, ID documents)": "held6-",
 }
 # Characters nobody sees that a paste may put inside a value: a zero-width space, a soft hyphen,
 # a word joiner, a zero-width joiner and non-joiner, a byte order mark.

@@ -269,6 +269,8 @@ def _plausible(kind: str, value: str) -> bool:
         if number == "123456789" or len(set(number)) == 1:
             return False
         return number[:3] not in ("000", "666") and number[3:5] != "00" and number[5:] != "0000"
+    if kind == "id-document":  # a passport's or a licence's number: 6 digits or more, capitals
+        return _document_number(value)
     if kind == "ni-number":  # prefixes never allocated
         return value[:2].upper() not in ("BG", "GB", "NK", "KN", "TN", "NT", "ZZ")
     if kind == "card-number":
@@ -277,6 +279,21 @@ def _plausible(kind: str, value: str) -> bool:
         plausible = len(set(number)) > 3 and _card_length(number)
         return plausible and _luhn(number)
     return True
+
+
+def _document_number(value: str) -> bool:
+    """A passport's, a driving licence's or an ID card's number as it is printed: six digits
+    or more, letters (if any) in capitals (a British licence's holds its holder's name), at
+    most 20 characters; not a date (20260314, 2026-03-14), nor one digit repeated, nor 123456789."""
+    digits = sum(c.isdigit() for c in value)
+    if digits < 6 or len(value) > 20 or value != value.upper():
+        return False
+    number = value.replace("-", "")
+    if rx(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])").fullmatch(number):
+        return False
+    if rx(r"\d{4}-\d{2}-\d{2}").fullmatch(value):
+        return False
+    return len(set(number)) > 2 and number not in "0123456789012345678"
 
 
 # What stands after a password's option in text about the option, not in a command: the

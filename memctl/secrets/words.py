@@ -18,6 +18,7 @@ from .said import TRIGGERS as _SAID_TRIGGERS
 from .said import said
 from .shape import (
     Finding,
+    code_reference,
     codeish,
     generated,
     keyish,
@@ -49,8 +50,9 @@ def written_out(text: str, lowered: str, words: str | None = None) -> list[Findi
         found += said(text)
     if ("=" in text or ":" in text) and any(t in words for t in _ASSIGNED_TRIGGERS):
         found += _assigned(text)
-    if "ENV" in text and any(t in words for t in _ASSIGNED_TRIGGERS):
-        found += _docker_env(text)
+    if "_" in text or "ENV" in text:
+        if any(t in words for t in _ASSIGNED_TRIGGERS):
+            found += _spaced_names(text)
     if any(t in words for t in ("phrase", "mnemonic", "seed", "words", "backup", "wallet")):
         found += _recovery_phrases(text)
     if "|" in text and "\n" in text:
@@ -206,11 +208,16 @@ def _assigned(text: str) -> list[Finding]:
     return found
 
 
-# A Dockerfile's `ENV NAME value`, the form without "=" (`ENV DB_PASS hunter2x`): a name in
-# capitals, one of whose parts names a secret (DB_PASS, API_TOKEN, SECRET_KEY_BASE, not
-# PASSENGER_APP_ENV or KEYCLOAK_URL), then its value; the `NAME=value` form is _ASSIGNED's.
-_DOCKER_ENV = (
-    r"(?<![\w-])ENV[^\S\n]+(?P<key>[A-Z][A-Z0-9_]{0,63})[^\S\n]+"
+# A name in capitals that names a secret, then its value after a space, without "=": a
+# Dockerfile's `ENV NAME value` (`ENV DB_PASS hunter2x`), fish's `set -x NAME value`, Windows'
+# `setx NAME value`, or the name and value written side by side (`DB_PASSWORD Xk7pLq2vR9mT`).
+# One of the name's parts names a secret (DB_PASS, API_TOKEN, SECRET_KEY_BASE, not
+# PASSENGER_APP_ENV or KEYCLOAK_URL); the `NAME=value` form is _ASSIGNED's. After ENV any such
+# name counts with any value; elsewhere the name has parts (UPPER_SNAKE) and the value a
+# password's or a key's shape, so prose in capitals ("READ THE TOKEN docs") holds none.
+_SPACED_NAME = (
+    r"(?<![\w$%{.-])(?:ENV[^\S\n]+(?P<key>[A-Z][A-Z0-9_]{0,63})|"
+    r"(?P<bare>[A-Z][A-Z0-9]{0,31}(?:_[A-Z0-9]{1,31}){1,7}))[^\S\n]+"
     r"(?P<s>\"[^\"\n]{4,}\"|'[^'\n]{4,}'|[^\s\"']{4,})"
 )
 _SECRET_PART = (
@@ -219,10 +226,10 @@ _SECRET_PART = (
 )
 
 
-def _docker_env(text: str) -> list[Finding]:
+def _spaced_names(text: str) -> list[Finding]:
     found = []
-    for m in rx(_DOCKER_ENV).finditer(text):
-        key = m["key"]
+    for m in rx(_SPACED_NAME).finditer(text):
+        key = m["key"] or m["bare"]
         start, end = m.span("s")
         if text[start] in "'\"":
             start, end = start + 1, end - 1
@@ -230,6 +237,12 @@ def _docker_env(text: str) -> list[Finding]:
         setting = key.rsplit("_", 1)[-1].lower() in _SETTING_SUFFIXES
         if setting or _many(key.lower()) or rx(_SECRET_PART).search(key) is None:
             continue
+        if m["bare"]:
+            value = value.rstrip(".,;:!?)]")
+            end = start + len(value)
+            digits = any(c.isdigit() for c in value)  # a header's name: "X-Auth-Token"
+            if not (digits and passwordish(value) or keyish(value)) or code_reference(value):
+                continue
         if value_like(value) and not value.startswith(("/", "~", "./")):  # a path
             name = key.lower().replace("_", " ")
             found.append(Finding("secret-value", f"{_a(name)} {name} written out", start, end))
