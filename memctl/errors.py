@@ -16,15 +16,27 @@ class ExitCode(enum.IntEnum):
     UNKNOWN = 4  # a write the warm server took up and did not answer: it may be done, look first
 
 
+def redacted(text: str) -> str:
+    """A text memctl prints or logs about what went wrong (an error, a hook's failure) with
+    each secret in it redacted: a message quotes what it was given (a value, a field, a
+    line), and what it was given may hold a key."""
+    if len(text) < 8:
+        return text
+    from .secrets.scan import redact
+
+    return redact(text)
+
+
 class MemctlError(Exception):
     """An error meant for the person or agent at the terminal: one line, no traceback."""
 
     exit_code: ExitCode = ExitCode.ERROR
 
     def __init__(self, message: str, *, path: Path | str | None = None, line: int | None = None):
+        message = redacted(message)
         super().__init__(message)
         self.message = message
-        self.path = str(path) if path is not None else None
+        self.path = redacted(str(path)) if path is not None else None
         self.line = line
 
     def where(self) -> str:

@@ -179,9 +179,13 @@ def _short(value: JsonValue) -> str:
 
 
 def log_failure(root: Path, command: str, reason: str, *, at: str) -> None:
-    """One line in `.memctl/hooks.log` saying why a hook did not answer (never committed; a
-    log past LOG_BYTES starts again). A workspace that cannot be written is left alone."""
-    line = f"{at} {command}: {' '.join(reason.split())[:500]}\n".encode("utf-8", "replace")
+    """One line in `.memctl/hooks.log` saying why a hook did not answer, a secret in it
+    redacted (never committed; a log past LOG_BYTES starts again). A workspace that cannot be
+    written is left alone."""
+    from ..errors import redacted
+
+    reason = redacted(" ".join(reason.split()))
+    line = f"{at} {command}: {reason[:500]}\n".encode("utf-8", "replace")
     path = root / LOG
     flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
     try:
