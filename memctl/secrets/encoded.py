@@ -159,41 +159,59 @@ def digits(text: str) -> str:
 
 # Characters that join two words as a space would, in a name written as one token: a hyphen,
 # an underscore, a full stop, a slash, a middle dot (`jim-hardie`, `Jim_Hardie`,
-# `jim.hardie@example.com`, `Jim/Hardie`, `Jim·Hardie`).
+# `jim.hardie@example.com`, `Jim/Hardie`, `Jim·Hardie`). The purge registry's reading of words
+# (`words`) reads any run of punctuation or symbols between two words so; a history rewrite
+# and a purge's own records (memctl.spelling, memctl.anchors) read these.
 JOINERS = "-_./\u00b7\u2027\u2219\u22c5\u30fb"
-_JOINER = re.compile(f"(?<=[^\\W_])[{re.escape(JOINERS)}](?=[^\\W_])")
-# What the reading of words may take out or read as one space once single joiners between two
-# letters or digits are read so (_JOINER): a run of joiners; an underscore; an HTML tag (`<b>`,
-# `</span>`, `<br/>`, `<a href="…">`) or comment. Which, `words` decides.
+# What the reading of words reads as one space or as nothing: an HTML tag (`<b>`, `</span>`,
+# `<br/>`, `<a href="…">`) or comment; a run of characters neither letters, digits nor
+# whitespace (punctuation, symbols, underscores), or a lone "<". Which, `words` decides.
 _MARKUP = re.compile(
-    f"[{re.escape(JOINERS)}]{{2,}}|_|</?[a-z][a-z0-9]*(?:[\\s/][^<>\n]*)?>|<!--[^\n]{{0,200}}?-->"
+    r"<!--[^\n]{0,200}?-->|</?[a-z][a-z0-9]*(?:[\s/][^<>\n]*)?>|"
+    r"(?:[^\w\s<]|_)+|<"
 )
-_CLUE = re.compile(f"[{re.escape(JOINERS)}<]")
+_CLUE = re.compile(r"[^\w\s]|_")
+# One such character between two letters or digits: read in place, the text's length kept (a
+# base64 line holds a "/" or a "+" every few characters).
+_JOINER = re.compile(r"(?<=[^\W_])(?:[^\w\s<>]|_)(?=[^\W_])")
 
 
 def words(folded: str) -> Seen | None:
     """A casefolded text as its words read, whatever joins them (None: as it is): a run of
-    JOINERS between two letters or digits read as one space (`jim-hardie`, `jim_hardie`,
-    `jim.hardie` are "jim hardie"), an underscore at a word's edge, an HTML tag and an HTML
-    comment read as nothing (`jim _hardie_`, `<b>jim</b> hardie`). The purge registry reads a
-    text so as well as as it is (memctl.purged), so it holds each reading's records."""
+    punctuation or symbols between two letters or digits read as one space (`jim-hardie`,
+    `jim_hardie`, `jim.hardie`, `jim,hardie`, `jim:hardie`, `jim'hardie`, `jim~hardie`,
+    `jim=hardie`, `jim(hardie)` are "jim hardie"; with a space beside it, it is a sentence's
+    or a list's: "jim, hardie" is two words apart), an underscore at a word's edge, an HTML
+    tag and an HTML comment read as nothing (`jim _hardie_`, `<b>jim</b> hardie`). The purge
+    registry reads a text so as well as as it is (memctl.purged)."""
     if _CLUE.search(folded) is None:
         return None
-    joined = _JOINER.sub(" ", folded)  # as long as the text, position for position
+    joined = _JOINER.sub(_one, folded)  # as long as the text, position for position
     found = []
     for m in _MARKUP.finditer(joined):
         start, end = m.span()
-        if joined[start] == "<":
-            found.append((start, end, ""))
+        run = m.group()
+        if run[0] == "<" and len(run) > 1 and (run[1].isalpha() or run[1] in "/!"):
+            found.append((start, end, ""))  # a tag or a comment
         elif 0 < start and end < len(joined) and _between(joined, start, end):
-            found.append((start, end, " "))
-        elif m.group().strip("_") == "":  # underscores at a word's edge: emphasis
+            if all(_joins(c) for c in run):
+                found.append((start, end, " "))
+        elif run.strip("_") == "":  # underscores at a word's edge: emphasis
             found.append((start, end, ""))
     if found:
         return edited(joined, found)
     if joined == folded:
         return None
     return Seen(joined, [0], [0], [0], len(joined))
+
+
+def _joins(char: str) -> bool:
+    """A character that joins two words as a space would: punctuation, a symbol, "_"."""
+    return char == "_" or unicodedata.category(char)[0] in "PS"
+
+
+def _one(m: re.Match[str]) -> str:
+    return " " if _joins(m.group()) else m.group()
 
 
 def _between(text: str, start: int, end: int) -> bool:
