@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import git
+from conftest import git
 
 TOKEN = "ghp_" + "1a2B3c4D5e6F7g8H9i0JkLmNoPqRsTuVwXyZ"
 SAID = "the vault password is\n  Tr0ub4dor&3x!Q"  # each line alone says no secret

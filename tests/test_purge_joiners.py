@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import git
+from conftest import git
 
 JOINERS = [
     ",", ":", "'", "~", "=", "(", ";", "!", "?", "&", "*", "#", "|", '"', "`", "^", "@", "$",

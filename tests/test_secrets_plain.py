@@ -115,3 +115,17 @@ def test_a_plain_reading_maps_each_position_back():
         s, e = read.span(start, start + 1)
         assert read.text[start] in (text[s:e], " ", "=", "4", "o")
     assert plainly("nothing to read differently here") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the home wifi password is Zonnebloem-77!",
+        "wachtwoord van de wifi: Tulpen2024!",
+        "the alarm password is Sunflower#42!?",
+    ],
+)
+def test_a_mark_right_after_a_secret_is_redacted_with_it(text):
+    """ "… is [redacted:password]!" said the password's last character."""
+    shown = redact(text)
+    assert "[redacted:" in shown and shown.endswith("]"), shown

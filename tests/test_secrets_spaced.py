@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import refused_as_a_secret
+from conftest import refused_as_a_secret
 
 SECRETS = [
     "DB_PASSWORD Xk7pLq2vR9mT",

@@ -209,8 +209,15 @@ def redact(text: str, findings: list[Finding] | None = None) -> str:
     """The text with each secret replaced by `[redacted:KIND]`."""
     found = scan(text) if findings is None else findings
     for f in sorted(found, key=lambda f: f.start, reverse=True):
-        text = f"{text[: f.start]}[redacted:{f.kind}]{text[f.end :]}"
+        # a mark right after it may be its last character ("Zonnebloem-77!"): shown, it would
+        # say one character of the secret
+        marks = _TRAILING_MARKS.match(text, f.end)
+        end = marks.end() if marks else f.end
+        text = f"{text[: f.start]}[redacted:{f.kind}]{text[end:]}"
     return text
+
+
+_TRAILING_MARKS = re.compile(r"[!?#$*^~]*")
 
 
 def _letter_groups(value: str) -> bool:
