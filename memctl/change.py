@@ -405,13 +405,14 @@ def _refuse_held_frontmatter(ws: Workspace, rel: str, now: str, held: bytes | No
     (a backslash continuation, a folded scalar) or with escapes (`\\x67hp_…`) is one value to
     every reader (`ls`, INDEX.md, search), so a secret or a purged text in it is refused as in
     a line. A value the file held before is not new."""
+    from .note import frontmatter_strings
     from .purged import find_purged
     from .secrets.scan import scan
 
-    values = _frontmatter_values(now)
+    values = frontmatter_strings(now)
     if not values:
         return
-    before = {value for _, value in _frontmatter_values((held or b"").decode("utf-8", "replace"))}
+    before = {value for _, value in frontmatter_strings((held or b"").decode("utf-8", "replace"))}
     for number, value in values:
         found = [] if value in before else scan(value)
         hits = [] if value in before or found else find_purged(ws, value)
@@ -428,40 +429,6 @@ def _refuse_held_frontmatter(ws: Workspace, rel: str, now: str, held: bytes | No
                 path=rel,
                 line=number,
             )
-
-
-def _frontmatter_values(text: str) -> list[tuple[int, str]]:
-    """Each string of a note's frontmatter (keys and values, nested ones too) as YAML reads it,
-    with the line of the top-level key it is under; none for a text without frontmatter or
-    whose frontmatter does not parse (nothing reads its values then)."""
-    if not text.startswith("---"):
-        return []
-    from .errors import ParseError
-    from .note import key_line, parse_note
-
-    try:
-        note = parse_note(text, path=Path("held"))
-    except ParseError:
-        return []
-    found: list[tuple[int, str]] = []
-    for key, value in note.meta.items():
-        number = key_line(note.fm_text, str(key)) or 2
-        strings: list[str] = []
-        _strings_in((key, value), strings)
-        found += [(number, string) for string in strings]
-    return found
-
-
-def _strings_in(value: object, found: list[str]) -> None:
-    if isinstance(value, str):
-        found.append(value)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _strings_in(key, found)
-            _strings_in(item, found)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            _strings_in(item, found)
 
 
 def _text(data: bytes | None) -> str | None:

@@ -404,3 +404,34 @@ def replace_line(text: str, lineno: int, new_line: str) -> str:
     eol = old[len(old.rstrip("\r\n")) :]
     lines[lineno - 1] = new_line + eol
     return "".join(lines)
+
+
+def frontmatter_strings(text: str) -> list[tuple[int, str]]:
+    """Each string of a note's frontmatter (keys and values, nested ones too) as YAML reads it,
+    with the line of the top-level key it is under; none for a text without frontmatter or
+    whose frontmatter does not parse (nothing reads its values then)."""
+    if not text.startswith("---"):
+        return []
+    try:
+        note = parse_note(text, path=Path("held"))
+    except ParseError:
+        return []
+    found: list[tuple[int, str]] = []
+    for key, value in note.meta.items():
+        number = key_line(note.fm_text, str(key)) or 2
+        strings: list[str] = []
+        _strings_in((key, value), strings)
+        found += [(number, string) for string in strings]
+    return found
+
+
+def _strings_in(value: object, found: list[str]) -> None:
+    if isinstance(value, str):
+        found.append(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _strings_in(key, found)
+            _strings_in(item, found)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _strings_in(item, found)
