@@ -415,6 +415,8 @@ def test_what_is_carried_forward_never_says_again_what_changed(
         ("Bought a 40 euro kettle", False),  # within the limit
         ("Spent 40 euros on a kettle", False),
         ("Spent 100 euros on groceries", False),  # at the limit: not more than it
+        ("Ordered the 180 euro espresso machine from bol.com", True),  # ordered for a price
+        ("Ordered a 40 euro kettle", False),
     ],
 )
 def test_buying_past_a_spending_limit_clashes_and_within_it_does_not(ws, said, clashes):

@@ -216,6 +216,12 @@ def _contacts(new: Analysis, rule: Analysis) -> frozenset[str]:
 
 
 _ME = re.compile(r"\b(?:me|us)\b")
+# Ordering a thing for a price is buying it ("order" alone is too many other things)
+_ORDERED = re.compile(r"\b(?:order|orders|ordered|ordering|pre-?ordered)\b")
+_PRICED = re.compile(
+    r"(?:[€$£]\s?\d|\d\s?(?:[€$£]|euros?\b|eur\b|dollars?\b|pounds?\b|usd\b|gbp\b|chf\b))"
+)
+_BUY = content_word("buy")
 # A plan or an act under way, as a tool or a calendar reports it ("Scheduled: the invoice email
 # goes out Saturday", "Booking plan: …")
 _PLANNED = re.compile(
@@ -239,6 +245,8 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     reached = _contacts(new, rule)
     if reached and not shared_all & acts(rule):  # "send" for "email": the same act
         shared_all |= acts(rule) & _CONTACT
+    if _ORDERED.search(new.folded) and _PRICED.search(new.folded) and _BUY in acts(rule):
+        shared_all |= {_BUY}  # "ordered the 180 euro machine": bought, for a price
     shared = shared_all - new.names - rule.names
     plain = rule.words - rule.names
     values = rule.values | week_days(rule)
