@@ -20,6 +20,7 @@ from pathlib import Path
 
 from .atomic import atomic_write, atomic_write_many, sync_folder
 from .errors import InvalidValue, MemctlError, PathRefused, Refused
+from .kinds import harness_file
 from .recovery import digest
 from .textstyle import LF, appended, restyled, workspace_eol
 
@@ -96,6 +97,12 @@ class Change:
             raise PathRefused(
                 "a folder named .git is git's own: what memctl wrote there would never be "
                 "committed, synced or found",
+                path=rel,
+            )
+        if harness_file(rel):  # `hooks install` writes these itself, never through a change
+            raise Refused(
+                "an agent harness runs this file or reads it as its instructions; memory is "
+                "never written there (`memctl hooks install` keeps memctl's own part of it)",
                 path=rel,
             )
         link = self.ws.link_out(path)
