@@ -108,6 +108,11 @@ _AMOUNT = re.compile(
     r"|no\s+more\s+than|max(?:imum)?(?:\s+of)?|less\s+than|under|below|fewer\s+than|at\s+least"
     r"|min(?:imum)?(?:\s+of)?)\s+(?:[€$£]\s?)?(?P<n>\d+(?:[.,]\d+)?)(?!\d)"
 )
+# An amount of money: "€180", "180 euros", "$40", "12,50 eur"
+PRICED = re.compile(
+    r"(?:[€$£]\s?(?P<a>\d+(?:[.,]\d+)*)"
+    r"|(?<![\d.,])(?P<b>\d+(?:[.,]\d+)*)\s?(?:[€$£]|euros?\b|eur\b|dollars?\b|pounds?\b|usd\b|gbp\b|chf\b))"
+)
 _BELOW = re.compile(r"less|under|below|fewer")  # what lies below is what is ruled on
 
 
@@ -124,7 +129,10 @@ def amounts_within(new: Analysis, rule: Analysis) -> bool:
             limits.append((n, None) if rule.polarity else (None, n))
         else:
             limits.append((None, n))  # "more than", "up to", "at most": allowed up to n
-    amounts = [float(v[2:]) for v in new.values if v[:2] == "n:" and _is_number(v[2:])]
+    if PRICED.search(rule.folded):  # a limit on money: what the text pays, not what it counts
+        amounts = [_number(m["a"] or m["b"]) for m in PRICED.finditer(new.folded)]
+    else:
+        amounts = [float(v[2:]) for v in new.values if v[:2] == "n:" and _is_number(v[2:])]
     if not limits or not amounts or _AMOUNT.search(new.folded):
         return False  # a text that sets limits of its own is a rule of its own
     return all(
@@ -132,6 +140,13 @@ def amounts_within(new: Analysis, rule: Analysis) -> bool:
         for a in amounts
         for low, high in limits
     )
+
+
+def _number(written: str) -> float:
+    """A price as written ("1,250", "12.50", "12,50") as a number."""
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", written):
+        return float(written.replace(",", ""))
+    return float(written.replace(",", "."))
 
 
 def _is_number(text: str) -> bool:

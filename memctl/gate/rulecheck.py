@@ -31,7 +31,7 @@ import re
 from ..language import cues
 from ..lexicon import ONE_OFF
 from ..words import tokens
-from .bounds import amounts_within, beyond, differs, elsewhere, week_days, within
+from .bounds import PRICED, amounts_within, beyond, differs, elsewhere, week_days, within
 from .reading import KIND_NAMES, Analysis, compare, content_word
 
 CLASH_WORDS = 2  # content words a text must share with a long rule
@@ -218,9 +218,6 @@ def _contacts(new: Analysis, rule: Analysis) -> frozenset[str]:
 _ME = re.compile(r"\b(?:me|us)\b")
 # Ordering a thing for a price is buying it ("order" alone is too many other things)
 _ORDERED = re.compile(r"\b(?:order|orders|ordered|ordering|pre-?ordered)\b")
-_PRICED = re.compile(
-    r"(?:[€$£]\s?\d|\d\s?(?:[€$£]|euros?\b|eur\b|dollars?\b|pounds?\b|usd\b|gbp\b|chf\b))"
-)
 _BUY = content_word("buy")
 # A plan or an act under way, as a tool or a calendar reports it ("Scheduled: the invoice email
 # goes out Saturday", "Booking plan: …")
@@ -245,7 +242,7 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     reached = _contacts(new, rule)
     if reached and not shared_all & acts(rule):  # "send" for "email": the same act
         shared_all |= acts(rule) & _CONTACT
-    if _ORDERED.search(new.folded) and _PRICED.search(new.folded) and _BUY in acts(rule):
+    if _ORDERED.search(new.folded) and PRICED.search(new.folded) and _BUY in acts(rule):
         shared_all |= {_BUY}  # "ordered the 180 euro machine": bought, for a price
     shared = shared_all - new.names - rule.names
     plain = rule.words - rule.names

@@ -3,6 +3,7 @@ days of the month, numbers, weekdays and months (memctl.gate.reading reads the r
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .. import lexicon
@@ -201,10 +202,11 @@ def take_values(folded: str, values: set[str]) -> str:
     return _DIGITS.sub(digits, _NUMBER.sub(number, text))
 
 
+@functools.lru_cache(maxsize=4096)  # compare reads both texts for every candidate
 def worded_hours(folded: str) -> frozenset[str]:
     """The times a text says in words with no half of the day ("half past seven": 07:30 or
     19:30), as the "t:HH:MM" values take_values gives them."""
-    if "am" in folded.split() or "pm" in folded.split():
+    if {"am", "pm"} & set(folded.split()):
         return frozenset()
     found: set[str] = set()
     take_values(" ".join(m.group() for m in _CLOCK.finditer(folded)), found)

@@ -10,6 +10,7 @@ the entry it changes is not diluted by the chatter before it.
 
 from __future__ import annotations
 
+import functools
 import re
 
 # Openers that may stand before the statement with no mark after them ("oh and the car…").
@@ -43,6 +44,7 @@ _LEAST_WORDS = 3  # what is left must still be a statement
 _LOOKED_AT = 200  # how far into a text (and back from its end) such words are looked for
 
 
+@functools.lru_cache(maxsize=4096)  # the gate reads one text against every candidate
 def split_framing(text: str) -> tuple[str, str]:
     """(the opening words that say nothing of what follows, the statement without them and
     without such words at its end), the statement's first letter in capitals when the text's
