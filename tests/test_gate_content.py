@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import NOW
+from memctl.gate.carry import AS_BEFORE
 from memctl.gate.remember import remember
 from memctl.language.framing import statement
 from memctl.note import read_note
@@ -510,3 +511,29 @@ def test_an_amount_stands_on_one_side_of_a_rules_limit(rule, said, within):
     from memctl.gate.reading import analyze
 
     assert amounts_within(analyze(said), analyze(rule)) is within
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said", "holds"),
+    [
+        (
+            "Staging database listens on port 5432 on db-stg-01",
+            "Correction: the staging db is on 5433",
+            "on db-stg-01",
+        ),
+        (
+            "The wiki runs on port 8080 on srv-wiki-02",
+            "Sorry, I had it wrong: the wiki is on 8081",
+            "on srv-wiki-02",
+        ),
+    ],
+)
+def test_a_code_keeps_its_pieces_to_itself(ws, on_file, said, holds):
+    """A correction of the port over "… on port 5432 on db-stg-01" dropped the host: "db" of the
+    code read as restated, "01" as a number the new port replaced."""
+    remember(ws, on_file, source="user", now=NOW)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label in ("update", "correction")
+    [line] = open_texts(ws)
+    said_now, _, before = line.partition(AS_BEFORE)
+    assert said_now.split()[-1] == said.split()[-1] and holds in before
