@@ -296,7 +296,8 @@ def _only_in_codes(part: Analysis, new: Analysis) -> set[str]:
     """The words a phrase writes only inside a code the new text does not write ("db" of
     "on db-stg-01", where the new text says "staging db is on 5433"): restating a piece of a
     code is not restating the code."""
-    codes, loose = set(), set()
+    codes: set[str] = set()
+    loose: set[str] = set()
     for word in _WORD.findall(part.text):
         pieces = analyze(word.replace("-", " ")).words
         if _CODE.fullmatch(word) and fold(word) not in new.folded:
