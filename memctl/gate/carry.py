@@ -32,7 +32,7 @@ from ..words import fold, stem, tokens
 from .compare import Diff, compare, kinds, places, respelled, respelled_only
 from .norms import with_other_norms
 from .reading import Analysis, analyze, content_word
-from .remains import other_items, role_unsaid
+from .remains import code_values, only_in_codes, other_items, role_unsaid
 
 if TYPE_CHECKING:
     from .candidates import Candidate
@@ -133,7 +133,7 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
             elif role_unsaid(part, new, given):
                 out.append(phrase.strip(" .;,"))
             continue
-        if any((_lead(phrase), k) in valued for k in kinds(_code_values(phrase, new))):
+        if any((_lead(phrase), k) in valued for k in kinds(code_values(phrase, new))):
             continue
         if _lead(phrase) in opened and part.words:
             continue
@@ -270,7 +270,7 @@ def _keep(part: Analysis, new: Analysis, given: set[str]) -> bool:
     words = part.words - LIGHT - part.polar
     if not words and not part.values:
         return False
-    restated = words & new.words - _only_in_codes(part, new)
+    restated = words & new.words - only_in_codes(part, new)
     if restated and restated <= _kept_names(new) and words - restated and not new.rejected & words:
         return True  # "same zoom room" for "in the Zoom room 'payments-daily'": the whole of it
     if restated or words & new.rejected or part.values & new.rejected:
@@ -279,32 +279,6 @@ def _keep(part: Analysis, new: Analysis, given: set[str]) -> bool:
         return False  # "at 9", where the new text says "at 9" too
     mine = kinds(part.values)
     return not any(k in given for k in mine if k in _ONE_VALUE)
-
-
-# a code: letters and digits joined by hyphens ("db-stg-01", "INV-2031"), never a date or a range
-_CODE = re.compile(r"(?=[\w-]*[^\W\d_])(?=[\w-]*\d)\w+(?:-\w+)+")
-
-
-def _code_values(phrase: str, new: Analysis) -> frozenset[str]:
-    """The values a phrase writes outside a code the new text does not write: "01" of
-    "db-stg-01" is not a number another number replaces."""
-    kept = [w for w in _WORD.findall(phrase) if not _CODE.fullmatch(w) or fold(w) in new.folded]
-    return analyze(" ".join(kept)).values
-
-
-def _only_in_codes(part: Analysis, new: Analysis) -> set[str]:
-    """The words a phrase writes only inside a code the new text does not write ("db" of
-    "on db-stg-01", where the new text says "staging db is on 5433"): restating a piece of a
-    code is not restating the code."""
-    codes: set[str] = set()
-    loose: set[str] = set()
-    for word in _WORD.findall(part.text):
-        pieces = analyze(word.replace("-", " ")).words
-        if _CODE.fullmatch(word) and fold(word) not in new.folded:
-            codes |= pieces
-        else:
-            loose |= pieces
-    return codes - loose
 
 
 def _value_tail(phrase: str, part: Analysis, given: set[str], new: Analysis) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..lexicon import LIGHT
+from ..words import fold
 from .reading import Analysis, analyze
 
 # Where a list's items part: "peanuts and also to kiwi", "tennis, football and chess"
@@ -86,3 +87,30 @@ def role_unsaid(part: Analysis, new: Analysis, given: set[str]) -> bool:
         return False  # "Anna is allergic to sesame" speaks of what "… allergic to nuts" does
     replaced = {v.partition(":")[0] for v in part.values} & given
     return bool(role) and not replaced
+
+
+_WORD = re.compile(r"(?<![\w'-])\w[\w'-]*")  # a word as a text writes it
+# a code: letters and digits joined by hyphens ("db-stg-01", "INV-2031"), never a date or a range
+_CODE = re.compile(r"(?=[\w-]*[^\W\d_])(?=[\w-]*\d)\w+(?:-\w+)+")
+
+
+def code_values(phrase: str, new: Analysis) -> frozenset[str]:
+    """The values a phrase writes outside a code the new text does not write: "01" of
+    "db-stg-01" is not a number another number replaces."""
+    kept = [w for w in _WORD.findall(phrase) if not _CODE.fullmatch(w) or fold(w) in new.folded]
+    return analyze(" ".join(kept)).values
+
+
+def only_in_codes(part: Analysis, new: Analysis) -> set[str]:
+    """The words a phrase writes only inside a code the new text does not write ("db" of
+    "on db-stg-01", where the new text says "staging db is on 5433"): restating a piece of a
+    code is not restating the code."""
+    codes: set[str] = set()
+    loose: set[str] = set()
+    for word in _WORD.findall(part.text):
+        pieces = analyze(word.replace("-", " ")).words
+        if _CODE.fullmatch(word) and fold(word) not in new.folded:
+            codes |= pieces
+        else:
+            loose |= pieces
+    return codes - loose
