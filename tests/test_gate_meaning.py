@@ -2046,3 +2046,22 @@ def test_a_thing_called_another_way_keeps_what_was_said_of_it(verb):
     old = analyze("The team channel is standup, muted on weekends")
     new = analyze(f"the team channel got {verb} from standup to daily")
     assert carried(new, old, compare(new, old)) == ["muted on weekends"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "My mother-in-law's birthday is 22 June",
+        "my mother in law's birthday is on 22 June",
+        "Our stepmum's birthday is 22 June",
+        "My step-mother's birthday is 22 June",
+        "My godmother's birthday is 22 June",
+    ],
+)
+def test_a_relative_by_marriage_or_a_step_is_not_the_one_the_word_names(ws, said):
+    """ "My mother-in-law's birthday is 22 June" closed "Mum's birthday is 22 May." as a
+    correction: "mother" of "mother-in-law" read as Mum. Both stay open."""
+    entry(ws, "people/family", "Mum's birthday is 22 May.")
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == "new"
+    assert holds(read_note(ws.root / "people/family.md").entries()[0], NOW.date())

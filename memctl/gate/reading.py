@@ -64,6 +64,11 @@ _SAID_WRONG = re.compile(
 )
 _IMPERATIVE = re.compile(cues.IMPERATIVE)
 _NUMBER_SIGN = re.compile(r"(?<!\w)(?:no\.|nº|nr\.?|num\.)\s*(?=\d)")
+# A relative by marriage or by a step is another person than the one the word names: a
+# mother-in-law is not Mum, a step-dad not Dad ("stepdad", "motherinlaw": one word each).
+_KIN = "mother|father|mum|mom|dad|sister|brother|son|daughter|parent|child|kid"
+_IN_LAW = re.compile(rf"\b({_KIN})s?[- ]in[- ]laws?\b")
+_STEP = re.compile(rf"\b(step|god|half)[- ]({_KIN})")
 KIND_NAMES = {
     "wd": "weekday",
     "mo": "month",
@@ -207,6 +212,7 @@ def analyze(text: str) -> Analysis:
     values: set[str] = set()
     stated = statement(raw)  # the cues are read in the whole; its words in the statement
     rest = fold(stated) if stated is not raw else folded
+    rest = _STEP.sub(r"\1\2", _IN_LAW.sub(r"\1inlaw", rest))
     rest = take_values(_ALTERNATE.sub(" every alternate ", cues.FRAMING.sub(" ", rest)), values)
     words: set[str] = set()
     person: set[str] = set()
