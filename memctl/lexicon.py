@@ -61,6 +61,13 @@ _SAME = (
     "week weeks weekly",
     "year years yearly annual annually",
 )
+# A negation that says a side of "taken" ("can't have"): the side, not a turn of the text.
+_KEPT_AWAY = (
+    r"can't\s+have|can't\s+eat|can't\s+drink|can't\s+take|cannot\s+have|cannot\s+eat"
+    r"|cannot\s+drink|cannot\s+take|mustn't\s+have|mustn't\s+eat|must\s+not\s+have"
+    r"|must\s+not\s+eat|shouldn't\s+have|shouldn't\s+eat|should\s+not\s+have|should\s+not\s+eat"
+).replace("|", "|")
+KEPT_AWAY = re.compile(rf"(?<![\w'])(?:{_KEPT_AWAY})(?!\w)")
 # side +1 / -1 of an opposition; multi-word phrases are matched on the folded text.
 _POLES = {
     "goes on": (
@@ -69,7 +76,7 @@ _POLES = {
         "|stick with|sticking with|stuck with|back on|still on|go ahead|going ahead|proceed",
         "drop drops dropped dropping stop stops stopped stopping quit quits quitting end ends "
         "ended ending cancel cancels cancelled canceled cancelling canceling scrap scrapped "
-        "scratched nix nixed "
+        "scratched nix nixed outgrew outgrown outgrow "
         "abandon abandoned ditch ditched retire retires retired retiring discontinue "
         "discontinued pause paused shelve shelved axed delete deletes deleted deleting "
         "uninstall uninstalls uninstalled unsubscribe unsubscribes unsubscribed "
@@ -107,6 +114,12 @@ _POLES = {
         "lower lowered decrease decreases decreased |went down|goes down|gone down",
     ),
     "won": ("win wins won pass passes passed", "lose loses lost fail fails failed"),
+    # what a person may take in: "can't have peanuts" says what "allergic to peanuts" says
+    "taken": (
+        "tolerate tolerates tolerated |can have|can eat|can drink|can take"
+        "|fine with|can now have|can now eat|fine for|safe for|ok for|okay for|safe to eat",
+        "allergic allergy allergies intolerant intolerance |" + _KEPT_AWAY.replace(r"\s+", " "),
+    ),
 }
 _LANGUAGES = {
     "en": "english ingles anglais englisch inglese engels 英语 英文 英語",

@@ -2065,3 +2065,27 @@ def test_a_relative_by_marriage_or_a_step_is_not_the_one_the_word_names(ws, said
     result = remember(ws, said, source="user", now=NOW).value
     assert result.label == "new"
     assert holds(read_note(ws.root / "people/family.md").entries()[0], NOW.date())
+
+
+@pytest.mark.parametrize(
+    ("said", "label"),
+    [
+        ("just a reminder, Ethan can't have peanuts - he's allergic", "repeat"),
+        ("Ethan can't eat peanuts", "repeat"),
+        ("Ethan must not have peanuts", "repeat"),
+        ("Ethan can eat peanuts now", "update"),
+        ("Ethan can have peanuts again", "correction"),
+        ("peanuts are fine for Ethan now", "update"),
+        ("Ethan outgrew his peanut allergy", "update"),
+        ("Ethan isn't allergic to peanuts", "correction"),
+    ],
+)
+def test_what_a_person_cannot_have_is_what_they_are_allergic_to(ws, said, label):
+    """ "Ethan can't have peanuts - he's allergic" closed "My son Ethan is allergic to peanuts."
+    as a correction (its "can't" read as the opposite), and "peanuts are fine for Ethan now" was
+    dropped as a repeat: a negation that says what a person keeps away from is that side."""
+    entry(ws, "health/allergies", "My son Ethan is allergic to peanuts.")
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == label
+    still = open_lines(ws, "health/allergies")
+    assert ("My son Ethan is allergic to peanuts." in still) == (label == "repeat")

@@ -285,7 +285,7 @@ def analyze(text: str) -> Analysis:
         words=frozenset(words),
         values=frozenset(values),
         names=names,
-        negations=len(cues.NEGATION.findall(counted)),
+        negations=len(cues.NEGATION.findall(lexicon.KEPT_AWAY.sub(" ", counted))),
         lead=lead,
         subject=lead if opens else None,
         poles=tuple(sorted(sides.items())),
