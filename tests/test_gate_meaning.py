@@ -2089,3 +2089,20 @@ def test_what_a_person_cannot_have_is_what_they_are_allergic_to(ws, said, label)
     assert result.label == label
     still = open_lines(ws, "health/allergies")
     assert ("My son Ethan is allergic to peanuts." in still) == (label == "repeat")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "doc upped my sertraline to 100mg last week",
+        "my sertraline went up to 100mg last week",
+        "the GP lowered my sertraline to 25mg last Monday",
+    ],
+)
+def test_an_amount_raised_or_lowered_on_a_day_is_changed_for_good(ws, said):
+    """ "doc upped my sertraline to 100mg last week" was kept beside "I take 50mg of sertraline
+    every morning" as one occasion of it: the 50mg stayed open and recall listed it first."""
+    entry(ws, "health/meds", "I take 50mg of sertraline every morning with breakfast.")
+    assert remember(ws, said, source="user", now=NOW).value.label == "update"
+    [line] = open_lines(ws, "health/meds")
+    assert line.startswith(said)

@@ -43,8 +43,8 @@ def one_occasion(new: Analysis, old: Analysis) -> bool:
     schedule itself?"""
     if not _RECURS.search(old.folded) or _RECURS.search(new.folded):
         return False
-    if _FOR_GOOD.search(new.folded):
-        return False
+    if _FOR_GOOD.search(new.folded) or "raised" in dict(new.poles):
+        return False  # "doc upped my sertraline to 100mg last week": the amount, for good
     return bool(ONE_OFF.search(new.folded) or _ONE_DAY.search(new.folded))
 
 
