@@ -50,7 +50,7 @@ _SAME = (
     "shop shops store stores",
     "fix fixes fixed repair repairs repaired",
     "talk talks talked speak speaks spoke",
-    "book booked reserve reserved",
+    "book booked booking reserve reserved schedule scheduled scheduling",
     "quick fast",
     "doctor doctors physician gp",
     "commit commits committed",

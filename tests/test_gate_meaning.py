@@ -2106,3 +2106,23 @@ def test_an_amount_raised_or_lowered_on_a_day_is_changed_for_good(ws, said):
     assert remember(ws, said, source="user", now=NOW).value.label == "update"
     [line] = open_lines(ws, "health/meds")
     assert line.startswith(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "label"),
+    [
+        ("Booked a meeting with finance for Friday afternoon", "clash"),
+        ("I've scheduled the vendor meeting for Friday at 2pm", "clash"),
+        ("Booked a meeting with finance for Friday at 3pm", "clash"),
+        ("Booked a meeting with finance for Friday at 10am", "new"),
+        ("Scheduled a meeting for Thursday at 3pm", "new"),
+        ("Booked a meeting with finance for Thursday afternoon", "new"),
+    ],
+)
+def test_a_prohibition_on_a_part_of_a_day_is_broken_by_an_hour_inside_it(ws, said, label):
+    """ "Booked a meeting … for Friday afternoon" against "Never schedule meetings for me on
+    Friday afternoons" was new ("Booked" read as a name, booking not as scheduling), and
+    "… Friday at 10am" clashed ("a different time than the rule sets"): an hour inside the
+    part of the day the rule forbids breaks it; one outside it, or another day, does not."""
+    entry(ws, "rules/general", "Never schedule meetings for me on Friday afternoons.", kind="RULE")
+    assert explain(ws, said, source="agent", now=NOW).label == label

@@ -78,6 +78,27 @@ def beyond(new: Analysis, rule: Analysis) -> bool:
     )
 
 
+# the hours a part of the day spans, [from, to): "at 3pm" is in the afternoon
+_SPANS = {
+    "t:morning": ("05:00", "12:00"),
+    "t:noon": ("11:30", "13:30"),
+    "t:afternoon": ("12:00", "18:00"),
+    "t:evening": ("17:00", "23:00"),
+    "t:night": ("21:00", "24:00"),
+}
+
+
+def in_parts(new: Analysis, rule: Analysis) -> bool | None:
+    """Does every hour the text gives fall in a part of the day the rule names ("at 3pm" in
+    "Friday afternoons": True; "at 10am": False)? None when the rule names no part of the day
+    or the text gives no hour."""
+    parts = [_SPANS[v] for v in rule.values if v in _SPANS]
+    hours = [f"{v[2:]:0>5}" for v in new.values if v.startswith("t:") and v[2:3].isdigit()]
+    if not parts or not hours:
+        return None
+    return all(any(lo <= h < hi for lo, hi in parts) for h in hours)
+
+
 def week_days(rule: Analysis) -> frozenset[str]:
     """The weekdays a rule's part of the week sets ("weekdays", "the weekend")."""
     return frozenset(

@@ -413,12 +413,11 @@ def _names(raw: str) -> list[tuple[str, int]]:
             second = following and _NAME.match(raw, following.start(1))  # "Kenji Tanaka is …"
             rest = _NEXT_WORD.match(raw, second.end()) if second else None
             then_name = rest is not None and rest[1].lower() in _NAME_VERBS
-            if not (
-                raw.startswith(("'s", "’s", "s "), m.end())
-                or (following is not None and following[1].lower() in _NAME_VERBS)
-                or again
-                or then_name
-            ):
+            after = following[1].lower() if following is not None else ""
+            verb = after in _NAME_VERBS
+            if after == "a" and lowered.endswith(("ed", "ing")):
+                verb = len(lowered) < 6  # "Booked a table": not French "a"; "Ahmed a …" is
+            if not (raw.startswith(("'s", "’s", "s "), m.end()) or verb or again or then_name):
                 continue
         found.append((word, m.start()))
     return found

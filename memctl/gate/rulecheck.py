@@ -31,7 +31,16 @@ import re
 from ..language import cues
 from ..lexicon import ONE_OFF
 from ..words import tokens
-from .bounds import PRICED, amounts_within, beyond, differs, elsewhere, week_days, within
+from .bounds import (
+    PRICED,
+    amounts_within,
+    beyond,
+    differs,
+    elsewhere,
+    in_parts,
+    week_days,
+    within,
+)
 from .reading import KIND_NAMES, Analysis, compare, content_word
 
 CLASH_WORDS = 2  # content words a text must share with a long rule
@@ -255,6 +264,10 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         other_value.remove("t")  # done at 10:00, where the rule says "before 15:00"
     if "t" not in other_value and beyond(new, rule):
         other_value.append("t")  # "after 16:00" where the rule says "before 16:00"
+    inside = in_parts(new, rule)  # "at 3pm" against "on Friday afternoons": the same time
+    if inside and "t" in other_value:
+        other_value.remove("t")
+        given |= {v for v in values if v.startswith("t:")}
     if "n" in other_value and amounts_within(new, rule):
         other_value.remove("n")  # 40 euros, where the rule says "never more than 100 euros"
     governs = governed(rule)
@@ -273,7 +286,7 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     # "Deploy the fix on Tuesday" for "never deploy on Fridays": another day than those the
     # rule forbids is one it allows, unless the text is a limit of its own ("only on Tuesdays")
     allowed = (
-        frozenset(elsewhere(given, values))
+        frozenset(elsewhere(given, values) + (["t"] if inside is False else []))
         if rule.polarity and not new.polarity and not _ONLY.search(new.folded)
         else frozenset()
     )
@@ -284,7 +297,11 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         if acted or len(shared_all) >= len(rule.words) / 2 and not other_thing:
             reason = f"a different {KIND_NAMES[kind]} than the rule sets ({words})"
             break
-    if reason is None and _does_what_it_forbids(new, rule, shared, given & values, other_thing):
+    if (
+        reason is None
+        and not allowed
+        and _does_what_it_forbids(new, rule, shared, given & values, other_thing)
+    ):
         reason = f"does what the rule forbids ({words})"
     least = min(len(new.words - new.names), len(plain))
     enough = len(shared) >= min(CLASH_WORDS, len(plain)) and len(shared) / max(1, least) >= 0.2
