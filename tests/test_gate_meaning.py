@@ -2126,3 +2126,54 @@ def test_a_prohibition_on_a_part_of_a_day_is_broken_by_an_hour_inside_it(ws, sai
     part of the day the rule forbids breaks it; one outside it, or another day, does not."""
     entry(ws, "rules/general", "Never schedule meetings for me on Friday afternoons.", kind="RULE")
     assert explain(ws, said, source="agent", now=NOW).label == label
+
+
+@pytest.mark.parametrize(
+    ("rule", "said", "source", "label"),
+    [
+        (
+            "Don't spend more than 200 euros on anything without checking with me.",
+            "going forward you can go up to 500 euros without asking me",
+            "user",
+            "update",
+        ),
+        (
+            "Don't spend more than 200 euros on anything without checking with me.",
+            "the limit is 500 euros now",
+            "user",
+            "update",
+        ),
+        (
+            "Don't spend more than 200 euros on anything without checking with me.",
+            "Spent 80 euros on stickers",
+            "agent",
+            "new",
+        ),
+        (
+            "Never book me flights that leave before 8am",
+            "from now on early flights are ok, I don't mind 6am departures anymore",
+            "user",
+            "update",
+        ),
+        (
+            "Never book me flights that leave before 8am",
+            "Booked a 9am flight to Rome",
+            "agent",
+            "new",
+        ),
+        (
+            "Never book me flights that leave before 8am",
+            "Booked you the 6:15am flight to Rome",
+            "agent",
+            "clash",
+        ),
+    ],
+)
+def test_a_rule_loosened_in_everyday_words_is_changed(ws, rule, said, source, label):
+    """ "going forward you can go up to 500 euros without asking me" over "Don't spend more
+    than 200 euros …" and "early flights are ok, I don't mind 6am departures anymore" over
+    "Never book me flights that leave before 8am" were filed as new facts, the old rules left
+    in force: a limit on money governs spending whatever the verb, and what a rule is done to
+    is the thing after its act, not the person it is done for."""
+    entry(ws, "rules/general", rule, kind="RULE")
+    assert explain(ws, said, source=source, now=NOW).label == label

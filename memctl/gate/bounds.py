@@ -137,6 +137,17 @@ PRICED = re.compile(
 _BELOW = re.compile(r"less|under|below|fewer")  # what lies below is what is ruled on
 
 
+_LIMIT_WORDS = re.compile(r"(?<!\w)(?:limit|budget|cap|ceiling|allowance)(?!\w)")
+
+
+def money_limit(folded: str) -> bool:
+    """Does the text set a limit on money ("you can go up to 500 euros", "the budget is
+    €300")? Spending is what such a limit governs, whatever the verb."""
+    if _LIMIT_WORDS.search(folded) and PRICED.search(folded):
+        return True
+    return any(PRICED.search(folded, m.start(), m.end() + 9) for m in _AMOUNT.finditer(folded))
+
+
 def amounts_within(new: Analysis, rule: Analysis) -> bool:
     """Is every amount the text gives on the allowed side of the limits the rule sets ("40
     euros" against "never spend more than 100 euros"; "3 reviews" against "at least 2")?

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from ..language import cues
-from ..lexicon import ONE_OFF
+from ..lexicon import ONE_OFF, PERSON_WORDS
 from ..words import tokens
 from .bounds import (
     PRICED,
@@ -38,6 +38,7 @@ from .bounds import (
     differs,
     elsewhere,
     in_parts,
+    money_limit,
     week_days,
     within,
 )
@@ -107,8 +108,9 @@ def governed(rule: Analysis) -> frozenset[str]:
         if word in _NORM_WORDS or word.isdigit():
             break
         found.add(content_word(word))
-    # and the first thing each act is done to: "never schedule meetings before 10am"
-    said = [content_word(w) for w in tokens(rule.folded)]
+    # and the first thing each act is done to: "never schedule meetings before 10am", "never
+    # book me flights …" (for whom it is done is no thing it is done to)
+    said = [content_word(w) for w in tokens(rule.folded) if w not in PERSON_WORDS]
     for act, after in zip(said, said[1:], strict=False):
         if act in found and act in rule.words and after in rule.words and after not in found:
             found.add(after)
@@ -251,8 +253,9 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     reached = _contacts(new, rule)
     if reached and not shared_all & acts(rule):  # "send" for "email": the same act
         shared_all |= acts(rule) & _CONTACT
-    if _ORDERED.search(new.folded) and PRICED.search(new.folded) and _BUY in acts(rule):
-        shared_all |= {_BUY}  # "ordered the 180 euro machine": bought, for a price
+    priced = _ORDERED.search(new.folded) and PRICED.search(new.folded)
+    if (priced or money_limit(new.folded)) and _BUY in acts(rule):
+        shared_all |= {_BUY}  # "ordered the 180 euro machine": bought; "up to 500 euros": spent
     shared = shared_all - new.names - rule.names
     plain = rule.words - rule.names
     values = rule.values | week_days(rule)
@@ -260,7 +263,8 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     # are fine" for "deploy … only before 16:00"), speaks of it in one word.
     given = new.values | week_days(new)  # "weekend deploys are fine": Saturday and Sunday
     other_value = [kind for kind in _VALUE_KINDS if differs(given, values, kind)]
-    if "t" in other_value and within(new, rule):
+    in_bounds = within(new, rule)
+    if "t" in other_value and in_bounds:
         other_value.remove("t")  # done at 10:00, where the rule says "before 15:00"
     if "t" not in other_value and beyond(new, rule):
         other_value.append("t")  # "after 16:00" where the rule says "before 16:00"
@@ -286,7 +290,7 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     # "Deploy the fix on Tuesday" for "never deploy on Fridays": another day than those the
     # rule forbids is one it allows, unless the text is a limit of its own ("only on Tuesdays")
     allowed = (
-        frozenset(elsewhere(given, values) + (["t"] if inside is False else []))
+        frozenset(elsewhere(given, values) + (["t"] if inside is False or in_bounds else []))
         if rule.polarity and not new.polarity and not _ONLY.search(new.folded)
         else frozenset()
     )
