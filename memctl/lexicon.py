@@ -42,11 +42,13 @@ _SAME = (
     "grandmother grandmothers grandma grandmas granny nan nana",
     "grandfather grandfathers grandpa grandpas granddad grandad",
     "neighbour neighbours neighbor neighbors",
+    "boss bosses manager managers",
+    "hall hallway hallways",
     "pill pills tablet tablets",
     "flat apartment",
     "holiday holidays vacation vacations",
     "film films movie movies",
-    "fly flies flying flew flown flight flights",
+    "fly flies flying flew flown flight flights plane planes",
     "shop shops store stores",
     "fix fixes fixed repair repairs repaired",
     "talk talks talked speak speaks spoke",
@@ -143,7 +145,7 @@ _LANGUAGES = {
 }
 # fmt: off
 _LIGHT = frozenset(
-    """called named known located situated based happens happen happening usually normally
+    """called named known located situated sits based happens happen happening usually normally
     typically generally basically actually currently always every each because since therefore
     thus hence which ing ed""".split()
 )

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..lexicon import LIGHT
 from ..words import stem, tokens
+from .roles import new_holder
 
 if TYPE_CHECKING:
     from .reading import Analysis
@@ -169,7 +170,9 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
         shared |= {x for x, _ in respelled(only_a, only_b)}
     lead_a, lead_b = _lead(a, b), _lead(b, a)
     gives_up = bool(a.rejected & b.words)  # a gives up a thing of b's by name: about b's thing
-    swaps = _swaps_a_name(a, b, na, nb, only_a, only_b)
+    # "our new plumber is Joe Rossi" for "Our plumber is Jim Hardy": one name for another
+    holder = bool(only_a and only_b) and new_holder(a, b)
+    swaps = holder or _swaps_a_name(a, b, na, nb, only_a, only_b)
     if (
         not gives_up
         and not swaps
@@ -188,13 +191,14 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
     for x, y in ((a, b), (b, a)):
         if (
             not gives_up  # "we're doing the party at the beach, not at home": Leo's party
+            and not holder
             and x.subject
             and x.subject not in y.words
             and "first" in y.person
             and "third" not in y.person
         ):
             return set(), set(), True
-    return (only_a, only_b, False) if shared else (set(), set(), False)
+    return (only_a, only_b, False) if shared or holder else (set(), set(), False)
 
 
 def names_differing(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:

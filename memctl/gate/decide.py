@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from ..catalog import scan
 from ..entry import ended, unquoted
+from ..lexicon import same_as
 from ..words import fold, tokens
 from ..workspace import Workspace
 from .candidates import Candidate, NoteMatch, Survey, _read, is_rule_note, trust_of
@@ -50,6 +51,7 @@ def survey(ws: Workspace, text: str, *, today: dt.date | None = None) -> Survey:
     # the words as written too: a synonym is read as its class's first word ("apartment" as
     # "flat"), which the entry on file need not hold as written
     said = {t for t in tokens(new.folded) if content_word(t) in new.words}
+    said |= {w for t in said for w in same_as(t)}  # "boss": an entry that says "manager"
     probe = [w for w in new.words | said if len(w) > 1] or None
     found = Survey()
     for facts in scan(ws):

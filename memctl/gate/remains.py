@@ -91,13 +91,21 @@ def role_unsaid(part: Analysis, new: Analysis, given: set[str]) -> bool:
 
 _WORD = re.compile(r"(?<![\w'-])\w[\w'-]*")  # a word as a text writes it
 # a code: letters and digits joined by hyphens ("db-stg-01", "INV-2031"), never a date or a range
-_CODE = re.compile(r"(?=[\w-]*[^\W\d_])(?=[\w-]*\d)\w+(?:-\w+)+")
+_CODE = re.compile(r"(?<![\w-])\w+(?:-\w+)+")
+
+
+def _is_code(word: str) -> bool:
+    return (
+        bool(_CODE.fullmatch(word))
+        and any(c.isdigit() for c in word)
+        and any(c.isalpha() for c in word)
+    )
 
 
 def code_values(phrase: str, new: Analysis) -> frozenset[str]:
     """The values a phrase writes outside a code the new text does not write: "01" of
     "db-stg-01" is not a number another number replaces."""
-    kept = [w for w in _WORD.findall(phrase) if not _CODE.fullmatch(w) or fold(w) in new.folded]
+    kept = [w for w in _WORD.findall(phrase) if not _is_code(w) or fold(w) in new.folded]
     return analyze(" ".join(kept)).values
 
 
@@ -109,7 +117,7 @@ def only_in_codes(part: Analysis, new: Analysis) -> set[str]:
     loose: set[str] = set()
     for word in _WORD.findall(part.text):
         pieces = analyze(word.replace("-", " ")).words
-        if _CODE.fullmatch(word) and fold(word) not in new.folded:
+        if _is_code(word) and fold(word) not in new.folded:
             codes |= pieces
         else:
             loose |= pieces
