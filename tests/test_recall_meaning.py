@@ -223,3 +223,24 @@ def test_a_request_naming_what_is_the_users_is_not_one_any_assistant_gets(ws, cl
     assert any("Talisker" in p.text for p in said.pointers), said
     for prompt in ("any gift ideas for a coworker who is leaving?", "What's 17% of 240?"):
         assert not recall(ws, prompt, today=TODAY).pointers, prompt
+
+
+@needs_model
+@pytest.mark.parametrize("command", ["recall", "search"])
+def test_a_prompt_of_unknown_names_alone_exits_cleanly_every_time(ws, command):
+    """A prompt of names alone ("Zzzz") never reads the meaning looked up on its own thread:
+    the process still waits for that thread before it exits, never torn down inside
+    onnxruntime (exit 134, "terminate called without an active exception")."""
+    import json
+
+    from conftest import run_memctl
+
+    env = {"MEMCTL_WORKSPACE": str(ws.root)}
+    for prompt in ["Zzzz", "NaN", "Foo", "Inf", "Infinity"] * (4 if command == "recall" else 2):
+        if command == "recall":
+            payload = json.dumps({"hook_event_name": "UserPromptSubmit", "prompt": prompt})
+            done = run_memctl("recall", "--hook", "claude-code", input=payload, env=env)
+        else:
+            done = run_memctl("search", prompt, env=env)
+        assert done.returncode == 0, (prompt, done.stderr)
+        assert "terminate" not in done.stderr

@@ -90,6 +90,13 @@ class Meaning:
         except BaseException as error:  # noqa: BLE001  (raised again where it is read)
             self._failed = error
 
+    def close(self) -> None:
+        """Wait for the lookup's thread, read or not ("Okafor" never reads it). A thread still
+        inside onnxruntime when the interpreter exits is torn down mid-call, and the C++
+        runtime aborts the process (exit 134, "terminate called without an active
+        exception"): every search waits for it before it answers."""
+        self._thread.join()
+
     def _wait(self) -> tuple[np.ndarray, list[tuple[str, int, float, float]]]:
         self._thread.join()
         if self._failed is not None:

@@ -167,15 +167,19 @@ def search(
         from .meaning import describe, prepare
 
         meaning = prepare(index, query) if semantic else None
-        hits = rank(
-            index,
-            query,
-            limit=limit,
-            filters=filters,
-            explain=explain,
-            today=today,
-            meaning=meaning,
-        )
+        try:
+            hits = rank(
+                index,
+                query,
+                limit=limit,
+                filters=filters,
+                explain=explain,
+                today=today,
+                meaning=meaning,
+            )
+        finally:
+            if meaning is not None:
+                meaning.close()
         pending = meaning.sync.pending if meaning is not None else 0
         return hits, describe(index.ws, meaning, semantic), pending
 

@@ -201,18 +201,22 @@ def candidates(
         from .meaning import prepare
 
         meaning = prepare(index, prompt)  # the turn as written: the model reads sentences
-    hits = rank(
-        index,
-        asked_part(prompt),  # a greeting's words would find the memories that hold them
-        limit=max(limit * 4, 8),
-        filters=Filters(),
-        today=today,
-        explain=True,
-        candidates=CANDIDATES,
-        meaning=meaning,
-        snippets=False,
-        least_evidence=_threshold(threshold, meaning is not None) if prune else 0.0,
-    )
+    try:
+        hits = rank(
+            index,
+            asked_part(prompt),  # a greeting's words would find the memories that hold them
+            limit=max(limit * 4, 8),
+            filters=Filters(),
+            today=today,
+            explain=True,
+            candidates=CANDIDATES,
+            meaning=meaning,
+            snippets=False,
+            least_evidence=_threshold(threshold, meaning is not None) if prune else 0.0,
+        )
+    finally:
+        if meaning is not None:
+            meaning.close()  # read below or not, its thread is done before recall answers
     if meaning is not None and any("cosine" in hit.components for hit in hits) and judges(prompt):
         generic = meaning.generic
         mine = owned(prompt)
