@@ -197,6 +197,14 @@ def test_a_check_that_could_run_for_ever_is_listed_and_skipped_not_run(ws, rule,
         ("(?:[^.]+\\.)+x", False),
         ("(?:\\S+\\s)+x", False),
         ("(.|\\s)*x", True),  # a space is either: a run of them splits every way
+        ("(a|ab|b)*c", True),  # "ab" is "a" then "b": 49 s on 52 characters
+        ("(?:a|ab|b)+c", True),
+        ("(a|a)*x", True),  # the same word twice
+        ("(?:foo|foobar|bar)*x", True),  # "foobar" is "foo" then "bar"
+        ("(\\w|\\d\\d)+x", True),  # "12" is one turn of "\\w\\w" or one of "\\d\\d"
+        ("(ab|ac)*x", False),  # the second letter decides
+        ("(ab|abc)*x", False),  # a "c" left over never starts a word: one split only
+        ("(\\w|\\d)+x", False),  # re makes one set of them: one way
         ("(?:.|\\n)*x", False),  # "." is never a line break
         ("x.*y.*z.*w.*=", True),  # repeats in a row: each can take what the next takes
         ("git.*push.*--force", False),  # the cube: it reads a short part (the next test)

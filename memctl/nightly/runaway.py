@@ -37,10 +37,31 @@ def runs_away(pattern: str) -> str | None:
     if _depth(parsed) > 1:
         return "a repeat inside a repeat can run for ever on some texts: skipped"
     if _overlaps_anywhere(parsed):
-        return "a repeat of alternatives that match the same character can run for ever: skipped"
+        return "a repeat of alternatives that read a text two ways can run for ever: skipped"
     if degree(pattern) > CUBE:
         return "repeats in a row that can take the same characters can run for ever: skipped"
     return None
+
+
+@lru_cache(maxsize=256)
+def plain(pattern: str) -> bool:
+    """Does every repeat of the pattern repeat one character ("\\s+", "[a-z]*", ".*"), with
+    no choice, back-reference or lookaround anywhere? Such a check is quick; one of the
+    others may be slow on some action in a way runs_away cannot tell, and runs after these."""
+    return _plain(_PARSER.parse(pattern))
+
+
+def _plain(items: Items) -> bool:
+    for op, av in items:
+        if op in (_C.BRANCH, _C.GROUPREF, _C.GROUPREF_EXISTS, _C.ASSERT, _C.ASSERT_NOT):
+            return False
+        if op in _REPEATS or op is _C.POSSESSIVE_REPEAT:
+            body = av[2]
+            if len(body) != 1 or body[0][0] not in _SINGLES:
+                return False
+        elif not all(_plain(part) for part in _children(op, av)):
+            return False
+    return True
 
 
 CUBE = 3  # a check whose time grows with the cube of the action's length runs on a short part
@@ -105,20 +126,61 @@ def _overlaps_anywhere(items: Items) -> bool:
 
 
 def _overlaps(body: Items) -> bool:
-    """Alternatives of one character each that can be the same one ("(.|\\s)*": a space is
-    either), at the top of a repeat's body: a run of it splits every way."""
-    for op, av in body:
-        if op is _C.SUBPATTERN:
-            return _overlaps(av[3])
-        if op is _C.BRANCH:
-            ones = [b for b in av[1] if len(b) == 1 and b[0][0] in _SINGLES]
-            return any(
-                _matches(a, c) and _matches(b, c)
-                for i, a in enumerate(ones)
-                for b in ones[i + 1 :]
-                for c in _samples(*a[0]) + _ANYTHING + "\n"
-            )
+    """Can one turn of a repeat's body read the same text in two ways? Its ways through
+    (_paths: each alternative, groups opened) are compared two by two: alternatives of plain
+    letters are a code a run splits one way only unless it is not uniquely decodable
+    ("(a|ab|b)*": "ab" is "a" then "b"; "(a|a)*"; _ambiguous), and other alternatives clash
+    when, past what they share, they can take the same character or one ends where the other
+    goes on ("(.|\\s)*": a space is either; "(\\w|\\d\\d)+"). Either way a run of them
+    splits in more ways than there are seconds in a year. re makes one set of "(\\w|\\d)" and
+    of "(a|b)": one way, kept."""
+    ways = [way for way in _paths(list(body)) if not all(_empty(o, a) for o, a in way)]
+    if len(ways) < 2:
+        return False
+    words = [_letters(way) for way in ways]
+    if all(word is not None for word in words):
+        return _ambiguous([word for word in words if word is not None])
+    return any(_clash(a, b) for i, a in enumerate(ways) for b in ways[i + 1 :])
+
+
+def _letters(way: Items) -> str | None:
+    """The text a way through is, when it is plain letters (a check ignores case), else None."""
+    if not all(op is _C.LITERAL for op, _ in way):
+        return None
+    return "".join(chr(av) for _, av in way).casefold()
+
+
+def _ambiguous(words: list[str]) -> bool:
+    """Can some text be split into `words` in two ways (Sardinas-Patterson: a code is uniquely
+    decodable unless a word is what is left over, a dangling suffix, of a split)?"""
+    code = set(words)
+    if len(code) < len(words):
+        return True  # "(a|a)*": the same word twice
+
+    def rest(heads: set[str], whole: set[str]) -> set[str]:
+        return {w[len(h) :] for h in heads for w in whole if w.startswith(h)} - {""}
+
+    dangling, seen = rest(code, code), set()  # ("" is a word read as itself: not a suffix)
+    while dangling:
+        if dangling & code:
+            return True
+        if frozenset(dangling) in seen:
+            return False
+        seen.add(frozenset(dangling))
+        dangling = rest(code, dangling) | rest(dangling, code)
     return False
+
+
+def _clash(a: Items, b: Items) -> bool:
+    """Past the items they share, can two ways take the same character, or does one end where
+    the other goes on? (Anything but a literal, a set or a class is taken to clash.)"""
+    for x, y in zip(a, b, strict=False):
+        if repr(x) == repr(y):
+            continue
+        singles = x[0] in _SINGLES and y[0] in _SINGLES
+        chars = (_samples(*x) + _samples(*y) if singles else "") + _ANYTHING + "\n"
+        return not singles or any(_matches([x], c) and _matches([y], c) for c in chars)
+    return True
 
 
 def _matches(items: Items, char: str) -> bool:
