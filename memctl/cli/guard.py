@@ -63,6 +63,7 @@ def check(
         with hookcall.answering("guard", hook):
             tool, text = hook_action(hookcall.read(("PreToolUse",), default="PreToolUse"))
             verdict = evaluate(_workspace(), text, tool=tool, now=context.now())
+        _faults(verdict)
         answer = hook_output(verdict)
         if answer:
             output.write_json(answer + "\n")
@@ -70,10 +71,18 @@ def check(
     if not action:
         raise InvalidValue("give the ACTION_TEXT to check (or --hook claude-code)")
     verdict = evaluate(_workspace(), action, now=context.now())
+    _faults(verdict)
     output.result(verdict, _render)
     if verdict.exit_code:
         sys.stderr.write(f"memctl: guard: {verdict.reason()}\n")
         raise typer.Exit(verdict.exit_code)
+
+
+def _faults(verdict: Verdict) -> None:
+    """A check stopped past its time blocks nothing: one line on stderr for each (and in
+    .memctl/hooks.log), naming its file and line."""
+    for fault in verdict.faults():
+        sys.stderr.write(f"memctl: warning: guard: {fault}\n")
 
 
 def _workspace() -> Workspace:

@@ -17,7 +17,7 @@ user switches it to enforce, or back (`memctl guard enforce ID --source user`, `
 watch ID --source user`).
 
 guard runs before every tool call, so it reads only rules/ and imports neither the gate nor
-the search index.
+the search index; a check's search is stopped past CHECK_S (bounded.py) and blocks nothing.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import json
 import os
 import re
 import sys
+import time
 from dataclasses import dataclass, field
 
 from ..controls import unshowable
@@ -35,7 +36,8 @@ from ..errors import InvalidValue, NotFound, PathRefused
 from ..jsonlines import read_records
 from ..textstyle import without_bom
 from ..workspace import MARKER, Outcome, Workspace
-from .runaway import CUBE, degree, runs_away
+from .bounded import TooSlow, search
+from .runaway import CUBE, degree, plain, runs_away
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -50,6 +52,8 @@ MODES = ("watch", "enforce")
 SHOWN_MATCH = 120  # the matched text kept in the log, never the whole action
 READ = 4096  # the characters of an action a check reads: its start and its end, half each
 READ_CUBE = 512  # what a check reads whose time grows with the cube of that (runaway.degree)
+CHECK_S = 1.0  # a check's search is stopped past this (bounded): the action goes on
+CHECKS_S = 3.0  # all of an action's checks together; those left unrun are stopped ones too
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,7 @@ class Verdict:
     chars: int  # the action's length (its text is not kept)
     hits: tuple[Hit, ...] = ()
     checks: int = 0
+    slow: tuple[Check, ...] = ()  # checks stopped past their time (bounded): not applied
 
     @property
     def blocking(self) -> list[Hit]:
@@ -120,7 +125,17 @@ class Verdict:
             "tool": self.tool,
             "checks": self.checks,
             "hits": [h.to_dict() for h in self.hits],
+            "slow": [c.address for c in self.slow],
         }
+
+    def faults(self) -> list[str]:
+        """One line for each check stopped past its time: where it is, and that it blocked
+        nothing (the action goes on unless another check blocks it)."""
+        return [
+            f'{c.path}:{c.line}: check "{c.pattern}" did not finish within {CHECK_S:g} s on a '
+            f"{self.chars}-character action: stopped, it blocked nothing"
+            for c in self.slow
+        ]
 
 
 def checks(ws: Workspace) -> list[Check]:
@@ -193,18 +208,36 @@ def evaluate(
     blocked)."""
     found = [check for check in checks(ws) if check.holds(now.date())]
     parts = _read(action, READ)
-    hits = []
-    for check in found:
+    hits, slow = {}, []
+    deadline = time.monotonic() + CHECKS_S
+    for check in sorted(found, key=_first):
         if check.problem:
             continue
         read = parts if degree(check.pattern) < CUBE else _read(action, READ_CUBE)
-        m = next(filter(None, (re.search(check.pattern, p, re.IGNORECASE) for p in read)), None)
-        if m:
-            hits.append(Hit(check, m.group()[:SHOWN_MATCH]))
-    verdict = Verdict(tool, len(action), tuple(hits), len(found))
-    if log and hits:
+        try:
+            match = search(check.pattern, read, min(CHECK_S, deadline - time.monotonic()))
+        except TooSlow:
+            slow.append(check)
+            continue
+        if match is not None:
+            hits[id(check)] = Hit(check, match[:SHOWN_MATCH])
+    found_hits = tuple(hits[id(c)] for c in found if id(c) in hits)
+    verdict = Verdict(tool, len(action), found_hits, len(found), tuple(slow))
+    if log and found_hits:
         _log(ws, verdict, action, now)
+    if log and slow:
+        from ..integrations.hookinput import log_failure
+
+        for fault in verdict.faults():
+            log_failure(ws.root, "guard", fault, at=now.isoformat(timespec="seconds"))
     return verdict
+
+
+def _first(check: Check) -> tuple[bool, bool]:
+    """The order checks run in, within the time all of them have (CHECKS_S): what blocks
+    first, and of those the plain ones (runaway.plain) first, so that a slow check synced
+    from a peer cannot use up the time of one the user enforces."""
+    return check.mode != "enforce", check.problem is not None or not plain(check.pattern)
 
 
 def _read(action: str, most: int) -> tuple[str, ...]:
