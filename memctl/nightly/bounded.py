@@ -21,6 +21,7 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
+from types import FrameType
 
 
 class TooSlow(Exception):
@@ -51,7 +52,7 @@ class _Expired(BaseException):  # past every `except Exception` between the time
     pass
 
 
-def _ring(signum: int, frame: object) -> None:
+def _ring(signum: int, frame: FrameType | None) -> None:
     raise _Expired
 
 
