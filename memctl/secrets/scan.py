@@ -153,7 +153,35 @@ def scan(text: str) -> list[Finding]:
     if said is not None:
         heard = _mapped(_scan(said.text), said)
         plainly += heard if read is None else _mapped(heard, read)
-    return _without_overlaps(found + plainly) if plainly else found
+    return _wrapped(text, _without_overlaps(found + plainly) if plainly else found)
+
+
+_WRAP_BLANKS = 3  # the blanks a token broken across lines may have between its halves
+_TOKEN_CHARS = frozenset("_-+/=")
+
+
+def _wrapped(text: str, found: list[Finding]) -> list[Finding]:
+    """Each finding of a token (16 characters or more, no blank) taken on over the rest of the
+    token when a line break or a blank split it ("ghp_R8xK2mQ9vL4nP7wZ⏎3yT6bH1cF5dJ0sA2eG9u"): a
+    rest of a key's shape right after it is its other half, redacted with it."""
+    from .shape import keyish
+
+    out = []
+    for n, f in enumerate(found):
+        value = text[f.start : f.end]
+        end = f.end
+        if len(value) >= 16 and not any(c.isspace() for c in value):
+            i = end
+            while i < len(text) and i - end < _WRAP_BLANKS and text[i] in " \t\r\n":
+                i += 1
+            j = i
+            while j < len(text) and (text[j].isalnum() or text[j] in _TOKEN_CHARS):
+                j += 1
+            taken = n + 1 < len(found) and found[n + 1].start < j
+            if i > end and j > i and not taken and keyish(text[i:j]):
+                end = j
+        out.append(f._replace(end=end) if end != f.end else f)
+    return out
 
 
 def _mapped(found: list[Finding], read: Seen) -> list[Finding]:
