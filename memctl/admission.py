@@ -28,10 +28,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .controls import FieldRefused, control, control_name, without_controls
 from .errors import InvalidValue, Refused
+from .jsonlines import strings_in, with_strings
 from .textstyle import bare, file_lines, line_end
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
 
     from .workspace import Workspace
 
@@ -198,11 +198,33 @@ class Admission:
             return new
         added = [bares[i] for i in picked]
         checked = self.lines(rel, added, _names(rel, bares, picked))
-        if checked == added:
+        again = self._renamed(rel, old, bares, picked)
+        if checked == added and not again:
             return new
-        for i, line in zip(picked, checked, strict=True):
+        for i, line in [*zip(picked, checked, strict=True), *again]:
             lines[i] = line + line_end(lines[i])
         return "".join(lines)
+
+    def _renamed(self, rel: str, old: str | None, lines: list[str], picked: list[int]) -> list:
+        """The lines the change did not add that a name it added now names (naming.newly_named:
+        "Xk7#pLq2vR9m", then a key "the bank password"), refused (unattended, redacted)."""
+        if not old or not rel.endswith(".md") or rel.startswith((*VIEWS, ".archive/")):
+            return []
+        from .naming import newly_named
+        from .secrets.scan import redact as redacted
+
+        fixed = []
+        for i, names, found in newly_named([bare(line) for line in file_lines(old)], lines, picked):
+            if not self.unattended:
+                excerpt = _excerpt(redacted(lines[i], found), found[0].start)
+                raise Refused(
+                    f'would name a secret written before ({found[0].label}, named by "{names[0]}"'
+                    f"): {excerpt}; {SECRET_ADVICE}",
+                    path=rel,
+                )
+            self.redactions += [Redaction(rel, f.kind) for f in found]
+            fixed.append((i, redacted(lines[i], found)))
+        return fixed
 
     def appended(self, rel: str, text: str) -> str:
         """Text appended at the end of a file: all of it is new."""
@@ -365,11 +387,11 @@ class Admission:
         except ValueError:
             return self._checked(rel, [line], redact=self.unattended or view)[0]
         strings: list[str] = []
-        _strings(record, strings)
+        strings_in(record, strings)
         checked = [self._purged(rel, self._secrets(rel, s, True), True) for s in strings]
         if checked == strings:
             return line
-        fixed = _replace_strings(record, iter(checked))
+        fixed = with_strings(record, iter(checked))
         return json.dumps(fixed, ensure_ascii=False, separators=(",", ":"))
 
     # --- trust --------------------------------------------------------------------------
@@ -414,24 +436,3 @@ def _readings(rel: str) -> tuple[str, str]:
     """A path as it is and as a new note's title reads it (`-` and `_` as spaces): of one
     length, so a span found in either is the same span of the path."""
     return rel, rel.replace("-", " ").replace("_", " ")
-
-
-def _strings(value: object, found: list[str]) -> None:
-    if isinstance(value, str):
-        found.append(value)
-    elif isinstance(value, dict):
-        for item in value.values():
-            _strings(item, found)
-    elif isinstance(value, list):
-        for item in value:
-            _strings(item, found)
-
-
-def _replace_strings(value: object, checked: Iterator[str]) -> object:
-    if isinstance(value, str):
-        return next(checked)
-    if isinstance(value, dict):
-        return {key: _replace_strings(item, checked) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_replace_strings(item, checked) for item in value]
-    return value

@@ -1,18 +1,30 @@
 """The words around a line of a note that name what it holds, for the write layer's secret check.
 
 A line's own words are read by the secret scanner; a value on a line of its own is named by
-the note it stands in: its frontmatter `title`, `key` and `use_when` (or `use-when`), its top
-heading, and the heading it stands under (a day's `### 09:00 — bank password` entry, a
-note's `## Wi-Fi`). `contexts` gives, for each line a change adds, those of them that name a
-secret (memctl.secrets.named), and the line's own words (`own_words`) that are read after them.
+the note it stands in: its frontmatter `title`, `key`, `use_when` (or `use-when`), `tags` and
+`description`, its top heading, the heading it stands under (a day's `### 09:00 — bank
+password` entry, a note's `## Wi-Fi`), and the entry just above it when that entry is a label
+("- Online banking password:", or a name of a few words). `contexts` gives, for each line a
+change adds, those of them that name a secret (memctl.secrets.named), and the line's own words
+(`own_words`) that are read after them.
+
+A name can come after its value: a value written on its own, then named by a key, a tag, a
+title or a label line written above it, is a new secret. `renamed` gives the lines a change
+did not add that a name it added now names; `named_in` finds, in a whole file, each value its
+names name (for the read doors and `doctor`: a file written by hand or brought by sync).
 """
 
 from __future__ import annotations
 
 import re
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .secrets.shape import Finding
+
 _HEADING = re.compile(r"#{1,6}[ \t]")
-_NAMING_KEYS = ("title", "key", "use_when", "use-when")
+_NAMING_KEYS = ("title", "key", "use_when", "use-when", "tags", "description")
+_LABEL_WORDS = 4  # an entry of at most this many words, or ending in ":", names the line below
 _LABEL = re.compile(r"[\w-]{1,40}:[ \t]*")
 _MARKER = re.compile(r"(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 
@@ -23,7 +35,11 @@ def contexts(lines: list[str], picked: list[int]) -> list[list[str]] | None:
     read). Frontmatter and heading lines themselves get none (they are read on their own)."""
     from .secrets.named import names_a_secret
 
-    if not any(line.startswith("#") for line in lines) and not lines[:1] == ["---"]:
+    if (
+        not any(line.startswith("#") for line in lines)
+        and not lines[:1] == ["---"]
+        and not any(_label(lines, i) for i in picked)
+    ):
         return None
     note: list[str] = []
     # the heading each line stands under ("" before any); None for a heading or a frontmatter
@@ -55,8 +71,101 @@ def contexts(lines: list[str], picked: list[int]) -> list[list[str]] | None:
             continue
         if near and near not in named and names_a_secret(near):
             named.insert(0, near)
+        label = _label(lines, i)
+        if label and label not in named:
+            named.insert(0, label)
         found.append(named)
     return found if any(found) else None
+
+
+def renamed(old: list[str], lines: list[str], picked: list[int]) -> list[tuple[int, list[str]]]:
+    """The lines of `lines` a change did not add (not in `picked`) that a name it added names:
+    each with the names that name it now and named nothing in `old` (the file before). Only
+    a change that adds a line naming a secret can give a line a new name."""
+    from .secrets.named import names_a_secret
+
+    if not any(names_a_secret(lines[i]) for i in picked if i < len(lines)):
+        return []
+    now = contexts(lines, list(range(len(lines))))
+    if now is None:
+        return []
+    before = contexts(old, list(range(len(old)))) or []
+    known = {name for names in before for name in names}
+    kept = set(picked)
+    found = []
+    for i, names in enumerate(now):
+        new = [n for n in names if n not in known]
+        if new and i not in kept and lines[i].strip():
+            found.append((i, new))
+    return found
+
+
+def newly_named(
+    old: list[str], lines: list[str], picked: list[int]
+) -> list[tuple[int, list[str], list[Finding]]]:
+    """The values of the lines `renamed` gives that their new names name, each line with its
+    new names and its findings in its positions; a value the file named before (`old`) is a
+    person's own, not new."""
+    from .secrets.named import in_context
+
+    again = renamed(old, lines, picked)
+    if not again:
+        return []
+    known = {value for _, value, _ in named_in("\n".join(old))}
+    out = []
+    for i, names in again:
+        found = [
+            f._replace(start=f.start + at, end=f.end + at)
+            for at, words in own_words(lines[i])
+            for f in in_context(names, words)
+            if words[f.start : f.end] not in known
+        ]
+        if found:
+            out.append((i, names, sorted(found, key=lambda f: f.start)))
+    return out
+
+
+def named_in(text: str) -> list[tuple[int, str, str]]:
+    """Each value a file's names name (see the module docstring): its line's index, the value
+    and its kind. A whole file is read, as a person reads it, whoever wrote it."""
+    from .secrets.named import in_context
+
+    lines = text.split("\n")
+    names = contexts(lines, list(range(len(lines))))
+    if names is None:
+        return []
+    found = []
+    for i, named in enumerate(names):
+        if named:
+            for _, words in own_words(lines[i]):
+                for f in in_context(named, words):
+                    found.append((i, words[f.start : f.end], f.kind))
+    return found
+
+
+def redact_named(text: str, found: list[tuple[int, str, str]]) -> str:
+    """`text` with each value `named_in` found `[redacted:KIND]`, wherever it stands."""
+    for _, value, kind in sorted(found, key=lambda f: -len(f[1])):
+        text = text.replace(value, f"[redacted:{kind}]")
+    return text
+
+
+def _label(lines: list[str], i: int) -> str | None:
+    """The entry just above line `i` when it is a label that names a secret ("- Online
+    banking password:", "- bank PIN"), as `i` reads it: a longer sentence is about itself."""
+    from .entry import parse_entry
+    from .secrets.named import names_a_secret
+
+    if i <= 0 or i >= len(lines) or lines[i - 1][:1] not in ("-", "*", "+"):
+        return None
+    entry = parse_entry(lines[i - 1])
+    if entry is None or not entry.text:
+        return None
+    text = entry.text.strip()
+    if not (text.endswith(":") or len(text.split()) <= _LABEL_WORDS):
+        return None
+    text = text.rstrip(":").strip()
+    return text if text and names_a_secret(text) else None
 
 
 def own_words(line: str) -> list[tuple[int, str]]:

@@ -47,8 +47,28 @@ def show(ws: Workspace, target: str) -> Shown:
     archived material too (it stays readable)."""
     from .chats import wake_in
 
-    shown = _unseen_secrets(_show(ws, target))
+    shown = _unseen_secrets(_unseen_named(ws, _show(ws, target)))
     return replace(shown, wake=wake_in(shown.text))
+
+
+def _unseen_named(ws: Workspace, shown: Shown) -> Shown:
+    """A value the note's names name (memctl.naming: a line "Xk7#pLq2vR9m" in a note keyed
+    "online banking password"), written by hand or synced, shown redacted: the whole file is
+    read, so an entry shown alone is read with the names around it."""
+    from .naming import named_in, redact_named
+
+    try:
+        whole = (ws.root / shown.path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        whole = ""
+    named = named_in(whole) + named_in(shown.text)
+    if not named:
+        return shown
+    entry = shown.entry
+    if entry is not None:
+        raw = redact_named(entry.raw, named) if entry.raw is not None else None
+        entry = replace(entry, text=redact_named(entry.text, named), raw=raw)
+    return replace(shown, text=redact_named(shown.text, named), entry=entry)
 
 
 def _unseen_secrets(shown: Shown) -> Shown:

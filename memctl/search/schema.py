@@ -86,6 +86,7 @@ MIGRATIONS: list[tuple[str, str]] = [
     """),
     ("an entry is verified no earlier than the day it was added",
      "DELETE FROM files; DELETE FROM snapshot"),
+    ("a value a note's names name is held redacted", "DELETE FROM files; DELETE FROM snapshot"),
 ]
 # fmt: on
 

@@ -2,7 +2,9 @@
 
 Each entry line of a note, each daily-log entry (heading and text), each note's frontmatter
 (title, tags, description, use-when keys) and each other paragraph of a note is one unit with an
-address (`path:line`, the entry id when it has one), a status, dates and a priority.
+address (`path:line`, the entry id when it has one), a status, dates and a priority. A value
+the note's names name (a line "Xk7#pLq2vR9m" in a note keyed "online banking password":
+memctl.naming) is held redacted, as `show` shows it: a file written by hand or synced.
 """
 
 from __future__ import annotations
@@ -83,6 +85,7 @@ def read_units(root: Path, rel: str, daily_dir: str = "daily") -> tuple[list[Uni
     """
     from ..errors import ParseError
     from ..kinds import kind_of
+    from ..naming import named_in, redact_named
     from ..note import Note, read_note
     from ..textstyle import without_bom
 
@@ -113,8 +116,11 @@ def read_units(root: Path, rel: str, daily_dir: str = "daily") -> tuple[list[Uni
             unit.category = "daily" if day else unit.category
             unit.recorded = unit.recorded or day
             unit.seen = unit.seen or day
+    named = named_in(note.text)
     for unit in units:
         unit.archived = archived
+        if named:  # a value the note's names name, in a file written by hand or synced
+            unit.text = redact_named(unit.text, named)
         called = asked_by(unit.text)  # found by what a person calls it, whatever its words
         if called:
             unit.context = " ".join([unit.context, *called]).strip()
