@@ -125,6 +125,7 @@ def check(ws: Workspace, *, today: dt.date, progress: Progress | None = None) ->
     findings += planted.folders_for_files(ws)
     findings += _excluded(ws, facts)
     findings += planted.unseen_text(facts)
+    findings += planted.exposed(ws, facts)
     return DoctorReport(findings)
 
 

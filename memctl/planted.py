@@ -1,6 +1,7 @@
 """What `memctl doctor` looks for that no memctl command writes, as a hand or a peer's sync may
 leave it: a line a person cannot see, a damaged purge registry, a link out of the workspace, a
-folder where a file belongs, a name no line can show, a file each machine keeps committed."""
+folder where a file belongs, a name no line can show, a file each machine keeps committed, a
+secret in a file's name or a value a note's names name."""
 
 from __future__ import annotations
 
@@ -268,4 +269,47 @@ def unshowable_names(ws: Workspace) -> list[Finding]:
                 )
             )
         dirs[:] = [d for d in dirs if unshowable(d) is None]
+    return found
+
+
+def exposed(ws: Workspace, facts: list[FileFacts]) -> list[Finding]:
+    """For `memctl doctor`: each file whose name holds a secret, and each line holding a value
+    the note's names name: a file made by hand or brought by sync (a memctl write refuses
+    both). The read doors show them redacted (memctl.secrets.paths, memctl.naming)."""
+    from .naming import named_in
+    from .secrets.paths import shown_path
+
+    found = []
+    for f in facts:
+        shown = shown_path(f.path)
+        if shown != f.path:
+            found.append(
+                Finding(
+                    "error",
+                    "secret-in-name",
+                    shown,
+                    "the file's name looks like it holds a secret: memctl shows it redacted, "
+                    "but git and every copy of the workspace hold it",
+                    "rename the file for what it is about (`git mv`), keep the secret where "
+                    "secrets belong, and rotate it (it is in git's history)",
+                )
+            )
+        if f.kind not in ("note", "daily"):
+            continue
+        try:
+            text = (ws.root / f.path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        for line, _, kind in named_in(text):
+            found.append(
+                Finding(
+                    "error",
+                    "named-secret",
+                    f"{shown}:{line + 1}",
+                    f"the line holds a value the note names as a secret ({kind}): memctl "
+                    "shows it redacted",
+                    'remove the value by hand and keep where it lives instead ("in 1Password '
+                    "under 'Bank'\"); rotate it if the workspace was shared",
+                )
+            )
     return found

@@ -24,6 +24,7 @@ from mcp.server import MCPServer
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from ..errors import MemctlError
+from ..secrets.paths import redact_paths
 from . import checks, context, flags, reads
 from .warm import Worker
 
@@ -68,7 +69,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
     from .. import __version__
     from ..initialize import template
 
-    server = MCPServer("memctl", version=__version__, instructions=INSTRUCTIONS)
+    server = _Server("memctl", version=__version__, instructions=INSTRUCTIONS)
 
     async def call(work: Work) -> CallToolResult:
         future = worker.submit(_answer, root, work)
@@ -289,6 +290,34 @@ def build(root: Path, worker: Worker) -> MCPServer:
     return server
 
 
+class _Server(MCPServer):
+    """The SDK's server, but an argument its schema refuses is named without its value: the
+    SDK's message quotes the value (`input_value=['ghp_…']`), and memctl prints no secret."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+        from pydantic import ValidationError
+
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if isinstance(exc, UnexpectedToolError) or not isinstance(cause, ValidationError):
+                raise
+            raise ToolError(f"Error executing tool {name}: {_refused(cause)}") from cause
+
+
+def _refused(exc: Any) -> str:
+    """A schema's refusal of arguments, each with where and why, never the value given."""
+    from ..errors import redacted
+
+    problems = [
+        f"{'.'.join(str(part) for part in err['loc']) or 'arguments'}: {err['msg']}"
+        for err in exc.errors(include_url=False, include_input=False)
+    ]
+    return redacted(f"{len(problems)} invalid argument(s): " + "; ".join(problems))
+
+
 def _answer(root: Path, work: Work) -> CallToolResult:
     """Run `work(workspace)` and answer as the CLI's --json would (on the worker)."""
     from ..workspace import open_workspace
@@ -302,7 +331,11 @@ def _answer(root: Path, work: Work) -> CallToolResult:
             is_error=True,
         )
     data = value.to_dict() if hasattr(value, "to_dict") else value
-    shown = json.dumps(data, ensure_ascii=False, indent=2, default=str)
+    # a secret a file's name holds (a file made by hand or synced), redacted as the CLI's
+    # output redacts it (memctl.secrets.paths)
+    raw = json.dumps(data, ensure_ascii=False, indent=2, default=str)
+    shown = redact_paths(raw)
+    data = json.loads(shown) if shown != raw else data
     code = getattr(getattr(value, "value", value), "exit_code", 0)
     return CallToolResult(
         content=[TextContent(type="text", text=shown)],

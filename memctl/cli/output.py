@@ -34,8 +34,11 @@ _JSON_ESCAPES = {c: f"\\u{c:04x}" for c in (0x7F, *range(0x80, 0xA0), 0x2028, 0x
 
 
 def clean(text: str) -> str:
-    """Text safe to print on a terminal: control characters as their pictures."""
-    return text.translate(_PICTURES)
+    """Text safe to print on a terminal: control characters as their pictures, and a secret a
+    file's name holds (a file made by hand or synced) redacted (memctl.secrets.paths)."""
+    from ..secrets.paths import redact_paths
+
+    return redact_paths(text.translate(_PICTURES))
 
 
 def write(text: str) -> None:
@@ -44,8 +47,11 @@ def write(text: str) -> None:
 
 
 def write_json(text: str) -> None:
-    """Write a JSON document (a hook's answer) with every control character escaped."""
-    sys.stdout.write(text.translate(_JSON_ESCAPES))
+    """Write a JSON document (a hook's answer) with every control character escaped, and
+    a secret a file's name holds redacted (see clean)."""
+    from ..secrets.paths import redact_paths
+
+    sys.stdout.write(redact_paths(text.translate(_JSON_ESCAPES)))
 
 
 def fancy() -> bool:
@@ -129,6 +135,9 @@ def table(
 
 def notice(message: str) -> None:
     """Chatter for the person (commits made, edits left alone): stderr, never in the answer."""
+    from ..secrets.paths import redact_paths
+
+    message = redact_paths(message)
     if fancy():
         _console(stderr=True).print(f"[dim]{message}[/dim]", markup=True, highlight=False)
     else:
