@@ -32,7 +32,6 @@ from .jsonlines import strings_in, with_strings
 from .textstyle import bare, file_lines, line_end
 
 if TYPE_CHECKING:
-
     from .workspace import Workspace
 
 _BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # read as line breaks: become spaces
