@@ -3,10 +3,11 @@
 `run` for a command whose output is text, `blob` for a committed file's bytes, and `spawn` for
 the purge's `fast-export | fast-import` pipeline (forgetting/history.py), which streams every
 ref's history through a replacement and so drives the two processes itself. All of them call the
-git binary with the same environment (no prompt, C locale, no optional locks): importing
+git binary with the same environment (no prompt, C locale, no optional locks) and the same
+settings before the verb (SAFE: no hooks, nothing else a config names to run): importing
 GitPython alone costs more than the whole 150 ms budget of `memctl log`, and it reads a `$VAR`
-in a folder's name as a variable unless told not to. GitPython makes a new workspace's
-repository (`init_repo`, once in a workspace's life). Values that come from a person or a file
+in a folder's name as a variable unless told not to. GitPython writes a new workspace's
+identity (`init_repo`, once in a workspace's life). Values that come from a person or a file
 go after `--`, or are checked first (`remote_name`).
 """
 
@@ -32,6 +33,15 @@ FALLBACK_IDENTITY = ("memctl", "memctl@localhost")
 # command of the URL's choosing, so it stays off whatever the user's git config allows.
 REMOTE_SAFE = ("-c", "protocol.ext.allow=never")
 _COMMAND_TRANSPORTS = ("ext::", "fd::")
+# Before the verb of every git command, over any config file, and passed on by git to the
+# commands it runs itself. No hook: `core.hooksPath` may name a tracked folder (`.githooks`)
+# a peer's commit fills. No file-system monitor (a program `status` and `add` start), no
+# submodule (`.gitmodules` is a peer's file). A peer's .gitattributes may select no filter or
+# driver (sync's SAFE_ATTRIBUTES).
+SAFE = tuple(
+    f"-c core.hooksPath={os.devnull} -c core.fsmonitor=false -c submodule.recurse=false "
+    "-c protocol.ext.allow=never".split()
+)
 
 
 class GitError(MemctlError):
@@ -56,14 +66,7 @@ def is_repo(root: Path) -> bool:
 def run(
     root: Path, *args: str, check: bool = True, stdin: str | None = None, env: dict | None = None
 ) -> str:
-    proc = subprocess.run(
-        ["git", *args],
-        cwd=root,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env={**os.environ, **_ENV, **(env or {})},
-    )
+    proc = _finished(root, args, stdin=stdin, env=env, text=True)
     if check and proc.returncode != 0:
         if any(full in proc.stderr for full in ("No space left", "Out of diskspace")) or _full(
             root
@@ -108,18 +111,23 @@ def cause(output: str, returncode: int) -> str:
 def blob(root: Path, rel: str, rev: str = "HEAD") -> bytes | None:
     """The bytes of `rel` as committed at `rev` (or as a merge's stage holds it, ":1" the
     common one, ":2" ours, ":3" theirs); None when it does not hold it."""
-    proc = subprocess.run(
-        ["git", "cat-file", "blob", f"{rev}:{rel}"],
-        cwd=root,
-        capture_output=True,
-        env={**os.environ, **_ENV},
-    )
+    proc = _finished(root, ("cat-file", "blob", f"{rev}:{rel}"))
     return proc.stdout if proc.returncode == 0 else None
+
+
+def _finished(
+    root: Path, args: tuple, stdin: Any = None, env: dict | None = None, text: bool = False
+) -> subprocess.CompletedProcess:
+    """`git ARGS` run to its end (SAFE before them), its output captured: text, or bytes."""
+    full = {**os.environ, **_ENV, **(env or {})}
+    argv = ["git", *SAFE, *args]
+    return subprocess.run(argv, cwd=root, input=stdin, capture_output=True, text=text, env=full)
 
 
 def spawn(root: Path, *args: str, **popen: Any) -> subprocess.Popen[bytes]:
     """`git ARGS` started in `root` and left running, its streams as `popen` sets them (bytes)."""
-    return subprocess.Popen(["git", *args], cwd=root, env={**os.environ, **_ENV}, **popen)
+    env = {**os.environ, **_ENV}
+    return subprocess.Popen(["git", *SAFE, *args], cwd=root, env=env, **popen)
 
 
 def _verb(args: tuple[str, ...]) -> str:
@@ -170,16 +178,17 @@ def check_url(url: str, *, what: str = "the URL") -> None:
 def init_repo(root: Path) -> None:
     """A new repository on branch main, with an identity if the machine has none.
 
-    GitPython makes it: this runs once in a workspace's life, so its import (longer than a
-    whole `memctl log`) is never paid on a turn. `expand_vars=False`: a `$HOME` in the folder's
-    name is a name, not a variable (tests/test_workspace.py). The identity is asked of the git
-    binary, which is what commits (it has no HOME under cron, for one); a missing one goes into
-    the repository's own config through GitPython's config writer.
+    The git binary makes it; GitPython writes the identity: this runs once in a workspace's
+    life, so its import (longer than a whole `memctl log`) is never paid on a turn.
+    `expand_vars=False`: a `$HOME` in the folder's name is a name, not a variable
+    (tests/test_workspace.py). The identity is asked of the git binary, which is what commits
+    (it has no HOME under cron, for one); a missing one goes into the repository's own config
+    through GitPython's config writer.
     """
     import git
 
     # Not Repo.init, which opens the new repository with `$VAR`s expanded whatever it is told.
-    git.Git(root).init("--quiet", "--initial-branch=main")
+    run(root, "init", "--quiet", "--initial-branch=main")
     repo = git.Repo(root, expand_vars=False)
     try:
         named = run(root, "config", "user.name", check=False).strip()
@@ -372,13 +381,8 @@ def _write_pack(root: Path, paths: list[str]) -> None:
             continue  # removed: nothing to store
         stream.append(b"blob\ndata %d\n%b\n" % (len(data), data))
     stream.append(b"done\n")
-    proc = subprocess.run(
-        ["git", "fast-import", "--quiet", "--done", "--depth=0"],
-        cwd=root,
-        input=b"".join(stream),
-        capture_output=True,
-        env={**os.environ, **_ENV},
-    )
+    args = ("fast-import", "--quiet", "--done", "--depth=0")
+    proc = _finished(root, args, stdin=b"".join(stream))
     if proc.returncode != 0:
         told = cause(proc.stderr.decode("utf-8", "replace"), proc.returncode)
         raise GitError(f"git fast-import failed: {told}", path=root)
@@ -422,7 +426,7 @@ def names(root: Path, *args: str) -> list[str]:
     """The paths a `git ARGS -z` command lists, each read as the file system reads a name
     (os.fsdecode): a byte that is not UTF-8, in a name a peer committed, becomes a lone
     surrogate (which no name shown may hold) rather than failing the whole listing."""
-    proc = subprocess.run(["git", *args], cwd=root, capture_output=True, env={**os.environ, **_ENV})
+    proc = _finished(root, args)
     if proc.returncode != 0:
         told = cause(proc.stderr.decode("utf-8", "replace"), proc.returncode)
         raise GitError(f"git {_verb(args)} failed: {told}", path=root)
@@ -437,7 +441,5 @@ def tracked(root: Path, paths: list[str]) -> set[str]:
 def attempt(root: Path, *args: str) -> tuple[int, str, str]:
     """Run git where failing is an answer, not an error (a merge that conflicts):
     (exit code, stdout, stderr)."""
-    proc = subprocess.run(
-        ["git", *args], cwd=root, capture_output=True, text=True, env={**os.environ, **_ENV}
-    )
+    proc = _finished(root, args, text=True)
     return proc.returncode, proc.stdout, proc.stderr
