@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -32,7 +33,9 @@ FALLBACK_IDENTITY = ("memctl", "memctl@localhost")
 # Given before the verb of every command that reaches a remote: the `ext::` transport runs a
 # command of the URL's choosing, so it stays off whatever the user's git config allows.
 REMOTE_SAFE = ("-c", "protocol.ext.allow=never")
-_COMMAND_TRANSPORTS = ("ext::", "fd::")
+# `<transport>::<address>`: git runs `git-remote-<transport>` (`ext::` a command of the URL's
+# choosing, `fd::` waits on inherited descriptors). memctl needs no remote helper.
+_HELPER_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*::")
 # Before the verb of every git command, over any config file, and passed on by git to the
 # commands it runs itself. No hook: `core.hooksPath` may name a tracked folder (`.githooks`)
 # a peer's commit fills. No file-system monitor (a program `status` and `add` start), no
@@ -162,16 +165,17 @@ def remote_name(root: Path, name: str, *, option: str = "--remote") -> str:
 
 
 def check_url(url: str, *, what: str = "the URL") -> None:
-    """Refuse a remote URL git would read as an option or that runs a command (`ext::`)."""
+    """Refuse a remote URL git would read as an option or hand to a remote helper, the
+    program `git-remote-<transport>` of a `<transport>::` URL (`ext::` runs a command)."""
     if url.startswith("-") or not url.isprintable():
         raise GitError(
             f"{what}: {url!r} is not a URL or path git can use safely (it starts "
             "with '-' or holds control characters)"
         )
-    if url.lower().startswith(_COMMAND_TRANSPORTS):
+    if _HELPER_URL.match(url):
         raise GitError(
-            f"{what}: {url!r} uses a transport that runs a command; memctl uses "
-            "only URLs and paths (ssh, https, git, file)"
+            f"{what}: {url!r} uses a transport that runs a command (`<transport>::`); "
+            "memctl uses only URLs and paths (ssh, https, git, file)"
         )
 
 

@@ -10,6 +10,8 @@ import stat
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from conftest import git, run_memctl
 
 # githooks(5): every hook a client-side git command can run. The server's own (pre-receive,
@@ -103,3 +105,22 @@ def test_hooks_a_peer_commits_into_a_tracked_hooks_folder_never_run(tmp_path):
     _memctl("-w", str(b), "forget", "--purge", "--match", "there", "--yes")
     _memctl("-w", str(b), "sync")  # a push
     assert _ran(marker) == []
+
+
+@pytest.mark.parametrize(
+    "url", ["fd::3", "fd::0", "ext::sh -c touch% /tmp/memctl-pwned", "gcrypt::rsync://host/x"]
+)
+def test_init_from_refuses_every_remote_helper_url(tmp_path, url):
+    """`<transport>::` hands the URL to `git-remote-<transport>`: `fd::` waited for ever on
+    the terminal's descriptors, `ext::` runs a command; memctl takes none of them."""
+    result = run_memctl("init", "--from", url, str(tmp_path / "c"), timeout=20)
+    assert result.returncode == 1, result.stderr
+    assert "uses a transport that runs a command" in result.stderr
+    assert not (tmp_path / "c").exists()
+
+
+def test_sync_refuses_a_remote_helper_url_of_the_workspaces_remote(ws):
+    git(ws, "remote", "add", "origin", "hg::https://example.com/memory")
+    result = run_memctl("-w", str(ws.root), "sync", timeout=20)
+    assert result.returncode == 1 and "git remote origin" in result.stderr
+    assert "uses a transport that runs a command" in result.stderr

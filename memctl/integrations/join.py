@@ -140,6 +140,7 @@ def _checked_url(url: str) -> str:
     local = Path(url).expanduser()
     if "://" not in url and local.exists():
         return str(local.resolve())
+    gitstore.check_url(url, what="--from")  # no `<transport>::` (ext::, fd::): a remote helper
     return url
 
 
