@@ -50,8 +50,10 @@ def _write_temp(path: Path, data: str | bytes, *, sync: bool) -> Path:
             if sync:
                 handle.flush()
                 os.fdatasync(handle.fileno())
-    except BaseException:
+    except BaseException as exc:
         tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError) and exc.filename is None:
+            exc.filename = str(path)  # a write refused (a full disk, a size limit) names its file
         raise
     return tmp
 

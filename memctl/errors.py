@@ -106,6 +106,7 @@ class StorageError(MemctlError):
 _STORAGE = {
     "ENOSPC": "the disk is full",
     "EDQUOT": "the disk quota is used up",
+    "EFBIG": "the file would be larger than the system lets this process write (ulimit -f)",
     "EROFS": "the file system is read-only",
     "EACCES": "permission denied",
     "EPERM": "not permitted",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import TODAY, commit_count, git, run_memctl
+from conftest import MEMCTL_BIN, TODAY, commit_count, git, run_memctl
 
 SECRET = "-----BEGIN OPENSSH PRIVATE KEY----- not really, but never to be copied"
 
@@ -398,6 +398,41 @@ def _status(root, *more: str) -> str:
         text=True,
         check=True,
     ).stdout
+
+
+def _file_size_limit(kb: int):
+    """A preexec_fn: no file of the child's may grow past `kb` KB (`ulimit -f`). Python ignores
+    SIGXFSZ, so the write past it fails with EFBIG instead of killing the process."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (kb * 1024, kb * 1024))
+
+    return limit
+
+
+@pytest.mark.parametrize(
+    ("argv", "rel"),
+    [
+        (("log", "big", "-m", "word " * 8000), f"daily/{TODAY}.md"),
+        (("add", "projects/big", "word " * 8000), "projects/big.md"),
+    ],
+)
+def test_a_file_size_limit_gives_one_line_naming_the_file(ws, cli, argv, rel):
+    cli("new", "projects/big")
+    before = commit_count(ws)
+    result = subprocess.run(
+        [str(MEMCTL_BIN), "-w", str(ws.root), *argv],
+        preexec_fn=_file_size_limit(16),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1 and "(ulimit -f)" in result.stderr
+    assert f"{ws.root / rel}: the file would be larger than" in result.stderr
+    assert commit_count(ws) == before
+    assert git(ws, "status", "--porcelain", "--untracked-files=no") == ""
 
 
 def test_a_read_only_workspace_gives_one_line(small_disk):
