@@ -64,7 +64,10 @@ def running(root: Path, program: str) -> Callable[[], bool]:
                 cwd = os.readlink(f"/proc/{entry}/cwd")
             except OSError:
                 continue
-            if cwd == real and argv[:1] == [b"git"] and program.encode() in argv[1:4]:
+            verb = argv[1:]
+            while verb[:1] == [b"-c"]:  # the settings before it (gitstore.SAFE, -c core.…)
+                verb = verb[2:]
+            if cwd == real and argv[:1] == [b"git"] and verb[:1] == [program.encode()]:
                 return True
         return False
 
