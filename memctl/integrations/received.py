@@ -1,6 +1,6 @@
-"""What `memctl sync` checks of a peer's commits before they land, besides purges and
-memctl's own files (sync.py): the settings they would give this machine, and the files an
-agent harness runs or reads as its instructions.
+"""What a peer's commit may not bring into a workspace, checked before any of it lands: by
+`memctl sync` (sync.py) before it merges, and by `memctl init --from` (join.py) before it
+checks out a file. One definition per rule, for both:
 
 - **Settings.** `.memctl/config.yaml` is committed, so a peer can change it. A config this
   machine cannot load (`stale_days: 1e999`, `daily_dir: rules`) stopped every command after
@@ -9,20 +9,29 @@ agent harness runs or reads as its instructions.
   two merged as git would merge them) is loaded with this machine's own user config and
   local.yaml, and the commits are refused when it fails, or when its new daily_dir holds notes
   here or there.
+- **What git runs or re-encodes.** A `.gitattributes` line (anywhere) that sets more than how
+  a file merges and where its lines end: `filter=` and `diff=` name programs git runs (a
+  machine that defines `filter.lfs` runs git-lfs on checkout), `working-tree-encoding`
+  re-encodes a note past the purge's check of the history.
+- **memctl's own folder.** `.memctl` that is not a folder, or holds a link: a peer's `.memctl
+  -> evil/` made a file the peer wrote this machine's local settings.
 - **Links.** A link the commits add (or change) that leads out of the workspace or into
   .git/ or .memctl/ (`daily/<today>.md -> ../.git/config`): memctl would take what it leads to
   for memory, show it and commit it.
-- **A harness's files** (harness.py): the remote's side may not add, change or remove one
-  unless this machine has it the same already. A person who wants theirs takes it by hand
-  (`git checkout FETCH_HEAD -- PATH`, after reading it) and syncs again.
+- **A harness's files** (kinds.harness_file): the remote's side may not add, change or remove
+  one unless this machine has it the same already. Sync refuses the commits; a person who
+  wants theirs takes it by hand (`git checkout FETCH_HEAD -- PATH`, after reading it) and
+  syncs again. A machine that joins has none of its own yet: `init --from` leaves them out of
+  its work tree (join.py).
 
-Each refusal is one line naming the peer's commit and the problem; nothing is merged, and the
-workspace stays as it was.
+Each refusal is one line naming the peer's commit and the problem; nothing lands, and the
+workspace stays as it was (a join leaves no folder behind: see Arrival).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from shlex import quote
 
@@ -31,42 +40,78 @@ from ..config import check_config
 from ..controls import shown
 from ..errors import ConfigError, Refused
 from ..kinds import harness_file
-from ..workspace import MARKER, Workspace, own_folder
+from ..workspace import MARKER, own_folder
 
 CONFIG = f"{MARKER}/config.yaml"
 _DAY_NAMED = re.compile(r"^\d{4}-\d{2}-\d{2}\b")  # a day's log (OpenClaw adds `-slug`)
 
+# What a .gitattributes line may set in a workspace: how a file merges and where its lines end.
+# Anything else changes what git writes or reads (working-tree-encoding re-encodes a note on
+# checkout, past the purge's check of the history; filter= and diff= name programs).
+SAFE_ATTRIBUTES = frozenset(
+    "merge=union merge=text merge=binary -merge text -text text=auto eol=lf eol=crlf binary "
+    "-diff diff".split()
+)
 
-def refuse_config(ws: Workspace, fetched: str, where: str) -> None:
-    """Refuse commits after which this machine's settings would not load, or would read a
-    folder of notes as daily logs. `where`: the remote and branch, as messages name them."""
-    root = ws.root
-    ours, theirs = gitstore.blob(root, CONFIG), gitstore.blob(root, CONFIG, rev=fetched)
+
+@dataclass(frozen=True)
+class Arrival:
+    """A remote's commit about to land in a workspace, and how a refusal of it reads:
+    `{door}: {where} commit … brings …. {kept}; …, then {again}`.
+
+    `ours` is this machine's commit; None for a machine that joins, which has nothing of its
+    own yet: all the commit holds is what it brings."""
+
+    root: Path
+    fetched: str
+    where: str  # the remote's branch, as a message names it: `origin/main`
+    ours: str | None = "HEAD"
+    door: str = "sync refused"
+    kept: str = "Nothing was merged"
+    again: str = "sync again"
+
+
+def brought(a: Arrival, *only: str) -> list[str]:
+    """The paths the commit brings: what changed on its side since the two sides parted (all
+    it holds when they share no history, or this machine has none). `only`: `git diff`'s
+    options that narrow the list (`--diff-filter=d`)."""
+    listing: tuple[str, ...] = ("ls-tree", "-r", "-z", "--name-only", "--full-tree", a.fetched)
+    base = _merge_base(a)
+    if base is not None:
+        listing = ("diff", "--name-only", "-z", "--no-renames", *only, base, a.fetched)
+    return gitstore.names(a.root, *listing)
+
+
+def refuse_config(a: Arrival, daily_dir: str | None = None) -> None:
+    """Refuse a commit after which this machine's settings would not load, or, where the
+    settings change this machine's `daily_dir`, would read a folder of notes as daily logs."""
+    root, fetched = a.root, a.fetched
+    theirs = gitstore.blob(root, CONFIG, rev=fetched)
+    ours = None if a.ours is None else gitstore.blob(root, CONFIG, rev=a.ours)
     if theirs == ours:
         return
-    base = _merge_base(root, fetched)
+    base = _merge_base(a)
     if base is not None:
         common = gitstore.blob(root, CONFIG, rev=base)
         if theirs == common:
             return  # only this machine changed it
         if ours != common:  # both did: what the merge would leave
-            clean, theirs = _merged(root, fetched)
+            clean, theirs = _merged(a)
             if not clean:
                 return  # a conflict, which the merge stops at, for a person
-    commit = _last_commit(root, fetched, CONFIG)
     try:
         text = None if theirs is None else theirs.decode("utf-8")
     except UnicodeDecodeError:
         problem = f"{CONFIG}: not UTF-8 text"
     else:
         try:
-            config = check_config(ws.state_dir / "config.yaml", text)
+            config = check_config(root / CONFIG, text)
         except ConfigError as exc:
             problem = str(exc)
         else:
             held = None
-            if config.daily_dir != ws.config.daily_dir:
-                held = _notes_in(root, fetched, config.daily_dir)
+            if daily_dir is not None and config.daily_dir != daily_dir:
+                held = _notes_in(a, config.daily_dir)
             if held is None:
                 return
             problem = (
@@ -74,65 +119,124 @@ def refuse_config(ws: Workspace, fetched: str, where: str) -> None:
                 f"({shown(held)}), which would be read as daily logs"
             )
     raise Refused(
-        f"sync refused: {where} commit {commit} brings a config this machine cannot use: "
-        f"{problem}. Nothing was merged; on the machine that committed it, correct the line, "
-        "commit and push, then sync again"
+        f"{a.door}: {a.where} commit {_last_commit(a, CONFIG)} brings a config this machine "
+        f"cannot use: {problem}. {a.kept}; on the machine that committed it, correct the "
+        f"line, commit and push, then {a.again}"
     )
 
 
-def refuse_harness_files(root: Path, fetched: str, where: str, remote: str) -> None:
-    """Refuse commits whose side adds, changes or removes a file a harness runs or reads as
-    instructions (harness.harness_file), unless this machine has it the same already."""
-    code, base, _ = gitstore.attempt(root, "merge-base", "HEAD", fetched)
-    listing = (
-        ("diff", "--name-only", "-z", "--no-renames", base.strip(), fetched)
-        if code == 0
-        else ("ls-tree", "-r", "-z", "--name-only", "--full-tree", fetched)
-    )
-    for rel in gitstore.names(root, *listing):
-        if not harness_file(rel) or _same(root, rel, fetched):
-            continue
-        commit = _last_commit(root, fetched, rel)
-        name, at = quote(shown(rel)), f"git -C {quote(str(root))}"
+def harness_files(a: Arrival) -> list[str]:
+    """The files a harness runs or reads as instructions (kinds.harness_file) that the commit
+    adds, changes or removes, and this machine does not have the same already."""
+    return [rel for rel in brought(a) if harness_file(rel) and not _same(a, rel)]
+
+
+def refuse_harness_files(a: Arrival, remote: str) -> None:
+    """Refuse a commit that brings one of harness_files, with how to read it and take it."""
+    found = harness_files(a)
+    if found:
+        rel = found[0]
+        name, at = quote(shown(rel)), f"git -C {quote(str(a.root))}"
         raise Refused(
-            f"sync refused: {where} commit {commit} changes {shown(rel)!r}, a file an agent "
-            "harness runs or reads as its instructions, which memctl takes only from this "
-            "machine. Nothing was merged; read theirs (`"
-            f"{at} fetch {quote(remote)} && {at} show FETCH_HEAD:{name}`) and, if you want "
-            f"it, take it (`{at} checkout FETCH_HEAD -- {name} && {at} commit -m 'take "
-            f"{name}'`), or have the machine that committed it take it out, then sync again"
+            f"{a.door}: {a.where} commit {_last_commit(a, rel)} changes {shown(rel)!r}, a file "
+            "an agent harness runs or reads as its instructions, which memctl takes only from "
+            f"this machine. {a.kept}; read theirs (`{at} fetch {quote(remote)} && {at} show "
+            f"FETCH_HEAD:{name}`) and, if you want it, take it (`{at} checkout FETCH_HEAD -- "
+            f"{name} && {at} commit -m 'take {name}'`), or have the machine that committed it "
+            f"take it out, then {a.again}"
         )
 
 
-def refuse_links(root: Path, fetched: str, where: str) -> None:
-    """Refuse commits that add a link (or change one) leading out of the workspace or into
+def refuse_links(a: Arrival) -> None:
+    """Refuse a commit that adds a link (or changes one) leading out of the workspace or into
     .git/ or .memctl/ (`daily/<today>.md -> ../.git/config`): memctl would take what it leads
     to for memory, show it and commit it. A link is read as git will write it: from its own
     folder, a `..` after a name (which may itself be a link) counts as leaving."""
-    listed = gitstore.run(root, "ls-tree", "-r", "-z", "--full-tree", fetched)
-    ours = {
-        e.split("\t", 1)[1]: e.split(" ", 3)[2].split("\t", 1)[0]
-        for e in gitstore.run(
-            root, "ls-tree", "-r", "-z", "--full-tree", "HEAD", check=False
-        ).split("\0")
-        if e.startswith("120000 ")
-    }
+    root = a.root
+    listed = gitstore.run(root, "ls-tree", "-r", "-z", "--full-tree", a.fetched)
+    ours = {}
+    if a.ours is not None:
+        ours = {
+            e.split("\t", 1)[1]: e.split(" ", 3)[2].split("\t", 1)[0]
+            for e in gitstore.run(
+                root, "ls-tree", "-r", "-z", "--full-tree", a.ours, check=False
+            ).split("\0")
+            if e.startswith("120000 ")
+        }
     for entry in listed.split("\0"):
         if not entry.startswith("120000 "):
             continue
         meta, rel = entry.split("\t", 1)
         if ours.get(rel) == meta.split(" ")[2]:
             continue  # this machine has it the same already: doctor names it, reads refuse it
-        target = (gitstore.blob(root, rel, rev=fetched) or b"").decode("utf-8", "replace")
+        target = (gitstore.blob(root, rel, rev=a.fetched) or b"").decode("utf-8", "replace")
         goes = _link_goes(rel, target)
         if goes is None:
             continue
         raise Refused(
-            f"sync refused: {where} commit {_last_commit(root, fetched, rel)} brings "
-            f"{shown(rel)}, a link {goes} (to {shown(target)}); memctl never reads or writes "
-            "through such a link. Nothing was merged; on the machine that committed it, "
-            f"remove it (`git rm {quote(shown(rel))}`), commit and push, then sync again"
+            f"{a.door}: {a.where} commit {_last_commit(a, rel)} brings {shown(rel)}, a link "
+            f"{goes} (to {shown(target)}); memctl never reads or writes through such a link. "
+            f"{a.kept}; on the machine that committed it, remove it (`git rm "
+            f"{quote(shown(rel))}`), commit and push, then {a.again}"
         )
+
+
+def refuse_linked_state(a: Arrival) -> None:
+    """Refuse a commit after which memctl's own folder is not a folder, or holds a link: a
+    peer's `.memctl` → `evil/` took this machine's .memctl away and made a file the peer wrote
+    its local settings (a program memctl would run). A remote with no `.memctl` at all is
+    plain Markdown a machine that joins adopts (join.py)."""
+    root, fetched = a.root, a.fetched
+    listed = gitstore.run(root, "ls-tree", "-z", "--full-tree", fetched, "--", MARKER)
+    mode = listed.split(" ", 1)[0] if listed else ""
+    if not mode and a.ours is None:
+        return
+    bad = MARKER if mode != "040000" else None
+    if bad is None:
+        inside = gitstore.run(root, "ls-tree", "-r", "-z", "--full-tree", fetched, "--", MARKER)
+        bad = next(
+            (e.split("\t", 1)[1] for e in inside.split("\0") if e.startswith("120000 ")), None
+        )
+    if bad is None:
+        return
+    if not mode:
+        what = "is gone"
+    elif bad == MARKER and mode != "120000":
+        what = "is not a folder"
+    else:
+        what = "is a link"
+    raise Refused(
+        f"{a.door}: after {a.where} commit {_last_commit(a, bad)} {shown(bad)} {what}; memctl "
+        f"keeps its own files in a folder of its own, with no link in it. {a.kept}; on the "
+        f"machine that committed it, put the folder back, commit and push, then {a.again}"
+    )
+
+
+def refuse_attributes(a: Arrival) -> None:
+    """Refuse a commit whose .gitattributes (anywhere) set more than SAFE_ATTRIBUTES."""
+    if a.ours is None:
+        changed = gitstore.names(
+            a.root, "ls-tree", "-r", "-z", "--name-only", "--full-tree", a.fetched
+        )
+    else:
+        changed = gitstore.names(
+            a.root, "diff", "--name-only", "-z", "--no-renames", a.ours, a.fetched
+        )
+    for rel in (p for p in changed if p.rsplit("/", 1)[-1] == ".gitattributes"):
+        text = (gitstore.blob(a.root, rel, rev=a.fetched) or b"").decode("utf-8", "replace")
+        for number, line in enumerate(text.splitlines(), start=1):
+            words = line.split()
+            if not words or words[0].startswith("#"):
+                continue
+            bad = [w for w in words[1:] if w not in SAFE_ATTRIBUTES]
+            if bad:
+                raise Refused(
+                    f"{a.door}: {shown(rel)}:{number} as the remote has it sets "
+                    f"{shown(bad[0])}, which changes what git writes or reads (or names a "
+                    f"program git runs), from {a.where} commit {_last_commit(a, rel)}; "
+                    "memctl's workspaces set only how files merge and where lines end. "
+                    f"{a.kept}; remove the line there, commit and push, then {a.again}"
+                )
 
 
 def _link_goes(rel: str, target: str) -> str | None:
@@ -156,11 +260,12 @@ def _link_goes(rel: str, target: str) -> str | None:
     return None if own is None else f"into {own}/"
 
 
-def _same(root: Path, rel: str, fetched: str) -> bool:
-    """Does this machine's HEAD hold `rel` as the remote's commit does (or neither)? A skill
-    that is this memctl's own (templates/SKILL.md) is memctl's, from whichever machine."""
-    theirs = gitstore.blob(root, rel, rev=fetched)
-    if theirs == gitstore.blob(root, rel):
+def _same(a: Arrival, rel: str) -> bool:
+    """Does this machine's commit hold `rel` as the remote's does (or neither)? A skill that
+    is this memctl's own (templates/SKILL.md) is memctl's, from whichever machine."""
+    theirs = gitstore.blob(a.root, rel, rev=a.fetched)
+    ours = None if a.ours is None else gitstore.blob(a.root, rel, rev=a.ours)
+    if theirs == ours:
         return True
     if theirs is not None and rel.casefold().endswith("skill.md"):
         from ..initialize import template
@@ -169,43 +274,48 @@ def _same(root: Path, rel: str, fetched: str) -> bool:
     return False
 
 
-def _merge_base(root: Path, fetched: str) -> str | None:
-    code, out, _ = gitstore.attempt(root, "merge-base", "HEAD", fetched)
+def _merge_base(a: Arrival) -> str | None:
+    if a.ours is None:
+        return None
+    code, out, _ = gitstore.attempt(a.root, "merge-base", a.ours, a.fetched)
     return out.strip() if code == 0 and out.strip() else None
 
 
-def _merged(root: Path, fetched: str) -> tuple[bool, bytes | None]:
-    """Does merging HEAD and `fetched` go without a conflict, and the config as it would
-    leave it (None: no such file)? A git too old to say (before 2.38): the commit's own."""
-    code, out, _ = gitstore.attempt(root, "merge-tree", "--write-tree", "HEAD", fetched)
+def _merged(a: Arrival) -> tuple[bool, bytes | None]:
+    """Does merging ours and theirs go without a conflict, and the config as it would leave
+    it (None: no such file)? A git too old to say (before 2.38): the commit's own."""
+    ours = a.ours or "HEAD"
+    code, out, _ = gitstore.attempt(a.root, "merge-tree", "--write-tree", ours, a.fetched)
     if code == 1:
         return False, None
-    rev = out.split("\n", 1)[0].strip() if code == 0 else fetched
-    return True, gitstore.blob(root, CONFIG, rev=rev)
+    rev = out.split("\n", 1)[0].strip() if code == 0 else a.fetched
+    return True, gitstore.blob(a.root, CONFIG, rev=rev)
 
 
-def _last_commit(root: Path, fetched: str, rel: str) -> str:
+def _last_commit(a: Arrival, rel: str) -> str:
     """The remote's last commit that changed `rel`, as `abc1234 ("subject")`."""
+    span = a.fetched if a.ours is None else f"{a.ours}..{a.fetched}"
     out = gitstore.run(
-        root, "log", "-1", "--format=%h%x00%s", f"HEAD..{fetched}", "--", rel, check=False
+        a.root, "log", "-1", "--format=%h%x00%s", span, "--", rel, check=False
     ).strip()
     if not out:
-        return fetched[:7]
+        return a.fetched[:7]
     short, _, subject = out.partition("\0")
     return f'{short} ("{shown(subject[:60])}")'
 
 
-def _notes_in(root: Path, fetched: str, folder: str) -> str | None:
+def _notes_in(a: Arrival, folder: str) -> str | None:
     """A note (a Markdown file not named as a day) in `folder` of the remote's commit, of
-    HEAD or on this disk; None when it holds none."""
-    for rev in (fetched, "HEAD"):
-        for rel in gitstore.names(root, "ls-tree", "-r", "-z", "--name-only", rev, "--", folder):
+    this machine's or on this disk; None when it holds none."""
+    revs = [a.fetched] if a.ours is None else [a.fetched, a.ours]
+    for rev in revs:
+        for rel in gitstore.names(a.root, "ls-tree", "-r", "-z", "--name-only", rev, "--", folder):
             if _a_note(rel):
                 return rel
-    here = root / folder
+    here = a.root / folder
     if here.is_dir() and not here.is_symlink():
         for path in here.rglob("*.md"):
-            rel = path.relative_to(root).as_posix()
+            rel = path.relative_to(a.root).as_posix()
             if _a_note(rel):
                 return rel
     return None

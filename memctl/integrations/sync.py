@@ -15,8 +15,10 @@ holds the text) is refused in either direction, with what to do; what was fetche
 The purge registry itself merges as a union (purged.py). Commits that bring one of the files
 memctl keeps to each machine (the search index, local.yaml: git would write them over this
 machine's copies without asking), or a name no line can show, are refused before anything is
-merged (unshared.py), as is a .gitattributes line that changes what git writes or reads, a
-config this machine cannot load, and a file an agent harness runs or reads (received.py).
+merged (unshared.py), as are a .gitattributes line that changes what git writes or reads, a
+`.memctl` that is no folder or holds a link, a link out of the workspace or into .git/ or
+.memctl/, a config this machine cannot load, and a file an agent harness runs or reads
+(received.py: the rules `memctl init --from` holds a clone to as well).
 """
 
 from __future__ import annotations
@@ -29,10 +31,18 @@ from .. import gitstore
 from ..controls import unshowable
 from ..errors import MemctlError, ParseError, Refused
 from ..unshared import named, refusal
-from ..workspace import MARKER, Workspace
+from ..workspace import Workspace
 from .incoming import history_text
 from .merging import appended_on_both_sides, merge_rules, space_logs
-from .received import refuse_config, refuse_harness_files, refuse_links
+from .received import (
+    Arrival,
+    brought,
+    refuse_attributes,
+    refuse_config,
+    refuse_harness_files,
+    refuse_linked_state,
+    refuse_links,
+)
 
 
 class SyncConflict(MemctlError):
@@ -84,12 +94,13 @@ def sync(ws: Workspace, *, remote: str | None = None, rebase: bool = False) -> S
         try:
             _refuse_purged(ws, fetched, remote, branch)
             if fetched:
-                _refuse_unshared(root, fetched)
-                _refuse_linked_state(root, fetched)
-                refuse_links(root, fetched, f"{remote}/{branch}")
-                _refuse_attributes(root, fetched)
-                refuse_config(ws, fetched, f"{remote}/{branch}")
-                refuse_harness_files(root, fetched, f"{remote}/{branch}", remote)
+                arrival = Arrival(root, fetched, f"{remote}/{branch}")
+                _refuse_unshared(arrival)
+                refuse_linked_state(arrival)
+                refuse_links(arrival)
+                refuse_attributes(arrival)
+                refuse_config(arrival, ws.config.daily_dir)
+                refuse_harness_files(arrival, remote)
                 gitstore.run(root, "update-ref", theirs, fetched)
         finally:
             gitstore.run(root, "update-ref", "-d", INCOMING, check=False)
@@ -221,28 +232,13 @@ def _refuse_purged(ws: Workspace, fetched: str | None, remote: str, branch: str)
             raise PurgedHistory(_purged_advice(root, side, receipt, remote, branch))
 
 
-# What a .gitattributes line may set in a workspace: how a file merges and where its lines end.
-# Anything else changes what git writes or reads (working-tree-encoding re-encodes a note on
-# checkout, past the purge's check of the history; filter= and diff= name programs).
-SAFE_ATTRIBUTES = frozenset(
-    "merge=union merge=text merge=binary -merge text -text text=auto eol=lf eol=crlf binary "
-    "-diff diff".split()
-)
-
-
-def _refuse_unshared(root: Path, fetched: str) -> None:
+def _refuse_unshared(arrival: Arrival) -> None:
     """Refuse commits that bring a path no peer may send (unshared.refusal): one of memctl's
     files kept to each machine, which git would write over this machine's copy without asking,
     or a name no line can show. What they bring is what changed on their side since the two
     sides parted (a file they only removed, or that was there before, is not theirs to answer
     for: a machine that untracks one, as doctor says, sends that removal on)."""
-    code, base, _ = gitstore.attempt(root, "merge-base", "HEAD", fetched)
-    listing = (
-        ("diff", "--name-only", "-z", "--no-renames", "--diff-filter=d", base.strip(), fetched)
-        if code == 0
-        else ("ls-tree", "-r", "-z", "--name-only", "--full-tree", fetched)
-    )
-    for rel in gitstore.names(root, *listing):
+    for rel in brought(arrival, "--diff-filter=d"):
         why = refusal(rel)
         if why is not None:
             fix = "rename it" if unshowable(rel) else f"run `git rm -r --cached {quote(rel)}`"
@@ -251,51 +247,6 @@ def _refuse_unshared(root: Path, fetched: str) -> None:
                 f"merged; on the machine that committed it, {fix}, commit and push, then sync "
                 "again here"
             )
-
-
-def _refuse_linked_state(root: Path, fetched: str) -> None:
-    """Refuse commits after which memctl's own folder is not a folder, or holds a link: a peer's
-    `.memctl` → `evil/` took this machine's .memctl away and made a file the peer wrote its
-    local settings (a program memctl would run)."""
-    listed = gitstore.run(root, "ls-tree", "-z", "--full-tree", fetched, "--", MARKER)
-    mode = listed.split(" ", 1)[0] if listed else ""
-    bad = MARKER if mode != "040000" else None
-    if bad is None:
-        inside = gitstore.run(root, "ls-tree", "-r", "-z", "--full-tree", fetched, "--", MARKER)
-        bad = next(
-            (e.split("\t", 1)[1] for e in inside.split("\0") if e.startswith("120000 ")), None
-        )
-    if bad is not None:
-        if not mode:
-            what = "is gone"
-        elif bad == MARKER and mode != "120000":
-            what = "is not a folder"
-        else:
-            what = "is a link"
-        raise Refused(
-            f"sync refused: after the remote's commits {named(bad)} {what}; memctl keeps its "
-            "own files in a folder of its own, with no link in it. Nothing was merged; on the "
-            "machine that committed it, put the folder back, commit and push, then sync again"
-        )
-
-
-def _refuse_attributes(root: Path, fetched: str) -> None:
-    """Refuse commits whose .gitattributes (anywhere) set more than SAFE_ATTRIBUTES."""
-    changed = gitstore.names(root, "diff", "--name-only", "-z", "--no-renames", "HEAD", fetched)
-    for rel in (p for p in changed if p.rsplit("/", 1)[-1] == ".gitattributes"):
-        text = (gitstore.blob(root, rel, rev=fetched) or b"").decode("utf-8", errors="replace")
-        for number, line in enumerate(text.splitlines(), start=1):
-            words = line.split()
-            if not words or words[0].startswith("#"):
-                continue
-            bad = [w for w in words[1:] if w not in SAFE_ATTRIBUTES]
-            if bad:
-                raise Refused(
-                    f"sync refused: {rel}:{number} as the remote has it sets {bad[0]}, which "
-                    "changes what git writes or reads; memctl's workspaces set only how files "
-                    "merge and where lines end. Nothing was merged; remove the line there "
-                    "and push again"
-                )
 
 
 def _show(root: Path, commit: str, rel: str) -> str | None:
