@@ -462,11 +462,12 @@ def test_a_peers_link_in_place_of_memctls_own_folder_or_settings_is_refused(
     # a command in a workspace that holds such a link reads nothing through it
     result = run_memctl("-w", str(a_root), "remember", "the plumber is Joe", "-s", "user")
     assert result.returncode == 1 and "is a link" in result.stderr and not mark.exists()
-    # and a clone of it does not join, or joins with the peer's settings taken out
+    # and a clone of it does not join: refused before anything is checked out, no folder left
     joined = run_memctl("init", "--from", str(tmp_path / "remote.git"), str(tmp_path / "c"))
-    assert joined.returncode == (1 if shape == "folder link" else 0), joined.stderr
-    assert not (tmp_path / "c/.memctl/local.yaml").is_symlink()
-    run_memctl("-w", str(tmp_path / "c"), "remember", "the plumber is Joe", "-s", "user")
+    assert joined.returncode == 3 and "init --from refused: after the remote's main commit" in (
+        joined.stderr
+    )
+    assert '("tidy")' in joined.stderr and not (tmp_path / "c").exists()
     assert not mark.exists()
 
 

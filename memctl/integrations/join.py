@@ -11,17 +11,38 @@ that holds Markdown but no `.memctl/` is adopted as `memctl init` adopts any fol
 be new or empty: a clone never lands on top of files. A file memctl keeps to each machine that
 the remote tracks after all (`.memctl/search.db`: unshared.py) is taken out of the clone and
 untracked, and said so.
+
+The clone is held to what `memctl sync` asks of a peer's commits (received.py), before any
+file is checked out (`git clone --no-checkout`): a `.memctl` that is no folder or holds a
+link, a link out of the workspace or into .git/ or .memctl/, a .gitattributes line that makes
+git run a program or re-encode a note, or a config this machine cannot load refuse the join
+(exit 3, one line naming the file and the commit), and the folder goes (one given empty is
+left empty): no half workspace. A file an agent harness runs or reads as its instructions
+(CLAUDE.md, `.claude/settings.json`, …) is not checked out, but stays in git as the remote
+has it, marked skip-worktree: git takes its absence for no change, so no commit here removes
+it from the remote, and the notice says how to read and take it.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+from shlex import quote
 
 from .. import gitstore
-from ..errors import InvalidValue, MemctlError, PathRefused
+from ..controls import shown
+from ..errors import InvalidValue, MemctlError, PathRefused, Refused
 from ..workspace import MARKER
+from .received import (
+    Arrival,
+    harness_files,
+    refuse_attributes,
+    refuse_config,
+    refuse_linked_state,
+    refuse_links,
+)
 
 PREFERRED = ("main", "master")
 
@@ -35,6 +56,7 @@ class Joined:
     created: list[str] = field(default_factory=list)  # what `memctl init` added, if anything
     commit: str | None = None  # the commit that made it a workspace, if one was needed
     notices: list[str] = field(default_factory=list)
+    left_out: list[str] = field(default_factory=list)  # a harness's files, out of the work tree
 
     def to_dict(self) -> dict:
         return {
@@ -45,6 +67,7 @@ class Joined:
             "created": self.created,
             "commit": self.commit,
             "notices": self.notices,
+            "left_out": self.left_out,
         }
 
 
@@ -58,14 +81,29 @@ def join_workspace(url: str, path: Path, *, branch: str | None = None, now: dt.d
     root = path.expanduser().resolve()
     if root.exists() and (not root.is_dir() or any(root.iterdir())):
         raise PathRefused(f"{root} already holds files; give a new or empty folder to clone into")
+    existed = root.exists()
     root.parent.mkdir(parents=True, exist_ok=True)
     head, heads = remote_branches(url, cwd=root.parent)
     notices: list[str] = []
+    left_out: list[str] = []
     if heads:
         chosen = pick_branch(head, heads, branch)
         if head and head not in heads and branch is None:
             notices.append(f"the remote's HEAD names {head}, which does not exist; took {chosen}")
-        gitstore.run(root.parent, "clone", "--quiet", "--branch", chosen, "--", url, str(root))
+        gitstore.run(
+            root.parent,
+            "clone",
+            "--quiet",
+            "--no-checkout",
+            "--branch",
+            chosen,
+            "--",
+            url,
+            str(root),
+        )
+        left_out = _checked_out(root, chosen, existed)
+        if left_out:
+            notices.append(_left_out_notice(root, left_out))
     else:
         if branch is not None:
             raise MemctlError(f"the remote has no branch yet, so no {branch!r}", path=url)
@@ -74,13 +112,6 @@ def join_workspace(url: str, path: Path, *, branch: str | None = None, now: dt.d
         gitstore.run(root, "symbolic-ref", "HEAD", f"refs/heads/{chosen}")
         notices.append("the remote is empty: this is a new workspace; `memctl sync` pushes it")
     _identity(root)
-    if (root / MARKER).is_symlink() or (root / MARKER).exists() and not (root / MARKER).is_dir():
-        raise PathRefused(
-            f"the remote's {MARKER} is not a folder but a link or a file; memctl keeps its own "
-            f"files in a folder of its own and reads none through a link. Nothing here was "
-            f"read; put the folder back on the machine that committed it, then clone again "
-            f"(the clone is left in {root})"
-        )
     notices += _unshared(root)
     created, commit = [], None
     if not (root / MARKER / "config.yaml").exists():
@@ -96,7 +127,81 @@ def join_workspace(url: str, path: Path, *, branch: str | None = None, now: dt.d
 
         open_workspace(root)  # its config must read: say so now, not at the first write
     count = gitstore.run(root, "rev-list", "--count", "HEAD", check=False).strip()
-    return Joined(str(root), url, chosen, int(count or 0), created, commit, notices)
+    return Joined(str(root), url, chosen, int(count or 0), created, commit, notices, left_out)
+
+
+def _checked_out(root: Path, branch: str, existed: bool) -> list[str]:
+    """_check_out, or no half workspace: when it fails, the folder the clone made goes (one
+    given empty is emptied), and the error says so."""
+    where = f"{root} was left empty" if existed else f"{root} was removed"
+    try:
+        return _check_out(root, branch, where)
+    except MemctlError as exc:
+        try:
+            _undo_clone(root, existed)
+        except OSError as undo:
+            where = f"taking the clone away failed ({undo.strerror}): remove {root} by hand"
+            kind = Refused if isinstance(exc, Refused) else MemctlError
+            raise kind(f"{exc.message}; but {where}") from None
+        if isinstance(exc, Refused):
+            raise  # its message says what was done
+        raise MemctlError(f"{exc.message}; nothing was kept: {where}", path=exc.path) from None
+
+
+def _check_out(root: Path, branch: str, where: str) -> list[str]:
+    """Check out the clone (made with --no-checkout) once its commit passes what `memctl
+    sync` asks of a peer's (received.py), this machine having nothing of its own yet; but
+    for the files a harness runs or reads as its instructions, which are left out of the
+    work tree and marked skip-worktree, so that git takes their absence for no change and no
+    commit here removes them from the remote. Those files, in git's order."""
+    fetched = gitstore.run(root, "rev-parse", "--verify", "HEAD").strip()
+    arrival = Arrival(
+        root,
+        fetched,
+        f"the remote's {branch}",
+        ours=None,
+        door="init --from refused",
+        kept=f"Nothing was checked out, and {where}",
+        again="run the same `memctl init --from` again",
+    )
+    refuse_linked_state(arrival)
+    refuse_links(arrival)
+    refuse_attributes(arrival)
+    refuse_config(arrival)
+    left_out = harness_files(arrival)
+    gitstore.run(root, "read-tree", fetched)
+    if left_out:
+        listed = "\0".join(left_out) + "\0"
+        gitstore.run(root, "update-index", "--skip-worktree", "-z", "--stdin", stdin=listed)
+    gitstore.run(root, "checkout-index", "--all", "--index", "--quiet")
+    return left_out
+
+
+def _left_out_notice(root: Path, left_out: list[str]) -> str:
+    """What was left out of the work tree, and how a person reads and takes one."""
+    at = f"git -C {quote(str(root))}"
+    listed = ", ".join(repr(shown(rel)) for rel in left_out)
+    rel = quote(shown(left_out[0]))
+    return (
+        f"left out of the work tree {len(left_out)} file(s) an agent harness runs or reads as "
+        f"its instructions, which memctl takes only from this machine: {listed}. git keeps "
+        "them as the remote has them (skip-worktree: no commit here removes them, and `memctl "
+        f"sync` refuses a change to one as it refuses a new one); read one (`{at} show "
+        f"HEAD:{rel}`) and, if you want it here, take it (`{at} update-index "
+        f"--no-skip-worktree -- {rel} && {at} checkout -- {rel}`)"
+    )
+
+
+def _undo_clone(root: Path, existed: bool) -> None:
+    """Leave no half workspace: the folder the clone made goes, or, given empty, is emptied."""
+    if not existed:
+        shutil.rmtree(root)
+        return
+    for child in root.iterdir():
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child)
+        else:
+            child.unlink()
 
 
 def remote_branches(url: str, *, cwd: Path) -> tuple[str | None, list[str]]:
