@@ -206,3 +206,18 @@ def test_a_clean_remote_joins_with_memctls_own_skill_and_a_note_in_skills(peer, 
     assert (b / "skills/memctl/SKILL.md").read_text() == template("SKILL.md")
     assert (b / "people/bob.md").read_text() == "# Python\n"
     assert git(b, "status", "--porcelain") == ""
+
+
+def test_a_purge_keeps_a_file_left_out_out_of_the_work_tree_and_on_the_remote(peer, tmp_path):
+    """A purge rebuilds the index from the rewritten HEAD: a fresh index took a file left out
+    for one removed (`git status`: ` D CLAUDE.md`), which the next `git commit -a` sent on."""
+    a_root, remote = peer
+    _push(a_root, "project setup", {"CLAUDE.md": "# Project\n"})
+    b = tmp_path / "b"
+    _memctl("init", "--from", str(remote), str(b))
+    _memctl("-w", str(b), "log", "Lunch", "-m", "met Zorblat Quimby")
+    _memctl("-w", str(b), "forget", "--purge", "--match", "Zorblat Quimby", "--yes")
+    assert git(b, "status", "--porcelain") == "" and not (b / "CLAUDE.md").exists()
+    assert "S CLAUDE.md" in git(b, "ls-files", "-v", "CLAUDE.md")
+    git(b, "add", "-A")
+    assert git(b, "diff", "--cached", "--name-only") == ""

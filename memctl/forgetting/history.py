@@ -362,14 +362,33 @@ def sweep(root: Path, brx: re.Pattern[bytes], stashes: list[tuple[str, str]]) ->
         root, "for-each-ref", "--format=%(refname)", "refs/original/", STASH_REFS
     ).split():
         gitstore.run(root, "update-ref", "-d", ref)
+    skipped = _skipped(root)
     (git_dir / "index").unlink(missing_ok=True)
     if gitstore.has_head(root):
         gitstore.run(root, "reset", "-q")  # a fresh index, of the rewritten HEAD's blobs
+        _skip_again(root, skipped)
     for name in SCRATCH:
         (git_dir / name).unlink(missing_ok=True)
     gitstore.run(root, "gc", "--prune=now", "--quiet")
     (git_dir / PLAN).unlink(missing_ok=True)
     return _still_holding(git_dir, brx)
+
+
+def _skipped(root: Path) -> list[str]:
+    """The paths the index marks skip-worktree: a harness's files `memctl init --from` left
+    out of the work tree (integrations/join.py), which a fresh index would take for removed
+    (and the next `git commit -a` would remove from the remote)."""
+    listed = gitstore.run(root, "ls-files", "-v", "-z", check=False).split("\0")
+    return [entry[2:] for entry in listed if entry[:2] in ("S ", "s ")]
+
+
+def _skip_again(root: Path, paths: list[str]) -> None:
+    """Mark skip-worktree again each of `paths` the rewritten HEAD still holds."""
+    held = set(gitstore.names(root, "ls-files", "-z")) if paths else set()
+    again = [rel for rel in paths if rel in held]
+    if again:
+        listed = "\0".join(again) + "\0"
+        gitstore.run(root, "update-index", "--skip-worktree", "-z", "--stdin", stdin=listed)
 
 
 def _exists(root: Path, ref: str) -> bool:
