@@ -62,11 +62,13 @@ An error names the file and line it comes from; `memctl doctor` exits 1 when it 
 Refused on purpose (exit 3) are, for example: `expires` on a high-priority entry; a note that
 already exists; a purge without `--yes` and no terminal; text that was purged; a secret; a
 clash or an injection at the write gate (kept, not as a fact); a sync that would bring purged
-text back; an action that a guard check the user enforces blocks; forgetting a file that is
-not memory (a harness's file such as `.claude/settings.json`, NOW.md, a daily log). Exit 4
-comes only from the warm path: a write the server took up is never run a second time by the
-command's own process, so if the server stopped before it answered, the command says so and
-the caller looks (`memctl search`, `git log`) before running it again.
+text back; a sync or a join (`init --from`) whose remote brings a link out of the workspace or
+into .git/, a .gitattributes line that runs a program, or a config that does not load; an
+action that a guard check the user enforces blocks; forgetting a file that is not memory (a
+harness's file such as `.claude/settings.json`, NOW.md, a daily log). Exit 4 comes only from
+the warm path: a write the server took up is never run a second time by the command's own
+process, so if the server stopped before it answered, the command says so and the caller
+looks (`memctl search`, `git log`) before running it again.
 """
 
 
