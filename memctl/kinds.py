@@ -38,7 +38,9 @@ def _is_day_name(name: str) -> bool:
 
 
 # Folders whose files a harness reads or runs, at any depth.
-FOLDERS = frozenset({".claude", ".cursor", ".gemini", ".codex", ".vscode", ".windsurf"})
+FOLDERS = frozenset(
+    {".claude", ".cursor", ".gemini", ".codex", ".vscode", ".windsurf", ".clinerules"}
+)
 # Files a harness reads as instructions or runs, at any depth (compared without case: a file
 # system that ignores case opens claude.md as CLAUDE.md).
 FILES = frozenset(
@@ -66,12 +68,15 @@ SKILLS = "skills"  # at the root: a skill is a folder with a SKILL.md and the pr
 def harness_file(rel: str) -> bool:
     """Does a harness run `rel` (a /-separated path in the workspace) or read it as its
     instructions? In the root's skills/, a SKILL.md or a file that is not Markdown (a skill's
-    program); a note there (skills/python.md) is memory."""
+    program); a note there (skills/python.md) is memory. Git lists files, never a folder: a
+    path named like a harness's folder (`.claude`, the root's `skills`) is a link or a file in
+    its place, and a link there makes the harness read what it leads to (`.claude ->
+    people/cfg`)."""
     parts = rel.casefold().split("/")
-    if any(part in FOLDERS for part in parts[:-1]) or parts[-1] in FILES:
+    if any(part in FOLDERS for part in parts) or parts[-1] in FILES:
         return True
     if len(parts) == 1:
-        return parts[0] in ROOT_FILES or parts[0] == ".clinerules"
+        return parts[0] in ROOT_FILES or parts[0] == SKILLS
     if parts[0] == SKILLS:
         return parts[-1] == "skill.md" or not parts[-1].endswith(".md")
     return False

@@ -221,3 +221,26 @@ def test_a_purge_keeps_a_file_left_out_out_of_the_work_tree_and_on_the_remote(pe
     assert "S CLAUDE.md" in git(b, "ls-files", "-v", "CLAUDE.md")
     git(b, "add", "-A")
     assert git(b, "diff", "--cached", "--name-only") == ""
+
+
+@pytest.mark.parametrize("rel", [".claude", "skills", "projects/.cursor"])
+def test_a_link_named_like_a_harness_folder_is_a_harness_file(peer, ws, tmp_path, rel):
+    """`.claude -> people/cfg`, a link inside the workspace, let a peer's people/cfg/
+    settings.json be read as `.claude/settings.json` (its hooks run): no path git lists was a
+    harness's. The link is one: left out of a clone, refused by sync."""
+    a_root, remote = peer
+    b = tmp_path / "b"
+    _memctl("init", "--from", str(remote), str(b))
+    depth = "../" * rel.count("/")
+    _push(
+        a_root,
+        "tidy",
+        {"people/cfg/settings.json": json.dumps(HOOKS)},
+        links={rel: f"{depth}people/cfg"},
+    )
+    refused = run_memctl("-w", str(b), "sync")
+    assert refused.returncode == 3 and f"changes '{rel}'" in refused.stderr
+    c = tmp_path / "c"
+    joined = json.loads(_memctl("init", "--from", str(remote), str(c), "--json").stdout)
+    assert joined["left_out"] == [rel] and not (c / rel).is_symlink()
+    assert (c / "people/cfg/settings.json").exists() and git(c, "status", "--porcelain") == ""
