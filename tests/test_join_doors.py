@@ -135,7 +135,13 @@ def _harness_files() -> list[str]:
     found += [name[:-3].upper() + ".md" if name.endswith(".md") else name for name in sorted(FILES)]
     found += [f"projects/{name}" for name in sorted(FILES)]
     found += [name[:-3].upper() + ".md" for name in sorted(ROOT_FILES)]
-    return [*found, ".claude/commands/deploy.md", "skills/deploy/SKILL.md", "skills/deploy/run.sh"]
+    return [
+        *found,
+        ".claude/commands/deploy.md",
+        ".clinerules/rules.md",  # Cline reads a folder of that name as well as a file
+        "skills/deploy/SKILL.md",
+        "skills/deploy/run.sh",
+    ]
 
 
 @pytest.mark.parametrize("rel", _harness_files())
