@@ -4,10 +4,12 @@ of the graph, the nightly reports; every other Markdown file is a note.
 And the files of a workspace that are not memory at all: those an agent harness runs, or reads
 as its instructions (Claude Code runs the hooks of `.claude/settings.json` and the servers of
 `.mcp.json`, and reads CLAUDE.md as the user's own instructions; Codex and others read
-AGENTS.md, Cursor `.cursor/`, an OpenClaw agent its SOUL.md…). One list for every part of
-memctl that must leave them alone: `memctl sync` refuses a peer's commit that brings one
-(integrations/received.py), `memctl doctor` names one that names a command
-(integrations/harness.py), and forgetting never takes one (forgetting/memoryonly.py).
+AGENTS.md, Cursor `.cursor/`, Cline `.clinerules`, an OpenClaw agent its SOUL.md…; an editor
+runs the tasks of `.vscode/`, direnv an `.envrc`, git the hooks of `.husky/`). One list for
+every part of memctl that must leave them alone: `memctl sync` refuses a peer's commit that
+brings one (integrations/received.py), `memctl doctor` names one that names a command
+(integrations/harness.py), forgetting never takes one (forgetting/memoryonly.py) and no change
+writes one (change.py).
 """
 
 from __future__ import annotations
@@ -39,28 +41,72 @@ def _is_day_name(name: str) -> bool:
 
 # Folders whose files a harness reads or runs, at any depth.
 FOLDERS = frozenset(
-    {".claude", ".cursor", ".gemini", ".codex", ".vscode", ".windsurf", ".clinerules"}
+    {
+        # the agents' own folders of settings, rules, hooks and commands
+        ".claude",
+        ".cursor",
+        ".gemini",
+        ".codex",
+        ".windsurf",
+        ".clinerules",  # Cline: a folder of rules, or one file (FILES)
+        ".roo",  # Roo Code: .roo/rules/
+        ".kiro",  # Kiro: .kiro/steering/, its hooks
+        ".continue",  # Continue: .continue/rules/
+        ".amazonq",  # Amazon Q: .amazonq/rules/
+        ".junie",  # JetBrains Junie: .junie/guidelines.md
+        ".trae",  # Trae: .trae/rules/
+        ".augment",  # Augment: .augment/rules/
+        ".opencode",  # opencode: its agents and commands
+        # GitHub: Copilot's instructions and prompts, and the workflows Actions runs
+        ".github",
+        # editors and tools that run what their settings name
+        ".vscode",  # tasks.json, settings.json
+        ".zed",  # settings.json (its agent's servers, its tasks)
+        ".devcontainer",  # devcontainer.json's commands run on opening
+        ".husky",  # git hooks
+        ".githooks",  # git hooks (core.hooksPath)
+    }
 )
 # Files a harness reads as instructions or runs, at any depth (compared without case: a file
-# system that ignores case opens claude.md as CLAUDE.md).
+# system that ignores case opens claude.md as CLAUDE.md). None is a note's name: a note's ends in
+# ".md" and is not one of these.
 FILES = frozenset(
     {
+        # instructions an agent reads
         "claude.md",
         "claude.local.md",
         "agents.md",
         "agent.md",
         "gemini.md",
-        ".mcp.json",
+        "warp.md",  # Warp
+        "crush.md",  # Crush
         ".cursorrules",
         ".windsurfrules",
         ".clinerules",
-        ".envrc",
+        ".goosehints",  # Goose
+        ".rules",  # Zed
+        ".roomodes",  # Roo Code's modes
         "copilot-instructions.md",
+        # settings that start programs: MCP servers, hooks, commands
+        ".mcp.json",
+        "opencode.json",
+        "opencode.jsonc",
+        "crush.json",
+        ".crush.json",
+        ".aider.conf.yml",  # its lint and test commands
+        ".devcontainer.json",
+        ".envrc",  # direnv runs it on entering the folder
+        ".pre-commit-config.yaml",  # pre-commit's hooks
+        "makefile",  # what `make` runs; a memory workspace carries none
+        "gnumakefile",
+        "justfile",
     }
 )
 # An OpenClaw agent's own files at the root of its workspace (integrations/openclaw.py).
 ROOT_FILES = frozenset(
     {"soul.md", "identity.md", "heartbeat.md", "bootstrap.md", "tools.md", "user.md"}
+    # aider's conventions, read from the root (as a note's name, lessons/conventions.md, memory)
+    | {"conventions.md"}
 )
 SKILLS = "skills"  # at the root: a skill is a folder with a SKILL.md and the programs it runs
 

@@ -45,7 +45,25 @@ def note_path(ws: Workspace, name: str, *, given_as: str = "note name") -> Path:
     path = ws.resolve(rel, for_writing=True)
     if ws.rel(path).split("/")[0] in ("daily", ws.config.daily_dir, ARCHIVE_DIR):
         raise InvalidValue(f"{name!r}: notes live in category folders, not daily/ or .archive/")
+    _refuse_dotted(ws.rel(path), name)
     return path
+
+
+def _refuse_dotted(rel: str, name: str, *, archive: bool = False) -> None:
+    """A note's folders and name never start with a dot: such a folder is a tool's own
+    (`.clinerules/`, `.kiro/steering/`: an agent reads what is there as its instructions),
+    never a category of memory. `archive`: a note of .archive/ is memctl's own."""
+    parts = rel.split("/")
+    if archive and parts[0] == ARCHIVE_DIR:
+        parts = parts[1:]
+    dotted = next((part for part in parts if part.startswith(".")), None)
+    if dotted is not None:
+        raise Refused(
+            f"{name!r}: {dotted!r} starts with a dot, as a tool's own folder or file does "
+            "(an agent may read it as its instructions); notes live in category folders, "
+            "e.g. lessons/api-guide",
+            path=rel,
+        )
 
 
 @dataclass(frozen=True)
@@ -207,6 +225,7 @@ def add_entry(
         today=today,
     )
     path = resolve_note(ws, name)
+    _refuse_dotted(ws.rel(path), name, archive=True)
     with ws.change("add", "") as change:
         ref = append_entry(ws, change, path, entry)
         change.what = ref.address
