@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from .dates import fmt_date
-from .secrets import encoded, numbers
+from .secrets import encoded, letters, numbers
 from .secrets.purgeread import searched
 
 if TYPE_CHECKING:
@@ -291,17 +291,20 @@ def new_record(text: str, *, salt: str, receipt: str, today: dt.date) -> Record:
 
 
 def new_records(text: str, *, salt: str, receipt: str, today: dt.date) -> list[Record]:
-    """The records of a text purged: its own; of two words or more, its words with a space
-    between each two and with nothing (see Record); and, when it holds a number, the record of
-    its reading by its numbers' digits (with the "+" and country code of one given so)."""
+    """The records of a text purged: of each of its forms (`written`: surname first, without
+    accents), its own; of two words or more, its words with a space between each two and with
+    nothing (see Record); and, when it holds a number, the record of its reading by its
+    numbers' digits (with the "+" and country code of one given so)."""
     folded = searched(text).folded
-    records = [_made(folded, salt, receipt, today)]
-    spaced = _SPACED.sub(" ", folded)  # "zanzibar-7731" is "zanzibar 7731"
-    if spaced != folded:
-        records.append(_made(spaced, salt, receipt, today))
-    joined = _BETWEEN.sub("", spaced)
-    if joined != spaced:  # "jim hardie" is "jimhardie", as a whole
-        records.append(_made(joined, salt, receipt, today, JOINED))
+    records: list[Record] = []
+    for form in written(folded):
+        records.append(_made(form, salt, receipt, today))
+        spaced = _SPACED.sub(" ", form)  # "zanzibar-7731" is "zanzibar 7731"
+        if spaced != form:
+            records.append(_made(spaced, salt, receipt, today))
+        joined = _BETWEEN.sub("", spaced)
+        if joined != spaced and "," not in form:  # "jim hardie" is "jimhardie", as a whole
+            records.append(_made(joined, salt, receipt, today, JOINED))
     if numbers.phone_like(folded):
         digits = numbers.readings(folded)[-1].text
         record = _made(digits, salt, receipt, today, DIGITS)
@@ -310,6 +313,20 @@ def new_records(text: str, *, salt: str, receipt: str, today: dt.date) -> list[R
         if (record.anchor or {}).get("kind") != "part" or digits.isdigit():
             records.append(record)
     return records
+
+
+# A name of two words of letters, which a list may write surname first ("Hardie, Jim").
+_NAME = re.compile(r"([^\W\d_]+) ([^\W\d_]+)")
+
+
+def written(folded: str) -> list[str]:
+    """The forms of a purged text (casefolded) that each have records: the text; a name of
+    two words also surname first, after a comma ("hardie, jim"); and each of those as someone
+    typing ASCII writes it (letters.forms: "josé núñez" as "jose nunez", "jörg" as "jorg" and
+    "joerg")."""
+    name = _NAME.fullmatch(folded)
+    texts = [folded] if name is None else [folded, f"{name[2]}, {name[1]}"]
+    return list(dict.fromkeys(f for t in texts for f in [t, *letters.forms(t)]))
 
 
 def _made(
@@ -377,8 +394,7 @@ def encoded_hits(text: str, records: list[Record]) -> list[Hit]:
     found: list[Hit] = []
     lengths = {r.length for r in records}
     for start, end, decoded in encoded.base64_texts(text):
-        read = searched(decoded)
-        for folded, _ in read.all() + read.words():
+        for folded, _ in searched(decoded).every():
             if len(folded) in lengths:
                 found += [Hit(r.receipt, start, end) for r in records if r.matches(folded)]
     return found

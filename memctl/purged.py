@@ -85,8 +85,7 @@ class Registry:
         is read as the text it decodes to."""
         if not self.records or not text:
             return []
-        read = searched(text)
-        readings = read.all() + read.words()
+        readings = searched(text).every()
         by_salt: dict[str, list[Record]] = {}
         digits: dict[str, list[Record]] = {}
         for record in self.records:
@@ -104,10 +103,11 @@ class Registry:
         hits.update(encoded_hits(text, [r for r in self.records if r.reading != DIGITS]))
         if hits and first:
             return sorted(hits, key=_order)[:1]
-        for h in digit_hits(read.folded, digits) if digits else []:
+        read = readings[0]
+        for h in digit_hits(read[0], digits) if digits else []:
             if first:
-                return [Hit(h.receipt, *read.span(h.start, h.end))]
-            hits.add(Hit(h.receipt, *read.span(h.start, h.end)))
+                return [Hit(h.receipt, *read[1](h.start, h.end))]
+            hits.add(Hit(h.receipt, *read[1](h.start, h.end)))
         return sorted(hits, key=_order)
 
     def match(self, text: str) -> str | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import encoded, hidden
+from . import encoded, hidden, letters
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -33,6 +33,14 @@ class Searched(NamedTuple):
         itself, so not one `Registry.find` reads a purged text by."""
         joined = encoded.words(self.folded)
         return [] if joined is None else [(joined.text, _through(joined, self.span))]
+
+    def every(self) -> list[tuple[str, Callable[[int, int], tuple[int, int]]]]:
+        """`all` and `words`, and each of them as someone typing ASCII writes it
+        (letters.readings: "José Núñez" as "jose nunez", "Jörg" as "jorg" and "joerg"), where
+        that differs: the readings a purged text is looked for in."""
+        found = self.all() + self.words()
+        more = [(r.text, _through(r, span)) for text, span in found for r in letters.readings(text)]
+        return found + [m for m in more if all(m[0] != f for f, _ in found)]
 
 
 def searched(text: str) -> Searched:

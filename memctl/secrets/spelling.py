@@ -10,7 +10,7 @@ import re
 import unicodedata
 from functools import cache
 
-from . import encoded, hidden, numbers
+from . import encoded, hidden, letters, numbers
 
 # The characters nobody sees that a copy of a text may hold between its own, one by one (a
 # pattern of bytes cannot hold a class of them): the invisible ones of _HIDDEN in the Basic
@@ -57,6 +57,8 @@ _END_BYTES = rb"(?:(?![A-Za-z0-9\x80-\xff])|(?=\xe2\x80[\x80-\xbf])|(?=\xc2[\xa0
 # Where two of a text's words meet: a run of whitespace or of joiners (encoded.JOINERS) between
 # two letters or digits.
 _MEETS = re.compile(f"(?<=[^\\W_])(?:\\s+|[{re.escape(encoded.JOINERS)}]+)(?=[^\\W_])")
+# A name of two words of letters (anchors.written), which a list may write surname first.
+_NAME = re.compile(r"([^\W\d_]+) ([^\W\d_]+)")
 # What may stand between two groups of a number's digits (numbers.SEP), as a person reads it.
 _SEP = f"[ ./\\-{hidden.SPACES}{hidden.HYPHENS}]|\\)[ -]?|[ -]?\\("
 _SEP_BYTES = rb"[ ./\-]|\)[ -]?|[ -]?\(|" + b"|".join(
@@ -74,11 +76,12 @@ def spelled(text: str) -> tuple[str, bytes]:
     backslash; characters nobody sees, marks of emphasis, a Markdown link's marks and HTML tags
     and comments between its own, combining marks that compose with none of them on its ASCII
     letters and digits; its words joined by anything that joins words (_words); as a whole
-    token of base64; and, for a text that holds a number (numbers.phone_like), the number in
-    any grouping of its digits, with a trunk 0 or after a country code, as the registry reads
-    it. As a str
-    pattern and as one of UTF-8 bytes (for git's objects), each to be compiled with
-    re.IGNORECASE."""
+    token of base64; its letters as someone typing ASCII writes them, and back ("Jose" and
+    "Jöse" for "José", "Joerg" and "Jorg" for "Jörg": letters.py); a name of two words
+    surname first ("Hardie, Jim"); and, for a text that holds a number
+    (numbers.phone_like), the number in any grouping of its digits, with a trunk 0 or after a
+    country code, as the registry reads it. As a str pattern and as one of UTF-8 bytes (for
+    git's objects), each to be compiled with re.IGNORECASE."""
     shown = hidden.visible(text)
     chars = [_char(c) for c in shown]
     pattern, pattern_bytes = _words(shown, chars)
@@ -96,10 +99,16 @@ def spelled(text: str) -> tuple[str, bytes]:
         # what may stand before its first digit (_number's `sep`)
         more += [*"(+)*~_<]", *_BETWEEN, *hidden.SPACES, *hidden.HYPHENS, " ./-"]
         more += [f for digit in "0123456789" for f in _forms(digit)]
+    name = _NAME.fullmatch(shown)
+    if name is not None:  # a name of two words, surname first ("Hardie, Jim")
+        chars = [_char(c) for c in f"{name[2]}, {name[1]}"]
+        pattern += "|" + _AROUND.join(c for c, _ in chars)
+        pattern_bytes += b"|" + _AROUND_BYTES.join(b for _, b in chars)
+        more += _forms(name[2][0])
     first, first_bytes = _first(shown[0], *more)
     return (
-        f"{first}(?:{link}{pattern}|{coded})",
-        first_bytes + b"(?:" + link.encode() + pattern_bytes + b"|" + coded_bytes + b")",
+        f"{first}(?:{link}(?:{pattern})|{coded})",
+        first_bytes + b"(?:" + link.encode() + b"(?:" + pattern_bytes + b")|" + coded_bytes + b")",
     )
 
 
@@ -225,6 +234,10 @@ def _forms(char: str) -> list[str]:
     forms |= {c for f in forms for c in _compatible_of().get(f, ())}
     forms |= {unicodedata.normalize("NFD", f) for f in forms}  # a letter in its parts
     forms |= _digits_of(char)  # "٥" and "৫" for "5"
+    # as someone typing ASCII writes it ("e" for "é", "oe" and "o" for "ö"), and back
+    for small in {char.lower(), char.casefold()}:  # "ß" is "ss" casefolded
+        forms |= {f for f in (letters.plain(small), letters.spelled_out(small)) if f}
+    forms |= letters.accented(char) if char.isascii() and char.isalpha() else set()
     return sorted(forms)
 
 
