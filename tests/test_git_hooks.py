@@ -82,8 +82,9 @@ def test_no_hook_or_fsmonitor_of_the_users_config_runs_under_any_command(tmp_pat
 
 
 def test_hooks_a_peer_commits_into_a_tracked_hooks_folder_never_run(tmp_path):
-    """`core.hooksPath` names a tracked folder (`.githooks`): a peer's commit puts programs
-    there, sync brings them in, and no later command of memctl's runs them."""
+    """`core.hooksPath` names a tracked folder: a peer's commit puts programs there, sync
+    brings them in, and no later command of memctl's runs them. (Sync refuses `.githooks/` and
+    `.husky/` as a harness's files, kinds.py; any other folder can hold hooks.)"""
     marker = tmp_path / "ran.txt"
     remote = tmp_path / "remote.git"
     subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
@@ -92,14 +93,14 @@ def test_hooks_a_peer_commits_into_a_tracked_hooks_folder_never_run(tmp_path):
     git(a, "remote", "add", "origin", str(remote))
     _memctl("-w", str(a), "sync")
     _memctl("init", "--from", str(remote), str(b))
-    git(b, "config", "core.hooksPath", ".githooks")
-    _hooks(a / ".githooks", marker)
-    git(a, "add", ".githooks")
+    git(b, "config", "core.hooksPath", "tools/hooks")
+    _hooks(a / "tools/hooks", marker)
+    git(a, "add", "tools/hooks")
     git(a, "commit", "-qm", "tooling")
     _memctl("-w", str(a), "sync")
     assert _ran(marker) == []  # A's own hooks folder is .git/hooks, empty
     _memctl("-w", str(b), "sync")  # the peer's hooks come in, by a fast-forward
-    assert (b / ".githooks/post-merge").exists()
+    assert (b / "tools/hooks/post-merge").exists()
     _memctl("-w", str(b), "log", "hi", "-m", "there")
     _memctl("-w", str(b), "remember", "Sam's office is on floor 3", "--source", "user")
     _memctl("-w", str(b), "forget", "--purge", "--match", "there", "--yes")

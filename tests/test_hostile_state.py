@@ -489,8 +489,8 @@ def test_nothing_is_written_into_a_folder_named_git(ws, cli, rel):
     from memctl.errors import PathRefused
 
     head = git(ws, "rev-parse", "HEAD")
-    refused = cli("new", rel.removesuffix(".md"), code=1)
-    assert "a folder named .git is git's own" in refused.stderr
+    refused = cli("new", rel.removesuffix(".md"), code=3)  # a note's folder never starts with "."
+    assert "starts with a dot" in refused.stderr
     with pytest.raises(PathRefused), ws.change("test", "") as change:
         change.write(ws.root / rel, "# x\n")
     assert not (ws.root / rel).exists()
