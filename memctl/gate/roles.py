@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 # Someone a person has for a service or a role: "our plumber", "my manager", "the kids' dentist"
 _ROLE = re.compile(
-    r"\b(?:my|our|the\s+kids'?|the\s+family|the)\s+(?:new\s+|current\s+|regular\s+)?"
+    r"\b(?:my|our|the\s+kids'?|the\s+family(?:'s)?)\s+(?:new\s+|current\s+|regular\s+)?"
     r"(plumber|electrician|dentist|doctor|gp|vet|landlord|landlady|manager|boss|accountant|"
     r"lawyer|solicitor|cleaner|babysitter|nanny|childminder|tutor|coach|trainer|mechanic|"
     r"hairdresser|barber|therapist|physio|physiotherapist|gardener|builder|optician|"
