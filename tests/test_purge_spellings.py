@@ -62,16 +62,22 @@ def test_ordinary_text_beside_the_spellings_goes_in(text, purged):
 def test_the_registry_and_the_purge_read_the_same_spellings():
     """Each form the registry refuses, the purge's own patterns find, in str and in bytes; and
     what goes in, neither does (words apart, a longer word, a token that is not whole)."""
+    read_alike((NAME, CODE), COMES_BACK, GOES_IN)
+
+
+def read_alike(purged: tuple[str, ...], comes_back: list[str], goes_in: list[str]) -> None:
+    """The registry refuses each of `comes_back` and the purge's patterns (str and bytes) find
+    it; neither finds any of `goes_in`."""
     registry = Registry(
-        [r for t in (NAME, CODE) for r in new_records(t, salt="00" * 16, receipt="r", today=TODAY)]
+        [r for t in purged for r in new_records(t, salt="00" * 16, receipt="r", today=TODAY)]
     )
-    patterns = [spelled(t) for t in (NAME, CODE)]
-    for form in COMES_BACK:
+    patterns = [spelled(t) for t in purged]
+    for form in comes_back:
         text = f"met {form} today"
         assert registry.match(text) == "r", form
         assert any(re.search(p, text, re.I) for p, _ in patterns), form
         assert any(re.search(b, text.encode(), re.I) for _, b in patterns), form
-    for form in GOES_IN:
+    for form in goes_in:
         text = f"met {form} today"
         assert registry.match(text) is None, form
         assert not any(re.search(p, text, re.I) for p, _ in patterns), form
