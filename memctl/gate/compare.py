@@ -365,6 +365,10 @@ def _turned(new: Analysis, old: Analysis) -> tuple[bool, bool]:
     pn, po = dict(new.poles), dict(old.poles)
     sides = sum(1 for k in pn.keys() & po.keys() if pn[k] != po[k]) % 2 == 1
     parity = new.polarity != old.polarity
+    # "has to avoid peanuts", "no peanuts for Ethan" beside "allergic to peanuts" on file: a
+    # "no" where one text alone says what a person keeps away from says that side too
+    if parity and not new.update and ("taken" in pn) != ("taken" in po):
+        parity = pn.get("taken", po.get("taken")) != -1
     ends = any(pn.get(pole, 0) < 0 and pole not in po for pole in ENDINGS)
     ended = ends and not parity and not sides
     revived = any(po.get(pole, 0) < 0 and pole not in pn for pole in ENDINGS)
