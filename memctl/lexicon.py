@@ -52,7 +52,11 @@ _SAME = (
     "shop shops store stores",
     "fix fixes fixed repair repairs repaired",
     "talk talks talked speak speaks spoke",
-    "book booked booking reserve reserved schedule scheduled scheduling",
+    "book booked booking reserve reserved schedule scheduled scheduling arrange arranged "
+    "arranging organise organised organising organize organized organizing",
+    # (not "standup" or "retro": a team's standup is a thing of its own, said "on Google Meet")
+    "meeting meetings catchup catchups workshop workshops interview interviews appointment "
+    "appointments",
     "quick fast",
     "doctor doctors physician gp",
     "commit commits committed",
@@ -68,8 +72,12 @@ _KEPT_AWAY = (
     r"can't\s+have|can't\s+eat|can't\s+drink|can't\s+take|cannot\s+have|cannot\s+eat"
     r"|cannot\s+drink|cannot\s+take|mustn't\s+have|mustn't\s+eat|must\s+not\s+have"
     r"|must\s+not\s+eat|shouldn't\s+have|shouldn't\s+eat|should\s+not\s+have|should\s+not\s+eat"
+    r"|away\s+from|steer\s+clear\s+of|steers\s+clear\s+of"  # "keep peanuts away from Ethan"
 ).replace("|", "|")
 KEPT_AWAY = re.compile(rf"(?<![\w'])(?:{_KEPT_AWAY})(?!\w)")
+# A side said with a "not" in it ("can't stand" is "hate"): the side, not a turn of the text.
+_DISLIKED = r"can't\s+stand|cannot\s+stand|couldn't\s+stand|can't\s+bear|cannot\s+bear"
+NEGATED_SIDES = re.compile(rf"(?<![\w'])(?:{_KEPT_AWAY}|{_DISLIKED})(?!\w)")
 # side +1 / -1 of an opposition; multi-word phrases are matched on the folded text.
 _POLES = {
     "goes on": (
@@ -84,7 +92,8 @@ _POLES = {
         "uninstall uninstalls uninstalled unsubscribe unsubscribes unsubscribed "
         "|got rid of|get rid of|getting rid of|fell through"
         "|falls through|fallen through|pulled the plug|pull the plug|pulling the plug"
-        "|give up|gave up|given up|giving up"
+        "|give up|gave up|given up|giving up|taken off|took me off|took him off|took her off"
+        "|came off|come off|coming off|weaned off"
         "|call off|called off|calling off|shut down|shutting down|shuts down|wind down"
         "|closed down|closes down|closing down|out of business|went bust"
         "|on hold|is off|are off|'s off|no longer",
@@ -103,7 +112,8 @@ _POLES = {
     ),
     "liked": (
         "like likes liked love loves loved enjoy enjoys enjoyed",
-        "hate hates hated dislike dislikes disliked detest detests |can't stand|cannot stand",
+        "hate hates hated dislike dislikes disliked detest detests |"
+        + _DISLIKED.replace(r"\s+", " "),
     ),
     "hired": (
         "hire hires hired",
@@ -111,9 +121,9 @@ _POLES = {
     ),
     "bought": ("buy buys bought", "sell sells sold"),
     "raised": (
-        "raise raised increase increases increased bump bumps bumped upped |went up|goes up"
-        "|gone up",
-        "lower lowered decrease decreases decreased |went down|goes down|gone down",
+        "raise raised increase increases increased bump bumps bumped upped doubled tripled "
+        "|went up|goes up|gone up",
+        "lower lowered decrease decreases decreased halved |went down|goes down|gone down",
     ),
     "won": ("win wins won pass passes passed", "lose loses lost fail fails failed"),
     # what a person may take in: "can't have peanuts" says what "allergic to peanuts" says
@@ -255,6 +265,48 @@ def poles(folded: str) -> tuple[dict[str, int], list[str]]:
             out[name] = 0 if out.get(name, sign) != sign else sign
             said.extend(m.group().split())
     return {k: v for k, v in out.items() if v}, said
+
+
+# A relative by marriage or by a step is another person than the one the word names: a
+# mother-in-law is not Mum, a step-dad not Dad ("stepdad", "motherinlaw": one word each).
+_KIN = "mother|father|mum|mom|dad|sister|brother|son|daughter|parent|child|kid"
+_IN_LAW = re.compile(rf"\b({_KIN})s?[- ]in[- ]laws?\b")
+_STEP = re.compile(rf"\b(step|god|half)[- ]({_KIN})")
+# An act said in a verb and a particle, as the one word of its class: "rolling the fix out",
+# "pushing the hotfix live", "shipping it to prod" are a deploy.
+_ROLLED_OUT = re.compile(r"\broll(?:s|ed|ing)?\b((?:\s+[\w'-]+){0,4}?)\s+out\b")
+_PUSHED_LIVE = re.compile(
+    r"\b(?:push|ship)(?:es|s|ed|ped|ing|ping)?\b((?:\s+[\w'-]+){0,4}?)\s+live\b"
+)
+_SHIPPED_TO = re.compile(
+    r"\b(?:push|ship)(?:es|s|ed|ped|ing|ping)?\b((?:\s+[\w'-]+){0,4}?\s+to\s+"
+    r"(?:prod|production|live|staging|the\s+servers?)\b)"
+)
+
+
+# "set up the retro for Friday", "put a meeting in for Friday", "pencilled it in": scheduling
+_SET_UP = re.compile(
+    r"\b(?:set(?:s|ting)?\s+up|pencil(?:s|led|ed|ling|ing)?(?=(?:\s+[\w'-]+){0,4}?\s+in\b))"
+)
+_PUT_IN = re.compile(r"\bput(?:s|ting)?\b((?:\s+[\w'-]+){1,5}?)\s+in(?=\s+(?:for|on|at)\b)")
+
+
+def one_word(folded: str) -> str:
+    """A folded text with what it says in two words or more as one word of a class: a
+    relative by marriage or a step ("motherinlaw"), an act and its particle ("rollout",
+    "deploy")."""
+    folded = _STEP.sub(r"\1\2", _IN_LAW.sub(r"\1inlaw", folded))
+    if "out" in folded:
+        folded = _ROLLED_OUT.sub(r"rollout\1", folded)
+    if "live" in folded:
+        folded = _PUSHED_LIVE.sub(r"deploy\1", folded)
+    if "push" in folded or "ship" in folded:
+        folded = _SHIPPED_TO.sub(r"deploy\1", folded)
+    if "set" in folded or "pencil" in folded:
+        folded = _SET_UP.sub("schedule", folded)
+    if "put" in folded:
+        folded = _PUT_IN.sub(r"schedule\1", folded)
+    return folded
 
 
 def _languages() -> dict[str, str]:

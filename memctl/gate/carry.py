@@ -28,11 +28,12 @@ from typing import TYPE_CHECKING
 
 from ..language.cues import UPDATE
 from ..lexicon import LIGHT
-from ..words import fold, stem, tokens
+from ..words import tokens
 from .compare import Diff, compare, kinds, places, respelled, respelled_only
 from .norms import with_other_norms
 from .reading import Analysis, analyze, content_word
 from .remains import code_values, only_in_codes, other_items, role_unsaid
+from .wordfix import misnamed, respelled_text, said_instead
 
 if TYPE_CHECKING:
     from .candidates import Candidate
@@ -42,17 +43,23 @@ _PREPOSITIONS = (
     "con en para mit am um im bei avec pour chez com em per"
 ).split()
 _CUT = re.compile(  # spaces only from the start of their run (graph.text._SEP says why)
-    r"(?:(?<!\s)\s+)?[;()]\s*|,\s+|(?<!\s)\s+(?=(?:" + "|".join(_PREPOSITIONS) + r")\s)",
+    r"(?:(?<!\s)\s+)?[;()]\s*|,\s+|(?<!\s)\s+(?=(?:" + "|".join(_PREPOSITIONS) + r")\s)"
+    # "… on 9 April and take the train to Kyoto": a clause of its own ("Mum and Dad" is not)
+    r"|(?<!\s)\s+(?=and\s+(?-i:[a-z])[\w'-]*\s+[\w'-]+\s+[\w'-]+)",
     re.IGNORECASE,
 )
 # another value of these replaces one
 _ONE_VALUE = ("wd", "mo", "d", "t", "y", "lang", "url", "tel")
 _VALUE_LEAD = frozenset("the first second third fourth last every each next on at by".split())
 _NORM_WORDS = frozenset("fine ok okay allow can may need must alright".split())
-_TITLE_STEMS = frozenset(stem(w) for w in "dr mr mrs ms miss prof".split())
-_WORD = re.compile(r"(?<![\w'-])\w[\w'-]*")  # "Jim", "3B": a word as a text writes it
 # A bare number said as an hour: after a word that leads a time ("moved to 10", "at 9").
-_HOUR = re.compile(r"\b(?:to|at|until|till|from|by|around|before|after)\s+(\d{1,2})\b(?![:.,]?\d)")
+_HOUR = re.compile(
+    r"\b(?:to|at|until|till|from|by|around|before|after)\s+(\d{1,2})\b(?![:.,]?\d)"
+    # "up to 10 mg", "down to 12 people": an amount, no hour
+    r"(?!\s*(?:%|(?:mg|mcg|g|kg|lbs?|oz|ml|l|km|miles?|m|cm|people|persons|guests|kids|"
+    r"children|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|euros?|pounds?|dollars?|"
+    r"percent|units?|tablets?|pills?|cups?|times|x)\b))"
+)
 
 
 def phrases(text: str) -> list[str]:
@@ -95,6 +102,7 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
         or given_up_names
         or not part_given_up
         and (new.polarity or any(s < 0 for _, s in new.poles))
+        and not _negated_in_reason_only(new)
     ):
         return []
     if _switched(new, old):
@@ -130,7 +138,7 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
                 out.append(tail)
             elif _named_only(part, new):
                 out.append(_who(phrase, part, new))
-            elif role_unsaid(part, new, given):
+            elif role_unsaid(part, new, given) or _said_of_the_one_named(part, new, given):
                 out.append(phrase.strip(" .;,"))
             continue
         if any((_lead(phrase), k) in valued for k in kinds(code_values(phrase, new))):
@@ -145,9 +153,26 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
             out.append(rest)
     if diff.flipped:  # "text instead" was what to do in place of what is now allowed
         out = [phrase for phrase in out if not _INSTEAD.search(phrase)]
-    return [_TRAILING_VERB.sub("", phrase) for phrase in out if not _BACK.match(phrase)]
+    out = [_TRAILING_VERB.sub("", phrase) for phrase in out if not _BACK.match(phrase)]
+    return _rejoined(out, old.text)
 
 
+def _rejoined(out: list[str], text: str) -> list[str]:
+    """The carried phrases, a clause and the phrase that completes it in the old text one
+    again ("Priya signs off on the release notes", not "Priya signs off, on the release
+    notes"), without the "and" that tied the clause to what went before. Two phrases that each
+    open with a preposition stay apart ("at 17:00, at the flat")."""
+    said = " ".join(text.split())
+    joined: list[str] = []
+    for phrase in out:
+        if joined and not _lead(joined[-1]) and f"{joined[-1]} {phrase}" in said:
+            joined[-1] = f"{joined[-1]} {phrase}"
+        else:
+            joined.append(phrase)
+    return [_AND.sub("", phrase) or phrase for phrase in joined]
+
+
+_AND = re.compile(r"(?i)^(?:and|but|plus)\s+")
 _INSTEAD = re.compile(r"(?i)\b(?:instead|rather|otherwise)\b")
 
 
@@ -159,6 +184,27 @@ _DATE = frozenset({"d", "mo", "y"})
 # a thing called another way keeps what was said of it: renamed, rebranded, retitled, respelt
 _RENAMED = re.compile(r"\b(?:re(?:nam|brand|titl|spel)\w*|(?:now\s+)?called|known\s+as)\b")
 _FROM_TO = re.compile(r"\bfrom\s+(?:the\s+|my\s+|our\s+)?([\w'-]+)\s+to\s+(?:the\s+)?([\w'-]+)")
+
+
+# a clause that gives the reason: before ", so" ("the Olive Tree couldn't take us, so the
+# lunch is at the Swan Inn") or after "because" ("… at the Swan because the Olive couldn't")
+_SO = re.compile(r"(?i)(?:,|(?<!\s)\s)\s*(?:so|which\s+is\s+why)\s+(?=\w)")
+_BECAUSE = re.compile(r"(?i)(?<!\s)\s+(?:because|as|since|cause|cos)\s+(?=\w)")
+
+
+def _negated_in_reason_only(new: Analysis) -> bool:
+    """Is the text's "not" (or ending) said only in the clause that gives a reason, while what
+    it says of the thing on file is said plainly?"""
+    for cut, reason_first in ((_SO, True), (_BECAUSE, False)):
+        m = cut.search(new.text)
+        if m is None:
+            continue
+        first, then = analyze(new.text[: m.start()]), analyze(new.text[m.end() :])
+        reason, said = (first, then) if reason_first else (then, first)
+        plain = not said.polarity and not any(s < 0 for _, s in said.poles)
+        if plain and (reason.polarity or any(s < 0 for _, s in reason.poles)):
+            return True
+    return False
 
 
 def _switched(new: Analysis, old: Analysis) -> bool:
@@ -198,6 +244,21 @@ def _named_only(part: Analysis, new: Analysis) -> bool:
 
 
 _COPULA = re.compile(r"(?<!\s)\s+(?:is|are|was|were)\s+", re.IGNORECASE)
+
+
+def _said_of_the_one_named(part: Analysis, new: Analysis, given: set[str]) -> bool:
+    """Does the first phrase say something of someone or something the new text names again by
+    name alone ("Biscuit the beagle eats grain-free kibble twice a day", where the vet wants
+    Biscuit down to 120 g a meal), with no value the new text gives another of? It still holds."""
+    shared = part.words & new.words
+    unsaid = part.words - new.words - LIGHT - part.polar
+    return (
+        bool(shared)
+        and shared <= new.names
+        and len(unsaid) >= 2
+        and not set(kinds(part.values)) & given
+        and not new.rejected & part.words
+    )
 
 
 def _who(phrase: str, part: Analysis, new: Analysis) -> str:
@@ -375,66 +436,3 @@ def forward(text: str, target: Candidate) -> str:
     if target.rule:
         details = with_other_norms(new, old, diff, details, old.text.replace(AS_BEFORE, ", "))
     return with_details(text, details)
-
-
-# The name was wrong, not the person: "Gary, not Gareth. misheard him", "I mistyped her name"
-_MISNAMED = re.compile(
-    r"(?<!\w)(?:mis(?:heard|spel(?:led|t)|typed|pronounced|named)|(?:wrong|bad)\s+name|"
-    r"name\s+wrong|spel(?:led|t)|typo)(?!\w)"
-)
-
-
-def misnamed(new: Analysis, old: Analysis) -> set[tuple[str, str]]:
-    """The name a text gives for one of `old` it says not to be so, when it says the name was
-    heard or written wrong ("Gary, not Gareth. misheard him"): one person, named right now, so
-    what the old line says of them holds. Empty otherwise: "the plumber is Joe, not Jim" names
-    another person, and Jim's habits are not Joe's."""
-    if not _MISNAMED.search(new.folded) or new.values - old.values:
-        return set()
-    given_up = new.rejected & old.names
-    mine = new.names - old.names - new.rejected
-    if len(given_up) != 1 or len(mine) != 1:
-        return set()
-    return {(next(iter(mine)), next(iter(given_up)))}
-
-
-# what a correction says besides the word it puts right: "sorry, wait, it's Joe, not Jim"
-_FILLER = frozenset(
-    stem(w) for w in "sorry wait oops hmm hm er erm um uh ah oh ok okay yes yeah so well".split()
-)
-
-
-def said_instead(new: Analysis, old: Analysis) -> set[tuple[str, str]]:
-    """The word a correction puts for one of `old` it says is not so, when that is all it says
-    ("actually it's Joe, not Jim"; "it's oat milk, not almond"): the entry was right but for
-    that word, so it is kept with the word put right. Empty otherwise, and for a name put
-    right beside a word of what the person is ("the accountant is Priya, not Pia" names
-    another accountant: what the old line says of Pia is not said of Priya)."""
-    if new.values - old.values:
-        return set()
-    given_up = new.rejected - _TITLE_STEMS
-    mine = new.words - old.words - new.rejected - new.polar - LIGHT - _FILLER - _TITLE_STEMS
-    if len(given_up) != 1 or not given_up <= old.words or len(mine) != 1:
-        return set()
-    said = new.words - mine - new.rejected - new.polar - LIGHT - _FILLER - _TITLE_STEMS
-    if not said <= old.words or said - old.names and given_up <= old.names:
-        return set()  # "the accountant is Priya": another accountant ("Hannah Reeves": a name)
-    return {(next(iter(mine)), next(iter(given_up)))}
-
-
-def respelled_text(text: str, old_text: str, pairs: set[tuple[str, str]]) -> str | None:
-    """`old_text` with each name of `pairs` (new, old) written as `text` writes it; None when a
-    name cannot be found as a word of either text."""
-    out = old_text
-    for mine, theirs in pairs:
-        said = next((w for w in _WORD.findall(text) if _is(w, mine)), None)
-        was = next((w for w in _WORD.findall(old_text) if _is(w, theirs)), None)
-        if said is None or was is None:
-            return None
-        out = re.sub(rf"(?<![\w'-]){re.escape(was)}(?![\w'-])", said, out)  # a word: no "\\"
-    return out
-
-
-def _is(surface: str, word: str) -> bool:
-    folded = fold(surface)
-    return stem(folded) == word or content_word(folded) == word

@@ -120,7 +120,7 @@ _RELATIONS = (
 )
 _OF_ANOTHER = re.compile(
     rf"\b([^\W\d_]+)['\u2019]s\s+(?:(?:new|old|older|younger|little|big|best)\s+)?"
-    rf"({_RELATIONS})s?\b"
+    rf"({_RELATIONS})s?\b(?![-\u2010\u2011])"  # "Maya's parent-teacher meeting" is hers
 )
 
 # "his pills", "their training": the person's own things, said again

@@ -30,7 +30,7 @@ _ONE_DAY = re.compile(
 _FOR_GOOD = re.compile(
     r"(?<!\w)(?:from\s+now\s+on|going\s+forward|moving\s+forward|from\s+then\s+on|for\s+good|"
     r"permanently|anymore|any\s+more|no\s+longer|starting|beginning|effective|as\s+of|"
-    r"from\s+(?:next|this|tomorrow|today|tonight|then|on)|henceforth|"
+    r"from\s+(?:next|this|tomorrow|today|tonight|then|on)|henceforth|since|"
     # an end of it all: "Leo quit swimming today"
     r"quit|quits|stopped|stops|gave\s+up|given\s+up|dropped\s+out|left|ended|retired|sold|"
     r"fired|let\s+(?:\w+\s+){0,3}go|"
@@ -45,7 +45,17 @@ def one_occasion(new: Analysis, old: Analysis) -> bool:
         return False
     if _FOR_GOOD.search(new.folded) or "raised" in dict(new.poles):
         return False  # "doc upped my sertraline to 100mg last week": the amount, for good
-    return bool(ONE_OFF.search(new.folded) or _ONE_DAY.search(new.folded))
+    day = _ONE_DAY.search(new.folded)
+    if day and new.update and day.group().startswith("last"):
+        return False  # "changed my sertraline to 100mg last Monday": changed that day, for good
+    if ONE_OFF.search(new.folded):
+        return True
+    # "goes out on the 15th now, not the 1st" over "… on the 1st of each month": the day of the
+    # month it recurs on is another, or the one on file is said not to be so
+    slot = {v for v in old.values if v.startswith("d:")}
+    if day and day.group().startswith("on") and slot and (new.rejected & slot or new.update_weak):
+        return False
+    return day is not None
 
 
 def beside_a_schedule(verdict: Verdict, text: str, known: list[Known]) -> Verdict:

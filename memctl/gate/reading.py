@@ -17,6 +17,7 @@ from functools import cached_property, lru_cache
 from .. import lexicon
 from ..language import cues
 from ..language.framing import statement
+from ..language.typos import mend
 from ..words import STOPWORDS, bigrams, fold, is_cjk, stem, tokens, written_as_names
 
 # how two texts compare: re-exported for the gate
@@ -29,7 +30,7 @@ _MORE_STOPWORDS = frozenset(
     le les des du et ou est sont au aux ce cette ces pour par avec sur dans qui il elle ils
     der die das den dem ein eine einen einer und oder ist sind zu von mit auf im fur bei nach
     o os as um uma do da dos das em no na nos nas e sao com pelo pela il lo gli di e con per
-    also just really very still yet anyway ok s t ing ed""".split()
+    also just really very still yet anyway ok s t ing ed thing things stuff till til""".split()
 )
 # fmt: on
 # What search calls small talk ("show me", "tell me") is what a memory says ("show him the
@@ -64,11 +65,6 @@ _SAID_WRONG = re.compile(
 )
 _IMPERATIVE = re.compile(cues.IMPERATIVE)
 _NUMBER_SIGN = re.compile(r"(?<!\w)(?:no\.|nº|nr\.?|num\.)\s*(?=\d)")
-# A relative by marriage or by a step is another person than the one the word names: a
-# mother-in-law is not Mum, a step-dad not Dad ("stepdad", "motherinlaw": one word each).
-_KIN = "mother|father|mum|mom|dad|sister|brother|son|daughter|parent|child|kid"
-_IN_LAW = re.compile(rf"\b({_KIN})s?[- ]in[- ]laws?\b")
-_STEP = re.compile(rf"\b(step|god|half)[- ]({_KIN})")
 KIND_NAMES = {
     "wd": "weekday",
     "mo": "month",
@@ -208,11 +204,11 @@ _ALTERNATE = re.compile(
 @lru_cache(maxsize=4096)
 def analyze(text: str) -> Analysis:
     raw = unicodedata.normalize("NFKC", text).replace("’", "'")
-    folded = _NUMBER_SIGN.sub("number ", fold(raw))  # "at no. 12" says no "no"
+    folded = lexicon.one_word(mend(_NUMBER_SIGN.sub("number ", fold(raw))))  # "no. 12": no "no"
     values: set[str] = set()
     stated = statement(raw)  # the cues are read in the whole; its words in the statement
-    rest = fold(stated) if stated is not raw else folded
-    rest = _STEP.sub(r"\1\2", _IN_LAW.sub(r"\1inlaw", rest))
+    rest = mend(fold(stated)) if stated is not raw else folded
+    rest = lexicon.one_word(rest)  # "mother-in-law", "rolled out": one word each
     rest = take_values(_ALTERNATE.sub(" every alternate ", cues.FRAMING.sub(" ", rest)), values)
     words: set[str] = set()
     person: set[str] = set()
@@ -285,7 +281,7 @@ def analyze(text: str) -> Analysis:
         words=frozenset(words),
         values=frozenset(values),
         names=names,
-        negations=len(cues.NEGATION.findall(lexicon.KEPT_AWAY.sub(" ", counted))),
+        negations=len(cues.NEGATION.findall(lexicon.NEGATED_SIDES.sub(" ", counted))),
         lead=lead,
         subject=lead if opens else None,
         poles=tuple(sorted(sides.items())),

@@ -280,12 +280,15 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     talks = _in_another_language(new, rule) if "lang" in other_value else frozenset()
     if talks:  # the same act, though perhaps no word is shared
         acted, shared = True, shared or talks
-    if not shared or len(shared_all) < min(CLASH_WORDS, len(rule.words)) and not acted:
-        return None
-    words = ", ".join(sorted(shared_all)[:4])
     # Against a rule, a side of allowed or forbidden is a norm however it is said ("let's
     # allow deploys on Friday afternoons" for "no deploys on Friday afternoons").
     permits = any(name == "allowed" for name, _ in new.poles)
+    # "Friday afternoon meetings are fine" for "never schedule meetings on Friday afternoons":
+    # what the rule's act is done to, allowed at every value the rule sets, is the act allowed
+    whole = permits and bool(values) and values <= given and bool(shared & (governs - acts(rule)))
+    if not shared or len(shared_all) < min(CLASH_WORDS, len(rule.words)) and not acted | whole:
+        return None
+    words = ", ".join(sorted(shared_all)[:4])
     normative = new.normative or permits or opens_with_act(new, rule)
     # "Deploy the fix on Tuesday" for "never deploy on Fridays": another day than those the
     # rule forbids is one it allows, unless the text is a limit of its own ("only on Tuesdays")
@@ -309,6 +312,7 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         reason = f"does what the rule forbids ({words})"
     least = min(len(new.words - new.names), len(plain))
     enough = len(shared) >= min(CLASH_WORDS, len(plain)) and len(shared) / max(1, least) >= 0.2
+    enough = enough or whole
     # A prohibition bounded by a time or a day ("never call me before 9am") is not contradicted
     # by a text that says no time or day ("call me when you land")
     unbounded = bool(rule.polarity) and bool(values) and not given

@@ -99,6 +99,9 @@ UPDATE_PHRASES = (
     "pushed to", "going forward", "not anymore", "no more", "not any more", "bumped up",
     "bumped to", "upped", "cut to", "cut back to", "reduced to", "ended up", "opted for",
     "opted to", "settled on", "decided on", "decided to go with",
+    # a dose or an amount set by someone else: "the doctor put me on 100mg", "doubled my dose"
+    "doubled", "tripled", "halved", "put me on", "put him on", "put her on", "put them on",
+    "put us on", "started me on", "started him on", "started her on", "switched me to",
     "from next week", "from next month", "from next year", "starting next", "starting tomorrow",
     "as of next",
     "sube a", "subio a", "baja a", "augmente a", "passe a", "steigt auf", "sinkt auf",
@@ -134,7 +137,9 @@ _CHANGE_VERB = (
     # a number raised or lowered to another: "bumped the monthly transfer up to 450"
     r"(?<!\w)(?:bump(?:s|ed|ing)?|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|lower(?:s|ed|ing)?|"
     r"cut(?:s|ting)?|reduc(?:e|es|ed|ing)|upp(?:ed|ing))\s+(?:[\w'-]+\s+){0,4}?(?:up\s+|down\s+)?"
-    r"to\s+(?=[\d$€£])"
+    r"to\s+(?=[\d$€£])|"
+    # "the vet wants Biscuit down to 120 g": an amount brought down to another
+    r"(?<!\w)down\s+to\s+(?=[\d$€£])"
 )
 # From a day on: "standup's on Google Meet from tomorrow", "effective 1 March", "as from Monday"
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -204,7 +209,8 @@ CORRECTION_PHRASES = (
     "told you the wrong", "misspelled", "misspelt", "misnamed", "i meant", "meant to say",
     "my bad", "mixed up", "mixed it up", "mixed them up", "no wait", "wait no", "wait, no",
     "slip of the tongue", "quise decir", "je voulais dire", "ich meinte", "intendevo",
-    "quis dizer",
+    "quis dizer", "turns out", "turned out", "than i thought", "than we thought",
+    "than i said", "not what i said", "i thought it was",
 )
 # fmt: on
 CORRECTION = _phrases(*CORRECTION_PHRASES)
