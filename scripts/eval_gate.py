@@ -41,6 +41,10 @@ The sets (tests/gate_cases*.jsonl):
   changes said in passing, repeats in other words and rules loosened in everyday words; held
   out (its totals and the writer's own report of its misses only). Scored as its writer scored
   it: a web or tool text that orders an agent is an injection, an update may be a correction.
+- `user-7`: 40 cases a seventh person wrote before trying memctl from the outside, weighted to
+  changes said in passing where one detail of several changes, look-alikes that say something
+  new, and rules broken in other words; held out (its totals and the writer's own report of its
+  misses only), scored as `user-6` is.
 
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
@@ -92,6 +96,7 @@ SETS = {
     "user-4": REPO / "tests" / "gate_cases_user4.jsonl",
     "user-5": REPO / "tests" / "gate_cases_user5.jsonl",
     "user-6": REPO / "tests" / "gate_cases_user6.jsonl",
+    "user-7": REPO / "tests" / "gate_cases_user7.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
