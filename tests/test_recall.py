@@ -323,3 +323,27 @@ def test_the_users_own_instruction_is_still_recalled(cli, ws):
     said = cli.json("recall", "where do the Kestrel invoices go?")
     assert said["confidence"] >= said["threshold"]  # it fits: left out for what it says
     assert "kestrel-billing" not in json.dumps(said["pointers"])
+
+
+NOOR = ["Noor loves spicy food", "Noor's birthday is 4 March", "Noor works on Saturdays"]
+
+
+def test_both_sides_of_an_open_question_reach_the_desk_together(cli):
+    """The agent's "Actually Noor isn't lactose intolerant", kept beside the user's fact with
+    `may_replace`, reached the desk alone or the fact did: the other side of a question nobody
+    settled was missing."""
+    for text in ["Noor is lactose intolerant", *NOOR]:
+        cli("remember", "-s", "user", text)
+    cli("remember", "-s", "agent", "Actually Noor isn't lactose intolerant")
+    for prompt in ("is Noor lactose intolerant?", "Noor isn't lactose intolerant, right?"):
+        shown = cli.json("recall", prompt, "-n", "1")["pointers"]
+        texts = [p["text"].split(": ", 1)[1] for p in shown]
+        assert "Noor is lactose intolerant" in texts
+        assert "Actually Noor isn't lactose intolerant" in texts
+
+
+def test_a_line_that_may_replace_nothing_found_changes_nothing(cli):
+    for text in ["Noor is lactose intolerant", *NOOR]:
+        cli("remember", "-s", "user", text)
+    shown = cli.json("recall", "is Noor lactose intolerant?", "-n", "1")["pointers"]
+    assert [p["text"].split(": ", 1)[1] for p in shown] == ["Noor is lactose intolerant"]

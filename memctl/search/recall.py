@@ -129,7 +129,7 @@ def recall(
     threshold = _threshold(threshold, meant)
     sure = [(confident(hit), hit.path, hit) for hit in hits]  # in the order search ranks them
     confidence = max((score for score, _, _ in sure), default=0.0)
-    picked = pick(sure, threshold, limit)
+    picked = beside_what_it_may_replace(ws, pick(sure, threshold, limit), hits, limit)
     related = graph_facts(ws, prompt, max(1, limit - len(picked))) if picked and limit > 1 else []
     shown = {hit.address for hit in picked}  # the relations file is searched too
     related = [(fact, trust) for fact, trust in related if fact.split(" ", 1)[0] not in shown]
@@ -155,6 +155,41 @@ def pick(sure: list[tuple[float, str, T]], threshold: float, limit: int) -> list
         if len(picked) == limit:
             break
     return picked
+
+
+def beside_what_it_may_replace(
+    ws: Workspace, picked: list[Hit], hits: list[Hit], limit: int
+) -> list[Hit]:
+    """The pointers, each side of an open question next to the other: a line written beside an
+    entry it may replace (`may_replace:`: the agent's "Actually Noor isn't lactose intolerant"
+    beside the user's "Noor is lactose intolerant"), and that entry, when search found both.
+    A side takes the place of the last other pointer, and with `limit` 1 goes past it: one
+    side alone would answer a question nobody has settled."""
+    if not picked:
+        return picked
+    from .orders import fields_at
+
+    fields = fields_at(ws, [(h.path, h.line, h.kind) for h in hits])
+    by_id = {h.id: h for h in hits if h.id}
+    sides: dict[str, Hit] = {}  # address → the other side search ranks first
+    for hit, f in zip(hits, fields, strict=True):
+        other = by_id.get(str(f["may_replace"])) if f and f.get("may_replace") else None
+        if other is not None:
+            sides.setdefault(hit.address, other)
+            sides.setdefault(other.address, hit)
+    if not sides:
+        return picked
+    out: list[Hit] = []
+    for hit in picked:
+        for one in (hit, sides.get(hit.address)):
+            if one is not None and one not in out:
+                out.append(one)
+    while len(out) > limit:  # drop the last pointer that is no side of an open question
+        rest = [h for h in out if h.address not in sides]
+        if not rest:
+            break
+        out.remove(rest[-1])
+    return out
 
 
 def small_talk(prompt: str) -> bool:
