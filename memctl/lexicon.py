@@ -54,9 +54,9 @@ _SAME = (
     "talk talks talked speak speaks spoke",
     "book booked booking reserve reserved schedule scheduled scheduling arrange arranged "
     "arranging organise organised organising organize organized organizing",
-    # (not "standup" or "retro": a team's standup is a thing of its own, said "on Google Meet")
-    "meeting meetings catchup catchups workshop workshops interview interviews appointment "
-    "appointments",
+    # (not "standup" or "retro": a team's standup is a thing of its own, said "on Google Meet";
+    # not "appointment": "meets" is read as "meeting", and a dentist's appointment is no club's)
+    "meeting meetings catchup catchups workshop workshops interview interviews",
     "quick fast",
     "doctor doctors physician gp",
     "commit commits committed",

@@ -218,3 +218,52 @@ def test_the_thing_a_rule_forbids_allowed_at_its_own_time_changes_the_rule(ws, s
     assert (done.label, done.closed.path) == ("update", "rules/general.md")
     [rule] = open_lines(ws, "rules/general")
     assert rule.startswith(MEETINGS) and "Omar" in rule
+
+
+@pytest.mark.parametrize(
+    ("said", "label"),
+    [
+        ("Actually Noor is fine with lactose now, she outgrew it", "update"),
+        ("actually Noor can have dairy now", "update"),
+        ("Actually Noor isn't lactose intolerant", "correction"),
+    ],
+)
+def test_actually_beside_now_says_the_world_changed_not_a_mistake(ws, said, label):
+    entry(ws, "people/noor", "Noor is lactose intolerant")
+    assert remember(ws, said, source="user", now=NOW).value.label == label
+
+
+def test_a_nights_lines_may_replace_only_what_they_could_replace(ws):
+    """A night's log put questions on "To settle" that were none: a fact read in passing that
+    "may replace" a decision, a lesson that may replace a fact, and what someone did that may
+    replace who they are."""
+    import datetime as dt
+
+    from memctl.nightly.consolidate import consolidate
+
+    day = dt.date(2026, 11, 29)
+    (ws.daily_dir).mkdir(exist_ok=True)
+    (ws.daily_dir / f"{day}.md").write_text(
+        f"# {day}\n\n### 10:00 — planning\n"
+        "DECISION: Orion goes to staging first, production a week later\n"
+        "FACT: Our accountant is Priya Shah, her number is 0612 334 455\n\n"
+        "### 16:00 — later\n"
+        "FACT: the staging cluster for Orion is called orion-stg-2\n"
+        "LESSON: always check the staging cluster before a go-live\n"
+        "FACT: Priya Shah sent the tax forms back\n"
+    )
+    consolidate(ws, day, now=NOW)
+    marked = [
+        e.text
+        for path in ws.root.rglob("*.md")
+        if ".git" not in path.parts and path.parent != ws.daily_dir
+        for e in read_note(path).entries()
+        if "may_replace" in e.fields
+    ]
+    assert marked == []
+
+
+def test_a_word_put_for_another_still_asks_which_holds(ws):
+    entry(ws, "people/anna", "Anna is allergic to nuts")
+    said = remember(ws, "Anna is allergic to sesame", source="user", now=NOW).value
+    assert said.label == "new" and said.unsure is not None

@@ -12,7 +12,7 @@ from ..kinds import kind_of
 from ..workspace import Workspace
 from .candidates import Candidate, Survey, candidate
 from .decide import Decision, label
-from .labeler import TRUST_RANK, Label
+from .labeler import MAY_REPLACE, TRUST_RANK, Label
 from .reading import analyze
 from .request import Request
 
@@ -25,6 +25,9 @@ def decided(
     decision = label(
         ws, request.text, trust=request.trust, source=request.source, found=found, use_llm=use_llm
     )
+    if decision.near is not None and _apart_in_kind(request.kind, decision.near.entry.kind):
+        reason = decision.reason.split(MAY_REPLACE, 1)[0]
+        decision = replace(decision, near=None, reason=reason)
     if decision.label == "injection" and (request.as_new or request.supersedes):
         return decision, "ignored: an instruction from this source stays a quote"
     if request.as_new:
@@ -71,6 +74,17 @@ def decided(
             why = f"clashes with a rule, as {kept.address} on file says already"
             return replace(decision, label="clash", reason=why), None  # refused again: exit 3
     return decision, None
+
+
+_ONE_KIND = ("DECISION", "LESSON")  # what only one of its own kind may replace
+
+
+def _apart_in_kind(kind: str | None, other: str | None) -> bool:
+    """Can a memory of `kind` not replace an entry of kind `other`: a lesson learnt replaces no
+    decision, a fact read in passing none of either ("the staging cluster is called
+    atlas-stg-2" replaces nothing of "Atlas goes to staging first")?"""
+    mine, theirs = kind or "FACT", other or "FACT"
+    return mine != theirs and bool({mine, theirs} & set(_ONE_KIND))
 
 
 def same_words(request: Request, found: Survey) -> Candidate | None:

@@ -133,6 +133,7 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
     return _against(new, related, trust, scores, close)
 
 
+MAY_REPLACE = "; it may replace "
 VALUE_RIVALS = 0.15  # entries this close to the best in words: a value that turns tells them apart
 
 
@@ -226,12 +227,13 @@ def _against(
         if label == "new":
             shared = len(new.words & k.info.words)
             by_words = s >= NEAR and diff.covered >= COVERED and len(diff.extra) <= shared
-            if (
-                near is None
-                and not diff.apart
-                and not k.rule
-                and (by_words or _close_in_meaning(new, k, close))
-            ):
+            # close in meaning only, it may replace what it changes, turns, adds to or says with a
+            # word or two for others (sesame for nuts); "Priya sent the forms" no "… is Priya"
+            swap = 0 < len(diff.extra) <= 2 and 0 < len(diff.missing) <= 2
+            turns = says_change(new) or new.update_weak or bool(diff.changed) or diff.flipped
+            turns = turns or swap or _shares_more_than_names(new, k.info)  # a detail added
+            meant = turns and _close_in_meaning(new, k, close)
+            if near is None and not diff.apart and not k.rule and (by_words or meant):
                 near = (k, reason, diff)
             continue  # maybe a less similar entry is the one this text changes
         if label == "repeat":
@@ -265,7 +267,7 @@ def _against(
             label = "correction" if new.correction else "update"
             why = f"is about what {k.key} says (close in meaning) and says it otherwise"
             return Verdict(label, why, k.key, scores)
-        return Verdict("new", f"{reason}; it may replace {k.key}", None, scores, k.key)
+        return Verdict("new", f"{reason}{MAY_REPLACE}{k.key}", None, scores, k.key)
     return Verdict("new", "adds something the entries on file do not say", None, scores)
 
 

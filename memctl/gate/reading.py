@@ -64,6 +64,7 @@ _SAID_WRONG = re.compile(
     r"wrong(?=\s*(?:[.,;:!?)]|$|(?:before|earlier|last|again|then|there)\b))"
 )
 _IMPERATIVE = re.compile(cues.IMPERATIVE)
+_ACTUALLY = re.compile(r"\b(?:actually|in fact)\b")
 _NUMBER_SIGN = re.compile(r"(?<!\w)(?:no\.|nº|nr\.?|num\.)\s*(?=\d)")
 KIND_NAMES = {
     "wd": "weekday",
@@ -178,8 +179,10 @@ class Analysis:
     @cached_property
     def corrects_in_words(self) -> bool:
         """Says in words that something was wrong ("actually", "I misread"), not by a contrast
-        alone."""
-        return _any(self.folded, cues.CORRECTION, cues.CORRECTION_CJK, _SAID_WRONG, cues.MIXED_UP)
+        alone; "actually" beside "now" says a change ("Actually Noor is fine with lactose now")."""
+        now = cues.UPDATE_WEAK_NORM.search(self.folded)  # not "new": "the new cluster"
+        folded = _ACTUALLY.sub(" ", self.folded) if now else self.folded
+        return _any(folded, cues.CORRECTION, cues.CORRECTION_CJK, _SAID_WRONG, cues.MIXED_UP)
 
     @cached_property
     def normative(self) -> bool:
