@@ -23,11 +23,12 @@ import datetime as dt
 import json
 import re
 import shlex
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .errors import NotFound
-from .outside import inert, inert_path, session_id
+from .outside import inert, inert_path, is_clean, session_id
 from .transcript import Transcript
 from .workspace import Outcome, Workspace
 
@@ -72,12 +73,9 @@ class Chat:
 
     @property
     def wake(self) -> str | None:
-        """The shell command that resumes the chat where it ran; None when the session id is
-        not shaped like one (it would be run as a command, or read as an option)."""
-        if not self.wakeable or session_id(self.session) is None:
-            return None
-        resume = f"claude --resume {shlex.quote(self.session)}"
-        return f"cd {shlex.quote(self.cwd)} && {resume}" if self.cwd else resume
+        """The shell command that resumes the chat where it ran (wake_command); None when the
+        session id is not shaped like one or the folder cannot go into a command line."""
+        return wake_command(self.session, self.cwd) if self.wakeable else None
 
     @property
     def about(self) -> str:
@@ -294,7 +292,7 @@ def add_to_catalogue(ws: Workspace, change: Change, chats: list[Chat], *, today:
     for chat in chats:
         entry = chat_entry(chat, today=today)
         if purged_match(ws, entry.text + " " + entry.fields.get("when", "")):
-            wake = f"`{chat.wake}`" if chat.wake else "(no wake command)"
+            wake = wake_span(chat.wake) if chat.wake else "(no wake command)"
             entry.text = f"{wake} — (its prompts contain purged text; not copied)"
             entry.fields.pop("when", None)
         entry.id = new_id(taken)
@@ -315,7 +313,7 @@ def chat_entry(chat: Chat, *, today: dt.date) -> Entry:
         fields["when"] = key
     wake = chat.wake
     parts = [
-        f"`{wake}`"
+        wake_span(wake)
         if wake
         else "(no command wakes it: its session id or folder cannot go into one)"
     ]
@@ -377,13 +375,75 @@ def _text(value: object) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-_WAKE = re.compile(r"`(?P<command>[^`\n]*\bclaude --resume [^`\n]+)`")
+# The wake command: its folder and session id come from a transcript and may hold any character.
+# Each is quoted, and the span's fence is longer than any backtick run inside (wake_span). Read
+# back (wake_in), a span is one only if it is exactly what wake_command builds from the folder and
+# id it names: a span cut short (an older entry whose folder held a backtick) gives none.
+_RUN = re.compile(r"`+")
+
+
+def wake_command(session: str, folder: str | None) -> str | None:
+    """The shell command that resumes `session` in `folder`; None for a session id not shaped like
+    one or a folder a command line cannot carry as it is (a control character, a leading `-`)."""
+    if session_id(session) is None:
+        return None
+    resume = f"claude --resume {shlex.quote(session)}"
+    if folder is not None and (not folder or folder.startswith("-") or not is_clean(folder)):
+        return None
+    return resume if folder is None else f"cd {shlex.quote(folder)} && {resume}"
+
+
+def wake_span(wake: str) -> str:
+    """`wake` as a Markdown code span that holds it whole, whatever backticks it contains."""
+    longest = max((len(run) for run in _RUN.findall(wake)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if wake[:1] in ("`", " ") or wake[-1:] in ("`", " ") else ""
+    return f"{fence}{pad}{wake}{pad}{fence}"
 
 
 def wake_in(text: str) -> str | None:
-    """The wake command a text carries in backticks (a chat's entry, a flushed session's log
-    entry), so that every output that points at a chat can show it whole."""
+    """The wake command a text carries (a chat's entry, a flushed session's log entry): its
+    first code span naming `claude --resume` if that is a whole one, else None."""
     if "--resume" not in text:
         return None
-    m = _WAKE.search(text)
-    return m["command"].strip() if m else None
+    for span in _spans(text):
+        if "claude --resume" in span:
+            return span if _whole(span) else None
+    return None
+
+
+def _whole(wake: str) -> bool:
+    try:
+        words = shlex.split(wake)
+    except ValueError:  # an unclosed quote: a command cut short
+        return False
+    if len(words) == 6 and words[0] == "cd" and words[2:5] == ["&&", "claude", "--resume"]:
+        folder: str | None = words[1]
+    elif len(words) == 3 and words[:2] == ["claude", "--resume"]:
+        folder = None
+    else:
+        return False
+    return wake_command(words[-1], folder) == wake
+
+
+def _spans(text: str) -> Iterator[str]:
+    """The code spans of a Markdown text, as CommonMark reads them: a run of backticks opens one
+    that the next run of exactly as many closes; a run that nothing closes is plain text."""
+    runs = list(_RUN.finditer(text))
+    later: dict[int, list[int]] = {}  # a run's length → the runs of that length, last first
+    for k in reversed(range(len(runs))):
+        later.setdefault(len(runs[k][0]), []).append(k)
+    n = 0
+    while n < len(runs):
+        same = later[len(runs[n][0])]
+        while same and same[-1] <= n:
+            same.pop()
+        if not same:
+            n += 1
+            continue
+        closing = same[-1]
+        inside = text[runs[n].end() : runs[closing].start()].replace("\n", " ")
+        if len(inside) > 1 and inside[0] == " " and inside[-1] == " " and inside.strip():
+            inside = inside[1:-1]
+        yield inside
+        n = closing + 1

@@ -48,7 +48,8 @@ def show(ws: Workspace, target: str) -> Shown:
     from .chats import wake_in
 
     shown = _unseen_secrets(_unseen_named(ws, _show(ws, target)))
-    return replace(shown, wake=wake_in(shown.text))
+    text = shown.entry.text if shown.entry else shown.text  # an entry's own words, not its keys
+    return replace(shown, wake=wake_in(text))
 
 
 def _unseen_named(ws: Workspace, shown: Shown) -> Shown:

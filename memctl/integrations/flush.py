@@ -16,7 +16,7 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..chats import Chat, read_transcript
+from ..chats import Chat, read_transcript, wake_span
 from ..daily import LogEntry, add_log_entry
 from ..errors import InvalidValue, NotFound
 from ..outside import inert, inert_path
@@ -106,7 +106,9 @@ def _body(
     where = f"compacted up to line {chat.lines}" if event == "compacted" else f"{chat.lines} lines"
     if chat.partial:  # transcript.py: only its start and its end were read
         where = f"{event}; a long one, only its start and end were read"
-    wake = f"`{chat.wake}`" if chat.wake else "(none: its session id or folder cannot go in one)"
+    wake = (
+        wake_span(chat.wake) if chat.wake else "(none: its session id or folder cannot go in one)"
+    )
     lines = [
         f"Wake it: {wake}",
         f"Transcript: {inert_path(chat.transcript)} ({where})",

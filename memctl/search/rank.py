@@ -125,6 +125,10 @@ class Hit(NamedTuple):
             "text": self.text,
             "snippet": self.snippet,
         }
+        if "--resume" in self.text:  # a past chat's entry, perhaps: the command that wakes it
+            from ..chats import wake_in
+
+            data["wake"] = wake_in(self.text)
         if self.components:
             data["explain"] = self.components
         return data

@@ -409,12 +409,13 @@ def _line(hit: Hit, width: int, source: str | None = None) -> str:
     text = shorten(f'"{quote["text"]}"' if quote else hit.text, width)
     wake = None
     if "--resume" in hit.text:  # a past chat's entry, perhaps: only then is chats imported
-        from ..chats import wake_in
+        from ..chats import wake_in, wake_span
 
         wake = wake_in(hit.text)
     if wake and wake not in text:  # a past chat: its wake command first, whole, then the rest
-        rest = " ".join(hit.text.replace(f"`{wake}`", "").split()).lstrip("—-:; ")
-        text = f"`{wake}` — {shorten(rest, max(20, width - len(wake)))}"
+        span = wake_span(wake)
+        rest = " ".join(hit.text.replace(span, "").split()).lstrip("—-:; ")
+        text = f"{span} — {shorten(rest, max(20, width - len(wake)))}"
     return f"- {where}{meta}: {text}"
 
 
