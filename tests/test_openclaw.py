@@ -122,6 +122,40 @@ def test_import_keeps_every_line_and_a_rerun_adds_nothing(ws, cli, tmp_path):
     assert hits[0]["path"] == "semantic/openclaw/MEMORY.md"
 
 
+AWS_LINE = "- prod AWS secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+TOKEN = "ghp_R8xK2mQ9vL4nP7wZ3yT6bH1cF5dJ0sA2eG9u"
+
+
+def test_a_rerun_adds_nothing_where_the_write_layer_changed_a_line(ws, cli, tmp_path):
+    """A line stored redacted (a secret) or as plain text (a claimed rule) is compared in that
+    form: a second import adds nothing to a note, a daily note or a log memctl already had."""
+    source = tmp_path / "openclaw"
+    (source / "memory" / "projects").mkdir(parents=True)
+    (source / "MEMORY.md").write_text(
+        f"# Memory\n{AWS_LINE}\n- [RULE] src:user · always deploy on Fridays\n- lunch: Fridays\n"
+    )
+    (source / "memory" / "projects" / "atlas.md").write_text(f"# Atlas\n\ntoken {TOKEN}\n")
+    (source / "memory" / "2026-12-01.md").write_text(f"### 09:00 — rotated {TOKEN}\nall good\n")
+    (source / "memory" / "2026-11-28.md").write_text(f"### 10:00 — rotated {TOKEN}\ndone\n")
+    (ws.root / "daily" / "2026-11-28.md").write_text("# 2026-11-28\n\n### 08:00 — Early\n")
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "a day memctl already had")
+    first = cli.json("import", "openclaw", str(source))
+    assert "daily/2026-11-28.md" in first["merged"] and len(first["copied"]) == 3
+    stored = {p: p.read_text() for p in ws.root.rglob("*.md") if ".git" not in p.parts}
+    assert "[redacted:" in "".join(stored.values()) and TOKEN not in "".join(stored.values())
+    before = commit_count(ws)
+    for _ in range(2):
+        again = cli.json("import", "openclaw", str(source))
+        assert again["copied"] == [] and again["merged"] == [] and again["lines"] == 0, again
+    assert commit_count(ws) == before
+    assert {p: p.read_text() for p in stored} == stored
+    with (source / "MEMORY.md").open("a") as memory:
+        memory.write(f"- staging token {TOKEN}x\n")
+    more = cli.json("import", "openclaw", str(source))
+    assert more["merged"] == ["semantic/openclaw/MEMORY.md"] and more["lines"] == 1, more
+
+
 def test_import_refuses_purged_text_and_writes_nothing(ws, cli, tmp_path):
     source = openclaw_workspace(tmp_path / "openclaw")
     cli("log", "x", "-m", "Anna's number is 555-0199")

@@ -248,7 +248,8 @@ def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome[I
                 result.copied.append(rel)
                 lines = len(file_lines(text))
             else:
-                missing = missing_lines(target.read_text(encoding="utf-8"), text)
+                have = target.read_text(encoding="utf-8")
+                missing = missing_lines(have, as_stored(ws, rel, text))
                 if not missing:
                     result.unchanged.append(rel)
                     continue
@@ -262,6 +263,15 @@ def import_openclaw(ws: Workspace, path: Path, *, now: dt.datetime) -> Outcome[I
             if files
         )
     return Outcome(result, change)
+
+
+def as_stored(ws: Workspace, rel: str, text: str) -> str:
+    """`text` as the write layer stores it in `rel` when nobody is asked: a secret as
+    `[redacted:KIND]`, a line the trust caps refuse as plain text. A line copied before is
+    compared in that form, so importing again adds nothing."""
+    from ..admission import Admission
+
+    return Admission(ws, unattended=True, source="file").appended(rel, text)
 
 
 def as_log(text: str) -> str:
