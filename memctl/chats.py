@@ -184,7 +184,7 @@ def transcripts(paths: list[Path]) -> list[Path]:
         elif path.is_file():
             found[path] = None
         else:
-            raise NotFound(f"{given}: no such file or folder of transcripts")
+            raise NotFound("no such file or folder of transcripts", path=str(given))
     return list(found)
 
 

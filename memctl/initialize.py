@@ -71,7 +71,7 @@ def init_workspace(
     workspace of a folder that does not look meant for one (see check_folder)."""
     root = path.expanduser().resolve()
     if root.exists() and not root.is_dir():
-        raise PathRefused(f"{path}: exists and is not a folder")
+        raise PathRefused("exists and is not a folder", path=str(path))
     if not confirmed:
         check_folder(root)
     root.mkdir(parents=True, exist_ok=True)

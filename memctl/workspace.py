@@ -176,14 +176,16 @@ class Workspace:
         try:
             inside = real.relative_to(real_root)
         except ValueError:
-            raise PathRefused(f"{given}: outside the workspace {self.root}") from None
+            # the path apart from the words: each is redacted on its own (errors.MemctlError),
+            # so a folder named like a key (etc/passwd) does not make the words a secret
+            raise PathRefused(f"outside the workspace {self.root}", path=str(given)) from None
         own = own_folder(inside.parts)
         if own is not None and own_folder(Path(os.path.relpath(candidate, self.root)).parts) != own:
             # named as memory, reached through a link: `lessons/x.md -> ../.git/config`
             link = self.link_out(candidate) or f"{given} leads into {own}/ through a link"
             raise PathRefused(f"{link}; memctl never reads or writes through it")
         if inside.parts and inside.parts[0] in PROTECTED and for_writing:
-            raise PathRefused(f"{given}: memctl does not write inside {inside.parts[0]}/")
+            raise PathRefused(f"memctl does not write inside {inside.parts[0]}/", path=str(given))
         return real_root / inside
 
     def link_out(self, path: Path) -> str | None:

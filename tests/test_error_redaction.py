@@ -8,6 +8,8 @@ import json
 
 import pytest
 
+from conftest import Cli
+
 TOKEN = "ghp_" + "1a2B3c4D5e6F7g8H9i0JkLmNoPqRsTuVwXyZ"
 KEY = "sk-ant-api03-" + "Ab3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9fG1hJ3k"
 # Doors that quote a value they were given in their error: argv, with the exit code.
@@ -58,3 +60,41 @@ def test_the_hooks_log_is_redacted_where_it_is_written(ws):
     log_failure(ws.root, "recall", f"could not read {KEY} at all", at="2026-01-01T00:00:00")
     log = (ws.root / ".memctl/hooks.log").read_text()
     assert KEY not in log and "[redacted:anthropic-key]" in log
+
+
+def _path_doors(ws) -> dict[str, tuple[list[str], str]]:
+    """Doors whose error names a path the person gave, and that path ('passwd', a key's name)."""
+    (ws.root / "people" / "deep").mkdir(parents=True)
+    (ws.root / "people" / "deep" / "etc").symlink_to("/etc")
+    gone = str(ws.root.parent / "gone" / "passwd")
+    a_file = ws.root.parent / "passwd"
+    a_file.write_text("x\n")
+    linked = "people/deep/etc/passwd"
+    return {
+        "show": (["show", linked], linked),
+        "add": (["add", linked, "the lunch is on Fridays"], linked),
+        "new": (["new", linked, "--title", "Lunch"], f"{linked}.md"),
+        "chats index": (["chats", "index", gone], gone),
+        "import openclaw": (["import", "openclaw", gone], gone),
+        "graph import": (["graph", "import", gone], gone),
+        "init": (["init", str(a_file)], str(a_file)),
+    }
+
+
+def test_an_error_naming_a_path_reads_as_written(ws, cli):
+    """A path part named like a key ('etc/passwd') is not a key: the words after it are shown
+    (the path and the words are redacted apart), and a secret in the path still is not."""
+    for door, (argv, path) in _path_doors(ws).items():
+        for json_mode in (False, True):
+            run = Cli(None) if door == "init" else cli  # init names its folder, no -w
+            result = run(*argv, *(["--json"] if json_mode else []), code=None)
+            assert result.exit_code != 0, door
+            assert "[redacted" not in result.stderr + result.stdout, (door, result.stderr)
+            assert f"{path}: " in result.stderr, (door, result.stderr)
+            if json_mode:
+                assert json.loads(result.stdout)["path"] == path, door
+    secret = f"people/deep/etc/password: {TOKEN}"
+    for json_mode in (False, True):
+        result = cli("show", secret, *(["--json"] if json_mode else []), code=1)
+        assert TOKEN not in result.stderr + result.stdout
+        assert "[redacted:" in result.stderr

@@ -333,7 +333,7 @@ def _read_input(path: Path) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise NotFound(f"{path}: no such file") from None
+        raise NotFound("no such file", path=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InvalidValue(f"cannot read: {exc}", path=str(path)) from None
 

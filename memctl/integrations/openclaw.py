@@ -126,7 +126,7 @@ def sources(path: Path) -> tuple[list[Source], list[str]]:
     device would keep it waiting."""
     root = path.expanduser().resolve()
     if not root.is_dir():
-        raise NotFound(f"{path}: no such folder")
+        raise NotFound("no such folder", path=str(path))
     found: list[Source] = []
     left_out: list[str] = []
 
