@@ -45,10 +45,15 @@ def in_context(names: list[str], text: str) -> list[Finding]:
     """The secrets in `text` (a line's own words, without its list marker and fields) when
     read after each of `names`, in `text`'s positions; nothing the text holds on its own is
     reported twice by the write layer (it has read the text alone first)."""
-    from .scan import scan
-
     if not text.strip():
         return []
+    return list(_in_context(tuple(names), text))
+
+
+@lru_cache(maxsize=8192)  # a note's lines are read again each time the note is indexed anew
+def _in_context(names: tuple[str, ...], text: str) -> tuple[Finding, ...]:
+    from .scan import scan
+
     for name in names:
         prefix = f"{name}: "
         joined = prefix + text
@@ -63,8 +68,8 @@ def in_context(names: list[str], text: str) -> list[Finding]:
                 continue
             found.append(f._replace(start=f.start - len(prefix), end=f.end - len(prefix)))
         if found:
-            return found
-    return []
+            return tuple(found)
+    return ()
 
 
 def _alone(before: str) -> bool:
