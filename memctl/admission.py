@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .controls import FieldRefused, control, control_name, without_controls
 from .errors import InvalidValue, Refused
 from .jsonlines import strings_in, with_strings
+from .kinds import folder_clash, in_rules
 from .textstyle import bare, file_lines, line_end
 
 if TYPE_CHECKING:
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
 
 _BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # read as line breaks: become spaces
 VIEWS = ("INDEX.md", "reports/")  # generated from other files: redacted, never refused
-RULES = "rules/"
 UNTRUSTED_SOURCES = ("web", "file", "tool")
 # What an untrusted text may be stored as: a quote, a conflict for a person, a pointer to a chat.
 UNTRUSTED_KINDS = ("QUOTE", "CONFLICT", "CHAT")
@@ -148,6 +148,9 @@ class Admission:
         the name of a file the change had before holds (a move's source) is not new."""
         if rel.removeprefix(".archive/") in self._rels_before:
             return  # an archive run's copy, under the path its note has: read once per note
+        clash = folder_clash(self.ws.root, rel)
+        if clash is not None:  # what is held to rules/ is held to it whatever its case
+            raise Refused(f"{clash}, one folder where case is ignored: use that one", path=rel)
         from .purged import find_purged, searched
         from .secrets.scan import redact, scan
 
@@ -400,7 +403,7 @@ class Admission:
         text (a backslash in front: no longer an entry), so an import loses no line."""
         from .entry import parse_entry
 
-        in_rules = rel.startswith(RULES)
+        ruled = in_rules(rel)
         checked = list(lines)
         for i, line in enumerate(lines):
             if line[1:2] != " " or line[:1] not in "-*+":
@@ -417,7 +420,7 @@ class Admission:
                     f"text from an untrusted source (src:{source or 'untrusted'}) is kept as "
                     "a quote, never as a fact or a rule"
                 )
-            elif (in_rules or entry.kind == "RULE") and source != "user":
+            elif (ruled or entry.kind == "RULE") and source != "user":
                 why = (
                     "only the user's own words become a rule or go in rules/ (give --source "
                     "user when the user said it)"

@@ -85,8 +85,8 @@ def init_workspace(
     if categories:  # a folder's name is checked as a path every change adds is (admission.py)
         from .admission import Admission
 
-        for folder in categories:
-            Admission(ws).path(folder)
+        for folder in categories:  # as the folder of a file: `Rules` beside rules/ is refused
+            Admission(ws).path(f"{folder}/.gitkeep")
     result.adopted = [ws.rel(p) for p in iter_markdown(ws, archive=True)]
 
     def create(rel: str, text: str) -> None:

@@ -14,11 +14,46 @@ writes one (change.py).
 
 from __future__ import annotations
 
+import os
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+
 NOW_FILE = "NOW.md"
 INDEX_FILE = "INDEX.md"
 DAILY_DIR = "daily"
 GRAPH_DIR = "graph"
 REPORTS_DIR = "reports"  # the nightly morning reports, reports/YYYY-MM-DD.md (nightly/sleep.py)
+RULES_DIR = "rules"  # the user's rules: read at every session start (rules.py)
+
+
+def in_rules(rel: str) -> bool:
+    """Is `rel` (a /-separated workspace path) in the rules folder? Read without case, as a
+    file system that ignores it opens `RULES/deploy.md` as `rules/deploy.md`: a folder
+    `Rules/` a peer's sync brings is held to what rules/ is held to."""
+    return rel.split("/", 1)[0].casefold() == RULES_DIR
+
+
+def folder_clash(root: Path, rel: str) -> str | None:
+    """Why a new file `rel` may not be made: a folder on its way that only a file system
+    keeping case tells apart from one beside it (`People/` beside `people/`, any case of
+    `rules/` but its own), as "'RULES' …"; None when its folders are all their own. One
+    listing per folder on the way: only a new file pays it."""
+    parts = rel.split("/")[:-1]
+    if parts and parts[0].casefold() == RULES_DIR and parts[0] != RULES_DIR:
+        return f"{parts[0]!r} is the rules folder {RULES_DIR}/ written in other letters"
+    folder = root
+    for part in parts:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            return None  # not there yet: nothing beside it to clash with
+        other = next((n for n in names if n != part and n.casefold() == part.casefold()), None)
+        if other is not None:
+            return f"{part!r} is the folder {other!r} beside it written in other letters"
+        folder = folder / part
+    return None
 
 
 def kind_of(rel: str, daily_dir: str = DAILY_DIR) -> str:

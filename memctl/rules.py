@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .budget import estimate_tokens
 from .catalog import FileFacts
 from .entry import Entry, holds
+from .kinds import in_rules
 from .workspace import Workspace
 
 if TYPE_CHECKING:
@@ -92,10 +93,7 @@ def read_rules(ws: Workspace, facts: list[FileFacts], *, today: dt.date) -> list
     files = [
         f
         for f in facts
-        if f.kind == "note"
-        and f.path.startswith(f"{RULES_DIR}/")
-        and not f.error
-        and f.status != "superseded"
+        if f.kind == "note" and in_rules(f.path) and not f.error and f.status != "superseded"
     ]
     if not files:
         return []

@@ -21,7 +21,7 @@ from typing import Generic, TypedDict, TypeVar, Unpack
 from .config import Config, load_config
 from .controls import unshowable
 from .errors import LockTimeout, PathRefused, WorkspaceNotFound
-from .kinds import INDEX_FILE, NOW_FILE
+from .kinds import INDEX_FILE, NOW_FILE, in_rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -336,9 +336,6 @@ def iter_markdown(ws: Workspace, *, archive: bool = False) -> Iterator[Path]:
         yield ws.root / rel
 
 
-NEVER_EXCLUDED = ("rules/",)  # the user's rules: in force whatever `exclude:` says
-
-
 def _exclusion(patterns: tuple[str, ...]) -> Callable[[str], bool] | None:
     """A test for the `exclude:` globs of the config (None when there are none)."""
     if not patterns:
@@ -349,7 +346,7 @@ def _exclusion(patterns: tuple[str, ...]) -> Callable[[str], bool] | None:
     rx = re.compile("|".join(fnmatch.translate(p) for p in patterns))
     # rel is always /-separated; the rules (rules.RULES_DIR) are read whatever a pattern says:
     # a committed `exclude: ["rules/*"]`, synced from a peer, would switch off every rule
-    return lambda rel: not rel.startswith(NEVER_EXCLUDED) and rx.match(rel) is not None
+    return lambda rel: not in_rules(rel) and rx.match(rel) is not None
 
 
 def excluded_markdown(ws: Workspace) -> list[str]:

@@ -49,11 +49,12 @@ def close_entry(
 
 def is_rule(path: str, entry: Entry | None = None) -> bool:
     """A rule, or a note of rules: what only the user's words set, and only theirs retire."""
-    from ..rules import NOT_RULES, RULES_DIR
+    from ..kinds import in_rules
+    from ..rules import NOT_RULES
 
     if entry is not None and entry.kind in NOT_RULES:
         return False  # a quote or a recorded conflict: kept, never obeyed
-    return path.startswith(f"{RULES_DIR}/") or (entry is not None and entry.kind == "RULE")
+    return in_rules(path) or (entry is not None and entry.kind == "RULE")
 
 
 def refuse_retiring_rule(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..entry import Entry, unquoted
+from ..kinds import in_rules
 from ..language.trust import SOURCE_TRUST, trust_in  # noqa: F401  (re-exported)
 from ..note import parse_note
 from ..search.units import note_keys
@@ -40,7 +41,7 @@ def may_promote(entry: Entry) -> bool:
 
 
 def is_rule_note(rel: str) -> bool:
-    return rel.split("/", 1)[0] == RULES_DIR
+    return in_rules(rel)  # RULES/ and Rules/ too: one folder where case is ignored
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from ..controls import unshowable
 from ..entry import Entry, holds, parse_entry
 from ..errors import InvalidValue, NotFound, PathRefused
 from ..jsonlines import read_records
+from ..kinds import in_rules
 from ..textstyle import without_bom
 from ..workspace import MARKER, Outcome, Workspace
 from .bounded import TooSlow, search
@@ -346,7 +347,7 @@ def set_mode(
         raise InvalidValue(f"mode {mode!r}: use watch or enforce")
     with ws.change("guard", "") as change:
         hit = find_entry(ws, ref)
-        if hit.path.split("/", 1)[0] != RULES_DIR or not hit.entry.fields.get("check"):
+        if not in_rules(hit.path) or not hit.entry.fields.get("check"):
             raise NotFound(
                 f"{hit.address} carries no check; the agent adds one with "
                 "`memctl lessons --apply ID --check REGEX`"

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from ..dates import fmt_date
 from ..errors import InvalidValue, Refused
 from ..jsonlines import read_records, record_line
+from ..kinds import in_rules
 from ..workspace import MARKER, Outcome, Workspace
 
 if TYPE_CHECKING:
@@ -303,7 +304,7 @@ def _propose(ws: Workspace, hit: EntryRef, slipped: list[dict]) -> Proposal:
 
 
 def _place(hit: EntryRef) -> str:
-    if hit.path.split("/", 1)[0] != "rules":
+    if not in_rules(hit.path):
         return "note"
     if not hit.entry.fields.get("check"):
         return "rule"
@@ -385,9 +386,9 @@ def tighten(
         assert hit.entry.id is not None  # _with_id gave a line written by hand one
         if hit.entry.closed:
             raise InvalidValue(f"{hit.address} is closed")
-        in_rules = hit.path.split("/", 1)[0] == "rules"
+        ruled = in_rules(hit.path)
         if check is not None:
-            if not in_rules:
+            if not ruled:
                 first = f"`memctl lessons --apply {ref}` first"
                 raise InvalidValue(
                     f"{hit.address} is not in rules/ yet: a check goes on a rule ({first})"
@@ -395,7 +396,7 @@ def tighten(
             made = add_check(ws, change, hit, check)
             done = Tightened(hit.entry.id, "check", hit.address, made.address, made.line)
         else:
-            if in_rules:
+            if ruled:
                 raise InvalidValue(
                     f"{hit.address} is a rule already; give --check REGEX to "
                     "add a check in watch mode"
