@@ -144,6 +144,9 @@ ROOT_FILES = frozenset(
     | {"conventions.md"}
 )
 SKILLS = "skills"  # at the root: a skill is a folder with a SKILL.md and the programs it runs
+# What Python imports from the folder it runs in (`python -m …` in the workspace puts it first on
+# sys.path): a module at the root, or the first file of a package in a folder of the root.
+PYTHON = (".py", ".pyw", ".pyc", ".so", ".pyd")
 
 
 def harness_file(rel: str) -> bool:
@@ -152,12 +155,15 @@ def harness_file(rel: str) -> bool:
     program); a note there (skills/python.md) is memory. Git lists files, never a folder: a
     path named like a harness's folder (`.claude`, the root's `skills`) is a link or a file in
     its place, and a link there makes the harness read what it leads to (`.claude ->
-    people/cfg`)."""
+    people/cfg`). A Python module at the root (`typer.py`) or a root folder's `__init__.py` is
+    a program Python runs when started in the workspace."""
     parts = rel.casefold().split("/")
     if any(part in FOLDERS for part in parts) or parts[-1] in FILES:
         return True
     if len(parts) == 1:
-        return parts[0] in ROOT_FILES or parts[0] == SKILLS
+        return parts[0] in ROOT_FILES or parts[0] == SKILLS or parts[0].endswith(PYTHON)
+    if len(parts) == 2 and parts[1].startswith("__init__.") and parts[1].endswith(PYTHON):
+        return True
     if parts[0] == SKILLS:
         return parts[-1] == "skill.md" or not parts[-1].endswith(".md")
     return False
