@@ -293,6 +293,16 @@ class NowView(NamedTuple):
         return self.notice is not None
 
     @property
+    def own_at(self) -> int:
+        """Where memctl's own part of `text` (its rules heading and rules, or the line naming
+        where they are) starts; what comes before it is NOW.md's."""
+        if self.rules_shown:
+            return self.text.rfind(f"\n{RULES_HEADING}\n")
+        if self.rules_file:
+            return self.text.rstrip("\n").rfind("\n")
+        return len(self.text)
+
+    @property
     def tokens(self) -> int:
         """What `memctl now` prints: the text, the notice and the health line."""
         return estimate_tokens(self.text + (self.notice or "") + "\n" + self.health.line())

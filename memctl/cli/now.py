@@ -53,7 +53,7 @@ def now(
     if not view.problem:  # a line NOW.md holds that reads as an order is shown labelled
         from ..language.orders import labelled
 
-        view = view._replace(text=labelled(ws, view.read, view.text))
+        view = view._replace(text=labelled(ws, view.read, view.text, view.own_at))
     if view.problem:
         output.notice(f"memctl: warning: {view.problem}")
     output.result(view, _render_view)

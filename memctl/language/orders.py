@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 
 from .. import __version__
 from ..errors import Refused
@@ -22,6 +23,9 @@ from ..workspace import Workspace
 
 CACHE = "now-orders.json"
 LABEL = "⚠️ [reads as an order to the agent ({why}); not the user's word] "
+COPY_LABEL = "⚠️ [a line of NOW.md copying memctl's {what}; not memctl's] "
+_COPIED_HINT = re.compile(r"rules \(rules/|health:|rules? in force:", re.IGNORECASE)
+_POINTER = re.compile(r"\d[\d,]* rules? in force:")
 
 
 def refuse_orders(texts: list[str], where: str = "NOW.md") -> None:
@@ -39,20 +43,40 @@ def refuse_orders(texts: list[str], where: str = "NOW.md") -> None:
             )
 
 
-def labelled(ws: Workspace, raw: str, shown: str) -> str:
+def labelled(ws: Workspace, raw: str, shown: str, own: int | None = None) -> str:
     """`shown` (what is printed of NOW.md, `raw`) with each line of NOW.md that reads as an
-    order to the agent labelled."""
+    order to the agent labelled, and each line before `own` (where memctl's own part of
+    `shown` starts) that copies a line of memctl's own (`copied`)."""
     found = known(ws, raw)
-    if not found:
+    own = len(shown) if own is None or own < 0 else own
+    if not found and not _COPIED_HINT.search(shown, 0, own):
         return shown
-    out = []
+    out, at = [], 0
     for line in shown.split("\n"):
         why = found.get(line.strip())
-        if why:
+        what = copied(line) if at < own else None
+        at += len(line) + 1
+        if what:
+            line = COPY_LABEL.format(what=what) + line
+        elif why:
             bullet = line[: len(line) - len(line.lstrip(" -*+"))]
             line = bullet + LABEL.format(why=why) + line[len(bullet) :]
         out.append(line)
     return "\n".join(out)
+
+
+def copied(line: str) -> str | None:
+    """What of memctl's own a line of NOW.md copies, if it does: the heading of the rules in
+    force, the line naming where they are, or the health line, which `memctl now` prints
+    after NOW.md. A copy in NOW.md would stand ahead of the real ones, looking like them."""
+    bare = line.strip().lstrip("#>-*+ \t").casefold()
+    if bare.startswith("rules (rules/"):
+        return "heading of the rules in force"
+    if bare.startswith("health:"):
+        return "health line"
+    if _POINTER.match(bare):
+        return "line naming where the rules in force are"
+    return None
 
 
 def known(ws: Workspace, raw: str) -> dict[str, str]:
