@@ -30,8 +30,9 @@ from ..recovery import PURGING, PurgeMark, recover
 from ..secrets import spelling
 from ..workspace import ARCHIVE_DIR, MARKER, Workspace
 from . import history as purgehistory
-from .marks import marked
+from .marks import marked_count
 from .memoryonly import held
+from .structure import refuse_structure
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -140,18 +141,19 @@ class Receipt:
         return "\n".join(lines) + "\n"
 
 
-def _check_pattern(pattern: str) -> str:
+def _check_pattern(pattern: str, categories: tuple[str, ...] = ()) -> str:
     text = pattern.strip()
     if len(text) < MIN_LENGTH or len(set(text)) < 2:
         raise InvalidValue(
             f"the text to purge must be at least {MIN_LENGTH} characters and "
             "not one repeated character (a short pattern would cut too much)"
         )
+    refuse_structure(text, categories)  # `user`, `src:user`, `In Progress`: memctl's own
     return text
 
 
 def purge(ws: Workspace, pattern: str, *, now: dt.datetime, dry_run: bool) -> Receipt:
-    text = _check_pattern(pattern)
+    text = _check_pattern(pattern, tuple(ws.config.categories))
     spelled, spelled_bytes = spelling.spelled(text)  # every copy, as a person reads it
     rx = re.compile(spelled, re.IGNORECASE)
     brx = re.compile(spelled_bytes, re.IGNORECASE)
@@ -305,13 +307,13 @@ def _scrub_files(
             if brx.search(data):
                 receipt.binary_files.append(new_rel)
             body = None
-        count = len(rx.findall(body)) if body is not None else 0
+        cleaned_text, count = marked_count(body, rx) if body is not None else ("", 0)
         if count:
             receipt.places.append(Place(_kind(rel, ws.config.daily_dir), new_rel, count))
         if mark is None:
             continue
         if count:
-            cleaned = marked(body or "", rx).encode("utf-8")
+            cleaned = cleaned_text.encode("utf-8")
             mark.wrote(rel, cleaned)
             atomic_write(path, cleaned)
         if new_rel != rel:
