@@ -26,7 +26,8 @@ import json
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
-from .controls import FieldRefused, control, control_name, without_controls
+from .controls import SECRET_ADVICE, control, control_name, without_controls
+from .controls import excerpt as _excerpt
 from .errors import InvalidValue, Refused
 from .jsonlines import strings_in, with_strings
 from .kinds import folder_clash, in_rules
@@ -40,10 +41,6 @@ VIEWS = ("INDEX.md", "reports/")  # generated from other files: redacted, never 
 UNTRUSTED_SOURCES = ("web", "file", "tool")
 # What an untrusted text may be stored as: a quote, a conflict for a person, a pointer to a chat.
 UNTRUSTED_KINDS = ("QUOTE", "CONFLICT", "CHAT")
-SECRET_ADVICE = (
-    'memory stores where a secret lives, never the secret: say e.g. "the deploy '
-    "token is in 1Password under 'Atlas deploy'\""
-)
 PURGED_MARK = "[purged]"
 
 
@@ -52,47 +49,10 @@ class Redaction(NamedTuple):
     kind: str  # a secret's kind, "purged", or "control"
 
 
-def refuse_text(
-    value: str, what: str, ws: Workspace | None = None, *, secrets: bool = True
-) -> None:
-    """An option's value, checked as the write layer will check it, so the refusal can name
-    the option: control characters, secrets and (given the workspace) purged text."""
-    bad = control(value)
-    if bad:
-        raise FieldRefused(
-            f"{what}: {control_name(bad.group())} is not allowed in memory text", field=what
-        )
-    from .secrets.scan import redact, scan
-
-    found = scan(value) if secrets else []
-    if found:
-        raise Refused(
-            f"{what} looks like it holds a secret ({found[0].label}): "
-            f"{_excerpt(redact(value, found), found[0].start)}; {SECRET_ADVICE}"
-        )
-    if ws is not None:
-        from .purged import purged_match
-
-        receipt = purged_match(ws, value)
-        if receipt:
-            raise Refused(
-                f"{what} contains something purged on purpose (receipt {receipt}); "
-                "memctl will not store it again"
-            )
-
-
 def unattended_controls(text: str) -> str:
     """The text as a write with nobody to ask stores it: each character read as a line break
     inside a line a space, each other control character U+FFFD (controls.without_controls)."""
     return without_controls(text, _BREAKS)
-
-
-def _excerpt(text: str, at: int, width: int = 80) -> str:
-    text = " ".join(text.split())
-    if len(text) <= width:
-        return text
-    start = max(0, min(at - width // 3, len(text) - width))
-    return ("…" if start else "") + text[start : start + width] + "…"
 
 
 def scrub(ws: Workspace, text: str) -> tuple[str, list[str]]:
@@ -267,6 +227,7 @@ class Admission:
         text = "\n".join(lines)
         fixed = self._controls(rel, text, redact)
         fixed = self._secrets(rel, fixed, redact)
+        fixed = self._within(rel, fixed, redact)
         if names is not None:
             fixed = self._named(rel, fixed, names, redact)
         fixed = self._purged(rel, fixed, redact)
@@ -301,6 +262,29 @@ class Admission:
             )
         self.redactions += [Redaction(rel, f.kind) for f in found]
         return redacted(text, found)
+
+    def _within(self, rel: str, text: str, redact: bool) -> str:
+        """An entry line read as one unit: its text and the values said of it name each other
+        ("Sam's password for the billing portal" with `by:Tr0ub4dor&3x`: memctl.naming)."""
+        from .naming import named_within
+        from .secrets.scan import redact as redacted
+
+        if " · " not in text and ":" not in text:
+            return text
+        lines = text.split("\n")
+        for i, line in enumerate(lines):
+            found = [f for f in named_within(line) if not self._known(line[f.start : f.end])]
+            if not found:
+                continue
+            if not redact:
+                raise Refused(
+                    f"looks like it holds a secret ({found[0].label}, named by the entry's own "
+                    f"words): {_excerpt(redacted(line, found), found[0].start)}; {SECRET_ADVICE}",
+                    path=rel,
+                )
+            self.redactions += [Redaction(rel, f.kind) for f in found]
+            lines[i] = redacted(line, found)
+        return "\n".join(lines)
 
     def _named(self, rel: str, text: str, names: list[list[str]], redact: bool) -> str:
         """A value on a line of its own, read with the words around it that name a secret (a

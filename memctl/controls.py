@@ -11,7 +11,11 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from .errors import ExitCode, InvalidValue
+from .errors import ExitCode, InvalidValue, Refused
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .workspace import Workspace
 
 # Every C0 control but TAB and LF, DEL, every C1 control, the Unicode line separators, and an
 # unpaired surrogate (which no UTF-8 file, database or model takes). (The separators outside
@@ -272,3 +276,50 @@ def long_number_line(text: str, first: int = 1) -> int | None:
         if run.search(line):
             return number
     return None
+
+
+# --- an option's value, checked as the write layer will check it, before anything is read, so
+# the refusal can name the option: control characters, secrets and purged text (refuse_text),
+# and (memctl.naming.refuse_together) the values said of one entry read with its text
+
+SECRET_ADVICE = (
+    'memory stores where a secret lives, never the secret: say e.g. "the deploy '
+    "token is in 1Password under 'Atlas deploy'\""
+)
+
+
+def refuse_text(
+    value: str, what: str, ws: Workspace | None = None, *, secrets: bool = True
+) -> None:
+    """An option's value, checked as the write layer will check it, so the refusal can name
+    the option: control characters, secrets and (given the workspace) purged text."""
+    bad = control(value)
+    if bad:
+        raise FieldRefused(
+            f"{what}: {control_name(bad.group())} is not allowed in memory text", field=what
+        )
+    from .secrets.scan import redact, scan
+
+    found = scan(value) if secrets else []
+    if found:
+        raise Refused(
+            f"{what} looks like it holds a secret ({found[0].label}): "
+            f"{excerpt(redact(value, found), found[0].start)}; {SECRET_ADVICE}"
+        )
+    if ws is not None:
+        from .purged import purged_match
+
+        receipt = purged_match(ws, value)
+        if receipt:
+            raise Refused(
+                f"{what} contains something purged on purpose (receipt {receipt}); "
+                "memctl will not store it again"
+            )
+
+
+def excerpt(text: str, at: int, width: int = 80) -> str:
+    text = " ".join(text.split())
+    if len(text) <= width:
+        return text
+    start = max(0, min(at - width // 3, len(text) - width))
+    return ("…" if start else "") + text[start : start + width] + "…"

@@ -26,6 +26,9 @@ _HEADING = re.compile(r"#{1,6}[ \t]")
 _NAMING_KEYS = ("title", "key", "use_when", "use-when", "tags", "description")
 _LABEL_WORDS = 4  # an entry of at most this many words, or ending in ":", names the line below
 _LABEL = re.compile(r"[\w-]{1,40}:[ \t]*")
+_SEPARATOR = re.compile(r" [—·] ")
+_CELL = re.compile(r" \| ")
+_FIELD_VALUE = re.compile(r'[a-z][a-z_]{0,23}:(?P<value>"(?:[^"\\]|\\.)*"|[^\s"]\S*)')
 _MARKER = re.compile(r"(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 
 
@@ -141,6 +144,110 @@ def named_in(text: str) -> list[tuple[int, str, str]]:
                 for f in in_context(named, words):
                     found.append((i, words[f.start : f.end], f.kind))
     return found
+
+
+def named_together(pieces: list[str], *, text: bool = True) -> list[tuple[int, Finding]]:
+    """What the pieces of one entry name in each other: its text (the first piece) and the
+    values said of it (`by:`, `when:`, `why:`, `ref:`…, the options that become them). A piece
+    that names a secret ("Sam's password for the billing portal") makes another that holds
+    only a value that secret's (`by:Tr0ub4dor&3x`), as a label line names the line below it;
+    a value said of an entry only when no name or reference could be it (secrets.named.said_of).
+    Without `text` (a table row's cells) every piece is read as a value said of the others.
+    Each finding with the index of its piece, in that piece's positions."""
+    from .secrets.named import in_context, names_a_secret, said_of
+
+    if len(pieces) < 2:
+        return []
+    naming = [i for i, piece in enumerate(pieces) if piece and names_a_secret(piece)]
+    if not naming:
+        return []
+    found = []
+    for i, piece in enumerate(pieces):
+        names = [pieces[j] for j in naming if j != i]
+        if not names or ((i or not text) and not any(map(said_of, piece.split()))):
+            continue  # a value said of it is read only when a word of it could be one
+        for f in in_context(names, piece):
+            if (i == 0 and text) or said_of(piece[f.start : f.end]):
+                found.append((i, f))
+    return found
+
+
+def named_within(line: str) -> list[Finding]:
+    """The values a line's own pieces name in each other (named_together), in the line's
+    positions: an entry line (its text and its fields), a list item and what follows it after
+    " — " ("- 🔄 task — blocked: value", NOW.md's), a table row's cells. The whole line is
+    read as one unit, whichever door wrote it."""
+    head = line.lstrip(" \t")[:1]
+    if head not in ("-", "*", "+", "|") or (":" not in line and "|" not in line):
+        return []
+    pieces = own_words(line) if head != "|" else []
+    if len(pieces) < 2:
+        pieces = _parts(line)
+    if len(pieces) < 2:
+        return []
+    found = named_together([words for _, words in pieces], text=head != "|")
+    return sorted(
+        (f._replace(start=f.start + pieces[i][0], end=f.end + pieces[i][0]) for i, f in found),
+        key=lambda f: f.start,
+    )
+
+
+def _parts(line: str) -> list[tuple[int, str]]:
+    """A list item's text and what follows it after " — " or " · " (each past a label:
+    "blocked: "; a run of fields, a relation's "added:… why:…", as each field's value), or a
+    table row's cells, each with where it starts. A strike and a block id are not its words."""
+    lead = len(line) - len(line.lstrip(" \t"))
+    m = _MARKER.match(line, lead)
+    at = m.end() if m else lead + 1
+    from .entry import BLOCK_ID
+
+    body = line[at:].rstrip()
+    body = body[: m.start()] if (m := BLOCK_ID.search(body)) else body
+    body = body.removesuffix("~~")
+    if body.startswith("~~"):
+        body, at = body[2:], at + 2
+    parts = []
+    for sep, part in _pieces(body, line[lead] == "|"):
+        fields = list(_FIELD_VALUE.finditer(part))
+        if fields and all(f.start() == 0 or part[f.start() - 1] == " " for f in fields):
+            if sum(f.end() - f.start() for f in fields) + len(fields) - 1 == len(part.strip()):
+                parts += [(at + f.start("value"), f["value"].strip('"')) for f in fields]
+                at += len(part) + sep
+                continue
+        label = _LABEL.match(part)
+        skip = label.end() if label else len(part) - len(part.lstrip())
+        value = part[skip:].rstrip(" |")
+        if value:
+            parts.append((at + skip, value))
+        at += len(part) + sep
+    return parts
+
+
+def _pieces(body: str, row: bool) -> list[tuple[int, str]]:
+    """The pieces of a line's body, each with the length of the separator after it."""
+    pieces = _CELL.split(body) if row else _SEPARATOR.split(body)
+    return [(3, piece) for piece in pieces]
+
+
+def refuse_together(text: str, said: list[tuple[str, str | None]]) -> None:
+    """An entry's text and the values said of it (each with the option that gives it), read
+    as one unit: a value its text names as a secret ("Sam's password …" with `--by
+    Tr0ub4dor&3x`), or a text a value names ("Xk7#pLq2vR9m" with `--why "the bank
+    password"`), refused naming the option, the value shown redacted."""
+    from .controls import SECRET_ADVICE, excerpt
+    from .errors import Refused
+    from .secrets.scan import redact
+
+    given = [(what, value) for what, value in said if value]
+    found = named_together([text, *(value for _, value in given)])
+    if not found:
+        return
+    i, f = found[0]
+    what, value = ("the text", text) if i == 0 else given[i - 1]
+    raise Refused(
+        f"{what} looks like it holds a secret ({f.label}, named by the entry's own words): "
+        f"{excerpt(redact(value, [f]), f.start)}; {SECRET_ADVICE}"
+    )
 
 
 def redact_named(text: str, found: list[tuple[int, str, str]]) -> str:

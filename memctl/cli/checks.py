@@ -92,8 +92,7 @@ def check_call(name: str, values: dict[str, Any], labels: dict[str, str], ws: Wo
 def check_values(
     name: str, params: dict[str, Any], labels: dict[str, str], ws: Workspace | None = None
 ) -> None:
-    from ..admission import refuse_text
-    from ..controls import one_line
+    from ..controls import one_line, refuse_text
 
     ws = _workspace() if ws is None else ws
     for key, value in params.items():

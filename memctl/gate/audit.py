@@ -16,7 +16,7 @@ from ..workspace import MARKER, Workspace
 
 if TYPE_CHECKING:
     from ..change import Change
-    from .request import Given, Remembered
+    from .request import Given, Remembered, Request
 
 AUDIT_LOG = f"{MARKER}/gate.jsonl"
 
@@ -36,7 +36,7 @@ def audit_line(result: Remembered, now: dt.datetime) -> dict:
         "fallback": d.fallback,
         "override": result.override,
         "reason": result.reason,
-        **result.request.provenance(),
+        **_provenance(result.request),
         "text_sha256": _digest(result.request.text),
         "chars": len(result.request.text),
         "note": result.note,
@@ -47,6 +47,20 @@ def audit_line(result: Remembered, now: dt.datetime) -> dict:
         "near": d.near.address if d.near else None,
         "candidates": [[c.address, c.score] for c in d.candidates],
     }
+
+
+def _provenance(request: Request) -> dict:
+    """Who said it and from where, each value the text names as a secret redacted: the
+    request was refused for one (gate.remember.check), and a line of the log never holds one
+    whatever reaches it (memctl.naming.named_together)."""
+    from ..naming import named_together
+
+    said = request.provenance()
+    keys = [key for key, value in said.items() if isinstance(value, str) and value]
+    for i, found in named_together([request.text, *(said[key] for key in keys)]):
+        if i:
+            said[keys[i - 1]] = f"[redacted:{found.kind}]"
+    return said
 
 
 def log_refusal(ws: Workspace, text: str, exc: Refused, given: Given, now: dt.datetime) -> None:

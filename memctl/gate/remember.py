@@ -41,7 +41,8 @@ PROVENANCE = ("by", "ref", "when", "reason")  # what is said of a memory: checke
 
 def check(ws: Workspace, text: str, *, source: str = "agent", **given: Unpack[Said]) -> Request:
     """Validate a memory before the gate reads anything: source, secrets, purged text, trust."""
-    from ..admission import refuse_text
+    from ..controls import refuse_text
+    from ..naming import refuse_together
     from ..purged import purged_match
 
     text = " ".join(text.split())
@@ -55,6 +56,7 @@ def check(ws: Workspace, text: str, *, source: str = "agent", **given: Unpack[Sa
     for what, value in (("the text", text), *named):
         if value:  # refused with the redacted form shown, as every other door does
             refuse_text(str(value), what)
+    refuse_together(text, [(what, str(value)) for what, value in named if value])
     receipt = purged_match(ws, " ".join(str(value or "") for _, value in named) + " " + text)
     if receipt:
         raise Refused(

@@ -84,22 +84,18 @@ def slips_since_move(events: list[dict]) -> dict[str, list[dict]]:
 
 def slip(ws: Workspace, ref: str, *, note: str | None = None, now: dt.datetime) -> Outcome[Slipped]:
     """Record that a lesson (an entry: id, FILE#^ID, FILE:LINE) was broken; one commit."""
+    from ..controls import refuse_text
     from ..longterm import find_entry
-    from ..purged import refuse_purged
-    from ..secrets.scan import find_secret
+    from ..naming import refuse_together
 
     note = " ".join((note or "").split()) or None
-    if note and find_secret(note):
-        raise Refused(
-            f"the note looks like it holds a secret ({find_secret(note)}); say where "
-            "it lives instead"
-        )
     if note:
-        refuse_purged(ws, note)
+        refuse_text(note, "the note", ws)
     with ws.change("slip", "") as change:
         hit = find_entry(ws, ref)
         if hit.entry.closed:
             raise InvalidValue(f"{hit.address} is closed; a closed lesson cannot slip")
+        refuse_together(hit.entry.text, [("the note", note)])  # "rotate the bank password"
         if hit.entry.id is None:
             from ..longterm import rewrite_entry
 

@@ -72,6 +72,28 @@ def _in_context(names: tuple[str, ...], text: str) -> tuple[Finding, ...]:
     return ()
 
 
+_SAID_SYMBOLS = frozenset("-_./:#+")  # what a name, an id or a reference is written with
+
+
+def said_of(value: str) -> bool:
+    """A value said of an entry (who said it, when it applies, why, from where) that its own
+    text or another of its values names as a secret ("Sam's password …" with `by:Tr0ub4dor&3x`):
+    a password beyond doubt, one no name, model or reference is ("agent-7b", "claude-opus-4",
+    "JIRA-1234", "daily/2026-12-01.md:12" stay): a symbol such names are not written with, or
+    letters and digits taking turns three times or more in one run ("Tr0ub4dor", "pLq2vR9m")."""
+    from .shape import strong_password
+
+    if not strong_password(value):
+        return False
+    if any(not c.isalnum() and c not in _SAID_SYMBOLS for c in value):
+        return True
+    for run in re.split(r"[\W_]+", value):
+        turns = sum(a.isdigit() != b.isdigit() for a, b in zip(run, run[1:], strict=False))
+        if turns >= 3:
+            return True
+    return False
+
+
 def _alone(before: str) -> bool:
     """Whether the words before a value only say it is the value (see _SAYING)."""
     for word in before.lower().split():
