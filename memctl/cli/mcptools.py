@@ -24,7 +24,7 @@ from mcp.server import MCPServer
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
 from ..errors import MemctlError
-from ..secrets.paths import redact_paths
+from ..secrets.shown import shown_data
 from . import checks, context, flags, reads
 from .warm import Worker
 
@@ -331,11 +331,10 @@ def _answer(root: Path, work: Work) -> CallToolResult:
             is_error=True,
         )
     data = value.to_dict() if hasattr(value, "to_dict") else value
-    # a secret a file's name holds (a file made by hand or synced), redacted as the CLI's
-    # output redacts it (memctl.secrets.paths)
-    raw = json.dumps(data, ensure_ascii=False, indent=2, default=str)
-    shown = redact_paths(raw)
-    data = json.loads(shown) if shown != raw else data
+    # each secret it holds, or a file's name holds (a file made by hand or synced), redacted
+    # as the CLI's output redacts it (memctl.secrets.shown)
+    data = shown_data(data)
+    shown = json.dumps(data, ensure_ascii=False, indent=2, default=str)
     code = getattr(getattr(value, "value", value), "exit_code", 0)
     return CallToolResult(
         content=[TextContent(type="text", text=shown)],

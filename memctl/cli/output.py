@@ -34,11 +34,12 @@ _JSON_ESCAPES = {c: f"\\u{c:04x}" for c in (0x7F, *range(0x80, 0xA0), 0x2028, 0x
 
 
 def clean(text: str) -> str:
-    """Text safe to print on a terminal: control characters as their pictures, and a secret a
-    file's name holds (a file made by hand or synced) redacted (memctl.secrets.paths)."""
-    from ..secrets.paths import redact_paths
+    """Text safe to print on a terminal: control characters as their pictures, and each secret
+    in it or in a file's name it holds (a file made by hand or synced) redacted, whichever
+    command prints it (memctl.secrets.shown)."""
+    from ..secrets.shown import shown_text
 
-    return redact_paths(text.translate(_PICTURES))
+    return shown_text(text.translate(_PICTURES))
 
 
 def write(text: str) -> None:
@@ -47,11 +48,20 @@ def write(text: str) -> None:
 
 
 def write_json(text: str) -> None:
-    """Write a JSON document (a hook's answer) with every control character escaped, and
-    a secret a file's name holds redacted (see clean)."""
-    from ..secrets.paths import redact_paths
+    """Write a JSON document (a hook's answer) with every control character escaped, and each
+    secret in its strings redacted (see clean): read as JSON, so a redaction keeps it JSON."""
+    from ..secrets.shown import shown_data
 
-    sys.stdout.write(redact_paths(text.translate(_JSON_ESCAPES)))
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if data is not None:
+        shown = shown_data(data)
+        if shown is not data:
+            indent = 2 if "\n" in text.strip() else None
+            text = json.dumps(shown, ensure_ascii=False, indent=indent, default=str) + "\n"
+    sys.stdout.write(text.translate(_JSON_ESCAPES))
 
 
 def fancy() -> bool:
@@ -65,7 +75,10 @@ def _console(stderr: bool = False) -> Console:
 
 
 def emit_json(data: object) -> None:
-    write_json(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
+    from ..secrets.shown import shown_data
+
+    shown = json.dumps(shown_data(data), ensure_ascii=False, indent=2, default=str)
+    sys.stdout.write((shown + "\n").translate(_JSON_ESCAPES))
 
 
 R = TypeVar("R")
@@ -135,9 +148,9 @@ def table(
 
 def notice(message: str) -> None:
     """Chatter for the person (commits made, edits left alone): stderr, never in the answer."""
-    from ..secrets.paths import redact_paths
+    from ..secrets.shown import shown_text
 
-    message = redact_paths(message)
+    message = shown_text(message)
     if fancy():
         _console(stderr=True).print(f"[dim]{message}[/dim]", markup=True, highlight=False)
     else:
