@@ -286,7 +286,7 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     # "Friday afternoon meetings are fine" for "never schedule meetings on Friday afternoons":
     # what the rule's act is done to, allowed at every value the rule sets, is the act allowed
     whole = permits and bool(values) and values <= given and bool(shared & (governs - acts(rule)))
-    if not shared or len(shared_all) < min(CLASH_WORDS, len(rule.words)) and not acted | whole:
+    if not shared or len(shared_all) < min(CLASH_WORDS, len(rule.words)) and not (acted or whole):
         return None
     words = ", ".join(sorted(shared_all)[:4])
     normative = new.normative or permits or opens_with_act(new, rule)
