@@ -234,7 +234,9 @@ _BUY = content_word("buy")
 # goes out Saturday", "Booking plan: …")
 _PLANNED = re.compile(
     r"(?<!\w)(?:scheduled|planned|plan|queued|booking|set\s+(?:up\s+)?for|goes\s+out|"
-    r"going\s+out|will\s+go|about\s+to|ready\s+to|due\s+to\s+(?:go|run|be\s+sent))(?!\w)"
+    r"going\s+out|will\s+go|about\s+to|ready\s+to|due\s+to\s+(?:go|run|be\s+sent)|"
+    # "Going to deploy the patch on Friday", "Will deploy …": a plan with no one named
+    r"going\s+to|gonna|^\s*(?:will|shall))(?!\w)"
 )
 
 
