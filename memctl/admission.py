@@ -34,6 +34,7 @@ from .kinds import folder_clash, in_rules
 from .textstyle import bare, file_lines, line_end
 
 if TYPE_CHECKING:
+    from .secrets.shape import Finding
     from .workspace import Workspace
 
 _BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # read as line breaks: become spaces
@@ -47,6 +48,16 @@ PURGED_MARK = "[purged]"
 class Redaction(NamedTuple):
     path: str
     kind: str  # a secret's kind, "purged", or "control"
+
+
+def _secret_refused(rel: str, text: str, found: list[Finding], why: str = "") -> Refused:
+    """The refusal of a text that holds a secret, naming its kind and showing it redacted."""
+    from .secrets.scan import redact
+
+    shown = _excerpt(redact(text, found), found[0].start)
+    return Refused(
+        f"looks like it holds a secret ({found[0].label}{why}): {shown}; {SECRET_ADVICE}", path=rel
+    )
 
 
 def unattended_controls(text: str) -> str:
@@ -255,11 +266,7 @@ class Admission:
         if not found:
             return text
         if not redact:
-            raise Refused(
-                f"looks like it holds a secret ({found[0].label}): "
-                f"{_excerpt(redacted(text, found), found[0].start)}; {SECRET_ADVICE}",
-                path=rel,
-            )
+            raise _secret_refused(rel, text, found)
         self.redactions += [Redaction(rel, f.kind) for f in found]
         return redacted(text, found)
 
@@ -277,11 +284,7 @@ class Admission:
             if not found:
                 continue
             if not redact:
-                raise Refused(
-                    f"looks like it holds a secret ({found[0].label}, named by the entry's own "
-                    f"words): {_excerpt(redacted(line, found), found[0].start)}; {SECRET_ADVICE}",
-                    path=rel,
-                )
+                raise _secret_refused(rel, line, found, ", named by the entry's own words")
             self.redactions += [Redaction(rel, f.kind) for f in found]
             lines[i] = redacted(line, found)
         return "\n".join(lines)

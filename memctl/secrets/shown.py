@@ -31,29 +31,32 @@ def shown_data(data: object) -> object:
     from .scan import scan
 
     strings: list[str] = []
-    _strings(data, strings)
+    strings_in(data, strings)
     joined = "\n".join(strings)
     if not strings or (not scan(joined) and redact_paths(joined) == joined):
         return data
-    return _with(data, iter([shown_text(s) for s in strings]))
+    return with_strings(data, iter([shown_text(s) for s in strings]))
 
 
-def _strings(value: object, found: list[str]) -> None:
+def strings_in(value: object, found: list[str]) -> None:
+    """Every string a JSON value holds (dicts, lists and tuples walked), in order, appended to
+    `found`."""
     if isinstance(value, str):
         found.append(value)
     elif isinstance(value, dict):
         for item in value.values():
-            _strings(item, found)
+            strings_in(item, found)
     elif isinstance(value, list | tuple):
         for item in value:
-            _strings(item, found)
+            strings_in(item, found)
 
 
-def _with(value: object, shown: Iterator[str]) -> object:
+def with_strings(value: object, checked: Iterator[str]) -> object:
+    """The JSON value with its strings (as strings_in lists them) taken from `checked`."""
     if isinstance(value, str):
-        return next(shown)
+        return next(checked)
     if isinstance(value, dict):
-        return {key: _with(item, shown) for key, item in value.items()}
+        return {key: with_strings(item, checked) for key, item in value.items()}
     if isinstance(value, list | tuple):
-        return [_with(item, shown) for item in value]
+        return [with_strings(item, checked) for item in value]
     return value
