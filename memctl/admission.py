@@ -122,7 +122,7 @@ class Admission:
         clash = folder_clash(self.ws.root, rel)
         if clash is not None:  # what is held to rules/ is held to it whatever its case
             raise Refused(f"{clash}, one folder where case is ignored: use that one", path=rel)
-        from .purged import find_purged, searched
+        from .purged import bookkeeping, find_purged, searched
         from .secrets.scan import redact, scan
 
         for text in _readings(rel):
@@ -136,7 +136,7 @@ class Admission:
                 )
             hits = [
                 h
-                for h in find_purged(self.ws, text)
+                for h in ([] if bookkeeping(rel) else find_purged(self.ws, text))
                 if not self._known_in_path(searched(text[h.start : h.end])[0], fold=True)
             ]
             if hits:
@@ -321,8 +321,10 @@ class Admission:
         return "\n".join(lines)
 
     def _purged(self, rel: str, text: str, redact: bool) -> str:
-        from .purged import find_purged, searched
+        from .purged import bookkeeping, find_purged, searched
 
+        if bookkeeping(rel):
+            return text
         hits = [
             h
             for h in find_purged(self.ws, text, first=not redact)

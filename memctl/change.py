@@ -366,7 +366,7 @@ def _refuse_a_held_edit(ws: Workspace, rel: str, path: Path) -> None:
     (committed, the next sync would send it to every machine). Refused, naming the file and the
     line; the edit is left as the person wrote it."""
     from . import gitstore
-    from .purged import find_purged
+    from .purged import bookkeeping, find_purged
     from .secrets.scan import scan
 
     try:
@@ -394,7 +394,7 @@ def _refuse_a_held_edit(ws: Workspace, rel: str, path: Path) -> None:
             run.append((number, line))
             continue
         text = "\n".join(added for _, added in run)
-        hits = find_purged(ws, text) if run else []
+        hits = find_purged(ws, text) if run and not bookkeeping(rel) else []
         if hits:
             raise Refused(
                 f"your uncommitted edit holds something purged on purpose (receipt "

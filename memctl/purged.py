@@ -49,6 +49,17 @@ if TYPE_CHECKING:
 REGISTRY = ".memctl/purged.jsonl"
 LEGACY = ".memctl/purged.json"
 ATTRIBUTE = f"{REGISTRY} merge=union"
+RECEIPTS = ".memctl/receipts/"
+
+
+def bookkeeping(rel: str) -> bool:
+    """Is `rel` a purge's own record: the registry (salted hashes, a receipt id, the day) or a
+    receipt (named by a time and a hash)? They hold no text of anyone's, and what they hold
+    is never purged text: a purge of today's date ("2026-12-06") reads in their "date" and in
+    a receipt's id "20261206-…", and would refuse its own record."""
+    return rel in (REGISTRY, LEGACY) or rel.startswith(RECEIPTS)
+
+
 __all__ = [
     "DIGITS",
     "JOINED",

@@ -72,3 +72,19 @@ def test_a_purge_leaves_an_entry_s_own_part_as_it_is(ws, cli):
         " · the lease ends [purged]~~ ^le2a\n"
     )
     assert [p["count"] for p in receipt["places"] if p["path"] == "people/team.md"] == [2]
+
+
+def test_a_purge_of_the_day_it_runs_finishes_and_leaves_memctl_s_dates(ws, cli):
+    """A purge of today's date rewrote `date:` and `last_verified:` to "(purged)", then failed
+    (exit 3): its own registry's day and its receipt's id ("20261130-…") read as the date.
+    A purge's own records are never searched for purged text, and a note's own frontmatter
+    keys keep their values."""
+    _workspace(cli)
+    cli("add", "people/team", "The offsite was on 2026-11-30", "-s", "user")
+    receipt = cli.json("forget", "--purge", "--match", "2026-11-30", "--yes")
+    text = (ws.root / "people/team.md").read_text()
+    assert "date: 2026-11-30" in text and "last_verified: 2026-11-30" in text
+    assert "The offsite was on [purged]" in text
+    assert (ws.root / ".memctl/receipts").is_dir() and receipt["places"]
+    assert git(ws, "status", "--porcelain") == ""
+    cli("doctor")

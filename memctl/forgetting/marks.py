@@ -24,7 +24,7 @@ def marked_count(text: str, rx: re.Pattern[str]) -> tuple[str, int]:
     """`marked`, and how many copies it marked (a copy all inside an entry's own part, its
     `added:` date say, is left: structure.py)."""
     end = _frontmatter_end(text)
-    head, n = rx.subn(YAML_MARK, text[:end])
+    head, n = _head(text[:end], rx, YAML_MARK, _OWN_KEYS)
     body = _Body(text[end:], MARK, _OWN)
     return head + rx.sub(body.replace, body.text), n + body.count
 
@@ -33,7 +33,26 @@ def marked_bytes(data: bytes, rx: re.Pattern[bytes]) -> bytes:
     """The same for a file's bytes (a blob of git's history, in any encoding)."""
     end = _frontmatter_end(data[:65536].decode("latin-1"))  # a byte a character: same places
     body = _Body(data[end:], MARK.encode(), _OWN_BYTES)
-    return rx.sub(YAML_MARK.encode(), data[:end]) + rx.sub(body.replace, body.text)
+    head = _head(data[:end], rx, YAML_MARK.encode(), _OWN_KEYS_BYTES)[0]
+    return head + rx.sub(body.replace, body.text)
+
+
+# The frontmatter keys whose values memctl sets (a note's dates, its category, status and
+# priority): a purge of today's date leaves `date:` and `last_verified:` as they are.
+_KEYS = ("date", "last_verified", "expires", "category", "priority", "status")
+_OWN_KEYS = tuple(f"{k}:" for k in _KEYS)
+_OWN_KEYS_BYTES = tuple(k.encode() for k in _OWN_KEYS)
+
+
+def _head(head: Any, rx: re.Pattern, mark: Any, keys: tuple) -> tuple[Any, int]:
+    """A frontmatter with every copy marked, but in the lines of memctl's own keys."""
+    out, count = [], 0
+    for line in head.splitlines(keepends=True):
+        if not line.startswith(keys):
+            line, n = rx.subn(mark, line)
+            count += n
+        out.append(line)
+    return head[:0].join(out), count
 
 
 # The part of an entry line that is memctl's own: its bullet, strike, [PRIORITY][KIND], field
