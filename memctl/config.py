@@ -295,14 +295,19 @@ def _build(values: dict, sources: dict[str, str], warnings: list[str]) -> Config
 def _check(key: str, value: object, path: Path | str, line: int | None) -> Any:
     """`value`, checked and converted to the type of the Config field `key` (that type)."""
     kind = _TYPES[key]
-    bad = ConfigError(f"{key}: {value!r} is not valid here (expected {kind})", path=path, line=line)
+
+    def bad() -> ConfigError:  # made only when raised: an error's message is read for secrets
+        return ConfigError(
+            f"{key}: {value!r} is not valid here (expected {kind})", path=path, line=line
+        )
+
     if key == "exclude":
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-            raise bad
+            raise bad()
         return tuple(value)
     if key == "daily_dir":
         if not isinstance(value, str):
-            raise bad
+            raise bad()
         if not _safe_folder(value, daily=True):
             raise ConfigError(f"{key}: {value!r} {_FOLDER_RULE}", path=path, line=line)
         return value
@@ -326,20 +331,20 @@ def _check(key: str, value: object, path: Path | str, line: int | None) -> Any:
         return None
     if "bool" in str(kind):
         if not isinstance(value, bool):
-            raise bad
+            raise bad()
         return value
     if "int" in str(kind):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise bad
+            raise bad()
         _within(key, value, path, line)
         return value
     if "float" in str(kind):
         if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-            raise bad  # `not >` refuses NaN too
+            raise bad()  # `not >` refuses NaN too
         _within(key, value, path, line)
         return float(value)
     if not isinstance(value, str):
-        raise bad
+        raise bad()
     return value
 
 
