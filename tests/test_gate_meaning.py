@@ -1928,11 +1928,33 @@ def test_a_plan_or_report_of_what_a_rule_forbids_clashes(ws, rule, said, source,
             "The bins go out every other week on Tuesday",
             "update|new",
         ),
+        # a boss is a manager, a hall a hallway; someone else who holds the role now replaces
+        # the one on file, and a role elsewhere does not
+        ("My manager is Priya Shah.", "Priya Shah is my boss", "repeat"),
+        (
+            "The home wifi router is in the hallway cupboard.",
+            "fyi the router for the wifi sits in the cupboard in the hall",
+            "repeat",
+        ),
+        ("My manager is Priya Shah.", "My boss is Tom Baker now", "update"),
+        (
+            "The home wifi router is in the hallway cupboard.",
+            "the router is in the loft now",
+            "update",
+        ),
+        ("My manager is Priya Shah.", "Tom Baker is my new manager", "update"),
+        ("Our plumber is Jim Hardy.", "our new plumber is Joe Rossi", "update"),
+        ("Our plumber is Jim Hardy.", "Our plumber is Joe Rossi now", "update"),
+        ("Our plumber is Jim Hardy.", "Joe Rossi is a plumber too", "new"),
+        ("Our plumber is Jim Hardy.", "Joe Rossi is our electrician now", "new"),
+        ("My manager is Priya Shah.", "The manager of the bakery is Tom Baker now", "new"),
     ],
 )
 def test_a_repeat_in_other_everyday_words_is_a_repeat(ws, on_file, said, label):
     """ "every Monday" says what "on Mondays" says, and a pill is a tablet: such a repeat was
-    written again beside the entry as new."""
+    written again beside the entry as new. "Priya Shah is my boss" over "My manager is Priya
+    Shah." too, and a router that "sits" in the hall is in the hallway; "our new plumber is Joe
+    Rossi" over "Our plumber is Jim Hardy." was new, the two names read as two things."""
     old = entry(ws, "people/family", on_file)
     result = remember(ws, said, source="user", now=NOW).value
     assert result.label in label.split("|"), result.reason
@@ -2180,37 +2202,3 @@ def test_a_rule_loosened_in_everyday_words_is_changed(ws, rule, said, source, la
     is the thing after its act, not the person it is done for."""
     entry(ws, "rules/general", rule, kind="RULE")
     assert explain(ws, said, source=source, now=NOW).label == label
-
-
-@pytest.mark.parametrize(
-    ("on_file", "said", "label"),
-    [
-        ("My manager is Priya Shah.", "Priya Shah is my boss", "repeat"),
-        (
-            "The home wifi router is in the hallway cupboard.",
-            "fyi the router for the wifi sits in the cupboard in the hall",
-            "repeat",
-        ),
-        ("My manager is Priya Shah.", "My boss is Tom Baker now", "update"),
-        (
-            "The home wifi router is in the hallway cupboard.",
-            "the router is in the loft now",
-            "update",
-        ),
-        ("My manager is Priya Shah.", "Tom Baker is my new manager", "update"),
-        ("Our plumber is Jim Hardy.", "our new plumber is Joe Rossi", "update"),
-        ("Our plumber is Jim Hardy.", "Our plumber is Joe Rossi now", "update"),
-        ("Our plumber is Jim Hardy.", "Joe Rossi is a plumber too", "new"),
-        ("Our plumber is Jim Hardy.", "Joe Rossi is our electrician now", "new"),
-        ("My manager is Priya Shah.", "The manager of the bakery is Tom Baker now", "new"),
-    ],
-)
-def test_a_boss_is_a_manager_a_hall_a_hallway_and_a_new_holder_of_a_role_updates_it(
-    ws, on_file, said, label
-):
-    """ "Priya Shah is my boss" over "My manager is Priya Shah." was written as a second entry:
-    a boss is a manager, a hall a hallway, and a router that "sits" somewhere is there. "our
-    new plumber is Joe Rossi" over "Our plumber is Jim Hardy." was new, the two names read as two
-    things: someone else who holds the role now replaces the one on file."""
-    entry(ws, "semantic/notes", on_file)
-    assert remember(ws, said, source="user", now=NOW).value.label == label
