@@ -129,11 +129,13 @@ def recall(
     threshold = _threshold(threshold, meant)
     sure = [(confident(hit), hit.path, hit) for hit in hits]  # in the order search ranks them
     confidence = max((score for score, _, _ in sure), default=0.0)
-    picked = beside_what_it_may_replace(ws, pick(sure, threshold, limit), hits, limit)
+    picked = pick(sure, threshold, limit)
+    fields = _fields(ws, hits) if picked else {}  # each found line's fields, read once
+    picked = beside_what_it_may_replace(picked, hits, limit, fields)
     related = graph_facts(ws, prompt, max(1, limit - len(picked))) if picked and limit > 1 else []
     shown = {hit.address for hit in picked}  # the relations file is searched too
     related = [(fact, trust) for fact, trust in related if fact.split(" ", 1)[0] not in shown]
-    picked, facts, said_by = _on_the_desk(ws, picked, related)
+    picked, facts, said_by = _on_the_desk(ws, picked, related, fields)
     if facts and len(picked) + len(facts) > limit:  # one relation may take the last slot
         picked = picked[: limit - len(facts)]
     pointers, facts = _fit(picked, facts, budget_tokens, said_by)
@@ -157,22 +159,26 @@ def pick(sure: list[tuple[float, str, T]], threshold: float, limit: int) -> list
     return picked
 
 
+def _fields(ws: Workspace, hits: list[Hit]) -> dict[str, dict | None]:
+    """By address, the fields of each found line that is an entry (None for another line)."""
+    from .orders import fields_at
+
+    found = fields_at(ws, [(h.path, h.line, h.kind) for h in hits])
+    return {h.address: f for h, f in zip(hits, found, strict=True)}
+
+
 def beside_what_it_may_replace(
-    ws: Workspace, picked: list[Hit], hits: list[Hit], limit: int
+    picked: list[Hit], hits: list[Hit], limit: int, fields: dict[str, dict | None]
 ) -> list[Hit]:
     """The pointers, each side of an open question next to the other: a line written beside an
     entry it may replace (`may_replace:`: the agent's "Actually Noor isn't lactose intolerant"
     beside the user's "Noor is lactose intolerant"), and that entry, when search found both.
     A side takes the place of the last other pointer, and with `limit` 1 goes past it: one
     side alone would answer a question nobody has settled."""
-    if not picked:
-        return picked
-    from .orders import fields_at
-
-    fields = fields_at(ws, [(h.path, h.line, h.kind) for h in hits])
     by_id = {h.id: h for h in hits if h.id}
     sides: dict[str, Hit] = {}  # address → the other side search ranks first
-    for hit, f in zip(hits, fields, strict=True):
+    for hit in hits:
+        f = fields.get(hit.address)
         other = by_id.get(str(f["may_replace"])) if f and f.get("may_replace") else None
         if other is not None:
             sides.setdefault(hit.address, other)
@@ -326,7 +332,10 @@ def confident(hit: Hit) -> float:
 
 
 def _on_the_desk(
-    ws: Workspace, picked: list[Hit], related: list[tuple[str, Trust]]
+    ws: Workspace,
+    picked: list[Hit],
+    related: list[tuple[str, Trust]],
+    found: dict[str, dict | None],
 ) -> tuple[list[Hit], list[str], dict[str, str]]:
     """The pointers and relations that may go on the desk, as they may be shown: what reads as
     orders to the agent never does, whatever door it came in by, and a secret a person wrote
@@ -334,9 +343,9 @@ def _on_the_desk(
     source other than the user gave ("agent", "web"…), read in the same pass."""
     if not picked:
         return [], [], {}
-    from .orders import desk_lines, fields_at, trust_at
+    from .orders import desk_lines, trust_at
 
-    fields = fields_at(ws, [(h.path, h.line, h.kind) for h in picked])
+    fields = [found.get(h.address) for h in picked]
     said = [(h.text, trust_at(ws, f)) for h, f in zip(picked, fields, strict=True)]
     lines = desk_lines(ws, said + related)
     kept = [h._replace(text=text) for h, text in zip(picked, lines, strict=False) if text]
