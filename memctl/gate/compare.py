@@ -196,6 +196,7 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
             and x.subject not in y.words
             and "first" in y.person
             and "third" not in y.person
+            and "first" not in x.person  # "Dr Shah upped my dose": about mine, done by another
         ):
             return set(), set(), True
     return (only_a, only_b, False) if shared or holder else (set(), set(), False)

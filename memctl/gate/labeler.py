@@ -238,6 +238,9 @@ def _against(
             continue  # maybe a less similar entry is the one this text changes
         if label == "repeat":
             return _repeat(k, trust, reason, scores)
+        if new.hedged and not k.rule:  # "we might cancel the trip": what is on file holds
+            near = near or (k, f"{reason}, said as a maybe", diff)
+            continue
         if diff.rejects and _rivals(new, s, k, related):
             near = near or (k, f"{reason}, but another entry holds it too", diff)
             continue  # "forget about the hotel" with two hotels on file: which one?
@@ -355,7 +358,9 @@ def _changes_in_meaning(
     closer than any other), and says something else of it: another value of a kind both hold,
     the other side, an ending, or a word of change. Only what a person said, and never a rule
     or a quote: those have their own ways to change."""
-    if k.rule or k.trust == "untrusted" or not _close_in_meaning(new, k, floor, UPDATE_MEANING):
+    if k.rule or k.trust == "untrusted" or new.hedged:
+        return False
+    if not _close_in_meaning(new, k, floor, UPDATE_MEANING):
         return False
     close = k.meaning or 0.0
     if any(o is not k and (o.meaning or 0.0) > close - CLEARLY_CLOSER for _, o in related):

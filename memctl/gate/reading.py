@@ -168,6 +168,13 @@ class Analysis:
         return _any(self.folded, cues.UPDATE_WEAK, cues.UPDATE_WEAK_CJK)
 
     @cached_property
+    def hedged(self) -> bool:
+        """Says it as a maybe, a question, a condition or advice ("we might cancel the trip",
+        "should we move it?", "the GP says I should come off it"), not with "from now on": no
+        change made yet."""
+        return cues.HEDGED.search(self.folded) is not None and not cues.FIRM.search(self.folded)
+
+    @cached_property
     def correction(self) -> bool:
         return self.contrast or self.corrects_in_words
 
@@ -205,6 +212,17 @@ _ALTERNATE = re.compile(
 # A pure reading of the text: a night's survey reads the same entries again for every line it
 # promotes, so the last few thousand readings are kept.
 @lru_cache(maxsize=4096)
+def _cue_words(m: re.Match[str]) -> list[str]:
+    """The words of a cue of change, without the thing it changes ("increased my citalopram
+    to": "my citalopram" is what the text is about, not a word of change)."""
+    changed = m.groupdict().get("changed")
+    if not changed:
+        return m.group().split()
+    return (
+        m.string[m.start() : m.start("changed")] + " " + m.string[m.end("changed") : m.end()]
+    ).split()
+
+
 def analyze(text: str) -> Analysis:
     raw = unicodedata.normalize("NFKC", text).replace("’", "'")
     folded = lexicon.one_word(mend(_NUMBER_SIGN.sub("number ", fold(raw))))  # "no. 12": no "no"
@@ -268,10 +286,7 @@ def analyze(text: str) -> Analysis:
     rejected, counted = _rejected(folded, values)
     sides, polar = lexicon.poles(folded)
     polar += [
-        w
-        for p in (cues.UPDATE, cues.CORRECTION)
-        for m in p.finditer(folded)
-        for w in m.group().split()
+        w for p in (cues.UPDATE, cues.CORRECTION) for m in p.finditer(folded) for w in _cue_words(m)
     ]
     found = [(stem(fold(n)), at) for n, at in spotted]
     found = [(n, at) for n, at in found if n in words]

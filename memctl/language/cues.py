@@ -136,7 +136,8 @@ _CHANGE_VERB = (
     r"(?:to|into|back\s+to)(?!\w)|"
     # a number raised or lowered to another: "bumped the monthly transfer up to 450"
     r"(?<!\w)(?:bump(?:s|ed|ing)?|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|lower(?:s|ed|ing)?|"
-    r"cut(?:s|ting)?|reduc(?:e|es|ed|ing)|upp(?:ed|ing))\s+(?:[\w'-]+\s+){0,4}?(?:up\s+|down\s+)?"
+    r"cut(?:s|ting)?|reduc(?:e|es|ed|ing)|upp(?:ed|ing))\s+(?P<changed>(?:[\w'-]+\s+){0,4}?)"
+    r"(?:up\s+|down\s+)?"
     r"to\s+(?=[\d$€£])|"
     # "the vet wants Biscuit down to 120 g": an amount brought down to another
     r"(?<!\w)down\s+to\s+(?=[\d$€£])"
@@ -251,6 +252,18 @@ ALSO = Lazy(_phrases(
     "aussi", "egalement", "auch", "ebenfalls", "tambem", "anche",
 ).pattern + r"|(?<!\w)too(?=\s*(?:[.,;:!?)]|$))")
 # fmt: on
+
+# --- said as a maybe, a question, a condition or advice: no change made yet ("we might cancel
+# the trip", "thinking of moving the party", "the GP says I should come off it", "should we move
+# it?"). What is on file still holds; the caller may settle it.
+FIRM = Lazy(r"(?<!\w)(?:from\s+now\s+on|going\s+forward|from\s+today|effective|as\s+of)(?!\w)")
+HEDGED = Lazy(
+    r"(?<!\w)(?:might|maybe|perhaps|possibly|probably|considering|wondering|"
+    r"(?<!was\s)(?<!were\s)thinking\s+(?:of|about)|not\s+sure|unsure|undecided|"
+    r"(?:i|we|you|he|she|they|it)\s+(?:may|should|could)|should\s+(?:we|i)|"
+    r"vielleicht|eventuell|peut-etre|quizas|quiza|tal\s+vez|forse|talvez|misschien)(?!\w)"
+    r"|\?\s*$"
+)
 
 # --- fewer than what is on file ("climbing is only on Tuesdays now" over "Tuesdays and Thursdays")
 # fmt: off

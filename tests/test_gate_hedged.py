@@ -1,0 +1,88 @@
+"""What a person says of a thing on file without changing it yet (a maybe, a question, advice),
+and a change made to one's own things by someone else ("Dr Shah upped my dose")."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import NOW
+from memctl.gate.remember import remember
+from memctl.longterm import add_entry, new_note
+from memctl.note import read_note
+
+
+def entry(ws, note: str, text: str) -> None:
+    if not (ws.root / f"{note}.md").exists():
+        new_note(ws, note, title=note.rsplit("/", 1)[-1].title(), today=NOW.date())
+    add_entry(ws, note, text, kind="FACT", source="user", today=NOW.date())
+
+
+def open_lines(ws, note: str) -> list[str]:
+    return [e.text for e in read_note(ws.root / f"{note}.md").entries() if not e.closed]
+
+
+HEDGED = [
+    ("We're going to Lisbon on 3 June for a week", "we might cancel the Lisbon trip"),
+    ("We're going to Lisbon on 3 June for a week", "thinking of cancelling the Lisbon trip"),
+    ("We're going to Lisbon on 3 June for a week", "should we cancel the Lisbon trip?"),
+    ("Piano lessons are on Tuesdays at 17:00 with Mrs Berg", "maybe we move piano to Thursdays"),
+    ("I take 20mg of citalopram every morning", "Dr Shah says I should come off citalopram"),
+    ("Book club meets at Clara's on the first Tuesday", "not sure book club is still at Clara's"),
+    ("The plumber comes on Thursday at 8", "the plumber might come on Friday instead"),
+]
+
+
+@pytest.mark.parametrize(("on_file", "said"), HEDGED)
+def test_a_maybe_a_question_or_advice_leaves_the_entry_open_and_names_it(ws, on_file, said):
+    """ "we might cancel the Lisbon trip" closed the trip; so did a question and a doctor's
+    advice. The entry stays open, and the new line names it for the caller to settle."""
+    entry(ws, "life/plans", on_file)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label == "new"
+    assert on_file in open_lines(ws, "life/plans")
+    assert done.unsure is not None  # the entry it may replace, and the commands that decide
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        ("We're going to Lisbon on 3 June for a week", "we cancelled the Lisbon trip"),
+        ("Piano lessons are on Tuesdays at 17:00", "piano lessons moved to Thursdays"),
+        # a past "thinking of" is a mix-up, and "from now on" makes a change firm
+        ("The cabin sleeps six", "The cabin only sleeps four, I was thinking of the other one"),
+        (
+            "Standup is at 9:30 every weekday",
+            "maybe it's obvious, but standup is at 10 from now on",
+        ),
+    ],
+)
+def test_a_change_said_outright_still_replaces_the_entry(ws, on_file, said):
+    entry(ws, "life/plans", on_file)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label in ("update", "correction")
+    assert on_file not in open_lines(ws, "life/plans")
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        ("I take 20mg of citalopram every morning", "Dr Shah has upped my citalopram to 30mg"),
+        ("I take 20mg of citalopram every morning", "the GP increased my citalopram to 30mg"),
+        ("Our rent is £1,450 a month", "the landlord has raised our rent to £1,600"),
+        ("My gym membership is £35 a month", "PureGym cut my membership to £25 a month"),
+    ],
+)
+def test_someone_else_changing_my_own_thing_updates_it(ws, on_file, said):
+    """ "Dr Shah has increased my citalopram to 30mg" was about Dr Shah, not about me (a name
+    opening one text, "I" the other), and "my citalopram" was taken for words of the change."""
+    entry(ws, "life/me", on_file)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label in ("update", "correction")
+    assert on_file not in open_lines(ws, "life/me")
+
+
+def test_a_named_person_of_their_own_is_still_someone_else(ws):
+    entry(ws, "life/me", "I prefer tea in the morning")
+    done = remember(ws, "Dmitri prefers coffee in the morning", source="user", now=NOW).value
+    assert done.label == "new"
+    assert "I prefer tea in the morning" in open_lines(ws, "life/me")
