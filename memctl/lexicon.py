@@ -202,7 +202,12 @@ IRREGULAR = dict(
         "sold:sell drove:drive driven:drive flew:fly flown:fly ate:eat eaten:eat began:begin "
         "begun:begin met:meet kept:keep brought:bring found:find held:hold chose:choose "
         "chosen:choose did:do done:do spoke:speak spoken:speak rang:ring rung:ring forgot:forget "
-        "forgotten:forget shut:shut hid:hide hidden:hide"
+        "forgotten:forget shut:shut hid:hide hidden:hide "
+        # the noun of an act, as its verb ("the insurance renewal" says "renews")
+        "renewal:renew renewals:renew arrival:arrive arrivals:arrive removal:remove "
+        "approval:approve refusal:refuse proposal:propose withdrawal:withdraw rental:rent "
+        "dismissal:dismiss disposal:dispose referral:refer denial:deny "
+        "delivery:deliver deliveries:deliver payment:pay payments:pay departure:depart"
     ).split()
 )
 

@@ -35,6 +35,7 @@ from .reading import (
     says_nothing_new,
     similarity,
 )
+from .restated import one_more, restates_whole
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
 
 Label = Literal["new", "repeat", "update", "correction", "clash", "injection"]
@@ -305,7 +306,7 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
         return "correction", f"says an entry on file was wrong ({what} differs)"
     if new.update and (diff.differs or diff.says_more or diff.missing):
         return "update", f"says the world changed ({what} differs)"
-    if diff.flipped and _one_more(new, diff, old.info):
+    if diff.flipped and one_more(new, diff, old.info):
         return "update", f"adds a detail to {old.key}: {as_written(diff.extra, new.text)}"
     if diff.flipped:
         if diff.reworded and not ends:
@@ -340,7 +341,7 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     # What it says again counts its values too ("the board meeting on the 12th will be held in
     # the Lisbon office" says the meeting and its day again, and adds where)
     few = len(diff.extra) <= len(new.words & old.info.words) + len(new.values & old.info.values)
-    if not diff.missing and (few or _restates_whole(new, diff, old.info)):
+    if not diff.missing and (few or restates_whole(new, diff, old.info)):
         return "update", f"adds a detail to {old.key}: {as_written(diff.extra, new.text) or what}"
     if new.update_weak and score >= REPEAT:
         return "update", "says the world changed (wording differs)"
@@ -388,47 +389,6 @@ def _changes_in_meaning(
         or not swapped
         and (diff.changed or diff.flipped)
     )
-
-
-RESTATED_WORDS = 3  # an entry of this many words or more, every one said again, is restated
-
-
-def _restates_whole(new: Analysis, diff: Diff, old: Analysis) -> bool:
-    """With nothing of the entry left out (the caller's test), does the text say an entry of
-    RESTATED_WORDS words or more again with more beside it, however much ("the boiler guy from
-    Kowalski Heating is Marek, he wants the service booked for September" for "Boiler is
-    serviced by Kowalski Heating")? The new line holds all the old one said: nothing is lost.
-    What turned, was said not or another thing was settled before _label_for gets here; an
-    ending, or one more thing of its kind ("also"), is not a detail of this one."""
-    return len(old.words) >= RESTATED_WORDS and not diff.ended and not cues.ALSO.search(new.folded)
-
-
-def _one_more(new: Analysis, diff: Diff, old: Analysis) -> bool:
-    """Does the text say the entry again and one more thing beside it ("… and she can't do
-    gluten either"; "Feed her in the morning, and no treats after 8pm"): its negation is the
-    added thing's, not the entry's turned around."""
-    also = bool(cues.ALSO.search(new.folded) and diff.extra)
-    restated = bool(diff.extra or diff.added) and _restated_first(new, old)
-    return bool(
-        (also or restated)
-        and not diff.missing
-        and not diff.changed
-        and not diff.ended
-        and not (new.update or new.correction)
-    )
-
-
-def _restated_first(new: Analysis, old: Analysis) -> bool:
-    """Does the text open with the entry said again (every word of it, the same side), and
-    join a clause of its own after it? The entry may itself hold a joint ("Before a big deploy,
-    freeze merges"): the shortest head that says all of it is the one read."""
-    if not old.words:
-        return False
-    for joint in cues.JOINED.finditer(new.text):
-        said = analyze(new.text[: joint.start()])
-        if old.words <= said.words:
-            return said.polarity == old.polarity and said.poles == old.poles
-    return False
 
 
 # A plan or a decision, said as one: what gives a part of it up changes the plan, it does not

@@ -22,6 +22,7 @@ from ..words import STOPWORDS, bigrams, fold, is_cjk, stem, tokens, written_as_n
 
 # how two texts compare: re-exported for the gate
 from .compare import Diff, changed_kinds, compare, same_text, sameness, similarity  # noqa: F401
+from .spotting import names_in
 from .values import a_value, date_value, next_to_number, take_values
 
 # fmt: off
@@ -49,8 +50,6 @@ _CUE_WORDS = frozenset(
     mehr plus lugar vez realidad realite verdade realta hecho fait movio mueve paso traslado
     cambio cambiado passe movida movido passou moving changing switching""".split()
 )
-_SENTENCE_STARTERS = frozenset("the a an our my we i it this that there they he she you".split())
-_NAME = re.compile(r"(?<![\w'])([A-Z][a-z\u00df-\u00ff]{1,}(?:-[A-Z][a-z]+)?)(?![\w])")
 _CONTRAST = re.compile(
     # ", not only X" adds to what it says: no contrast
     r",\s*not\s+(?!(?:just|only|merely|simply|even)\b)\w|\bnot\s+\w+(?:\s+\w+)?\s*,?\s+but\b|"
@@ -211,7 +210,6 @@ _ALTERNATE = re.compile(
 
 # A pure reading of the text: a night's survey reads the same entries again for every line it
 # promotes, so the last few thousand readings are kept.
-@lru_cache(maxsize=4096)
 def _cue_words(m: re.Match[str]) -> list[str]:
     """The words of a cue of change, without the thing it changes ("increased my citalopram
     to": "my citalopram" is what the text is about, not a word of change)."""
@@ -223,6 +221,7 @@ def _cue_words(m: re.Match[str]) -> list[str]:
     ).split()
 
 
+@lru_cache(maxsize=4096)
 def analyze(text: str) -> Analysis:
     raw = unicodedata.normalize("NFKC", text).replace("’", "'")
     folded = lexicon.one_word(mend(_NUMBER_SIGN.sub("number ", fold(raw))))  # "no. 12": no "no"
@@ -236,7 +235,7 @@ def analyze(text: str) -> Analysis:
     # A word of person written as a name ("Tom and Su moved", "Mia switched to guitar") is the
     # name, not Spanish "his" or Italian "my"; a given name as often as not, opening a sentence
     named = written_as_names(raw, lexicon.ALSO_NAMES) & lexicon.PERSON_WORDS
-    spotted = _names(stated)
+    spotted = names_in(stated, _STOP)
     called = {fold(n) for n, _ in spotted}
     read: dict[str, bool] = {}  # an ambiguous word ("sat", "may") is read once, not each time
 
@@ -356,85 +355,6 @@ def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
 
     counted = _REJECTED.sub(take, _CONSENT.sub(" ", _INTERJECTION.sub(" ", folded)))
     return frozenset(rejected), counted
-
-
-# fmt: off
-_NAME_VERBS = frozenset(
-    """is are was were has had have lives works loves likes prefers says said wants eats drinks
-    carries takes moved moves joined left uses used runs goes went knows needs thinks asked
-    arbeitet wohnt ist hat vive tiene es esta mora trabalha est a habite travaille now also still
-    just never always only often usually really no doesn't isn't can't won't didn't""".split()
-)
-# fmt: on
-
-
-# Months' short names that are given names too: "Jan lives in Gdansk", "Marco's number"
-_MONTHS_NAMED = frozenset("jan jun mai marco may".split())
-
-
-_TITLE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Sr|Jr|Sra|Mme|Hr|Fr)\.\Z")  # with endpos
-_NEXT_WORD = re.compile(r"\s*(\S+)")
-
-
-def _inside(raw: str, word: str) -> int:
-    """Where `word` last stands whole in `raw` inside a sentence (after a space that follows
-    no sentence's end), or -1. Found with str.find, once for each word: a pattern led by a class
-    of characters is tried at every position of a long text."""
-    last, at = -1, raw.find(word, 2)
-    while at >= 0:
-        end = at + len(word)
-        after = raw[end : end + 1]
-        if (
-            raw[at - 1].isspace()
-            and raw[at - 2] not in ".!?:;"
-            and not (after.isalnum() or after == "_")
-        ):
-            last = at
-        at = raw.find(word, at + 1)
-    return last
-
-
-def _names(raw: str) -> list[tuple[str, int]]:
-    """Capitalised words that look like names, with where each starts. A sentence's first word
-    counts only when a verb or 's follows it ("Anna has …", "Brian's …") or it is capitalised
-    again later."""
-    found = []
-    inside: dict[str, int] = {}  # word → where it last stands inside a sentence
-    for m in _NAME.finditer(raw):
-        word = m.group(1)
-        lowered = fold(word)
-        if (
-            lowered in _STOP
-            and lowered not in _MONTHS_NAMED
-            or lowered in _SENTENCE_STARTERS
-            or lowered in cues.WEEKDAY_WORDS
-            or lowered in cues.MONTH_WORDS
-            and lowered not in _MONTHS_NAMED  # analyze reads them as dates first
-        ):
-            continue
-        # (each look reaches from the name, never copies the text's rest: a pasted page holds
-        # hundreds of sentences)
-        before = m.start()  # where the text before it ends, spaces left out
-        while before and raw[before - 1].isspace():
-            before -= 1
-        if not before or (
-            raw[before - 1] in '.!?:;"(' and not _TITLE.search(raw, max(0, before - 5), before)
-        ):
-            following = _NEXT_WORD.match(raw, m.end())
-            if word not in inside:
-                inside[word] = _inside(raw, word)
-            again = inside[word] >= m.end() + 2
-            second = following and _NAME.match(raw, following.start(1))  # "Kenji Tanaka is …"
-            rest = _NEXT_WORD.match(raw, second.end()) if second else None
-            then_name = rest is not None and rest[1].lower() in _NAME_VERBS
-            after = following[1].lower() if following is not None else ""
-            verb = after in _NAME_VERBS
-            if after == "a" and lowered.endswith(("ed", "ing")):
-                verb = len(lowered) < 6  # "Booked a table": not French "a"; "Ahmed a …" is
-            if not (raw.startswith(("'s", "’s", "s "), m.end()) or verb or again or then_name):
-                continue
-        found.append((word, m.start()))
-    return found
 
 
 def says_nothing_new(new: Analysis, diff: Diff) -> bool:

@@ -49,6 +49,13 @@ _CLOCK = re.compile(
     r"(?<!\w)(?:(?P<q>(?:a\s+)?quarter|half|\d{1,2}\s+minutes)\s+(?P<way>past|to|after|til)\s+"
     r"|(?P<m>\d{1,2})\s+(?:past|after)\s+|half\s+(?=\w+\b(?!\s+(?:an?|the|of|past|to)\b)))"
     rf"(?P<h>\d{{1,2}}|{'|'.join(_HOURS)})(?!\w|:\d)"
+    r"(?:\s+(?:in\s+the\s+(?P<part>morning|afternoon|evening|night)|at\s+(?P<night>night)))?"
+)
+# An hour said with its part of the day: "nine at night", "7 in the morning", "ten o'clock in
+# the evening"; noon and midnight
+_DAYPART = re.compile(
+    rf"(?<![\w:.])(?P<h>\d{{1,2}}|{'|'.join(_HOURS)})(?:\s+o'?clock)?\s+(?:at\s+night|in\s+the\s+"
+    r"(?P<part>morning|afternoon|evening|night))(?!\w)|(?<!\w)(?P<noon>noon|midday|midnight)(?!\w)"
 )
 # A day of the month said as an ordinal word: "due on the first", "on the 3rd of each month"
 _ORDINALS = (
@@ -181,9 +188,27 @@ def take_values(folded: str, values: set[str]) -> str:
         minutes = int(said[0]) if said[0].isdigit() else 15 if said[-1] == "quarter" else 30
         if m["way"] in ("to", "til"):
             hour, minutes = (hour - 1) % 24, 60 - minutes
+        night = m["part"] == "night" or m["night"] is not None
+        late = m["part"] in ("afternoon", "evening") or night and hour > 4
+        if late and hour < 12:
+            hour += 12  # "half past seven in the evening" is 19:30
         if hour > 24 or not 0 <= minutes < 60:
             return m.group()
         values.add(f"t:{hour:02d}:{minutes:02d}")
+        return " "
+
+    def daypart(m: re.Match[str]) -> str:
+        if m["noon"]:
+            values.add("t:00:00" if m["noon"] == "midnight" else "t:12:00")
+            return " "
+        h = m["h"]
+        hour = int(h) if h.isdigit() else _HOURS.index(h) + 1
+        if hour > 12:
+            return m.group()
+        late = m["part"] in ("afternoon", "evening", "night") or m["part"] is None
+        if late and hour < 12 and not (m["part"] in ("night", None) and hour <= 4):
+            hour += 12  # "nine at night" is 21:00; "two at night" stays 02:00
+        values.add(f"t:{hour % 24:02d}:00")
         return " "
 
     def ordinal(m: re.Match[str]) -> str:
@@ -192,6 +217,7 @@ def take_values(folded: str, values: set[str]) -> str:
 
     text = _URL.sub(url, folded)
     text = _CLOCK.sub(clock, text)
+    text = _DAYPART.sub(daypart, text)
     text = _ON_THE.sub(ordinal, text)
     if "blood" in text or "rhesus" in text:
         text = _BLOOD.sub(blood, text)
@@ -210,7 +236,8 @@ def worded_hours(folded: str) -> frozenset[str]:
     if {"am", "pm"} & set(folded.split()):
         return frozenset()
     found: set[str] = set()
-    take_values(" ".join(m.group() for m in _CLOCK.finditer(folded)), found)
+    said = (m.group() for m in _CLOCK.finditer(folded) if not (m["part"] or m["night"]))
+    take_values(" ".join(said), found)
     return frozenset(v for v in found if v.startswith("t:") and 1 <= int(v[2:4]) <= 12)
 
 

@@ -21,6 +21,10 @@ _BARE = (
     r"|oh\s+wait|no\s+wait|actually|scratch\s+that|on\s+second\s+thoughts?|ok(?:ay)?\s+so"
     r"|(?:sorry\s*,?\s*)?i\s+misspoke(?:\s+(?:earlier|before))?|übrigens|ach\s+(?:ja|und)"
     r"|zur\s+info|au\s+fait|d'ailleurs|por\s+cierto|trouwens|overigens|tra\s+l'altro"
+    # "reminder Luna can't have chicken", "remember Sam is vegan": a statement follows
+    r"|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?(?:reminder|remember)(?=\s+[\w-]+(?:'s)?\s+"
+    r"(?:is|are|isn't|aren't|can|can't|cannot|has|hasn't|have|does|doesn't|don't|will|won't|"
+    r"was|wasn't|should|needs?|must|hates|loves|likes)\b)"
 )
 # Openers that need a mark after them ("Note: the code…", "So, …"; not "Note the code…",
 # "So far…", "Update the router…", "Well water…").

@@ -1,0 +1,49 @@
+"""Whether a text says an entry on file again with more beside it: the whole entry restated
+with a detail added (the new line holds all the old one said), or the entry said first and
+one more thing joined after it, whose negation is the added thing's."""
+
+from __future__ import annotations
+
+from ..language import cues
+from .compare import Diff
+from .reading import Analysis, analyze
+
+RESTATED_WORDS = 3  # an entry of this many words or more, every one said again, is restated
+
+
+def restates_whole(new: Analysis, diff: Diff, old: Analysis) -> bool:
+    """With nothing of the entry left out (the caller's test), does the text say an entry of
+    RESTATED_WORDS words or more again with more beside it, however much ("the boiler guy from
+    Kowalski Heating is Marek, he wants the service booked for September" for "Boiler is
+    serviced by Kowalski Heating")? The new line holds all the old one said: nothing is lost.
+    What turned, was said not or another thing was settled before the labeler asks this; an
+    ending, or one more thing of its kind ("also"), is not a detail of this one."""
+    return len(old.words) >= RESTATED_WORDS and not diff.ended and not cues.ALSO.search(new.folded)
+
+
+def one_more(new: Analysis, diff: Diff, old: Analysis) -> bool:
+    """Does the text say the entry again and one more thing beside it ("… and she can't do
+    gluten either"; "Feed her in the morning, and no treats after 8pm"): its negation is the
+    added thing's, not the entry's turned around."""
+    also = bool(cues.ALSO.search(new.folded) and diff.extra)
+    restated = bool(diff.extra or diff.added) and restated_first(new, old)
+    return bool(
+        (also or restated)
+        and not diff.missing
+        and not diff.changed
+        and not diff.ended
+        and not (new.update or new.correction)
+    )
+
+
+def restated_first(new: Analysis, old: Analysis) -> bool:
+    """Does the text open with the entry said again (every word of it, the same side), and
+    join a clause of its own after it? The entry may itself hold a joint ("Before a big deploy,
+    freeze merges"): the shortest head that says all of it is the one read."""
+    if not old.words:
+        return False
+    for joint in cues.JOINED.finditer(new.text):
+        said = analyze(new.text[: joint.start()])
+        if old.words <= said.words:
+            return said.polarity == old.polarity and said.poles == old.poles
+    return False

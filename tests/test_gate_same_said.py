@@ -1,0 +1,121 @@
+"""The same thing said in other words is a repeat (an hour with its part of the day, the noun of
+an act for its verb, a reminder said first); another person's or another role's thing is not
+the entry's; a thing on again after it ended says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import NOW
+from memctl.gate.reading import analyze
+from memctl.gate.remember import remember
+from memctl.longterm import add_entry, new_note
+from memctl.note import read_note
+
+
+def entry(ws, note: str, text: str) -> None:
+    if not (ws.root / f"{note}.md").exists():
+        new_note(ws, note, title=note.rsplit("/", 1)[-1].title(), today=NOW.date())
+    add_entry(ws, note, text, kind="FACT", source="user", today=NOW.date())
+
+
+def open_lines(ws, note: str) -> list[str]:
+    return [e.text for e in read_note(ws.root / f"{note}.md").entries() if not e.closed]
+
+
+@pytest.mark.parametrize(
+    ("said", "time"),
+    [
+        ("pills at nine at night", "t:21:00"),
+        ("back at 9 in the evening", "t:21:00"),
+        ("the alarm is at seven in the morning", "t:07:00"),
+        ("ten o'clock at night", "t:22:00"),
+        ("the feed is at two at night", "t:02:00"),
+        ("lunch at noon", "t:12:00"),
+        ("the ferry leaves at midnight", "t:00:00"),
+        ("the train is at 4 in the afternoon", "t:16:00"),
+    ],
+)
+def test_an_hour_with_its_part_of_the_day_is_a_time(said, time):
+    assert time in analyze(said).values
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        (
+            "Mum takes her blood pressure tablets at 9pm",
+            "mum has her blood pressure pills at nine at night",
+        ),
+        (
+            "The school bus comes at 7:30am",
+            "the school bus comes at half past seven in the morning",
+        ),
+        (
+            "The car insurance with Admiral renews on 2 August",
+            "admiral insurance renewal is aug 2nd",
+        ),
+        ("The Ocado order arrives on Fridays", "Ocado arrival is on Fridays"),
+        ("Luna is allergic to chicken", "reminder Luna can't have chicken"),
+        ("Sam is vegan", "remember Sam is vegan"),
+    ],
+)
+def test_the_same_said_in_other_words_is_a_repeat(ws, on_file, said):
+    entry(ws, "life/facts", on_file)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label == "repeat", done.reason
+    assert on_file in open_lines(ws, "life/facts")
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        ("Priya's birthday is 14 May", "Priya's husband Dev has his birthday on 2 June"),
+        ("Tom's anniversary is in March", "Tom's sister Ana has her anniversary in July"),
+        (
+            "The landlord is Mr Okoro, his number is 07700 900123",
+            "the letting agent is Foxtons in Clapham, they deal with repairs not the landlord",
+        ),
+        (
+            "Our accountant is Priya Shah at Ledger & Co",
+            "our lawyer is Dan Moss at Moss & Co, not the accountant",
+        ),
+    ],
+)
+def test_another_persons_or_another_roles_thing_leaves_the_entry_open(ws, on_file, said):
+    """ "Priya's husband Dev has his birthday on 2 June" closed Priya's birthday as a correction
+    ("his" was read as Priya's); the letting agent closed the landlord."""
+    entry(ws, "life/people", on_file)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label == "new", done.reason
+    assert on_file in open_lines(ws, "life/people")
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        ("Grandpa's doctor switched his pills to Ramipril", "Grandpa's pills are Ramipril 5mg"),
+        ("Our plumber is Jim Hardy", "our new plumber is Joe Rossi"),
+    ],
+)
+def test_the_same_persons_thing_is_still_read_against_the_entry(ws, on_file, said):
+    entry(ws, "life/people", on_file)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label != "new" or done.unsure is not None, done.reason
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        ("We cancelled the newspaper delivery", "We get the newspaper delivered again"),
+        ("We stopped the veg box in March", "the veg box is coming again"),
+        ("I quit the Tuesday choir", "I'm singing in the Tuesday choir once more"),
+    ],
+)
+def test_a_thing_on_again_after_it_ended_replaces_the_ending(ws, on_file, said):
+    """ "delivery" read as "deliver" made "We get the newspaper delivered again" a repeat of
+    "We cancelled the newspaper delivery": the new content was dropped."""
+    entry(ws, "life/home", on_file)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label in ("update", "correction"), done.reason
+    assert on_file not in open_lines(ws, "life/home")
