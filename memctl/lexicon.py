@@ -151,6 +151,9 @@ _LANGUAGES = {
     "sv": "swedish sueco suedois schwedisch svedese zweeds",
     "el": "greek griego grec griechisch grego greco grieks",
     "hi": "hindi",
+    # a spelling of English: "British spelling" and "American spelling" set other values
+    "en-gb": "british",
+    "en-us": "american",
     "ca": "catalan catala",
 }
 # fmt: off

@@ -64,6 +64,8 @@ _SAID_WRONG = re.compile(
 )
 _IMPERATIVE = re.compile(cues.IMPERATIVE)
 _ACTUALLY = re.compile(r"\b(?:actually|in fact)\b")
+# "fine for swimming, but nothing else": the bound of what is said, not its negation
+_ELSE = re.compile(r"(?<!\w)(?:nothing|no\s*one|nobody|none)\s+else(?!\w)")
 _NUMBER_SIGN = re.compile(r"(?<!\w)(?:no\.|nº|nr\.?|num\.)\s*(?=\d)")
 KIND_NAMES = {
     "wd": "weekday",
@@ -298,7 +300,9 @@ def analyze(text: str) -> Analysis:
         words=frozenset(words),
         values=frozenset(values),
         names=names,
-        negations=len(cues.NEGATION.findall(lexicon.NEGATED_SIDES.sub(" ", counted))),
+        negations=len(
+            cues.NEGATION.findall(_ELSE.sub(" ", lexicon.NEGATED_SIDES.sub(" ", counted)))
+        ),
         lead=lead,
         subject=lead if opens else None,
         poles=tuple(sorted(sides.items())),

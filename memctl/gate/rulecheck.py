@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from ..language import cues
-from ..lexicon import ONE_OFF, PERSON_WORDS
+from ..lexicon import LANGUAGE_WORDS, ONE_OFF, PERSON_WORDS
 from ..words import tokens
 from .bounds import (
     PRICED,
@@ -86,7 +86,18 @@ _RETIRE = re.compile(
     r"(?<!\w)(?:forget|drop|remove|delete|scrap|cancel|lift|ditch|retire|get\s+rid\s+of)\s+"
     r"(?:about\s+)?(?:the|that|this|my|our|your)\s+(?:\w+\s+)?rule(?!\w)"
 )
-_LASTING = re.compile(r"(?<!\w)(?:stop|stops|quit|no\s+more|again|anymore|any\s+more)(?!\w)")
+_LASTING = re.compile(
+    r"(?<!\w)(?:stop|stops|quit|no\s+more|again|anymore|any\s+more|new\s+rule|rule\s+change|"
+    r"(?:the|that|this)\s+rule\s+(?:is|changes)|in\s+(?:the\s+)?future|for\s+good|permanently|"
+    r"from\s+here\s+on|henceforth)(?!\w)"
+)
+
+
+# A day or a part of one said of every one: "Sunday mornings", "on Fridays", "weekday evenings"
+_EVERY_ONE = re.compile(
+    r"(?<!\w)(?:(?:mon|tues|wednes|thurs|fri|satur|sun|week)days?\s+(?:morning|afternoon|evening|"
+    r"night)s|(?:mon|tues|wednes|thurs|fri|satur|sun|week)days|weekends|mornings|evenings)(?!\w)"
+)
 
 
 def acts(rule: Analysis) -> frozenset[str]:
@@ -110,7 +121,11 @@ def governed(rule: Analysis) -> frozenset[str]:
         found.add(content_word(word))
     # and the first thing each act is done to: "never schedule meetings before 10am", "never
     # book me flights …" (for whom it is done is no thing it is done to)
-    said = [content_word(w) for w in tokens(rule.folded) if w not in PERSON_WORDS]
+    said = [
+        content_word(w)
+        for w in tokens(rule.folded)
+        if w not in PERSON_WORDS and w not in LANGUAGE_WORDS  # "use British spelling"
+    ]
     for act, after in zip(said, said[1:], strict=False):
         if act in found and act in rule.words and after in rule.words and after not in found:
             found.add(after)
@@ -288,9 +303,19 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     # "Friday afternoon meetings are fine" for "never schedule meetings on Friday afternoons":
     # what the rule's act is done to, allowed at every value the rule sets, is the act allowed
     whole = permits and bool(values) and values <= given and bool(shared & (governs - acts(rule)))
-    if not shared or len(shared_all) < min(CLASH_WORDS, len(rule.words)) and not (acted or whole):
+    # "Sunday mornings are fine for swimming" for "never book anything on Sunday mornings": a
+    # rule that names no thing its act is done to, allowed at every value it sets
+    anything = rule.polarity and not governs - acts(rule) and not new.polarity
+    whole = whole or permits and bool(anything) and bool(values) and values <= given
+    # "booked the dentist for Sunday morning" for "never book anything on Sunday mornings": the
+    # forbidden act at the values the rule forbids it at needs no other word in common
+    things = governs - acts(rule)  # what the act is done to, if the rule names it
+    at_its_values = bool(rule.polarity) and bool(shared & acts(rule)) and bool(given & values)
+    at_its_values = at_its_values and (not things or bool(things & shared))
+    few = len(shared_all) < min(CLASH_WORDS, len(rule.words))
+    if not (shared or whole) or few and not (acted or whole or at_its_values):
         return None
-    words = ", ".join(sorted(shared_all)[:4])
+    words = ", ".join(sorted(shared_all)[:4]) or "the days and times it names"
     normative = new.normative or permits or opens_with_act(new, rule)
     # "Deploy the fix on Tuesday" for "never deploy on Fridays": another day than those the
     # rule forbids is one it allows, unless the text is a limit of its own ("only on Tuesdays")
@@ -352,7 +377,9 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         return None
     # "spend 80 euros on the new headphones" is an act against the rule, not a new rule
     weak = new.update_weak and cues.UPDATE_WEAK_NORM.search(new.folded)
-    said = new.update or weak or new.correction or _LASTING.search(new.folded)
+    # "Sunday mornings are fine for swimming": allowed on every one of them, not once
+    every = permits and _EVERY_ONE.search(new.folded)
+    said = new.update or weak or new.correction or _LASTING.search(new.folded) or every
     once = ONE_OFF.search(new.folded) or any(
         v[:2] in ("d:", "y:") for v in new.values - rule.values
     )

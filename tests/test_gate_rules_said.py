@@ -1,0 +1,139 @@
+"""A rule changed by the user in everyday words ("ok new rule, …", "American spelling is fine
+from now on", "Sunday mornings are fine for swimming"), and a rule broken by an act at the
+very values it forbids, though no other word is shared."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import NOW
+from memctl.gate.remember import remember
+from memctl.longterm import add_entry, new_note
+from memctl.note import read_note
+
+
+def rule(ws, text: str) -> None:
+    if not (ws.root / "rules/general.md").exists():
+        new_note(ws, "rules/general", title="General", today=NOW.date())
+    add_entry(ws, "rules/general", text, kind="RULE", source="user", today=NOW.date())
+
+
+def fact(ws, text: str) -> None:
+    if not (ws.root / "life/plans.md").exists():
+        new_note(ws, "life/plans", title="Plans", today=NOW.date())
+    add_entry(ws, "life/plans", text, kind="FACT", source="agent", today=NOW.date())
+
+
+def open_lines(ws, note: str) -> list[str]:
+    return [e.text for e in read_note(ws.root / f"{note}.md").entries() if not e.closed]
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        (
+            "Always ask me before paying any invoice",
+            "ok new rule, you can pay invoices under £100 without checking with me first",
+        ),
+        (
+            "Always ask me before paying any invoice",
+            "in future you can pay invoices under £50 without asking",
+        ),
+        (
+            "Never book taxis without asking me",
+            "rule change: you can book taxis under £20 without asking",
+        ),
+        ("Only use British spelling in my documents", "American spelling is fine from now on"),
+        (
+            "Only use British spelling in my documents",
+            "from now on american spelling is fine for the US client's docs, keep british for"
+            " everything else",
+        ),
+        (
+            "Never book anything on Sunday mornings",
+            "Sunday mornings are fine for swimming, but nothing else",
+        ),
+        ("Don't schedule anything on Friday evenings", "Friday evenings are fine for the pub quiz"),
+    ],
+)
+def test_the_user_changing_their_own_rule_in_everyday_words_changes_it(ws, on_file, said):
+    rule(ws, on_file)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label in ("update", "correction"), done.reason
+    assert on_file not in open_lines(ws, "rules/general")
+    assert len(open_lines(ws, "rules/general")) == 1  # one rule, with its exception
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        # one occasion is a clash the user settles, not a new rule
+        (
+            "Always ask me before paying any invoice",
+            "you can pay the £40 invoice from Brightwave without asking",
+        ),
+        (
+            "Never book anything on Sunday mornings",
+            "this Sunday morning is fine for the swimming assessment",
+        ),
+    ],
+)
+def test_one_occasion_allowed_is_a_clash_to_settle(ws, on_file, said):
+    rule(ws, on_file)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label == "clash", done.reason
+    assert on_file in open_lines(ws, "rules/general")
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said", "label"),
+    [
+        (
+            "Never book anything on Sunday mornings, that's family time",
+            "Booked Noah's swimming assessment for Sunday 13 December at 10:00",
+            "clash",
+        ),
+        (
+            "Never book anything on Sunday mornings",
+            "booked the dentist for Sunday morning",
+            "clash",
+        ),
+        (
+            "Never book anything on Sunday mornings",
+            "I'll book the car service for Sunday at 9am",
+            "clash",
+        ),
+        (
+            "Don't schedule anything on Friday evenings",
+            "scheduled a call with Omar for Friday at 7pm",
+            "clash",
+        ),
+        (
+            "Only use British spelling in my documents",
+            "wrote the Acme report in American spelling",
+            "clash",
+        ),
+        # another time, another day, or no act at all: no clash
+        ("Never book anything on Sunday mornings", "booked the dentist for Sunday at 3pm", "new"),
+        ("Never book anything on Sunday mornings", "booked the dentist for Monday morning", "new"),
+        ("Never book anything on Sunday mornings", "Sunday mornings are great for a lie-in", "new"),
+        ("Only use British spelling in my documents", "Sam is American", "new"),
+    ],
+)
+def test_the_act_a_rule_forbids_at_its_own_values_breaks_it(ws, on_file, said, label):
+    rule(ws, on_file)
+    done = remember(ws, said, source="agent", now=NOW).value
+    assert done.label == label, done.reason
+
+
+def test_an_exception_to_a_rule_leaves_what_was_booked_open(ws):
+    """ "ok Sunday mornings are fine for Noah's swimming stuff, just nothing else" closed the
+    swimming booking as a correction and left the rule as it was."""
+    rule(ws, "Never book anything on Sunday mornings, that's family time")
+    booked = "Booked Noah's swimming assessment for Sunday 13 December at 10:00"
+    fact(ws, booked)
+    said = "ok Sunday mornings are fine for Noah's swimming stuff, just nothing else"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label == "update", done.reason
+    assert booked in open_lines(ws, "life/plans")
+    assert "except" in open_lines(ws, "rules/general")[0]
