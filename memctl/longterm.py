@@ -348,6 +348,22 @@ def rewrite_entry(ws: Workspace, change: Change, ref: EntryRef, new: Entry) -> N
         )
     new.raw = None
     change.write(path, replace_line(note.text, ref.entry.line, new.format()))
+    if ref.entry.kind == "CONFLICT" and not ref.entry.closed and new.closed:
+        clear_conflict(ws, change, ref.path)  # every door that closes a conflict passes here
+
+
+def clear_conflict(ws: Workspace, change: Change, rel: str) -> None:
+    """A clash marked its note `status: conflict`; without an open CONFLICT entry left, the
+    note is active again."""
+    path = ws.root / rel
+    if not path.is_file():
+        return
+    note = read_note(path, display=rel)
+    if note.status != "conflict" or any(
+        e.kind == "CONFLICT" and not e.closed for e in note.entries()
+    ):
+        return
+    change.write(path, set_meta(note, status="active").render())
 
 
 @dataclass(frozen=True)

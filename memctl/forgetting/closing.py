@@ -116,22 +116,6 @@ def strike_due(ws: Workspace, change: Change, today: dt.date) -> list[EntryRef]:
     return struck
 
 
-def clear_conflict(ws: Workspace, change: Change, rel: str) -> None:
-    """A clash marked its note `status: conflict`; without an open CONFLICT entry left, the
-    note is active again."""
-    from ..note import read_note, set_meta
-
-    path = ws.root / rel
-    if not path.is_file():
-        return
-    note = read_note(path, display=rel)
-    if note.status != "conflict" or any(
-        e.kind == "CONFLICT" and not e.closed for e in note.entries()
-    ):
-        return
-    change.write(path, set_meta(note, status="active").render())
-
-
 @dataclass(frozen=True)
 class HeldEntry:
     path: str

@@ -292,7 +292,7 @@ def _write(
     today: dt.date,
     found: Survey,
 ) -> Remembered:
-    from ..forgetting.closing import clear_conflict, close_in_place
+    from ..forgetting.closing import close_in_place
     from ..longterm import append_entry, rewrite_entry
     from ..note import read_note, set_meta
 
@@ -365,8 +365,6 @@ def _write(
         linked = closed.with_fields(superseded_by=written.entry.id)
         rewrite_entry(ws, change, EntryRef(target.path, closed), linked)
         result = replace(result, closed=EntryRef(target.path, linked))
-        if old.kind == "CONFLICT":  # the last conflict settled: the note is active again
-            clear_conflict(ws, change, target.path)
     if decision.label == "clash":
         note = read_note(path, display=rel)
         if note.has_frontmatter and note.meta.get("status") != "conflict":

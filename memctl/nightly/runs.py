@@ -249,7 +249,7 @@ def _undo_step(ws: Workspace, change: Change, undo: dict, done: Undone, doc: Now
     if "written" in undo:
         _remove(ws, change, undo["written"], undo.get("created"), done)
     if "conflict" in undo:
-        from ..forgetting.closing import clear_conflict
+        from ..longterm import clear_conflict
 
         clear_conflict(ws, change, undo["conflict"])
     if doc is not None:
