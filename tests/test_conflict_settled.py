@@ -53,6 +53,8 @@ def test_the_printed_supersedes_command_settles_the_clash_and_the_note_is_active
     assert _status(ws, note) == "conflict" and _listed_as_conflict(cli) == [note]
     settled = cli.json(*shlex.split(said["unsure"]["supersedes"])[1:])
     assert settled["label"] == "update" and settled["closed"]["id"] == rule
+    # the exception is the rule's words, not the words that announced it
+    assert settled["written"]["text"].casefold() == f"{RULE}; except: {rest}".casefold()
     assert [e.closed for e in read_note(ws.root / note).entries() if e.kind == "CONFLICT"] == [True]
     assert _status(ws, note) == "active" and _listed_as_conflict(cli) == []
 

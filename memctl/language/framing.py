@@ -1,6 +1,6 @@
 """The words a person opens a sentence with that say nothing of what follows ("Oh and by the
-way,", "FYI:", "Note to self:", "Sorry, I misspoke earlier:", "Scratch that,"), and the
-statement after them.
+way,", "FYI:", "Note to self:", "Sorry, I misspoke earlier:", "Scratch that,", "OK new rule:"),
+and the statement after them.
 
 The write gate reads a memory's cues in the whole text ("misspoke" says it corrects), but
 compares and stores the statement: a stored line reads "The standup is at 9:45.", labelled a
@@ -34,6 +34,9 @@ _MARKED = (
     r"|so|ok(?:ay)?|well|wait|plus|sorry|my\s+bad|my\s+mistake|heads[\s-]+up|one\s+more\s+thing"
     r"|another\s+thing|good\s+to\s+know|also\s+worth\s+noting|change\s+of\s+plans?"
     r"|never\s+mind|remember|don'?t\s+forget|keep\s+in\s+mind|a\s+propósito|aliás"
+    # "ok new rule,", "So, change of rules:": the rule itself is said after it
+    r"|(?:(?:ok(?:ay)?|so|right|alright)\s+)?(?:a\s+)?(?:new|changed?|updated?)\s+rules?"
+    r"|rule\s+change|change\s+of\s+rules?"
 )
 _MARK = r"\s*(?:[,:;!]|\.\.\.|…|(?<=\s)[-–—]|[-–—](?=\s))\s*"
 _OPENER = re.compile(rf"(?:{_BARE})(?:{_MARK}|\s+)|(?:{_MARKED}){_MARK}", re.IGNORECASE)
