@@ -73,6 +73,8 @@ def _render(value: Consolidation) -> None:
     for step in value.steps:
         item = step.item
         what = step.written or step.verified or step.now or step.note or ""
+        if step.written and step.unsure:  # written as new beside what it may replace
+            what += f" (may replace {step.unsure['near']})"
         head = f"  {item.line:>4} {item.kind or 'promote':8} {step.action}"
         output.text(f"{head} {step.label or ''} {what}".rstrip())
         output.text(f"       {step.reason}")

@@ -266,7 +266,6 @@ def _promote(run: _Run, item: Item) -> Step:
     if given_up:
         return Step(item, "skipped", f"{item.how}; {given_up}")
     found = survey(ws, request.text, today=run.now.date())
-    read_as: dict[str, str] = {}  # the gate's label, for an item the review writes beside
     request = replace(
         request,
         ref=f"{run.rel}:{item.line}",
@@ -280,14 +279,14 @@ def _promote(run: _Run, item: Item) -> Step:
         use_llm=run.use_llm,
         found=found,
         change=run.change,
-        review=_review(request, read_as),
+        review=_review(request),
     )
     reason = f"{item.how}; the gate says {result.label}: {result.reason}{redacted}"
     step = Step(
         item,
         "planned" if result.explain else "promoted",
         reason,
-        read_as.get("label", result.label),
+        result.label,  # what was written: new beside an entry it may replace, not what it read as
         result.note,
         preview=result.preview,
         first=timeline.first,
@@ -326,9 +325,7 @@ def _promote(run: _Run, item: Item) -> Step:
     )
 
 
-def _review(
-    request: Request, read_as: dict[str, str]
-) -> Callable[[Decision], tuple[Decision, str | None]]:
+def _review(request: Request) -> Callable[[Decision], tuple[Decision, str | None]]:
     """What the nightly job, with nobody watching, decides beyond the gate: a shorter line of
     what an entry already says is a repeat of it (every content word there, no value changed);
     retiring a memory of a more trusted source is held for a person, and so is retiring a rule
@@ -369,7 +366,6 @@ def _review(
                 f"({target.trust}) said: written beside it for a person to settle (the gate "
                 f"said {decision.label}: {decision.reason})"
             )
-            read_as["label"] = decision.label  # the step still says what the gate read
             return replace(decision, label="new", target=None, near=target, reason=why), None
         theirs, mine = target.entry.kind, request.kind or "FACT"
         if theirs and theirs != mine and not (theirs == "FACT" and request.kind is None):
