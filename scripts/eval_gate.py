@@ -255,7 +255,7 @@ def run_nightly(root: Path, case: dict, defaults: dict) -> str | None:
         f"# {NOW.date()}\n\n### 10:00 — note\nFACT: {case['text']} src:{who}\n", encoding="utf-8"
     )
     result = consolidate(ws, NOW.date(), now=NOW, dry_run=True, use_llm=False, rewritten={})
-    labels = [s.label for s in result.steps if s.label]
+    labels = [s.read_as or s.label for s in result.steps if s.label]  # the gate's reading
     return labels[0] if labels else None
 
 

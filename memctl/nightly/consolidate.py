@@ -266,6 +266,7 @@ def _promote(run: _Run, item: Item) -> Step:
     if given_up:
         return Step(item, "skipped", f"{item.how}; {given_up}")
     found = survey(ws, request.text, today=run.now.date())
+    read_as: dict[str, str] = {}  # the gate's label, for an item the review writes beside
     request = replace(
         request,
         ref=f"{run.rel}:{item.line}",
@@ -279,19 +280,20 @@ def _promote(run: _Run, item: Item) -> Step:
         use_llm=run.use_llm,
         found=found,
         change=run.change,
-        review=_review(request),
+        review=_review(request, read_as),
     )
     reason = f"{item.how}; the gate says {result.label}: {result.reason}{redacted}"
     step = Step(
         item,
         "planned" if result.explain else "promoted",
         reason,
-        result.label,  # what was written: new beside an entry it may replace, not what it read as
+        result.label,  # what was written: new beside what it would retire, not what it read
         result.note,
         preview=result.preview,
         first=timeline.first,
         timeline=timeline.annotation(),
         unsure=result.unsure,
+        read_as=read_as.get("label"),
     )
     if result.held:
         why = f"the gate said {result.label}: {result.reason}"
@@ -325,7 +327,9 @@ def _promote(run: _Run, item: Item) -> Step:
     )
 
 
-def _review(request: Request) -> Callable[[Decision], tuple[Decision, str | None]]:
+def _review(
+    request: Request, read_as: dict[str, str]
+) -> Callable[[Decision], tuple[Decision, str | None]]:
     """What the nightly job, with nobody watching, decides beyond the gate: a shorter line of
     what an entry already says is a repeat of it (every content word there, no value changed);
     retiring a memory of a more trusted source is held for a person, and so is retiring a rule
@@ -361,6 +365,7 @@ def _review(request: Request) -> Callable[[Decision], tuple[Decision, str | None
         if TRUST_RANK[target.trust] > TRUST_RANK[SOURCE_TRUST[request.source]]:
             # written beside what it would retire, marked for a person (INDEX.md's "Needs
             # you" lists it with the commands that settle it until one is run)
+            read_as["label"] = decision.label  # the step says what the gate read it as too
             why = (
                 f"it would retire {target.address}, which a more trusted source "
                 f"({target.trust}) said: written beside it for a person to settle (the gate "

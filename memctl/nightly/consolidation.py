@@ -18,7 +18,7 @@ class Step:
     item: Item
     action: str  # promoted | planned (dry run) | held (for a person) | now | skipped | refused
     reason: str
-    label: str | None = None  # the write gate's label
+    label: str | None = None  # the write gate's label: what was written
     note: str | None = None  # where it went (or would go)
     written: str | None = None  # addresses of the entries written, closed, re-verified
     closed: str | None = None
@@ -29,6 +29,7 @@ class Step:
     now: str | None = None  # what happened in NOW.md
     undo: dict = field(default_factory=dict, compare=False)  # what `--undo` needs
     unsure: dict | None = None  # written as new, may replace an entry: it and the commands
+    read_as: str | None = None  # the gate's reading, when the night wrote it otherwise (beside)
 
     def to_dict(self) -> dict:
         return {
@@ -49,6 +50,7 @@ class Step:
             "timeline": self.timeline,
             "now": self.now,
             "unsure": self.unsure,
+            "read_as": self.read_as,
         }
 
     def record(self) -> dict:
