@@ -53,6 +53,12 @@ class Diff:
         return bool(self.changed or self.flipped or self.rejects)
 
     @property
+    def other_value(self) -> bool:
+        """A value differs of a kind beside a day or a time, which any event has: "school breaks
+        up on Friday" gives no other day to "football training is on Wednesdays"."""
+        return bool(set(self.changed) - {"wd", "mo", "d", "y", "t"})
+
+    @property
     def says_more(self) -> bool:
         """The new text adds a detail: a word or a value the old one does not have."""
         return bool(self.extra or self.fresh)  # a value of a kind the old lacks is fresh too

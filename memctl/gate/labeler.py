@@ -228,10 +228,10 @@ def _against(
         if label == "new":
             shared = len(new.words & k.info.words)
             by_words = s >= NEAR and diff.covered >= COVERED and len(diff.extra) <= shared
-            # close in meaning only, it may replace what it changes, turns, adds to or says with a
-            # word or two for others (sesame for nuts); "Priya sent the forms" no "… is Priya"
+            # close in meaning only, it may replace what it changes (another day alone is any
+            # event's), turns, adds to or swaps a word or two of (sesame for nuts); not by names
             swap = 0 < len(diff.extra) <= 2 and 0 < len(diff.missing) <= 2
-            turns = says_change(new) or new.update_weak or bool(diff.changed) or diff.flipped
+            turns = says_change(new) or new.update_weak or diff.other_value or diff.flipped
             turns = turns or swap or _shares_more_than_names(new, k.info)  # a detail added
             meant = turns and _close_in_meaning(new, k, close)
             if near is None and not diff.apart and not k.rule and (by_words or meant):
