@@ -29,6 +29,9 @@ STANDUP = "The team standup is every weekday at 9:30 in the Blue room."
         ("Heads up — the office is closed Friday.", "Heads up —", "The office"),
         ("PS: the gate code changed last week.", "PS:", "The gate"),
         ("Übrigens, Oma wohnt jetzt in Köln.", "Übrigens,", "Oma wohnt"),
+        ("sorry I got that wrong, the gym is £32 a month", "sorry I got that wrong,", "the gym"),
+        ("Sorry, I was wrong: the skip comes on Monday.", "Sorry, I was wrong:", "The skip"),
+        ("I made a mistake, the meter number is 4471.", "I made a mistake,", "The meter"),
     ],
 )
 def test_the_opening_words_are_told_from_the_statement(text, lead, rest):

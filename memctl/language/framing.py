@@ -20,6 +20,7 @@ _BARE = (
     r"|(?:please\s+)?(?:remember|note|keep\s+in\s+mind|bear\s+in\s+mind|don'?t\s+forget)\s+that"
     r"|oh\s+wait|no\s+wait|actually|scratch\s+that|on\s+second\s+thoughts?|ok(?:ay)?\s+so"
     r"|(?:sorry\s*,?\s*)?i\s+misspoke(?:\s+(?:earlier|before))?|übrigens|ach\s+(?:ja|und)"
+    r"|(?:sorry\s*,?\s*)?i\s+(?:got\s+(?:that|it|this)\s+wrong|was\s+wrong|made\s+a\s+mistake)"
     r"|zur\s+info|au\s+fait|d'ailleurs|por\s+cierto|trouwens|overigens|tra\s+l'altro"
     # "reminder Luna can't have chicken", "remember Sam is vegan": a statement follows
     r"|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?(?:reminder|remember)(?=\s+[\w-]+(?:'s)?\s+"
