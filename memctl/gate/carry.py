@@ -8,6 +8,9 @@ restates it (shares a word with it), replaces it (gives a value of the same kind
 "on Friday"; or opens a phrase with the same preposition and other words: "at the library" for
 "at Ana's place"), or says it is not so. The carried phrases follow the new words:
 "The landlord meeting got moved to Monday (as before: at 17:00, at the flat)".
+memctl/gate/details.py keeps the details of a phrase the new text touches (a value it names
+left out, names beside a word it says, who rang no part of the news), memctl/gate/weekday.py
+writes a move to another weekday as the date it means.
 
 Nothing is carried when what changed is who or what it is about (the plumber is Joe, not Jim:
 Jim's number is not Joe's), or when the new text says the thing has ended or does not hold
@@ -23,6 +26,7 @@ that says both.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import TYPE_CHECKING
 
@@ -30,16 +34,28 @@ from ..language.cues import UPDATE
 from ..lexicon import LIGHT
 from ..words import tokens
 from .compare import Diff, compare, kinds, places, respelled, respelled_only
+from .details import (
+    address_said_not,
+    lowered_to,
+    names_beside,
+    negated_in_reason_only,
+    news,
+    role_of_named,
+    said_of_subject,
+    without_values,
+    written_names,
+)
 from .norms import with_other_norms
 from .reading import Analysis, analyze, content_word
 from .remains import code_values, only_in_codes, other_items, role_unsaid
+from .weekday import moved_to
 from .wordfix import misnamed, respelled_text, said_instead
 
 if TYPE_CHECKING:
     from .candidates import Candidate
 
 _PREPOSITIONS = (
-    "with at on in for from by before after until till via near during every each except "
+    "with at on in into for from by before after until till via near during every each except "
     "con en para mit am um im bei avec pour chez com em per"
 ).split()
 _CUT = re.compile(  # spaces only from the start of their run (graph.text._SEP says why)
@@ -77,7 +93,7 @@ def phrases(text: str) -> list[str]:
     return out
 
 
-def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
+def carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = None) -> list[str]:
     """The phrases of the old text the new one leaves unsaid and does not contradict."""
     respelled = _respelled(new, old, diff)
     if respelled:  # "Jim Hardie, not Hardy": the same person, whose number still holds
@@ -94,7 +110,7 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     part_given_up = bool(new.rejected & old.words) and not given_up_names
     # "I meant Tuesday, it isn't on Monday": the "not" is the old value's, said again beside
     # another of its kind; the rest still holds.
-    part_given_up = part_given_up or _value_said_not(new, old)
+    part_given_up = part_given_up or _value_said_not(new, old) or address_said_not(new, old)
     if (
         diff.apart
         or "name" in diff.changed
@@ -102,11 +118,13 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
         or given_up_names
         or not part_given_up
         and (new.polarity or any(s < 0 for _, s in new.poles))
-        and not _negated_in_reason_only(new)
+        and not negated_in_reason_only(new)
+        and not lowered_to(new, diff)
     ):
         return []
     if _switched(new, old):
         return []  # "switched from swimming to judo": the pool was the swimming's
+    new = news(new)  # "the clinic rang, …": who rang is no detail of the entry
     given = set(kinds(new.values - old.values))  # "Parents' evening" names no new time
     if "d" in kinds(old.values) and given & {"wd", "d"}:
         given |= {"wd", "d"}  # a date has one weekday: Thursday is not 16 December
@@ -117,13 +135,18 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
     # opens no phrase with "on").
     said = UPDATE.sub(" , ", new.folded)
     opened = {_lead(p) for p in phrases(said) if analyze(p).words - new.polar} - {""}
+    opening = {_lead(p): analyze(p).words - new.polar - LIGHT for p in phrases(said)}
+
+    def beside(phrase: str, part: Analysis) -> bool:  # "into the ISA" said of "into the Marcus ISA"
+        return opening[_lead(phrase)] <= part.words and names_beside(phrase, part, new, old)
+
     # A value opened alone ("on 5433") replaces the phrase it opens with a value of its kind
     # ("on port 5432"), whatever else that says.
     valued = {(_lead(p), k) for p in phrases(said) for k in kinds(analyze(p).values) if _lead(p)}
     # A name the new text gives where the old one's phrases have no place for it ("moved the
     # insurance over to ANWB" over "insured with Centraal Beheer") stands for the old name.
     leads = {_lead(p) for p in phrases(old.text)} - {""}
-    renamed = any(_lead(p) not in leads for p in phrases(new.text) if _written_names(p) - old.words)
+    renamed = any(_lead(p) not in leads for p in phrases(new.text) if written_names(p) - old.words)
     out = []
     for i, phrase in enumerate(phrases(old.text)):
         part = analyze(phrase)
@@ -138,19 +161,26 @@ def carried(new: Analysis, old: Analysis, diff: Diff) -> list[str]:
                 out.append(tail)
             elif _named_only(part, new):
                 out.append(_who(phrase, part, new))
-            elif role_unsaid(part, new, given) or _said_of_the_one_named(part, new, given):
+            elif (
+                role_unsaid(part, new, given)
+                or role_of_named(part, new, old, given)
+                or _said_of_the_one_named(part, new, given)
+                or said_of_subject(phrase, new, given)
+            ):
                 out.append(phrase.strip(" .;,"))
             continue
         if any((_lead(phrase), k) in valued for k in kinds(code_values(phrase, new))):
             continue
-        if _lead(phrase) in opened and part.words:
+        if _lead(phrase) in opened and part.words and not beside(phrase, part):
             continue
-        if renamed and part.words and part.words <= _written_names(phrase):
+        if renamed and part.words and part.words <= written_names(phrase):
             continue  # "with Centraal Beheer", where the new text names another
-        if _keep(part, new, given):
+        if _keep(part, new, given) or names_beside(phrase, part, new, old):
             out.append(phrase.strip(" .;,"))
-        elif rest := _values_left(phrase, part, new, given):
+        elif rest := _values_left(phrase, part, new, given) or without_values(phrase, part, new):
             out.append(rest)
+        elif on := moved_to(phrase, part, new, today):
+            out.append(on)  # "moved to Thursday": the Thursday of that week, as a date
     if diff.flipped:  # "text instead" was what to do in place of what is now allowed
         out = [phrase for phrase in out if not _INSTEAD.search(phrase)]
     out = [_TRAILING_VERB.sub("", phrase) for phrase in out if not _BACK.match(phrase)]
@@ -186,27 +216,6 @@ _RENAMED = re.compile(r"\b(?:re(?:nam|brand|titl|spel)\w*|(?:now\s+)?called|know
 _FROM_TO = re.compile(r"\bfrom\s+(?:the\s+|my\s+|our\s+)?([\w'-]+)\s+to\s+(?:the\s+)?([\w'-]+)")
 
 
-# a clause that gives the reason: before ", so" ("the Olive Tree couldn't take us, so the
-# lunch is at the Swan Inn") or after "because" ("… at the Swan because the Olive couldn't")
-_SO = re.compile(r"(?i)(?:,|(?<!\s)\s)\s*(?:so|which\s+is\s+why)\s+(?=\w)")
-_BECAUSE = re.compile(r"(?i)(?<!\s)\s+(?:because|as|since|cause|cos)\s+(?=\w)")
-
-
-def _negated_in_reason_only(new: Analysis) -> bool:
-    """Is the text's "not" (or ending) said only in the clause that gives a reason, while what
-    it says of the thing on file is said plainly?"""
-    for cut, reason_first in ((_SO, True), (_BECAUSE, False)):
-        m = cut.search(new.text)
-        if m is None:
-            continue
-        first, then = analyze(new.text[: m.start()]), analyze(new.text[m.end() :])
-        reason, said = (first, then) if reason_first else (then, first)
-        plain = not said.polarity and not any(s < 0 for _, s in said.poles)
-        if plain and (reason.polarity or any(s < 0 for _, s in reason.poles)):
-            return True
-    return False
-
-
 def _switched(new: Analysis, old: Analysis) -> bool:
     """Does the new text say that what the old one is about became another thing ("Lina
     switched from swimming to judo" over "Lina has swimming on Tuesdays at the pool")?"""
@@ -220,18 +229,6 @@ def _switched(new: Analysis, old: Analysis) -> bool:
     return False
 
 
-_WRITTEN_NAME = re.compile(r"(?<![\w'])(?:[A-Z][a-z]*[A-Z]\w*|[A-Z][^\W\d_]+)")
-
-
-def _written_names(phrase: str) -> set[str]:
-    """The content words a phrase writes as a name (capitalised, not opening it; or in capitals
-    "ANWB"), weekdays and months not among them."""
-    words = _WRITTEN_NAME.findall(phrase)
-    if words and phrase.lstrip().startswith(words[0]) and not words[0][1:].isupper():
-        words = words[1:]
-    return set().union(*(analyze(w).words for w in words)) if words else set()
-
-
 def _named_only(part: Analysis, new: Analysis) -> bool:
     """Does the first phrase name someone the new text leaves unsaid while speaking of the same
     thing ("The landlord is Mr. Okafor", where the landlord's number is corrected)? The name
@@ -239,7 +236,7 @@ def _named_only(part: Analysis, new: Analysis) -> bool:
     every word of it ("Jim at FlowRight is the plumber we use …" says "Our plumber is Jim")."""
     if not part.words - LIGHT - new.words:
         return False
-    unsaid = part.names - new.names - new.rejected
+    unsaid = part.names - new.words - new.rejected
     return bool(unsaid) and unsaid == part.names and bool(part.words & new.words - part.names)
 
 
@@ -336,8 +333,10 @@ def _keep(part: Analysis, new: Analysis, given: set[str]) -> bool:
         return True  # "same zoom room" for "in the Zoom room 'payments-daily'": the whole of it
     if restated or words & new.rejected or part.values & new.rejected:
         return False  # restated, or said not to be so
-    if not words and part.values <= new.values:
-        return False  # "at 9", where the new text says "at 9" too
+    if part.values & new.values:
+        return (
+            False  # "at 9", where the new text says "at 9" too; what else it says: without_values
+        )
     mine = kinds(part.values)
     return not any(k in given for k in mine if k in _ONE_VALUE)
 
@@ -415,7 +414,7 @@ def with_exception(rule_text: str, text: str) -> str:
     return f"{rule_text.rstrip(' .')}{EXCEPT}{text}"
 
 
-def forward(text: str, target: Candidate) -> str:
+def forward(text: str, target: Candidate, today: dt.date | None = None) -> str:
     """The text of an update or a correction with what it carries forward from `target`: the
     details it leaves unsaid, or, for a rule it only narrows, the rule with the exception."""
     from ..entry import unquoted
@@ -429,7 +428,7 @@ def forward(text: str, target: Candidate) -> str:
         fixed = respelled_text(text, unquoted(target.entry.text), pairs) if pairs else None
         if fixed:
             return fixed  # the entry as it was, the name spelled as the user spells it now
-    details = carried(new, old, diff)
+    details = carried(new, old, diff, today)
     if not details and not target.rule:  # "not allergic to peanuts": the kiwi still holds
         rest = other_items(new, old)
         details = [rest] if rest else []

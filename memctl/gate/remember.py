@@ -219,7 +219,7 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
     if decision.label in ("update", "correction") and decision.target is not None:
         from .carry import forward
 
-        text = forward(text, decision.target)
+        text = forward(text, decision.target, today)
     if decision.label == "clash":
         kind = "CONFLICT"
     elif decision.label == "injection" or request.trust == "untrusted":

@@ -1,0 +1,180 @@
+"""Details of an old entry that an update carries although the new text touches the phrase
+that holds them (memctl/gate/carry.py decides the rest).
+
+- Who brought the news is no part of it: "the clinic rang, the scan moved to Friday" names the
+  clinic as the one who rang, so "at the clinic" on file is still where the scan is.
+- A phrase the new text says in part keeps the names it leaves unsaid: "with Ana and Ben",
+  where Ana texted that the time changed, still holds Ben.
+- A phrase that holds a value the new text names (even to say it is not so) keeps its other
+  details without it: "€95, VAT included" where the price is corrected keeps "VAT included".
+- A first phrase that says what the thing the new text speaks of is ("The ferry to Arran is
+  CalMac 21") still holds when the new text changes only a value of another kind.
+- Someone named in part ("Kofi" for "Our electrician is Kofi Mensah") is still what the
+  entry's first phrase says they are.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..lexicon import LIGHT
+from .compare import Diff, kinds
+from .reading import Analysis, analyze
+
+# "the clinic rang, …", "Jo emailed me, …"; "…, Jo from there emailed me"
+_REPORTED = (
+    r"(?:rang|called|phoned|e-?mailed|texted|messaged|wrote|replied|confirmed|said|says"
+    r"|told\s+(?:me|us)|let\s+(?:me|us)\s+know)(?:\s+(?:me|us|back))?"
+)
+_WHO = r"(?:[\w'&.@-]+\s+){0,3}[\w'&.@-]+\s+"
+_REPORTER_HEAD = re.compile(rf"^\s*{_WHO}{_REPORTED}\s*[,:;]\s*", re.IGNORECASE)
+_REPORTER_TAIL = re.compile(rf"[,;]\s*{_WHO}{_REPORTED}\s*[.!]?\s*$", re.IGNORECASE)
+_TITLES = frozenset("dr mr mrs ms miss prof sir".split())
+_WRITTEN_NAME = re.compile(r"(?<![\w'])(?:[A-Z][a-z]*[A-Z]\w*|[A-Z][^\W\d_]+)")
+_LEADS = frozenset(
+    "the first second third fourth last every each next on at by with in for from to".split()
+)
+_COPULA = re.compile(r"(?<!\s)\s+(?:is|are|was|were)\s+", re.IGNORECASE)
+
+
+def news(new: Analysis) -> Analysis:
+    """The new text without the clause that says who brought the news ("TAP emailed, …"), so
+    that naming who rang restates no detail of the entry; the text as it is when no such
+    clause opens or ends it, or too little would be left."""
+    text = _REPORTER_TAIL.sub("", _REPORTER_HEAD.sub("", new.text, count=1), count=1)
+    if text == new.text or len(text.split()) < 3:
+        return new
+    return analyze(text)
+
+
+def written_names(phrase: str) -> set[str]:
+    """The content words a phrase writes as a name (capitalised, not opening it; or in capitals
+    "ANWB"), weekdays and months not among them."""
+    words = _WRITTEN_NAME.findall(phrase)
+    if words and phrase.lstrip().startswith(words[0]) and not words[0][1:].isupper():
+        words = words[1:]
+    return set().union(*(analyze(w).words for w in words)) if words else set()
+
+
+def names_beside(phrase: str, part: Analysis, new: Analysis, old: Analysis) -> bool:
+    """Does the new text say a phrase in part, leaving unsaid only names beside what it says
+    ("with Tom and Priya" where Tom texted; "leaving Gatwick" where the flight leaves later)?
+    The names still hold. Not when the new text gives a name the old one lacks (it may be the
+    one put in their place) or says a word of the phrase is not so."""
+    words = part.words - LIGHT - part.polar
+    restated = words & new.words - _TITLES
+    unsaid = words - new.words
+    if not restated or not unsaid or new.rejected & words or part.values & new.values:
+        return False
+    if new.names - old.words or _moved_elsewhere(new, old):
+        return False
+    return unsaid <= written_names(phrase)
+
+
+# "moved the standup over to zoom": where it is now, named by a word the old text lacks
+_TO_WORD = re.compile(r"(?<!\w)to\s+(?:the\s+|a\s+|an\s+|our\s+|my\s+)?([\w'-]+)")
+
+
+def _moved_elsewhere(new: Analysis, old: Analysis) -> bool:
+    """Does the new text say the thing went to something the old text does not name (the names
+    beside the words it shares may be the very ones it replaces: "on Google Meet", where the
+    standup moved to Zoom because Meet kept breaking)?"""
+    return any(
+        analyze(m[1]).words - LIGHT - old.words - new.polar for m in _TO_WORD.finditer(new.folded)
+    )
+
+
+def without_values(phrase: str, part: Analysis, new: Analysis) -> str | None:
+    """A phrase without the values the new text names ("£2,400 net 30", where the rate is
+    corrected to "£2,600, not £2,400", leaves "net 30"); None when nothing is left that the new
+    text does not say."""
+    named = part.values & new.values
+    if not named:
+        return None
+    kept: list[str] = []
+    for word in phrase.split():
+        found = analyze(word).values
+        if found and found <= named:
+            while kept and kept[-1].lower() in _LEADS:
+                kept.pop()  # "at 9 in room 4B": "at" was the 9's
+            continue
+        kept.append(word)
+    rest = " ".join(kept).strip(" .;,")
+    said = analyze(rest)
+    if not rest or said.values & new.values or (said.words - LIGHT) & new.words:
+        return None
+    return rest if said.words - LIGHT or said.values else None
+
+
+def said_of_subject(phrase: str, new: Analysis, given: set[str]) -> bool:
+    """Does the first phrase say what the thing the new text speaks of is ("Flight to Porto is
+    FR8334", where the flight now leaves later), by a name or a code the new text neither says
+    nor replaces? It still holds."""
+    cut = _COPULA.search(phrase)
+    if cut is None or not given:
+        return False
+    subject, said = analyze(phrase[: cut.start()]), analyze(phrase[cut.end() :])
+    if not subject.words or not subject.words - LIGHT <= new.words:
+        return False
+    if said.words & (new.words | new.rejected) or said.values & new.values:
+        return False
+    if set(kinds(said.values)) & given:
+        return False
+    detail = said.words - LIGHT - said.polar
+    return bool(detail) and detail <= written_names(" " + phrase[cut.end() :])
+
+
+def role_of_named(part: Analysis, new: Analysis, old: Analysis, given: set[str]) -> bool:
+    """Does the first phrase say what someone is ("Our plumber is Jim Reyes") whom the new text
+    names in part ("Jim from FlowRight has a new mobile"), naming no one else? Who they are
+    still holds."""
+    names = part.names - _TITLES
+    if not names & new.words or new.names - old.words:
+        return False
+    role = part.words - part.names - _TITLES - LIGHT - part.polar
+    if not role or role & (new.words | new.rejected):
+        return False
+    return not {v.partition(":")[0] for v in part.values} & given
+
+
+# "dropped the top-up to £200", "cut my hours to 30": a value lowered, not an ending
+_TO_VALUE = re.compile(r"(?<!\w)(?:to|down\s+to)\s+[£$€]?\d")
+
+
+def lowered_to(new: Analysis, diff: Diff) -> bool:
+    """Does a text whose words lean to an ending ("dropped", "cut") give a value the thing now
+    has ("dropped the ISA top-up to £200"), no "not" said? It changes the value, ends nothing."""
+    return not new.polarity and bool(diff.changed) and bool(_TO_VALUE.search(new.folded))
+
+
+# a clause that gives the reason: before ", so" ("the Olive Tree couldn't take us, so the
+# lunch is at the Swan Inn") or after "because" ("… at the Swan because the Olive couldn't")
+_SO = re.compile(r"(?i)(?:,|(?<!\s)\s)\s*(?:so|which\s+is\s+why)\s+(?=\w)")
+_BECAUSE = re.compile(r"(?i)(?<!\s)\s+(?:because|as|since|cause|cos)\s+(?=\w)")
+
+
+def negated_in_reason_only(new: Analysis) -> bool:
+    """Is the text's "not" (or ending) said only in the clause that gives a reason, while what
+    it says of the thing on file is said plainly?"""
+    for cut, reason_first in ((_SO, True), (_BECAUSE, False)):
+        m = cut.search(new.text)
+        if m is None:
+            continue
+        first, then = analyze(new.text[: m.start()]), analyze(new.text[m.end() :])
+        reason, said = (first, then) if reason_first else (then, first)
+        plain = not said.polarity and not any(s < 0 for _, s in said.poles)
+        if plain and (reason.polarity or any(s < 0 for _, s in reason.poles)):
+            return True
+    return False
+
+
+_NOT_ADDRESS = re.compile(r"(?<!\w)not\s+([\w.+-]{1,64}@[\w.-]*)")
+
+
+def address_said_not(new: Analysis, old: Analysis) -> bool:
+    """Does the text give another address and say the old one is not it, even in part ("send
+    them to finance@… not accounts@")? The "not" is the old address's: the rest still holds."""
+    if not any(v.startswith("url:") for v in new.values - old.values):
+        return False
+    was = [v[4:] for v in old.values if v.startswith("url:")]
+    return any(w.startswith(m[1]) for m in _NOT_ADDRESS.finditer(new.folded) for w in was)

@@ -1,0 +1,70 @@
+"""The date a move to another weekday means: "the dentist moved to Thursday" over "… on
+Wednesday 9 December" is Thursday 10 December, written out so the new line says when.
+
+The day is the one nearest the old date in the direction the text says ("pushed back to
+Monday": the Monday after; "brought forward to Monday": the one before), or else the one in the
+same week, Monday to Sunday. The old date's year is the one that puts it nearest today; a date
+whose weekday does not match the one written beside it is left as it was.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from .reading import Analysis
+
+_LATER = re.compile(
+    r"\b(?:later|pushed\s+(?:it\s+)?back|put\s+(?:it\s+)?back|postponed|delayed|moved\s+back)\b"
+)
+_EARLIER = re.compile(r"\b(?:earlier|brought\s+(?:it\s+)?forward|moved\s+up|pulled\s+forward)\b")
+_MONTHS = (
+    "January February March April May June July August September October November December"
+).split()
+_DAYS = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
+_MONTH_FIRST = re.compile(r"(?i)\b(?:" + "|".join(m[:3] for m in _MONTHS) + r")[a-z]*\.?\s+\d")
+
+
+def _one(values: frozenset[str], kind: str) -> int | None:
+    found = [int(v.split(":")[1]) for v in values if v.startswith(f"{kind}:")]
+    return found[0] if len(found) == 1 else None
+
+
+def _year(day: int, month: int, today: dt.date) -> dt.date | None:
+    dates = []
+    for year in (today.year - 1, today.year, today.year + 1):
+        try:
+            dates.append(dt.date(year, month, day))
+        except ValueError:
+            continue
+    return min(dates, key=lambda d: abs((d - today).days)) if dates else None
+
+
+def moved_to(phrase: str, part: Analysis, new: Analysis, today: dt.date | None) -> str | None:
+    """The old date phrase ("on Wednesday 9 December") as the date the new text's weekday
+    means ("on Thursday 10 December"); None when the new text gives no lone weekday, or gives
+    a day of the month, or the phrase holds no date."""
+    weekday = _one(new.values, "wd")
+    if today is None or weekday is None or _one(new.values, "d") is not None:
+        return None
+    day, month = _one(part.values, "d"), _one(part.values, "mo")
+    if day is None or month is None:
+        return None
+    was = _year(day, month, today)
+    if was is None or _one(part.values, "wd") not in (None, was.isoweekday()):
+        return None
+    if _LATER.search(new.folded):
+        step = (weekday - was.isoweekday()) % 7 or 7
+    elif _EARLIER.search(new.folded):
+        step = -((was.isoweekday() - weekday) % 7 or 7)
+    else:
+        step = weekday - was.isoweekday()
+    date = was + dt.timedelta(days=step)
+    said = f"{_MONTHS[date.month - 1]} {date.day}"
+    if not _MONTH_FIRST.search(phrase):
+        said = f"{date.day} {_MONTHS[date.month - 1]}"
+    if _one(part.values, "y") is not None:
+        said += f" {date.year}"
+    lead = phrase.split()[0]
+    lead = f"{lead} " if lead.lower() in ("on", "for", "from") else ""
+    return f"{lead}{_DAYS[date.weekday()]} {said}"
