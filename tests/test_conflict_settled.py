@@ -37,6 +37,25 @@ def _listed_as_conflict(cli) -> list[str]:
 
 
 @pytest.mark.parametrize(
+    "said",
+    [
+        "You can renew the newspaper subscription without asking me",
+        "It's fine to renew the gym subscription without checking with me",
+    ],
+)
+def test_the_printed_supersedes_command_settles_the_clash_and_the_note_is_active(ws, cli, said):
+    rule = _rule(cli)
+    clash = _clash(cli, said)
+    note = clash["note"]
+    assert _status(ws, note) == "conflict" and _listed_as_conflict(cli) == [note]
+    settled = cli.json(*shlex.split(clash["unsure"]["supersedes"])[1:])
+    assert settled["label"] == "update" and settled["closed"]["id"] == rule
+    assert settled["written"]["text"].casefold() == f"{RULE}; except: {said}".casefold()
+    assert [e.closed for e in read_note(ws.root / note).entries() if e.kind == "CONFLICT"] == [True]
+    assert _status(ws, note) == "active" and _listed_as_conflict(cli) == []
+
+
+@pytest.mark.parametrize(
     ("lead", "rest"),
     [
         ("okay new rule:", "you can renew subscriptions under £20 without asking me"),
@@ -44,19 +63,14 @@ def _listed_as_conflict(cli) -> list[str]:
         ("So new rule,", "you can renew the cloud storage subscription without checking with me"),
     ],
 )
-def test_the_printed_supersedes_command_settles_the_clash_and_the_note_is_active(
-    ws, cli, lead, rest
-):
+def test_a_new_rule_said_by_the_user_changes_the_rule_without_its_lead_in(ws, cli, lead, rest):
+    """The user announcing a new rule changes theirs at once; the exception written into it is
+    the rule's words, not the words that announced it."""
     rule = _rule(cli)
-    said = _clash(cli, f"{lead} {rest}")
-    note = said["note"]
-    assert _status(ws, note) == "conflict" and _listed_as_conflict(cli) == [note]
-    settled = cli.json(*shlex.split(said["unsure"]["supersedes"])[1:])
-    assert settled["label"] == "update" and settled["closed"]["id"] == rule
-    # the exception is the rule's words, not the words that announced it
-    assert settled["written"]["text"].casefold() == f"{RULE}; except: {rest}".casefold()
-    assert [e.closed for e in read_note(ws.root / note).entries() if e.kind == "CONFLICT"] == [True]
-    assert _status(ws, note) == "active" and _listed_as_conflict(cli) == []
+    said = cli.json("remember", f"{lead} {rest}", "-s", "user")
+    assert said["label"] == "update" and said["closed"]["id"] == rule, said["reason"]
+    assert said["written"]["text"].casefold() == f"{RULE}; except: {rest}".casefold()
+    assert _listed_as_conflict(cli) == []
 
 
 @pytest.mark.parametrize("door", ["close", "forget"])
