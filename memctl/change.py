@@ -19,7 +19,7 @@ import os
 from pathlib import Path
 
 from .atomic import atomic_write, atomic_write_many, sync_folder
-from .errors import InvalidValue, MemctlError, PathRefused, Refused
+from .errors import GitBusy, InvalidValue, MemctlError, PathRefused, Refused
 from .kinds import harness_file
 from .recovery import digest
 from .textstyle import LF, appended, restyled, workspace_eol
@@ -124,7 +124,7 @@ class Change:
                 path=rel,
             )
         if self._dirty is not None and rel in self._dirty and rel not in self.touched:
-            _refuse_a_held_edit(self.ws, rel, path)
+            refuse_held_edit(self.ws, rel, path)
             saved = gitstore.commit(
                 self.ws.root, [rel], f"edit by hand: {rel} (saved before memctl {self.verb})"
             )
@@ -166,7 +166,7 @@ class Change:
         if rel not in self._dirty:
             return False
         try:
-            _refuse_a_held_edit(self.ws, rel, path)
+            refuse_held_edit(self.ws, rel, path)
         except Refused as e:
             self._held.add(rel)
             what = (
@@ -331,7 +331,11 @@ class Change:
                 f"redacted {len(redacted)} item(s) nobody could be asked about "
                 f"({kinds}) in {places}"
             )
-        made = gitstore.commit(self.ws.root, list(self.touched), message)
+        try:  # the store refuses a secret whatever wrote it: nothing is left half-done
+            made = gitstore.commit(self.ws.root, list(self.touched), message)
+        except Refused:
+            self.roll_back()
+            raise
         self.journal.close()
         if made:
             self.commits.append(made)
@@ -355,16 +359,11 @@ class Change:
         }
 
 
-class GitBusy(MemctlError):
-    """git's state forbids a commit now: a merge in progress, a conflicted file, a detached
-    HEAD. Nothing was written."""
-
-
-def _refuse_a_held_edit(ws: Workspace, rel: str, path: Path) -> None:
+def refuse_held_edit(ws: Workspace, rel: str, path: Path, *, committed: bool = True) -> None:
     """A person's uncommitted edit memctl would commit first, on its own: never with a secret or
     a text purged on purpose in a line it adds, nor in the name of a file git does not hold yet
     (committed, the next sync would send it to every machine). Refused, naming the file and the
-    line; the edit is left as the person wrote it."""
+    line; the edit is left as the person wrote it. `committed=False`: all of it is new (init)."""
     from . import gitstore
     from .purged import bookkeeping, find_purged
     from .secrets.scan import scan
@@ -373,7 +372,7 @@ def _refuse_a_held_edit(ws: Workspace, rel: str, path: Path) -> None:
         now = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return  # gone, or not text: nothing memctl reads as lines
-    held = gitstore.blob(ws.root, rel)
+    held = gitstore.blob(ws.root, rel) if committed else None
     if held is None:  # a file the person made: the commit would add its name too
         from .admission import Admission
 
@@ -404,10 +403,10 @@ def _refuse_a_held_edit(ws: Workspace, rel: str, path: Path) -> None:
                 line=run[text.count("\n", 0, hits[0].start)][0],
             )
         run = []
-    _refuse_held_frontmatter(ws, rel, now, held)
+    _refuse_frontmatter(ws, rel, now, held)
 
 
-def _refuse_held_frontmatter(ws: Workspace, rel: str, now: str, held: bytes | None) -> None:
+def _refuse_frontmatter(ws: Workspace, rel: str, now: str, held: bytes | None) -> None:
     """The frontmatter of a person's edit read as YAML reads it: a value written over lines
     (a backslash continuation, a folded scalar) or with escapes (`\\x67hp_…`) is one value to
     every reader (`ls`, INDEX.md, search), so a secret or a purged text in it is refused as in

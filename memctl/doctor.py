@@ -116,6 +116,7 @@ def check(ws: Workspace, *, today: dt.date, progress: Progress | None = None) ->
         )
     elif gitstore.has_head(ws.root):
         findings += _unfinished_git(ws)
+        findings += _held_edits(ws)
         findings += _rewritten_daily_logs(ws)
         findings += planted.committed_derived_files(ws)
     findings += planted.purge_registry(ws)
@@ -218,6 +219,34 @@ def _unfinished_git(ws: Workspace) -> list[Finding]:
             "(or `git merge --abort`), then `memctl sync`",
         )
     ]
+
+
+def _held_edits(ws: Workspace) -> list[Finding]:
+    """Uncommitted files that memctl leaves alone for a secret or a purged text a line of them
+    adds (memctl.change): not in git, so in no backup and on no other machine."""
+    from .change import refuse_held_edit
+    from .errors import Refused
+    from .initialize import why_held
+
+    findings = []
+    for rel in sorted(gitstore.dirty_paths(ws.root)):
+        path = ws.root / rel
+        if path.is_symlink() or not path.is_file():
+            continue
+        try:
+            refuse_held_edit(ws, rel, path)
+        except Refused as e:
+            findings.append(
+                Finding(
+                    "warning",
+                    "held-edit",
+                    f"{rel}:{e.line}" if e.line else rel,
+                    f"left uncommitted: {why_held(e, line=False)}",
+                    "take it out (say where the secret lives instead); memctl's next write to "
+                    "the file then commits it, or commit it with git",
+                )
+            )
+    return findings
 
 
 def _rewritten_daily_logs(ws: Workspace) -> list[Finding]:

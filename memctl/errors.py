@@ -98,6 +98,15 @@ class Refused(MemctlError):
     exit_code = ExitCode.REFUSED
 
 
+class GitError(MemctlError):
+    """git refused an operation memctl needed."""
+
+
+class GitBusy(MemctlError):
+    """git's state forbids a commit now: a merge in progress, a conflicted file, a detached
+    HEAD. Nothing was written."""
+
+
 class StorageError(MemctlError):
     """The system refused a write: a full disk, a read-only folder, no permission. Every change
     memctl started was put back (or is, by the next command)."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import shutil
 import stat
 import subprocess
@@ -23,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import MemctlError
+from .errors import GitError
+from .outside import check_url
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -33,9 +33,6 @@ FALLBACK_IDENTITY = ("memctl", "memctl@localhost")
 # Given before the verb of every command that reaches a remote: the `ext::` transport runs a
 # command of the URL's choosing, so it stays off whatever the user's git config allows.
 REMOTE_SAFE = ("-c", "protocol.ext.allow=never")
-# `<transport>::<address>`: git runs `git-remote-<transport>` (`ext::` a command of the URL's
-# choosing, `fd::` waits on inherited descriptors). memctl needs no remote helper.
-_HELPER_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*::")
 # Before the verb of every git command, over any config file, and passed on by git to the
 # commands it runs itself. No hook: `core.hooksPath` may name a tracked folder (`.githooks`)
 # a peer's commit fills. No file-system monitor (a program `status` and `add` start), no
@@ -47,8 +44,7 @@ SAFE = tuple(
 )
 
 
-class GitError(MemctlError):
-    """git refused an operation memctl needed."""
+__all__ = ["GitError", "check_url"]  # for their callers: gitstore.GitError, gitstore.check_url
 
 
 @dataclass(frozen=True)
@@ -164,21 +160,6 @@ def remote_name(root: Path, name: str, *, option: str = "--remote") -> str:
     return name
 
 
-def check_url(url: str, *, what: str = "the URL") -> None:
-    """Refuse a remote URL git would read as an option or hand to a remote helper, the
-    program `git-remote-<transport>` of a `<transport>::` URL (`ext::` runs a command)."""
-    if url.startswith("-") or not url.isprintable():
-        raise GitError(
-            f"{what}: {url!r} is not a URL or path git can use safely (it starts "
-            "with '-' or holds control characters)"
-        )
-    if _HELPER_URL.match(url):
-        raise GitError(
-            f"{what}: {url!r} uses a transport that runs a command (`<transport>::`); "
-            "memctl uses only URLs and paths (ssh, https, git, file)"
-        )
-
-
 def init_repo(root: Path) -> None:
     """A new repository on branch main, with an identity if the machine has none.
 
@@ -273,8 +254,12 @@ def detached(root: Path) -> str | None:
 
 
 def unstage(root: Path, paths: list[str]) -> None:
-    """The index entries of `paths` back as HEAD has them (a change that failed half-way)."""
-    if paths and has_head(root):
+    """The index entries of `paths` back as HEAD has them (a change that failed half-way), or
+    gone from it in a repository with no commit yet."""
+    listed = "\0".join(paths) + "\0"
+    if paths and not has_head(root):
+        run(root, "update-index", "--force-remove", "-z", "--stdin", stdin=listed)
+    elif paths:
         run(
             root,
             "--literal-pathspecs",
@@ -283,7 +268,7 @@ def unstage(root: Path, paths: list[str]) -> None:
             "--pathspec-from-file=-",
             "--pathspec-file-nul",
             check=False,
-            stdin="\0".join(paths) + "\0",
+            stdin=listed,
         )
 
 
@@ -319,6 +304,14 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
     changed = sorted(p for p in _staged(root) if p in wanted)
     if not changed:
         return None
+    from .errors import Refused
+    from .secrets.staged import secret_added
+
+    staged = _finished(root, ("diff", "--cached", "-U0", *_PLAIN_DIFF.split()))
+    found = secret_added(staged.stdout, set(changed), lambda rel: blob(root, rel))
+    if found is not None:  # memctl commits no secret, whatever staged it (docs/safety.md)
+        unstage(root, changed)
+        raise Refused(f"{found[2]}, and nothing was committed", path=found[0], line=found[1])
 
     def write(env: dict | None) -> str:
         if not porcelain:
@@ -351,6 +344,10 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
         sha=sha, message=message.split("\n", 1)[0], paths=tuple(changed), fallback_identity=fallback
     )
 
+
+# A patch as secrets/staged.py reads it, whatever the diff settings: `a/` and `b/`, no
+# renames, no colour, no program of the user's in between.
+_PLAIN_DIFF = "--no-renames --no-color --no-ext-diff --no-textconv --src-prefix=a/ --dst-prefix=b/"
 
 _FALLBACK_ENV = {
     "GIT_AUTHOR_NAME": FALLBACK_IDENTITY[0],

@@ -130,14 +130,25 @@ def init_workspace(
     if config.auto_commit:
         # A new repository takes the adopted files too (they are listed as adopted); in an
         # existing one only memctl's own files are committed and the person's edits are left.
-        paths = [p.rstrip("/") for p in result.created if p != ".git/"]
+        # A file holding a secret or a purged text is adopted and left uncommitted, as a
+        # person's edit holding one is (memctl.change), and said so in one line.
+        paths = {p.rstrip("/") for p in result.created if p != ".git/"}
         if new_repo:
-            paths += result.adopted + _kept_state(root)
+            theirs = result.adopted + _kept_state(root)
+            paths |= set(theirs) - _held(ws, theirs, result.notices)
         elif dirty_before:
             result.notices.append(f"left {len(dirty_before)} uncommitted change(s) of yours alone")
         adopted = f" (adopted {len(result.adopted)} files)" if result.adopted else ""
         what = f"workspace{adopted}"
-        made = gitstore.commit(root, sorted(set(paths)), f"memctl init: {what}")
+        while True:
+            try:
+                made = gitstore.commit(root, sorted(paths), f"memctl init: {what}")
+                break
+            except Refused as e:  # what the store refuses that no line of text showed (not UTF-8)
+                if not new_repo or e.path not in paths:
+                    raise
+                paths.discard(e.path)
+                result.notices.append(f"left {e.path} uncommitted: {e.message}")
         result.commit = made.sha if made else None
         result.message = made.message if made else None
     return result
@@ -154,6 +165,33 @@ def _kept_state(root: Path) -> list[str]:
     if receipts.is_dir() and not receipts.is_symlink():
         found += [f"{MARKER}/receipts/{p.name}" for p in sorted(receipts.glob("*.md"))]
     return found
+
+
+def _held(ws: Workspace, rels: list[str], notices: list[str]) -> set[str]:
+    """The files of a folder adopted now that memctl may not commit (memctl.change), each said."""
+    from .change import refuse_held_edit
+
+    held = set()
+    for rel in rels:
+        try:
+            refuse_held_edit(ws, rel, ws.root / rel, committed=False)
+        except Refused as e:
+            held.add(rel)
+            where = f"{rel}:{e.line}" if e.line else rel
+            notices.append(f"left {where} uncommitted: {why_held(e, line=False)}")
+    return held
+
+
+def why_held(refusal: Refused, *, line: bool = True) -> str:
+    """What memctl.change.refuse_held_edit found, in the words of a notice that names the
+    file first (`line=False`: and the line, as `FILE:LINE`)."""
+    if not refusal.line:
+        return "its name holds what memctl commits in no name"
+    if "purged" in refusal.message:
+        what = "text purged on purpose, which memctl never stores again"
+    else:
+        what = "what looks like a secret, and memctl commits none (say where it lives instead)"
+    return f"line {refusal.line} holds {what}" if line else f"it holds {what}"
 
 
 def check_folder(root: Path) -> None:

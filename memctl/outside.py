@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .errors import GitError
+
 # Every character that ends a line for one reader or another (str.splitlines breaks on \x1c-\x1e,
 # \x85 and U+2028/9 too), every other control character, and the bidi overrides that make text
 # read differently from how it is stored.
@@ -58,3 +60,23 @@ def session_id(value: str | None) -> str | None:
     """`value` if it has the shape of a session id (letters, digits, `.`, `_`, `-`; not a
     leading `-`, which a program would read as an option), else None."""
     return value if value and SESSION_ID.fullmatch(value) else None
+
+
+# `<transport>::<address>`: git runs `git-remote-<transport>` (`ext::` a command of the URL's
+# choosing, `fd::` waits on inherited descriptors). memctl needs no remote helper.
+_HELPER_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*::")
+
+
+def check_url(url: str, *, what: str = "the URL") -> None:
+    """Refuse a remote URL git would read as an option or hand to a remote helper, the
+    program `git-remote-<transport>` of a `<transport>::` URL (`ext::` runs a command)."""
+    if url.startswith("-") or not url.isprintable():
+        raise GitError(
+            f"{what}: {url!r} is not a URL or path git can use safely (it starts "
+            "with '-' or holds control characters)"
+        )
+    if _HELPER_URL.match(url):
+        raise GitError(
+            f"{what}: {url!r} uses a transport that runs a command (`<transport>::`); "
+            "memctl uses only URLs and paths (ssh, https, git, file)"
+        )
