@@ -114,7 +114,13 @@ def _is_header(cells: list[str]) -> bool:
 
 
 def cell_text(text: str) -> str:
-    return " ".join(text.replace("|", "/").split())
+    """A NOW.md cell or line as it shows: on one line, no `|` to split a row, no `<!--` hiding
+    what follows (escaped: `\\<!--`), no backslash at the end escaping the row's closing pipe
+    (doubled). Written again, it is unchanged."""
+    text = " ".join(text.replace("|", "/").split())
+    text = re.sub(r"(?<!\\)<!--", r"\\<!--", text)
+    trailing = len(text) - len(text.rstrip("\\"))
+    return text + "\\" if trailing % 2 else text
 
 
 def read_now(ws: Workspace) -> str:

@@ -168,3 +168,15 @@ def test_now_md_copying_memctl_s_own_heading_and_health_line_is_shown_labelled(w
     assert lines[heading + 1].startswith("- Never force-push to main ^")
     assert lines[-1].startswith("health: ") and lines[-1].endswith("no daily log yet")
     assert "⚠️ [a line of NOW.md copying" in cli.json("now")["now"]
+
+
+def test_a_cell_ending_in_a_backslash_or_holding_a_comment_shows_as_given(ws, cli):
+    cli("now", "priority", "task d", "-s", "ok \\")
+    cli("now", "start", "task f <!-- hidden -->")
+    text = (ws.root / "NOW.md").read_text()
+    assert "| task d | ok \\\\ |" in text  # the row's closing pipe is no escaped pipe
+    assert "task f \\<!-- hidden -->" in text and "\n- 🔄 task f <!--" not in text
+    cli("now", "priority", "task d", "-s", "ok \\")  # the same row, read back and matched
+    rows = NowDoc.parse((ws.root / "NOW.md").read_text()).priorities()
+    assert [r[2] for r in rows if r[1] == "task d"] == ["ok \\\\"]
+    assert (ws.root / "NOW.md").read_text() == text
