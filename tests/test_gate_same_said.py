@@ -119,3 +119,49 @@ def test_a_thing_on_again_after_it_ended_replaces_the_ending(ws, on_file, said):
     done = remember(ws, said, source="user", now=NOW).value
     assert done.label in ("update", "correction"), done.reason
     assert on_file not in open_lines(ws, "life/home")
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        (
+            "The Corsa's MOT is due on 14 March at Halfords in Kingston",
+            "halfords rang, they've pushed the MOT back to the 21st cos the tester's off sick",
+        ),
+        (
+            "The Corsa's MOT is due on 14 March at Halfords in Kingston",
+            "the garage rang, they moved the MOT to the 21st because the ramp is broken",
+        ),
+        ("Leo's party is on Saturday at 3", "we moved the party to Sunday"),
+        (
+            "The piano recital is on 9 May at 18:00",
+            "school emailed, they brought the recital forward to the 2nd",
+        ),
+        (
+            "Dad's eye test is on 12 June at Specsavers",
+            "Specsavers texted me, dad's eye test got moved to the 19th",
+        ),
+    ],
+)
+def test_a_change_told_with_who_brought_it_and_why_replaces_the_entry(ws, on_file, said):
+    """Who rang and why ("cos the tester's off sick") are no details of the thing, and a verb
+    of change with its object between ("pushed the MOT back to") is a word of change."""
+    entry(ws, "life/dates", on_file)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label in ("update", "correction"), done.reason
+    assert on_file not in open_lines(ws, "life/dates")
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        # a reason given for a new fact is part of it; someone else's thing moved is not mine
+        ("Sam is allergic to cats", "Sam is off dairy because of his eczema"),
+        ("Leo's party is on Saturday at 3", "Dmitri moved his party to Sunday"),
+    ],
+)
+def test_a_reason_or_another_persons_move_still_leaves_the_entry(ws, on_file, said):
+    entry(ws, "life/dates", on_file)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label == "new", done.reason
+    assert on_file in open_lines(ws, "life/dates")

@@ -114,6 +114,16 @@ def _someone_of(a: Analysis, b: Analysis) -> bool:
     )
 
 
+_OWNED = re.compile(r"^\s*[^\W\d_]+['\u2019]s\s+([^\W\d_]+)")  # "Leo's party …"
+
+
+def _their_thing_said(x: Analysis, y: Analysis) -> bool:
+    """Does x open with someone's thing ("Leo's party is on Saturday") that y says again, with a
+    word of change ("we moved the party to Sunday")? y is about that thing, though "we" do it."""
+    m = _OWNED.match(x.folded)
+    return m is not None and y.update and stem(m[1]) in {stem(w) for w in tokens(y.folded)}
+
+
 def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
     """(names only in a, names only in b, about different things).
 
@@ -166,6 +176,7 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
             and "first" in y.person
             and "third" not in y.person
             and "first" not in x.person  # "Dr Shah upped my dose": about mine, done by another
+            and not _their_thing_said(x, y)  # "we moved the party to Sunday": Leo's party
         ):
             return set(), set(), True
     return (only_a, only_b, False) if shared or holder else (set(), set(), False)

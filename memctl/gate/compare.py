@@ -85,7 +85,7 @@ def similarity(a: Analysis, b: Analysis) -> float:
     # a name spelled anew is the name on file ("it's Kowalski actually" for Kowalczyk)
     same = {y for _, y in respelled(only_a, only_b)} if a.correction else set()
     # the words that say a side or a change ("cancelled", "moved") are no part of the subject
-    wa, wb = a.words - only_a - a.polar | same, b.words - only_b - b.polar | same
+    wa, wb = a.words - only_a - a.polar - a.aside | same, b.words - only_b - b.polar | same
     if not wa or not wb:
         return fuzz.ratio(a.folded, b.folded) / 100 * 0.8
     shared = len(wa & wb)
@@ -116,6 +116,7 @@ def _only(a: Analysis, b: Analysis, names: set[str]) -> frozenset[str]:
     """Content words of a that b does not say, light words and spelling variants of a compound
     ("wi-fi" and "wifi") left out."""
     only = set(a.words - b.words - names - a.polar) - LIGHT - _when_words(a) - _ours_words(a)
+    only -= a.aside  # "halfords rang, … pushed back … cos the tester's off sick"
     for whole, parts in a.joined:
         if parts <= b.words:
             only.discard(whole)

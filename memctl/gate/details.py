@@ -17,18 +17,11 @@ from __future__ import annotations
 
 import re
 
+from ..language.framing import REPORTER_HEAD, REPORTER_TAIL
 from ..lexicon import LIGHT
 from .compare import Diff, kinds
 from .reading import Analysis, analyze
 
-# "the clinic rang, …", "Jo emailed me, …"; "…, Jo from there emailed me"
-_REPORTED = (
-    r"(?:rang|called|phoned|e-?mailed|texted|messaged|wrote|replied|confirmed|said|says"
-    r"|told\s+(?:me|us)|let\s+(?:me|us)\s+know)(?:\s+(?:me|us|back))?"
-)
-_WHO = r"(?:[\w'&.@-]+\s+){0,3}[\w'&.@-]+\s+"
-_REPORTER_HEAD = re.compile(rf"^\s*{_WHO}{_REPORTED}\s*[,:;]\s*", re.IGNORECASE)
-_REPORTER_TAIL = re.compile(rf"[,;]\s*{_WHO}{_REPORTED}\s*[.!]?\s*$", re.IGNORECASE)
 _TITLES = frozenset("dr mr mrs ms miss prof sir".split())
 _WRITTEN_NAME = re.compile(r"(?<![\w'])(?:[A-Z][a-z]*[A-Z]\w*|[A-Z][^\W\d_]+)")
 _LEADS = frozenset(
@@ -41,7 +34,7 @@ def news(new: Analysis) -> Analysis:
     """The new text without the clause that says who brought the news ("TAP emailed, …"), so
     that naming who rang restates no detail of the entry; the text as it is when no such
     clause opens or ends it, or too little would be left."""
-    text = _REPORTER_TAIL.sub("", _REPORTER_HEAD.sub("", new.text, count=1), count=1)
+    text = REPORTER_TAIL.sub("", REPORTER_HEAD.sub("", new.text, count=1), count=1)
     if text == new.text or len(text.split()) < 3:
         return new
     return analyze(text)

@@ -16,7 +16,7 @@ from functools import cached_property, lru_cache
 
 from .. import lexicon
 from ..language import cues
-from ..language.framing import statement
+from ..language.framing import asides, statement
 from ..language.typos import mend
 from ..words import STOPWORDS, bigrams, fold, is_cjk, stem, tokens, written_as_names
 
@@ -169,6 +169,14 @@ class Analysis:
         return _any(self.folded, cues.UPDATE_WEAK, cues.UPDATE_WEAK_CJK)
 
     @cached_property
+    def aside(self) -> frozenset[str]:
+        """The words that say who brought the news of a change or why it came about ("halfords
+        rang, …", "… cos the tester's off sick"): no part of what changed."""
+        if not (self.update or self.correction):
+            return frozenset()
+        return frozenset(content_word(w) for w in tokens(asides(self.text).casefold()))
+
+    @cached_property
     def hedged(self) -> bool:
         """Says it as a maybe, a question, a condition or advice ("we might cancel the trip",
         "should we move it?", "the GP says I should come off it"), not with "from now on": no
@@ -215,12 +223,11 @@ _ALTERNATE = re.compile(
 def _cue_words(m: re.Match[str]) -> list[str]:
     """The words of a cue of change, without the thing it changes ("increased my citalopram
     to": "my citalopram" is what the text is about, not a word of change)."""
-    changed = m.groupdict().get("changed")
-    if not changed:
+    said = m.groupdict()
+    group = next((g for g in ("changed", "moved", "shifted") if said.get(g)), None)
+    if group is None:
         return m.group().split()
-    return (
-        m.string[m.start() : m.start("changed")] + " " + m.string[m.end("changed") : m.end()]
-    ).split()
+    return (m.string[m.start() : m.start(group)] + " " + m.string[m.end(group) : m.end()]).split()
 
 
 @lru_cache(maxsize=4096)

@@ -34,7 +34,8 @@ _HOUR_ENDS = re.compile(
 _COUNTED = re.compile(  # what follows "the 5th" when it counts something ("floor", "time")
     r"\s+(?!(?:of|at|in|on|and|or|to|for|by|from|until|so|but|then|instead|is|was|will|would|"
     r"works|suits|could|should|can|might|may|after|before|as|if|when|since|because|not|now|"
-    r"too|either|again|this|that|it|we|i|you|he|she|they|with|unless|though|rather)\b)[a-z]"
+    r"too|either|again|this|that|it|we|i|you|he|she|they|with|unless|though|rather|cos|coz|cuz|"
+    r"instead|now|then|due)\b)[a-z]"
 )
 _CJK_MONTH = re.compile(r"(\d{1,2})月")
 # A letter that is a value, named by what it grades or sorts ("blood type O", "grade B", "plan

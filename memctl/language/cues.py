@@ -132,13 +132,17 @@ UPDATE_PHRASES = (
 _CHANGE_VERB = (
     r"(?<!\w)(?:mov(?:e|es|ed|ing)|switch(?:es|ed|ing)?|chang(?:e|es|ed|ing)|"
     r"relocat(?:e|es|ed|ing)|shift(?:s|ed|ing)?|migrat(?:e|es|ed|ing)|swap(?:s|ped|ping)?|"
-    r"transfer(?:s|red|ring)?)\s+(?:(?:it|them|this|that|everything)\s+)?(?:over\s+)?"
-    r"(?:to|into|back\s+to)(?!\w)|"
+    r"transfer(?:s|red|ring)?)\s+(?P<shifted>(?:it|them|this|that|everything|(?:the|our|my|his|her|"
+    r"their)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+)?(?:over\s+)?(?:to|into|back\s+to)(?!\w)|"
     # a number raised or lowered to another: "bumped the monthly transfer up to 450"
     r"(?<!\w)(?:bump(?:s|ed|ing)?|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|lower(?:s|ed|ing)?|"
     r"cut(?:s|ting)?|reduc(?:e|es|ed|ing)|upp(?:ed|ing))\s+(?P<changed>(?:[\w'-]+\s+){0,4}?)"
     r"(?:up\s+|down\s+)?"
     r"to\s+(?=[\d$€£])|"
+    # "pushed the MOT back to the 21st", "brought the call forward to 9": a time moved
+    r"(?<!\w)(?:push(?:es|ed|ing)?|put(?:s|ting)?|bump(?:s|ed|ing)?|mov(?:e|es|ed|ing)|"
+    r"br(?:ing|ings|ought|inging))\s+(?P<moved>(?:[\w'-]+\s+){1,4}?)(?:back|forward|forwards|up|out)\s+"
+    r"(?:to|till|until|by|a\s+(?:day|week|month))(?!\w)|"
     # "the vet wants Biscuit down to 120 g": an amount brought down to another
     r"(?<!\w)down\s+to\s+(?=[\d$€£])"
 )

@@ -85,3 +85,28 @@ def _titled(words: str) -> bool:
 def statement(text: str) -> str:
     """The text without the words of framing it opens or ends with (split_framing)."""
     return split_framing(text)[1]
+
+
+# Who brought the news, opening or ending a text: "the clinic rang, …", "Jo emailed me, …";
+# "…, Jo from there emailed me"
+_REPORTED = (
+    r"(?:rang|called|phoned|e-?mailed|texted|messaged|wrote|replied|confirmed|said|says"
+    r"|told\s+(?:me|us)|let\s+(?:me|us)\s+know)(?:\s+(?:me|us|back))?"
+)
+_WHO = r"(?:[\w'&.@-]+\s+){0,3}[\w'&.@-]+\s+"
+REPORTER_HEAD = re.compile(rf"^\s*{_WHO}{_REPORTED}\s*[,:;]\s*", re.IGNORECASE)
+REPORTER_TAIL = re.compile(rf"[,;]\s*{_WHO}{_REPORTED}\s*[.!]?\s*$", re.IGNORECASE)
+# Why a change came about: "… cos the tester's off sick", "… because the Crown had no tables"
+_REASON = re.compile(
+    r"(?<!\w)(?:because|cos|coz|cuz|'cause|as|since)\s+(?=(?:the|a|an|my|our|his|her|their|it|"
+    r"he|she|they|we|i|you|there)\b)[^.;!?]*",
+    re.IGNORECASE,
+)
+
+
+def asides(text: str) -> str:
+    """The words of a text that say who brought the news or why something changed, not what
+    it says of the thing: "halfords rang,", "cos the tester's off sick"."""
+    said = [m.group() for p in (REPORTER_HEAD, REPORTER_TAIL) for m in p.finditer(text)]
+    said += [m.group() for m in _REASON.finditer(text)]
+    return " ".join(said)
