@@ -19,6 +19,7 @@ from .shape import (
     rx,
     strong_password,
     value_like,
+    wide,
 )
 
 # fmt: off
@@ -171,9 +172,17 @@ _patterns_at: dict[frozenset[int], str] = {}
 
 def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
     """Values shaped like a secret next to a word that names one (`words`: the text's
-    distinct words, shape.distinct)."""
+    distinct words, shape.distinct). A value is read to the end of its run, so only 8 names
+    a run are read: past them ("sig=sig=…") each would read the rest again, a square's time."""
     found: list[Finding] = []
+    run_end, read = 0, 0  # the end of the run of value characters the last name stood in
     for m in _near_words(text, lowered, words):
+        if m.start() >= run_end:
+            inside = rx(_TOKEN).match(text, m.start())
+            run_end, read = (inside.end() if inside else m.end()), 0
+        read += 1
+        if read > 8:
+            continue
         if (m["cred"] or "").lower() == "pass" and _word_before(lowered, m.start()) in _NOT_A_PASS:
             continue  # a boarding pass, "we'll pass by"
         if _points_away(text, m.end()):
@@ -344,16 +353,10 @@ def _tokens(text: str, span: tuple[int, int]) -> Iterator[tuple[int, str]]:
             continue
         run = 0
         for i, char in enumerate(token + "“"):
-            if char in _WIDE_CUTS or _wide(char):
+            if char in _WIDE_CUTS or wide(char):
                 if i > run:
                     yield start + run, token[run:i]
                 run = i + 1
-
-
-def _wide(char: str) -> bool:
-    return (
-        "\u3000" <= char <= "\u9fff" or "\uac00" <= char <= "\ud7af" or "\uff00" <= char <= "\uffef"
-    )
 
 
 # Words that join a secret's name to its value: "is", "=", "ist", "est", "lautet", "är"…

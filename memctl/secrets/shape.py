@@ -94,6 +94,13 @@ def distinct(lowered: str) -> str:
     return "\n".join(set(lowered.split()))
 
 
+def wide(char: str) -> bool:
+    """A CJK, Hangul or full-width character: a value written among them ends before it."""
+    return (
+        "\u3000" <= char <= "\u9fff" or "\uac00" <= char <= "\ud7af" or "\uff00" <= char <= "\uffef"
+    )
+
+
 def mixed(value: str) -> bool:
     return any(c.isupper() for c in value) and any(c.islower() for c in value)
 
