@@ -31,6 +31,7 @@ import re
 from pathlib import Path
 
 from .hidden import Seen, mixed_latin, seen
+from .joined import split_tokens
 from .plain import readings
 from .shape import Finding, distinct, generated, passwordish, rx, strong_password, value_like
 from .spoken import spoken
@@ -137,7 +138,8 @@ def scan(text: str) -> list[Finding]:
     text read plainly (memctl.secrets.plain: percent-decoded, digits of any script as ASCII,
     more look-alikes, leetspeak of a secret's name, runs of blanks as one space) is checked
     besides, and so is the text with digits said as words read as digits (memctl.secrets.spoken:
-    "the alarm code is one two three four")."""
+    "the alarm code is one two three four"), and a provider's token split by a line break or a
+    blank read joined (memctl.secrets.joined)."""
     text = mixed_latin(text)
     read = seen(text)
     found = _scan(text) if read is None else _mapped(_scan(read.text), read)
@@ -153,6 +155,10 @@ def scan(text: str) -> list[Finding]:
     if said is not None:
         heard = _mapped(_scan(said.text), said)
         plainly += heard if read is None else _mapped(heard, read)
+    # a provider's token a line break or a blank splits, read joined (memctl.secrets.joined)
+    for start, token in split_tokens(base):
+        at = [f._replace(start=start + f.start, end=start + f.end) for f in _joined(token)]
+        plainly += at if read is None else _mapped(at, read)
     return _wrapped(text, _without_overlaps(found + plainly) if plainly else found)
 
 
@@ -182,6 +188,13 @@ def _wrapped(text: str, found: list[Finding]) -> list[Finding]:
                 end = j
         out.append(f._replace(end=end) if end != f.end else f)
     return out
+
+
+def _joined(token: Seen) -> list[Finding]:
+    """What the scanner finds in a split token read joined, in the split text's positions: a
+    finding of the whole token only (one of a half is found without the join)."""
+    whole = token.at(len(token.text))
+    return [f for f in _mapped(_scan(token.text), token) if f.end - f.start == whole]
 
 
 def _mapped(found: list[Finding], read: Seen) -> list[Finding]:
@@ -281,6 +294,8 @@ def _plausible(kind: str, value: str) -> bool:
     tail = value.split("_")[-1] if "_" in value else value[4:]
     if len(tail) >= 8 and len(set(tail.lower())) <= 2:
         return False  # masked: sk_live_xxxxxxxxxxxxxxxx
+    if kind == "slack-token" and not any(c.isdigit() for c in value):
+        return False  # "xoxo-hugs-and-kisses": a Slack token holds a digit
     if kind in ("openai-key", "anthropic-key", "slack-token", "bearer-token", "aws-secret-key"):
         return generated(value)
     if kind == "totp-seed":  # base32: mostly letters, some of the digits 2-7

@@ -1,0 +1,76 @@
+"""A provider's token split in two by a blank or a line break, read joined.
+
+A transcript wraps a long line, an editor breaks it, a command joins an entry's lines with a
+space: "ghp_R8xK2mQ9vL4nP7wZ⏎3yT6bH1cF5dJ0sA2eG9u" is one GitHub token, though neither half is
+one. A token whose prefix is a provider's (ghp_, glpat-, xoxb-, sk-, AKIA…) and whose first
+part is too short to be the token is read joined to the run that follows one space, or one
+line break and at most two spaces or tabs of indentation, when that run is of the token's
+alphabet and the two together reach the token's length: exactly, for a token of a fixed length
+(a GitHub token's 36 characters, an AWS access key's 16, a GitLab token's 20, an OpenAI key's
+48), or within the lengths the provider gives its longer ones (a Slack token, an OpenAI
+project key, an Anthropic key). The scanner checks the joined reading with every pattern it
+has (memctl.secrets.scan), so a join that reaches the length but has no token's shape ("sk-"
+and words of prose) is no secret. Prose pays one substring test per prefix.
+"""
+
+from __future__ import annotations
+
+from .hidden import Seen, edited
+from .shape import rx
+
+# A run that may follow the prefix on the first line, then the gap.
+_GAP = r"(?P<gap> |\r?\n[ \t]{0,2})"
+
+# prefix, the token's alphabet, its body's lengths (after the prefix), triggers (lowercase)
+_FAMILIES: tuple[tuple[str, str, int, int, tuple[str, ...]], ...] = (
+    (r"gh[pousr]_", "A-Za-z0-9", 36, 36, ("ghp_", "gho_", "ghu_", "ghs_", "ghr_")),
+    (r"github_pat_", "A-Za-z0-9_", 82, 82, ("github_pat_",)),
+    (
+        r"gl(?:pat|dt|rt|ptt|soat|cbt)-",
+        "A-Za-z0-9_-",
+        20,
+        20,
+        ("glpat-", "gldt-", "glrt-", "glptt-", "glsoat-", "glcbt-"),
+    ),
+    (r"(?:xox[abposre]|xapp)-", "A-Za-z0-9-", 40, 160, ("xox", "xapp-")),
+    (r"(?<![a-z])sk-(?:ant-|proj-|svcacct-|admin-)", "A-Za-z0-9_-", 80, 240, ("sk-",)),
+    (r"(?<![a-z])sk-(?!ant-|proj-|svcacct-|admin-)", "A-Za-z0-9", 48, 48, ("sk-",)),
+    (
+        r"(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)",
+        "0-9A-Z",
+        16,
+        16,
+        ("akia", "asia", "abia", "acca", "agpa", "aida", "aroa", "aipa", "anpa", "anva", "apka"),
+    ),
+)
+
+
+def _pattern(prefix: str, alphabet: str, longest: int) -> str:
+    # Each run is bounded by the token's length, so a run of prefixes ("glpat-glpat-…") costs
+    # each start a bounded read, and the whole text a time growing with its length.
+    return (
+        rf"{prefix}(?P<a>[{alphabet}]{{0,{longest - 1}}}){_GAP}"
+        rf"(?P<b>[{alphabet}]{{1,{longest}}})(?![{alphabet}])"
+    )
+
+
+def split_tokens(text: str) -> list[tuple[int, Seen]]:
+    """Each token of a provider split by a gap: where it starts, and its reading without the
+    gap (positions mapped back to the text)."""
+    lowered = ""
+    found: list[tuple[int, Seen]] = []
+    for prefix, alphabet, shortest, longest, triggers in _FAMILIES:
+        if not lowered:
+            lowered = text.lower()
+        if not any(trigger in lowered for trigger in triggers):
+            continue
+        for m in rx(_pattern(prefix, alphabet, longest)).finditer(text):
+            first, rest = len(m["a"]), len(m["b"])
+            if first >= shortest or not shortest <= first + rest <= longest:
+                continue  # whole on its first line, or no token's length joined
+            start = m.start()
+            gap = m.start("gap") - start, m.end("gap") - start
+            read = edited(text[start : m.end()], [(*gap, "")])
+            if read is not None:
+                found.append((start, read))
+    return found
