@@ -51,6 +51,8 @@ _SAME = (
     "fly flies flying flew flown flight flights plane planes",
     "shop shops store stores",
     "fix fixes fixed repair repairs repaired",
+    "close closes closed closing shut shuts",
+    "open opens opened opening",
     "talk talks talked speak speaks spoke",
     "book booked booking reserve reserved schedule scheduled scheduling arrange arranged "
     "arranging organise organised organising organize organized organizing",

@@ -165,3 +165,36 @@ def test_a_reason_or_another_persons_move_still_leaves_the_entry(ws, on_file, sa
     done = remember(ws, said, source="user", now=NOW).value
     assert done.label == "new", done.reason
     assert on_file in open_lines(ws, "life/dates")
+
+
+@pytest.mark.parametrize(
+    ("said", "values"),
+    [
+        ("switching my gym days to mon and wed", {"wd:1", "wd:3"}),
+        ("yoga is tue/thu", {"wd:2", "wd:4"}),
+        ("bins go out on wed", {"wd:3"}),
+        ("the pharmacy's open 8 to 8", {"t:08:00", "t:20:00"}),
+        ("the engineer comes between 8 and 12", {"t:08:00", "t:12:00"}),
+        ("open 9-5 weekdays", {"t:09:00", "t:17:00"}),
+    ],
+)
+def test_short_weekdays_in_a_list_and_spans_of_hours_are_values(said, values):
+    assert values <= analyze(said).values
+
+
+@pytest.mark.parametrize(
+    "said", ["we got wed in June", "sat on the bench all day", "from 3 to 5 people", "ages 3 to 5"]
+)
+def test_words_that_only_look_like_days_or_hours_are_not(said):
+    found = analyze(said).values
+    assert not {v for v in found if v.startswith(("wd:", "t:"))}, found
+
+
+def test_days_switched_with_the_same_time_and_place_update_the_schedule(ws):
+    on_file = "Gym sessions are Tuesday and Thursday at 6:30am at PureGym Leeds"
+    entry(ws, "life/gym", on_file)
+    said = "switching my gym days to mon and wed, same time same place"
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label == "update", done.reason
+    written = open_lines(ws, "life/gym")
+    assert on_file not in written and "6:30am" in written[0] and "PureGym" in written[0]

@@ -66,6 +66,14 @@ _IMPERATIVE = re.compile(cues.IMPERATIVE)
 _ACTUALLY = re.compile(r"\b(?:actually|in fact)\b")
 # "fine for swimming, but nothing else": the bound of what is said, not its negation
 _ELSE = re.compile(r"(?<!\w)(?:nothing|no\s*one|nobody|none)\s+else(?!\w)")
+# A short weekday ("wed", "sat", "sun" are words too) is a day in a list of days or after a word
+# of when: "mon and wed", "tue/thu", "on wed", "every sat"
+_SHORT_DAYS = frozenset("mon tue tues wed thu thur thurs fri sat sun".split())
+_DAY = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)(?:day|nesday|urday|sday)?"
+_DAYS_SAID = re.compile(
+    rf"(?<!\w)({_DAY})\s*(?:and|&|/|,|-|or|to|till|through)\s*({_DAY})(?!\w)"
+    rf"|(?<!\w)(?:on|every|each|next|till|until|from|by)\s+({_DAY})(?!\w)"
+)
 _NUMBER_SIGN = re.compile(r"(?<!\w)(?:no\.|nº|nr\.?|num\.)\s*(?=\d)")
 KIND_NAMES = {
     "wd": "weekday",
@@ -250,8 +258,12 @@ def analyze(text: str) -> Analysis:
 
     def dated(word: str) -> bool:
         if word not in read:
-            read[word] = next_to_number(word, folded) or (
-                word == "may" and _MONTH_MAY.search(folded) is not None
+            read[word] = (
+                next_to_number(word, folded)
+                or word == "may"
+                and _MONTH_MAY.search(folded) is not None
+                or word in _SHORT_DAYS
+                and any(word in m.groups() for m in _DAYS_SAID.finditer(folded))
             )
         return read[word]
 

@@ -58,6 +58,13 @@ _DAYPART = re.compile(
     rf"(?<![\w:.])(?P<h>\d{{1,2}}|{'|'.join(_HOURS)})(?:\s+o'?clock)?\s+(?:at\s+night|in\s+the\s+"
     r"(?P<part>morning|afternoon|evening|night))(?!\w)|(?<!\w)(?P<noon>noon|midday|midnight)(?!\w)"
 )
+# Hours said as a span of bare numbers: "open 8 to 8" (08:00-20:00), "from 9 till 5", "between 8
+# and 12"; a later number smaller than the first is in the afternoon
+_SPAN = re.compile(
+    r"(?<!\w)(?:open|opens|from|between|hours?)\s+(?P<a>\d{1,2})\s*(?:to|till|until|-|–|and)\s*"
+    r"(?P<b>\d{1,2})(?![\w:.])(?=\s*(?:$|[.,;:!?)]|(?:and|on|every|each|daily|weekdays?|"
+    r"mon|tue|wed|thu|fri|sat|sun|[a-z]+days?|o'?clock)\b))"
+)
 # A day of the month said as an ordinal word: "due on the first", "on the 3rd of each month"
 _ORDINALS = (
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
@@ -212,6 +219,15 @@ def take_values(folded: str, values: set[str]) -> str:
         values.add(f"t:{hour % 24:02d}:00")
         return " "
 
+    def span(m: re.Match[str]) -> str:
+        a, b = int(m["a"]), int(m["b"])
+        if not (1 <= a <= 24 and 1 <= b <= 24):
+            return m.group()
+        if b <= a and b < 12:
+            b += 12
+        values.update({f"t:{a:02d}:00", f"t:{b:02d}:00"})
+        return m.group().split()[0] + " "  # "open" stays a word
+
     def ordinal(m: re.Match[str]) -> str:
         values.add(f"d:{_ORDINALS.index(m['o']) + 1}")
         return " "
@@ -219,6 +235,7 @@ def take_values(folded: str, values: set[str]) -> str:
     text = _URL.sub(url, folded)
     text = _CLOCK.sub(clock, text)
     text = _DAYPART.sub(daypart, text)
+    text = _SPAN.sub(span, text)
     text = _ON_THE.sub(ordinal, text)
     if "blood" in text or "rhesus" in text:
         text = _BLOOD.sub(blood, text)
