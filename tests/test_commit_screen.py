@@ -103,3 +103,25 @@ def test_the_store_lets_a_secret_a_person_committed_move(ws):
     text = f"# Old\nthe token {TOKEN}, rotated yearly\n"
     (ws.root / "people/old.md").write_text(text)  # the line rewritten in place, kept
     assert gitstore.commit(ws.root, ["people/old.md"], "rewrite") is not None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "log in with the card reader first --source agent --from daily/2026-11-06.md:12",
+        "the login page is described in projects/portal/login.md#^k2pa",
+    ],
+)
+def test_a_note_path_beside_a_word_for_a_login_is_no_password(line):
+    """The night job's record of a lesson on logging in named the day's log it came from
+    (`--from daily/2026-11-06.md:12`): read as a password, it stopped the whole night's commit."""
+    from memctl.secrets.scan import scan
+
+    assert scan(line) == []
+
+
+def test_the_example_workspace_sleeps_and_commits_its_record(example_ws):
+    from memctl.nightly.sleep import sleep
+
+    sleep(example_ws, now=NOW)
+    assert git(example_ws, "status", "--porcelain", ".memctl/nightly.jsonl") == ""

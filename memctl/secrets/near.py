@@ -11,12 +11,16 @@ import re
 from collections.abc import Callable, Iterator
 
 from .shape import (
+    FILE_END,
+    NAME_TAIL,
+    NOTE_PATH,
     POINTERS,
     Finding,
     codeish,
     keyish,
     passwordish,
     rx,
+    spelled_out,
     strong_password,
     value_like,
     wide,
@@ -185,6 +189,8 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
             continue
         if (m["cred"] or "").lower() == "pass" and _word_before(lowered, m.start()) in _NOT_A_PASS:
             continue  # a boarding pass, "we'll pass by"
+        if rx(FILE_END).match(text, m.end()):
+            continue  # a file's name: "projects/portal/login.md", "reset-password.html"
         if _points_away(text, m.end()):
             continue  # "the password is in 1Password", "das Kennwort liegt im KeePass"
         if m["pkey"]:
@@ -193,7 +199,7 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
         elif m["cred"] or m["cjk_cred"]:
             hit = _best(text, _clause(text, m.end(), 60))
             hit = hit or _first(text, _clause(text, m.start(), -30), strong_password)
-            hit = hit or _spelled_out(text, _clause(text, m.end(), 80))
+            hit = hit or spelled_out(text, _clause(text, m.end(), 80))
             kind, label = "password", "a password written out"
         elif m["key"]:
             if any(h in lowered[max(0, m.start() - 30) : m.end() + 30] for h in _HASH_WORDS):
@@ -233,17 +239,6 @@ _NOT_A_PASS = frozenset(
 
 # A network's key is its password: "Guest wifi: network Northwind-Guest, key tangerine-orbit-552"
 _NETWORK = r"(?<!\w)(?:wifi|wi-fi|wlan|wpa2?|router|ssid|hotspot)(?!\w)"
-
-# A value spelled out a character at a time: "h u m m i n g b i r d 4 2"
-_SPELLED = r"(?<!\S)(?:\S ){5,}\S(?!\S)"
-
-
-def _spelled_out(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
-    """A password spelled out a character at a time after its name, read as one value."""
-    m = rx(_SPELLED).search(text, *span)
-    if m is None or not passwordish(m.group().replace(" ", "")):
-        return None
-    return m.span()
 
 
 def _word_before(lowered: str, at: int) -> str:
@@ -321,8 +316,10 @@ def _best(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
     best, rank = None, 0
     for start, token in _tokens(text, span):
         value = token.rstrip(".!?:)]")
-        if rx(_NAME_TAIL).fullmatch(value):
+        if rx(NAME_TAIL).fullmatch(value):
             continue  # a compound's tail: "WLAN-Passwort ist …" names it
+        if rx(NOTE_PATH).fullmatch(value):
+            continue  # a note or a day's log where it was said: "--from daily/2026-11-06.md:12"
         if passwordish(value):
             score = 1 + any(c.isdigit() for c in value) + any(not c.isalnum() for c in value)
             if score > rank:
@@ -330,8 +327,6 @@ def _best(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
     return best
 
 
-# The tail of a compound that names a password ("WLAN-Passwort", "Wi-Fi-Kennwort")
-_NAME_TAIL = r"(?i)-(?:passw|kennw|wachtw|lösenord|password|contrase)[^\W\d_]*"
 # The fields whose value is an entry's id, and an id's shape (memctl.entry.new_id: a letter,
 # then letters and digits without look-alikes).
 _ID_FIELD = r"(?<![\w-])(?:supersedes|superseded_by|may_replace|follows|moved_from):$"

@@ -228,3 +228,24 @@ def codeish(value: str) -> bool:
     return (
         bool(rx(r"[A-Za-z0-9]{3,8}").fullmatch(value)) and digits >= 3 and digits >= len(value) - 2
     )
+
+
+# What a word for a secret is part of, no secret beside it (secrets/near.py):
+# A name word that ends a file's name
+FILE_END = r"\.(?:md|markdown|txt|html?|php|aspx?|jsx?|tsx?|py|json|ya?ml)\b"
+# A Markdown file's path in a workspace, with the line or the entry it points at
+NOTE_PATH = r"(?:[\w.-]+/)+[\w.-]+\.md(?::\d+|#\^?[\w-]+)?"
+# The tail of a compound that names a password ("WLAN-Passwort", "Wi-Fi-Kennwort")
+NAME_TAIL = r"(?i)-(?:passw|kennw|wachtw|lösenord|password|contrase)[^\W\d_]*"
+
+
+# A value spelled out a character at a time: "h u m m i n g b i r d 4 2"
+SPELLED = r"(?<!\S)(?:\S ){5,}\S(?!\S)"
+
+
+def spelled_out(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
+    """A password spelled out a character at a time after its name, read as one value."""
+    m = rx(SPELLED).search(text, *span)
+    if m is None or not passwordish(m.group().replace(" ", "")):
+        return None
+    return m.span()
