@@ -109,6 +109,10 @@ def test_the_same_persons_thing_is_still_read_against_the_entry(ws, on_file, sai
     [
         ("We cancelled the newspaper delivery", "We get the newspaper delivered again"),
         ("We stopped the veg box in March", "the veg box is coming again"),
+        (
+            "We cancelled the Guardian delivery on 3 May, too dear",
+            "we get the Guardian delivered again",
+        ),
         ("I quit the Tuesday choir", "I'm singing in the Tuesday choir once more"),
     ],
 )
@@ -119,6 +123,8 @@ def test_a_thing_on_again_after_it_ended_replaces_the_ending(ws, on_file, said):
     done = remember(ws, said, source="user", now=NOW).value
     assert done.label in ("update", "correction"), done.reason
     assert on_file not in open_lines(ws, "life/home")
+    # when and why it stopped were the ending's, not the thing's
+    assert "as before" not in open_lines(ws, "life/home")[0]
 
 
 @pytest.mark.parametrize(

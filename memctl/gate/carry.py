@@ -40,6 +40,7 @@ from .details import (
     names_beside,
     negated_in_reason_only,
     news,
+    not_of_the_ending,
     role_of_named,
     said_of_subject,
     without_values,
@@ -94,7 +95,12 @@ def phrases(text: str) -> list[str]:
 
 
 def carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = None) -> list[str]:
-    """The phrases of the old text the new one leaves unsaid and does not contradict."""
+    """The phrases of the old text the new one leaves unsaid and does not contradict; on again
+    what the old one ended ("the veg box is coming again"), not when or why it stopped."""
+    return not_of_the_ending(_carried(new, old, diff, today), new, old)
+
+
+def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = None) -> list[str]:
     respelled = _respelled(new, old, diff)
     if respelled:  # "Jim Hardie, not Hardy": the same person, whose number still holds
         kept = []

@@ -171,3 +171,21 @@ def address_said_not(new: Analysis, old: Analysis) -> bool:
         return False
     was = [v[4:] for v in old.values if v.startswith("url:")]
     return any(w.startswith(m[1]) for m in _NOT_ADDRESS.finditer(new.folded) for w in was)
+
+
+_WHEN_OR_WHY = re.compile(r"(?<!\w)(?:because|since|as|cos|due\s+to|too|after|when)(?!\w)", re.I)
+
+
+def not_of_the_ending(kept: list[str], new: Analysis, old: Analysis) -> list[str]:
+    """The carried phrases, but for a text that says on again what the old one said ended ("we
+    cancelled the paper on 3 May, too dear" → "we get the paper delivered again") those that
+    say when or why it stopped: they were the ending's, not the thing's ("for the 2.0 release"
+    still is)."""
+    if dict(old.poles).get("goes on", 0) >= 0 or dict(new.poles).get("goes on", 0) < 0:
+        return kept
+    dated = ("d:", "mo:", "y:", "wd:", "t:")
+    return [
+        p
+        for p in kept
+        if not _WHEN_OR_WHY.search(p) and not any(v.startswith(dated) for v in analyze(p).values)
+    ]
