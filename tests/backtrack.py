@@ -19,6 +19,7 @@ from __future__ import annotations
 import pickle
 import re
 import sys
+import time
 from re import _constants as C  # noqa: N812
 from re import _parser as P  # noqa: N812
 from typing import Any
@@ -95,37 +96,82 @@ def repeats(source: str | bytes, flags: int) -> list[Repeat]:
     return found
 
 
+def runs(source: str | bytes, flags: int) -> list[str]:
+    """The pieces whose runs a search of the pattern is fed: what one turn of each of its repeats
+    matches ("a", " "), and each of its leads (what it matches before a repeat: its literal
+    words and prefixes, "backup", "sudo -", "otpauth://") followed by what the repeat's turn
+    matches or a space or a dash ("backup-", "ai ", "otpauth://a"), as a hostile text would
+    repeat a secret's name or a word of address; the shortest of each kind first."""
+
+    def shortest(spellings, count: int) -> list[str]:
+        return sorted({s for s in spellings if s}, key=lambda s: (len(s), s))[:count]
+
+    found = repeats(source, flags)
+    units = shortest({u for _, spelled in found for u in spelled}, SQUARE_UNITS)
+    led: set[str] = set()
+    for leads, spelled in found:
+        for lead in shortest(leads, LEADS):
+            led.update(lead + tail for tail in shortest(spelled, LEADS) + [" ", "-"])
+    return units + [piece for piece in shortest(led, LED) if piece not in units]
+
+
+def took(pattern: re.Pattern, text: str | bytes, tries: int) -> float:
+    """The least processor time of `tries` searches of `text`: the time this process was given,
+    not the time others on a loaded machine took from it."""
+    best = float("inf")
+    for _ in range(tries):
+        started = time.thread_time()
+        pattern.search(text)
+        best = min(best, time.thread_time() - started)
+    return best
+
+
+def grows_with_square(pattern: re.Pattern, piece: str, binary: bool) -> float | None:
+    """The time of a search of a long run of `piece` when it grows with the square of the run's
+    length (or worse), else None. The run is searched once at a sixty-fourth of LONG, an eighth
+    and the whole, up to the first that is slow; that length is searched again (best of TRIES)
+    and an eighth of it: a time growing with the length is eight times as long at the longer,
+    the square sixty-four; a ratio past GROWTH (twenty) is far from both, so a machine's load
+    moves neither across it."""
+    units = max(LONG // len(piece), 64)
+
+    def text(count: int) -> str | bytes:
+        run = piece * count + "\x00"
+        return run.encode("utf-8", "surrogatepass") if binary else run
+
+    slow = next(
+        (n for n in (units // 64, units // 8, units) if took(pattern, text(n), 1) > SLOW), 0
+    )
+    if not slow:
+        return None
+    long = took(pattern, text(slow), TRIES)
+    short = took(pattern, text(slow // 8), TRIES)
+    return long if long > SLOW and long > GROWTH * max(short, 1e-4) else None
+
+
 def squares(patterns: list[tuple[str | bytes, int, str]]) -> list[str]:
-    """The patterns a search reads in a time growing with the square of a long run of what one
-    of their repeats matches (or worse): every start inside the run reads on to its end. Each is
-    searched in LONG units, then in a quarter of them; a time growing with the length gives
-    four times as long, the square sixteen."""
-    import time
-
-    def took(pattern: re.Pattern, text: str, binary: bool) -> float:
-        given = text.encode("utf-8", "surrogatepass") if binary else text
-        best = float("inf")
-        for _ in range(2):
-            started = time.perf_counter()
-            pattern.search(given)
-            best = min(best, time.perf_counter() - started)
-        return best
-
+    """The patterns a search reads in a time growing with the square of a long run of one of
+    their pieces (runs: a repeat's turn, or a lead and what follows it), or worse: every start
+    inside the run reads on to its end."""
     found = []
     for source, flags, where in patterns:
+        print(where, file=sys.stderr, flush=True)
         pattern, binary = re.compile(source, flags), isinstance(source, bytes)
-        units = {u for _, spelled in repeats(source, flags) for u in spelled if u}
-        for unit in sorted(units, key=lambda u: (len(u), u))[:SQUARE_UNITS]:
-            long = took(pattern, unit * LONG + "\x00", binary)
-            if long > SLOW and long > 10 * took(pattern, unit * (LONG // 4) + "\x00", binary):
-                found.append(f"{where} on a run of {unit!r}: {long:.2f} s")
+        for piece in runs(source, flags):
+            long = grows_with_square(pattern, piece, binary)
+            if long is not None:
+                found.append(f"{where} on a run of {piece!r}: {long:.2f} s")
                 break
     return found
 
 
-LONG = 3000  # units in a row, and a quarter of them
-SLOW = 0.02  # seconds a search of LONG units takes before it is timed again shorter
+LONG = 24000  # characters in a run, and an eighth of them
+SLOW = 0.02  # processor seconds a search of LONG characters takes before it is timed again
+GROWTH = 20  # the ratio of the two times past which a time grows with the square
+TRIES = 3  # searches of each length timed, the least kept
 SQUARE_UNITS = 8  # the shortest spellings of a pattern's repeats tried
+LEADS = 3  # the shortest leads of each repeat, and turns of it after each
+LED = 24  # the shortest pieces of a lead and a turn tried
 
 
 def main() -> int:

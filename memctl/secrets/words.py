@@ -302,7 +302,7 @@ _DIRECT = (
 _ASSIGNED = (
     r"(?i)(?<![\w^-])(?P<key>[a-z0-9_.-]{0,64}?(?:password|passwd|passphrase|pwd|pass(?![a-z])|"
     r"secret(?!ar)|token(?!i[sz])|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|client[_-]?secret|"
-    r"private[_-]?key|credentials?|auth(?!or)|session(?:id)?|sid(?![a-z])|csrf[a-z]*)[a-z0-9_]*)"
+    r"private[_-]?key|credentials?|auth(?!or)|session(?:id)?|sid(?![a-z])|csrf)[a-z0-9_]*)"
     r"[\"']?[^\S\n]*(?::=|=|:)[^\S\n]*"
     r"[\"']?(?P<s>[^\s\"',;]{4,})"
 )
