@@ -171,7 +171,7 @@ GROWTH = 20  # the ratio of the two times past which a time grows with the squar
 TRIES = 3  # searches of each length timed, the least kept
 SQUARE_UNITS = 8  # the shortest spellings of a pattern's repeats tried
 LEADS = 3  # the shortest leads of each repeat, and turns of it after each
-LED = 24  # the shortest pieces of a lead and a turn tried
+LED = 12  # the shortest pieces of a lead and a turn tried
 
 
 def main() -> int:

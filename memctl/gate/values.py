@@ -60,7 +60,7 @@ _DAYPART = re.compile(
 )
 # Hours said as a span of bare numbers: "open 8 to 8" (08:00-20:00), "from 9 till 5", "between 8
 # and 12"; a later number smaller than the first is in the afternoon
-_SPAN = re.compile(
+_HOUR_SPAN = re.compile(
     r"(?<!\w)(?:open|opens|from|between|hours?)\s+(?P<a>\d{1,2})\s*(?:to|till|until|-|–|and)\s*"
     r"(?P<b>\d{1,2})(?![\w:.])(?=\s*(?:$|[.,;:!?)]|(?:and|on|every|each|daily|weekdays?|"
     r"mon|tue|wed|thu|fri|sat|sun|[a-z]+days?|o'?clock)\b))"
@@ -235,7 +235,7 @@ def take_values(folded: str, values: set[str]) -> str:
     text = _URL.sub(url, folded)
     text = _CLOCK.sub(clock, text)
     text = _DAYPART.sub(daypart, text)
-    text = _SPAN.sub(span, text)
+    text = _HOUR_SPAN.sub(span, text)
     text = _ON_THE.sub(ordinal, text)
     if "blood" in text or "rhesus" in text:
         text = _BLOOD.sub(blood, text)
