@@ -17,6 +17,7 @@ from .dates import fmt_date, given_date
 from .entry import Entry, new_id, normalize_priority, parse_entry
 from .errors import InvalidValue, MemctlError, NotFound, ParseError, Refused
 from .note import read_note, replace_line, set_meta, yaml_value
+from .outside import check_ref
 from .words import small_number
 from .workspace import ARCHIVE_DIR, Outcome, Workspace
 
@@ -274,9 +275,12 @@ def make_entry(
 
 
 def append_entry(ws: Workspace, change: Change, path: Path, entry: Entry) -> EntryRef:
-    """Inside an open change: give the entry a fresh id and append it to the note at `path`."""
+    """Inside an open change: give the entry a fresh id and append it to the note at `path`.
+    A new entry's `ref:` is checked here (outside.check_ref), whichever command wrote it; an
+    entry moved with its id keeps the reference it was written with."""
     note = read_note(path, display=ws.rel(path))
     if entry.id is None:
+        check_ref(ws, entry.fields.get("ref"))
         entry.id = new_id(all_ids(ws))
     entry.raw = None
     body = note.text if note.text.endswith("\n") or not note.text else note.text + "\n"

@@ -5,13 +5,33 @@ line break in it, a `sessionId` that is a shell command. Such a value becomes me
 one line of text (a line break inside it would start a log heading, a marker line or an entry
 line of its own), becomes a command only quoted (`shlex.quote`), and a session id goes into a
 command only when it has the shape of one.
+
+A reference (`ref:` of an entry or a relation: what it was made from) is checked by check_ref,
+where an entry or a relation is written (longterm.append_entry, graph add and import), so every
+command and tool that takes one checks it the same way. It is either
+- a URL with a scheme and a host (`https://example.org/page`); not `file:`, which names a
+  file outside the workspace, or
+- a file of the workspace by its path from the workspace's root (`lessons/api-guide.md`),
+  which must be there, optionally followed by `:LINE` (a line the file has, as the nightly job
+  writes `daily/2026-11-30.md:5`) or by `#ANCHOR` (`lessons/api-guide.md#^k3x9`: an entry's
+  `^id`, which the note must hold, or a heading).
+An absolute path, a path with `..`, a backslash, or one into .git/ or .memctl/ is refused: a
+memory travels to every machine that syncs the workspace, where a path outside it means nothing,
+and a reference is followed by search and by the nightly job.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
 
-from .errors import GitError
+from .budget import shorten
+from .errors import GitError, InvalidValue, NotFound
+from .words import small_number
+
+if TYPE_CHECKING:
+    from .workspace import Workspace
 
 # Every character that ends a line for one reader or another (str.splitlines breaks on \x1c-\x1e,
 # \x85 and U+2028/9 too), every other control character, and the bidi overrides that make text
@@ -80,3 +100,64 @@ def check_url(url: str, *, what: str = "the URL") -> None:
             f"{what}: {url!r} uses a transport that runs a command (`<transport>::`); "
             "memctl uses only URLs and paths (ssh, https, git, file)"
         )
+
+
+# scheme://host…: a scheme of letters (RFC 3986), then a host that is no slash
+URL = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]{0,31}://[^\s/\\]\S*")
+ENTRY_ANCHOR = re.compile(r"\^[A-Za-z0-9]{2,16}")
+SHAPES = (
+    "a URL (https://…) or a file of the workspace (lessons/a.md, daily/DATE.md:LINE, note.md#^id)"
+)
+
+
+def check_ref(ws: Workspace, ref: str | None, *, what: str = "ref") -> None:
+    """Refuse a reference that is neither a URL nor a file of the workspace that is there
+    (InvalidValue, or NotFound for a file, a line or an id it does not have: both exit 1);
+    `what` names it as the caller gave it (`--from`, `--ref`, `ref`)."""
+    if not ref:
+        return
+    if URL.fullmatch(ref) or ref[:5].lower() == "file:":
+        if ref[:5].lower() == "file:":
+            raise InvalidValue(
+                f"{what} {shorten(ref, 80)}: a file:// URL names a file outside the "
+                f"workspace; {_shapes()}"
+            )
+        return
+    if any(ch.isspace() for ch in ref):
+        raise InvalidValue(f"{what} {shorten(ref, 80)}: a reference holds no spaces; {_shapes()}")
+    rest, hash_, anchor = ref.partition("#")
+    rel, colon, line = rest.partition(":")
+    parts = PurePosixPath(rel).parts
+    if (
+        not rel
+        or "\\" in rel
+        or rel.startswith(("/", "~"))
+        or ".." in parts
+        or "." in rel.split("/")
+        or ws.own_folder(rel) is not None
+    ):
+        raise InvalidValue(f"{what} {shorten(ref, 80)}: not a file of the workspace; {_shapes()}")
+    daily = rel.startswith(f"{ws.config.daily_dir}/")
+    path = ws.resolve(rel)  # a link out of the workspace, or into .git/ or .memctl/: refused
+    if not path.is_file():
+        raise NotFound(
+            f"{what} {shorten(ref, 80)}: no such "
+            + ("daily log" if daily else "file in the workspace")
+        )
+    if not (colon or hash_):
+        return
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if colon:
+        number = small_number(line)
+        if hash_ or number is None or not 0 < number <= len(text.splitlines()):
+            which = "the log" if daily else rel
+            raise NotFound(f"{what} {rel}: {which} has no line {shorten(line, 16)}")
+    elif ENTRY_ANCHOR.fullmatch(anchor):
+        if not re.search(rf"(?<![^\s]){re.escape(anchor)}\s*$", text, re.MULTILINE):
+            raise NotFound(f"{what} {shorten(ref, 80)}: {rel} holds no entry {anchor}")
+    elif not anchor:
+        raise InvalidValue(f"{what} {shorten(ref, 80)}: nothing after #; {_shapes()}")
+
+
+def _shapes() -> str:
+    return f"a reference is {SHAPES}"

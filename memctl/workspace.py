@@ -166,6 +166,11 @@ class Workspace:
             return text[len(root) + 1 :].replace(os.sep, "/")
         return Path(os.path.relpath(path, self.root)).as_posix()
 
+    @staticmethod
+    def own_folder(rel: str) -> str | None:
+        """`.git` or `.memctl` when a workspace-relative path lies in one (own_folder)."""
+        return own_folder(Path(rel).parts)
+
     def resolve(self, given: str | os.PathLike, *, for_writing: bool = False) -> Path:
         """A path the person named, refused if it leaves the workspace (.., absolute, symlink),
         or reaches .git/ or .memctl/ through a link."""

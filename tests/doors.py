@@ -272,6 +272,37 @@ NAME_DOORS: dict[str, tuple[tuple[str, ...], ...] | str] = {
     "lessons": "moves a lesson into rules/lessons.md",
     "chats index": "writes the chats note",
 }
+# --- references: what a memory was made from ----------------------------------------------
+
+REF = "{REF}"  # where a reference goes
+# For every command that writes: the places it takes a reference (`ref:` of an entry or a
+# relation: argv with REF; "import": a row's ref column on stdin), or why it takes none. Every
+# reference is checked where the entry or the relation is written (memctl.outside.check_ref).
+REF_DOORS: dict[str, tuple[tuple[str, ...], ...] | str] = {
+    "graph add": (("graph", "add", "svc {N}", "uses", "tool {N}", f"--ref={REF}"),),
+    "graph import": "import",
+    "remember": (("remember", "the shed {N} is green", f"--from={REF}"),),
+    "consolidate": "writes daily/DATE.md:LINE of the log it reads, checked as any other",
+    "sleep": "consolidates",
+    "flush": "appends to the day's log; no ref:",
+    "chats index": "writes the chats note; no ref:",
+    "import openclaw": "copies files as they are, as a hand edit would (their ref: is theirs)",
+    "log": "appends to the day's log; no ref:",
+    "new": "makes a note; no ref:",
+    "add": "takes no reference (--by, --when only); a ref: would be checked as any other",
+    "key": "changes a use-when phrase",
+    "now focus": "writes NOW.md",
+    "now start": "writes NOW.md",
+    "now block": "writes NOW.md",
+    "now priority": "writes NOW.md",
+    "graph close": "closes a relation; its ref: is kept",
+    "close": "closes an entry; its ref: is kept",
+    "forget": "takes an id",
+    "slip": "appends to the slips record",
+    "lessons": "moves a lesson with its ref:",
+}
+# The MCP tools that take a reference.
+MCP_REF_DOORS = {"remember": ({"text": "the shed {N} is green", "ref": REF},)}
 # The MCP tools that make a file from a name they are given (MCP_DOORS names all that write).
 MCP_NAME_DOORS = {"remember": ({"text": "a fact about {N}", "topic": f"people/{NAME}"},)}
 # Names holding a secret, and names holding a text of PURGED as a path or a title reads it.

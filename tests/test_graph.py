@@ -23,6 +23,11 @@ def add(ws, s, p, o, **kw):
 @pytest.fixture
 def brian(ws):
     """The three-layer article's example: what API key does Brian's project need?"""
+    note = ws.root / "lessons" / "api-guide.md"  # the note the first relation's ref: names
+    note.parent.mkdir(exist_ok=True)
+    note.write_text("# API guide\n\n- [FACT] Project X calls Tool Y ^k3x9\n")
+    git(ws.root, "add", "lessons/api-guide.md")
+    git(ws.root, "commit", "-qm", "by hand: the API guide")
     add(
         ws,
         "Brian",
@@ -77,7 +82,7 @@ def test_neighbors_walk_both_directions_with_the_path_to_each(brian):
 
 
 def test_every_write_is_one_commit_and_the_line_is_readable(brian):
-    assert commit_count(brian) == 5  # init + 4 adds
+    assert commit_count(brian) == 6  # init, the note by hand, 4 adds
     assert git(brian, "log", "-1", "--format=%s").strip() == (
         "memctl graph add: API key → stored in → secrets/"
     )

@@ -42,7 +42,7 @@ def add(
         None, "--from", help="Since when it holds: YYYY-MM-DD, or e.g. 'last monday'."
     ),
     ref: str | None = typer.Option(
-        None, "--ref", help="A note it comes from, e.g. lessons/a.md#^k3x9"
+        None, "--ref", help="A note it comes from, e.g. lessons/a.md#^k3x9, or a URL."
     ),
     as_new: bool = typer.Option(False, "--as-new", help="Add a name that looks like another."),
 ) -> None:

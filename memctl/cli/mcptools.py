@@ -190,11 +190,12 @@ def build(root: Path, worker: Worker) -> MCPServer:
         words it was said. Call it when the user says "remember", corrects you, or decides
         something, and when you learn something worth having next time. source: who said it
         (user, agent, web, file, tool; only the user's own words can become rules); ref: what
-        it came from (a URL, a file, daily/DATE.md:LINE); when: the words the user will use to
-        ask for it next time; topic: a note (lessons/api-guide) or a category (people). The
-        write gate labels it new, repeat, update, correction, clash or injection and acts on
-        that; a clash or an injection is kept as a quote, not a fact (a tool error, exit 3).
-        Secrets are refused. explain: show the decision and write nothing."""
+        it came from (a URL, or a file of the workspace: daily/DATE.md:LINE, note.md#^id);
+        when: the words the user will use to ask for it next time; topic: a note
+        (lessons/api-guide) or a category (people). The write gate labels it new, repeat,
+        update, correction, clash or injection and acts on that; a clash or an injection is
+        kept as a quote, not a fact (a tool error, exit 3). Secrets are refused.
+        explain: show the decision and write nothing."""
         from ..gate.remember import explain as explain_memory
         from ..gate.remember import remember as remember_memory
 

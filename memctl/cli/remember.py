@@ -30,7 +30,9 @@ def remember(
     ),
     by: str | None = typer.Option(None, "--by", help="Who exactly (a person, a site, a tool)."),
     ref: str | None = typer.Option(
-        None, "--from", help="What it was made from: a URL, a file, daily/DATE.md:LINE."
+        None,
+        "--from",
+        help="What it was made from: a URL, or a file of the workspace (daily/DATE.md:LINE).",
     ),
     topic: str | None = typer.Option(
         None, "--topic", "-t", help="A note (lessons/api-guide) or a category (people)."

@@ -15,12 +15,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Unpack, cast
 
-from ..budget import shorten
 from ..dates import fmt_date, try_date
 from ..entry import Entry, quoted
-from ..errors import InvalidValue, NotFound, Refused
+from ..errors import InvalidValue, Refused
 from ..jsonlines import record_line
 from ..longterm import SOURCES, EntryRef, make_entry, note_text
+from ..outside import check_ref
 from ..words import small_number
 from ..workspace import Outcome, Workspace
 from .audit import AUDIT_LOG, audit_line, audit_refusal, log_refusal  # noqa: F401
@@ -78,17 +78,12 @@ def check(ws: Workspace, text: str, *, source: str = "agent", **given: Unpack[Sa
 
 def _trust(ws: Workspace, source: str, ref: str | None) -> tuple[Trust, str | None]:
     trust = SOURCE_TRUST[source]
+    check_ref(ws, ref, what="--from")
     if not ref or not ref.startswith(f"{ws.config.daily_dir}/"):
         return trust, None
     from ..daily import rewritten_logs
 
-    rel, _, line = ref.partition(":")
-    path = ws.resolve(rel)
-    if not path.is_file():
-        raise NotFound(f"--from {ref}: no such daily log")
-    number = small_number(line)
-    if line and (number is None or not 0 < number <= len(path.read_text().splitlines())):
-        raise NotFound(f"--from {rel}: the log has no line {shorten(line, 16)}")
+    path = ws.resolve(ref.split("#")[0].partition(":")[0])
     changed = rewritten_logs(ws, [ws.rel(path)]).get(ws.rel(path))
     if changed is None:
         return trust, None

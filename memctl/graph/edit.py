@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ..dates import fmt_date, given_date
 from ..errors import InvalidValue, NotFound, Refused
+from ..outside import check_ref
 from ..workspace import Outcome, Workspace
 from . import query as q
 from .store import notices_of, opened
@@ -95,6 +96,7 @@ def add(
             "ref": clean_value(ref, "ref"),
         }
     )
+    check_ref(ws, fields.get("ref"), what="--ref")
     with ws.change("graph add", _short(f"{s} → {p} → {o}")) as change, opened(ws) as store:
         same = q.find_open(store, s, p, o)
         if same is not None:

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from ..dates import fmt_date
 from ..entry import new_id
-from ..errors import InvalidValue, NotFound
+from ..errors import InvalidValue, MemctlError, NotFound
+from ..outside import check_ref
 from ..workspace import Outcome, Workspace
 from . import query as q
 from .edit import (
@@ -295,7 +296,7 @@ def import_relations(
     with ws.change("graph import", f"{len(rows)} row(s)") as change, opened(ws) as store:
         data = file.read_bytes() if file.exists() else HEADER.encode("utf-8")
         current = parse_relations(data)
-        replaced, appended, unchanged = _plan(store, current, rows, shown, today)
+        replaced, appended, unchanged = _plan(ws, store, current, rows, shown, today)
         if not as_new:
             names = [n for _, t in appended for n in (t.subject, t.object)]
             names += [n for t in replaced.values() for n in (t.subject, t.object)]
@@ -339,6 +340,7 @@ def _read_input(path: Path) -> str:
 
 
 def _plan(
+    ws: Workspace,
     store: Store,
     current: Relations,
     rows: list[tuple[int, dict[str, str]]],
@@ -358,6 +360,12 @@ def _plan(
             raise InvalidValue(f"id ^{triple.id} appears twice", path=shown, line=number)
         seen_ids.add(triple.id)
         old = by_id.get(triple.id) if triple.id else None
+        ref = triple.fields.get("ref")
+        if ref and (old is None or old.fields.get("ref") != ref):  # a ref kept is not asked again
+            try:
+                check_ref(ws, ref)
+            except MemctlError as exc:
+                raise type(exc)(exc.message, path=shown, line=number) from None
         if old is not None:
             kept = {k: v for k, v in old.fields.items() if k not in _ROW_FIELDS}
             if not row.get("added") and "added" in old.fields:
