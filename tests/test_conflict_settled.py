@@ -56,6 +56,35 @@ def test_the_printed_supersedes_command_settles_the_clash_and_the_note_is_active
 
 
 @pytest.mark.parametrize(
+    "said",
+    [
+        "You can renew the newspaper subscription without asking me",
+        "It's fine to renew the gym subscription without checking with me",
+    ],
+)
+def test_the_printed_keep_both_command_settles_the_clash_and_keeps_the_rule(ws, cli, said):
+    """`--as-new` on a clash kept on file: the text is a memory of its own beside the rule (not
+    an exception to it). It is written as a fact, the CONFLICT line is closed as settled, the
+    note is active again, and the rule holds as it was."""
+    rule = _rule(cli)
+    clash = _clash(cli, said)
+    note = clash["note"]
+    assert "--as-new" in clash["unsure"]["as_new"]
+    kept = cli.json(*shlex.split(clash["unsure"]["as_new"])[1:])
+    assert kept["label"] == "new" and "settles the clash" in kept["reason"]
+    entries = read_note(ws.root / note).entries()
+    conflicts = [e for e in entries if e.kind == "CONFLICT"]
+    assert [e.closed for e in conflicts] == [True]
+    assert conflicts[0].fields["why"].startswith("settled: kept as a new memory")
+    fact = [e for e in entries if e.id == kept["written"]["id"]][0]
+    assert fact.kind == "FACT" and not fact.closed and fact.text == said
+    assert _status(ws, note) == "active" and _listed_as_conflict(cli) == []
+    assert cli.json("show", rule)["entry"]["closed"] is False
+    again = cli("remember", said, "-s", "user", "--as-new").stdout
+    assert again.startswith("repeat")  # settled once: the fact is on file now
+
+
+@pytest.mark.parametrize(
     ("lead", "rest"),
     [
         ("okay new rule:", "you can renew subscriptions under £20 without asking me"),

@@ -145,7 +145,8 @@ def _render(value: Remembered) -> None:
         output.text(f"{head}  {u['text'][:80]}", style="yellow")
         output.text(f"    to replace it:   {u['supersedes']}")
         if "as_new" in u:
-            output.text(f"    to keep both:    {u['as_new']}  (as written now)")
+            kept = "as written now" if value.label == "new" else "settles the clash"
+            output.text(f"    to keep both:    {u['as_new']}  ({kept})")
     if value.override:
         output.text(f"  override: {value.override}")
     if value.request.trust_note:

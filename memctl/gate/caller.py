@@ -33,16 +33,14 @@ def decided(
     if request.as_new:
         was = decision.label
         same = same_words(request, found)
-        if same is not None:  # written as new already (the gate was unsure): nothing to add
+        if same is not None and same.entry.kind != "CONFLICT":  # written as new already
             why = f"--as-new: already on file word for word as {same.address}"
             return replace(decision, label="repeat", target=same, near=None, reason=why), why
-        decision = replace(
-            decision,
-            label="new",
-            target=None,
-            reason=f"--as-new: the caller says this is new (the gate said {was})",
-        )
-        return decision, f"--as-new (the gate said {was})"
+        why = f"--as-new: the caller says this is new (the gate said {was})"
+        if same is not None:  # kept as a clash with a rule: keeping both settles it
+            why = f"--as-new: a new memory beside the rule; settles the clash {same.address}"
+        decision = replace(decision, label="new", target=None, near=None, reason=why)
+        return decision, why
     if request.supersedes:
         target = found.find(request.supersedes) or _named(
             ws, request.supersedes, found, request.text

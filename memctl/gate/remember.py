@@ -188,7 +188,7 @@ def unsure(request: Request, decision: Decision) -> dict | None:
         ref=request.ref,
         topic=request.topic,
         kind=request.kind,
-        as_new=decision.label == "new",
+        as_new=decision.label in ("new", "clash"),  # a clash kept as new beside the rule
     )
     return {"near": near.address, "text": near.entry.text, "rule": near.rule, **settling}
 
@@ -342,6 +342,16 @@ def _write(
                 on=today,
                 today=today,
                 reason=f"settled: {written.address} replaces {target.address}",
+            )
+        clash = same_words(request, found) if request.as_new else None
+        if clash is not None and clash.entry.kind == "CONFLICT":  # kept both: settled now
+            close_in_place(
+                ws,
+                change,
+                EntryRef(clash.path, clash.entry),  # an append leaves its line where it was
+                on=today,
+                today=today,
+                reason=f"settled: kept as a new memory, {written.address}",
             )
     result = replace(result, written=written)
     if decision.label in ("update", "correction"):
