@@ -226,3 +226,20 @@ def test_a_weekday_that_does_not_match_its_date_is_not_moved(ws):
         )
     )
     assert "December" not in carried and "at 14:00" in carried, carried
+
+
+@pytest.mark.parametrize(
+    ("phrase", "written"),
+    [
+        ("on Wednesday 8 December 2027", "on Thursday 9 December 2027"),  # the year written
+        ("on Wednesday, December 9", "on Thursday December 10"),
+    ],
+)
+def test_a_weekday_move_keeps_the_year_and_the_order_the_date_was_written_in(phrase, written):
+    import datetime as dt
+
+    from memctl.gate.reading import analyze
+    from memctl.gate.weekday import moved_to
+
+    said = analyze("the dentist moved to thursday")
+    assert moved_to(phrase, analyze(phrase), said, dt.date(2026, 12, 1)) == written

@@ -3,8 +3,9 @@ Wednesday 9 December" is Thursday 10 December, written out so the new line says 
 
 The day is the one nearest the old date in the direction the text says ("pushed back to
 Monday": the Monday after; "brought forward to Monday": the one before), or else the one in the
-same week, Monday to Sunday. The old date's year is the one that puts it nearest today; a date
-whose weekday does not match the one written beside it is left as it was.
+same week, Monday to Sunday. The old date's year is the one written, or else the one that puts
+it nearest today; a date whose weekday does not match the one written beside it is left as it
+was.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ _MONTHS = (
     "January February March April May June July August September October November December"
 ).split()
 _DAYS = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
-_MONTH_FIRST = re.compile(r"(?i)\b(?:" + "|".join(m[:3] for m in _MONTHS) + r")[a-z]*\.?\s+\d")
+_MONTH_FIRST = re.compile(
+    r"(?i)\b(?:" + "|".join(m[:3] for m in _MONTHS) + r")[a-z]*\.?\s+\d{1,2}(?!\d)"
+)
 
 
 def _one(values: frozenset[str], kind: str) -> int | None:
@@ -50,7 +53,8 @@ def moved_to(phrase: str, part: Analysis, new: Analysis, today: dt.date | None) 
     day, month = _one(part.values, "d"), _one(part.values, "mo")
     if day is None or month is None:
         return None
-    was = _year(day, month, today)
+    year = _one(part.values, "y")
+    was = _year(day, month, today if year is None else dt.date(year, 7, 1))
     if was is None or _one(part.values, "wd") not in (None, was.isoweekday()):
         return None
     if _LATER.search(new.folded):
@@ -63,7 +67,7 @@ def moved_to(phrase: str, part: Analysis, new: Analysis, today: dt.date | None) 
     said = f"{_MONTHS[date.month - 1]} {date.day}"
     if not _MONTH_FIRST.search(phrase):
         said = f"{date.day} {_MONTHS[date.month - 1]}"
-    if _one(part.values, "y") is not None:
+    if year is not None:
         said += f" {date.year}"
     lead = phrase.split()[0]
     lead = f"{lead} " if lead.lower() in ("on", "for", "from") else ""
