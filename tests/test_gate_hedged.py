@@ -86,3 +86,37 @@ def test_a_named_person_of_their_own_is_still_someone_else(ws):
     done = remember(ws, "Dmitri prefers coffee in the morning", source="user", now=NOW).value
     assert done.label == "new"
     assert "I prefer tea in the morning" in open_lines(ws, "life/me")
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        ("Sam lives in Munich", "Sam moved to Berlin, might visit us in May"),
+        (
+            "Piano lessons are on Tuesdays at 17:00",
+            "piano moved to Thursdays, not sure about the time yet",
+        ),
+    ],
+)
+def test_a_maybe_in_another_clause_leaves_the_change_sure(ws, on_file, said):
+    """Only the clause that says the change is read for a maybe: "might visit us in May" does
+    not make "Sam moved to Berlin" a maybe."""
+    entry(ws, "life/plans", on_file)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label in ("update", "correction"), done.reason
+    assert on_file not in open_lines(ws, "life/plans")
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        ("Sam lives in Munich", "is Sam still in Munich?"),
+        ("The gym opens at 6", "does the gym open at 6?"),
+    ],
+)
+def test_a_question_about_an_entry_confirms_nothing(ws, on_file, said):
+    """ "is Sam still in Munich?" was a repeat: it re-verified the entry it asks about."""
+    entry(ws, "life/plans", on_file)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label == "new", done.reason
+    assert done.verified is None

@@ -237,6 +237,9 @@ def _against(
             if near is None and not diff.apart and not k.rule and (by_words or meant):
                 near = (k, reason, diff)
             continue  # maybe a less similar entry is the one this text changes
+        if label == "repeat" and new.hedged:  # "is Sam still in Munich?" confirms nothing
+            why = f"asks or wonders what {k.key} says, and confirms nothing"
+            return Verdict("new", why, None, scores)
         if label == "repeat":
             return _repeat(k, trust, reason, scores)
         if new.hedged and not k.rule:  # "we might cancel the trip": what is on file holds

@@ -64,6 +64,7 @@ _SAID_WRONG = re.compile(
 )
 _IMPERATIVE = re.compile(cues.IMPERATIVE)
 _ACTUALLY = re.compile(r"\b(?:actually|in fact)\b")
+_CLAUSE = re.compile(r"[,;!]|\.(?:\s|$)|\s(?:but|so|though|although)\s")
 # "fine for swimming, but nothing else": the bound of what is said, not its negation
 _ELSE = re.compile(r"(?<!\w)(?:nothing|no\s*one|nobody|none)\s+else(?!\w)")
 # A short weekday ("wed", "sat", "sun" are words too) is a day in a list of days or after a word
@@ -189,7 +190,12 @@ class Analysis:
         """Says it as a maybe, a question, a condition or advice ("we might cancel the trip",
         "should we move it?", "the GP says I should come off it"), not with "from now on": no
         change made yet."""
-        return cues.HEDGED.search(self.folded) is not None and not cues.FIRM.search(self.folded)
+        if cues.HEDGED.search(self.folded) is None or cues.FIRM.search(self.folded):
+            return False
+        # the clause that says the change: "Sam moved to Berlin, might visit in May" is sure
+        clauses = _CLAUSE.split(self.folded)
+        said = [c for c in clauses if _any(c, cues.UPDATE, cues.CORRECTION) or lexicon.poles(c)[0]]
+        return any(cues.HEDGED.search(c) for c in said or clauses)
 
     @cached_property
     def correction(self) -> bool:
