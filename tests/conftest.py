@@ -98,6 +98,31 @@ def refused_as_a_secret(ws, cli, text: str) -> None:
     assert git(ws, "rev-parse", "HEAD") == head
 
 
+def file_entry(ws, note: str, text: str, *, kind: str = "FACT", source: str = "user") -> None:
+    """An entry on file in `note` (made for it when there is none), as the gate's tests set up
+    what a new memory is read against."""
+    from memctl.longterm import add_entry, new_note
+
+    if not (ws.root / f"{note}.md").exists():
+        new_note(ws, note, title=note.rsplit("/", 1)[-1].title(), today=TODAY)
+    add_entry(ws, note, text, kind=kind, source=source, today=TODAY)
+
+
+def open_lines(ws, note: str) -> list[str]:
+    """The texts of the open entries of `note`."""
+    from memctl.note import read_note
+
+    return [e.text for e in read_note(ws.root / f"{note}.md").entries() if not e.closed]
+
+
+def told(ws, note: str, entry: str, said: str, *, source: str = "user"):
+    """`said` remembered through the gate over `entry` on file in `note`: what it did."""
+    from memctl.gate.remember import remember
+
+    file_entry(ws, note, entry)
+    return remember(ws, said, source=source, now=NOW).value
+
+
 def commit_count(ws) -> int:
     return int(git(ws, "rev-list", "--count", "HEAD").strip())
 

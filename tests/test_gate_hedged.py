@@ -5,21 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import NOW
+from conftest import NOW, file_entry, open_lines, told
 from memctl.gate.remember import remember
-from memctl.longterm import add_entry, new_note
-from memctl.note import read_note
-
-
-def entry(ws, note: str, text: str) -> None:
-    if not (ws.root / f"{note}.md").exists():
-        new_note(ws, note, title=note.rsplit("/", 1)[-1].title(), today=NOW.date())
-    add_entry(ws, note, text, kind="FACT", source="user", today=NOW.date())
-
-
-def open_lines(ws, note: str) -> list[str]:
-    return [e.text for e in read_note(ws.root / f"{note}.md").entries() if not e.closed]
-
 
 HEDGED = [
     ("We're going to Lisbon on 3 June for a week", "we might cancel the Lisbon trip"),
@@ -36,8 +23,7 @@ HEDGED = [
 def test_a_maybe_a_question_or_advice_leaves_the_entry_open_and_names_it(ws, on_file, said):
     """ "we might cancel the Lisbon trip" closed the trip; so did a question and a doctor's
     advice. The entry stays open, and the new line names it for the caller to settle."""
-    entry(ws, "life/plans", on_file)
-    done = remember(ws, said, source="user", now=NOW).value
+    done = told(ws, "life/plans", on_file, said)
     assert done.label == "new"
     assert on_file in open_lines(ws, "life/plans")
     assert done.unsure is not None  # the entry it may replace, and the commands that decide
@@ -57,8 +43,7 @@ def test_a_maybe_a_question_or_advice_leaves_the_entry_open_and_names_it(ws, on_
     ],
 )
 def test_a_change_said_outright_still_replaces_the_entry(ws, on_file, said):
-    entry(ws, "life/plans", on_file)
-    done = remember(ws, said, source="user", now=NOW).value
+    done = told(ws, "life/plans", on_file, said)
     assert done.label in ("update", "correction")
     assert on_file not in open_lines(ws, "life/plans")
 
@@ -75,14 +60,13 @@ def test_a_change_said_outright_still_replaces_the_entry(ws, on_file, said):
 def test_someone_else_changing_my_own_thing_updates_it(ws, on_file, said):
     """ "Dr Shah has increased my citalopram to 30mg" was about Dr Shah, not about me (a name
     opening one text, "I" the other), and "my citalopram" was taken for words of the change."""
-    entry(ws, "life/me", on_file)
-    done = remember(ws, said, source="user", now=NOW).value
+    done = told(ws, "life/me", on_file, said)
     assert done.label in ("update", "correction")
     assert on_file not in open_lines(ws, "life/me")
 
 
 def test_a_named_person_of_their_own_is_still_someone_else(ws):
-    entry(ws, "life/me", "I prefer tea in the morning")
+    file_entry(ws, "life/me", "I prefer tea in the morning")
     done = remember(ws, "Dmitri prefers coffee in the morning", source="user", now=NOW).value
     assert done.label == "new"
     assert "I prefer tea in the morning" in open_lines(ws, "life/me")
@@ -101,8 +85,7 @@ def test_a_named_person_of_their_own_is_still_someone_else(ws):
 def test_a_maybe_in_another_clause_leaves_the_change_sure(ws, on_file, said):
     """Only the clause that says the change is read for a maybe: "might visit us in May" does
     not make "Sam moved to Berlin" a maybe."""
-    entry(ws, "life/plans", on_file)
-    done = remember(ws, said, source="user", now=NOW).value
+    done = told(ws, "life/plans", on_file, said)
     assert done.label in ("update", "correction"), done.reason
     assert on_file not in open_lines(ws, "life/plans")
 
@@ -116,7 +99,6 @@ def test_a_maybe_in_another_clause_leaves_the_change_sure(ws, on_file, said):
 )
 def test_a_question_about_an_entry_confirms_nothing(ws, on_file, said):
     """ "is Sam still in Munich?" was a repeat: it re-verified the entry it asks about."""
-    entry(ws, "life/plans", on_file)
-    done = remember(ws, said, source="user", now=NOW).value
+    done = told(ws, "life/plans", on_file, said)
     assert done.label == "new", done.reason
     assert done.verified is None

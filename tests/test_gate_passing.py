@@ -6,23 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import NOW
+from conftest import NOW, file_entry, open_lines
 from memctl.gate.remember import explain, remember
 from memctl.language.typos import mend
-from memctl.longterm import add_entry, new_note
 from memctl.note import read_note
 
 MEDS = "I take 50mg of sertraline every morning."
-
-
-def entry(ws, note: str, text: str, *, kind: str = "FACT") -> None:
-    if not (ws.root / f"{note}.md").exists():
-        new_note(ws, note, title=note.rsplit("/", 1)[-1].title(), today=NOW.date())
-    add_entry(ws, note, text, kind=kind, source="user", today=NOW.date())
-
-
-def open_lines(ws, note: str) -> list[str]:
-    return [e.text for e in read_note(ws.root / f"{note}.md").entries() if not e.closed]
 
 
 @pytest.mark.parametrize(
@@ -41,7 +30,7 @@ def test_a_dose_set_by_someone_else_or_stopped_changes_the_one_on_file(ws, said)
     """ "doc doubled my sertraline" and "the doctor put me on 100mg …" were new, kept beside the
     50mg; "… to 100mg last Monday" was one occasion of a daily dose; "I've been taken off
     sertraline" was dropped as a repeat."""
-    entry(ws, "health/meds", MEDS)
+    file_entry(ws, "health/meds", MEDS)
     done = remember(ws, said, source="user", now=NOW).value
     assert done.label in ("update", "correction")
     assert MEDS not in open_lines(ws, "health/meds")
@@ -51,7 +40,7 @@ def test_a_dose_set_by_someone_else_or_stopped_changes_the_one_on_file(ws, said)
     "said", ["last Monday's standup was cancelled", "next Monday's standup moves to 11"]
 )
 def test_one_day_of_a_schedule_still_leaves_the_schedule_open(ws, said):
-    entry(ws, "work/team", "Team standup is every weekday at 10:00 on Zoom.")
+    file_entry(ws, "work/team", "Team standup is every weekday at 10:00 on Zoom.")
     remember(ws, said, source="user", now=NOW)
     assert "Team standup is every weekday at 10:00 on Zoom." in open_lines(ws, "work/team")
 
@@ -67,7 +56,7 @@ def test_one_day_of_a_schedule_still_leaves_the_schedule_open(ws, said):
 )
 def test_keeping_a_thing_away_from_someone_says_what_their_allergy_says(ws, said, label):
     """ "keep peanuts away from Ethan" closed the allergy: an update that "adds a detail: away"."""
-    entry(ws, "health/allergies", "Ethan is allergic to peanuts.")
+    file_entry(ws, "health/allergies", "Ethan is allergic to peanuts.")
     assert remember(ws, said, source="user", now=NOW).value.label == label
 
 
@@ -87,7 +76,7 @@ def test_a_not_inside_a_word_of_dislike_and_till_for_until_say_nothing_new(
     ws, on_file, said, label
 ):
     """ "can't stand" was read as a "not" that turns "hates", and "till" as a detail."""
-    entry(ws, "family/notes", on_file)
+    file_entry(ws, "family/notes", on_file)
     assert remember(ws, said, source="user", now=NOW).value.label == label
 
 
@@ -100,7 +89,7 @@ def test_a_not_inside_a_word_of_dislike_and_till_for_until_say_nothing_new(
     ],
 )
 def test_a_word_of_change_typed_one_letter_off_still_says_the_change(ws, said):
-    entry(ws, "money/home", "Our Halifax fixed mortgage rate is 4.2% until 2028.")
+    file_entry(ws, "money/home", "Our Halifax fixed mortgage rate is 4.2% until 2028.")
     done = remember(ws, said, source="user", now=NOW).value
     assert done.label in ("update", "correction")
     assert "until 2028" in done.written.entry.text
@@ -162,7 +151,7 @@ def test_an_update_said_in_passing_carries_the_details_it_leaves_unsaid(ws, on_f
     """Each lost its unchanged details (or was not read as an update at all): the reason
     clause's "not" read as the change's, "up to 75" as an hour, "the 4th" as a count, the
     clause after "and" cut with the changed date, the first phrase dropped with its subject."""
-    entry(ws, "life/plans", on_file)
+    file_entry(ws, "life/plans", on_file)
     done = remember(ws, said, source="user", now=NOW).value
     assert done.label in ("update", "correction")
     line = done.written.entry.text
@@ -171,7 +160,7 @@ def test_an_update_said_in_passing_carries_the_details_it_leaves_unsaid(ws, on_f
 
 
 def test_carried_phrases_that_stood_together_are_written_together(ws):
-    entry(ws, "life/plans", CARRIED[3][0])
+    file_entry(ws, "life/plans", CARRIED[3][0])
     line = remember(ws, CARRIED[3][1], source="user", now=NOW).value.written.entry.text
     assert line.endswith("(as before: Tom writes the announcement)")
 
@@ -201,7 +190,7 @@ def test_a_rules_act_said_in_other_words_breaks_it(ws, rule, said, label):
     """ "Pushing the … hotfix live to prod on Friday afternoon" and "Let's set up the … retro
     for Friday at 15:00" were new beside rules that forbid them: an act said in a verb and a
     particle ("roll out", "push live", "set up", "put in") is the act of its class."""
-    entry(ws, "rules/general", rule, kind="RULE")
+    file_entry(ws, "rules/general", rule, kind="RULE")
     assert explain(ws, said, source="agent", now=NOW).label == label
 
 
@@ -215,8 +204,8 @@ def test_a_rules_act_said_in_other_words_breaks_it(ws, rule, said, label):
 def test_the_thing_a_rule_forbids_allowed_at_its_own_time_changes_the_rule(ws, said):
     """ "From now on Friday afternoon meetings are fine if they're with Hanna" was filed as a
     fact that "may replace" the weekly 1:1, the rule left as it was."""
-    entry(ws, "work/team", "Weekly 1:1 with my manager Omar is every Tuesday at 11:00")
-    entry(ws, "rules/general", MEETINGS, kind="RULE")
+    file_entry(ws, "work/team", "Weekly 1:1 with my manager Omar is every Tuesday at 11:00")
+    file_entry(ws, "rules/general", MEETINGS, kind="RULE")
     done = remember(ws, said, source="user", now=NOW).value
     assert (done.label, done.closed.path) == ("update", "rules/general.md")
     [rule] = open_lines(ws, "rules/general")
@@ -232,7 +221,7 @@ def test_the_thing_a_rule_forbids_allowed_at_its_own_time_changes_the_rule(ws, s
     ],
 )
 def test_actually_beside_now_says_the_world_changed_not_a_mistake(ws, said, label):
-    entry(ws, "people/noor", "Noor is lactose intolerant")
+    file_entry(ws, "people/noor", "Noor is lactose intolerant")
     assert remember(ws, said, source="user", now=NOW).value.label == label
 
 
@@ -267,6 +256,6 @@ def test_a_nights_lines_may_replace_only_what_they_could_replace(ws):
 
 
 def test_a_word_put_for_another_still_asks_which_holds(ws):
-    entry(ws, "people/anna", "Anna is allergic to nuts")
+    file_entry(ws, "people/anna", "Anna is allergic to nuts")
     said = remember(ws, "Anna is allergic to sesame", source="user", now=NOW).value
     assert said.label == "new" and said.unsure is not None

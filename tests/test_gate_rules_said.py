@@ -6,26 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import NOW
+from conftest import NOW, file_entry, open_lines
 from memctl.gate.remember import remember
-from memctl.longterm import add_entry, new_note
-from memctl.note import read_note
 
 
 def rule(ws, text: str) -> None:
-    if not (ws.root / "rules/general.md").exists():
-        new_note(ws, "rules/general", title="General", today=NOW.date())
-    add_entry(ws, "rules/general", text, kind="RULE", source="user", today=NOW.date())
+    file_entry(ws, "rules/general", text, kind="RULE")
 
 
 def fact(ws, text: str) -> None:
-    if not (ws.root / "life/plans.md").exists():
-        new_note(ws, "life/plans", title="Plans", today=NOW.date())
-    add_entry(ws, "life/plans", text, kind="FACT", source="agent", today=NOW.date())
-
-
-def open_lines(ws, note: str) -> list[str]:
-    return [e.text for e in read_note(ws.root / f"{note}.md").entries() if not e.closed]
+    file_entry(ws, "life/plans", text, source="agent")
 
 
 @pytest.mark.parametrize(

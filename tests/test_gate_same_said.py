@@ -6,21 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import NOW
+from conftest import NOW, file_entry, open_lines, told
 from memctl.gate.reading import analyze
 from memctl.gate.remember import remember
-from memctl.longterm import add_entry, new_note
-from memctl.note import read_note
-
-
-def entry(ws, note: str, text: str) -> None:
-    if not (ws.root / f"{note}.md").exists():
-        new_note(ws, note, title=note.rsplit("/", 1)[-1].title(), today=NOW.date())
-    add_entry(ws, note, text, kind="FACT", source="user", today=NOW.date())
-
-
-def open_lines(ws, note: str) -> list[str]:
-    return [e.text for e in read_note(ws.root / f"{note}.md").entries() if not e.closed]
 
 
 @pytest.mark.parametrize(
@@ -61,8 +49,7 @@ def test_an_hour_with_its_part_of_the_day_is_a_time(said, time):
     ],
 )
 def test_the_same_said_in_other_words_is_a_repeat(ws, on_file, said):
-    entry(ws, "life/facts", on_file)
-    done = remember(ws, said, source="user", now=NOW).value
+    done = told(ws, "life/facts", on_file, said)
     assert done.label == "repeat", done.reason
     assert on_file in open_lines(ws, "life/facts")
 
@@ -85,8 +72,7 @@ def test_the_same_said_in_other_words_is_a_repeat(ws, on_file, said):
 def test_another_persons_or_another_roles_thing_leaves_the_entry_open(ws, on_file, said):
     """ "Priya's husband Dev has his birthday on 2 June" closed Priya's birthday as a correction
     ("his" was read as Priya's); the letting agent closed the landlord."""
-    entry(ws, "life/people", on_file)
-    done = remember(ws, said, source="user", now=NOW).value
+    done = told(ws, "life/people", on_file, said)
     assert done.label == "new", done.reason
     assert on_file in open_lines(ws, "life/people")
 
@@ -99,8 +85,7 @@ def test_another_persons_or_another_roles_thing_leaves_the_entry_open(ws, on_fil
     ],
 )
 def test_the_same_persons_thing_is_still_read_against_the_entry(ws, on_file, said):
-    entry(ws, "life/people", on_file)
-    done = remember(ws, said, source="user", now=NOW).value
+    done = told(ws, "life/people", on_file, said)
     assert done.label != "new" or done.unsure is not None, done.reason
 
 
@@ -119,8 +104,7 @@ def test_the_same_persons_thing_is_still_read_against_the_entry(ws, on_file, sai
 def test_a_thing_on_again_after_it_ended_replaces_the_ending(ws, on_file, said):
     """ "delivery" read as "deliver" made "We get the newspaper delivered again" a repeat of
     "We cancelled the newspaper delivery": the new content was dropped."""
-    entry(ws, "life/home", on_file)
-    done = remember(ws, said, source="user", now=NOW).value
+    done = told(ws, "life/home", on_file, said)
     assert done.label in ("update", "correction"), done.reason
     assert on_file not in open_lines(ws, "life/home")
     # when and why it stopped were the ending's, not the thing's
@@ -152,8 +136,7 @@ def test_a_thing_on_again_after_it_ended_replaces_the_ending(ws, on_file, said):
 def test_a_change_told_with_who_brought_it_and_why_replaces_the_entry(ws, on_file, said):
     """Who rang and why ("cos the tester's off sick") are no details of the thing, and a verb
     of change with its object between ("pushed the MOT back to") is a word of change."""
-    entry(ws, "life/dates", on_file)
-    done = remember(ws, said, source="user", now=NOW).value
+    done = told(ws, "life/dates", on_file, said)
     assert done.label in ("update", "correction"), done.reason
     assert on_file not in open_lines(ws, "life/dates")
 
@@ -167,8 +150,7 @@ def test_a_change_told_with_who_brought_it_and_why_replaces_the_entry(ws, on_fil
     ],
 )
 def test_a_reason_or_another_persons_move_still_leaves_the_entry(ws, on_file, said):
-    entry(ws, "life/dates", on_file)
-    done = remember(ws, said, source="user", now=NOW).value
+    done = told(ws, "life/dates", on_file, said)
     assert done.label == "new", done.reason
     assert on_file in open_lines(ws, "life/dates")
 
@@ -198,7 +180,7 @@ def test_words_that_only_look_like_days_or_hours_are_not(said):
 
 def test_days_switched_with_the_same_time_and_place_update_the_schedule(ws):
     on_file = "Gym sessions are Tuesday and Thursday at 6:30am at PureGym Leeds"
-    entry(ws, "life/gym", on_file)
+    file_entry(ws, "life/gym", on_file)
     said = "switching my gym days to mon and wed, same time same place"
     done = remember(ws, said, source="user", now=NOW).value
     assert done.label == "update", done.reason
