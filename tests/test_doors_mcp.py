@@ -54,19 +54,9 @@ def test_no_secret_and_no_purged_text_gets_in_through_an_mcp_tool(tmp_path, shar
     texts = ([c["text"] for c in secrets] + list(PURGED_PAYLOADS))[shard::SHARDS]
     secrets = [c for c in secrets if c["text"] in texts]
 
-    async def calls(client):
-        accepted = []
-        for text in texts:
-            for tool, places in MCP_DOORS.items():
-                for arguments in places:
-                    result = await client.call_tool(tool, mcp_arguments(arguments, b, text))
-                    if not result.is_error:
-                        accepted.append((tool, text[:60]))
-        return accepted
-
-    accepted = _session(b.root, calls)
-    known = [c for c in secrets if c["secret"] in KNOWN_MISSES]
-    assert [a for a in accepted if not any(a[1] == c["text"][:60] for c in known)] == []
+    accepted = taken_by_a_tool(b, texts)
+    known = {c["text"] for c in secrets if c["secret"] in KNOWN_MISSES}
+    assert [a for a in accepted if a[1] not in known] == []
     haystack = stores(b)
     found = leaked_secrets(haystack, secrets)
     assert [s for s in found if not any(s in k for k in KNOWN_MISSES)] == []
@@ -93,6 +83,23 @@ def test_no_mcp_tool_makes_a_file_whose_name_holds_a_secret_or_purged_text(tmp_p
     haystack = stores(b) + paths_of(b.root)
     assert leaked_secrets(haystack, [{"secret": n, "text": n} for n in SECRET_NAMES]) == []
     assert leaked(haystack, list(PURGED), fold=True) == []
+
+
+def taken_by_a_tool(b, texts: list[str]) -> list[tuple[str, str]]:
+    """(tool, text) for each call of a tool of MCP_DOORS, in each of its places, that took one
+    of `texts` (one server for them all)."""
+
+    async def calls(client):
+        taken = []
+        for text in texts:
+            for tool, places in MCP_DOORS.items():
+                for arguments in places:
+                    result = await client.call_tool(tool, mcp_arguments(arguments, b, text))
+                    if not result.is_error:
+                        taken.append((tool, text))
+        return taken
+
+    return _session(b.root, calls)
 
 
 def _session(root, calls):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Cli
-from doors import DOORS, MCP_DOORS, bench, mcp_arguments, stores, through, through_all
+from doors import DOORS, bench, stores, through, through_all
 
 # (text, its halves): a GitHub token, an AWS access key, a GitLab token, a Slack token and an
 # OpenAI key, each split where a transcript or an editor wraps it, or joined with a space
@@ -98,20 +98,8 @@ def test_the_readers_show_a_split_token_redacted(cli, ws):
 
 
 def test_every_mcp_tool_refuses_a_split_token(tmp_path):
-    pytest.importorskip("mcp")
-    from test_doors_mcp import _session
+    from test_doors_mcp import taken_by_a_tool
 
     b, _ = bench(tmp_path, Cli)
-
-    async def calls(client):
-        accepted = []
-        for text in TEXTS + SPACED:
-            for tool, places in MCP_DOORS.items():
-                for arguments in places:
-                    result = await client.call_tool(tool, mcp_arguments(arguments, b, text))
-                    if not result.is_error:
-                        accepted.append((tool, text))
-        return accepted
-
-    assert _session(b.root, calls) == []
+    assert taken_by_a_tool(b, TEXTS + SPACED) == []
     assert _held(stores(b)) == []
