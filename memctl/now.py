@@ -113,12 +113,17 @@ def _is_header(cells: list[str]) -> bool:
     return cells[0].lower() == "priority" or set("".join(cells)) <= set("-: ")
 
 
-def cell_text(text: str) -> str:
-    """A NOW.md cell or line as it shows: on one line, no `|` to split a row, no `<!--` hiding
-    what follows (escaped: `\\<!--`), no backslash at the end escaping the row's closing pipe
-    (doubled). Written again, it is unchanged."""
+def line_text(text: str) -> str:
+    """A NOW.md line as it shows: on one line, no `|` to split a row, no `<!--` hiding what
+    follows (escaped: `\\<!--`). Written again, it is unchanged."""
     text = " ".join(text.replace("|", "/").split())
-    text = re.sub(r"(?<!\\)<!--", r"\\<!--", text)
+    return re.sub(r"(?<!\\)<!--", r"\\<!--", text)
+
+
+def cell_text(text: str) -> str:
+    """A NOW.md table cell as it shows: a line (line_text), and no backslash at its end escaping
+    the row's closing pipe (doubled). Written again, it is unchanged."""
+    text = line_text(text)
     trailing = len(text) - len(text.rstrip("\\"))
     return text + "\\" if trailing % 2 else text
 
@@ -180,7 +185,7 @@ def a_new_day(ws: Workspace, change: Change, now: dt.datetime) -> list[str]:
 
 def set_focus(ws: Workspace, items: list[str], *, add: bool, now: dt.datetime) -> Outcome[NowDoc]:
     def edit(doc: NowDoc) -> None:
-        doc.set_items(FOCUS, (doc.items(FOCUS) if add else []) + [cell_text(i) for i in items])
+        doc.set_items(FOCUS, (doc.items(FOCUS) if add else []) + [line_text(i) for i in items])
 
     return _rewrite(ws, f"focus {'+' if add else ''}{'; '.join(items)}", edit, now)
 

@@ -180,3 +180,10 @@ def test_a_cell_ending_in_a_backslash_or_holding_a_comment_shows_as_given(ws, cl
     rows = NowDoc.parse((ws.root / "NOW.md").read_text()).priorities()
     assert [r[2] for r in rows if r[1] == "task d"] == ["ok \\\\"]
     assert (ws.root / "NOW.md").read_text() == text
+
+
+def test_a_focus_line_keeps_a_trailing_backslash_as_given(cli, ws):
+    """Only a table cell's last backslash escapes its row's closing pipe: a focus line is no
+    cell, and `now focus '\\'` read back `\\\\`."""
+    cli("now", "focus", "see C:\\")
+    assert "- see C:\\\n" in (ws.root / "NOW.md").read_text()
