@@ -644,8 +644,27 @@ def _distinct_lines(haystack: bytes, end: bytes = b"\n") -> bytes:
     between them. Folding a line (decoding, removing, normalizing) never reaches past its end,
     so a one-line needle is in the folded haystack exactly when it is in the folded distinct
     lines; whitespace read as a space reaches past a line's end but not a paragraph's, and no
-    fold takes the NUL, so nothing is found across two pieces that were never side by side."""
-    return b"\x00\n".join(sorted(set(haystack.split(end))))
+    fold takes the NUL, so nothing is found across two pieces that were never side by side.
+
+    A long paragraph is read as windows of WINDOW lines, one starting every WINDOW // 2 lines,
+    so that a file growing by a line a commit (a log, every version of which git keeps) adds a
+    window, not another copy of itself: a needle is found if it spans at most WINDOW // 2 + 1
+    lines."""
+    pieces = set(haystack.split(end))
+    if end != b"\n":
+        pieces = {window for piece in pieces for window in _windows(piece)}
+    return b"\x00\n".join(sorted(pieces))
+
+
+WINDOW = 16
+
+
+def _windows(paragraph: bytes) -> list[bytes]:
+    lines = paragraph.split(b"\n")
+    if len(lines) <= WINDOW:
+        return [paragraph]
+    step = WINDOW // 2
+    return [b"\n".join(lines[at : at + WINDOW]) for at in range(0, len(lines) - step, step)]
 
 
 @functools.cache
