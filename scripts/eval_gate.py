@@ -48,6 +48,10 @@ The sets (tests/gate_cases*.jsonl):
 - `user-8`: 40 cases an eighth person wrote before trying memctl from the outside, in chat as
   people type it (abbreviations, typos, second-hand news, run-on sentences); held out (its
   totals and the writer's own report of its misses only), scored as `user-6` is.
+- `user-9`: 40 cases a ninth person wrote before trying memctl from the outside, weighted to
+  repeats said sloppily (shorthand, typos, filler), changes of one detail of several, and
+  rules loosened in chat; held out (its totals and the writer's own report of its misses
+  only), scored as `user-6` is.
 
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
@@ -101,6 +105,7 @@ SETS = {
     "user-6": REPO / "tests" / "gate_cases_user6.jsonl",
     "user-7": REPO / "tests" / "gate_cases_user7.jsonl",
     "user-8": REPO / "tests" / "gate_cases_user8.jsonl",
+    "user-9": REPO / "tests" / "gate_cases_user9.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
