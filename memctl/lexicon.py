@@ -160,9 +160,9 @@ _LANGUAGES = {
 }
 # fmt: off
 _LIGHT = frozenset(
-    """called named known located situated sits based happens happen happening usually normally
-    typically generally basically actually currently always every each because since therefore
-    thus hence which ing ed""".split()
+    """called named known located situated sits based happens happen happening usually
+    normally typically generally basically actually currently always every each because since
+    therefore thus hence which ing ed""".split()
 )
 # fmt: on
 # Parts of the day are times: "in the morning" sets another time than "after 14:00".

@@ -32,10 +32,10 @@ from typing import TYPE_CHECKING
 
 from ..language.cues import UPDATE
 from ..lexicon import LIGHT
-from ..words import tokens
 from .compare import Diff, compare, kinds, places, respelled, respelled_only
 from .details import (
     address_said_not,
+    dropped,
     lowered_to,
     names_beside,
     negated_in_reason_only,
@@ -47,6 +47,7 @@ from .details import (
     written_names,
 )
 from .norms import with_other_norms
+from .phrasing import AS_BEFORE, lead, phrases
 from .reading import Analysis, analyze, content_word
 from .remains import code_values, only_in_codes, other_items, role_unsaid
 from .weekday import moved_to
@@ -55,16 +56,6 @@ from .wordfix import misnamed, respelled_text, said_instead
 if TYPE_CHECKING:
     from .candidates import Candidate
 
-_PREPOSITIONS = (
-    "with at on in into for from by before after until till via near during every each except "
-    "con en para mit am um im bei avec pour chez com em per"
-).split()
-_CUT = re.compile(  # spaces only from the start of their run (graph.text._SEP says why)
-    r"(?:(?<!\s)\s+)?[;()]\s*|,\s+|(?<!\s)\s+(?=(?:" + "|".join(_PREPOSITIONS) + r")\s)"
-    # "… on 9 April and take the train to Kyoto": a clause of its own ("Mum and Dad" is not)
-    r"|(?<!\s)\s+(?=and\s+(?-i:[a-z])[\w'-]*\s+[\w'-]+\s+[\w'-]+)",
-    re.IGNORECASE,
-)
 # another value of these replaces one
 _ONE_VALUE = ("wd", "mo", "d", "t", "y", "lang", "url", "tel")
 _VALUE_LEAD = frozenset("the first second third fourth last every each next on at by".split())
@@ -77,21 +68,6 @@ _HOUR = re.compile(
     r"children|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|euros?|pounds?|dollars?|"
     r"percent|units?|tablets?|pills?|cups?|times|x)\b))"
 )
-
-
-def phrases(text: str) -> list[str]:
-    """The old text cut at commas and before prepositions; a one-word piece joins the next,
-    but for the first ("Interview" stays apart from "with Dana": what follows an entry's first
-    word is a detail of its own, to carry or not)."""
-    text = text.replace(AS_BEFORE, ", ")  # what an earlier update carried: phrases as any
-    pieces = [p.strip() for p in _CUT.split(text) if p and p.strip(" ,;()")]
-    out: list[str] = []
-    for piece in pieces:
-        if len(out) > 1 and len(out[-1].split()) < 2:
-            out[-1] = f"{out[-1]} {piece}"
-        else:
-            out.append(piece)
-    return out
 
 
 def carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = None) -> list[str]:
@@ -137,22 +113,24 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
     if "t" not in given and "t" in kinds(old.values):  # "moved to 10": an hour
         if any(int(m[1]) <= 24 for m in _HOUR.finditer(new.folded)):  # not "room 4B"
             given.add("t")
+    if "d" in given:
+        given |= _DATE  # "on Tuesday 15 December", where the booster moved to Wednesday 16
     # The phrases the new text opens, its words of change left out ("from now on deploys …"
     # opens no phrase with "on").
     said = UPDATE.sub(" , ", new.folded)
-    opened = {_lead(p) for p in phrases(said) if analyze(p).words - new.polar} - {""}
-    opening = {_lead(p): analyze(p).words - new.polar - LIGHT for p in phrases(said)}
+    opened = {lead(p) for p in phrases(said) if analyze(p).words - new.polar} - {""}
+    opening = {lead(p): analyze(p).words - new.polar - LIGHT for p in phrases(said)}
 
     def beside(phrase: str, part: Analysis) -> bool:  # "into the ISA" said of "into the Marcus ISA"
-        return opening[_lead(phrase)] <= part.words and names_beside(phrase, part, new, old)
+        return opening[lead(phrase)] <= part.words and names_beside(phrase, part, new, old)
 
     # A value opened alone ("on 5433") replaces the phrase it opens with a value of its kind
     # ("on port 5432"), whatever else that says.
-    valued = {(_lead(p), k) for p in phrases(said) for k in kinds(analyze(p).values) if _lead(p)}
+    valued = {(lead(p), k) for p in phrases(said) for k in kinds(analyze(p).values) if lead(p)}
     # A name the new text gives where the old one's phrases have no place for it ("moved the
     # insurance over to ANWB" over "insured with Centraal Beheer") stands for the old name.
-    leads = {_lead(p) for p in phrases(old.text)} - {""}
-    renamed = any(_lead(p) not in leads for p in phrases(new.text) if written_names(p) - old.words)
+    leads = {lead(p) for p in phrases(old.text)} - {""}
+    renamed = any(lead(p) not in leads for p in phrases(new.text) if written_names(p) - old.words)
     out = []
     for i, phrase in enumerate(phrases(old.text)):
         part = analyze(phrase)
@@ -175,22 +153,36 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
             ):
                 out.append(phrase.strip(" .;,"))
             continue
-        if any((_lead(phrase), k) in valued for k in kinds(code_values(phrase, new))):
+        if any((lead(phrase), k) in valued for k in kinds(code_values(phrase, new))):
             continue
-        if _lead(phrase) in opened and part.words and not beside(phrase, part):
+        if lead(phrase) in opened and part.words and not beside(phrase, part):
             continue
         if renamed and part.words and part.words <= written_names(phrase):
             continue  # "with Centraal Beheer", where the new text names another
-        if _keep(part, new, given) or names_beside(phrase, part, new, old):
+        if _keep(part, new, given):
             out.append(phrase.strip(" .;,"))
-        elif rest := _values_left(phrase, part, new, given) or without_values(phrase, part, new):
+        elif names_beside(phrase, part, new, old):  # "for Fenwick Logistics", not "is £450"
+            out.append(dropped(phrase, {v for v in part.values if v.partition(":")[0] in given}))
+        elif rest := _values_left(phrase, part, new, given) or without_values(
+            phrase, part, new, given
+        ):
             out.append(rest)
         elif on := moved_to(phrase, part, new, today):
             out.append(on)  # "moved to Thursday": the Thursday of that week, as a date
     if diff.flipped:  # "text instead" was what to do in place of what is now allowed
         out = [phrase for phrase in out if not _INSTEAD.search(phrase)]
     out = [_TRAILING_VERB.sub("", phrase) for phrase in out if not _BACK.match(phrase)]
-    return _rejoined(out, old.text)
+    return _rejoined([phrase for phrase in out if _says_something(phrase)], old.text)
+
+
+_BARE_VERBS = frozenset(content_word(w) for w in "go going get have do make take use".split())
+
+
+def _says_something(phrase: str) -> bool:
+    """Does a phrase hold a detail: a value, or a word beyond a pronoun and a bare verb ("We're
+    going" of "We're going with the sage green paint" holds none)?"""
+    part = analyze(phrase)
+    return bool(part.values or part.words - LIGHT - _BARE_VERBS)
 
 
 def _rejoined(out: list[str], text: str) -> list[str]:
@@ -201,7 +193,7 @@ def _rejoined(out: list[str], text: str) -> list[str]:
     said = " ".join(text.split())
     joined: list[str] = []
     for phrase in out:
-        if joined and not _lead(joined[-1]) and f"{joined[-1]} {phrase}" in said:
+        if joined and not lead(joined[-1]) and f"{joined[-1]} {phrase}" in said:
             joined[-1] = f"{joined[-1]} {phrase}"
         else:
             joined.append(phrase)
@@ -332,8 +324,8 @@ def _kept_names(new: Analysis) -> set[str]:
 
 def _keep(part: Analysis, new: Analysis, given: set[str]) -> bool:
     words = part.words - LIGHT - part.polar
-    if not words and not part.values:
-        return False
+    if not words and (not part.values or set(kinds(part.values)) <= given):
+        return False  # "is £450", where the rate goes up to £500
     restated = words & new.words - only_in_codes(part, new)
     if restated and restated <= _kept_names(new) and words - restated and not new.rejected & words:
         return True  # "same zoom room" for "in the Zoom room 'payments-daily'": the whole of it
@@ -368,12 +360,6 @@ def _value_tail(phrase: str, part: Analysis, given: set[str], new: Analysis) -> 
     return None
 
 
-def _lead(phrase: str) -> str:
-    first = tokens(phrase)[:1]
-    return first[0] if first and first[0] in _PREPOSITIONS else ""
-
-
-AS_BEFORE = " (as before: "
 EXCEPT = "; except: "
 
 

@@ -86,6 +86,7 @@ def similarity(a: Analysis, b: Analysis) -> float:
     same = {y for _, y in respelled(only_a, only_b)} if a.correction else set()
     # the words that say a side or a change ("cancelled", "moved") are no part of the subject
     wa, wb = a.words - only_a - a.polar - a.aside | same, b.words - only_b - b.polar | same
+    wa = wa - typed_for(wa - wb, wb) | typed_as(wa - wb, wb)  # "perfers" for "prefers"
     if not wa or not wb:
         return fuzz.ratio(a.folded, b.folded) / 100 * 0.8
     shared = len(wa & wb)
@@ -96,6 +97,25 @@ def similarity(a: Analysis, b: Analysis) -> float:
     if apart:
         score *= 0.5  # about different people or things
     return round(score, 3)
+
+
+def _swapped(typed: str, word: str) -> bool:
+    """Is a word of five letters or more the other with two letters next to each other swapped
+    ("perfers", "prefers")?"""
+    if len(typed) != len(word) or len(word) < 5 or typed == word:
+        return False
+    at = [i for i, (x, y) in enumerate(zip(typed, word, strict=True)) if x != y]
+    return len(at) == 2 and at[1] == at[0] + 1 and typed[at[0]] == word[at[1]]
+
+
+def typed_for(words: set[str] | frozenset[str], others: frozenset[str]) -> set[str]:
+    """The words that are another's letters with two swapped: a slip of the keys."""
+    return {w for w in words if any(_swapped(w, o) for o in others)}
+
+
+def typed_as(words: set[str] | frozenset[str], others: frozenset[str]) -> set[str]:
+    """The words of `others` that `words` has with two letters swapped."""
+    return {o for o in others if any(_swapped(w, o) for w in words)}
 
 
 def sameness(a: Analysis, b: Analysis) -> float:
@@ -116,6 +136,11 @@ def _only(a: Analysis, b: Analysis, names: set[str]) -> frozenset[str]:
     """Content words of a that b does not say, light words and spelling variants of a compound
     ("wi-fi" and "wifi") left out."""
     only = set(a.words - b.words - names - a.polar) - LIGHT - _when_words(a) - _ours_words(a)
+    only -= typed_for(only, b.words)  # "perfers" for "prefers"
+    if _HOME in only and _LIVES.search(b.folded):
+        only.discard(_HOME)  # "Tom's home is in Leeds": where Tom lives
+    if _LIVE in only and _IS_AT.search(b.folded):
+        only.discard(_LIVE)  # "the router lives in the cupboard": it is in the cupboard
     only -= a.aside  # "halfords rang, … pushed back … cos the tester's off sick"
     for whole, parts in a.joined:
         if parts <= b.words:
@@ -130,6 +155,9 @@ def _only(a: Analysis, b: Analysis, names: set[str]) -> frozenset[str]:
     return frozenset(only)
 
 
+_LIVES = re.compile(r"(?<!\w)(?:lives?|lived|living)(?!\w)")
+_HOME, _LIVE = stem("home"), stem("lives")
+_IS_AT = re.compile(r"(?<!\w)(?:is|are|'s)\s+(?:in|at|on|under|behind|by|next\s+to)(?!\w)")
 _WHEN = re.compile(
     r"\b(?:this|last|next|that|the\s+same)\s+(week|month|year|weekend|morning|afternoon|evening|"
     r"night|time|season|term|spring|summer|autumn|fall|winter)\b|\b(these\s+days|nowadays|lately|"
@@ -221,11 +249,32 @@ def _on_one_clock(new: Analysis, old: Analysis) -> tuple[Analysis, Analysis]:
 
     from .values import on_the_clock_of, worded_hours
 
+    new, old = _dotted(new, old.values), _dotted(old, new.values)
     mine, theirs = worded_hours(new.folded), worded_hours(old.folded)
     if not (mine & new.values or theirs & old.values):
         return new, old
     moved = replace(new, values=on_the_clock_of(new.values, mine, old.values))
     return moved, replace(old, values=on_the_clock_of(old.values, theirs, new.values))
+
+
+_DOTTED = re.compile(r"n:(\d{1,2})\.(\d\d?)")  # "16.30" is read as the number 16.3
+
+
+def _dotted(reading: Analysis, other: frozenset[str]) -> Analysis:
+    """A reading with a number written as a time with a dot ("standup 9.15") read as the time
+    the other text says ("at 9:15"); as it is otherwise (9.15 may be an amount)."""
+    from dataclasses import replace
+
+    times = {}
+    for value in reading.values:
+        if (m := _DOTTED.fullmatch(value)) and int(m[1]) < 24 and int(m[2]) < 60:
+            hour, minute = int(m[1]), m[2].ljust(2, "0")
+            said = {f"t:{hour:02d}:{minute}", f"t:{hour + 12:02d}:{minute}"} & other
+            if said:
+                times[value] = min(said)
+    if not times:
+        return reading
+    return replace(reading, values=frozenset(times.get(v, v) for v in reading.values))
 
 
 def same_text(a: str, b: str) -> bool:

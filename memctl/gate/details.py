@@ -77,26 +77,32 @@ def _moved_elsewhere(new: Analysis, old: Analysis) -> bool:
     )
 
 
-def without_values(phrase: str, part: Analysis, new: Analysis) -> str | None:
+def without_values(phrase: str, part: Analysis, new: Analysis, given: set[str]) -> str | None:
     """A phrase without the values the new text names ("£2,400 net 30", where the rate is
-    corrected to "£2,600, not £2,400", leaves "net 30"); None when nothing is left that the new
-    text does not say."""
+    corrected to "£2,600, not £2,400", leaves "net 30") and those of a kind it gives another
+    of ("on Tuesday 15 December", where the booster moved to Wednesday 16 December, leaves
+    nothing); None when nothing is left that the new text does not say."""
     named = part.values & new.values
     if not named:
         return None
-    kept: list[str] = []
-    for word in phrase.split():
-        found = analyze(word).values
-        if found and found <= named:
-            while kept and kept[-1].lower() in _LEADS:
-                kept.pop()  # "at 9 in room 4B": "at" was the 9's
-            continue
-        kept.append(word)
-    rest = " ".join(kept).strip(" .;,")
+    rest = dropped(phrase, named | {v for v in part.values if v.partition(":")[0] in given})
     said = analyze(rest)
     if not rest or said.values & new.values or (said.words - LIGHT) & new.words:
         return None
     return rest if said.words - LIGHT or said.values else None
+
+
+def dropped(phrase: str, values: set[str] | frozenset[str]) -> str:
+    """A phrase without the words that write the given values, nor the words that led them."""
+    kept: list[str] = []
+    for word in phrase.split():
+        found = analyze(word).values  # "15" of "Tuesday 15 December" reads as a number alone
+        if found and all(v in values or "d" + v[1:] in values for v in found):
+            while kept and kept[-1].lower() in _LEADS:
+                kept.pop()  # "at 9 in room 4B": "at" was the 9's
+            continue
+        kept.append(word)
+    return " ".join(kept).strip(" .;,")
 
 
 def said_of_subject(phrase: str, new: Analysis, given: set[str]) -> bool:

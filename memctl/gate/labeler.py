@@ -19,6 +19,7 @@ from dataclasses import InitVar, dataclass, field
 from typing import Literal
 
 from ..language import cues
+from ..language.framing import OWN_SLIP
 from ..language.injection import Trust, deobfuscate, injection_reason  # noqa: F401  (re-exported)
 from ..words import tokens
 from .compare import ENDINGS, Diff, respelled_only
@@ -258,9 +259,10 @@ def _against(
             return Verdict(
                 "clash", "would change a rule, and only the user's words can", k.key, scores
             )
-        # "Actually Noor isn't lactose intolerant": says a more trusted source was wrong, and
-        # nothing else; that waits for that source's word (the world changing is an update)
-        reverses = label == "correction" and diff.flipped and not (diff.changed or diff.fresh)
+        # "Actually Noor isn't lactose intolerant", "actually the reg is KN17 XRF, not XRT":
+        # says a more trusted source was wrong; that waits for that source's word (the world
+        # changing is an update)
+        reverses = label == "correction" and not OWN_SLIP.search(new.text)
         if TRUST_RANK[k.trust] > rank and (trust == "untrusted" or reverses):
             who = "an untrusted source" if trust == "untrusted" else f"the {trust} source"
             a = "an" if label == "update" else "a"

@@ -111,6 +111,9 @@ def acts(rule: Analysis) -> frozenset[str]:
     return frozenset(found)
 
 
+_DETERMINERS = frozenset("a an the any all my our your his her their some more new".split())
+
+
 def governed(rule: Analysis) -> frozenset[str]:
     """The acts a rule governs and what they are done to: its acts, and the content words
     before its first norm word ("run the database migrations only on …")."""
@@ -126,9 +129,19 @@ def governed(rule: Analysis) -> frozenset[str]:
         for w in tokens(rule.folded)
         if w not in PERSON_WORDS and w not in LANGUAGE_WORDS  # "use British spelling"
     ]
-    for act, after in zip(said, said[1:], strict=False):
-        if act in found and act in rule.words and after in rule.words and after not in found:
-            found.add(after)
+    for at, act in enumerate(said):
+        if act not in found or act not in rule.words:
+            continue
+        after = said[at + 1 : at + 4]  # "book me any client calls": the words past "any"
+        while after and after[0] in _DETERMINERS:
+            after = after[1:]
+        named = []
+        for word in after:  # "client calls": each word of the thing's name
+            if word not in rule.words or word in found:
+                break
+            named.append(word)
+        if named:
+            found.update(named)
             break
     return frozenset(found & rule.words)
 

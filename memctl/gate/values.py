@@ -11,7 +11,14 @@ from ..language import cues
 from ..words import tokens
 
 # An address bounded as one is (64 before the @): a long run of word characters is read once
-_URL = re.compile(r"https?://\S+|www\.\S+|\b[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]+\b")
+# A link, an address, or a host named bare ("staging.pennant.dev"): one value, a host's words
+# no words of the text (of top-level names that are no everyday word: "home.it was late")
+_URL = re.compile(
+    r"https?://\S+|www\.\S+|\b[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]+\b"
+    r"|(?<![\w.@/-])(?:[a-z0-9][a-z0-9-]{0,62}\.){1,4}"
+    r"(?:com|org|net|io|dev|app|uk|de|fr|nl|eu|ai|info|biz|ca|au|gov|edu|cloud|tech|xyz|ie|ch)"
+    r"(?![\w-]|\.[a-z0-9])"
+)
 _ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
 # A phone number: 7 digits or more in groups, opening with +, 0 or "(", or in three groups or
 # more ("415-555-0134"): one value, so another number is another value of its kind (its groups
@@ -26,10 +33,11 @@ _TIME = re.compile(
 )
 _NUMBER = re.compile(r"\b[vV]?(\d+(?:[.,]\d+)*)(st|nd|rd|th|er|e|º|ª)?\b|(\d{1,2})日")
 # A bare number said as the hour something happens at: "at 9", "until 6 tonight".
-_AT_HOUR = re.compile(r"(?<!\w)(?:at|around|until|till|before|after)\s+$")
+_AT_HOUR = re.compile(r"(?<!\w)(?:at|around|until|till|before|after|from)\s+$")
 _HOUR_ENDS = re.compile(
     r"\s*(?:$|[.,;:!?)]|(?:from|on|tomorrow|today|tonight|every|each|instead|now|then|and|or|"
-    r"with|sharp|o'?clock|this|next|latest|at\s+the\s+latest)(?!\w))"
+    r"with|sharp|o'?clock|this|next|latest|at\s+the\s+latest|(?:are|is)\s+(?:fine|ok|okay|good)"
+    r"|(?:work|works|suit|suits)(?!\w)|onwards?)(?!\w))"
 )
 _COUNTED = re.compile(  # what follows "the 5th" when it counts something ("floor", "time")
     r"\s+(?!(?:of|at|in|on|and|or|to|for|by|from|until|so|but|then|instead|is|was|will|would|"

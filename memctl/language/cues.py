@@ -230,6 +230,7 @@ CORRECTION_CJK = Lazy(
 MIXED_UP = Lazy(
     r"\bmis(?:read|heard|typed|counted|spelt|spelled|remembered|named|labell?ed|quoted|"
     r"understood|wrote|dial(?:l)?ed|copied|noted|took)\b|"
+    r"\bfat[\s-]?finger(?:ed|s)?\b|\btypo(?:'?d|ed)\b|"
     r"\b(?:swapped|transposed|reversed|flipped)\s+(?:the\s+|two\s+|my\s+)?(?:\w+\s+){0,2}?"
     r"(?:digits|numbers|letters|numerals|characters)\b|"
     r"\b(?:was|were)\s+thinking\s+of\s+(?:the\s+)?(?:other|another|a\s+different)\b|"

@@ -24,8 +24,8 @@ _BARE = (
     r"|zur\s+info|au\s+fait|d'ailleurs|por\s+cierto|trouwens|overigens|tra\s+l'altro"
     # "reminder Luna can't have chicken", "remember Sam is vegan": a statement follows
     r"|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?(?:reminder|remember)(?=\s+[\w-]+(?:'s)?\s+"
-    r"(?:is|are|isn't|aren't|can|can't|cannot|has|hasn't|have|does|doesn't|don't|will|won't|"
-    r"was|wasn't|should|needs?|must|hates|loves|likes)\b)"
+    r"(?:is|are|isn'?t|aren'?t|can|can'?t|cannot|has|hasn'?t|have|does|doesn'?t|don'?t|will|"
+    r"won'?t|was|wasn'?t|should|needs?|must|hates|loves|likes)\b)"
 )
 # Openers that need a mark after them ("Note: the code…", "So, …"; not "Note the code…",
 # "So far…", "Update the router…", "Well water…").
@@ -110,3 +110,13 @@ def asides(text: str) -> str:
     said = [m.group() for p in (REPORTER_HEAD, REPORTER_TAIL) for m in p.finditer(text)]
     said += [m.group() for m in _REASON.finditer(text)]
     return " ".join(said)
+
+
+# The one who corrects says the slip was their own or the note's, not the person's: "I misread
+# the docs", "correcting my earlier note", "the earlier note said the 5th"
+OWN_SLIP = re.compile(
+    r"\b(?:i|we)\s+(?:misread|misheard|mistyped|miscopied|misremembered|mixed\s+up|took|copied|"
+    r"noted|wrote|had|put|got\s+(?:it|that|this)\s+wrong)\b"
+    r"|\b(?:my|our|the)\s+(?:earlier|previous|last|old)\s+(?:note|entry|message|summary)\b",
+    re.IGNORECASE,
+)

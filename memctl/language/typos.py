@@ -3,6 +3,10 @@
 
 Only long cue words whose one-letter neighbours are no everyday words are mended ("changed" is
 not: "charged" is a word of its own), and only a word of at least six letters.
+
+Chat shorthand is read as the words it stands for: "w/" with, "r" are, "n" and, "u" you,
+"cant" can't, "hes" he's, "pls" please, "tmrw" tomorrow: "bins r fortnightly" says no word
+"r", and "rafi cant have penicillin, hes allergic" has the "not" it means.
 """
 
 from __future__ import annotations
@@ -35,6 +39,52 @@ def _mended(word: str) -> str:
     return word
 
 
+_SHORTHAND = {
+    "w/o": "without",
+    "w/": "with ",
+    "b4": "before",
+    "r": "are",
+    "n": "and",
+    "u": "you",
+    "ur": "your",
+    "hes": "he's",
+    "shes": "she's",
+    "ive": "i've",
+    "cant": "can't",
+    "dont": "don't",
+    "doesnt": "doesn't",
+    "isnt": "isn't",
+    "arent": "aren't",
+    "wasnt": "wasn't",
+    "didnt": "didn't",
+    "wont": "won't",
+    "thats": "that's",
+    "theres": "there's",
+    "theyre": "they're",
+    "youre": "you're",
+    "pls": "please",
+    "plz": "please",
+    "thx": "thanks",
+    "abt": "about",
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
+    "tomoz": "tomorrow",
+    "bc": "because",
+    "cuz": "because",
+    "coz": "because",
+}
+# a letter alone ("r", "n", "u") only between two words: "plan b", "size n" stay as written
+_SHORT = re.compile(
+    r"(?<![\w/'-])w/(?!o(?![\w'-]))"
+    r"|(?<![\w/'-])(?:w/o|b4|ur|hes|shes|ive|cant|dont|doesnt|isnt|arent|wasnt|didnt|wont|"
+    r"thats|theres|theyre|youre|pls|plz|thx|abt|tmrw|tmr|tomoz|bc|cuz|coz)(?![\w'-])"
+    r"|(?<=[a-z] )[rnu](?= [a-z])"
+)
+
+
 def mend(folded: str) -> str:
-    """The folded text with each cue word typed one letter off written as the word."""
-    return _WORD.sub(lambda m: _mended(m.group()), folded)
+    """The folded text with each cue word typed one letter off written as the word, and chat
+    shorthand as the words it stands for."""
+    return _SHORT.sub(
+        lambda m: _SHORTHAND[m.group()], _WORD.sub(lambda m: _mended(m.group()), folded)
+    )
