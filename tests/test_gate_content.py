@@ -121,9 +121,9 @@ def test_a_month_said_as_a_date_is_still_a_date(ws):
             "keep them under 72 characters",
         ),
         (
-            "Send me the standup notes at 9:00 and keep them under 200 words",
-            "Send the standup notes at 10:00 from now on",
-            "keep them under 200 words",
+            "Send me the standup notes at 9:00 and keep them short, under 200 words",
+            "Send the standup notes to the team channel from now on",
+            "under 200 words",
         ),
         (
             "Always reply in Spanish, and use bullet points for lists",

@@ -223,3 +223,65 @@ def test_a_number_fat_fingered_is_corrected_with_the_rest_kept(ws, on_file, said
     done = told(ws, "life/facts", on_file, said)
     assert done.label == "correction", done.reason
     assert holds in _written(ws, "life/facts")
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        (
+            "Rafi's nursery pickup is at 5:45pm at Little Acorns on Merton Road, mon to thurs",
+            "rafi's nursery pickup is 6pm now on thursdays, they've extended hours",
+        ),
+        ("Gym is every weekday at 7am", "gym's at 8am on fridays now"),
+        (
+            "The cleaner comes Monday to Friday at 9",
+            "the cleaner comes at 11 on wednesdays from now on",
+        ),
+        ("Swimming is on Mondays and Thursdays at 5pm", "swimming moved to 6pm on mondays"),
+    ],
+)
+def test_a_change_on_some_of_its_days_keeps_the_entry_for_the_others(ws, on_file, said):
+    done = told(ws, "life/facts", on_file, said)
+    assert done.label == "new", done.reason
+    assert on_file in open_lines(ws, "life/facts")
+    assert done.unsure is not None and done.unsure["near"] in done.unsure["supersedes"]
+
+
+@pytest.mark.parametrize(
+    "said", ["swimming is only on thursdays now", "swimming is at 6pm now", "swimming moved to 6pm"]
+)
+def test_a_change_of_the_days_themselves_or_of_every_day_updates(ws, said):
+    done = told(ws, "life/facts", "Swimming is on Mondays and Thursdays at 5pm", said)
+    assert done.label == "update", done.reason
+
+
+@pytest.mark.parametrize(
+    ("rule", "said", "now"),
+    [
+        (
+            "Never book me any client calls before 10am",
+            "ok new rule: client calls from 9am are fine from now on, im up with the baby anyway",
+            "Never book me any client calls before 9am",
+        ),
+        (
+            "Never book me any client calls before 10am",
+            "ok from now on calls from 9 are fine, i'm up earlier since the baby lol",
+            "Never book me any client calls before 9am",
+        ),
+        (
+            "Deploy to production only on weekdays before 16:00",
+            "deploys up to 18:00 are fine from now on",
+            "Deploy to production only on weekdays before 18:00",
+        ),
+        (
+            "No piano practice after 7:30pm, the neighbours complain",
+            "from now on piano is fine until 8pm, they've moved out",
+            "No piano practice after 8pm, the neighbours complain",
+        ),
+    ],
+)
+def test_a_rule_given_another_time_keeps_its_words_and_its_limit(ws, rule, said, now):
+    file_entry(ws, "rules/general", rule, kind="RULE")
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label == "update", done.reason
+    assert open_lines(ws, "rules/general") == [now]

@@ -46,8 +46,8 @@ from .details import (
     without_values,
     written_names,
 )
-from .norms import with_other_norms
-from .phrasing import AS_BEFORE, lead, phrases
+from .norms import with_new_time, with_other_norms
+from .phrasing import AS_BEFORE, CLAUSE, lead, phrases
 from .reading import Analysis, analyze, content_word
 from .remains import code_values, only_in_codes, other_items, role_unsaid
 from .weekday import moved_to
@@ -383,7 +383,7 @@ def narrows(new: Analysis, rule: Analysis, diff: Diff) -> bool:
     scope = diff.extra - _NORM_WORDS - new.polar - _THE_RULE
     # The case is said where the act is allowed; another clause gives a reason ("you can ring
     # me at work now, I've got my own office" lifts the rule: the office is why, not when).
-    acting = [said.words for part in _CLAUSE.split(new.text) if (said := analyze(part)).words]
+    acting = [said.words for part in CLAUSE.split(new.text) if (said := analyze(part)).words]
     acting = [words for words in acting if words & rule.words]
     if acting:
         scope &= frozenset().union(*acting)
@@ -393,12 +393,6 @@ def narrows(new: Analysis, rule: Analysis, diff: Diff) -> bool:
 # Words that name the rule itself, not a case of it: "from now on the limit is 100 euros"
 _THE_RULE = frozenset(
     content_word(w) for w in "limit limits maximum max minimum min cap ceiling rule".split()
-)
-
-
-# Where a text's clauses part: a comma, a semicolon or a dash, and words that give a reason
-_CLAUSE = re.compile(
-    r"[,;:]\s+|(?<!\s)\s+(?:[-–—]|because|since|as|cause|cos|coz)\s+", re.IGNORECASE
 )
 
 
@@ -415,6 +409,8 @@ def forward(text: str, target: Candidate, today: dt.date | None = None) -> str:
     diff = compare(new, old)
     if target.rule and narrows(new, old, diff):
         return with_exception(unquoted(target.entry.text), text)
+    if target.rule and (timed := with_new_time(unquoted(target.entry.text), new, old, diff)):
+        return timed
     if new.correction or diff.rejects:  # "it's Reeves not Reed" says so without a comma
         pairs = respelled_only(new, old, diff) or misnamed(new, old) or said_instead(new, old)
         fixed = respelled_text(text, unquoted(target.entry.text), pairs) if pairs else None

@@ -38,6 +38,7 @@ from .reading import (
 )
 from .restated import one_more, restates_whole
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
+from .weekday import some_days_only
 
 Label = Literal["new", "repeat", "update", "correction", "clash", "injection"]
 LABELS: tuple[Label, ...] = ("new", "repeat", "update", "correction", "clash", "injection")
@@ -246,6 +247,9 @@ def _against(
         if new.hedged and not k.rule:  # "we might cancel the trip": what is on file holds
             near = near or (k, f"{reason}, said as a maybe", diff)
             continue
+        if label != "repeat" and not k.rule and some_days_only(new, k.info):
+            near = near or (k, f"{reason}, on some of its days only", diff)
+            continue  # "6pm now on thursdays" over "5:45pm, mon to thurs": Monday still holds
         if diff.rejects and _rivals(new, s, k, related):
             near = near or (k, f"{reason}, but another entry holds it too", diff)
             continue  # "forget about the hotel" with two hotels on file: which one?
@@ -364,7 +368,7 @@ def _changes_in_meaning(
     closer than any other), and says something else of it: another value of a kind both hold,
     the other side, an ending, or a word of change. Only what a person said, and never a rule
     or a quote: those have their own ways to change."""
-    if k.rule or k.trust == "untrusted" or new.hedged:
+    if k.rule or k.trust == "untrusted" or new.hedged or some_days_only(new, k.info):
         return False
     if not _close_in_meaning(new, k, floor, UPDATE_MEANING):
         return False

@@ -14,6 +14,7 @@ import re
 
 from ..lexicon import LIGHT
 from .compare import Diff, kinds
+from .phrasing import CLAUSE
 from .reading import Analysis, analyze
 
 # Where a rule's norms part: "Always answer me in English, keep replies under ten lines"
@@ -77,3 +78,40 @@ def _within(detail: str, norm: str) -> bool:
     """Is a carried phrase part of a norm ("and use bullet points" of "use bullet points for
     lists")?"""
     return re.sub(r"(?i)^(?:and|but|or)\s+", "", detail) in norm
+
+
+# A time as a rule writes it: "10am", "9:30 pm", "16:00", "10"
+_CLOCK = re.compile(r"(?<![\w:.])(\d{1,2})(?::(\d{2}))?(?:\s*([ap])\.?m\.?)?(?![\w:])", re.I)
+
+
+def with_new_time(rule_text: str, new: Analysis, old: Analysis, diff: Diff) -> str | None:
+    """The rule with the one time it sets put as the user now sets it ("Never book me client
+    calls before 9am" for "calls from 9 are fine from now on" over "… before 10am"): the rule
+    keeps its words, its limit and its other norms; None when the change is not one time for
+    another (two times said, another kind changed too, a "not", the rule turned around)."""
+    mine = {v for v in new.values if v.startswith("t:")}
+    theirs = {v for v in old.values if v.startswith("t:")}
+    if diff.changed != ("t",) or len(mine) != 1 or len(theirs) != 1 or mine == theirs:
+        return None
+    if new.rejected or diff.apart or diff.ended:
+        return None
+    was, now = next(iter(theirs)), next(iter(mine))
+    # the clause that gives the time says nothing else ("… in the team channel from now on"
+    # says where too); another clause may say why ("…, I'm up earlier since the baby")
+    said = [r for part in CLAUSE.split(new.text) if now in (r := analyze(part)).values]
+    if len(said) != 1 or said[0].words - LIGHT - said[0].polar - old.words:
+        return None
+    hour, minute = (int(x) for x in now[2:].split(":"))
+    spots = [m for m in _CLOCK.finditer(rule_text) if was in analyze(m.group()).values]
+    if len(spots) != 1:
+        return None
+    m = spots[0]
+    if m[3]:  # as the rule writes it: "10am" → "9am", "9:30pm"
+        said = (
+            f"{hour % 12 or 12}{f':{minute:02d}' if minute else ''}{'pm' if hour >= 12 else 'am'}"
+        )
+    elif m[2]:
+        said = f"{hour:02d}:{minute:02d}"
+    else:
+        return None  # "before 10": which half of the day the rule means is its own
+    return f"{rule_text[: m.start()]}{said}{rule_text[m.end() :]}"

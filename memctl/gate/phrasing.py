@@ -65,3 +65,9 @@ def lead(phrase: str) -> str:
     """The preposition a phrase opens with ("at" of "at the flat"), or ""."""
     first = tokens(phrase)[:1]
     return first[0] if first and first[0] in _PREPOSITIONS else ""
+
+
+# Where a text's clauses part: a comma, a semicolon or a dash, and words that give a reason
+CLAUSE = re.compile(
+    r"[,;:]\s+|(?<!\s)\s+(?:[-–—]|because|since|as|cause|cos|coz)\s+", re.IGNORECASE
+)

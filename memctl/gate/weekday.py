@@ -72,3 +72,40 @@ def moved_to(phrase: str, part: Analysis, new: Analysis, today: dt.date | None) 
     lead = phrase.split()[0]
     lead = f"{lead} " if lead.lower() in ("on", "for", "from") else ""
     return f"{lead}{_DAYS[date.weekday()]} {said}"
+
+
+_DAY = r"(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?"
+_DAY_SPAN = re.compile(rf"\b{_DAY}\s*(?:to|-|–|through|thru|till|until)\s*{_DAY}(?!\w)")
+_DAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_ONLY = re.compile(r"(?<!\w)(?:only|just|no\s+longer|not\s+on|any\s*more)(?!\w)")
+
+
+def days_of(reading: Analysis) -> frozenset[int]:
+    """The weekdays a text names, a span of them ("mon to thurs") and a part of the week
+    ("weekdays") read as each of its days."""
+    from .bounds import week_days
+
+    days = {int(v[3:]) for v in reading.values | week_days(reading) if v.startswith("wd:")}
+    for m in _DAY_SPAN.finditer(reading.folded):
+        first, last = _DAY_NAMES.index(m[1]) + 1, _DAY_NAMES.index(m[2]) + 1
+        days.update(range(first, last + 1) if first <= last else ())
+    return frozenset(days)
+
+
+# a weekday said as every one of it ("on thursdays", "every friday"): not "from next Monday"
+_EVERY_DAY = re.compile(
+    r"(?<!\w)(?:(?:every|each)\s+(mon|tue|wed|thu|fri|sat|sun)[a-z]*"
+    r"|(mon|tue|wed|thu|fri|sat|sun)[a-z]*s)(?!\w)"
+)
+
+
+def some_days_only(new: Analysis, old: Analysis) -> bool:
+    """Does the text change a thing on some of the days the entry names only ("pickup is 6pm
+    now on thursdays" over "pickup is at 5:45pm, mon to thurs")? The other days still hold;
+    not when it says the days themselves change ("only on Thursdays now"), nor when its day is
+    when the change starts ("starting next Monday")."""
+    mine = frozenset(_DAY_NAMES.index(m[1] or m[2]) + 1 for m in _EVERY_DAY.finditer(new.folded))
+    theirs = days_of(old)
+    if not mine or len(theirs) < 2 or not mine < theirs or _ONLY.search(new.folded):
+        return False
+    return not any(v.startswith(("d:", "mo:")) for v in new.values)
