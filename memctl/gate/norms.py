@@ -98,8 +98,8 @@ def with_new_time(rule_text: str, new: Analysis, old: Analysis, diff: Diff) -> s
     was, now = next(iter(theirs)), next(iter(mine))
     # the clause that gives the time says nothing else ("… in the team channel from now on"
     # says where too); another clause may say why ("…, I'm up earlier since the baby")
-    said = [r for part in CLAUSE.split(new.text) if now in (r := analyze(part)).values]
-    if len(said) != 1 or said[0].words - LIGHT - said[0].polar - old.words:
+    clause = [r for part in CLAUSE.split(new.text) if now in (r := analyze(part)).values]
+    if len(clause) != 1 or clause[0].words - LIGHT - clause[0].polar - old.words:
         return None
     hour, minute = (int(x) for x in now[2:].split(":"))
     spots = [m for m in _CLOCK.finditer(rule_text) if was in analyze(m.group()).values]
