@@ -138,6 +138,33 @@ def test_what_the_night_could_not_settle_is_in_the_report_with_the_commands(ws, 
     assert anna == ["Anna is allergic to sesame"]
 
 
+def listed(text: str, section: str) -> int:
+    """How many items a section of the report lists (0 when it has none)."""
+    if f"## {section}" not in text:
+        return 0
+    body = text.split(f"## {section}", 1)[1].split("\n## ", 1)[0]
+    return sum(1 for row in body.splitlines() if row.startswith("- "))
+
+
+def test_the_report_summary_counts_what_its_lists_show(ws, cli):
+    """Two facts written beside the ones they may replace: the summary says 2 to settle, as the
+    "To settle" list shows, and 0 for a person, as there is no "Needs a person"."""
+    write_log(
+        ws,
+        "2026-11-29",
+        ("09:00", "Anna\nFACT: Anna is allergic to nuts"),
+        ("09:30", "Bob\nFACT: Bob's car is a blue Volvo"),
+        ("10:00", "Anna again\nFACT: Anna is allergic to sesame"),
+        ("10:30", "Bob again\nFACT: Bob's car is a red Fiat"),
+    )
+    text = cli("sleep", env={"MEMCTL_NOW": "2026-11-30T04:00"}).stdout
+    summary = text.splitlines()[2]
+    assert listed(text, "To settle") == 2 and "2 to settle, 0 for a person" in summary
+    assert listed(text, "Needs a person") == 0
+    [day] = consolidation_commits(ws)
+    assert day.endswith("0 closed, 2 to settle, 0 for a person")
+
+
 def test_the_example_workspace_sleeps_in_a_real_process(example_ws):
     proc = run_memctl("-w", str(example_ws.root), "sleep", env={"MEMCTL_NOW": "2026-11-30T03:00"})
     assert proc.returncode == 0, proc.stderr

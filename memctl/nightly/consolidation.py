@@ -60,6 +60,11 @@ class Step:
         }
 
 
+def settling(count: int) -> str:
+    """The summary's count of what is to settle, named only when there is some."""
+    return f"{count} to settle, " if count else ""
+
+
 @dataclass(frozen=True)
 class Consolidation:
     day: str
@@ -88,6 +93,11 @@ class Consolidation:
             and "untrusted" in s.reason
         ]
 
+    @property
+    def to_settle(self) -> list[Step]:
+        """Written as new beside an entry it may replace: the morning's "To settle"."""
+        return [s for s in self.steps if s.written and s.unsure]
+
     def summary(self) -> str:
         if self.already:
             return f"{self.log}: already consolidated (through line {self.through})"
@@ -96,7 +106,7 @@ class Consolidation:
         return (
             f"{self.log}: {len(self.steps)} item(s), {kept} promoted, "
             f"{self.count('repeat')} repeat(s), {closed} closed, "
-            f"{len(self.conflicts)} for a person"
+            f"{settling(len(self.to_settle))}{len(self.conflicts)} for a person"
         )
 
     def to_dict(self) -> dict:

@@ -32,7 +32,7 @@ from ..dates import fmt_date, fmt_stamp
 from ..errors import ParseError
 from ..kinds import REPORTS_DIR
 from ..workspace import Outcome, Workspace
-from .consolidation import MAY_HAVE_FINISHED
+from .consolidation import MAY_HAVE_FINISHED, settling
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -234,6 +234,7 @@ def report(night: Night, now: dt.datetime) -> str:
     ]
     closed = [(d, s) for d, s in steps if s.closed or (s.now or "").startswith("leaves")]
     person = [(d, s) for d in night.days for s in d.conflicts]
+    settle = [s for d in night.days for s in d.to_settle]
     proposals = night.review.proposals if night.review else []
     repeats = sum(1 for _, s in steps if s.label == "repeat")
     days = [d.day for d in night.days]
@@ -254,13 +255,13 @@ def report(night: Night, now: dt.datetime) -> str:
         "",
         f"Night of {fmt_stamp(now)}: consolidated {span}; {len(promoted)} promoted, "
         f"{repeats} repeat(s) re-verified, {len(closed) + len(night.struck)} closed, "
-        f"{len(person)} for a "
-        f"person; {archive}; {len(proposals)} lesson(s) to review.",
+        f"{settling(len(settle))}{len(person)} for a person; {archive}; "
+        f"{len(proposals)} lesson(s) to review.",
     ]
     _section(lines, "Promoted", [_promoted(s) for _, s in promoted])
     _section(lines, "Closed", [_closed(d, s) for d, s in closed] + night.struck)
     _section(lines, "Done, out of Today's Focus", night.let_go)
-    _section(lines, "To settle", [_unsure(s) for _, s in steps if s.written and s.unsure])
+    _section(lines, "To settle", [_unsure(s) for s in settle])
     _section(
         lines,
         "Needs a person",
@@ -279,7 +280,7 @@ def report(night: Night, now: dt.datetime) -> str:
         [p.line() for p in proposals] + [f"{g}: slipped, and is gone" for g in gone],
     )
     _section(lines, "Checks", [_watched(w) for w in night.watched])
-    told = tuple(s.written.rsplit("^", 1)[-1] for _, s in steps if s.written and s.unsure)
+    told = tuple(s.written.rsplit("^", 1)[-1] for s in settle if s.written)
     _section(lines, "Worth a look", night.needs.lines(told) if night.needs else [])
     return "\n".join(lines) + "\n"
 
