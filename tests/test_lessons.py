@@ -57,7 +57,38 @@ def test_one_slip_is_not_reviewed_and_the_cause_not_loaded_comes_first(ws):
     slips(ws, ref.entry.id, 1)
     (proposal,) = review(ws).proposals
     assert (proposal.place, proposal.cause, proposal.agent_may) == ("note", "not loaded", True)
-    assert proposal.command.startswith(f'memctl key {ref.entry.id} "said tests pass')
+    assert proposal.command == f"memctl key {ref.entry.id} 'tests pass one file'"
+
+
+def test_the_key_proposed_is_the_situation_a_slip_names_and_it_brings_the_lesson_up(ws, cli):
+    """Not the last slip's remark ("again …") but the words of the moment it slipped that name
+    the situation; once added, recall brings the lesson up in that situation."""
+    import shlex
+
+    config = ws.root / ".memctl" / "config.yaml"
+    config.write_text(config.read_text().replace("semantic: true", "semantic: false"))
+    ref = lesson(ws, "Screens for the Friday deck go out as PNG at 1x", note="lessons/design")
+    cli("slip", ref.entry.id, "-m", "exported 2x jpgs of the sweetpea screens for orla")
+    cli("slip", ref.entry.id, "-m", "again 1x pngs in the friday deck")
+    [proposal] = cli.json("lessons")["proposals"]
+    key = f"memctl key {ref.entry.id} 'exported 2x jpgs sweetpea screens orla'"
+    assert proposal["command"] == key and "again" not in key
+    asked = "exporting the sweetpea screens for orla now"
+    assert ref.entry.id not in cli("recall", asked).stdout
+    cli(*shlex.split(proposal["command"])[1:])
+    assert f"^{ref.entry.id}" in cli("recall", asked).stdout
+
+
+def test_a_proposed_key_keeps_the_words_a_slip_shares_with_the_lesson():
+    from memctl.search.keys import situation
+
+    lesson_text = "Export the Sweetpea screens as PNG at 1x for Orla's Friday deck"
+    notes = ["exported 2x jpgs of the sweetpea screens for orla", "again 1x pngs in the deck"]
+    assert situation(lesson_text, notes) == "exported sweetpea screens orla"
+    assert (
+        situation(lesson_text, ["again", "ugh"])
+        == "export sweetpea screens png 1x orla friday deck"
+    )
 
 
 def test_a_contradicted_lesson_is_named_before_any_move(ws):

@@ -26,6 +26,7 @@ rule a check, watching); nothing here loosens a rule: that is the user's, by han
 from __future__ import annotations
 
 import datetime as dt
+import shlex
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -211,6 +212,7 @@ def review(ws: Workspace) -> Review:
 
 def _propose(ws: Workspace, hit: EntryRef, slipped: list[dict]) -> Proposal:
     from ..gate.candidates import may_promote
+    from ..search.keys import situation
 
     entry = hit.entry
     base: dict[str, Any] = {  # the Proposal fields every cause shares
@@ -244,7 +246,7 @@ def _propose(ws: Workspace, hit: EntryRef, slipped: list[dict]) -> Proposal:
             agent_may=True,
         )
     if place == "note" and not _keyed(ws, hit):
-        phrase = base["notes"][-1] if base["notes"] else "the words of the moment it slipped"
+        phrase = situation(entry.text, base["notes"]) or "the words of the moment it slipped"
         return Proposal(
             **base,
             place=place,
@@ -252,7 +254,7 @@ def _propose(ws: Workspace, hit: EntryRef, slipped: list[dict]) -> Proposal:
             why="it sits in a note with no use-when key, outside rules/, so nothing "
             "brings it up when it matters",
             repair="add a use-when key",
-            command=f'memctl key {entry.id} "{phrase[:60]}"',
+            command=f"memctl key {entry.id} {shlex.quote(phrase)}",
             agent_may=True,
         )
     base["why"] = "it was in view, clear and unopposed, and still broken"

@@ -4,6 +4,10 @@ A note lists them in its frontmatter (`use_when:`), an entry in its `when:"…"`
 phrases separated by " | "). When the user had to point the agent at a memory it missed, the
 request they had just made is the best key there is: `memctl key ID "that request"`, and the
 next time that request finds it (search and recall weigh a use-when match highly).
+
+A key matches a request when most of its words (half or more, not counting the small ones) are
+in it: a key is the situation the memory is for, in a few words, not a remark on it. The key
+proposed for a lesson that slipped unseen (`situation`) is made of its slips' words.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from ..workspace import Outcome, Workspace
 from .units import KEY_SEPARATOR, entry_keys, note_keys
 
 MAX_KEY_CHARS = 200
+SITUATION_WORDS = 8  # at most this many words in a proposed key
+SHARED_ENOUGH = 3  # a slip's words the lesson shares that say its situation alone
 
 
 @dataclass(frozen=True)
@@ -87,3 +93,27 @@ def _add_to_note(ws: Workspace, target: str, key: str) -> Outcome[KeyAdded]:
 
 def _has(keys: list[str], key: str) -> bool:
     return key.casefold() in {k.casefold() for k in keys}
+
+
+def situation(lesson: str, notes: list[str]) -> str | None:
+    """A use-when key for a lesson, in the words of a moment it slipped: the slip's note that
+    says most (the first on a tie) of those sharing a word with the lesson, and of its words
+    those the lesson uses too when they are SHARED_ENOUGH or more (what to do, to what, for
+    whom: not how it went wrong), else all of them. The small words ("again", "the") are never
+    a key's. No note shares a word: the lesson's own words. None when there are none."""
+    from ..words import STOPWORDS, stem, words
+
+    def content(text: str) -> list[str]:
+        return list(dict.fromkeys(w for w in words(text) if w not in STOPWORDS and len(w) > 1))
+
+    own = {stem(w) for w in content(lesson)}
+    chosen = content(lesson)
+    said: list[str] = []
+    for note in notes:
+        words_of = content(note)
+        if len(words_of) > len(said) and any(stem(w) in own for w in words_of):
+            said = words_of
+    if said:
+        shared = [w for w in said if stem(w) in own]
+        chosen = shared if len(shared) >= SHARED_ENOUGH else said
+    return " ".join(chosen[:SITUATION_WORDS]) or None
