@@ -43,10 +43,6 @@ if TYPE_CHECKING:
 SLIPS = f"{MARKER}/slips.jsonl"
 RULES_NOTE = "rules/lessons.md"
 REVIEW_AT = 2  # slips since the lesson last moved that call for a review
-_VAGUE = frozenset(
-    "careful attention better properly correctly mindful aware good bad thing stuff right wrong "
-    "care more less try remember think best carefully".split()
-)
 
 
 @dataclass(frozen=True)
@@ -213,6 +209,8 @@ def review(ws: Workspace) -> Review:
 def _propose(ws: Workspace, hit: EntryRef, slipped: list[dict]) -> Proposal:
     from ..gate.candidates import may_promote
     from ..search.keys import situation
+    from .causes import contradiction, keyed, place_of
+    from .causes import vague as vague_words
 
     entry = hit.entry
     base: dict[str, Any] = {  # the Proposal fields every cause shares
@@ -223,8 +221,8 @@ def _propose(ws: Workspace, hit: EntryRef, slipped: list[dict]) -> Proposal:
         "dates": [str(s.get("time", ""))[:10] for s in slipped],
         "notes": [s["note"] for s in slipped if s.get("note")],
     }
-    place = _place(hit)
-    other = _contradiction(ws, hit)
+    place = place_of(hit)
+    other = contradiction(ws, hit)
     if other:
         return Proposal(
             **base,
@@ -234,7 +232,7 @@ def _propose(ws: Workspace, hit: EntryRef, slipped: list[dict]) -> Proposal:
             repair="a person decides which line holds and closes the other "
             "(`memctl close ID --reason …`)",
         )
-    vague = _vague(entry.text)
+    vague = vague_words(entry.text)
     if vague:
         return Proposal(
             **base,
@@ -245,7 +243,7 @@ def _propose(ws: Workspace, hit: EntryRef, slipped: list[dict]) -> Proposal:
             command=f'memctl remember "…" --supersedes {entry.id}',
             agent_may=True,
         )
-    if place == "note" and not _keyed(ws, hit):
+    if place == "note" and not keyed(ws, hit):
         phrase = situation(entry.text, base["notes"]) or "the words of the moment it slipped"
         return Proposal(
             **base,
@@ -299,54 +297,6 @@ def _propose(ws: Workspace, hit: EntryRef, slipped: list[dict]) -> Proposal:
         cause=None,
         repair="its check does not catch the slip: widen the pattern (the user's call)",
     )
-
-
-def _place(hit: EntryRef) -> str:
-    if not in_rules(hit.path):
-        return "note"
-    if not hit.entry.fields.get("check"):
-        return "rule"
-    return f"check ({'enforce' if hit.entry.fields.get('guard') == 'enforce' else 'watch'})"
-
-
-def _contradiction(ws: Workspace, hit: EntryRef) -> str | None:
-    """Another open rule or entry the gate's clash test says contradicts the lesson."""
-    from ..gate.decide import survey
-    from ..gate.labeler import RELATED_CUED, clash
-    from ..gate.reading import analyze
-
-    mine = analyze(hit.entry.text)
-    for cand in survey(ws, hit.entry.text).entries:
-        if cand.entry.id == hit.entry.id and cand.path == hit.path:
-            continue
-        if not (cand.rule or cand.score >= RELATED_CUED) or cand.entry.kind in ("QUOTE",):
-            continue
-        why = clash(mine, cand.info) or clash(cand.info, mine)
-        if why:
-            return f'{cand.address} says "{cand.entry.text}": {why}'
-    return None
-
-
-def _vague(text: str) -> str | None:
-    """Why a lesson gives no concrete action: too few words that name a thing or an act."""
-    from ..gate.reading import analyze
-    from ..words import stem
-
-    info = analyze(text)
-    concrete = {w for w in info.words if w not in {stem(v) for v in _VAGUE}}
-    if info.values or info.names or len(concrete) >= 3:
-        return None
-    named = ", ".join(sorted(concrete)) or "—"
-    return f"only {len(concrete)} word(s) name a thing or an act ({named})"
-
-
-def _keyed(ws: Workspace, hit: EntryRef) -> bool:
-    from ..note import read_note
-    from ..search.units import note_keys
-
-    if hit.entry.fields.get("when"):
-        return True
-    return bool(note_keys(read_note(ws.root / hit.path, display=hit.path).meta.get("use_when")))
 
 
 # --- tightening --------------------------------------------------------------------------------
