@@ -169,7 +169,7 @@ def test_a_lesson_moved_into_rules_is_on_the_next_desk(ws, cli):
     )
     assert "Look in lessons/forms.md" not in cli("now").stdout
     slips(ws, ref.entry.id, 2)
-    cli("lessons", "--apply", ref.entry.id)
+    cli("lessons", "--apply", ref.entry.id, "--source", "user")
     out = cli("now").stdout
     assert f"- Look in lessons/forms.md before searching the web for a form ^{ref.entry.id}" in out
 

@@ -11,6 +11,7 @@ import pytest
 from conftest import commit_count, git
 from memctl.longterm import add_entry, find_entry, new_note
 from memctl.nightly.lessons import SLIPS, review, slip, tighten
+from memctl.note import read_note
 from memctl.search.keys import add_key
 
 NOW = dt.datetime(2026, 11, 30, 10, 0)
@@ -125,6 +126,7 @@ def test_the_ladder_note_rules_check_then_the_user_enforces(ws, cli):
         ws,
         "Look in lessons/government-forms.md before searching the web for a form",
         note="lessons/forms",
+        source="user",  # the user's own words: the agent may move them into rules/
         use_when=["the link we used last time"],
     )
     lesson_id = ref.entry.id
@@ -164,13 +166,37 @@ def test_an_untrusted_lesson_never_becomes_a_rule_on_the_agents_word(ws, cli):
     assert not proposal.agent_may and "user confirms it first" in proposal.repair
 
 
+def test_a_lesson_the_agent_wrote_becomes_a_rule_only_when_the_user_asks(ws, cli):
+    """A lesson promoted from the agent's own log is not the user's words: --apply is refused
+    (exit 3, nothing moved) with the command a person runs; the review says so too."""
+    import shlex
+
+    cli("log", "Deck", "-m", "LESSON: export the Sweetpea screens as PNG at 1x for the deck")
+    cli("sleep", env={"MEMCTL_NOW": "2026-12-01T03:00"})
+    [hit] = [e for e in read_note(ws.root / "lessons/inbox.md").entries() if "Sweetpea" in e.text]
+    assert hit.fields["src"] == "agent" and hit.id
+    add_key(ws, hit.id, "export sweetpea screens")
+    slips(ws, hit.id, 2)
+    (proposal,) = review(ws).proposals
+    approve = f"memctl lessons --apply {hit.id} --source user"
+    assert proposal.command == approve and not proposal.agent_may
+    before = commit_count(ws)
+    refused = cli("lessons", "--apply", hit.id, code=3).stderr
+    assert f"run: {approve}" in refused and "src: agent" in refused
+    assert commit_count(ws) == before and not (ws.root / "rules/lessons.md").exists()
+    cli(*shlex.split(approve)[1:])  # the user asked
+    assert find_entry(ws, hit.id).path == "rules/lessons.md"
+    events = [json.loads(x) for x in (ws.root / SLIPS).read_text().splitlines()]
+    assert events[-1]["event"] == "tighten" and events[-1]["source"] == "user"
+
+
 def test_a_key_repairs_not_loaded_and_a_rule_cannot_be_moved_again(ws, cli):
     ref = lesson(ws, "Run the whole test suite before saying the tests pass")
     slips(ws, ref.entry.id, 2)
     assert review(ws).proposals[0].cause == "not loaded"
     add_key(ws, ref.entry.id, "say the tests pass")
     assert review(ws).proposals[0].cause is None
-    tighten(ws, ref.entry.id, now=NOW)
+    tighten(ws, ref.entry.id, now=NOW, source="user")
     result = cli("lessons", "--apply", ref.entry.id, code=1)
     assert "is a rule already" in result.stderr
 

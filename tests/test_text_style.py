@@ -185,7 +185,7 @@ def steps(tmp_path) -> list[tuple[str, ...]]:
         ("graph", "add", "Brian", "responsible for", "Atlas", "-s", "user"),
         ("slip", "n7ys", "--note", "said tests pass after one file"),
         ("slip", "n7ys", "--note", "again"),
-        ("lessons", "--apply", "n7ys"),
+        ("lessons", "--apply", "n7ys", "--source", "user"),
         ("lessons", "--apply", "g8hn", "--check", "send (an )?email"),
         ("guard", "enforce", "g8hn", "--source", "user"),
         ("guard", "watch", "g8hn", "--source", "user"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from . import context, output
+from .checks import asked_by
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -50,12 +51,15 @@ def lessons(
     check: str | None = typer.Option(
         None, "--check", help="With --apply on a rule: a regex the guard watches for."
     ),
+    source: str = asked_by("A lesson not in the user's own words becomes a rule"),
 ) -> None:
     """Review the lessons that slipped twice or more, or tighten one (--apply).
 
     The review names the likely cause first (contradicted, too vague, not loaded), then the
-    next place: a note → rules/ → a check. --apply ID moves a lesson into rules/lessons.md;
-    --apply ID --check REGEX gives a rule a check in watch mode. Nothing here loosens a rule.
+    next place: a note → rules/ → a check. --apply ID moves a lesson into rules/lessons.md:
+    the agent may move the user's own words (src:user), any other lesson only when the user
+    asked (--source user; without it, exit 3 and the command to run). --apply ID --check REGEX
+    gives a rule a check in watch mode. Nothing here loosens a rule.
 
     Example: memctl lessons --apply n7ys
     """
@@ -63,7 +67,8 @@ def lessons(
     if apply:
         from ..nightly.lessons import tighten
 
-        output.result(tighten(ws, apply, check=check, now=context.now()), _render_tightened)
+        done = tighten(ws, apply, check=check, now=context.now(), source=source)
+        output.result(done, _render_tightened)
         return
     if check:
         from ..errors import InvalidValue

@@ -18,8 +18,9 @@ repair, and none of them is a lock:
   nothing brings it up when it matters: add a key in the words of the moment it slipped.
 Only a lesson that was in view, clear and unopposed, and still broken moves up: note → a line
 in rules/lessons.md → a check in watch mode → enforced, by the user. The agent may tighten on
-its own (`memctl lessons --apply ID` moves it into rules/; `--apply ID --check REGEX` gives a
-rule a check, watching); nothing here loosens a rule: that is the user's, by hand or with
+its own (`memctl lessons --apply ID` moves the user's own words into rules/, anything else only
+when the user asks, `--source user`; `--apply ID --check REGEX` gives a rule a check,
+watching); nothing here loosens a rule: that is the user's, by hand or with
 `memctl guard watch ID`.
 """
 
@@ -207,7 +208,7 @@ def review(ws: Workspace) -> Review:
 
 
 def _propose(ws: Workspace, hit: EntryRef, slipped: list[dict]) -> Proposal:
-    from ..gate.candidates import may_promote
+    from ..gate.candidates import may_promote, trust_of
     from ..search.keys import situation
     from .causes import contradiction, keyed, place_of
     from .causes import vague as vague_words
@@ -266,13 +267,15 @@ def _propose(ws: Workspace, hit: EntryRef, slipped: list[dict]) -> Proposal:
                 "to become a rule: the user confirms it first (`memctl remember … "
                 "--source user`)",
             )
+        users = trust_of(entry) == "trusted"  # the user's own words: the agent may move them
         return Proposal(
             **base,
             place=place,
             cause=None,
-            repair=f"move it into {RULES_NOTE}, read every session",
-            command=f"memctl lessons --apply {entry.id}",
-            agent_may=True,
+            repair=f"move it into {RULES_NOTE}, read every session"
+            + ("" if users else ", if the user wants it a rule (not their own words)"),
+            command=f"memctl lessons --apply {entry.id}" + ("" if users else " --source user"),
+            agent_may=users,
         )
     if place == "rule":
         return Proposal(
@@ -321,14 +324,24 @@ class Tightened:
 
 
 def tighten(
-    ws: Workspace, ref: str, *, check: str | None = None, now: dt.datetime
+    ws: Workspace,
+    ref: str,
+    *,
+    check: str | None = None,
+    now: dt.datetime,
+    source: str = "agent",
 ) -> Outcome[Tightened]:
-    """The agent tightens a lesson on its own: into rules/lessons.md, or (`check`) a check in
-    watch mode on a rule. One commit; the move is recorded in the slips record."""
-    from ..gate.candidates import may_promote
-    from ..longterm import find_entry
+    """Tighten a lesson: into rules/lessons.md, or (`check`) a check in watch mode on a rule.
+    The agent may give a rule a check on its own, and move the user's own words (src:user)
+    into rules/; a lesson in anyone else's words becomes a rule only on the user's (`source`
+    "user"), as `memctl remember --kind RULE` takes only the user's words. One commit; the move
+    is recorded in the slips record."""
+    from ..gate.candidates import may_promote, trust_of
+    from ..longterm import SOURCES, find_entry
     from .guard import add_check
 
+    if source not in SOURCES:
+        raise InvalidValue(f"unknown source {source!r} (use {', '.join(SOURCES)})")
     with ws.change("lessons", "") as change:
         hit = _with_id(ws, find_entry(ws, ref))  # nothing is written before every check passed
         assert hit.entry.id is not None  # _with_id gave a line written by hand one
@@ -354,6 +367,13 @@ def tighten(
                     f"{hit.address} is untrusted, a quote or a conflict: it never "
                     "becomes a rule on the agent's word"
                 )
+            if trust_of(hit.entry) != "trusted" and source != "user":
+                said = hit.entry.fields.get("src") or "no one named"
+                raise Refused(
+                    f"{hit.address} is not the user's own words (src: {said}): rules are the "
+                    "user's, so it becomes one only when the user asks. When they do, run: "
+                    f"memctl lessons --apply {hit.entry.id} --source user"
+                )
             done = _into_rules(ws, change, hit, now.date())
         _append(
             ws,
@@ -365,6 +385,7 @@ def tighten(
                 "step": done.step,
                 "from": done.before,
                 "to": done.after,
+                "source": source,
             },
         )
         change.what = f"{done.before} → {done.step}" + (
