@@ -168,7 +168,8 @@ def test_a_rule_the_user_changes_is_retired_and_one_from_elsewhere_clashes(ws, c
     assert open_lines(ws, "rules/replies") == ["please reply in English from now on"]
     entry(ws, "rules/git", "Never push directly to main", kind="RULE")
     agent = cli.json("remember", "push hotfixes straight to main", "-s", "agent", code=3)
-    assert agent["label"] == "clash" and agent["unsure"] is None
+    assert agent["label"] == "clash" and agent["unsure"]["rule"]  # for a person to settle
+    assert "--source user --supersedes" in agent["unsure"]["supersedes"]
     assert open_lines(ws, "rules/git") == ["Never push directly to main"]
     user = cli.json(
         "remember", "From now on it's fine to push hotfixes straight to main", "-s", "user"
@@ -2204,3 +2205,21 @@ def test_a_rule_loosened_in_everyday_words_is_changed(ws, rule, said, source, la
     is the thing after its act, not the person it is done for."""
     entry(ws, "rules/general", rule, kind="RULE")
     assert explain(ws, said, source=source, now=NOW).label == label
+
+
+def test_the_agents_clash_with_a_rule_names_the_commands_a_person_settles_it_with(ws, cli):
+    """The agent's booking against the user's rule: kept as a conflict (exit 3), and, as for the
+    user's own clash, the rule and the two commands that settle it, in --json and in text."""
+    rule = entry(ws, "rules/calls", "Never book me client calls before 10am", kind="RULE")
+    booked = "Booked a call with Orla for 9am tomorrow"
+    text = cli("remember", booked, "-s", "agent", "--explain").stdout  # what it would do
+    said = cli.json("remember", booked, "-s", "agent", code=3)
+    assert said["label"] == "clash" and said["unsure"]["near"] == rule.address
+    exception, keep = said["unsure"]["supersedes"], said["unsure"]["as_new"]
+    assert shlex.split(exception)[3:] == ["--source", "user", "--supersedes", rule.address]
+    assert shlex.split(keep)[3:] == ["--source", "agent", "--as-new"]
+    assert exception in text and keep in text and "clashes with the rule" in text
+    cli(*shlex.split(exception)[1:])  # the user's word: the rule keeps the booking as an exception
+    assert open_lines(ws, "rules/calls") == [
+        f"Never book me client calls before 10am; except: {booked}"
+    ]

@@ -254,3 +254,16 @@ def test_the_night_lets_go_of_the_focus_items_done_on_an_earlier_day(ws, cli):
     assert "Call Acme about the Q1 contract" in focus and "Draft the report" not in focus
     again = cli.json("sleep", env={"MEMCTL_NOW": "2026-12-08T03:30"})
     assert again["let_go"] == []
+
+
+def test_a_log_line_that_clashes_with_a_rule_needs_a_person_with_the_commands(ws, cli):
+    """The agent's log books what the user's rule forbids: listed once, under "Needs a person",
+    with the two commands that settle it, and counted there."""
+    cli("remember", "Never book me client calls before 10am", "--kind", "RULE", "-s", "user")
+    write_log(ws, "2026-11-29", ("09:00", "Calls\nFACT: Booked a call with Orla for 9am Monday"))
+    text = cli("sleep", env={"MEMCTL_NOW": "2026-11-30T04:00"}).stdout
+    assert listed(text, "Needs a person") == 1 and listed(text, "To settle") == 0
+    assert "1 for a person" in text.splitlines()[2]
+    needs = text.split("## Needs a person", 1)[1]
+    assert "--source user --from daily/2026-11-29.md:5 --kind FACT --supersedes 'rules/" in needs
+    assert "--source agent --from daily/2026-11-29.md:5 --kind FACT --as-new" in needs

@@ -142,9 +142,17 @@ def _render(value: Remembered) -> None:
         u = value.unsure
         what = "the rule" if u["rule"] else "the entry"
         head = f"  unsure: this may replace {what} {u['near']}"
-        output.text(f"{head}  {u['text'][:80]}", style="yellow")
-        output.text(f"    to replace it:   {u['supersedes']}")
-        if "as_new" in u:
+        if value.label == "clash":  # a question for the user: the rule loosened, or kept
+            output.text(
+                f"  to settle: it clashes with the rule {u['near']}  {u['text'][:80]}",
+                style="yellow",
+            )
+            output.text(f"    to write it into the rule as an exception:  {u['supersedes']}")
+            output.text(f"    to keep the rule as it is, this beside it:  {u['as_new']}")
+        else:
+            output.text(f"{head}  {u['text'][:80]}", style="yellow")
+            output.text(f"    to replace it:   {u['supersedes']}")
+        if "as_new" in u and value.label != "clash":
             kept = "as written now" if value.label == "new" else "settles the clash"
             output.text(f"    to keep both:    {u['as_new']}  ({kept})")
     if value.override:

@@ -172,8 +172,13 @@ def unsure(request: Request, decision: Decision) -> dict | None:
     """When the gate could not tell whether the text replaces an entry (or, from the user,
     changes a rule): that entry and the exact commands that settle it. What was written loses
     nothing either way: `--supersedes` turns the entry just written into the replacement,
-    `--as-new` keeps both as they are."""
+    `--as-new` keeps both as they are. A clash with a rule from anyone but the user names the
+    rule too, with the commands a person runs: the exception written into the rule on their
+    word, or the text kept beside the rule as it is, the clash settled."""
     near = unsure_of(request, decision)
+    target = decision.target
+    if near is None and _clashed_rule(request, decision) and target is not None:
+        near = target
     if near is None:
         return None
     from ..settling import commands
@@ -191,6 +196,14 @@ def unsure(request: Request, decision: Decision) -> dict | None:
         as_new=decision.label in ("new", "clash"),  # a clash kept as new beside the rule
     )
     return {"near": near.address, "text": near.entry.text, "rule": near.rule, **settling}
+
+
+def _clashed_rule(request: Request, decision: Decision) -> bool:
+    """A clash with a rule the caller has not settled (the user's names its rule as `near`)."""
+    settled = request.supersedes or request.as_new
+    return (
+        decision.label == "clash" and not settled and bool(decision.target and decision.target.rule)
+    )
 
 
 def unsure_of(request: Request, decision: Decision) -> Candidate | None:

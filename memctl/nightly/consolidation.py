@@ -95,8 +95,9 @@ class Consolidation:
 
     @property
     def to_settle(self) -> list[Step]:
-        """Written as new beside an entry it may replace: the morning's "To settle"."""
-        return [s for s in self.steps if s.written and s.unsure]
+        """Written as new beside an entry it may replace: the morning's "To settle" (a clash
+        with a rule is a question for a person: under "Needs a person", with its commands)."""
+        return [s for s in self.steps if s.written and s.unsure and s.label != "clash"]
 
     def summary(self) -> str:
         if self.already:

@@ -340,7 +340,12 @@ def _person(day: Consolidation, step: Step) -> str:
         )
     what = step.label if step.label in ("clash", "injection") else step.action
     why = step.reason.split("; ", 1)[-1]
-    return f'{what}: {where} "{_short(step.item.text)}" — {_short(why)}'
+    settle = ""
+    if step.label == "clash" and step.unsure:  # the rule with the exception, or both kept
+        from ..settling import span
+
+        settle = f": {span(step.unsure['supersedes'])} or {span(step.unsure['as_new'])}"
+    return f'{what}: {where} "{_short(step.item.text)}" — {_short(why)}{settle}'
 
 
 def _watched(w: Watched) -> str:
