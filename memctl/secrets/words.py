@@ -16,6 +16,7 @@ from collections.abc import Callable
 from .near import near
 from .said import TRIGGERS as _SAID_TRIGGERS
 from .said import said
+from .seedwords import seed_phrases
 from .shape import (
     Finding,
     code_reference,
@@ -55,6 +56,7 @@ def written_out(text: str, lowered: str, words: str | None = None) -> list[Findi
             found += _spaced_names(text)
     if any(t in words for t in ("phrase", "mnemonic", "seed", "words", "backup", "wallet")):
         found += _recovery_phrases(text)
+    found += seed_phrases(text)
     if "|" in text and "\n" in text:
         found += _table_cells(text)
     if "-" in text:
