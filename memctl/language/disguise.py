@@ -1,5 +1,6 @@
 """How the injection check reads a text: with its disguises taken off (look-alike letters,
-leetspeak, s p a c e d letters, a run of base64 that decodes to words)."""
+leetspeak, s p a c e d letters, a run of base64 that decodes to words, URL escapes and HTML
+references, a word broken over two lines by a hyphen)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,27 @@ def deobfuscate(text: str) -> list[str]:
     joined = _SPACED.sub(_unspaced, mapped)
     forms = [folded, mapped, joined, _leet(joined), _leet(mapped)]
     forms += [fold(said) for said in _decoded(text)]
+    forms += [fold(said) for said in _unwrapped(text)]
     return list(dict.fromkeys(" ".join(f.split()) for f in forms))
+
+
+_ESCAPED = re.compile(r"%[0-9A-Fa-f]{2}|&#?\w{1,8};")
+# "Ig-" at a line's end and "nore" on the next (a line break folded to a space, or a "> " too)
+_BROKEN = re.compile(r"(?<=\w)-[ \t\r\n>]{1,8}(?=\w)")
+
+
+def _unwrapped(text: str) -> list[str]:
+    """The text with URL escapes and HTML references read ("Ignore%20all%20previous") and a
+    word broken by a hyphen at a line's end joined again; nothing when it holds neither."""
+    import html
+    import urllib.parse
+
+    found = []
+    if _ESCAPED.search(text):
+        found.append(html.unescape(urllib.parse.unquote_plus(text)))
+    if _BROKEN.search(text):
+        found.append(_BROKEN.sub("", text))
+    return found
 
 
 _RUN = re.compile(r"\S+")
