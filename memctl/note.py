@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from .entry import Entry, normalize_priority, parse_entry
 from .errors import ParseError
-from .textstyle import without_bom
+from .textstyle import decoded, without_bom
 from .yamltext import RoundTrip, quoted_where_retyped, scalar, yaml_value
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def read_note(path: Path, *, display: str | None = None) -> Note:
 
 def parse_note(data: bytes | str, *, path: Path, display: str | None = None) -> Note:
     shown = display or str(path)
-    text = _decode(data, shown)
+    text = decoded(data, shown)
     lines = text.splitlines(keepends=True)
     close = _frontmatter_close(lines, shown)
     if close is None:
@@ -134,40 +134,6 @@ def parse_note(data: bytes | str, *, path: Path, display: str | None = None) -> 
         body=body,
         body_line=close + 2,
         display=shown,
-    )
-
-
-def _decode(data: bytes | str, shown: str) -> str:
-    """The text of a note's bytes, without a byte-order mark (textstyle.py: written back when
-    the note is); a binary or non-UTF-8 file is a ParseError."""
-    if not isinstance(data, bytes):
-        return without_bom(data)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        if b"\x00" in data or data.startswith((b"\xff\xfe", b"\xfe\xff")):
-            raise _binary(data, shown) from exc
-        line = data[: exc.start].count(b"\n") + 1
-        raise ParseError("not UTF-8 text", path=shown, line=line) from exc
-    if "\x00" in text and text.count("\x00") * 100 > len(text):
-        raise _binary(data, shown)
-    return without_bom(text)  # a stray NUL (memctl never writes one) leaves the rest readable
-
-
-def _binary(data: bytes, shown: str) -> ParseError:
-    """A file that is not UTF-8 text: named as UTF-16, if it is (a byte order mark, or NULs in
-    one byte of each pair), with how to convert it; else as binary."""
-    even, odd = data[0::2].count(0), data[1::2].count(0)
-    if data.startswith(b"\xff\xfe") or odd > 4 * even:
-        name = "UTF-16LE"
-    elif data.startswith(b"\xfe\xff") or even > 4 * odd:
-        name = "UTF-16BE"
-    else:
-        return ParseError("binary file, not Markdown text", path=shown)
-    return ParseError(
-        f"{name} text, not UTF-8 (memctl reads UTF-8 only): convert it with "
-        f"`iconv -f {name} -t UTF-8`",
-        path=shown,
     )
 
 

@@ -15,6 +15,10 @@ A file without a BOM or a CR, the usual case, is written exactly as the command 
 the cost of one scan for a CR. A Markdown file memctl creates takes the line ends of NOW.md
 (`workspace_eol`), so a workspace kept in CRLF stays CRLF; memctl's own files (JSON lines
 under .memctl/) are always LF.
+
+A note's bytes are read as UTF-8 (`decoded`); a note saved as UTF-16 (a byte order mark, or NULs
+in one byte of each pair over much of it) is named so, with the `iconv` command that converts
+it, and a NUL byte in a short note by its line: one stray NUL is no sign of UTF-16.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ import os
 import re
 import stat
 from pathlib import Path
+
+from .errors import ParseError
 
 BOM = "\ufeff"
 CRLF = "\r\n"
@@ -142,3 +148,64 @@ def _matches(old: list[str], new: list[str]) -> list[tuple[int, int, int]]:
             found.append((head + i1, head + j1, min(i2 - i1, j2 - j1)))
     found.append((len(old) - tail, len(new) - tail, tail))
     return found
+
+
+# --- a note's bytes as text ----------------------------------------------------------------
+
+
+def decoded(data: bytes | str, shown: str) -> str:
+    """The text of a note's bytes: UTF-8, without a byte-order mark (written back when the note
+    is). Anything else is a ParseError saying what the file is: UTF-16 (_wide) with the `iconv`
+    command that converts it; NULs over one character in a hundred, the line of the first (one
+    stray NUL in a longer note, which memctl never writes, leaves the rest readable); else a
+    binary file."""
+    if not isinstance(data, bytes):
+        return without_bom(data)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if b"\x00" in data or data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            raise _binary(data, shown) from exc
+        line = data[: exc.start].count(b"\n") + 1
+        raise ParseError("not UTF-8 text", path=shown, line=line) from exc
+    nuls = text.count("\x00")
+    if nuls and nuls * 100 > len(text):
+        if _wide(data) is not None or nuls * 10 > len(text):
+            raise _binary(data, shown)
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise ParseError(
+            "a NUL byte, not Markdown text: delete it (an editor shows it as ^@ or ␀)",
+            path=shown,
+            line=line,
+        )
+    return without_bom(text)  # a stray NUL (memctl never writes one) leaves the rest readable
+
+
+def _binary(data: bytes, shown: str) -> ParseError:
+    """A file that is not UTF-8 text: named as UTF-16 (_wide), if it is, with how to convert
+    it; else as binary."""
+    name = _wide(data)
+    if name is None:
+        return ParseError("binary file, not Markdown text", path=shown)
+    return ParseError(
+        f"{name} text, not UTF-8 (memctl reads UTF-8 only): convert it with "
+        f"`iconv -f {name} -t UTF-8`",
+        path=shown,
+    )
+
+
+def _wide(data: bytes) -> str | None:
+    """ "UTF-16LE" or "UTF-16BE" when the bytes are UTF-16: a byte order mark, or NULs in one
+    byte of each pair (a character below U+0100) over a quarter of the pairs at least and
+    seldom in the other; else None. A stray NUL or two in UTF-8 text is not that."""
+    if data.startswith(b"\xff\xfe"):
+        return "UTF-16LE"
+    if data.startswith(b"\xfe\xff"):
+        return "UTF-16BE"
+    even, odd = data[0::2].count(0), data[1::2].count(0)
+    pairs = len(data) // 2
+    if odd > 4 * even and odd * 4 >= pairs:
+        return "UTF-16LE"
+    if even > 4 * odd and even * 4 >= pairs:
+        return "UTF-16BE"
+    return None

@@ -260,3 +260,59 @@ def test_new_writes_a_hex_title_and_tag_that_ls_reads_as_text(cli):
     cli("new", "semantic/n", "-t", "0xFF", "--tag", "0xFF", "--tag", "1:30", "--tag", "a,b")
     note = next(f for f in cli.json("ls")["files"] if f["path"] == "semantic/n.md")
     assert (note["title"], note["tags"]) == ("0xFF", ["0xFF", "1:30", "a,b"])
+
+
+SHORT = "---\ntitle: Nul\nstatus: active\n---\n# Nul\n\n- [FACT] nul{nul}here ^cdef\n"
+LONG = SHORT.replace(
+    "# Nul\n", "# Nul\n\n" + "A longer note, one line of prose after another.\n" * 5
+)
+
+
+def _read(data: bytes) -> str:
+    try:
+        return parse_note(data, path=Path("people/nul.md"), display="people/nul.md").text
+    except ParseError as exc:
+        return f"error: {exc}"
+
+
+def test_one_nul_byte_is_never_taken_for_utf16():
+    """One stray NUL in a short note names its line; in a longer one it is read past. Only a
+    byte order mark, or NULs in one byte of each pair over much of the text, is UTF-16."""
+    short = SHORT.format(nul="\x00").encode()
+    assert _read(short) == "error: people/nul.md:7: a NUL byte, not Markdown text: delete it " + (
+        "(an editor shows it as ^@ or ␀)"
+    )
+    assert _read(SHORT.format(nul="\x00\x00").encode()).startswith("error: people/nul.md:7: a NUL")
+    assert "\x00" in _read(LONG.format(nul="\x00").encode())
+    odd = SHORT.format(nul="").replace("nul", "nul" + "\x00", 1).encode()  # a NUL at either end
+    assert "UTF-16" not in _read(odd) and "UTF-16" not in _read(b"\x00" + odd[1:])
+
+
+@pytest.mark.parametrize("text", [SHORT.format(nul=""), LONG.format(nul="")])
+@pytest.mark.parametrize(
+    ("codec", "mark", "name"),
+    [
+        ("utf-16-le", b"\xff\xfe", "UTF-16LE"),
+        ("utf-16-le", b"", "UTF-16LE"),
+        ("utf-16-be", b"\xfe\xff", "UTF-16BE"),
+        ("utf-16-be", b"", "UTF-16BE"),
+    ],
+)
+def test_a_note_in_utf16_is_still_named_so(text, codec, mark, name):
+    said = _read(mark + text.encode(codec))
+    assert said == (
+        f"error: people/nul.md: {name} text, not UTF-8 (memctl reads UTF-8 only): convert it "
+        f"with `iconv -f {name} -t UTF-8`"
+    )
+    russian = "---\ntitle: Заметка\n---\n# Заметка\n\n- [FACT] Анна любит чай и кофе ^cdef\n"
+    assert _read(russian.encode(codec)).startswith(f"error: people/nul.md: {name} text")
+
+
+def test_a_short_note_with_a_nul_byte_names_its_line_and_stays_as_it_was(ws, cli):
+    note = ws.root / "people/nul.md"
+    data = SHORT.format(nul="\x00").encode()
+    note.write_bytes(data)
+    result = cli("add", "people/nul", "new", code=1)
+    assert "people/nul.md:7: a NUL byte" in result.stderr
+    assert "UTF-16" not in result.stderr and "iconv" not in result.stderr
+    assert note.read_bytes() == data
