@@ -113,7 +113,9 @@ def test_every_command_answers_json(brian, tmp_path):
         "depends on",
         "requires",
     ]
-    assert {"name": "Brian", "relations": 2} in brian.json("graph", "entities")["entities"]
+    assert {"name": "Brian", "relations": 2, "label": None} in brian.json("graph", "entities")[
+        "entities"
+    ]
     assert brian.json("graph", "asof", "2026-12-01")["total"] == 5
     assert brian.json("graph", "export")["count"] == 5
     added = brian.json("graph", "add", "Eve", "knows", "Anna")

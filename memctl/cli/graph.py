@@ -91,7 +91,7 @@ def query(
     Example: memctl graph query Brian
     Example: memctl graph query -s Brian -p "responsible for"
     """
-    from ..graph.relations import query as ask
+    from ..search.graphread import query as ask
 
     found = ask(
         context.workspace(),
@@ -117,7 +117,7 @@ def asof(
 
     Example: memctl graph asof 2026-01-31 -s "Project X"
     """
-    from ..graph.relations import asof as ask
+    from ..search.graphread import asof as ask
 
     found = ask(
         context.workspace(), day, subject=subject, predicate=predicate, obj=obj, limit=limit
@@ -142,6 +142,10 @@ def _render_relations(found: RelationList) -> None:
             f.get("from") or f.get("added") or "—",
         ]
         rows.append(row + ([f.get("until", "—"), f.get("why", "")] if closed else []))
+    if any(t.orders for t in found.relations):  # as search shows such a line
+        headers.append("Label")
+        for row, t in zip(rows, found.relations, strict=True):
+            row.append("⚠️ injection" if t.orders else "")
     if rows:
         output.table(headers, rows)
     when = f" on {found.asof}" if found.asof else ""
@@ -160,7 +164,7 @@ def neighbors(
 
     Example: memctl graph neighbors Brian --depth 3
     """
-    from ..graph.relations import neighbors as ask
+    from ..search.graphread import neighbors as ask
 
     output.result(ask(context.workspace(), entity, depth=depth, limit=limit), _render_tree)
 
@@ -190,9 +194,10 @@ def _render_tree(found: Neighborhood) -> None:
 
 def _step(hop: Hop) -> str:
     r = hop.relation
+    marks = f" · {r.marks()}" if r.orders else ""
     if hop.forward:
-        return f"→ {r.predicate} → {r.object}  ^{r.id}"
-    return f"← {r.predicate} ← {r.subject}  ^{r.id}"
+        return f"→ {r.predicate} → {r.object}  ^{r.id}{marks}"
+    return f"← {r.predicate} ← {r.subject}  ^{r.id}{marks}"
 
 
 @app.command("path")
@@ -206,7 +211,7 @@ def path(
 
     Example: memctl graph path Brian "API key"
     """
-    from ..graph.relations import path as ask
+    from ..search.graphread import path as ask
 
     found = ask(context.workspace(), source, target, max_hops=max_hops, limit=limit)
     output.result(found, _render_paths)
@@ -222,6 +227,9 @@ def _render_paths(found: Paths) -> None:
             here = hop.target
             line += here
         output.text(line)
+        for hop in walk:  # a relation that reads as orders, as search shows it
+            if hop.relation.orders:
+                output.text(f"  ^{hop.relation.id} · {hop.relation.marks()}")
     shown = len(found.paths)
     more = f", showing {shown}" if shown < found.total else ""
     output.text(
@@ -275,7 +283,7 @@ def entities(
 
     Example: memctl graph entities --match project
     """
-    from ..graph.relations import entities as ask
+    from ..search.graphread import entities as ask
 
     found = ask(context.workspace(), match=match, include_closed=include_closed, limit=limit)
     output.result(found, _render_entities)
@@ -283,7 +291,11 @@ def entities(
 
 def _render_entities(found: EntityList) -> None:
     if found.entities:
-        output.table(["Entity", "Relations"], [[n, str(c)] for n, c in found.entities])
+        rows = [[n, str(c)] for n, c in found.entities]
+        if found.orders:  # a name that reads as orders, as search shows such a line
+            rows = [[*row, found.marks(row[0])] for row in rows]
+        headers = ["Entity", "Relations"] + (["Label"] if found.orders else [])
+        output.table(headers, rows)
     shown = len(found.entities)
     part = f"{shown} of {found.total}" if shown < found.total else str(found.total)
     output.text(f"{part} entit{'y' if found.total == 1 else 'ies'}")

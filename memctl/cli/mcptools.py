@@ -241,7 +241,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         """The shortest chains of relations between two entities in the knowledge graph, every
         hop with its predicate. Call it for questions that need more than one hop ("what key
         does Brian's project need?"): a person to a project to a tool to a secret's place."""
-        from ..graph.relations import path as find_path
+        from ..search.graphread import path as find_path
 
         def work(ws: Workspace) -> Paths:
             values = {"source": a, "target": b, "max_hops": max_hops, "limit": limit}
@@ -255,7 +255,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         """The entities within `depth` hops (1 to 6) of one entity in the knowledge graph, in
         either direction, each with the path to it. Call it to see what is known around a
         person, a project or a tool before you plan work that touches it."""
-        from ..graph.relations import neighbors as find_neighbors
+        from ..search.graphread import neighbors as find_neighbors
 
         def work(ws: Workspace) -> Neighborhood:
             values = {"entity": entity, "depth": depth, "limit": limit}

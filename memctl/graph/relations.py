@@ -81,6 +81,8 @@ class Hop:
             "predicate": r.predicate,
             "object": r.object,
             "direction": "forward" if self.forward else "backward",
+            "source": r.fields.get("src"),
+            "label": r.label,
         }
 
 
@@ -161,13 +163,27 @@ class EntityList:
     entities: list[tuple[str, int]]  # (name, number of relations)
     total: int
     notices: list[str] = field(default_factory=list)
+    # a name that reads as orders to the agent: the sources of the relations that name it
+    # (memctl.search.graphread)
+    orders: dict[str, list[str]] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return {
             "total": self.total,
             "notices": self.notices,
-            "entities": [{"name": n, "relations": c} for n, c in self.entities],
+            "entities": [self._entity(n, c) for n, c in self.entities],
         }
+
+    def _entity(self, name: str, count: int) -> dict:
+        said = self.orders.get(name)
+        found: dict = {"name": name, "relations": count, "label": "injection" if said else None}
+        return {**found, "sources": said} if said is not None else found
+
+    def marks(self, name: str) -> str:
+        """What a reader is shown after an entity's name that reads as orders ("⚠️ injection ·
+        src:web"); else nothing."""
+        said = self.orders.get(name)
+        return "" if said is None else f"⚠️ injection · src:{','.join(said)}"
 
 
 @dataclass(frozen=True)

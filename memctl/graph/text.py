@@ -54,6 +54,9 @@ class Triple:
     closed: bool = False
     line: int | None = None
     id_written: bool = True  # False: a hand-written line without ^id (the id is derived)
+    # it reads as orders to the agent, at its source's trust (memctl.search.graphread): shown
+    # labelled "⚠️ injection", never as a plain fact
+    orders: bool = field(default=False, compare=False)
 
     @property
     def confidence(self) -> float:
@@ -87,8 +90,22 @@ class Triple:
             "ref": f.get("ref"),
             "closed": self.closed,
             "line": self.line,
+            "label": self.label,
             "fields": dict(f),
         }
+
+    @property
+    def label(self) -> str | None:
+        """ "injection" when it reads as orders to the agent (as search labels such a line),
+        else None."""
+        return "injection" if self.orders else None
+
+    def marks(self) -> str:
+        """What a reader is shown after the relation: its label and where it came from, when
+        it reads as orders ("⚠️ injection · src:web"); else nothing."""
+        if not self.orders:
+            return ""
+        return f"⚠️ injection · src:{self.fields.get('src', '—')}"
 
 
 def ordered_fields(values: dict[str, str | None]) -> dict[str, str]:
