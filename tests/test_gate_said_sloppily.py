@@ -102,6 +102,19 @@ def _written(ws, note: str) -> str:
             ["£450"],
         ),
         (
+            "My day rate for Fenwick Logistics is £450, invoiced on the last working day of the "
+            "month",
+            "fenwick agreed to bump me to £500/day from january, finally!!",
+            ["Fenwick Logistics", "last working day of the month"],
+            ["£450"],
+        ),
+        (
+            "Invoices to Brightwave go out on the first Monday of the month, hourly rate £60",
+            "brightwave's hourly rate is £65 from march",
+            ["first Monday of the month"],
+            ["£60"],
+        ),
+        (
             "Our window cleaner for the Elm Street flat is £20 a visit, paid in cash",
             "window cleaner's going up to £25 a visit from march",
             ["Elm Street", "in cash"],

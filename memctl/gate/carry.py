@@ -322,11 +322,17 @@ def _kept_names(new: Analysis) -> set[str]:
     return {w for m in _UNCHANGED.finditer(new.folded) for w in analyze(m[1]).words}
 
 
+# words of time a phrase may share with the new text and say another thing with
+_UNITS = frozenset(content_word(w) for w in "day days week month year time hour".split())
+
+
 def _keep(part: Analysis, new: Analysis, given: set[str]) -> bool:
     words = part.words - LIGHT - part.polar
     if not words and (not part.values or set(kinds(part.values)) <= given):
         return False  # "is £450", where the rate goes up to £500
     restated = words & new.words - only_in_codes(part, new)
+    if restated <= _UNITS and len(words - restated) >= 2:
+        restated = frozenset()  # "the last working day of the month", where the rate is "£500/day"
     if restated and restated <= _kept_names(new) and words - restated and not new.rejected & words:
         return True  # "same zoom room" for "in the Zoom room 'payments-daily'": the whole of it
     if restated or words & new.rejected or part.values & new.rejected:
