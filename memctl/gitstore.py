@@ -23,12 +23,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import GitError
-from .outside import check_url
+from .outside import BLANK_VALUES, DRIVER_KEYS, check_url, no_programs
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-_ENV = {"GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_OPTIONAL_LOCKS": "0"}
+_ENV = {"GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_OPTIONAL_LOCKS": "0", **BLANK_VALUES}
 FALLBACK_IDENTITY = ("memctl", "memctl@localhost")
 # Given before the verb of every command that reaches a remote: the `ext::` transport runs a
 # command of the URL's choosing, so it stays off whatever the user's git config allows.
@@ -36,8 +36,8 @@ REMOTE_SAFE = ("-c", "protocol.ext.allow=never")
 # Before the verb of every git command, over any config file, and passed on by git to the
 # commands it runs itself. No hook: `core.hooksPath` may name a tracked folder (`.githooks`)
 # a peer's commit fills. No file-system monitor (a program `status` and `add` start), no
-# submodule (`.gitmodules` is a peer's file). A peer's .gitattributes may select no filter or
-# driver (sync's SAFE_ATTRIBUTES).
+# submodule (`.gitmodules` is a peer's file). No filter, merge or diff program, whatever a
+# .gitattributes selects (`_drivers`, outside.no_programs; sync's SAFE_ATTRIBUTES).
 SAFE = tuple(
     f"-c core.hooksPath={os.devnull} -c core.fsmonitor=false -c submodule.recurse=false "
     "-c protocol.ext.allow=never".split()
@@ -119,14 +119,23 @@ def _finished(
 ) -> subprocess.CompletedProcess:
     """`git ARGS` run to its end (SAFE before them), its output captured: text, or bytes."""
     full = {**os.environ, **_ENV, **(env or {})}
-    argv = ["git", *SAFE, *args]
+    argv = ["git", *SAFE, *_drivers(root), *args]
     return subprocess.run(argv, cwd=root, input=stdin, capture_output=True, text=text, env=full)
 
 
 def spawn(root: Path, *args: str, **popen: Any) -> subprocess.Popen[bytes]:
     """`git ARGS` started in `root` and left running, its streams as `popen` sets them (bytes)."""
     env = {**os.environ, **_ENV}
-    return subprocess.Popen(["git", *SAFE, *args], cwd=root, env=env, **popen)
+    return subprocess.Popen(["git", *SAFE, *_drivers(root), *args], cwd=root, env=env, **popen)
+
+
+def _drivers(root: Path) -> tuple[str, ...]:
+    """Settings that blank every program git's config names for a driver (outside.py)."""
+    argv = ["git", *SAFE, "config", "-z", "--name-only", "--get-regexp", DRIVER_KEYS]
+    env = {**os.environ, **_ENV}
+    return no_programs(
+        root, lambda: subprocess.run(argv, cwd=root, capture_output=True, env=env).stdout
+    )
 
 
 def _verb(args: tuple[str, ...]) -> str:
@@ -253,6 +262,9 @@ def detached(root: Path) -> str | None:
     return None if head.startswith("ref: ") else head[:12]
 
 
+_FROM_STDIN = ("--pathspec-from-file=-", "--pathspec-file-nul")  # paths, NUL-ended, on stdin
+
+
 def unstage(root: Path, paths: list[str]) -> None:
     """The index entries of `paths` back as HEAD has them (a change that failed half-way), or
     gone from it in a repository with no commit yet."""
@@ -260,16 +272,7 @@ def unstage(root: Path, paths: list[str]) -> None:
     if paths and not has_head(root):
         run(root, "update-index", "--force-remove", "-z", "--stdin", stdin=listed)
     elif paths:
-        run(
-            root,
-            "--literal-pathspecs",
-            "reset",
-            "-q",
-            "--pathspec-from-file=-",
-            "--pathspec-file-nul",
-            check=False,
-            stdin=listed,
-        )
+        run(root, "--literal-pathspecs", "reset", "-q", *_FROM_STDIN, check=False, stdin=listed)
 
 
 def commit(root: Path, paths: list[str], message: str) -> Commit | None:
@@ -288,15 +291,7 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
     before = _staged(root)
     porcelain = bool(before) or any((root / p).is_dir() for p in paths)  # a folder: a pathspec
     if porcelain:  # literal pathspecs: a note named `people/[ab].md` is that file, not a glob
-        run(
-            root,
-            "--literal-pathspecs",
-            "add",
-            "-A",
-            "--pathspec-from-file=-",
-            "--pathspec-file-nul",
-            stdin=listed,
-        )
+        run(root, "--literal-pathspecs", "add", "-A", *_FROM_STDIN, stdin=listed)
     else:
         if len(paths) > _PACK_FROM:
             _write_pack(root, paths)
@@ -325,8 +320,7 @@ def commit(root: Path, paths: list[str], message: str) -> Commit | None:
                 "--no-verify",
                 "-F",
                 message_file,
-                "--pathspec-from-file=-",
-                "--pathspec-file-nul",
+                *_FROM_STDIN,
                 stdin="\0".join(changed) + "\0",
                 env=env,
             )

@@ -18,12 +18,22 @@ command and tool that takes one checks it the same way. It is either
 An absolute path, a path with `..`, a backslash, or one into .git/ or .memctl/ is refused: a
 memory travels to every machine that syncs the workspace, where a path outside it means nothing,
 and a reference is followed by search and by the nightly job.
+
+A program this machine's git config names for a filter, a merge or a diff (`filter.lfs.clean =
+git-lfs clean -- %f`, which `git lfs install` puts in ~/.gitconfig) runs on any file a
+`.gitattributes` line selects it for, and a peer's commit writes .gitattributes. So no git
+command memctl runs starts one, whatever attributes say: gitstore gives every driver the config
+defines an empty program (`no_programs`: an empty clean or smudge filter stores and writes a
+file as it is, with `required` off; an empty merge driver or diff program fails that merge or
+diff rather than running anything). memctl's files need none: they are plain text, merged by
+git's built-in rules (`merge=union`).
 """
 
 from __future__ import annotations
 
+import os
 import re
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from .budget import shorten
@@ -31,6 +41,8 @@ from .errors import GitError, InvalidValue, NotFound
 from .words import small_number
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .workspace import Workspace
 
 # Every character that ends a line for one reader or another (str.splitlines breaks on \x1c-\x1e,
@@ -161,3 +173,59 @@ def check_ref(ws: Workspace, ref: str | None, *, what: str = "ref") -> None:
 
 def _shapes() -> str:
     return f"a reference is {SHAPES}"
+
+
+# The settings of a driver that name a program, as `git config --get-regexp` matches keys.
+DRIVER_KEYS = r"^(filter|merge|diff)\..+\.(clean|smudge|process|driver|command|textconv)$"
+# Values for --config-env, which takes a name holding `=` (`-c` splits at the first).
+BLANK_VALUES = {"MEMCTL_GIT_BLANK": "", "MEMCTL_GIT_FALSE": "false"}
+_CONFIG_ENV = "HOME XDG_CONFIG_HOME GIT_CONFIG_GLOBAL GIT_CONFIG_SYSTEM GIT_CONFIG_NOSYSTEM".split()
+_CONFIG_ENV += ["GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT"]
+_BLANKED: dict[tuple, tuple[str, ...]] = {}
+
+
+def no_programs(root: Path, listed: Callable[[], bytes]) -> tuple[str, ...]:
+    """The settings, before a git command's verb, that give each filter, merge and diff driver
+    git's config defines in `root` an empty program (and a filter `required=false`). `listed`
+    runs `git config -z --name-only --get-regexp DRIVER_KEYS`; it is asked again only when a
+    config file has changed (a file a config includes is not watched)."""
+    key = _config_stamp(root)
+    if key not in _BLANKED:
+        try:
+            listing = listed()
+        except OSError:  # no such folder: the command itself will say so
+            return ()
+        settings: list[str] = []
+        for raw in listing.split(b"\0"):
+            key_name = os.fsdecode(raw).strip()
+            given = [(key_name, "MEMCTL_GIT_BLANK")] if key_name else []
+            if key_name.startswith("filter."):
+                given.append((key_name.rsplit(".", 1)[0] + ".required", "MEMCTL_GIT_FALSE"))
+            for name, env in given:
+                if "=" in name:
+                    settings.append(f"--config-env={name}={env}")
+                else:
+                    settings += ["-c", f"{name}={BLANK_VALUES[env]}"]
+        _BLANKED[key] = tuple(settings)
+    return _BLANKED[key]
+
+
+def _config_stamp(root: Path) -> tuple:
+    """What the config git reads in `root` depends on: the environment that names its files,
+    and when each of them last changed."""
+    home = Path(os.environ.get("HOME") or "~").expanduser()
+    xdg = Path(os.environ.get("XDG_CONFIG_HOME") or home / ".config")
+    files = [
+        root / ".git" / "config",
+        home / ".gitconfig",
+        xdg / "git" / "config",
+        Path(os.environ.get("GIT_CONFIG_GLOBAL") or home / ".gitconfig"),
+        Path(os.environ.get("GIT_CONFIG_SYSTEM") or "/etc/gitconfig"),
+    ]
+    times: list[int | None] = []
+    for path in files:
+        try:
+            times.append(path.stat().st_mtime_ns)
+        except OSError:
+            times.append(None)
+    return (str(root), tuple(os.environ.get(name) for name in _CONFIG_ENV), tuple(times))

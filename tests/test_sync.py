@@ -220,6 +220,65 @@ def test_a_peers_gitattributes_that_change_what_git_writes_are_refused(machines)
         assert git(b_root, "rev-parse", "HEAD") == head
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        b"*.md merge=union\r filter=run",  # a CR inside the line: git splits words on it
+        b"*.md merge=union\x0c filter=run",  # a form feed: Python ends a line there, git not
+        b'"*.md"filter=run',  # a quoted pattern: git reads words right after the quote
+    ],
+)
+def test_a_gitattributes_line_git_reads_otherwise_than_it_shows_is_refused(
+    machines, tmp_path, line
+):
+    """`*.md merge=union<CR> filter=run` read as two lines, the second naming no attribute;
+    git reads one that sets filter=run, and memctl's next `git add` ran the program this
+    machine's config names for `run` (as a machine with git-lfs installed runs git-lfs)."""
+    a, b, a_root, b_root = machines
+    mark = tmp_path / "ran"
+    git(b_root, "config", "filter.run.clean", f"sh -c 'touch {mark}; cat'")
+    git(b_root, "config", "filter.run.smudge", f"sh -c 'touch {mark}; cat'")
+    attributes = a_root / ".gitattributes"
+    attributes.write_bytes(attributes.read_bytes() + line + b"\n")
+    git(a_root, "commit", "-qam", "attributes")
+    git(a_root, "push", "-q", "origin", "HEAD:main")
+    head = git(b_root, "rev-parse", "HEAD")
+    refused = b("sync", code=3)
+    number = attributes.read_bytes().split(b"\n").index(line) + 1
+    assert f".gitattributes:{number} as the remote has it " in refused.stderr
+    assert git(b_root, "rev-parse", "HEAD") == head
+    b("log", "From B", "-m", "B's line")
+    assert not mark.exists()
+
+
+def test_no_filter_or_merge_program_git_config_names_runs_whatever_attributes_say(
+    machines, tmp_path
+):
+    """A workspace's own .gitattributes that selects a filter (and a merge driver) this
+    machine's config defines (git-lfs's, say, or a line taken by hand): memctl's git commands
+    (a log's commit, a sync's merge and checkout) run none of their programs, and store the
+    notes as they are."""
+    a, b, a_root, b_root = machines
+    mark = tmp_path / "ran"
+    program = f"sh -c 'touch {mark}; cat'"
+    attributes = b_root / ".gitattributes"
+    attributes.write_text(attributes.read_text() + "*.md filter=run merge=run\n")
+    git(b_root, "commit", "-qm", "select the filter", "--", ".gitattributes")
+    for key in ("filter.run.clean", "filter.run.smudge", "filter.run.process"):
+        git(b_root, "config", key, program)
+    git(b_root, "config", "filter.run.required", "true")
+    git(b_root, "config", "filter.a=b.clean", program)
+    a("log", "From A", "-m", "A's line", env=at("10:00"))
+    a("sync")
+    b("log", "From B", "-m", "B's line", env=at("10:05"))
+    assert b.json("sync")["how"] == "merge"
+    b("remember", "Anna runs the archive job", "--source", "user")
+    assert not mark.exists()
+    text = (b_root / "daily/2026-11-30.md").read_text()
+    assert "From A" in text and "From B" in text
+    assert git(b_root, "show", "HEAD:daily/2026-11-30.md") == text
+
+
 SPIN = (
     "CREATE TRIGGER spin BEFORE DELETE ON files BEGIN SELECT count(*) FROM (WITH RECURSIVE "
     "c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c); END"

@@ -223,20 +223,55 @@ def refuse_attributes(a: Arrival) -> None:
             a.root, "diff", "--name-only", "-z", "--no-renames", a.ours, a.fetched
         )
     for rel in (p for p in changed if p.rsplit("/", 1)[-1] == ".gitattributes"):
-        text = (gitstore.blob(a.root, rel, rev=a.fetched) or b"").decode("utf-8", "replace")
-        for number, line in enumerate(text.splitlines(), start=1):
-            words = line.split()
-            if not words or words[0].startswith("#"):
-                continue
-            bad = [w for w in words[1:] if w not in SAFE_ATTRIBUTES]
-            if bad:
+        raw = gitstore.blob(a.root, rel, rev=a.fetched) or b""
+        for number, line in enumerate(raw.split(b"\n"), start=1):
+            bad = _unsafe_attribute(line)
+            if bad is not None:
                 raise Refused(
-                    f"{a.door}: {shown(rel)}:{number} as the remote has it sets "
-                    f"{shown(bad[0])}, which changes what git writes or reads (or names a "
-                    f"program git runs), from {a.where} commit {_last_commit(a, rel)}; "
-                    "memctl's workspaces set only how files merge and where lines end. "
-                    f"{a.kept}; remove the line there, commit and push, then {a.again}"
+                    f"{a.door}: {shown(rel)}:{number} as the remote has it {bad}, from "
+                    f"{a.where} commit {_last_commit(a, rel)}; memctl's workspaces set only "
+                    f"how files merge and where lines end. {a.kept}; remove the line there, "
+                    f"commit and push, then {a.again}"
                 )
+
+
+_BLANK = b" \t\r\n"  # what separates a .gitattributes line's words for git (attr.c)
+_CONTROL = re.compile(rb"[\x00-\x08\x0a-\x1f\x7f]")  # any but a tab
+# A C-quoted pattern as git unquotes one (quote.c), and any quote up to a closing one.
+_QUOTED = re.compile(rb'\A"(?:[^"\\]|\\[abfnrtv"\\]|\\[0-3][0-7][0-7])*"')
+_LOOSE = re.compile(rb'\A"(?:[^"\\]|\\.)*"', re.DOTALL)
+
+
+def _unsafe_attribute(line: bytes) -> str | None:
+    """How a .gitattributes line (as git reads one: up to a newline, nothing else ends it)
+    sets more than SAFE_ATTRIBUTES (`sets 'filter=x'`), or holds a control character, which
+    shows a line other than git reads it (`*.md merge=union\\r filter=x` shows as one thing and
+    sets filter=x; a form feed splits it for Python, not for git); None for a safe line.
+
+    Words are split as git splits them (on space, tab, CR and LF only), past a pattern that
+    may be C-quoted (`"a b.md" filter=x`); a quote read either way is checked both ways."""
+    body = line[:-1] if line.endswith(b"\r") else line
+    found = _CONTROL.search(body)
+    if found is not None:
+        return (
+            f"holds a control character (\\x{found.group()[0]:02x}), with which git reads the "
+            "line other than it shows"
+        )
+    rest = line.lstrip(_BLANK)
+    if not rest or rest.startswith(b"#"):
+        return None
+    quoted = _QUOTED.match(rest)  # git reads a quoted pattern to its closing quote
+    words = re.split(rb"[ \t\r\n]+", rest)[1:] if quoted is None else []
+    loose = quoted or _LOOSE.match(rest)  # a quote git may read otherwise: both readings
+    if loose is not None:
+        words += re.split(rb"[ \t\r\n]+", rest[loose.end() :])
+    bad = [w for w in words if w and w.decode("utf-8", "replace") not in SAFE_ATTRIBUTES]
+    if not bad:
+        return None
+    return (
+        f"sets {shown(bad[0].decode('utf-8', 'replace'))}, which changes what git writes or "
+        "reads (or names a program git runs)"
+    )
 
 
 def _link_goes(rel: str, target: str) -> str | None:
