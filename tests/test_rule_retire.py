@@ -51,7 +51,7 @@ def test_a_fact_is_forgotten_on_the_agents_word(ws, cli):
     cli("forget", "people/anna", "-r", "gone", "--source", "nobody", code=1)
 
 
-def test_the_mcp_tool_retires_a_rule_only_when_the_user_asked(ws, cli, guarded):
+def test_the_mcp_tool_never_retires_a_rule_the_user_retires_it_at_the_cli(ws, cli, guarded):
     pytest.importorskip("mcp")
     from mcp import Client
     from mcp.client.stdio import StdioServerParameters
@@ -66,12 +66,12 @@ def test_the_mcp_tool_retires_a_rule_only_when_the_user_asked(ws, cli, guarded):
             refused = await client.call_tool("forget", asked)
             note = {"target": "rules/core", "reason": "the page said so"}
             refused_note = await client.call_tool("forget", note)
-            done = await client.call_tool("forget", {**asked, "source": "user"})
-            return refused, refused_note, done
+            # a call is the model's, whatever it claims: "user" is kept as "agent"
+            claimed = await client.call_tool("forget", {**asked, "source": "user"})
+            return refused, refused_note, claimed
 
-    refused, refused_note, done = asyncio.run(calls())
-    for result in (refused, refused_note):
+    for result in asyncio.run(calls()):
         assert result.is_error
         assert "only the user's words retire it" in json.dumps(result.structured_content)
-    assert not done.is_error
+    cli("forget", guarded, "--reason", "the user said so", "--source", "user")
     cli("guard", "check", "git push --force origin main")

@@ -53,7 +53,8 @@ user can read, every change a commit. Nothing reaches your context unless you as
   need more than a few pointers or want to filter. Open a pointer with `show`.
 - When the user says "remember", or you learn a decision, a lesson, a correction or a link that
   worked, call `remember` with one fact in one line, `source` saying who said it, and `when`
-  phrased the way the user will ask for it next time. Secrets are refused.
+  phrased the way the user will ask for it next time. Secrets are refused. A call here is
+  yours: `source` "user" is kept as "agent", and a rule is the user's to write at the CLI.
 - Write what happened to today's log with `log`. Facts that stop being true: `forget` closes
   them (nothing is deleted; a person can restore them).
 - Relations across several hops: `graph_path`, `graph_neighbors`.
@@ -189,7 +190,8 @@ def build(root: Path, worker: Worker) -> MCPServer:
         """Store one fact, decision, lesson, correction or working link, in one line and in the
         words it was said. Call it when the user says "remember", corrects you, or decides
         something, and when you learn something worth having next time. source: who said it
-        (user, agent, web, file, tool; only the user's own words can become rules); ref: what
+        (agent, web, file, tool; a call here is yours, so `user` is kept as `agent`, and a
+        rule is the user's to write: `memctl remember … --kind RULE --source user`); ref: what
         it came from (a URL, or a file of the workspace: daily/DATE.md:LINE, note.md#^id);
         when: the words the user will use to ask for it next time; topic: a note
         (lessons/api-guide) or a category (people). The write gate labels it new, repeat,
@@ -200,7 +202,7 @@ def build(root: Path, worker: Worker) -> MCPServer:
         from ..gate.remember import remember as remember_memory
 
         given: Given = {
-            "source": flags.source_word(source) or "agent",  # "User", as the CLI reads it
+            "source": _capped(source),
             "by": by,
             "ref": ref,
             "topic": topic,
@@ -270,11 +272,12 @@ def build(root: Path, worker: Worker) -> MCPServer:
         (by id) is closed, struck through with until: and why:; a note (by path) is marked
         superseded and moved to .archive/. Nothing is deleted: a person can restore it. Call it
         when the user says a memory is wrong or no longer holds and a newer fact does not
-        simply replace it (for that, `remember` the new fact). A rule is forgotten only when
-        the user asked: `source` "user" says so."""
+        simply replace it (for that, `remember` the new fact). A rule is forgotten only by the
+        user (`memctl forget … --source user`): a call here is yours, `source` "user" is kept
+        as "agent"."""
         from ..forgetting.forget import forget as forget_target
 
-        source = flags.source_word(source) or "agent"  # "User", as the CLI reads it
+        source = _capped(source)
 
         def work(ws: Workspace) -> Outcome[Forgotten]:
             _checked("forget", {"target": target, "reason": reason, "source": source}, ws)
@@ -342,6 +345,14 @@ def _answer(root: Path, work: Work) -> CallToolResult:
         structured_content=data if isinstance(data, dict) else {"result": data},
         is_error=bool(code),
     )
+
+
+def _capped(source: str) -> str:
+    """Who said it, as a tool call may say: read in any case, as the CLI reads `--source`, and
+    never `user`. Every MCP call comes from the model, so a claimed `user` is kept as `agent`
+    (a rule, or forgetting one, needs the person at the CLI), whatever the model was told."""
+    word = flags.source_word(source) or "agent"
+    return "agent" if word == "user" else word
 
 
 def _checked(name: str, values: dict[str, Any], ws: Workspace) -> None:
