@@ -20,6 +20,12 @@ def sync(
         None, "--remote", help="A git remote of the workspace, by name (default: upstream)."
     ),
     rebase: bool = typer.Option(False, "--rebase", help="Rebase on theirs instead of merging."),
+    take_rules: str | None = typer.Option(
+        None,
+        "--take-rules",
+        metavar="COMMIT",
+        help="Take the rules the remote's COMMIT changes, as a refusal named it, once read.",
+    ),
 ) -> None:
     """Pull the other machines' memory (merge, or --rebase) and push ours, through git.
 
@@ -27,13 +33,16 @@ def sync(
     reported with the files named (exit 1). History on either side that holds a purged text
     is refused, nothing merged or pushed, with what to do (exit 3); so are commits that bring
     a config this machine cannot load, or change a file an agent harness runs or reads as
-    instructions (.claude/, .mcp.json, CLAUDE.md, AGENTS.md, …).
+    instructions (.claude/, .mcp.json, CLAUDE.md, AGENTS.md, …), or rules/ (a rule is obeyed:
+    read what the refusal names, then take it with --take-rules COMMIT).
 
     Example: memctl sync
     """
     from ..integrations.sync import sync as run_sync
 
-    output.result(run_sync(context.workspace(), remote=remote, rebase=rebase), _render)
+    output.result(
+        run_sync(context.workspace(), remote=remote, rebase=rebase, take_rules=take_rules), _render
+    )
 
 
 def _render(done: Synced) -> None:

@@ -39,7 +39,7 @@ from .. import gitstore
 from ..config import check_config
 from ..controls import shown
 from ..errors import ConfigError, Refused
-from ..kinds import harness_file
+from ..kinds import harness_file, in_rules
 from ..workspace import MARKER, own_folder
 
 CONFIG = f"{MARKER}/config.yaml"
@@ -145,6 +145,35 @@ def refuse_harness_files(a: Arrival, remote: str) -> None:
             f"{name} && {at} commit -m 'take {name}'`), or have the machine that committed it "
             f"take it out, then {a.again}"
         )
+
+
+def refuse_rules(a: Arrival, taken: str | None = None) -> None:
+    """Refuse a commit that adds, changes or removes a file of rules (kinds.in_rules) this
+    machine does not have the same already: its rules would be put before this machine's agent
+    at the next session start (`memctl now`, the rules file CLAUDE.md imports) as the user's,
+    whatever they order. A person who has read what it brings takes that very commit (`sync
+    --take-rules COMMIT`); a remote that has moved on since is refused again, naming its
+    new commit."""
+    found = [rel for rel in brought(a) if in_rules(rel) and not _same(a, rel)]
+    if not found:
+        return
+    if taken is not None:
+        code, out, _ = gitstore.attempt(
+            a.root, "rev-parse", "--verify", "-q", f"{taken}^{{commit}}"
+        )
+        if code == 0 and out.strip() == a.fetched and not taken.startswith("-"):
+            return
+    at, short = f"git -C {quote(str(a.root))}", a.fetched[:12]
+    names = " ".join(quote(shown(rel)) for rel in found)
+    raise Refused(
+        f"{a.door}: {a.where} commit {_last_commit(a, found[0])} changes {shown(found[0])!r}"
+        f"{f' (and {len(found) - 1} more)' if len(found) > 1 else ''}, a file of rules, which "
+        "an agent obeys from the next session on: memctl takes another machine's rules only "
+        f"when a person says so. {a.kept}; read what it brings (`{at} diff HEAD...{short} -- "
+        f"{names}`) and, if you want it, take it (`memctl -w {quote(str(a.root))} sync "
+        f"--take-rules {short}`), or have the machine that committed it take it out, then "
+        f"{a.again}"
+    )
 
 
 def refuse_links(a: Arrival) -> None:

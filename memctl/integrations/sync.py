@@ -18,7 +18,8 @@ machine's copies without asking), or a name no line can show, are refused before
 merged (unshared.py), as are a .gitattributes line that changes what git writes or reads, a
 `.memctl` that is no folder or holds a link, a link out of the workspace or into .git/ or
 .memctl/, a config this machine cannot load, and a file an agent harness runs or reads
-(received.py: the rules `memctl init --from` holds a clone to as well).
+(received.py: the rules `memctl init --from` holds a clone to as well). So are commits that
+change rules/, until a person takes them (`--take-rules COMMIT`): a rule is obeyed.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from .received import (
     refuse_harness_files,
     refuse_linked_state,
     refuse_links,
+    refuse_rules,
 )
 
 
@@ -80,8 +82,11 @@ class Synced:
         }
 
 
-def sync(ws: Workspace, *, remote: str | None = None, rebase: bool = False) -> Synced:
-    """Fetch, bring the other machines' commits in (merge, or rebase), then push ours."""
+def sync(
+    ws: Workspace, *, remote: str | None = None, rebase: bool = False, take_rules: str | None = None
+) -> Synced:
+    """Fetch, bring the other machines' commits in (merge, or rebase), then push ours.
+    `take_rules`: the remote's commit whose rules a person read and takes (refuse_rules)."""
     root = ws.root
     if not gitstore.is_repo(root):
         raise MemctlError(f"{root} is not a git repository; run `memctl init` first")
@@ -101,6 +106,7 @@ def sync(ws: Workspace, *, remote: str | None = None, rebase: bool = False) -> S
                 refuse_attributes(arrival)
                 refuse_config(arrival, ws.config.daily_dir)
                 refuse_harness_files(arrival, remote)
+                refuse_rules(arrival, take_rules)
                 gitstore.run(root, "update-ref", theirs, fetched)
         finally:
             gitstore.run(root, "update-ref", "-d", INCOMING, check=False)
