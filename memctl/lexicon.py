@@ -74,6 +74,7 @@ _KEPT_AWAY = (
     r"can't\s+have|can't\s+eat|can't\s+drink|can't\s+take|cannot\s+have|cannot\s+eat"
     r"|cannot\s+drink|cannot\s+take|mustn't\s+have|mustn't\s+eat|must\s+not\s+have"
     r"|must\s+not\s+eat|shouldn't\s+have|shouldn't\s+eat|should\s+not\s+have|should\s+not\s+eat"
+    r"|can't\s+be\s+(?:around|near)|cannot\s+be\s+(?:around|near)"  # "can't be around cats"
     r"|away\s+from|steer\s+clear\s+of|steers\s+clear\s+of"  # "keep peanuts away from Ethan"
 ).replace("|", "|")
 KEPT_AWAY = re.compile(rf"(?<![\w'])(?:{_KEPT_AWAY})(?!\w)")
@@ -162,7 +163,7 @@ _LANGUAGES = {
 _LIGHT = frozenset(
     """called named known located situated sits based happens happen happening usually
     normally typically generally basically actually currently always every each because since
-    therefore thus hence which ing ed""".split()
+    therefore thus hence which around ing ed""".split()
 )
 # fmt: on
 # Parts of the day are times: "in the morning" sets another time than "after 14:00".

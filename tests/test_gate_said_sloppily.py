@@ -54,6 +54,16 @@ def test_chat_shorthand_is_read_as_the_words_it_stands_for(typed, read):
             "pennant standup 9.15 weekdays, on google meet",
         ),
         ("The team retro is at 16:30 on Fridays", "team retro 16.30 on fridays"),
+        (
+            "Dentist appointment with Dr Shah on 14 March",
+            "dentist appt w/ dr shah on the 14th of march",
+        ),
+        (
+            "Grandma's care home visiting hours are 2pm to 5pm",
+            "grandmas care home visiting is 2 til 5",
+        ),
+        ("The pharmacy is open 9am to 6pm", "pharmacy open 9 to 6"),
+        ("Sophie's allergic to cats", "reminder sophie cant be around cats, shes allergic"),
     ],
 )
 def test_the_same_typed_sloppily_is_a_repeat(ws, on_file, said):
@@ -67,6 +77,11 @@ def test_the_same_typed_sloppily_is_a_repeat(ws, on_file, said):
     [
         ("The team retro is at 16:30 on Fridays", "team retro 16.45 on fridays"),
         ("The parking permit costs £9.15 a day", "the parking permit costs £9.50 a day"),
+        (
+            "Grandma's care home visiting hours are 2pm to 5pm",
+            "grandmas care home visiting is 3 til 6 now",
+        ),
+        ("Sophie's allergic to cats", "sophie can be around cats now, the allergy's gone"),
     ],
 )
 def test_another_value_typed_sloppily_is_no_repeat(ws, on_file, said):

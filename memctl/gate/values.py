@@ -69,7 +69,8 @@ _DAYPART = re.compile(
 # Hours said as a span of bare numbers: "open 8 to 8" (08:00-20:00), "from 9 till 5", "between 8
 # and 12"; a later number smaller than the first is in the afternoon
 _HOUR_SPAN = re.compile(
-    r"(?<!\w)(?:open|opens|from|between|hours?)\s+(?P<a>\d{1,2})\s*(?:to|till|until|-|–|and)\s*"
+    r"(?<!\w)(?:open|opens|from|between|hours?|is|are)\s+(?P<a>\d{1,2})\s*"
+    r"(?:to|till?|until|-|–|and)\s*"
     r"(?P<b>\d{1,2})(?![\w:.])(?=\s*(?:$|[.,;:!?)]|(?:and|on|every|each|daily|weekdays?|"
     r"mon|tue|wed|thu|fri|sat|sun|[a-z]+days?|o'?clock)\b))"
 )
@@ -257,13 +258,15 @@ def take_values(folded: str, values: set[str]) -> str:
 
 @functools.lru_cache(maxsize=4096)  # compare reads both texts for every candidate
 def worded_hours(folded: str) -> frozenset[str]:
-    """The times a text says in words with no half of the day ("half past seven": 07:30 or
-    19:30), as the "t:HH:MM" values take_values gives them."""
+    """The times a text says in words, or as a span of bare hours, with no half of the day
+    ("half past seven": 07:30 or 19:30; "2 til 5"), as the "t:HH:MM" values take_values gives
+    them."""
     if {"am", "pm"} & set(folded.split()):
         return frozenset()
     found: set[str] = set()
-    said = (m.group() for m in _CLOCK.finditer(folded) if not (m["part"] or m["night"]))
-    take_values(" ".join(said), found)
+    said = [m.group() for m in _CLOCK.finditer(folded) if not (m["part"] or m["night"])]
+    said += [m.group() for m in _HOUR_SPAN.finditer(folded)]  # "visiting is 2 til 5"
+    take_values(" , ".join(said), found)
     return frozenset(v for v in found if v.startswith("t:") and 1 <= int(v[2:4]) <= 12)
 
 

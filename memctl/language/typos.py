@@ -69,6 +69,17 @@ _SHORTHAND = {
     "tmrw": "tomorrow",
     "tmr": "tomorrow",
     "tomoz": "tomorrow",
+    "appt": "appointment",
+    "appts": "appointments",
+    "mins": "minutes",
+    "hrs": "hours",
+    "wk": "week",
+    "wks": "weeks",
+    "yr": "year",
+    "yrs": "years",
+    "bday": "birthday",
+    "msg": "message",
+    "til": "until",
     "bc": "because",
     "cuz": "because",
     "coz": "because",
@@ -77,7 +88,8 @@ _SHORTHAND = {
 _SHORT = re.compile(
     r"(?<![\w/'-])w/(?!o(?![\w'-]))"
     r"|(?<![\w/'-])(?:w/o|b4|ur|hes|shes|ive|cant|dont|doesnt|isnt|arent|wasnt|didnt|wont|"
-    r"thats|theres|theyre|youre|pls|plz|thx|abt|tmrw|tmr|tomoz|bc|cuz|coz)(?![\w'-])"
+    r"thats|theres|theyre|youre|pls|plz|thx|abt|tmrw|tmr|tomoz|appts?|mins|hrs|wks?|yrs?|bday|msg|"
+    r"til|bc|cuz|coz)(?![\w'-])"
     r"|(?<=[a-z] )[rnu](?= [a-z])"
 )
 
