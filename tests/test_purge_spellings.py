@@ -104,3 +104,50 @@ def test_the_purge_leaves_no_spelling_in_files_names_or_history(ws):
     assert spellings.search(history) is None
     assert spellings.search(git(ws, "ls-files")) is None
     assert git(ws, "status", "--porcelain") == ""
+
+
+def _alternatives(source: str) -> list[str]:
+    """The alternatives of the first group `(?:…|…)` of a pattern's source, as sources."""
+    start = source.index("(?:") + 3
+    parts, depth, at, i, in_class = [], 0, start, start, False
+    while i < len(source):
+        c = source[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+        elif c == "(":
+            depth += 1
+        elif c == ")" and depth:
+            depth -= 1
+        elif c == ")":
+            return [*parts, source[at:i]]
+        elif c == "|" and not depth:
+            parts.append(source[at:i])
+            at = i + 1
+        i += 1
+    raise AssertionError(source)
+
+
+@pytest.mark.parametrize("char", ["g", "K", "8", "_"])
+def test_each_character_of_a_purged_text_is_matched_one_way(char):
+    """Each form of a character is one alternative of its pattern: with two that match the same
+    text ("g" and "G" under re.IGNORECASE), a search that fails after a copy's first letters
+    tries every way to read them, twice as many a letter (a log of lines that each held a
+    purged token's first 20 characters took minutes to purge)."""
+    from memctl.secrets.spelling import _char, _forms
+
+    source, source_bytes = _char(char)
+    for pattern, kind in ((source, str), (source_bytes.decode("latin-1"), bytes)):
+        # a pattern of bytes is read a byte a character (latin-1), and compiled as bytes again
+        alternatives = [
+            re.compile(a if kind is str else a.encode("latin-1"), re.IGNORECASE)
+            for a in _alternatives(pattern)
+        ]
+        for form in _forms(char):
+            text = form if kind is str else form.encode()
+            ways = sum(a.fullmatch(text) is not None for a in alternatives)  # type: ignore[arg-type]
+            assert ways == 1, (char, form, kind, ways)

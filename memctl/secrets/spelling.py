@@ -266,8 +266,10 @@ def _char(char: str) -> tuple[str, bytes]:
     # A space may be a run of them, a line break, a tab, a "+" (a URL's space) or an escaped
     # line break or tab: \s holds the whitespace of a str (of bytes: ASCII's alone), so each
     # is matched one way only.
-    by_str = [f for f in written if not (char == " " and f.isspace())]
-    by_bytes = [f for f in written if not (char == " " and f.isspace() and f.isascii())]
+    by_str = _one_each([f for f in written if not (char == " " and f.isspace())], str)
+    by_bytes = _one_each(
+        [f for f in written if not (char == " " and f.isspace() and f.isascii())], bytes
+    )
     one = "|".join([*map(re.escape, by_str), *refs, *coded])
     one_bytes = b"|".join(
         [
@@ -283,6 +285,32 @@ def _char(char: str) -> tuple[str, bytes]:
     pattern_bytes = escape.encode() + b"(?:" + one_bytes + b")"
     pattern_bytes += b"(?:" + _byte_class(marks) + b")*" if marks else b""
     return pattern, pattern_bytes
+
+
+def _one_each(forms: list[str], kind: type) -> list[str]:
+    """`forms` without those an earlier one matches already under re.IGNORECASE ("G" after
+    "g"; for a pattern of bytes, ASCII letters alone have cases). Two alternatives that match
+    the same text make a search that fails after a copy's first characters try each one at
+    every character: twice the work a letter, a million ways for 20 letters (a log of lines
+    that hold a token's first half took minutes to purge)."""
+    kept: list[str] = []
+    cases: set[str] = set()  # the kept forms' small and capital forms: what is checked further
+    for form in forms:
+        if (form.lower() in cases or form.upper() in cases) and any(
+            _same(k, form, kind) for k in kept
+        ):
+            continue
+        kept.append(form)
+        cases |= {form.lower(), form.upper()}
+    return kept
+
+
+def _same(pattern: str, form: str, kind: type) -> bool:
+    """Does `pattern`, escaped, match `form` under re.IGNORECASE (as str, or as UTF-8 bytes)?"""
+    if kind is str:
+        return re.fullmatch(re.escape(pattern), form, re.IGNORECASE) is not None
+    found = re.fullmatch(re.escape(pattern.encode()), form.encode(), re.IGNORECASE)
+    return found is not None
 
 
 def _percent(form: str) -> str:
