@@ -391,3 +391,33 @@ def test_a_remote_whose_link_holds_a_token_is_named_without_it_in_the_receipt(ws
     assert "git remote upstream (https://github.com/sam/memory.git, its login left out)" in receipt
     assert token not in str(done)
     assert "cut short" not in cli("log", "later", "-m", "x").stderr
+
+
+def test_a_token_split_as_markdown_or_code_writes_it_goes_from_the_files_and_history(ws):
+    """A token's copies split by a code block's indentation, a quote's marks, a tab, a `" + "`
+    (memctl.secrets.joined: each door refuses them; a hand's edit or a peer's sync may bring
+    them) go with the token, from the files and from every commit; a line with its first half
+    alone is no copy, and stays (a log of such lines once took minutes to search)."""
+    token = "ghp_R8xK2mQ9vL4nP7wZ3yT6bH1cF5dJ0sA2eG9u"
+    first, rest = token[:20], token[20:]
+    copies = [
+        f"    {first}\n    {rest}",
+        f"> {first}\n> {rest}",
+        f"{first}\t{rest}",
+        f'"{first}" + "{rest}"',
+        f"| {first} | {rest} |",
+        f"{first}\\\n{rest}",
+        f"{first}   {rest}",
+    ]
+    note = ws.root / "notes.md"
+    for n, copy in enumerate(copies):
+        with open(note, "a", encoding="utf-8") as handle:
+            handle.write(f"build {n}\n{copy}\n")
+        git(ws, "add", "notes.md")
+        git(ws, "commit", "-qm", f"build {n}")
+    with open(note, "a", encoding="utf-8") as handle:
+        handle.write(f"- build id {first} done\n" * 40)
+    git(ws, "commit", "-qam", "builds")
+    purge(ws, token, now=NOW, dry_run=False)
+    assert traces(ws.root, rest) == []
+    assert note.read_text().count(f"- build id {first} done\n") == 40

@@ -29,9 +29,27 @@ SPLIT = [
         ("Tq7Wm2Rz9Lp4Xk8Vn3Bc6Hd1Fg5", "Js0Ya2Ue7Io9Pw4Qs6Lt8"),
     ),
 ]
+G1, G2 = "ghp_R8xK2mQ9vL4nP7wZ", "3yT6bH1cF5dJ0sA2eG9u"
+O1, O2 = "gho_Zq8mW2pLx91vTk4M", "Rb7Nc3Jd6Hf0Gs5Ya2Ue"
+# split as Markdown, a shell or code writes it: a code block's indentation, a quote's "> " on
+# each line, a tab, two halves in quotes joined by "+", a table's cells, a backslash before
+# the line break, a run of spaces. Search reads each as the token (its excerpts read a run of
+# whitespace as one space), and so does every door. The first four go through every door.
+WRITTEN = [
+    (f"    {G1}\n    {G2}", ("R8xK2mQ9vL4nP7wZ", G2)),
+    (f"> {O1}\n> {O2}", ("Zq8mW2pLx91vTk4M", O2)),
+    (f"{G1}\t{G2}", ("R8xK2mQ9vL4nP7wZ", G2)),
+    (f'token = "{O1}" + "{O2}"', ("Zq8mW2pLx91vTk4M", O2)),
+]
+WRITTEN_TOO = [
+    (f"| {G1} | {G2} |", ("R8xK2mQ9vL4nP7wZ", G2)),
+    (f"export T={G1}\\\n{G2}", ("R8xK2mQ9vL4nP7wZ", G2)),
+    (f"{O1}   {O2}", ("Zq8mW2pLx91vTk4M", O2)),
+]
 TEXTS = [text for text, _ in SPLIT]
 SPACED = [" ".join(text.split("\n")) for text in TEXTS if "\n" in text]  # as `add` joins lines
-HALVES = [half for _, halves in SPLIT for half in halves]
+TEXTS += [text for text, _ in WRITTEN]
+HALVES = [half for _, halves in SPLIT + WRITTEN for half in halves]
 WRITERS = [d for d in DOORS if d.writes]
 
 
@@ -43,7 +61,7 @@ def _held(haystack: bytes) -> list[str]:
 def test_the_scanner_finds_each_split_token_whole():
     from memctl.secrets.scan import redact, scan
 
-    for text, halves in SPLIT:
+    for text, halves in SPLIT + WRITTEN + WRITTEN_TOO:
         for form in (text, " ".join(text.split("\n")), text.replace("\n", "\r\n  ")):
             found = scan(form)
             assert found, form
@@ -61,6 +79,8 @@ def test_the_scanner_finds_each_split_token_whole():
         "xoxb- and xoxp- tokens are Slack's",
         "the branch ghp_fix then release notes for everyone involved here",
         "AKIAROUTER CONFIGURATION notes",
+        '| ghp_ | "gho_" + "ghs_" | GitHub\'s prefixes, each for a kind of token |',
+        "> sk- starts an OpenAI key\n> and sk-ant- an Anthropic one",
     ],
 )
 def test_prose_with_a_prefix_is_no_split_token(text):
@@ -91,7 +111,13 @@ def test_the_readers_show_a_split_token_redacted(cli, ws):
     """A note that holds a split token by hand (a paste, a sync) is shown redacted."""
     cli("new", "lessons/z", "-t", "Z")
     note = ws.root / "lessons" / "z.md"
-    note.write_text(note.read_text() + "".join(f"- {text}\n" for text in TEXTS))
+    texts = TEXTS + [text for text, _ in WRITTEN_TOO]
+    # search and show read alike: a token on one line that one shows redacted, the other does
+    # (search's excerpts read a run of whitespace as one space)
+    one_line = [text for text in texts if "\n" not in text]
+    note.write_text(note.read_text() + "".join(f"- {text}\n" for text in one_line))
+    assert _held(cli("search", G2[:8], code=None).output.encode()) == []
+    note.write_text(note.read_text() + "".join(f"- {text}\n" for text in texts))
     for argv in (("show", "lessons/z"), ("show", "lessons/z", "--json")):
         out = cli(*argv, code=None).output
         assert _held(out.encode()) == [], argv

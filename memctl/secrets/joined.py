@@ -1,16 +1,23 @@
-"""A provider's token split in two by a blank or a line break, read joined.
+"""A provider's token split in two, read joined.
 
 A transcript wraps a long line, an editor breaks it, a command joins an entry's lines with a
-space: "ghp_R8xK2mQ9vL4nP7wZ⏎3yT6bH1cF5dJ0sA2eG9u" is one GitHub token, though neither half is
-one. A token whose prefix is a provider's (ghp_, glpat-, xoxb-, sk-, AKIA…) and whose first
-part is too short to be the token is read joined to the run that follows one space, or one
-line break and at most two spaces or tabs of indentation, when that run is of the token's
-alphabet and the two together reach the token's length: exactly, for a token of a fixed length
-(a GitHub token's 36 characters, an AWS access key's 16, a GitLab token's 20, an OpenAI key's
-48), or within the lengths the provider gives its longer ones (a Slack token, an OpenAI
-project key, an Anthropic key). The scanner checks the joined reading with every pattern it
-has (memctl.secrets.scan), so a join that reaches the length but has no token's shape ("sk-"
-and words of prose) is no secret. Prose pays one substring test per prefix.
+space, Markdown quotes or indents it, code concatenates it:
+"ghp_R8xK2mQ9vL4nP7wZ⏎3yT6bH1cF5dJ0sA2eG9u" is one GitHub token, though neither half is one.
+A token whose prefix is a provider's (ghp_, glpat-, xoxb-, sk-, AKIA…) and whose first part
+is too short to be the token is read joined to the run that follows a gap (below), when that
+run is of the token's alphabet and the two together reach the token's length: exactly, for a
+token of a fixed length (a GitHub token's 36 characters, an AWS access key's 16, a GitLab
+token's 20, an OpenAI key's 48), or within the lengths the provider gives its longer ones (a
+Slack token, an OpenAI project key, an Anthropic key). The scanner checks the joined reading
+with every pattern it has (memctl.secrets.scan), so a join that reaches the length but has no
+token's shape ("sk-" and words of prose) is no secret. Prose pays one substring test per prefix.
+
+A gap is what a person reading the text skips between the halves: a run of blanks (spaces or
+tabs); a line break, a backslash before it (a shell's continuation), and on the next line an
+indentation and Markdown's quote or table marks (`> `, `| `); a `+`, `|` or `>` between blanks
+(a concatenation, a table's cells); and quotes closing the first half and opening the second
+(`"ghp_…" + "3yT…"`). Search's excerpts read every run of whitespace as one space, so what they
+show redacted is found here too, in the text as written.
 """
 
 from __future__ import annotations
@@ -18,8 +25,14 @@ from __future__ import annotations
 from .hidden import Seen, edited
 from .shape import rx
 
-# A run that may follow the prefix on the first line, then the gap.
-_GAP = r"(?P<gap> |\r?\n[ \t]{0,2})"
+# The gap between the halves (see above). Each run of blanks is bounded, and no character of
+# a gap is of a token's alphabet, so a text costs a time growing with its length.
+_Q = "[\"'`]?"
+_B = "[ \t]{0,16}"
+GAP = rf"{_Q}\\?{_B}(?:[+|>]{_B}{_Q})?(?:(?:\\?\r?\n(?:{_B}[>|])*{_B}){{1,2}}{_Q})?"
+_GAP = f"(?P<gap>{GAP})"
+# What a gap starts with: a gap matched only from one of these is never empty.
+GAP_STARTS = "\"'`+|> \t\r\n\\"
 
 # prefix, the token's alphabet, its body's lengths (after the prefix), triggers (lowercase)
 _FAMILIES: tuple[tuple[str, str, int, int, tuple[str, ...]], ...] = (
@@ -49,7 +62,7 @@ def _pattern(prefix: str, alphabet: str, longest: int) -> str:
     # Each run is bounded by the token's length, so a run of prefixes ("glpat-glpat-…") costs
     # each start a bounded read, and the whole text a time growing with its length.
     return (
-        rf"{prefix}(?P<a>[{alphabet}]{{0,{longest - 1}}}){_GAP}"
+        rf"{prefix}(?P<a>[{alphabet}]{{0,{longest - 1}}})(?![{alphabet}]){_GAP}"
         rf"(?P<b>[{alphabet}]{{1,{longest}}})(?![{alphabet}])"
     )
 
@@ -74,3 +87,12 @@ def split_tokens(text: str) -> list[tuple[int, Seen]]:
             if read is not None:
                 found.append((start, read))
     return found
+
+
+def whole_token(text: str) -> bool:
+    """Is `text` a token of a provider's that this module reads split: its prefix, then a
+    body of the token's alphabet and length?"""
+    for prefix, alphabet, shortest, longest, _ in _FAMILIES:
+        if rx(rf"{prefix}[{alphabet}]{{{shortest},{longest}}}").fullmatch(text):
+            return True
+    return False

@@ -10,7 +10,7 @@ import re
 import unicodedata
 from functools import cache
 
-from . import encoded, hidden, letters, numbers
+from . import encoded, hidden, joined, letters, numbers
 
 # The characters nobody sees that a copy of a text may hold between its own, one by one (a
 # pattern of bytes cannot hold a class of them): the invisible ones of _HIDDEN in the Basic
@@ -75,7 +75,8 @@ def spelled(text: str) -> tuple[str, bytes]:
     Python escape it (`%20`, `=20`, `\\u0020`, `\\x20`), ASCII punctuation escaped with a
     backslash; characters nobody sees, marks of emphasis, a Markdown link's marks and HTML tags
     and comments between its own, combining marks that compose with none of them on its ASCII
-    letters and digits; its words joined by anything that joins words (_words); as a whole
+    letters and digits; its words joined by anything that joins words (_words), a
+    provider's token split by a gap (_split); as a whole
     token of base64; its letters as someone typing ASCII writes them, and back ("Jose" and
     "Jöse" for "José", "Joerg" and "Jorg" for "Jörg": letters.py); a name of two words
     surname first ("Hardie, Jim"); and, for a text that holds a number
@@ -84,7 +85,7 @@ def spelled(text: str) -> tuple[str, bytes]:
     git's objects), each to be compiled with re.IGNORECASE."""
     shown = hidden.visible(text)
     chars = [_char(c) for c in shown]
-    pattern, pattern_bytes = _words(shown, chars)
+    pattern, pattern_bytes = _words(shown, chars, _split() if joined.whole_token(shown) else None)
     folded = encoded.digits(shown).casefold()
     grouped = len(folded) == len(shown) and numbers.phone_like(folded)
     if grouped:
@@ -112,16 +113,29 @@ def spelled(text: str) -> tuple[str, bytes]:
     )
 
 
-def _words(shown: str, chars: list[tuple[str, bytes]]) -> tuple[str, bytes]:
+def _split() -> tuple[str, bytes]:
+    """What may stand between two characters of a provider's token, besides what stands
+    between any text's: a gap that splits it (memctl.secrets.joined: a run of blanks, a line
+    break and an indentation or a quote's mark, a `" + "`), as a str pattern and one of bytes.
+    Possessive: a place is read one way only."""
+    starts = re.escape(joined.GAP_STARTS)
+    gap = f"(?:(?=[{starts}]){joined.GAP})?+"
+    return _AROUND + gap, _AROUND_BYTES + gap.encode()
+
+
+def _words(
+    shown: str, chars: list[tuple[str, bytes]], split: tuple[str, bytes] | None = None
+) -> tuple[str, bytes]:
     """The patterns of the text with its words joined as the purge registry reads them where
     two meet (_MEETS): by a run of whitespace or by a run of joiners (`Jim-Hardie`,
     `Jim_Hardie`, `jim.hardie`, `Jim·Hardie`, `Zanzibar/7731`), an underscore of emphasis
     beside it (`Jim _Hardie_`); or by nothing (`JimHardie`, `Zanzibar7731`), where the copy
     stands on its own: no letter or digit before it or after it ("Jimmy Hardiesson" and
     "JimHardiesson" are not "Jim Hardie")."""
+    around, around_bytes = split or (_AROUND, _AROUND_BYTES)
     meets = [m.span() for m in _MEETS.finditer(shown)]
     if not meets:
-        return _AROUND.join(c for c, _ in chars), _AROUND_BYTES.join(b for _, b in chars)
+        return around.join(c for c, _ in chars), around_bytes.join(b for _, b in chars)
     space = _char(" ")
     joiners = [_char(c) for c in encoded.JOINERS]
     edge, edge_bytes = f"(?:{_EDGE})", b"(?:" + _EDGE_BYTES + b")"
@@ -160,8 +174,8 @@ def _words(shown: str, chars: list[tuple[str, bytes]]) -> tuple[str, bytes]:
     pattern_bytes = b""
     for i, (one, one_bytes) in enumerate(parts):
         glue = i > 0 and one != meet and parts[i - 1][0] != meet
-        pattern += (_AROUND if glue else "") + one
-        pattern_bytes += (_AROUND_BYTES if glue else b"") + one_bytes
+        pattern += (around if glue else "") + one
+        pattern_bytes += (around_bytes if glue else b"") + one_bytes
     return (
         f"(?:{_START}(?P<together>))?{pattern}(?(together){_END})",
         b"(?:"
