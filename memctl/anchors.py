@@ -389,11 +389,12 @@ def whole(folded: str, start: int, end: int) -> bool:
 
 
 def encoded_hits(text: str, records: list[Record]) -> list[Hit]:
-    """Where a token of `text` is base64 of a purged text, whole (encoded.base64_texts): each
+    """Where a token of `text` is base64 or hex of a purged text, whole (encoded.base64_texts,
+    encoded.hex_texts): each
     decoded text read as searched reads it, with its words read as encoded.words reads them."""
     found: list[Hit] = []
     lengths = {r.length for r in records}
-    for start, end, decoded in encoded.base64_texts(text):
+    for start, end, decoded in encoded.base64_texts(text) + encoded.hex_texts(text):
         for folded, _ in searched(decoded).every():
             if len(folded) in lengths:
                 found += [Hit(r.receipt, start, end) for r in records if r.matches(folded)]

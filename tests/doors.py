@@ -94,6 +94,9 @@ PURGED_PAYLOADS = (
     "we live on Larkspur\\u0020Lane",
     "we live on Larkspur\\x20Lane",
     "we live on [Larkspur](https://maps.example) Lane",
+    # its letters written apart; base64 without its padding
+    "we live on L a r k s p u r  L a n e now",
+    "we live on TGFya3NwdXIgTGFuZQ",
 )
 # How a person reads the look-alike letters of PURGED_PAYLOADS (for `leaked`).
 _LOOK_ALIKES = str.maketrans("\u0430\u0435\u03bf\u03b6\u0131", "aeozi")

@@ -219,8 +219,32 @@ def _between(text: str, start: int, end: int) -> bool:
     return text[start - 1].isalnum() and text[end].isalnum()
 
 
+# Letters or digits written apart, three or more, each alone between blanks ("M a r a  Q u i l l"),
+# and a hyphen between two letters ("Quill-feather").
+_APART = re.compile(r"(?<![^\W_])[^\W_](?![^\W_])(?:[ \t]{1,3}[^\W_](?![^\W_])){2,}")
+_BLANKS = re.compile(r"[ \t]+")
+_INNER_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
+def run_together(folded: str) -> Seen | None:
+    """A casefolded text with its letters written apart read as one word ("m a r a  q u i l l"
+    is "maraquill") and a hyphen between two letters read as nothing ("quill-feather" is
+    "quillfeather"), else None: a reading the purge registry looks for a purged text in (its
+    words run together are a record of their own), never the text as it is."""
+    edits = [
+        (m.start() + b.start(), m.start() + b.end(), "")
+        for m in _APART.finditer(folded)
+        for b in _BLANKS.finditer(m.group())
+    ]
+    if "-" in folded:
+        edits += [(m.start(), m.end(), "") for m in _INNER_HYPHEN.finditer(folded)]
+    return edited(folded, sorted(edits)) if edits else None
+
+
 # A run that may be base64: a token of its alphabet (checked whole in base64_texts).
 _BASE64 = re.compile(r"[A-Za-z0-9+/]{8,}={0,2}")
+# A run that may be text in hex, two digits a byte, "0x" before it or not (hex_texts).
+_HEX = re.compile(r"(?:0x)?((?:[0-9A-Fa-f]{2}){4,})")
 
 
 def base64_texts(text: str) -> list[tuple[int, int, str]]:
@@ -231,11 +255,32 @@ def base64_texts(text: str) -> list[tuple[int, int, str]]:
     found = []
     for m in _BASE64.finditer(text):
         start, end = m.span()
-        if (end - start) % 4 or _glued(text, start - 1) or _glued(text, end):
+        token = m.group()
+        if "=" not in token:  # its padding left out, as URLs and JWTs write it
+            token += "=" * (-len(token) % 4)
+        if len(token) % 4 or _glued(text, start - 1) or _glued(text, end):
             continue
         try:
-            decoded = binascii.a2b_base64(m.group(), strict_mode=True).decode("utf-8")
+            decoded = binascii.a2b_base64(token, strict_mode=True).decode("utf-8")
         except (ValueError, UnicodeDecodeError):
+            continue
+        if decoded.isprintable() and not decoded.isspace():
+            found.append((start, end, decoded))
+    return found
+
+
+def hex_texts(text: str) -> list[tuple[int, int, str]]:
+    """Each token of `text` that is a text's UTF-8 in hex (`4d617261`, `0x4D617261`: four
+    bytes or more, no letter or digit against it, printable once decoded): its span and the
+    text. A commit's id or a hash is hex that decodes to no text (or to none purged)."""
+    found = []
+    for m in _HEX.finditer(text):
+        start, end = m.span()
+        if _glued(text, start - 1) or _glued(text, end):
+            continue
+        try:
+            decoded = bytes.fromhex(m.group(1)).decode("utf-8")
+        except ValueError:
             continue
         if decoded.isprintable() and not decoded.isspace():
             found.append((start, end, decoded))

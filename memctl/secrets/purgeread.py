@@ -29,10 +29,12 @@ class Searched(NamedTuple):
 
     def words(self) -> list[tuple[str, Callable[[int, int], tuple[int, int]]]]:
         """`folded` with its words read whatever joins them (encoded.words: `jim-hardie` and
-        `<b>Jim</b> Hardie` are "jim hardie"), when that differs: not a reading of the text
-        itself, so not one `Registry.find` reads a purged text by."""
-        joined = encoded.words(self.folded)
-        return [] if joined is None else [(joined.text, _through(joined, self.span))]
+        `<b>Jim</b> Hardie` are "jim hardie"), and with letters written apart and words a
+        hyphen splits run together (encoded.run_together: `j i m` is "jim", `har-die` is
+        "hardie"), when that differs: not a reading of the text itself, so not one
+        `Registry.find` reads a purged text by."""
+        read = [encoded.words(self.folded), encoded.run_together(self.folded)]
+        return [(r.text, _through(r, self.span)) for r in read if r is not None]
 
     def every(self) -> list[tuple[str, Callable[[int, int], tuple[int, int]]]]:
         """`all` and `words`, and each of them as someone typing ASCII writes it

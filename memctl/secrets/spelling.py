@@ -77,9 +77,9 @@ def spelled(text: str) -> tuple[str, bytes]:
     and comments between its own, combining marks that compose with none of them on its ASCII
     letters and digits; its words joined by anything that joins words (_words), a
     provider's token split by a gap (_split); as a whole
-    token of base64; its letters as someone typing ASCII writes them, and back ("Jose" and
-    "Jöse" for "José", "Joerg" and "Jorg" for "Jörg": letters.py); a name of two words
-    surname first ("Hardie, Jim"); and, for a text that holds a number
+    token of base64, padded or not, or of hex; its letters as someone typing ASCII writes
+    them, and back ("Jose" and "Jöse" for "José", "Joerg" and "Jorg" for "Jörg": letters.py);
+    a name of two words surname first ("Hardie, Jim"); and, for a text that holds a number
     (numbers.phone_like), the number in any grouping of its digits, with a trunk 0 or after a
     country code, as the registry reads it. As a str pattern and as one of UTF-8 bytes (for
     git's objects), each to be compiled with re.IGNORECASE."""
@@ -189,14 +189,19 @@ def _words(
 
 
 def _base64(shown: str) -> tuple[str, bytes, list[str]]:
-    """Patterns of the text as a whole token of base64 (encoded.base64_texts), in its case, in
-    small letters, in capitals and with each word's first letter a capital; and the tokens."""
+    """Patterns of the text as a whole token of base64 (encoded.base64_texts), padded or not,
+    or of hex (encoded.hex_texts), in its case, in small letters, in capitals and with each
+    word's first letter a capital; and the tokens."""
     forms = dict.fromkeys((shown, shown.lower(), shown.upper(), shown.title()))
     tokens = [base64.b64encode(f.encode()).decode() for f in forms]
-    coded = "|".join(tokens).replace("+", "[+]")
+    coded = "|".join(t.rstrip("=") for t in tokens).replace("+", "[+]")
+    hexes = list(dict.fromkeys(f.encode().hex() for f in forms))
     alphabet = "A-Za-z0-9+/=_-"
-    pattern = f"(?<![{alphabet}])(?-i:{coded})(?![{alphabet}])"
-    return pattern, pattern.encode(), tokens
+    pattern = (
+        f"(?<![{alphabet}])(?-i:(?:{coded})={{0,2}})(?![{alphabet}])"
+        f"|(?<![A-Za-z0-9_-])(?:0x)?(?:{'|'.join(hexes)})(?![A-Za-z0-9_=-])"
+    )
+    return pattern, pattern.encode(), [*tokens, *hexes, "0x"]
 
 
 def _grouped(folded: str, chars: list[tuple[str, bytes]]) -> tuple[str, bytes]:
