@@ -167,6 +167,9 @@ def _phrases(text: str, run: list[tuple[int, int]]) -> list[Finding]:
                 ]
                 spans += _misspelt_spans(marks, typos)
             for first, last in spans:
+                # a phrase's words are drawn from 2,048: "word word word …" is none
+                if len(set(keys[first : last + 1])) < (last - first + 1) * 3 // 4:
+                    continue
                 at, to = run[first][0], run[last][1]
                 plain = last - first >= 11 and all(marks[first : last + 1]) and script != "han"
                 if plain or _cued(text, at, to):
