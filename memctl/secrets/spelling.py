@@ -273,8 +273,10 @@ def _first(char: str, *more: str) -> tuple[str, bytes]:
     )
 
 
+@cache
 def _char(char: str) -> tuple[str, bytes]:
-    """The patterns of one character as a copy may write it (see spelled)."""
+    """The patterns of one character as a copy may write it (see spelled); made once a
+    process, each a few dozen small patterns compiled to be compared."""
     ordered = _forms(char)
     written = list(ordered)
     # an HTML reference, escaped again or not (`&#32;`, `&amp;#32;`)
@@ -324,6 +326,7 @@ def _one_each(forms: list[str], kind: type) -> list[str]:
     return kept
 
 
+@cache
 def _same(pattern: str, form: str, kind: type) -> bool:
     """Does `pattern`, escaped, match `form` under re.IGNORECASE (as str, or as UTF-8 bytes)?"""
     if kind is str:
