@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import NOW, file_entry, open_lines, told
+from memctl.gate.compare import typed_for
 from memctl.gate.remember import remember
 from memctl.language.typos import mend
 
@@ -313,3 +314,10 @@ def test_a_rule_given_another_time_keeps_its_words_and_its_limit(ws, rule, said,
     done = remember(ws, said, source="user", now=NOW).value
     assert done.label == "update", done.reason
     assert open_lines(ws, "rules/general") == [now]
+
+
+def test_two_letters_swapped_are_a_slip_and_another_letter_is_not():
+    words = frozenset({"prefer", "journey", "planet"})
+    assert typed_for({"perfer", "jounrey", "plaent"}, words) == {"perfer", "jounrey", "plaent"}
+    # a letter put for another beside a second (not the two swapped) is another word
+    assert typed_for({"plnxet", "prfxer", "planer", "plant"}, words) == set()

@@ -86,7 +86,8 @@ def similarity(a: Analysis, b: Analysis) -> float:
     same = {y for _, y in respelled(only_a, only_b)} if a.correction else set()
     # the words that say a side or a change ("cancelled", "moved") are no part of the subject
     wa, wb = a.words - only_a - a.polar - a.aside | same, b.words - only_b - b.polar | same
-    wa = wa - typed_for(wa - wb, wb) | typed_as(wa - wb, wb)  # "perfers" for "prefers"
+    unmatched = wa - wb  # "perfers" for "prefers": read as the other's word
+    wa = (wa - typed_for(unmatched, wb)) | typed_as(unmatched, wb)
     if not wa or not wb:
         return fuzz.ratio(a.folded, b.folded) / 100 * 0.8
     shared = len(wa & wb)
@@ -105,7 +106,9 @@ def _swapped(typed: str, word: str) -> bool:
     if len(typed) != len(word) or len(word) < 5 or typed == word:
         return False
     at = [i for i, (x, y) in enumerate(zip(typed, word, strict=True)) if x != y]
-    return len(at) == 2 and at[1] == at[0] + 1 and typed[at[0]] == word[at[1]]
+    if len(at) != 2 or at[1] != at[0] + 1:
+        return False
+    return typed[at[0]] == word[at[1]] and typed[at[1]] == word[at[0]]
 
 
 def typed_for(words: set[str] | frozenset[str], others: frozenset[str]) -> set[str]:
