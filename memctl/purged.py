@@ -177,6 +177,21 @@ def load(ws: Workspace) -> Registry:
     return parse(_read(ws.root / REGISTRY), _read(ws.root / LEGACY))
 
 
+_last: tuple[tuple[str | None, str | None], Registry] | None = None
+
+
+def _current(ws: Workspace) -> Registry:
+    """`load`, parsed again only when the files' text differs from the last one read: the write
+    layer asks of every string a change adds (a night's run record holds hundreds), and a
+    registry read once a process would miss a purge made since. Read only: nothing changes
+    a Registry once parsed."""
+    global _last
+    key = (_read(ws.root / REGISTRY), _read(ws.root / LEGACY))
+    if _last is None or _last[0] != key:
+        _last = (key, parse(*key))
+    return _last[1]
+
+
 def _read(path: Path) -> str | None:
     """The file's text (None: not there). A byte that is not UTF-8 is read as U+FFFD: where it
     breaks a line's JSON, parse names that line; inside a string, the record reads on."""
@@ -378,12 +393,12 @@ def register(
 def find_purged(ws: Workspace, text: str, *, first: bool = True) -> list[Hit]:
     """The purged texts `text` holds (see Registry.hits), each with its span in `text`; with
     `first`, the first one only."""
-    return load(ws).hits(text, first=first)
+    return _current(ws).hits(text, first=first)
 
 
 def purged_match(ws: Workspace, text: str) -> str | None:
     """The receipt id of a purged text that `text` contains (case-insensitive), else None."""
-    return load(ws).match(text)
+    return _current(ws).match(text)
 
 
 def refuse_purged(ws: Workspace, text: str) -> None:
