@@ -5,7 +5,8 @@ that a dashboard where most notes have gone ⚠️ stale (the flag is kept: a no
 `stale_days` asks for a review) still says what to do first. In order:
 
 1. a file memctl cannot read (`memctl doctor` says why);
-2. a note in conflict (two things on file disagree);
+2. a note in conflict (two things on file disagree); a line kept beside the rule it clashes
+   with names the rule and the two commands that settle it;
 3. a line the gate wrote as new that may replace an entry (it could not tell): the two
    commands that settle it (memctl.settling);
 4. a note with problems `memctl doctor` lists;
@@ -88,8 +89,10 @@ def needs_a_person(
             why, action = f"unreadable ({f.error})", "fix it by hand; `memctl doctor` says how"
             first.append((0, Attention(f.path, why, action)))
             continue
-        first += [(2, _unsettled(f, line, open_ids)) for line in f.unsettled]
-        if f.status == "conflict":
+        conflict = f.status == "conflict"  # a clash asks for a person until the note is verified
+        settle = [line for line in f.unsettled if conflict or not line.get("clash")]
+        first += [(2, _unsettled(f, line, open_ids)) for line in settle]
+        if conflict and not any(line.get("clash") for line in settle):  # a clash names itself
             action = f"decide which holds, then `memctl verify {_name(f)}`"
             first.append((1, Attention(f.path, "in conflict: two things on file disagree", action)))
         elif f.problems:
@@ -139,6 +142,18 @@ def _unsettled(f: FileFacts, line: dict, open_ids: set[str]) -> Attention:
     )
     where = f"^{line['id']}" if line["id"] else f"line {line['line']}"
     near = line["near"]
+    if line.get("clash") and near.startswith("^") and near[1:] not in open_ids:
+        why = f"{where} clashed with the rule {near}, which no longer holds"
+        return Attention(f.path, why, f"`memctl verify {_name(f)}` once it is settled", line["id"])
+    if line.get("clash"):  # the rule it clashes with, settled by the user's word either way
+        as_new = commands(line["text"], near, source="user", by=line["by"], ref=line["ref"])
+        return Attention(
+            f.path,
+            f"{where} clashes with the rule {near}",
+            f"{span(settle['supersedes'])} makes it an exception to the rule, "
+            f"{span(as_new['as_new'])} keeps the rule and this beside it",
+            line["id"],
+        )
     if near.startswith("^") and near[1:] not in open_ids:  # closed or forgotten meanwhile
         why = f"{where} was written beside {near}, which no longer holds"
         return Attention(f.path, why, f"{span(settle['as_new'])} takes the mark away", line["id"])

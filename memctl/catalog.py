@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .entry import Entry
     from .note import Note
 
-_VERSION = 9
+_VERSION = 10
 
 # Called as `progress(done, total)` while a long step runs (a bar in the CLI).
 Progress = Callable[[int, int], None]
@@ -254,6 +254,9 @@ def _entry_facts(facts: FileFacts, entries: list) -> FileFacts:
         near = entry.fields.get(MAY_REPLACE)
         if near:
             facts.unsettled.append(_unsettled(entry, near))
+        rule = entry.fields.get("clashes")
+        if rule and entry.kind == "CONFLICT":  # kept beside the rule it clashes with
+            facts.unsettled.append({**_unsettled(entry, rule), "clash": True})
     return facts
 
 

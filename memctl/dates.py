@@ -78,7 +78,7 @@ _SPAN = re.compile(
 )
 _WEEKDAY = re.compile(
     r"(?:(?P<which>next|last|this|coming|on)\s+)?"
-    r"(?P<day>mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:[a-z]*day)?"
+    r"(?P<day>mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:[a-z]*day)?"
 )
 _NEXT = re.compile(r"(?P<which>next|last)\s+(?P<unit>week|month|year)")
 

@@ -263,6 +263,11 @@ def _pole_patterns() -> list[tuple[str, int, re.Pattern]]:
 
 
 _ENDS_IN = re.compile(r"\b(?:ends?|ending|ended)\s+(?:in|with|on)\s+(?=[\d#])")
+# "dropping to just fridays", "cut back to 2 days": less of it, not its end
+_DOWN_TO = re.compile(
+    r"\b(?:drop(?:s|ped|ping)?|cut(?:s|ting)?)\s+(?:back\s+|down\s+)?to\s+(?=(?:just|only|one|two"
+    r"|three|four|half|part)\b|\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)"
+)
 
 
 def poles(folded: str) -> tuple[dict[str, int], list[str]]:
@@ -271,6 +276,7 @@ def poles(folded: str) -> tuple[dict[str, int], list[str]]:
     out: dict[str, int] = {}
     said: list[str] = []
     folded = _ENDS_IN.sub(" ", folded)  # "the number ends in 7720" ends nothing
+    folded = _DOWN_TO.sub(" ", folded)
     for name, sign, pattern in _pole_patterns():
         for m in pattern.finditer(folded):
             out[name] = 0 if out.get(name, sign) != sign else sign

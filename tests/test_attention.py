@@ -4,6 +4,7 @@ reviews that matter (read lately, high priority), not every stale note."""
 from __future__ import annotations
 
 import datetime as dt
+import shlex
 
 from test_dashboard import note, write
 
@@ -74,3 +75,20 @@ def test_the_morning_report_proposes_a_few_reviews_not_hundreds(ws, cli):
     assert any(line.startswith("- semantic/old-123.md: stale: read 1 time(s)") for line in items)
     assert items[-1].startswith("- and 299 more stale note(s)")  # 302 stale, 3 proposed
     assert len(items) <= 8 and sum("semantic/old-" in line for line in done.text.splitlines()) == 1
+
+
+def test_a_clash_with_a_rule_names_the_rule_and_the_commands_until_it_is_settled(cli):
+    cli("remember", "--source", "user", "--kind", "RULE", "never book clients in before 8am")
+    clash = cli.json("remember", "--source", "user", "book mr okoro in at 7:15 on friday", code=3)
+    assert clash["label"] == "clash", clash["reason"]
+    rule = clash["target"].split("#")[-1]
+    needs = cli.json("ls")["needs"]["items"]
+    said = [n for n in needs if "clashes with the rule" in n["why"]]
+    assert len(said) == 1 and rule in said[0]["why"], needs
+    assert "--supersedes" in said[0]["action"] and "--as-new" in said[0]["action"]
+    assert not [n for n in needs if "two things on file disagree" in n["why"]]
+    # the first command settles it: the rule takes the booking as an exception, nothing is left
+    command = shlex.split(said[0]["action"].split("`")[1])
+    assert command[:2] == ["memctl", "remember"]
+    cli(*command[1:])
+    assert not [n for n in cli.json("ls")["needs"]["items"] if "clash" in n["why"]]

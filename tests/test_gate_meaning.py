@@ -2105,7 +2105,7 @@ def test_a_relative_by_marriage_or_a_step_is_not_the_one_the_word_names(ws, said
         ("Ethan isn't allergic to peanuts", "correction"),
         ("Ethan isn't allowed peanuts", "repeat"),
         ("Ethan has to avoid peanuts", "update"),  # a detail ("avoid"), the allergy carried
-        ("no peanuts for Ethan, remember", "update"),
+        ("no peanuts for Ethan, remember", "repeat"),  # "remember" is no detail of it
     ],
 )
 def test_what_a_person_cannot_have_is_what_they_are_allergic_to(ws, said, label):

@@ -28,9 +28,32 @@ def kinds(values: frozenset[str]) -> dict[str, set[str]]:
 
 
 def changed_kinds(a: Analysis, b: Analysis) -> list[str]:
-    """Value kinds where each text has a value the other lacks (Wednesday vs Thursday)."""
+    """Value kinds where each text has a value the other lacks (Wednesday vs Thursday), or
+    where a says its value is the only one ("just tuesdays") and b has others."""
     ka, kb = kinds(a.values), kinds(b.values)
-    return [k for k in sorted(ka.keys() & kb.keys()) if ka[k] - kb[k] and kb[k] - ka[k]]
+    only = {k for m in _ONLY.finditer(a.folded) for k in kinds(_values_of(m[1]))}
+    return [
+        k for k in sorted(ka.keys() & kb.keys()) if (ka[k] - kb[k] or k in only) and kb[k] - ka[k]
+    ]
+
+
+_ONLY = re.compile(r"\b(?:just|only)\s+(?:on\s+)?([\w'-]+)")
+
+
+def _values_of(word: str) -> frozenset[str]:
+    """The values one word says, as analyze reads them: a weekday, a month, a part of the day,
+    a number or a time."""
+    from .. import lexicon
+    from ..language.cues import MONTH_WORDS, WEEKDAY_WORDS
+    from .values import date_value, take_values
+
+    if word in WEEKDAY_WORDS or word in MONTH_WORDS:
+        return frozenset({date_value(word)})
+    if word in lexicon.DAY_PARTS:
+        return frozenset({f"t:{lexicon.DAY_PARTS[word]}"})
+    found: set[str] = set()
+    take_values(word, found)
+    return frozenset(found)
 
 
 def _names_of(a: Analysis, b: Analysis) -> frozenset[str]:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from ..language.cues import UPDATE
 from ..lexicon import LIGHT
-from .compare import Diff, compare, kinds, places, respelled, respelled_only
+from .compare import Diff, compare, kinds, on_one_clock, places, respelled, respelled_only
 from .details import (
     address_said_not,
     dropped,
@@ -47,18 +47,24 @@ from .details import (
     written_names,
 )
 from .norms import with_new_time, with_other_norms
+from .owners import in_others, others
 from .phrasing import AS_BEFORE, CLAUSE, lead, phrases
 from .reading import Analysis, analyze, content_word
 from .remains import code_values, only_in_codes, other_items, role_unsaid
-from .weekday import moved_to
+from .valued import (
+    DATE,
+    ONE_VALUE,
+    parts_of_the_day_kept,
+    times,
+    value_tail,
+    values_left,
+)
+from .weekday import moved_to, shifted
 from .wordfix import misnamed, respelled_text, said_instead
 
 if TYPE_CHECKING:
     from .candidates import Candidate
 
-# another value of these replaces one
-_ONE_VALUE = ("wd", "mo", "d", "t", "y", "lang", "url", "tel")
-_VALUE_LEAD = frozenset("the first second third fourth last every each next on at by".split())
 _NORM_WORDS = frozenset("fine ok okay allow can may need must alright".split())
 # A bare number said as an hour: after a word that leads a time ("moved to 10", "at 9").
 _HOUR = re.compile(
@@ -73,7 +79,8 @@ _HOUR = re.compile(
 def carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = None) -> list[str]:
     """The phrases of the old text the new one leaves unsaid and does not contradict; on again
     what the old one ended ("the veg box is coming again"), not when or why it stopped."""
-    return not_of_the_ending(_carried(new, old, diff, today), new, old)
+    clocked, old_clocked = on_one_clock(new, old)  # "at 6, not 7" beside "at 7pm": 18:00
+    return not_of_the_ending(_carried(clocked, old_clocked, diff, today), new, old)
 
 
 def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = None) -> list[str]:
@@ -106,6 +113,7 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
         return []
     if _switched(new, old):
         return []  # "switched from swimming to judo": the pool was the swimming's
+    told = new  # "the landlord emailed, …" still speaks of the landlord
     new = news(new)  # "the clinic rang, …": who rang is no detail of the entry
     given = set(kinds(new.values - old.values))  # "Parents' evening" names no new time
     if "d" in kinds(old.values) and given & {"wd", "d"}:
@@ -113,8 +121,12 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
     if "t" not in given and "t" in kinds(old.values):  # "moved to 10": an hour
         if any(int(m[1]) <= 24 for m in _HOUR.finditer(new.folded)):  # not "room 4B"
             given.add("t")
+    for m in _ONLY_THESE.finditer(new.folded):  # "just fridays": the other days go
+        given |= set(kinds(analyze(m[1]).values))
+    if "d" in kinds(old.values) and shifted(new) is not None:
+        given |= DATE | {"wd"}  # "pushed back a week": the old date no longer holds
     if "d" in given:
-        given |= _DATE  # "on Tuesday 15 December", where the booster moved to Wednesday 16
+        given |= DATE  # "on Tuesday 15 December", where the booster moved to Wednesday 16
     # The phrases the new text opens, its words of change left out ("from now on deploys …"
     # opens no phrase with "on").
     said = UPDATE.sub(" , ", new.folded)
@@ -131,19 +143,25 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
     # insurance over to ANWB" over "insured with Centraal Beheer") stands for the old name.
     leads = {lead(p) for p in phrases(old.text)} - {""}
     renamed = any(lead(p) not in leads for p in phrases(new.text) if written_names(p) - old.words)
+    another = others(told, old.text.replace(AS_BEFORE, ", "), given | set(kinds(told.values)))
     out = []
     for i, phrase in enumerate(phrases(old.text)):
         part = analyze(phrase)
+        if another and not part.words & new.rejected and (held := in_others(phrase, another)):
+            out += held  # "atorvastatin 20mg", where the amlodipine goes up
+            continue
         if part.words & diff.replaced:
             continue  # "in Portugal", where the new text goes to Greece
         if i == 0:
             if part_given_up and _keep(part, new, given):  # nothing of it restated: it holds
                 out.append(phrase.strip(" .;,"))
                 continue
-            tail = _value_tail(phrase, part, given, new)
+            if on := moved_to(phrase, part, new, today):
+                out.append(on)  # "Dad's GP appt is Tues 15 Dec 10:40", moved to Thursday
+            tail = value_tail(phrase, part, given, new)
             if tail:
                 out.append(tail)
-            elif _named_only(part, new):
+            elif _named_only(part, new, told):
                 out.append(_who(phrase, part, new))
             elif (
                 role_unsaid(part, new, given)
@@ -159,11 +177,15 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
             continue
         if renamed and part.words and part.words <= written_names(phrase):
             continue  # "with Centraal Beheer", where the new text names another
+        if renamed and _SWITCH.search(told.folded) and written_names(phrase) - told.words:
+            continue  # "account manager is Dave": the old supplier's, where it is Medisave now
         if _keep(part, new, given):
             out.append(phrase.strip(" .;,"))
+        elif "d" in given and (on := moved_to(phrase, part, new, today)):
+            out += [on, *times(phrase, given)]  # "Tues 15 Dec 10:40": Thursday 17 December
         elif names_beside(phrase, part, new, old):  # "for Fenwick Logistics", not "is £450"
             out.append(dropped(phrase, {v for v in part.values if v.partition(":")[0] in given}))
-        elif rest := _values_left(phrase, part, new, given) or without_values(
+        elif rest := values_left(phrase, part, new, given) or without_values(
             phrase, part, new, given
         ):
             out.append(rest)
@@ -208,7 +230,12 @@ _INSTEAD = re.compile(r"(?i)\b(?:instead|rather|otherwise)\b")
 # next to another one
 _BACK = re.compile(r"(?i)(?:same|still|unchanged|as\s+usual|as\s+always)\b")
 
-_DATE = frozenset({"d", "mo", "y"})
+_ONLY_THESE = re.compile(r"\b(?:just|only)\s+(?:on\s+)?([\w'-]+)")
+# a text that says the thing went over to another ("switched the gel to Medisave")
+_SWITCH = re.compile(
+    r"\b(?:switch|swapp|chang|mov|transferr)\w*\b[^.;!?]{0,40}?\b(?:to|for)\b"
+    r"|\b(?:going|gone|went|go)\s+with\b|\binstead\b"
+)
 # a thing called another way keeps what was said of it: renamed, rebranded, retitled, respelt
 _RENAMED = re.compile(r"\b(?:re(?:nam|brand|titl|spel)\w*|(?:now\s+)?called|known\s+as)\b")
 _FROM_TO = re.compile(r"\bfrom\s+(?:the\s+|my\s+|our\s+)?([\w'-]+)\s+to\s+(?:the\s+)?([\w'-]+)")
@@ -227,7 +254,7 @@ def _switched(new: Analysis, old: Analysis) -> bool:
     return False
 
 
-def _named_only(part: Analysis, new: Analysis) -> bool:
+def _named_only(part: Analysis, new: Analysis, told: Analysis) -> bool:
     """Does the first phrase name someone the new text leaves unsaid while speaking of the same
     thing ("The landlord is Mr. Okafor", where the landlord's number is corrected)? The name
     still holds; without it the new line is found by no one's name. Not when the new text says
@@ -235,7 +262,7 @@ def _named_only(part: Analysis, new: Analysis) -> bool:
     if not part.words - LIGHT - new.words:
         return False
     unsaid = part.names - new.words - new.rejected
-    return bool(unsaid) and unsaid == part.names and bool(part.words & new.words - part.names)
+    return bool(unsaid) and unsaid == part.names and bool(part.words & told.words - part.names)
 
 
 _COPULA = re.compile(r"(?<!\s)\s+(?:is|are|was|were)\s+", re.IGNORECASE)
@@ -280,27 +307,6 @@ def _respelled(new: Analysis, old: Analysis, diff: Diff) -> set[str]:
     return {was for _, was in pairs}
 
 
-def _values_left(phrase: str, part: Analysis, new: Analysis, given: set[str]) -> str | None:
-    """A phrase of values of two kinds, one of which the new text replaces, without the words
-    of that one: "on Monday and Wednesday evenings", where the sessions move to the mornings,
-    leaves "on Monday and Wednesday"."""
-    words = part.words - LIGHT - part.polar
-    if words & (new.words | new.rejected) or part.values & new.rejected:
-        return None
-    mine = {k for k in kinds(part.values) if k in _ONE_VALUE}
-    replaced = mine & given
-    if replaced & _DATE:  # a day and its month are one date: "the 21st" for "14 March"
-        replaced |= mine & _DATE
-    if not replaced or not mine - replaced:
-        return None
-    kept = [
-        w
-        for w in phrase.split()
-        if not (found := set(kinds(analyze(w).values))) or not found <= replaced
-    ]
-    return " ".join(kept).strip(" .;,").removesuffix(" and").removesuffix(" or") or None
-
-
 # "at Oakfield Primary is" (cut before "on 7 November"): the verb is the sentence's, not the
 # phrase's
 _TRAILING_VERB = re.compile(r"(?<!\s)\s+(?:is|are|was|were|will be|has been)$", re.IGNORECASE)
@@ -310,7 +316,8 @@ def _value_said_not(new: Analysis, old: Analysis) -> bool:
     """Does the text say a value of the old one again beside another of the same kind
     ("Tuesday, not Monday"; "isn't on Monday, it's Tuesday")?"""
     fresh = {v.partition(":")[0] for v in new.values - old.values}
-    return new.polarity == 1 and any(v.partition(":")[0] in fresh for v in new.values & old.values)
+    again = new.values & old.values | new.rejected & old.values  # "…, not 7" of "at 7pm"
+    return new.polarity == 1 and any(v.partition(":")[0] in fresh for v in again)
 
 
 # "same zoom room", "still on Meet": what the new text says is unchanged, named but not given
@@ -341,29 +348,8 @@ def _keep(part: Analysis, new: Analysis, given: set[str]) -> bool:
         return (
             False  # "at 9", where the new text says "at 9" too; what else it says: without_values
         )
-    mine = kinds(part.values)
-    return not any(k in given for k in mine if k in _ONE_VALUE)
-
-
-def _value_tail(phrase: str, part: Analysis, given: set[str], new: Analysis) -> str | None:
-    """From the first phrase, its values the new text does not replace ("the first Tuesday of
-    the month"), from the word that leads them to the end, when nothing after them is restated."""
-    mine = [k for k in kinds(part.values - new.values) if k in _ONE_VALUE and k not in given]
-    if not mine:
-        return None
-    words = phrase.split()
-    for i, word in enumerate(words):
-        got = analyze(word).values
-        if any(v.partition(":")[0] in mine for v in got):
-            start = i
-            while start > 0 and words[start - 1].lower() in _VALUE_LEAD and i - start < 3:
-                start -= 1
-            tail = " ".join(words[start:])
-            rest = analyze(tail)
-            if not (rest.words - LIGHT) & new.words:
-                return tail.strip(" .;,")
-            return None
-    return None
+    mine = kinds(parts_of_the_day_kept(part.values, new.values))
+    return not any(k in given for k in mine if k in ONE_VALUE)
 
 
 EXCEPT = "; except: "

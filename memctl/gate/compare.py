@@ -215,7 +215,7 @@ def _turned(new: Analysis, old: Analysis) -> tuple[bool, bool]:
 
 
 def compare(new: Analysis, old: Analysis) -> Diff:
-    new, old = _on_one_clock(new, old)
+    new, old = on_one_clock(new, old)
     kinds_new, kinds_old = kinds(new.values), kinds(old.values)
     changed = changed_kinds(new, old)
     only_new, only_old, apart = names_differing(new, old)
@@ -245,7 +245,7 @@ def compare(new: Analysis, old: Analysis) -> Diff:
     )
 
 
-def _on_one_clock(new: Analysis, old: Analysis) -> tuple[Analysis, Analysis]:
+def on_one_clock(new: Analysis, old: Analysis) -> tuple[Analysis, Analysis]:
     """The two readings with a time said in words ("half past seven") put in the half of the
     day the other text says it in (19:30)."""
     from dataclasses import replace
@@ -253,11 +253,30 @@ def _on_one_clock(new: Analysis, old: Analysis) -> tuple[Analysis, Analysis]:
     from .values import on_the_clock_of, worded_hours
 
     new, old = _dotted(new, old.values), _dotted(old, new.values)
+    new = _hour_said_not(new, old.values)
     mine, theirs = worded_hours(new.folded), worded_hours(old.folded)
     if not (mine & new.values or theirs & old.values):
         return new, old
     moved = replace(new, values=on_the_clock_of(new.values, mine, old.values))
     return moved, replace(old, values=on_the_clock_of(old.values, theirs, new.values))
+
+
+def _hour_said_not(reading: Analysis, other: frozenset[str]) -> Analysis:
+    """A reading whose bare number said not to be so names the hour of a time the other text
+    says ("at 6, not 7" beside "at 7pm"): that time is said not to be so."""
+    from dataclasses import replace
+
+    hours = {
+        int(v[2:4]) % 12 or 12: v
+        for v in other
+        if v.startswith("t:") and v[2:4].isdigit() and v.endswith(":00")
+    }
+    said_not = {
+        hours[int(v[2:])]
+        for v in reading.rejected
+        if v.startswith("n:") and v[2:].isdigit() and int(v[2:]) in hours
+    }
+    return replace(reading, rejected=reading.rejected | said_not) if said_not else reading
 
 
 _DOTTED = re.compile(r"n:(\d{1,2})\.(\d\d?)")  # "16.30" is read as the number 16.3

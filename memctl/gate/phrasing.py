@@ -31,12 +31,15 @@ def phrases(text: str) -> list[str]:
     pieces = [cut for piece in pieces for cut in _at_whom(piece)]
     out: list[str] = []
     for piece in pieces:
-        if len(out) > 1 and len(out[-1].split()) < 2:
+        if len(out) > 1 and len(out[-1].split()) < 2 and not _CONTACT.fullmatch(out[-1]):
             out[-1] = f"{out[-1]} {piece}"
         else:
             out.append(piece)
     return out
 
+
+# an email address or a link: a detail of its own, however short ("r.hollis@…, rent £1,450")
+_CONTACT = re.compile(r"\S+@\S+\.\w+|(?:https?://|www\.)\S+")
 
 # "at Sweetpea Florist pays invoices net 30": who is named, then what they do
 _DOES = re.compile(

@@ -18,7 +18,7 @@ from .. import lexicon
 from ..language import cues
 from ..language.framing import asides, statement
 from ..language.typos import mend
-from ..words import STOPWORDS, bigrams, fold, is_cjk, stem, tokens, written_as_names
+from ..words import STOPWORDS, bigrams, fold, is_cjk, is_word, stem, tokens, written_as_names
 
 # how two texts compare: re-exported for the gate
 from .compare import Diff, changed_kinds, compare, same_text, sameness, similarity  # noqa: F401
@@ -69,12 +69,11 @@ _CLAUSE = re.compile(r"[,;!]|\.(?:\s|$)|\s(?:but|so|though|although)\s")
 _ELSE = re.compile(r"(?<!\w)(?:nothing|no\s*one|nobody|none)\s+else(?!\w)")
 # A short weekday ("wed", "sat", "sun" are words too) is a day in a list of days or after a word
 # of when: "mon and wed", "tue/thu", "on wed", "every sat"
-_SHORT_DAYS = frozenset("mon tue tues wed thu thur thurs fri sat sun".split())
-_DAY = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)(?:day|nesday|urday|sday)?"
-_DAYS_SAID = re.compile(
-    rf"(?<!\w)({_DAY})\s*(?:and|&|/|,|-|or|to|till|through)\s*({_DAY})(?!\w)"
-    rf"|(?<!\w)(?:on|every|each|next|till|until|from|by)\s+({_DAY})(?!\w)"
-)
+_SHORT_DAYS = frozenset("mon tue tues wed weds thu thur thurs fri sat sun".split())
+_DAY = r"(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)(?:day|nesday|urday|sday)?"
+# each read on its own: "to mon and wed" is both
+_DAYS_LISTED = re.compile(rf"(?<!\w)({_DAY})\s*(?:and|&|/|,|-|or|to|till|through)\s*({_DAY})(?!\w)")
+_DAY_AFTER = re.compile(rf"(?<!\w)(?:on|every|each|next|till|until|from|by|to)\s+({_DAY})(?!\w)")
 _NUMBER_SIGN = re.compile(r"(?<!\w)(?:no\.|nº|nr\.?|num\.)\s*(?=\d)")
 KIND_NAMES = {
     "wd": "weekday",
@@ -269,7 +268,11 @@ def analyze(text: str) -> Analysis:
                 or word == "may"
                 and _MONTH_MAY.search(folded) is not None
                 or word in _SHORT_DAYS
-                and any(word in m.groups() for m in _DAYS_SAID.finditer(folded))
+                and any(
+                    word in m.groups()
+                    for p in (_DAYS_LISTED, _DAY_AFTER)
+                    for m in p.finditer(folded)
+                )
             )
         return read[word]
 
@@ -350,6 +353,8 @@ def content_word(token: str) -> str:
         and word[-1] in "bgmnprt"
     ):
         word = word[:-1]
+    if len(word) > 5 and word.endswith("ic") and is_word(f"{word[:-2]}y"):
+        word = f"{word[:-2]}y"  # "allergic" as "allergy", "historic" as "history"
     return lexicon.SAME.get(word, word)
 
 

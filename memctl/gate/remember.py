@@ -280,14 +280,17 @@ def _stated(text: str, label: Label) -> str:
     """The line's text without the words it opens with that say nothing of it ("Oh and by
     the way,", "FYI:"); those that say it changes or corrects something ("Actually,", "Sorry,
     I misspoke:") only when the label says so in their place."""
-    from ..language.framing import split_framing
+    from ..language.framing import split_framing, without_slip
     from .reading import analyze
 
     lead, stated = split_framing(text)
+    changes = label in ("update", "correction")
+    if changes:  # "…, i misremembered": the slip is the correction's, not the memory's
+        stated = without_slip(stated)
     if not lead:
         return stated  # at most "…, just so you know" left off its end
     cue = analyze(lead)
-    keeps = (cue.correction or cue.update) and label not in ("update", "correction")
+    keeps = (cue.correction or cue.update) and not changes
     return text if keeps else stated
 
 

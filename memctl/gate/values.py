@@ -74,6 +74,8 @@ _HOUR_SPAN = re.compile(
     r"(?P<b>\d{1,2})(?![\w:.])(?=\s*(?:$|[.,;:!?)]|(?:and|on|every|each|daily|weekdays?|"
     r"mon|tue|wed|thu|fri|sat|sun|[a-z]+days?|o'?clock)\b))"
 )
+# An hour said bare after a word of when ("comes at 6", "moved to 7"): no half of the day
+_BARE_HOUR = re.compile(r"(?<!\w)(?:at|to|by|around|from|until|till)\s+\d{1,2}(?![\w:.]|\.\d)")
 # A day of the month said as an ordinal word: "due on the first", "on the 3rd of each month"
 _ORDINALS = (
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
@@ -266,6 +268,7 @@ def worded_hours(folded: str) -> frozenset[str]:
     found: set[str] = set()
     said = [m.group() for m in _CLOCK.finditer(folded) if not (m["part"] or m["night"])]
     said += [m.group() for m in _HOUR_SPAN.finditer(folded)]  # "visiting is 2 til 5"
+    said += [m.group() for m in _BARE_HOUR.finditer(folded)]  # "sunil comes at 6"
     take_values(" , ".join(said), found)
     return frozenset(v for v in found if v.startswith("t:") and 1 <= int(v[2:4]) <= 12)
 
@@ -276,9 +279,11 @@ def on_the_clock_of(
     """`values`, each time said in words moved to the other half of the day where the other
     text has it there ("half past seven" beside "19:30" is 19:30)."""
     moved = set(values)
+    hours = [int(v[2:4]) for v in other if v.startswith("t:") and v[2:4].isdigit()]
+    evening = bool(hours) and min(hours) >= 13  # every time the other says is after noon
     for value in worded & values:
         later = f"t:{int(value[2:4]) + 12:02d}{value[4:]}"
-        if later in other and value not in other:
+        if (later in other or evening and int(value[2:4]) < 12) and value not in other:
             moved.discard(value)
             moved.add(later)
     return frozenset(moved)

@@ -24,7 +24,7 @@ _MONTHS = (
 ).split()
 _DAYS = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
 _MONTH_FIRST = re.compile(
-    r"(?i)\b(?:" + "|".join(m[:3] for m in _MONTHS) + r")[a-z]*\.?\s+\d{1,2}(?!\d)"
+    r"(?i)\b(?:" + "|".join(m[:3] for m in _MONTHS) + r")[a-z]*\.?\s+\d{1,2}(?!\d|[:.]\d)"
 )
 
 
@@ -48,7 +48,8 @@ def moved_to(phrase: str, part: Analysis, new: Analysis, today: dt.date | None) 
     means ("on Thursday 10 December"); None when the new text gives no lone weekday, or gives
     a day of the month, or the phrase holds no date."""
     weekday = _one(new.values, "wd")
-    if today is None or weekday is None or _one(new.values, "d") is not None:
+    shift = shifted(new) if weekday is None else None
+    if today is None or weekday is shift is None or any(v.startswith("d:") for v in new.values):
         return None
     day, month = _one(part.values, "d"), _one(part.values, "mo")
     if day is None or month is None:
@@ -57,7 +58,11 @@ def moved_to(phrase: str, part: Analysis, new: Analysis, today: dt.date | None) 
     was = _year(day, month, today if year is None else dt.date(year, 7, 1))
     if was is None or _one(part.values, "wd") not in (None, was.isoweekday()):
         return None
-    if _LATER.search(new.folded):
+    if shift is not None:
+        step = shift
+    elif weekday is None:
+        return None
+    elif _LATER.search(new.folded):
         step = (weekday - was.isoweekday()) % 7 or 7
     elif _EARLIER.search(new.folded):
         step = -((was.isoweekday() - weekday) % 7 or 7)
@@ -72,6 +77,35 @@ def moved_to(phrase: str, part: Analysis, new: Analysis, today: dt.date | None) 
     lead = phrase.split()[0]
     lead = f"{lead} " if lead.lower() in ("on", "for", "from") else ""
     return f"{lead}{_DAYS[date.weekday()]} {said}"
+
+
+_COUNT = r"(a|an|one|two|three|four|five|six|\d)"
+# "pushed back a week", "moved forward two days", "a week later", "postponed by a fortnight"
+_SHIFT = re.compile(
+    r"\b(?:(?:pushed|put|moved|bumped|shifted|knocked|set|brought|pulled)\s+(?:it\s+|them\s+)?(back|forward"
+    rf"|up|on)|(postponed|delayed))\s+(?:by\s+)?{_COUNT}\s+(day|week)s?\b"
+    rf"|\b{_COUNT}\s+(day|week)s?\s+(later|earlier|sooner)\b"
+    r"|\b(?:(pushed|put|moved|bumped|brought|pulled)\s+(?:it\s+)?(back|forward|up)\s+|(postponed|delayed)\s+)"
+    r"(?:by\s+)?a\s+fortnight\b"
+)
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def shifted(new: Analysis) -> int | None:
+    """The days a text moves a thing by ("pushed back a week": 7; "two days earlier": -2), or
+    None when it says no such move."""
+    m = _SHIFT.search(new.folded)
+    if m is None:
+        return None
+    if m[3]:  # "pushed back a week", "postponed by two days"
+        way, count, unit = m[1] or m[2], m[3], m[4]
+    elif m[5]:  # "a week later"
+        way, count, unit = m[7], m[5], m[6]
+    else:  # "a fortnight"
+        way, count, unit = m[9] or m[10], "two", "week"
+    n = _COUNTS.get(count) or int(count)
+    days = n * (7 if unit == "week" else 1)
+    return -days if way in ("forward", "up", "earlier", "sooner") else days
 
 
 _DAY = r"(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?"

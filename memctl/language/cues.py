@@ -98,6 +98,10 @@ UPDATE_PHRASES = (
     "on second thoughts", "scratch that", "decided against", "got moved", "got pushed",
     "pushed to", "going forward", "not anymore", "no more", "not any more", "bumped up",
     "bumped to", "upped", "cut to", "cut back to", "reduced to", "ended up", "opted for",
+    "dropping to", "dropped to", "drops to", "drop to", "cutting back to", "cutting down to",
+    "handing us over to", "handed us over to", "handing over to", "handed over to",
+    "passing us on to", "passed us on to", "passing us over to", "passed us over to",
+    "down to just", "down to only",
     "opted to", "settled on", "decided on", "decided to go with",
     # a dose or an amount set by someone else: "the doctor put me on 100mg", "doubled my dose"
     "doubled", "tripled", "halved", "put me on", "put him on", "put her on", "put them on",
@@ -319,9 +323,9 @@ WEEKDAYS = {
     1: "monday mondays mon lunes lundi montag segunda lunedi maandag 月曜 月曜日 星期一 周一",
     2: "tuesday tuesdays tue tues martes mardi dienstag terca martedi dinsdag 火曜 火曜日 "
        "星期二 周二",
-    3: "wednesday wednesdays wed miercoles mercredi mittwoch quarta mercoledi woensdag 水曜 "
+    3: "wednesday wednesdays wed weds miercoles mercredi mittwoch quarta mercoledi woensdag 水曜 "
        "水曜日 星期三 周三",
-    4: "thursday thursdays thu thurs jueves jeudi donnerstag quinta giovedi donderdag 木曜 "
+    4: "thursday thursdays thu thur thurs jueves jeudi donnerstag quinta giovedi donderdag 木曜 "
        "木曜日 星期四 周四",
     5: "friday fridays fri viernes vendredi freitag sexta venerdi vrijdag 金曜 金曜日 星期五 周五",
     6: "saturday saturdays sat sabado samedi samstag sabato zaterdag 土曜 土曜日 星期六 周六",

@@ -25,7 +25,9 @@ _BARE = (
     # "reminder Luna can't have chicken", "remember Sam is vegan": a statement follows
     r"|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?(?:reminder|remember)(?=\s+[\w-]+(?:'s)?\s+"
     r"(?:is|are|isn'?t|aren'?t|can|can'?t|cannot|has|hasn'?t|have|does|doesn'?t|don'?t|will|"
-    r"won'?t|was|wasn'?t|should|needs?|must|hates|loves|likes)\b)"
+    r"won'?t|was|wasn'?t|should|needs?|must|hates|loves|likes)\b"
+    # "remember dad's penicillin allergy": what someone has or is
+    r"|\s+[\w-]+'s\s+[\w-]+)"
 )
 # Openers that need a mark after them ("Note: the code…", "So, …"; not "Note the code…",
 # "So far…", "Update the router…", "Well water…").
@@ -45,7 +47,18 @@ _OPENER = re.compile(rf"(?:{_BARE})(?:{_MARK}|\s+)|(?:{_MARKED}){_MARK}", re.IGN
 _CLOSER = re.compile(
     r"(?<!\s)(?:\s*[,;:–—-]\s*|\s+)(?:just\s+)?(?:so\s+you\s+know|fyi|btw|by\s+the\s+way"
     r"|for\s+(?:future\s+)?reference|for\s+the\s+record|for\s+your\s+information"
-    r"|as\s+a\s+reminder|just\s+saying|übrigens|au\s+fait|por\s+cierto)\s*([.!]*)\s*$",
+    r"|as\s+a\s+reminder|just\s+saying|übrigens|au\s+fait|por\s+cierto"
+    r"|(?<=[,;:–—-]\s)(?:remember|don'?t\s+forget))\s*([.!]*)\s*$",
+    re.IGNORECASE,
+)
+# …and a correction's own slip said after it ("…, i misremembered", "…, my bad"): left off the
+# line of an update or a correction, as "Sorry, I misspoke:" is before it
+_SLIP_TAIL = re.compile(
+    r"(?<!\s)\s*[,;–—-]\s*(?:sorry\s*,?\s*)?(?:(?:i|we)\s+(?:mis(?:remembered|read|heard|typed"
+    r"|counted|spoke|spelt|spelled)|fat[\s-]?fingered|typo'?e?d|got\s+(?:it|that|this)\s+wrong"
+    r"|had\s+(?:it|that|this)\s+wrong|was\s+wrong|made\s+a\s+mistake"
+    r"|mixed\s+(?:it|them|those|these)\s+up)(?:\s+(?:it|that|this|earlier|before))?"
+    r"|my\s+bad|my\s+mistake|(?:a\s+|my\s+)?typo|sorry)\s*[.!]*\s*$",
     re.IGNORECASE,
 )
 _LEAST_WORDS = 3  # what is left must still be a statement
@@ -74,6 +87,15 @@ def split_framing(text: str) -> tuple[str, str]:
     if text[:1].isupper() and rest[:1].islower():
         rest = rest[0].upper() + rest[1:]
     return text[:at].rstrip(), rest
+
+
+def without_slip(text: str) -> str:
+    """The text without the slip it owns to at its end ("…, i misremembered"), unless under
+    _LEAST_WORDS words would be left."""
+    m = _SLIP_TAIL.search(text, max(0, len(text) - _LOOKED_AT))
+    if m is None or len(text[: m.start()].split()) < _LEAST_WORDS:
+        return text
+    return text[: m.start()]
 
 
 def _titled(words: str) -> bool:

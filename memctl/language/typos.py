@@ -72,6 +72,7 @@ _SHORTHAND = {
     "appt": "appointment",
     "appts": "appointments",
     "mins": "minutes",
+    "hr": "hour",
     "hrs": "hours",
     "wk": "week",
     "wks": "weeks",
@@ -88,8 +89,10 @@ _SHORTHAND = {
 _SHORT = re.compile(
     r"(?<![\w/'-])w/(?!o(?![\w'-]))"
     r"|(?<![\w/'-])(?:w/o|b4|ur|hes|shes|ive|cant|dont|doesnt|isnt|arent|wasnt|didnt|wont|"
-    r"thats|theres|theyre|youre|pls|plz|thx|abt|tmrw|tmr|tomoz|appts?|mins|hrs|wks?|yrs?|bday|msg|"
+    r"thats|theres|theyre|youre|pls|plz|thx|abt|tmrw|tmr|tomoz|appts?|mins|hrs?|wks?|yrs?|bday|msg|"
     r"til|bc|cuz|coz)(?![\w'-])"
+    # "£28/hr", "£2,000/wk": a unit after a number and a slash
+    r"|(?<=[0-9]/)(?:hrs?|wks?|yrs?)(?![\w'-])"
     r"|(?<=[a-z] )[rnu](?= [a-z])"
 )
 
