@@ -152,6 +152,9 @@ def _line(ws: Workspace, text: str) -> str:
 
 
 def _short(text: str, width: int) -> str:
+    """The text cut to `width`, its secrets redacted first: a cut inside a token written with a
+    space after every character ("A K I A I O S F …") leaves a part no longer read as one."""
     from ..budget import shorten
+    from ..secrets.scan import redact
 
-    return shorten(inert(text), width)
+    return shorten(redact(inert(text)), width)
