@@ -23,39 +23,43 @@ show redacted is found here too, in the text as written.
 from __future__ import annotations
 
 from .hidden import Seen, edited
+from .pieces import GAP, GAP_STARTS, in_pieces, spelled, without_gaps
 from .shape import rx
 
-# The gap between the halves (see above). Each run of blanks is bounded, and no character of
-# a gap is of a token's alphabet, so a text costs a time growing with its length.
-_Q = "[\"'`]?"
-_B = "[ \t]{0,16}"
-GAP = rf"{_Q}\\?{_B}(?:[+|>]{_B}{_Q})?(?:(?:\\?\r?\n(?:{_B}[>|])*{_B}){{1,2}}{_Q})?"
-_GAP = f"(?P<gap>{GAP})"
-# What a gap starts with: a gap matched only from one of these is never empty.
-GAP_STARTS = "\"'`+|> \t\r\n\\"
+__all__ = ["GAP", "GAP_STARTS", "split_tokens", "whole_token"]
 
-# prefix, the token's alphabet, its body's lengths (after the prefix), triggers (lowercase)
-_FAMILIES: tuple[tuple[str, str, int, int, tuple[str, ...]], ...] = (
-    (r"gh[pousr]_", "A-Za-z0-9", 36, 36, ("ghp_", "gho_", "ghu_", "ghs_", "ghr_")),
-    (r"github_pat_", "A-Za-z0-9_", 82, 82, ("github_pat_",)),
+_GAP = f"(?P<gap>{GAP})"
+
+_AWS = ("AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "APKA")
+_GITLAB = ("glpat-", "gldt-", "glrt-", "glptt-", "glsoat-", "glcbt-")
+_LONG_SK = ("sk-ant-", "sk-proj-", "sk-svcacct-", "sk-admin-")
+# prefix, the token's alphabet, its body's lengths (after the prefix), triggers (lowercase),
+# the prefixes as written (read spelled out too: "g h p _")
+_FAMILIES: tuple[tuple[str, str, int, int, tuple[str, ...], tuple[str, ...]], ...] = (
+    (r"gh[pousr]_", "A-Za-z0-9", 36, 36, *2 * (("ghp_", "gho_", "ghu_", "ghs_", "ghr_"),)),
+    (r"github_pat_", "A-Za-z0-9_", 82, 82, ("github_pat_",), ("github_pat_",)),
+    (r"gl(?:pat|dt|rt|ptt|soat|cbt)-", "A-Za-z0-9_-", 20, 20, _GITLAB, _GITLAB),
     (
-        r"gl(?:pat|dt|rt|ptt|soat|cbt)-",
+        r"(?:xox[abposre]|xapp)-",
+        "A-Za-z0-9-",
+        40,
+        160,
+        ("xox", "xapp-"),
+        (*(f"xox{kind}-" for kind in "abposre"), "xapp-"),
+    ),
+    (
+        r"(?<![a-z])sk-(?:ant-|proj-|svcacct-|admin-)",
         "A-Za-z0-9_-",
-        20,
-        20,
-        ("glpat-", "gldt-", "glrt-", "glptt-", "glsoat-", "glcbt-"),
+        80,
+        240,
+        ("sk-",),
+        _LONG_SK,
     ),
-    (r"(?:xox[abposre]|xapp)-", "A-Za-z0-9-", 40, 160, ("xox", "xapp-")),
-    (r"(?<![a-z])sk-(?:ant-|proj-|svcacct-|admin-)", "A-Za-z0-9_-", 80, 240, ("sk-",)),
-    (r"(?<![a-z])sk-(?!ant-|proj-|svcacct-|admin-)", "A-Za-z0-9", 48, 48, ("sk-",)),
-    (
-        r"(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)",
-        "0-9A-Z",
-        16,
-        16,
-        ("akia", "asia", "abia", "acca", "agpa", "aida", "aroa", "aipa", "anpa", "anva", "apka"),
-    ),
+    (r"(?<![a-z])sk-(?!ant-|proj-|svcacct-|admin-)", "A-Za-z0-9", 48, 48, ("sk-",), ("sk-",)),
+    (r"(?:" + "|".join(_AWS) + ")", "0-9A-Z", 16, 16, tuple(p.lower() for p in _AWS), _AWS),
 )
+
+_BYTES = {family[4]: tuple(trigger.encode() for trigger in family[4]) for family in _FAMILIES}
 
 
 def _pattern(prefix: str, alphabet: str, longest: int) -> str:
@@ -68,13 +72,20 @@ def _pattern(prefix: str, alphabet: str, longest: int) -> str:
 
 
 def split_tokens(text: str) -> list[tuple[int, Seen]]:
-    """Each token of a provider split by a gap: where it starts, and its reading without the
-    gap (positions mapped back to the text)."""
+    """Each token of a provider split by a gap, or cut by gaps into more pieces (a space after
+    every character, groups of four: memctl.secrets.pieces): where it starts, and its reading
+    without the gaps (positions mapped back to the text)."""
     lowered = ""
+    squeezed = b""
     found: list[tuple[int, Seen]] = []
-    for prefix, alphabet, shortest, longest, triggers in _FAMILIES:
+    for prefix, alphabet, shortest, longest, triggers, written in _FAMILIES:
         if not lowered:
             lowered = text.lower()
+            squeezed = without_gaps(lowered)
+        for trigger in _BYTES[triggers]:
+            if trigger in squeezed:
+                found += in_pieces(text, spelled(written), alphabet, shortest, longest)
+                break
         if not any(trigger in lowered for trigger in triggers):
             continue
         for m in rx(_pattern(prefix, alphabet, longest)).finditer(text):
@@ -92,7 +103,7 @@ def split_tokens(text: str) -> list[tuple[int, Seen]]:
 def whole_token(text: str) -> bool:
     """Is `text` a token of a provider's that this module reads split: its prefix, then a
     body of the token's alphabet and length?"""
-    for prefix, alphabet, shortest, longest, _ in _FAMILIES:
+    for prefix, alphabet, shortest, longest, *_ in _FAMILIES:
         if rx(rf"{prefix}[{alphabet}]{{{shortest},{longest}}}").fullmatch(text):
             return True
     return False
