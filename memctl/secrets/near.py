@@ -59,7 +59,7 @@ _PRIVATE_KEYS = (
 
 _CODES = (
     r"pin|puk|passcode|pass code|code|combo|combination|combinazione|combinaison|combinación|"
-    r"safe|disarm|alarm|"
+    r"safe|disarm|alarm|key box|lock box|"
     r"kombination|digicode|cvv2?|cvc2?|zahlencode|código|codigo|codice|kod|koodi|türcode|пин|"
     r"portkod|dörrkod|portkode|dørkode|ovikoodi|deurcode|toegangscode|"
     r"пин-код|код"
@@ -99,11 +99,12 @@ _TOKEN = r"[^\s,;()\[\]<>\"'«»`]+"
 _WIDE_CUTS = "“”"
 
 _SUFFIX = r"(?:et|en|es|s|e|a|si|sı|i|n|ns|m|miz|niz|im)?(?!\w)"  # Turkish "şifrem": my password
+# In this order: a code's name that starts with a key's ("key box") is tried before the key.
 _FAMILIES = (
     ("pkey", _PRIVATE_KEYS),
     ("cred", _CREDENTIALS),
-    ("key", _KEYS),
     ("code", _CODES),
+    ("key", _KEYS),
     ("answer", _ANSWERS),
 )
 _CJK_FAMILIES = (("cjk_cred", _CJK_CREDENTIALS), ("cjk_code", _CJK_CODES))
@@ -215,7 +216,7 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
             after = lowered[m.end() : m.end() + 24].split()
             if (m["code"] or "").lower() == "code" and (
                 not before
-                or before[-1].strip("!:.,") in _PUBLIC_CODES
+                or before[-1].strip("!:.,-") in _PUBLIC_CODES
                 or (after and after[0] in _PUBLIC_CODES)
             ):
                 continue  # "zip code 94110", "le code postal de Sam est 1200"

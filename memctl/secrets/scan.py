@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .closed import closed_up
 from .hidden import Seen, mixed_latin, seen
 from .joined import split_tokens
 from .plain import readings
@@ -137,9 +138,10 @@ def scan(text: str) -> list[Finding]:
     ones ("pаssword" with a Cyrillic "а") is read in Latin letters (hidden.mixed_latin). The
     text read plainly (memctl.secrets.plain: percent-decoded, digits of any script as ASCII,
     more look-alikes, leetspeak of a secret's name, runs of blanks as one space) is checked
-    besides, and so is the text with digits said as words read as digits (memctl.secrets.spoken:
-    "the alarm code is one two three four"), and a provider's token split by a line break or a
-    blank read joined (memctl.secrets.joined)."""
+    besides, and so is the text with a secret's name closed up read as its words
+    (memctl.secrets.closed: "the keysafe is 1966"), and with digits said as words read as
+    digits (memctl.secrets.spoken: "the alarm code is one two three four"), and a provider's
+    token split by a line break or a blank read joined (memctl.secrets.joined)."""
     text = mixed_latin(text)
     read = seen(text)
     found = _scan(text) if read is None else _mapped(_scan(read.text), read)
@@ -148,14 +150,21 @@ def scan(text: str) -> list[Finding]:
         for start, read in readings(text)
         for f in _mapped(_scan(read.text), read)
     ]
-    # digits said as words ("one two three four"), read as a person sees them (a soft hyphen
-    # inside "t\u00adhree" is still "three")
+    # a secret's name closed up or hyphenated ("keysafe", "door-code") read as its words, and
+    # digits said as words ("one two three four") read as digits, both as a person sees the
+    # text (a soft hyphen inside "t\u00adhree" is still "three")
     base = text if read is None else read.text
-    said = spoken(base, base.lower())
+    lowered = base.lower()
+    apart = closed_up(base, lowered)
+    if apart is not None:
+        base, lowered = apart.text, apart.text.lower()
+        plainly += _down(_mapped(_scan(base), apart), read)
+    said = spoken(base, lowered)
     if said is not None:
         heard = _mapped(_scan(said.text), said)
-        plainly += heard if read is None else _mapped(heard, read)
+        plainly += _down(heard if apart is None else _mapped(heard, apart), read)
     # a provider's token a line break or a blank splits, read joined (memctl.secrets.joined)
+    base = text if read is None else read.text
     for start, token in split_tokens(base):
         at = [f._replace(start=start + f.start, end=start + f.end) for f in _joined(token)]
         plainly += at if read is None else _mapped(at, read)
@@ -195,6 +204,11 @@ def _joined(token: Seen) -> list[Finding]:
     finding of the whole token only (one of a half is found without the join)."""
     whole = token.at(len(token.text))
     return [f for f in _mapped(_scan(token.text), token) if f.end - f.start == whole]
+
+
+def _down(found: list[Finding], read: Seen | None) -> list[Finding]:
+    """Findings of the text as seen, in the positions of the text as written."""
+    return found if read is None else _mapped(found, read)
 
 
 def _mapped(found: list[Finding], read: Seen) -> list[Finding]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .closed import ACCESS_NOUNS
 from .near import near
 from .said import TRIGGERS as _SAID_TRIGGERS
 from .said import said
@@ -266,12 +267,8 @@ _PROSE_TRIGGERS = (
     "pass", "pwd", "wort", "contrase", "clave", "senha", "parola", "lösen", "adgang", "hasło",
     "heslo", "wifi", "wlan", "login", "sign-in", "pin", "code", *_TWO_FACTOR,
 )
-# A bare "code" names a secret only next to what it opens: "the code to the shed is 4471".
-
-_ACCESS_NOUNS = (
-    "door", "gate", "alarm", "safe", "garage", "lock", "building", "keypad", "entrance", "house",
-    "flat", "apartment", "locker", "padlock", "tür", "porte",
-)
+# A bare "code" names a secret only next to what it opens (closed.ACCESS_NOUNS): "the code to
+# the garage is 4471".
 
 
 # fmt: on
@@ -330,7 +327,7 @@ def _prose(text: str) -> list[Finding]:
     found = []
     for m in rx(_PROSE).finditer(text):
         word = m["word"].lower()
-        if word == "code" and not any(n in m.group().lower() for n in _ACCESS_NOUNS):
+        if word == "code" and not any(n in m.group().lower() for n in ACCESS_NOUNS):
             continue
         start, end = _value_span(m, text, word)
         if _prose_value(word, text[start:end], quoted=text[start - 1 : start] in "'\"“"):
