@@ -22,6 +22,7 @@ from ..language import cues
 from ..language.framing import OWN_SLIP
 from ..language.injection import Trust, deobfuscate, injection_reason  # noqa: F401  (re-exported)
 from ..words import tokens
+from .askfirst import unasked
 from .compare import ENDINGS, Diff, respelled_only
 from .reading import (
     KIND_NAMES,
@@ -109,6 +110,10 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
     for rule in rules:
         change = rule_change(new, rule.info)
         if change is None:
+            # the act a rule asks to be asked about first, reported done: the user may do it
+            done = None if trust == "trusted" else unasked(new, rule.info)
+            if done:
+                return Verdict("clash", f"contradicts a rule: {done}", rule.key, scores)
             continue
         reason, lasting = change
         if trust == "trusted" and lasting:

@@ -1,0 +1,97 @@
+"""A rule that asks to be asked first ("always ask me before paying any supplier invoice"),
+and a report of its act done unasked: a clash, through the real `memctl remember --json`."""
+
+from __future__ import annotations
+
+import pytest
+
+INVOICES = "always ask me before paying any supplier invoice"
+
+BROKEN = [
+    # money
+    (INVOICES, "Paid the Medisave invoice (£212.40) this morning as it was due today"),
+    (INVOICES, "The Medisave invoice was due today, so I paid it"),
+    (INVOICES, "The supplier invoice from Medisave has been paid"),
+    (INVOICES, "Paid the Medisave invoice before you approved it"),
+    ("never sell shares without my sign-off", "Sold 20 Tesco shares at 2.85"),
+    ("Always check with me before renewing the car insurance", "Just renewed the car insurance"),
+    # email
+    ("Don't send emails to clients without checking with me", "Emailed the client the new quote"),
+    ("ask me first before replying to the landlord", "Replied to the landlord about the boiler"),
+    # calendar
+    ("Never accept meeting invites without asking me", "Accepted the meeting invite from Karen"),
+    ("Never move my calendar appointments without asking me", "Moved your dentist appointment"),
+    # code
+    ("Get my approval before deploying to production", "Deployed the hotfix to production"),
+    ("Never delete branches without asking", "Deleted the stale feature branches on the repo"),
+    # shopping
+    ("before you order groceries, check with me", "Ordered the weekly groceries from Ocado"),
+    ("Run it by me before buying anything online", "Bought a replacement charger online"),
+    ("Check with me before cancelling any subscriptions", "Cancelled the Netflix subscription"),
+    # a teenager's school forms
+    ("Sign Maya's school forms only once I've approved them", "I've signed Maya's school forms"),
+    ("Never sign school permission slips without my OK", "Signed the permission slip for the trip"),
+]
+
+LOOK_ALIKES = [
+    (INVOICES, "Paid the window cleaner £20"),  # another thing paid
+    (INVOICES, "Shall I pay the Medisave invoice?"),  # a question
+    (INVOICES, "The Medisave invoice is due today"),  # a fact, nothing done
+    (INVOICES, "Paid the Medisave invoice after you said yes"),  # asked
+    (INVOICES, "Paid the Medisave invoice, you approved it this morning"),
+    (INVOICES, "Haven't paid the Medisave invoice yet"),  # not done
+    (INVOICES, "Dan paid the Medisave invoice"),  # done by someone else
+    (INVOICES, "I'll pay the Medisave invoice once you confirm"),  # a plan
+    ("Never book flights without my OK", "Booked a table at Dishoom for Friday"),
+    ("Get my approval before deploying to production", "Deployed the branch to staging"),
+    ("Sign Maya's school forms only once I've approved them", "Maya's school forms are due Monday"),
+    ("never sell shares without my sign-off", "Sold the old bike on eBay"),
+    ("Never delete branches without asking", "Deleted the temp files in the build folder"),
+    ("Don't send emails to clients without checking with me", "Sent the draft to you to review"),
+]
+
+
+def _with_rule(cli, rule: str) -> None:
+    cli("remember", "-s", "user", "--kind", "RULE", rule)
+
+
+@pytest.mark.parametrize(("rule", "said"), BROKEN)
+def test_the_act_done_unasked_clashes_with_the_rule(cli, rule, said):
+    _with_rule(cli, rule)
+    out = cli.json("remember", "-s", "agent", said, code=3)
+    assert out["label"] == "clash", out["reason"]
+    assert out["written"]["kind"] == "CONFLICT"
+    assert out["unsure"]["text"] == rule  # the rule named, with the commands that settle it
+    assert "--source user --supersedes" in out["unsure"]["supersedes"]
+    assert "--as-new" in out["unsure"]["as_new"]
+
+
+@pytest.mark.parametrize(("rule", "said"), LOOK_ALIKES)
+def test_a_look_alike_is_no_clash(cli, rule, said):
+    _with_rule(cli, rule)
+    out = cli.json("remember", "-s", "agent", said)
+    assert out["label"] != "clash", out["reason"]
+
+
+def test_a_tool_reporting_the_act_clashes_too(cli):
+    _with_rule(cli, INVOICES)
+    out = cli.json("remember", "-s", "tool", "Payment sent: paid the Medisave invoice", code=3)
+    assert out["label"] == "clash"
+
+
+@pytest.mark.parametrize(
+    "said", ["I paid the Medisave invoice", "Paid the Medisave invoice this morning"]
+)
+def test_the_user_doing_it_themselves_is_no_clash(cli, said):
+    """A person may do what they ask the agent to ask about."""
+    _with_rule(cli, INVOICES)
+    out = cli.json("remember", "-s", "user", said)
+    assert out["label"] == "new"
+    assert out["written"]["kind"] != "CONFLICT"
+
+
+@pytest.mark.parametrize("said", ["Spent 40 euros on a kettle", "Bought a 40 euro kettle"])
+def test_within_the_limit_of_a_rule_that_asks_past_it_is_no_clash(cli, said):
+    _with_rule(cli, "Never spend more than 100 euros without asking me")
+    out = cli.json("remember", "-s", "agent", said)
+    assert out["label"] != "clash", out["reason"]
