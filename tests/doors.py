@@ -10,13 +10,11 @@ files and the JSON-lines logs. scripts/bench_admission.py runs the same matrix f
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import html
 import json
 import re
 import subprocess
 import unicodedata
-import urllib.parse
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -600,20 +598,26 @@ def leaked(haystack: bytes, needles: list[str], *, fold: bool = False) -> list[s
     else:
         hay = _distinct_lines(haystack).decode("utf-8", "replace")
     if fold:
-        for written, read in _MARKED:
-            hay = hay.replace(written, read)
-        hay = html.unescape(urllib.parse.unquote(urllib.parse.unquote_plus(hay)))
-        hay = _LINK.sub(r"\1", hay.replace("=20", " ").replace("\\u0020", " "))
-        hay = hay.replace("\\x20", " ")
-        digits = {ord(c): _digit(c) for c in set(hay) if not c.isascii() and c.isdecimal()}
-        hay = re.sub(r"\s+", " ", hay.translate(digits) if digits else hay)
-        hay = _invisible().sub("", hay)
-        hay = _each(hay, _DASHES)
-        hay = unicodedata.normalize("NFKC", hay).casefold()
-        hay = _each(hay, _LOOK_ALIKES)
+        hay = folded(hay)
         numbers = _digits(hay) or ""
         return [n for n in needles if n.casefold() in hay or (_digits(n) or "\n") in numbers]
     return [n for n in needles if n in hay]
+
+
+def folded(hay: str) -> str:
+    """The text as `leaked` reads it with `fold`, all but its numbers (`_digits`)."""
+    for written, read in _MARKED:
+        hay = hay.replace(written, read)
+    hay = html.unescape(_unquote(_unquote(hay.replace("+", " "))))
+    hay = _LINK.sub(r"\1", hay.replace("=20", " ").replace("\\u0020", " "))
+    hay = hay.replace("\\x20", " ")
+    chars = set(hay)  # the next two folds bring only ASCII characters
+    hay = _spaced(_ascii_digits(hay, chars))
+    hay = _without(hay, [c for c in chars if unicodedata.category(c) == "Cf"])
+    hay = _each(hay, _DASHES)
+    hay = unicodedata.normalize("NFKC", hay).casefold()
+    hay = _each(hay, _LOOK_ALIKES)
+    return hay
 
 
 _LINK = re.compile(r"\[([^\[\]\n]*)\]\([^()\n]*\)")  # a Markdown link, read as its text
@@ -627,10 +631,47 @@ def _digits(text: str) -> str | None:
     return text if re.search("[0-9]{7}", text) else None
 
 
-def _digit(char: str) -> str:
-    """A decimal digit of any script as its ASCII digit."""
-    value = unicodedata.decimal(char, None)
-    return char if value is None else str(value)
+def _ascii_digits(text: str, chars: set[str]) -> str:
+    """The text with each decimal digit of another script (of `chars`, the text's characters)
+    as its ASCII digit."""
+    other = [c for c in chars if not c.isascii() and unicodedata.decimal(c, None) is not None]
+    if not other:
+        return text
+    each = re.compile("[" + "".join(other) + "]")  # digits: nothing to escape in a class
+    return each.sub(lambda m: str(unicodedata.decimal(m[0])), text)
+
+
+def _without(text: str, chars: list[str]) -> str:
+    """The text without the characters (one pass, however many)."""
+    if not chars:
+        return text
+    return re.compile("[" + "".join(re.escape(c) for c in chars) + "]").sub("", text)
+
+
+# A run of URL-encoded bytes ("%5A%61", "%E2%80%8B"): `urllib.parse.unquote` decodes each run
+# as UTF-8 (an invalid byte read as U+FFFD) and leaves every other character as it is.
+_ENCODED = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def _unquote(text: str) -> str:
+    """`urllib.parse.unquote(text)`, decoding only the runs of URL-encoded bytes (unquote
+    splits the whole text at every character that is not ASCII and at every "%")."""
+    if "%" not in text:
+        return text
+    return _ENCODED.sub(
+        lambda m: bytes.fromhex(m[0].replace("%", "")).decode(errors="replace"), text
+    )
+
+
+def _spaced(text: str) -> str:
+    """`re.sub(r"\\s+", " ", text)`: each whitespace run as one space (str.split and the
+    pattern's \\s read the same characters as whitespace)."""
+    words = text.split()
+    if not words:
+        return " " if text else ""
+    start = " " if text[0].isspace() else ""
+    end = " " if text[-1].isspace() else ""
+    return start + " ".join(words) + end
 
 
 def _each(text: str, table: dict[int, int | None]) -> str:
@@ -670,19 +711,13 @@ def _windows(paragraph: bytes) -> list[bytes]:
     return [b"\n".join(lines[at : at + WINDOW]) for at in range(0, len(lines) - step, step)]
 
 
-@functools.cache
-def _invisible() -> re.Pattern[str]:
-    found = (chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) == "Cf")
-    return re.compile("[" + "".join(re.escape(c) for c in found) + "]")
-
-
 def leaked_secrets(haystack: bytes, cases: list[dict]) -> list[str]:
     """The cases' secrets the haystack holds. A short one (a PIN, a CVV) counts with the words
     before it in its case ("CVV 613"): "613" alone is in any commit id or count.
 
     Looked for first among the haystack's distinct lines: a secret is in the haystack only if
     it is in one of them, and a short one with its words only if each is in one of them."""
-    lines = _distinct_lines(haystack).decode("utf-8", "replace")
+    lines = _InLines(_distinct_lines(haystack))
     hay: str | None = None  # the whole haystack, decoded only when a short one may be in it
     found = []
     for case in cases:
@@ -703,6 +738,27 @@ def leaked_secrets(haystack: bytes, cases: list[dict]) -> list[str]:
         if hit:
             found.append(secret)
     return found
+
+
+class _InLines:
+    """`part in lines.decode("utf-8", "replace")`, asked of the bytes: a text that UTF-8
+    encodes, without U+FFFD, is in the decoded bytes exactly where its encoding is in them (no
+    character's encoding starts with a byte that continues another's, and the decoder reads an
+    invalid byte as U+FFFD without taking a byte that starts a character)."""
+
+    def __init__(self, lines: bytes) -> None:
+        self.lines = lines
+        self.decoded: str | None = None
+
+    def __contains__(self, part: str) -> bool:
+        if "\ufffd" not in part:
+            try:
+                return part.encode("utf-8") in self.lines
+            except UnicodeEncodeError:  # an unpaired surrogate
+                pass
+        if self.decoded is None:
+            self.decoded = self.lines.decode("utf-8", "replace")
+        return part in self.decoded
 
 
 def shape(root: Path) -> Counter:

@@ -122,11 +122,12 @@ def test_no_door_makes_a_file_whose_name_holds_a_secret_or_purged_text(door, tmp
     for name in SECRET_NAMES + PURGED_NAMES:
         codes[name] = names_through(door, b, cli, name, tmp_path)
     assert {name: c for name, c in codes.items() if set(c) != {3}} == {}
-    haystack = stores(b) + paths_of(b.root)
+    paths = paths_of(b.root)
+    haystack = stores(b) + paths
     cases = [{"secret": name, "text": name} for name in SECRET_NAMES]
     assert leaked_secrets(haystack, cases) == []
     assert leaked(haystack, list(PURGED), fold=True) == []
-    as_titles = paths_of(b.root).replace(b"_", b" ").replace(b"-", b" ")  # as a title reads
+    as_titles = paths.replace(b"_", b" ").replace(b"-", b" ")  # as a title reads
     assert leaked(as_titles, [p for p in PURGED if "-" not in p], fold=True) == []
     folders = {p.name for p in tmp_path.rglob("*") if p.is_dir()}
     assert not folders & set(SECRET_NAMES + PURGED_NAMES)  # `init --category` made no folder
