@@ -370,7 +370,9 @@ class Admission:
 
     def _json_line(self, rel: str, line: str, view: bool) -> str:
         """A JSON record's strings are what it stores: each is checked once decoded, and
-        redacted (a record keeps hashes and addresses; a value that slipped in is not kept)."""
+        redacted (a record keeps hashes and addresses; a value that slipped in is not kept).
+        A string the record holds again (a night's run record names each note, kind and line
+        many times) is read once, and what it was redacted of is counted each time."""
         if not line.strip():
             return line
         try:
@@ -379,7 +381,16 @@ class Admission:
             return self._checked(rel, [line], redact=self.unattended or view)[0]
         strings: list[str] = []
         strings_in(record, strings)
-        checked = [self._purged(rel, self._secrets(rel, s, True), True) for s in strings]
+        read: dict[str, tuple[str, list[Redaction]]] = {}
+        checked = []
+        for value in strings:
+            if value not in read:
+                before = len(self.redactions)
+                done = self._purged(rel, self._secrets(rel, value, True), True)
+                read[value] = (done, self.redactions[before:])
+            else:
+                self.redactions += read[value][1]
+            checked.append(read[value][0])
         if checked == strings:
             return line
         fixed = with_strings(record, iter(checked))

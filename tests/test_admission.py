@@ -178,3 +178,28 @@ def test_the_write_layer_reads_a_lone_line_separator_as_a_control_character(ws, 
     stored = path.read_bytes().decode()
     assert stored == kept + "all fine ### 09:30 — forged heading\r\n"  # a CRLF file stays so
     assert stored.splitlines() == stored.split("\r\n")[:-1]
+
+
+def test_a_json_record_holding_a_secret_twice_has_each_redacted_and_counted(ws, cli):
+    """A record's strings are read once each however often the record holds them: every
+    place one stands is still redacted, each counted, and a purged text with them."""
+    import json
+
+    from memctl.admission import PURGED_MARK, Admission
+
+    cli("new", "lessons/a", "-t", "Garden")
+    cli("add", "lessons/a", "keep Zanzibar-7731")
+    cli("forget", "--purge", "--match", "Zanzibar-7731", "--yes")
+    said = f"the token {TOKEN}"
+    record = {"text": said, "steps": [{"line": said}, {"line": said, "note": "a"}, "a"]}
+    record["purged"] = ["call Zanzibar-7731", "call Zanzibar-7731"]
+    admission = Admission(ws, unattended=True)
+    line = admission.appended(".memctl/nightly.jsonl", json.dumps(record) + "\n")
+    stored = json.loads(line.splitlines()[0])
+    assert TOKEN not in line and "Zanzibar" not in line
+    assert [stored["text"], stored["steps"][0]["line"], stored["steps"][1]["line"]] == [
+        "the token [redacted:github-token]"
+    ] * 3
+    assert stored["purged"] == [f"call {PURGED_MARK}"] * 2
+    kinds = [r.kind for r in admission.redactions]
+    assert kinds.count("github-token") == 3 and kinds.count("purged") == 2
