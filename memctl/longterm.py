@@ -321,6 +321,12 @@ def find_entry(ws: Workspace, ref: str, *, archive: bool = False) -> EntryRef:
     if archive and not hits:
         hits = [f.path for f in scan(ws, archive=True) if m["id"] in f.ids]
     if not hits:
+        unread = next((f.error for f in scan(ws) if f.error and f.kind == "note"), None)
+        if unread is not None:  # the id may be in a note that cannot be read: name it
+            raise ParseError(
+                f"{unread}; no note memctl can read holds ^{m['id']}, and this one may: fix "
+                "it by hand (`memctl doctor` lists every such file)"
+            )
         raise NotFound(f"no entry with id ^{m['id']}")
     if len(hits) > 1:
         raise MemctlError(

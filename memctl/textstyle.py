@@ -164,10 +164,7 @@ def decoded(data: bytes | str, shown: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        if b"\x00" in data or data.startswith((b"\xff\xfe", b"\xfe\xff")):
-            raise _binary(data, shown) from exc
-        line = data[: exc.start].count(b"\n") + 1
-        raise ParseError("not UTF-8 text", path=shown, line=line) from exc
+        raise not_utf8(data, shown, exc) from exc
     nuls = text.count("\x00")
     if nuls and nuls * 100 > len(text):
         if _wide(data) is not None or nuls * 10 > len(text):
@@ -179,6 +176,15 @@ def decoded(data: bytes | str, shown: str) -> str:
             line=line,
         )
     return without_bom(text)  # a stray NUL (memctl never writes one) leaves the rest readable
+
+
+def not_utf8(data: bytes, shown: str, exc: UnicodeDecodeError, fix: str = "") -> ParseError:
+    """The error for bytes that did not decode as UTF-8 (`exc`): binary or UTF-16 (_binary),
+    else "not UTF-8 text" at the line of the first bad byte, with `fix` after it."""
+    if b"\x00" in data or data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return _binary(data, shown)
+    line = data[: exc.start].count(b"\n") + 1
+    return ParseError(f"not UTF-8 text{fix}", path=shown, line=line)
 
 
 def _binary(data: bytes, shown: str) -> ParseError:

@@ -171,11 +171,11 @@ def stats(ws: Workspace, *, today: dt.date, days: int = 7) -> Stats:
 
 def _log_entries(ws: Workspace, day: dt.date) -> int:
     from .daily import day_path, parse_log
-    from .errors import PathRefused
+    from .errors import ParseError, PathRefused
 
     path = day_path(ws, day)
     try:
         text = ws.read_text(path)
-    except (OSError, UnicodeDecodeError, PathRefused):
+    except (OSError, ParseError, PathRefused):
         return 0
     return len(parse_log(ws.rel(path), text))

@@ -22,6 +22,7 @@ from .config import Config, load_config
 from .controls import unshowable
 from .errors import LockTimeout, PathRefused, WorkspaceNotFound
 from .kinds import INDEX_FILE, NOW_FILE, in_rules
+from .textstyle import not_utf8
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,6 +39,13 @@ class _Where(TypedDict, total=False):
 
     env: Mapping[str, str] | None
     cwd: Path | None
+
+
+# What to do about a memory file that is not UTF-8 text (Workspace.read_text).
+UNREADABLE_FIX = (
+    "; memctl leaves the file as it is and writes nothing to it: fix that line by hand "
+    "(`memctl doctor` lists every such line)"
+)
 
 
 def find_root(
@@ -220,13 +228,20 @@ class Workspace:
     def read_text(self, path: Path) -> str:
         """The text of a memory file memctl reads by its name (a day's log, NOW.md): refused
         (PathRefused, one line naming the link) when a link on its way leaves the workspace or
-        leads into .git/ or .memctl/ (link_out), before a byte is read."""
+        leads into .git/ or .memctl/ (link_out), before a byte is read. A byte that is not
+        UTF-8 (a binary paste, a peer's commit) is a ParseError naming the file and the line of
+        the first such byte: every command that reads the file stops there in one line, and
+        none writes it (textstyle.not_utf8)."""
         link = self.link_out(path)
         if link is not None:
             raise PathRefused(
                 f"{link}; memctl never reads or writes through it (`memctl doctor` lists links)"
             )
-        return path.read_text(encoding="utf-8")
+        data = path.read_bytes()
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise not_utf8(data, self.rel(path), exc, UNREADABLE_FIX) from None
 
     def not_a_file(self, path: Path) -> tuple[str, str] | None:
         """Where and why `path` cannot be read or written as a file, if it cannot: it is a

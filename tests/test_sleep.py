@@ -203,7 +203,10 @@ def test_an_unreadable_log_is_reported_and_the_night_goes_on(ws):
     (ws.daily_dir / "2026-11-29.md").write_bytes(b"# 2026-11-29\n\n### 09:00 \xff\xfe broken\n")
     done = sleep(ws, now=NIGHT).value
     assert [d.day for d in done.days] == ["2026-11-28"]
-    assert done.failed == ["daily/2026-11-29.md: not UTF-8 text; nothing in it was consolidated"]
+    assert done.failed == [
+        "daily/2026-11-29.md:3: not UTF-8 text; nothing in it was consolidated (`memctl doctor` "
+        "lists every such line)"
+    ]
     assert "not consolidated: daily/2026-11-29.md" in done.text
 
 

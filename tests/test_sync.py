@@ -56,6 +56,7 @@ def test_daily_logs_from_two_machines_merge_without_a_conflict(machines):
         "sent": 0,
         "how": "none",
         "kept_purge_records": 0,
+        "unreadable": [],
     }
 
 

@@ -297,3 +297,34 @@ def test_a_peers_rules_are_not_put_in_force_until_a_person_takes_them(machines):
     assert a.json("sync", "--take-rules", newer)["received"] >= 2
     assert "evil.example" in a("now").stdout
     assert a.json("sync")["received"] == 0  # taken: the next sync goes through
+
+
+def test_a_peers_byte_that_is_not_utf8_lands_with_one_warning_line_naming_it(machines):  # noqa: F811
+    """A peer's log and note with a byte that is not UTF-8 (a binary paste) came in without
+    a word, and `log` then ended in a traceback. Sync takes them (memory, as a person saved
+    it) and warns once for each, naming the file and the line; `log` refuses in one line,
+    naming the same, and appends nothing."""
+    a, b, a_root, b_root = machines
+    day = "daily/2026-11-30.md"
+    a("log", "From A", "-m", "A's line")
+    b("log", "From B", "-m", "B's line")
+    with (b_root / day).open("ab") as handle:
+        handle.write(b"pasted \xff\xfe bytes\n")
+    (b_root / "people").mkdir(exist_ok=True)
+    (b_root / "people/kim.md").write_bytes(b"# Kim\n\n- likes caf\xe9 au lait\n")
+    git(b_root, "add", "-A")
+    git(b_root, "commit", "-qm", "a paste")
+    git(b_root, "push", "-q", "origin", "main")
+    done = a("sync", "--json")
+    held = (a_root / day).read_bytes()  # merged as a union: both machines' entries
+    assert b"A's line" in held and b"B's line" in held and b"\xff\xfe" in held
+    line = held.splitlines().index(b"pasted \xff\xfe bytes") + 1
+    found = [f"{day}:{line}: not UTF-8 text", "people/kim.md:3: not UTF-8 text"]
+    assert json.loads(done.stdout)["unreadable"] == found
+    warned = done.stderr.splitlines()
+    assert [w.split(", as ")[0] for w in warned] == [f"memctl: warning: {f}" for f in found]
+    assert all("origin/main brought it" in w and "memctl doctor" in w for w in warned)
+    logged = a("log", "second", "-m", "hello", code=1)
+    assert logged.stderr.startswith(f"memctl: error: {day}:{line}: not UTF-8 text")
+    assert len(logged.stderr.splitlines()) == 1 and (a_root / day).read_bytes() == held
+    assert a("sync").stderr == ""  # said once, when it came in

@@ -40,9 +40,14 @@ def sync(
     """
     from ..integrations.sync import sync as run_sync
 
-    output.result(
-        run_sync(context.workspace(), remote=remote, rebase=rebase, take_rules=take_rules), _render
-    )
+    done = run_sync(context.workspace(), remote=remote, rebase=rebase, take_rules=take_rules)
+    for where in done.unreadable:  # landed: each command that reads it names it, and doctor
+        output.notice(
+            f"memctl: warning: {where}, as {done.remote}/{done.branch} brought it; commands "
+            "that read it stop there until that line is fixed by hand (`memctl doctor` lists "
+            "every such line)"
+        )
+    output.result(done, _render)
 
 
 def _render(done: Synced) -> None:

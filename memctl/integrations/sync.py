@@ -70,6 +70,8 @@ class Synced:
     sent: int  # commits pushed
     how: str  # merge | rebase | fast-forward | none
     kept: int = 0  # purge records the commits brought in removed, put back (_keep_registered)
+    # "FILE:LINE: not UTF-8 text" of each Markdown file the commits brought with such a byte
+    unreadable: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
         return {
@@ -79,6 +81,7 @@ class Synced:
             "sent": self.sent,
             "how": self.how,
             "kept_purge_records": self.kept,
+            "unreadable": list(self.unreadable),
         }
 
 
@@ -96,6 +99,7 @@ def sync(
         remote = gitstore.remote_name(root, remote) if remote else _remote(root, branch)
         fetched = _fetch(root, remote, branch)
         theirs = f"refs/remotes/{remote}/{branch}"
+        theirs_files: list[str] = []
         try:
             _refuse_purged(ws, fetched, remote, branch)
             if fetched:
@@ -107,10 +111,12 @@ def sync(
                 refuse_config(arrival, ws.config.daily_dir)
                 refuse_harness_files(arrival, remote)
                 refuse_rules(arrival, take_rules)
+                theirs_files = brought(arrival, "--diff-filter=d")
                 gitstore.run(root, "update-ref", theirs, fetched)
         finally:
             gitstore.run(root, "update-ref", "-d", INCOMING, check=False)
         received, how, kept = 0, "none", 0
+        unreadable: tuple[str, ...] = ()
         if fetched:
             received = _count(root, f"HEAD..{theirs}")
             if received:
@@ -119,10 +125,31 @@ def sync(
                 how = _bring_in(root, theirs, remote, branch, rebase=rebase)
                 space_logs(root, ws.config.daily_dir, ours, theirs, how)
                 kept = _keep_registered(root, registered)
+                unreadable = _not_utf8(root, theirs_files)
         sent = _count(root, f"{theirs}..HEAD") if fetched else _count(root, "HEAD")
         if sent:
             _push(root, remote, branch)
-    return Synced(remote, branch, received, sent, how, kept)
+    return Synced(remote, branch, received, sent, how, kept, unreadable)
+
+
+def _not_utf8(root: Path, rels: list[str]) -> tuple[str, ...]:
+    """ "FILE:LINE: not UTF-8 text" of each Markdown file of `rels` (what the commits brought)
+    that holds a byte that is not UTF-8, as the merge left it: it lands (a file of memory, as
+    a person might have saved it), and each command that reads it stops at that line until a
+    person fixes it (Workspace.read_text), so sync says so."""
+    from ..textstyle import not_utf8
+
+    found = []
+    for rel in rels:
+        path = root / rel
+        if not rel.endswith(".md") or path.is_symlink() or not path.is_file():
+            continue
+        data = path.read_bytes()
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            found.append(str(not_utf8(data, rel, exc)))
+    return tuple(found)
 
 
 def _registered(root: Path) -> dict[str, list[str]]:

@@ -163,8 +163,13 @@ def _consolidate(
     after = state.through
     try:
         text = ws.read_text(ws.root / rel)
-    except UnicodeDecodeError:
-        raise ParseError("not UTF-8 text; nothing in it was consolidated", path=rel) from None
+    except ParseError as exc:  # not UTF-8: named at the line of its first such byte
+        what = exc.message.split(";", 1)[0]
+        raise ParseError(
+            f"{what}; nothing in it was consolidated (`memctl doctor` lists every such line)",
+            path=rel,
+            line=exc.line,
+        ) from None
     lines = text.splitlines()
     fresh = state.fresh(lines)
     read = tuple(dict.fromkeys(nightly.line_key(lines[n - 1]) for n in fresh))

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from ..controls import unshowable
 from ..entry import Entry, holds, parse_entry
-from ..errors import InvalidValue, NotFound, PathRefused
+from ..errors import InvalidValue, NotFound, ParseError, PathRefused
 from ..jsonlines import read_records
 from ..kinds import in_rules
 from ..textstyle import without_bom
@@ -158,7 +158,7 @@ def _read_checks(ws: Workspace) -> list[Check]:
             continue  # not a note (workspace.stat_markdown): its name would forge a line
         try:
             lines = without_bom(ws.read_text(path)).splitlines()
-        except (OSError, UnicodeDecodeError, PathRefused):
+        except (OSError, ParseError, PathRefused):
             continue
         rel = ws.rel(path)
         start = 0

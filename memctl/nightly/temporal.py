@@ -17,7 +17,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from ..dates import fmt_date, try_date
-from ..errors import PathRefused
+from ..errors import ParseError, PathRefused
 from ..workspace import Workspace
 
 TYPE_CHECKING = False
@@ -149,6 +149,6 @@ class Looker:
         if rel not in self._lines:
             try:
                 self._lines[rel] = self.ws.read_text(self.ws.root / rel).splitlines()
-            except (OSError, UnicodeDecodeError, PathRefused):
+            except (OSError, ParseError, PathRefused):
                 self._lines[rel] = []
         return self._lines[rel]
