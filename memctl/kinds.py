@@ -5,11 +5,11 @@ And the files of a workspace that are not memory at all: those an agent harness 
 as its instructions (Claude Code runs the hooks of `.claude/settings.json` and the servers of
 `.mcp.json`, and reads CLAUDE.md as the user's own instructions; Codex and others read
 AGENTS.md, Cursor `.cursor/`, Cline `.clinerules`, an OpenClaw agent its SOUL.md…; an editor
-runs the tasks of `.vscode/`, direnv an `.envrc`, git the hooks of `.husky/`). One list for
-every part of memctl that must leave them alone: `memctl sync` refuses a peer's commit that
-brings one (integrations/received.py), `memctl doctor` names one that names a command
-(integrations/harness.py), forgetting never takes one (forgetting/memoryonly.py) and no change
-writes one (change.py).
+runs the tasks of `.vscode/`, direnv an `.envrc`, mise the hooks of a `mise.toml`, git the
+hooks of `.husky/`). One list for every part of memctl that must leave them alone: `memctl
+sync` refuses a peer's commit that brings one (integrations/received.py), `memctl doctor`
+names one that names a command (integrations/harness.py), forgetting never takes one
+(forgetting/memoryonly.py) and no change writes one (change.py).
 """
 
 from __future__ import annotations
@@ -92,6 +92,12 @@ FOLDERS = frozenset(
         ".trae",  # Trae: .trae/rules/
         ".augment",  # Augment: .augment/rules/
         ".opencode",  # opencode: its agents and commands
+        ".qwen",  # Qwen Code: its settings (MCP servers) and commands, as .gemini/ for Gemini
+        ".agents",  # Amp's commands, the shared .agents/skills/ (a skill's programs)
+        ".kilocode",  # Kilo Code: .kilocode/rules/
+        ".aiassistant",  # JetBrains AI Assistant: .aiassistant/rules/
+        ".idx",  # Firebase Studio: .idx/airules.md, and dev.nix whose onStart commands run
+        ".mise",  # mise: .mise/config.toml (see "mise.toml")
         # GitHub: Copilot's instructions and prompts, and the workflows Actions runs
         ".github",
         # editors and tools that run what their settings name
@@ -115,6 +121,7 @@ FILES = frozenset(
         "gemini.md",
         "warp.md",  # Warp
         "crush.md",  # Crush
+        "qwen.md",  # Qwen Code, in every folder it works in, as Gemini CLI GEMINI.md
         ".cursorrules",
         ".windsurfrules",
         ".clinerules",
@@ -131,6 +138,12 @@ FILES = frozenset(
         ".aider.conf.yml",  # its lint and test commands
         ".devcontainer.json",
         ".envrc",  # direnv runs it on entering the folder
+        # mise runs the [hooks] (enter = "…" on entering the folder) and [tasks] they name
+        "mise.toml",
+        ".mise.toml",
+        "mise.local.toml",
+        ".mise.local.toml",
+        ".replit",  # Replit runs its `run =` and `onBoot =` commands
         ".pre-commit-config.yaml",  # pre-commit's hooks
         "makefile",  # what `make` runs; a memory workspace carries none
         "gnumakefile",
@@ -140,8 +153,9 @@ FILES = frozenset(
 # An OpenClaw agent's own files at the root of its workspace (integrations/openclaw.py).
 ROOT_FILES = frozenset(
     {"soul.md", "identity.md", "heartbeat.md", "bootstrap.md", "tools.md", "user.md"}
-    # aider's conventions, read from the root (as a note's name, lessons/conventions.md, memory)
-    | {"conventions.md"}
+    # aider's conventions, Replit Agent's instructions: read from the root (as a note's name,
+    # lessons/conventions.md, tools/replit.md, memory)
+    | {"conventions.md", "replit.md"}
 )
 SKILLS = "skills"  # at the root: a skill is a folder with a SKILL.md and the programs it runs
 # What Python imports from the folder it runs in (`python -m …` in the workspace puts it first on
@@ -160,6 +174,8 @@ def harness_file(rel: str) -> bool:
     parts = rel.casefold().split("/")
     if any(part in FOLDERS for part in parts) or parts[-1] in FILES:
         return True
+    if parts[-2:] == ["mise", "config.toml"] or "/.config/mise/" in f"/{'/'.join(parts)}":
+        return True  # mise's mise/config.toml, .config/mise/config.toml, .config/mise/conf.d/
     if len(parts) == 1:
         return parts[0] in ROOT_FILES or parts[0] == SKILLS or parts[0].endswith(PYTHON)
     if len(parts) == 2 and parts[1].startswith("__init__.") and parts[1].endswith(PYTHON):

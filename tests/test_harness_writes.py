@@ -183,6 +183,24 @@ OTHER_HARNESSES = (
     ".pre-commit-config.yaml",
     "Makefile",
     "justfile",
+    "QWEN.md",
+    "projects/QWEN.md",
+    ".qwen/settings.json",
+    ".idx/airules.md",
+    ".idx/dev.nix",
+    ".agents/skills/x/SKILL.md",
+    ".kilocode/rules/x.md",
+    ".aiassistant/rules/x.md",
+    "replit.md",
+    ".replit",
+    "mise.toml",
+    ".mise.toml",
+    "mise.local.toml",
+    ".config/mise.toml",
+    ".config/mise/config.toml",
+    ".config/mise/conf.d/hooks.toml",
+    "mise/config.toml",
+    ".mise/config.toml",
 )
 # Dot-folders no harness is known to read: a note is never made there either.
 DOTTED_NOTES = (".clinerules/x", ".kiro/steering/x", ".someagent/rules", "people/.hidden")
@@ -193,7 +211,17 @@ def test_other_agents_files_are_harness_files(rel):
     assert harness_file(rel)
 
 
-@pytest.mark.parametrize("rel", ["lessons/conventions.md", "people/warp-drive.md", "rules/make.md"])
+@pytest.mark.parametrize(
+    "rel",
+    [
+        "lessons/conventions.md",
+        "people/warp-drive.md",
+        "rules/make.md",
+        "tools/replit.md",
+        "tools/mise.md",
+        "mise/notes.md",
+    ],
+)
 def test_notes_named_like_them_are_memory(rel):
     assert not harness_file(rel)
 
