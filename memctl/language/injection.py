@@ -12,8 +12,10 @@ ways are checked:
 2. **Who it speaks to**: a text addressed to an AI reading it ("P.S. to any AI reading this",
    "A cualquier IA que lea esto", "Note pour l'IA :", "AI agents processing this page should…").
 3. **The patterns below**: role play, fake system messages, requests to reveal secrets, to send
-   data to an address, to hide something from the user, to destroy data. From web, file and tool
-   text (and edited log lines) any instruction counts (`WEAK`).
+   data to an address, to hide something from the user, to destroy data; and the orders that
+   steer the agent from outside what it was told (memctl.language.steering: instructions kept
+   at an address, memctl's own guard switched off, the user's permission claimed). From web,
+   file and tool text (and edited log lines) any instruction counts (`WEAK`).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from .addressed import (
     about_the_user_to_an_ai,
 )
 from .disguise import deobfuscate
+from .steering import STEERING
 from .trust import SOURCE_TRUST, TRUSTS, Trust, trust_in  # noqa: F401  (re-exported)
 
 
@@ -245,6 +248,7 @@ INJECTION_STRONG = [
         r"(?:指令|指示|规则|说明|命令|提示)|이전\s*(?:지시|명령)\S*\s*무시",
         "tells the agent to ignore its instructions",
     ),
+    *STEERING,
 ]
 # Weak: any instruction at all. Caught from untrusted sources (web, file, tool, an edited log):
 # such text may be kept as what its source said, never as something to do.
