@@ -64,6 +64,7 @@ class Change:
         self._eol: str | None = None  # the line end of a new Markdown file, once looked up
         self.admission = Admission(ws, unattended=unattended, source=source)
         self._unmerged: set[str] = set()
+        self._staged: set[str] | None = None  # what a person staged (gitstore.commit leaves it)
         from . import gitstore
         from .recovery import JOURNAL, Journal, recover
 
@@ -116,7 +117,7 @@ class Change:
         if wrong is not None:
             raise InvalidValue(f"{wrong[1]}; memctl writes nothing there", path=wrong[0])
         if self._git and self._dirty is None:
-            self._dirty, self._unmerged = gitstore.status(self.ws.root)
+            self._dirty, self._unmerged, self._staged = gitstore.index_status(self.ws.root)
         if rel in self._unmerged:
             raise GitBusy(
                 "git holds this file in an unresolved merge conflict; resolve it "
@@ -126,8 +127,13 @@ class Change:
         if self._dirty is not None and rel in self._dirty and rel not in self.touched:
             refuse_held_edit(self.ws, rel, path)
             saved = gitstore.commit(
-                self.ws.root, [rel], f"edit by hand: {rel} (saved before memctl {self.verb})"
+                self.ws.root,
+                [rel],
+                f"edit by hand: {rel} (saved before memctl {self.verb})",
+                staged=self._staged,
             )
+            if self._staged is not None:
+                self._staged.discard(rel)
             if saved:
                 self.commits.append(saved)
                 self.notices.append(f"committed your uncommitted edit of {rel} first, on its own")
@@ -162,7 +168,7 @@ class Change:
         if not self._git or rel in self.touched:
             return False
         if self._dirty is None:
-            self._dirty, self._unmerged = gitstore.status(self.ws.root)
+            self._dirty, self._unmerged, self._staged = gitstore.index_status(self.ws.root)
         if rel not in self._dirty:
             return False
         try:
@@ -332,7 +338,7 @@ class Change:
                 f"({kinds}) in {places}"
             )
         try:  # the store refuses a secret whatever wrote it: nothing is left half-done
-            made = gitstore.commit(self.ws.root, list(self.touched), message)
+            made = gitstore.commit(self.ws.root, list(self.touched), message, staged=self._staged)
         except Refused:
             self.roll_back()
             raise

@@ -208,22 +208,33 @@ def dirty_paths(root: Path) -> set[str]:
 
 def status(root: Path) -> tuple[set[str], set[str]]:
     """Paths with uncommitted changes, and those of them a merge left unresolved (UU, AA…)."""
+    paths, unmerged, _ = index_status(root)
+    return paths, unmerged
+
+
+def index_status(root: Path) -> tuple[set[str], set[str], set[str]]:
+    """`status`, and the paths staged in the index (what `commit` must leave as it is)."""
     out = run(root, "status", "--porcelain=v1", "-z", "--untracked-files=all")
     paths: set[str] = set()
     unmerged: set[str] = set()
+    staged: set[str] = set()
     records = out.split("\0")
     i = 0
     while i < len(records):
         record = records[i]
-        if len(record) > 3 and record[3:] not in RUNTIME:
-            paths.add(record[3:])
+        if len(record) > 3:
+            if record[0] not in " ?":
+                staged.add(record[3:])
+            if record[3:] not in RUNTIME:
+                paths.add(record[3:])
             if "U" in record[:2] or record[:2] in ("AA", "DD"):
                 unmerged.add(record[3:])
             if record[0] in "RC":  # a rename carries its source as the next record
                 i += 1
                 paths.add(records[i])
+                staged.add(records[i])
         i += 1
-    return paths, unmerged
+    return paths, unmerged - (unmerged & RUNTIME), staged
 
 
 def git_dir(root: Path) -> Path:
@@ -275,35 +286,41 @@ def unstage(root: Path, paths: list[str]) -> None:
         run(root, "--literal-pathspecs", "reset", "-q", *_FROM_STDIN, check=False, stdin=listed)
 
 
-def commit(root: Path, paths: list[str], message: str) -> Commit | None:
+def commit(
+    root: Path, paths: list[str], message: str, *, staged: set[str] | None = None
+) -> Commit | None:
     """Commit exactly `paths` (additions, edits, removals), nothing else; None if unchanged.
 
     With nothing else staged (the usual case) the index is updated for exactly these paths and
     the commit is written with plumbing: no pathspec matching and no search for untracked
     files, which is what an archive run of thousands of files would otherwise pay for. When a
     person has staged changes of their own, `git commit -- paths` leaves those staged.
+    `staged`: what the index held staged when the caller last read it (index_status), so it is
+    not asked again.
     """
     if not paths:
         return None
     # Paths go through stdin: an archive run can touch more files than a command line holds.
     listed = "\0".join(paths) + "\0"
     wanted = set(paths)
-    before = _staged(root)
+    before = _staged(root) if staged is None else staged
     porcelain = bool(before) or any((root / p).is_dir() for p in paths)  # a folder: a pathspec
     if porcelain:  # literal pathspecs: a note named `people/[ab].md` is that file, not a glob
         run(root, "--literal-pathspecs", "add", "-A", *_FROM_STDIN, stdin=listed)
+        changed = sorted(p for p in _staged(root) if p in wanted)
+        patch = _finished(root, ("diff", "--cached", "-U0", *_PLAIN_DIFF.split())).stdout
     else:
         if len(paths) > _PACK_FROM:
             _write_pack(root, paths)
         run(root, "update-index", "--add", "--remove", "-z", "--stdin", stdin=listed)
-    changed = sorted(p for p in _staged(root) if p in wanted)
+        named, patch = _staged_patch(root)  # nothing else staged: all of it is these paths'
+        changed = sorted(p for p in named if p in wanted)
     if not changed:
         return None
     from .errors import Refused
     from .secrets.staged import secret_added
 
-    staged = _finished(root, ("diff", "--cached", "-U0", *_PLAIN_DIFF.split()))
-    found = secret_added(staged.stdout, set(changed), lambda rel: blob(root, rel))
+    found = secret_added(patch, set(changed), lambda rel: blob(root, rel))
     if found is not None:  # memctl commits no secret, whatever staged it (docs/safety.md)
         unstage(root, changed)
         raise Refused(f"{found[2]}, and nothing was committed", path=found[0], line=found[1])
@@ -381,6 +398,23 @@ def _write_pack(root: Path, paths: list[str]) -> None:
     if proc.returncode != 0:
         told = cause(proc.stderr.decode("utf-8", "replace"), proc.returncode)
         raise GitError(f"git fast-import failed: {told}", path=root)
+
+
+def _staged_patch(root: Path) -> tuple[set[str], bytes]:
+    """The staged paths and their patch, from one `git diff`: its raw records (`:meta` then a
+    path, NUL after each), an empty record, then the patch."""
+    args = ("diff", "--cached", "-U0", "--raw", "-p", "-z", *_PLAIN_DIFF.split())
+    proc = _finished(root, args)
+    if proc.returncode != 0:
+        told = cause(proc.stderr.decode("utf-8", "replace"), proc.returncode)
+        raise GitError(f"git diff failed: {told}", path=root)
+    records = proc.stdout.split(b"\0")
+    paths: set[str] = set()
+    i = 0
+    while i + 1 < len(records) and records[i].startswith(b":"):
+        paths.add(os.fsdecode(records[i + 1]))
+        i += 2
+    return paths, b"\0".join(records[i + 1 :])
 
 
 def _staged(root: Path) -> set[str]:
