@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .dates import fmt_date
 from .secrets import encoded, letters, numbers
 from .secrets.purgeread import searched
+from .secrets.turned import other_order, turned
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -315,17 +316,13 @@ def new_records(text: str, *, salt: str, receipt: str, today: dt.date) -> list[R
     return records
 
 
-# A name of two words of letters, which a list may write surname first ("Hardie, Jim").
-_NAME = re.compile(r"([^\W\d_]+) ([^\W\d_]+)")
-
-
 def written(folded: str) -> list[str]:
     """The forms of a purged text (casefolded) that each have records: the text; a name of
-    two words also surname first, after a comma ("hardie, jim"); and each of those as someone
-    typing ASCII writes it (letters.forms: "josé núñez" as "jose nunez", "jörg" as "jorg" and
-    "joerg")."""
-    name = _NAME.fullmatch(folded)
-    texts = [folded] if name is None else [folded, f"{name[2]}, {name[1]}"]
+    two or three words also surname first, after a comma and without ("hardie, jim", "hardie
+    jim"); a text of two words or more, or one long word, also backwards and in ROT13
+    (secrets.turned: "eidrah mij", "wvz uneqvr"); and each of those as someone typing ASCII
+    writes it (letters.forms: "josé núñez" as "jose nunez", "jörg" as "jorg" and "joerg")."""
+    texts = [folded, *other_order(folded), *turned(folded)]
     return list(dict.fromkeys(f for t in texts for f in [t, *letters.forms(t)]))
 
 

@@ -110,6 +110,7 @@ def wire(ws: Workspace, settings: Path, *, user: bool, today: dt.date) -> dict:
     from .rules import read_rules
 
     rules = read_rules(ws, scan(ws), today=today)
+    note_rules_file(ws, rules_path(settings))
     return install(settings, rules, budget=ws.config.now_budget_tokens, user=user)
 
 
@@ -197,3 +198,43 @@ def _in_its_style(path: Path, text: str) -> str:
     except (OSError, UnicodeDecodeError):
         return text
     return restyled(old, text)
+
+
+# The rules files memctl wrote for this workspace (`hooks install`, `now --rules-file`), one
+# path a line, kept in git's own folder: this machine's paths, never committed. A purge
+# cleans them too (forgetting/purge.py): they lie outside the workspace.
+_WRITTEN = "memctl-rules-files"
+
+
+def note_rules_file(ws: Workspace, path: Path) -> None:
+    """Remember that memctl writes the rules of `ws` to `path`."""
+    from . import gitstore
+
+    if not gitstore.is_repo(ws.root):
+        return
+    record = gitstore.git_dir(ws.root) / _WRITTEN
+    where = str(path.expanduser().resolve())
+    with contextlib.suppress(OSError):
+        known = record.read_text(encoding="utf-8").splitlines() if record.exists() else []
+        if where not in known:
+            with record.open("a", encoding="utf-8") as out:
+                out.write(where + "\n")
+
+
+def rules_files(ws: Workspace) -> list[Path]:
+    """The rules files memctl wrote for `ws` that are still there and still memctl's."""
+    from . import gitstore
+
+    if not gitstore.is_repo(ws.root):
+        return []
+    try:
+        known = (gitstore.git_dir(ws.root) / _WRITTEN).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    found = []
+    for line in dict.fromkeys(known):
+        path = Path(line)
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            if line and path.read_text(encoding="utf-8").startswith(_HEAD.split("\n", 1)[0]):
+                found.append(path)
+    return found

@@ -348,8 +348,9 @@ def view_now(
     rules = read_rules(ws, facts, today=today)
     elsewhere = None
     if rules_file is not None:
-        from .claudemd import refresh_rules_file
+        from .claudemd import note_rules_file, refresh_rules_file
 
+        note_rules_file(ws, rules_file)
         if refresh_rules_file(rules_file, rules, budget=ws.config.now_budget_tokens):
             elsewhere = str(rules_file)
     budget = ws.config.now_budget_tokens

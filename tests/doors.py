@@ -95,6 +95,15 @@ PURGED_PAYLOADS = (
     # its letters written apart; base64 without its padding
     "we live on L a r k s p u r  L a n e now",
     "we live on TGFya3NwdXIgTGFuZQ",
+    # its letters joined by dots, underscores or stars; backwards; in ROT13; in leetspeak;
+    # its words in the other order
+    "we live on L.a.r.k.s.p.u.r L.a.n.e now",
+    "we live on L_a_r_k_s_p_u_r L_a_n_e now",
+    "we live on enaL rupskraL now",
+    "we live on Ynexfche Ynar now",
+    "we live on L4rk5pur L4n3 now",
+    "we live on Lane Larkspur now",
+    "we live on Lane, Larkspur now",
 )
 # How a person reads the look-alike letters of PURGED_PAYLOADS (for `leaked`).
 _LOOK_ALIKES = str.maketrans("\u0430\u0435\u03bf\u03b6\u0131", "aeozi")
@@ -600,7 +609,15 @@ def leaked(haystack: bytes, needles: list[str], *, fold: bool = False) -> list[s
     if fold:
         hay = folded(hay)
         numbers = _digits(hay) or ""
-        return [n for n in needles if n.casefold() in hay or (_digits(n) or "\n") in numbers]
+        # letters joined by one mark each read as one word; leetspeak's digits as letters
+        hays = (hay, _APART.sub(lambda m: re.sub(r"[^\w\s]|_", "", m.group()), hay))
+        hays += (hays[1].translate(_LEET),)
+        return [
+            n
+            for n in needles
+            if any(f in h for f in _turned(n.casefold()) for h in hays)
+            or (_digits(n) or "\n") in numbers
+        ]
     return [n for n in needles if n in hay]
 
 
@@ -618,6 +635,21 @@ def folded(hay: str) -> str:
     hay = unicodedata.normalize("NFKC", hay).casefold()
     hay = _each(hay, _LOOK_ALIKES)
     return hay
+
+
+# Letters or digits joined by one mark each ("l.a.n.e"); leetspeak; ROT13.
+_APART = re.compile(r"(?<![^\W_])[^\W_](?:(?:[^\w\s]|_)[^\W_](?![^\W_])){2,}")
+_LEET = str.maketrans("013457@$", "oieasta" + "s")
+_ROT13 = str.maketrans("abcdefghijklmnopqrstuvwxyz", "nopqrstuvwxyzabcdefghijklm")
+
+
+def _turned(needle: str) -> list[str]:
+    """A needle as it is, backwards, in ROT13 and, a name of two words, in the other order."""
+    forms = [needle, needle[::-1], needle.translate(_ROT13)]
+    words = needle.split(" ")
+    if len(words) == 2 and all(w.isalpha() for w in words):
+        forms += [f"{words[1]} {words[0]}", f"{words[1]}, {words[0]}"]
+    return forms
 
 
 _LINK = re.compile(r"\[([^\[\]\n]*)\]\([^()\n]*\)")  # a Markdown link, read as its text

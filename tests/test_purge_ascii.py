@@ -1,7 +1,8 @@
 """A purged name comes back in none of the ways someone typing ASCII writes it: without its
 accents ("Jose Nunez" for "José Núñez"), with German's umlauts spelled out or dropped ("Joerg
 Muellerstrasse", "Jorg Mullerstrasse" for "Jörg Müllerstraße"), accents added ("Wilhelmína"),
-and, for a name of two words, surname first after a comma ("Crabtree, Wilhelmina"). Every door
+and, for a name of two words, surname first, after a comma or not ("Crabtree, Wilhelmina",
+"Crabtree Wilhelmina"). Every door
 refuses them (the registry's one reading, memctl.secrets.letters); the purge itself finds them
 in the notes and in history; a peer's note named so does not come in through sync. Other
 names go in."""
@@ -24,12 +25,12 @@ COMES_BACK = [
     "Joerg Muellerstrasse", "Jorg Mullerstrasse", "Jorg Muellerstrasse", "Jörg Mullerstrasse",
     "Joerg Müllerstraße", "joergmuellerstrasse",
     "Wilhelmína Crabtree", "Crabtree, Wilhelmina", "Crabtree,  Wilhelmina",
-    "Crabtrée, Wilhelmina",
+    "Crabtrée, Wilhelmina", "Crabtree Wilhelmina",
 ]  # fmt: skip
 # Other names, and the words of a purged one apart or otherwise joined.
 GOES_IN = [
     "Joseph Nunez", "Jose Garcia", "Jorge Muller", "Muellerstrasse 5", "Jo Smith",
-    "Wilhelmina Crabb", "Crabtree Wilhelmina", "Crabtree; Wilhelmina", "Crabtree, Wilma",
+    "Wilhelmina Crabb", "Crabtree; Wilhelmina", "Crabtree, Wilma",
 ]  # fmt: skip
 TODAY = dt.date(2026, 12, 5)
 

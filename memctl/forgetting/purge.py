@@ -44,7 +44,7 @@ _DERIVED_SUFFIXES = (".db", ".db-wal", ".db-shm", ".db-journal", ".sqlite")
 
 @dataclass
 class Place:
-    kind: str  # live | daily | archive | state | sqlite | cache | git
+    kind: str  # live | daily | archive | state | sqlite | cache | rules | git
     path: str
     count: int
 
@@ -108,7 +108,8 @@ class Receipt:
         labels = {"live": "live note", "daily": "daily log (append-only exception: rewritten "
                   "in place)", "archive": ".archive/", "state": "memctl state",
                   "sqlite": "SQLite database (deleted; rebuilt from the Markdown)",
-                  "cache": "cache (deleted; rebuilt)"}
+                  "cache": "cache (deleted; rebuilt)",
+                  "rules": "rules file memctl wrote outside the workspace"}
         # fmt: on
         for place in self.places:
             lines.append(
@@ -194,15 +195,21 @@ def purge(ws: Workspace, pattern: str, *, now: dt.datetime, dry_run: bool) -> Re
         _refuse_held_names(ws, names, files)
         receipt.renamed = sorted(set(names.values()))
         mark = None if dry_run else PurgeMark(ws, receipt.id, fingerprint)
-        if not dry_run and known is None and salt is not None:
+        made = (
+            []
+            if dry_run or salt is None
+            else new_records(text, salt=salt, receipt=receipt.id, today=now.date())
+        )
+        have = {(r.salt, r.hash) for r in registry.records}
+        # a text purged before gets the records of the forms read since (ROT13, backwards…)
+        if made and (known is None or any((r.salt, r.hash) not in have for r in made)):
             # Registered first, in a commit of its own: from here on every door refuses it.
             with ws.change("purge", f"register {fingerprint}") as change:
-                register(
-                    ws, change, *new_records(text, salt=salt, receipt=receipt.id, today=now.date())
-                )
+                register(ws, change, *made)
         elif not dry_run and resume and gitstore.is_repo(root):
             _commit_registration(root, fingerprint)
         _scrub_files(ws, rx, brx, receipt, mark, names=names, files=files)
+        _scrub_rules_files(ws, rx, receipt, dry_run=dry_run)
         if not dry_run:
             memos.forget()  # what this process kept of the text goes with the derived state
         old_ids: list[str] = []
@@ -321,6 +328,22 @@ def _scrub_files(
             _move(ws.root, path, ws.root / new_rel)
 
 
+def _scrub_rules_files(
+    ws: Workspace, rx: re.Pattern[str], receipt: Receipt, *, dry_run: bool
+) -> None:
+    """The rules files memctl wrote outside the workspace for Claude Code (claudemd.py: `hooks
+    install`, `now --rules-file`), each copy replaced as in the workspace's files."""
+    from ..claudemd import rules_files
+
+    for path in rules_files(ws):
+        body = path.read_text(encoding="utf-8")
+        cleaned, count = marked_count(body, rx)
+        if count:
+            receipt.places.append(Place("rules", str(path), count))
+            if not dry_run:
+                atomic_write(path, cleaned.encode("utf-8"))
+
+
 def _move(root: Path, src: Path, dst: Path) -> None:
     """Rename a file to its purged name, and remove the folders the move left empty."""
     dst.parent.mkdir(parents=True, exist_ok=True)
@@ -377,6 +400,9 @@ def _unreachable(ws: Workspace) -> list[str]:
         "the AI provider's copy of the conversations in which the text was said",
         "backups outside the workspace (Time Machine, cloud sync, snapshots)",
         "terminal scrollback and shell history where it was typed",
+        "a rules file for Claude Code that memctl has no record of writing (a project's "
+        ".claude/memctl-rules.md, ~/.claude/memctl-rules.md, written by an earlier memctl or "
+        "for another workspace): `memctl now --rules-file PATH` rewrites it from the rules",
     ]
     return places
 

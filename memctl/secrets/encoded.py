@@ -219,18 +219,20 @@ def _between(text: str, start: int, end: int) -> bool:
     return text[start - 1].isalnum() and text[end].isalnum()
 
 
-# Letters or digits written apart, three or more, each alone between blanks ("M a r a  Q u i l l"),
-# and a hyphen between two letters ("Quill-feather").
-_APART = re.compile(r"(?<![^\W_])[^\W_](?![^\W_])(?:[ \t]{1,3}[^\W_](?![^\W_])){2,}")
-_BLANKS = re.compile(r"[ \t]+")
+# Letters or digits written apart, three or more, each alone between blanks ("M a r a  Q u i l l")
+# or joined by one punctuation mark or symbol ("M.a.r.a", "M_a_r_a", "M*a*r*a"), and a hyphen
+# between two letters ("Quill-feather").
+_APART = re.compile(r"(?<![^\W_])[^\W_](?![^\W_])(?:(?:[ \t]{1,3}|[^\w\s]|_)[^\W_](?![^\W_])){2,}")
+_BLANKS = re.compile(r"[ \t]+|[^\w\s]|_")
 _INNER_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 
 
 def run_together(folded: str) -> Seen | None:
     """A casefolded text with its letters written apart read as one word ("m a r a  q u i l l"
-    is "maraquill") and a hyphen between two letters read as nothing ("quill-feather" is
-    "quillfeather"), else None: a reading the purge registry looks for a purged text in (its
-    words run together are a record of their own), never the text as it is."""
+    and "m.a.r.a q.u.i.l.l" are "maraquill", "j_i_m" and "j*i*m" are "jim") and a hyphen
+    between two letters read as nothing ("quill-feather" is "quillfeather"), else None: a
+    reading the purge registry looks for a purged text in (its words run together are a
+    record of their own), never the text as it is."""
     edits = [
         (m.start() + b.start(), m.start() + b.end(), "")
         for m in _APART.finditer(folded)
@@ -238,7 +240,7 @@ def run_together(folded: str) -> Seen | None:
     ]
     if "-" in folded:
         edits += [(m.start(), m.end(), "") for m in _INNER_HYPHEN.finditer(folded)]
-    return edited(folded, sorted(edits)) if edits else None
+    return edited(folded, sorted(set(edits))) if edits else None
 
 
 # A run that may be base64: a token of its alphabet (checked whole in base64_texts).

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import encoded, hidden, letters
+from . import encoded, hidden, letters, turned
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -30,11 +30,22 @@ class Searched(NamedTuple):
     def words(self) -> list[tuple[str, Callable[[int, int], tuple[int, int]]]]:
         """`folded` with its words read whatever joins them (encoded.words: `jim-hardie` and
         `<b>Jim</b> Hardie` are "jim hardie"), and with letters written apart and words a
-        hyphen splits run together (encoded.run_together: `j i m` is "jim", `har-die` is
-        "hardie"), when that differs: not a reading of the text itself, so not one
-        `Registry.find` reads a purged text by."""
+        hyphen splits run together (encoded.run_together: `j i m` and `j.i.m` are "jim",
+        `har-die` is "hardie"), and with its leetspeak read as letters and then its words
+        whatever joins them (turned.leet_readings: `j1m-h4rd1e` is "jim hardie"), when that
+        differs: not a
+        reading of the text itself, so not one `Registry.find` reads a purged text by."""
         read = [encoded.words(self.folded), encoded.run_together(self.folded)]
-        return [(r.text, _through(r, self.span)) for r in read if r is not None]
+        found = [(r.text, _through(r, self.span)) for r in read if r is not None]
+        # leetspeak read as letters (turned.leet_readings: `j1m h4rd1e`, `l@ne`), and then its
+        # words whatever joins them (`j1m-h4rd1e`; in a text of up to 64K characters: a long
+        # one, a blob's, is read once less)
+        leet = []
+        for r in turned.leet_readings(self.folded):
+            w = encoded.words(r.text) if len(r.text) <= turned.LONG else None
+            span = _through(r, self.span)
+            leet.append((r.text, span) if w is None else (w.text, _through(w, span)))
+        return found + leet
 
     def every(self) -> list[tuple[str, Callable[[int, int], tuple[int, int]]]]:
         """`all` and `words`, and each of them as someone typing ASCII writes it

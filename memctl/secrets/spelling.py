@@ -10,7 +10,7 @@ import re
 import unicodedata
 from functools import cache
 
-from . import encoded, hidden, joined, letters, numbers
+from . import encoded, hidden, joined, letters, numbers, turned
 
 # The characters nobody sees that a copy of a text may hold between its own, one by one (a
 # pattern of bytes cannot hold a class of them): the invisible ones of _HIDDEN in the Basic
@@ -57,8 +57,6 @@ _END_BYTES = rb"(?:(?![A-Za-z0-9\x80-\xff])|(?=\xe2\x80[\x80-\xbf])|(?=\xc2[\xa0
 # Where two of a text's words meet: a run of whitespace or of joiners (encoded.JOINERS) between
 # two letters or digits.
 _MEETS = re.compile(f"(?<=[^\\W_])(?:\\s+|[{re.escape(encoded.JOINERS)}]+)(?=[^\\W_])")
-# A name of two words of letters (anchors.written), which a list may write surname first.
-_NAME = re.compile(r"([^\W\d_]+) ([^\W\d_]+)")
 # What may stand between two groups of a number's digits (numbers.SEP), as a person reads it.
 _SEP = f"[ ./\\-{hidden.SPACES}{hidden.HYPHENS}]|\\)[ -]?|[ -]?\\("
 _SEP_BYTES = rb"[ ./\-]|\)[ -]?|[ -]?\(|" + b"|".join(
@@ -100,17 +98,39 @@ def spelled(text: str) -> tuple[str, bytes]:
         # what may stand before its first digit (_number's `sep`)
         more += [*"(+)*~_<]", *_BETWEEN, *hidden.SPACES, *hidden.HYPHENS, " ./-"]
         more += [f for digit in "0123456789" for f in _forms(digit)]
-    name = _NAME.fullmatch(shown)
-    if name is not None:  # a name of two words, surname first ("Hardie, Jim")
-        chars = [_char(c) for c in f"{name[2]}, {name[1]}"]
+    # a name surname first ("Hardie, Jim", "Hardie Jim"), the text backwards, in ROT13 and in
+    # leetspeak (secrets.turned: "eidraH miJ", "Wvz Uneqvr", "J1m H4rd1e")
+    form = shown.casefold()
+    for other in turned.other_order(form) + turned.turned(form):
+        chars = [_char(c) for c in other]
         pattern += "|" + _AROUND.join(c for c, _ in chars)
         pattern_bytes += b"|" + _AROUND_BYTES.join(b for _, b in chars)
-        more += _forms(name[2][0])
+        more += _forms(other[0])
+    if turned.turned(form) and any(c in _LEET for c in form):
+        leet = [_leet(c) for c in form]
+        pattern += "|" + _AROUND.join(c for c, _ in leet)
+        pattern_bytes += b"|" + _AROUND_BYTES.join(b for _, b in leet)
+        more += list(turned.LEET)
     first, first_bytes = _first(shown[0], *more)
     return (
         f"{first}(?:{link}(?:{pattern})|{coded})",
         first_bytes + b"(?:" + link.encode() + b"(?:" + pattern_bytes + b")|" + coded_bytes + b")",
     )
+
+
+# The digits and signs leetspeak writes for a letter, as the inside of a pattern's class.
+_LEET = {
+    letter: "[" + re.escape("".join(k for k, v in turned.LEET.items() if v == letter)) + "]"
+    for letter in "aeiost"
+} | {"l": "1"}
+
+
+def _leet(char: str) -> tuple[str, bytes]:
+    """The patterns of one character as a copy may write it, or in leetspeak ("1" for "i")."""
+    one, one_bytes = _char(char)
+    if char not in _LEET:
+        return one, one_bytes
+    return f"(?:{one}|{_LEET[char]})", b"(?:" + one_bytes + b"|" + _LEET[char].encode() + b")"
 
 
 def _split() -> tuple[str, bytes]:
