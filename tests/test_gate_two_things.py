@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import NOW, file_entry, open_lines, told
+from memctl.gate.compare import on_one_clock
 from memctl.gate.reading import analyze
 from memctl.gate.remember import remember
 from memctl.gate.weekday import shifted
@@ -197,3 +198,18 @@ def test_the_other_days_of_a_weekday_said_short_are_read(ws):
     file_entry(ws, "life/kids", "Football training tues 6pm at the rec")
     done = remember(ws, "football training moved to weds", source="user", now=NOW).value
     assert done.label == "update", done.reason
+
+
+@pytest.mark.parametrize(
+    ("said", "on_file", "read"),
+    [
+        ("sunil comes at 6, not 7", "Sunil comes at 7pm for the evening visit", "t:18:00"),
+        ("the standup is at 9 from monday", "The standup is at 14:00", "t:09:00"),  # morning
+        ("pickup is at 5 now", "Pickup is at 17:30", "t:17:00"),
+        ("dinner at 7 instead", "Dinner is at 8pm at Rosa's", "t:19:00"),
+        ("the call is at 10 tomorrow", "The call is at 15:00", "t:10:00"),
+    ],
+)
+def test_a_bare_hour_is_read_in_the_half_of_the_day_the_entry_says(said, on_file, read):
+    new, _ = on_one_clock(analyze(said), analyze(on_file))
+    assert read in new.values, new.values

@@ -277,13 +277,15 @@ def on_the_clock_of(
     values: frozenset[str], worded: frozenset[str], other: frozenset[str]
 ) -> frozenset[str]:
     """`values`, each time said in words moved to the other half of the day where the other
-    text has it there ("half past seven" beside "19:30" is 19:30)."""
+    text has it there ("half past seven" beside "19:30" is 19:30), or an hour before 8 where
+    the other says every time after noon ("at 6" beside "at 7pm" is 18:00)."""
     moved = set(values)
     hours = [int(v[2:4]) for v in other if v.startswith("t:") and v[2:4].isdigit()]
-    evening = bool(hours) and min(hours) >= 13  # every time the other says is after noon
+    # every time the other says is after noon: "comes at 6" is 18:00 ("moved to 9" stays 9:00)
+    evening = bool(hours) and min(hours) >= 13
     for value in worded & values:
         later = f"t:{int(value[2:4]) + 12:02d}{value[4:]}"
-        if (later in other or evening and int(value[2:4]) < 12) and value not in other:
+        if (later in other or evening and int(value[2:4]) < 8) and value not in other:
             moved.discard(value)
             moved.add(later)
     return frozenset(moved)
