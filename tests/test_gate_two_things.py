@@ -51,6 +51,18 @@ def _line(ws, note: str, on_file: str, said: str) -> str:
             ["the pool is £12 extra"],
             ["£40"],
         ),
+        (  # the second of the two, named by the word it ends in
+            "Grandad takes bisoprolol 2.5mg in the morning and simvastatin 40mg at night",
+            "grandad's statin got cut to 20mg",
+            ["bisoprolol 2.5mg in the morning"],
+            ["40mg"],
+        ),
+        (  # the subject said of both, the second thing named
+            "Grandad takes bisoprolol 2.5mg in the morning and simvastatin 40mg at night",
+            "the GP halved grandad's simvastatin to 20mg",
+            ["bisoprolol 2.5mg in the morning"],
+            ["40mg"],
+        ),
         (
             "Mum takes Lisinopril 10mg and Dad takes Ramipril 5mg",
             "Dad's ramipril is 10mg now",

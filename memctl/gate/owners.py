@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..lexicon import LIGHT
+from ..words import is_word
 from .apart import kinds
 from .reading import Analysis, analyze
 
@@ -33,7 +34,12 @@ def others(new: Analysis, old_text: str, given: set[str]) -> list[str]:
     common = frozenset.intersection(*(_own(a) for _, a in valued))
     caps = {c: _capitals(c) - common for c, _ in valued}
     named = [a for c, a in valued if caps[c] & _capitals(new.text)]
-    spoken = named or [a for _, a in valued if _own(a) - common & said]
+    spoken = named or [a for _, a in valued if _shared(_own(a) - common, said)]
+    # of several, the one that shares a word of its own no dictionary holds ("atorvastatin",
+    # where "dad" is said of both)
+    rare = [a for a in spoken if any(not is_word(w) for w in _shared(_own(a) - common, said))]
+    if not named and rare:
+        spoken = rare
     if not spoken or len(spoken) == len(valued):
         return []
     # another's value is of a kind the one spoken of holds too: two doses, two times, two
@@ -45,8 +51,18 @@ def others(new: Analysis, old_text: str, given: set[str]) -> list[str]:
         if all(a is not s for s in spoken)
         and set(kinds(a.values)) & theirs
         and not (a.words | a.values) & new.rejected
-        and (caps[c] - said if named else _own(a) - common - said)
+        and (caps[c] - said if named else _own(a) - common - _shared(_own(a), said))
     ]
+
+
+def _shared(words: frozenset[str], said: frozenset[str]) -> frozenset[str]:
+    """The words said, or the end or start of which is a word of five letters or more said
+    ("atorvastatin", where the text says "statin")."""
+    return frozenset(
+        w
+        for w in words
+        if w in said or any(len(s) >= 5 and (w.endswith(s) or w.startswith(s)) for s in said)
+    )
 
 
 def _capitals(text: str) -> frozenset[str]:
