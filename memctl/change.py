@@ -126,14 +126,8 @@ class Change:
             )
         if self._dirty is not None and rel in self._dirty and rel not in self.touched:
             refuse_held_edit(self.ws, rel, path)
-            saved = gitstore.commit(
-                self.ws.root,
-                [rel],
-                f"edit by hand: {rel} (saved before memctl {self.verb})",
-                staged=self._staged,
-            )
-            if self._staged is not None:
-                self._staged.discard(rel)
+            said = f"edit by hand: {rel} (saved before memctl {self.verb})"
+            saved = gitstore.commit(self.ws.root, [rel], said, staged=self._staged)
             if saved:
                 self.commits.append(saved)
                 self.notices.append(f"committed your uncommitted edit of {rel} first, on its own")

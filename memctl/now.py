@@ -193,12 +193,12 @@ def set_focus(ws: Workspace, items: list[str], *, add: bool, now: dt.datetime) -
 def start_task(
     ws: Workspace, task: str, *, blocker: str | None, now: dt.datetime
 ) -> Outcome[NowDoc]:
-    task = cell_text(task)
+    task = line_text(task)  # a list item: a backslash at its end escapes nothing there
     if not task:
         raise InvalidValue("the task is empty")
 
     def edit(doc: NowDoc) -> None:
-        item = f"🔄 {task}" + (f"{BLOCKED_MARK}{cell_text(blocker)}" if blocker else "")
+        item = f"🔄 {task}" + (f"{BLOCKED_MARK}{line_text(blocker)}" if blocker else "")
         doc.set_items(IN_PROGRESS, doc.items(IN_PROGRESS) + [item])
 
     return _rewrite(ws, f"start {task}", edit, now)
@@ -240,7 +240,7 @@ def block_task(ws: Workspace, ref: str, reason: str | None, *, now: dt.datetime)
         items = doc.items(IN_PROGRESS)
         i = _find(items, ref)
         items[i] = f"🔄 {task_text(items[i])}" + (
-            f"{BLOCKED_MARK}{cell_text(reason)}" if reason else ""
+            f"{BLOCKED_MARK}{line_text(reason)}" if reason else ""
         )
         doc.set_items(IN_PROGRESS, items)
 

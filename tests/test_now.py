@@ -187,3 +187,15 @@ def test_a_focus_line_keeps_a_trailing_backslash_as_given(cli, ws):
     cell, and `now focus '\\'` read back `\\\\`."""
     cli("now", "focus", "see C:\\")
     assert "- see C:\\\n" in (ws.root / "NOW.md").read_text()
+
+
+def test_a_task_ending_in_a_backslash_reads_back_as_given(cli, ws):
+    """A list item's backslash at its end escapes nothing (a table cell's doubles, so the
+    row's closing pipe stays one): `now start` and `now block` keep it as written."""
+    from memctl.now import IN_PROGRESS, NowDoc
+
+    cli("now", "start", "--", "clean C:\\temp\\")
+    cli("now", "block", "1", "--reason", "waiting on D:\\")
+    items = NowDoc.parse((ws.root / "NOW.md").read_text()).items(IN_PROGRESS)
+    assert items[-1].startswith("🔄 clean C:\\temp\\") and items[-1].endswith("D:\\"), items
+    assert "\\\\" not in items[-1]

@@ -32,7 +32,7 @@ from ..now import (  # one NOW.md format
     BLOCKED_MARK,
     IN_PROGRESS,
     NowDoc,
-    cell_text,
+    line_text,
     read_now,
     task_text,
 )
@@ -400,7 +400,7 @@ def _now_step(run: _Run, item: Item) -> Step:
     if run.doc is None:
         return Step(item, "skipped", f"{item.how}; NOW.md is missing (`memctl init` writes one)")
     tasks = run.doc.items(IN_PROGRESS)
-    text = cell_text(item.text)
+    text = line_text(item.text)
     what = f"{item.how}"
     undo: dict = {}
     if item.kind == "DONE":
@@ -424,7 +424,7 @@ def _now_step(run: _Run, item: Item) -> Step:
             if found.near:
                 near = task_text(tasks[found.index])
                 what = f'{what}; not the same task as "{near}" ({found.apart})'
-        task = cell_text(item.title) if item.kind == "BLOCKED" and item.title else text
+        task = line_text(item.title) if item.kind == "BLOCKED" and item.title else text
         added = f"🔄 {task}" + (f"{BLOCKED_MARK}{text}" if item.kind == "BLOCKED" else "")
         tasks.append(added)
         undo = {"now_added": added}

@@ -6,7 +6,8 @@ memctl.secrets.purgeread).
 Backwards and in ROT13, one word may be another word ("evil" is "live", "envy" is "rail"), so
 those records are made only of a text of two words or more, as the record of a text's words
 run together is, or of one word of TURNED_MIN characters or more; a name's words in the other
-order only of a name of two or three words of letters.
+order only of a name of two or three words of letters. A text without a letter (a number)
+is not turned: its digits are recorded in any grouping, and a number backwards is another.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ def turned(folded: str) -> list[str]:
     """A casefolded text backwards ("eidrah mij" for "jim hardie") and in ROT13 ("wvz uneqvr"),
     when it is of two words or more or of one long word (see above); else nothing."""
     if len(_WORD.findall(folded)) < 2 and len(folded) < TURNED_MIN:
+        return []
+    if _LETTER.search(folded) is None:  # a number: its digits in any grouping are its record
         return []
     return [f for f in dict.fromkeys((folded[::-1], folded.translate(_ROT13))) if f != folded]
 
