@@ -170,15 +170,10 @@ def remote_name(root: Path, name: str, *, option: str = "--remote") -> str:
 
 
 def init_repo(root: Path) -> None:
-    """A new repository on branch main, with an identity if the machine has none.
-
-    The git binary makes it; GitPython writes the identity: this runs once in a workspace's
-    life, so its import (longer than a whole `memctl log`) is never paid on a turn.
-    `expand_vars=False`: a `$HOME` in the folder's name is a name, not a variable
-    (tests/test_workspace.py). The identity is asked of the git binary, which is what commits
-    (it has no HOME under cron, for one); a missing one goes into the repository's own config
-    through GitPython's config writer.
-    """
+    """A new repository on branch main, with an identity (asked of the git binary, which is
+    what commits) if the machine has none, written by GitPython's config writer: once in a
+    workspace's life, so its import is never paid on a turn. `expand_vars=False`: a `$HOME`
+    in the folder's name is a name (tests/test_workspace.py)."""
     import git
 
     # Not Repo.init, which opens the new repository with `$VAR`s expanded whatever it is told.
@@ -195,25 +190,19 @@ def init_repo(root: Path) -> None:
         repo.close()
 
 
-# A running `memctl serve`'s own files (memctl.cli.warm's OWNER_NAME, memctl.cli.launch's
-# SOCKET_NAME, memctl.cli.serve's LOG_NAME): never the person's changes, even where
-# .gitignore predates them.
+# A running `memctl serve`'s own files (cli.warm's OWNER_NAME, cli.launch's SOCKET_NAME,
+# cli.serve's LOG_NAME): never the person's changes, even where .gitignore predates them.
 RUNTIME = frozenset({".memctl/serve.lock", ".memctl/serve.sock", ".memctl/serve.log"})
 
 
 def dirty_paths(root: Path) -> set[str]:
     """Paths (relative, posix) with uncommitted changes, tracked or not."""
-    return status(root)[0]
-
-
-def status(root: Path) -> tuple[set[str], set[str]]:
-    """Paths with uncommitted changes, and those of them a merge left unresolved (UU, AA…)."""
-    paths, unmerged, _ = index_status(root)
-    return paths, unmerged
+    return index_status(root)[0]
 
 
 def index_status(root: Path) -> tuple[set[str], set[str], set[str]]:
-    """`status`, and the paths staged in the index (what `commit` must leave as it is)."""
+    """Paths with uncommitted changes, those of them a merge left unresolved (UU, AA…), and
+    the paths staged in the index (what `commit` must leave as it is)."""
     out = run(root, "status", "--porcelain=v1", "-z", "--untracked-files=all")
     paths: set[str] = set()
     unmerged: set[str] = set()
@@ -295,8 +284,7 @@ def commit(
     the commit is written with plumbing: no pathspec matching and no search for untracked
     files, which is what an archive run of thousands of files would otherwise pay for. When a
     person has staged changes of their own, `git commit -- paths` leaves those staged.
-    `staged`: what the index held staged when the caller last read it (index_status), so it is
-    not asked again.
+    `staged`: what the index held staged when the caller read it (index_status), if it did.
     """
     if not paths:
         return None
@@ -374,14 +362,9 @@ _PACK_FROM = 200
 
 
 def _write_pack(root: Path, paths: list[str]) -> None:
-    """Store the content of the regular files among `paths` as blobs, in one pack.
-
-    `git fast-import` writes a pack (and its index) in one pass, several times faster than
-    `update-index` streaming each blob into a pack of its own making; `update-index` then finds
-    every blob already stored and only records the paths. Blobs already in the repository are
-    not stored twice. No deltas (--depth=0), as `git add` makes none: a delta against whatever
-    blob came before saves little here and costs a third of the time.
-    """
+    """Store the regular files among `paths` as blobs in one pack: `git fast-import` writes it
+    in one pass, several times faster than `update-index` making a pack of each blob (which
+    then only records the paths). No deltas (--depth=0), as `git add` makes none."""
     stream = []
     for rel in paths:
         path = root / rel
@@ -393,24 +376,13 @@ def _write_pack(root: Path, paths: list[str]) -> None:
             continue  # removed: nothing to store
         stream.append(b"blob\ndata %d\n%b\n" % (len(data), data))
     stream.append(b"done\n")
-    args = ("fast-import", "--quiet", "--done", "--depth=0")
-    proc = _finished(root, args, stdin=b"".join(stream))
-    if proc.returncode != 0:
-        told = cause(proc.stderr.decode("utf-8", "replace"), proc.returncode)
-        raise GitError(f"git fast-import failed: {told}", path=root)
+    _output(root, ("fast-import", "--quiet", "--done", "--depth=0"), b"".join(stream))
 
 
 def _staged_patch(root: Path) -> tuple[set[str], bytes]:
-    """The staged paths and their patch, from one `git diff`: its raw records (`:meta` then a
-    path, NUL after each), an empty record, then the patch."""
+    """The staged paths and their patch, from one `git diff`: raw records, then the patch."""
     args = ("diff", "--cached", "-U0", "--raw", "-p", "-z", *_PLAIN_DIFF.split())
-    proc = _finished(root, args)
-    if proc.returncode != 0:
-        told = cause(proc.stderr.decode("utf-8", "replace"), proc.returncode)
-        raise GitError(f"git diff failed: {told}", path=root)
-    records = proc.stdout.split(b"\0")
-    paths: set[str] = set()
-    i = 0
+    records, paths, i = _output(root, args).split(b"\0"), set(), 0  # `:meta`, path, … "", patch
     while i + 1 < len(records) and records[i].startswith(b":"):
         paths.add(os.fsdecode(records[i + 1]))
         i += 2
@@ -418,8 +390,7 @@ def _staged_patch(root: Path) -> tuple[set[str], bytes]:
 
 
 def _staged(root: Path) -> set[str]:
-    out = run(root, "diff", "--cached", "--name-only", "-z", "--no-renames")
-    return {p for p in out.split("\0") if p}
+    return set(names(root, "diff", "--cached", "--name-only", "-z", "--no-renames"))
 
 
 def _commit_index(root: Path, message: str, env: dict | None) -> str:
@@ -455,16 +426,20 @@ def names(root: Path, *args: str) -> list[str]:
     """The paths a `git ARGS -z` command lists, each read as the file system reads a name
     (os.fsdecode): a byte that is not UTF-8, in a name a peer committed, becomes a lone
     surrogate (which no name shown may hold) rather than failing the whole listing."""
-    proc = _finished(root, args)
+    return [os.fsdecode(name) for name in _output(root, args).split(b"\0") if name]
+
+
+def _output(root: Path, args: tuple, stdin: bytes | None = None) -> bytes:
+    """`git ARGS`'s output as bytes; GitError when it fails."""
+    proc = _finished(root, args, stdin=stdin)
     if proc.returncode != 0:
         told = cause(proc.stderr.decode("utf-8", "replace"), proc.returncode)
         raise GitError(f"git {_verb(args)} failed: {told}", path=root)
-    return [os.fsdecode(name) for name in proc.stdout.split(b"\0") if name]
+    return proc.stdout
 
 
 def tracked(root: Path, paths: list[str]) -> set[str]:
-    out = run(root, "ls-files", "-z", "--", *paths)
-    return {p for p in out.split("\0") if p}
+    return set(names(root, "ls-files", "-z", "--", *paths))
 
 
 def attempt(root: Path, *args: str) -> tuple[int, str, str]:
