@@ -30,12 +30,17 @@ MEMCTL_BIN = Path(sys.executable).with_name("memctl")
 LONGEST_FIRST = (
     "test_gate_cases.py",
     "test_doors.py",
+    "test_patterns.py",
     "test_agent_week.py",
     "test_search_first_build.py",
     "test_doors_mcp.py",
     "test_serve_warm.py",
+    "test_long_runs.py",
     "test_serve_mcp.py",
+    "test_serve_writes.py",
     "test_purge_killed.py",
+    "test_bad_bytes.py",
+    "test_named_later.py",
 )
 
 

@@ -422,13 +422,15 @@ def fill(argv: tuple[str, ...], b: Bench, text: str) -> list[str]:
     return filled
 
 
-def through(door: Door, b: Bench, cli, text: str, tmp: Path, *, by_hand: bool = True) -> list[int]:
-    """Send one text through every place of the door; the exit codes. The nightly doors read
-    a day's log: written by hand (the person's own words, which memctl must not spread when
-    they hold a secret), or with `by_hand=False` through `memctl log` (the agent's words, which
-    must not turn into structure on the way into notes)."""
+def through(
+    door: Door, b: Bench, cli, text: str, tmp: Path, *, by_hand: bool = True, places: int = 0
+) -> list[int]:
+    """Send one text through every place of the door (`places`: its first few only); the exit
+    codes. The nightly doors read a day's log: written by hand (the person's own words, which
+    memctl must not spread when they hold a secret), or with `by_hand=False` through `memctl
+    log` (the agent's words, which must not turn into structure on the way into notes)."""
     codes = []
-    for slot in door.slots:
+    for slot in door.slots[:places] if places else door.slots:
         if door.command == "graph import":
             escaped = text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
             row = GRAPH_ROW.replace("{N}", str(b.counter)).replace("{P}", escaped)
@@ -443,7 +445,7 @@ def through(door: Door, b: Bench, cli, text: str, tmp: Path, *, by_hand: bool = 
     return codes
 
 
-NIGHT = 8  # the texts one day's log, or one transcript, holds in through_all
+NIGHT = 16  # the texts one day's log, or one transcript, holds in through_all
 
 
 def through_all(door: Door, b: Bench, cli, texts: list[str], tmp: Path) -> list[int]:
