@@ -342,7 +342,8 @@ class Admission:
         for hit in reversed(hits):  # every place each stands, the last first
             if hit.end <= end:
                 self.redactions.append(Redaction(rel, "purged"))
-                text = f"{text[: hit.start]}{PURGED_MARK}{text[hit.end :]}"
+                breaks = "\n" * text.count("\n", hit.start, hit.end)  # the lines stay
+                text = f"{text[: hit.start]}{PURGED_MARK}{breaks}{text[hit.end :]}"
                 end = hit.start
         return text
 

@@ -80,7 +80,10 @@ def test_no_secret_and_no_purged_text_is_stored_by_any_door(door, tmp_path):
     secrets = load("secrets", held=False)
     let_in = []
     if door.unattended:  # what it stores is checked below: its exit codes say nothing
-        through_all(door, b, cli, [c["text"] for c in secrets] + list(PURGED_PAYLOADS), tmp_path)
+        # a night's reading of a log is each line's, whatever it holds: the first of each
+        # family of secrets ("password-…", "aws-…": 55 of 150) and every purged text
+        firsts = list({c["kind"].split("-")[0]: c["text"] for c in reversed(secrets)}.values())
+        through_all(door, b, cli, firsts + list(PURGED_PAYLOADS), tmp_path)
     else:
         # Every secret through the door's first place; the first of each family of secrets
         # ("password-…", "aws-…", "pin-…": 55 of 150) and every purged text through each of

@@ -159,3 +159,13 @@ def test_every_mcp_tool_refuses_a_cut_token(tmp_path):
     b, _ = bench(tmp_path, Cli)
     assert taken_by_a_tool(b, TEXTS) == []
     assert _held(stores(b)) == []
+
+
+def test_a_token_cut_over_lines_is_redacted_and_the_text_keeps_its_lines():
+    from memctl.secrets.scan import redact, scan
+
+    text = "ci token:\n  ghp_R8xK2mQ9vL4n\n  P7wZ3yT6bH1cF5dJ0sA2eG9u\nnext line"
+    assert scan(text), "the cut token is read"
+    out = redact(text)
+    assert out.count("\n") == text.count("\n"), out
+    assert "R8xK" not in out and "eG9u" not in out and out.endswith("next line"), out

@@ -261,14 +261,17 @@ def find_secret(text: str) -> str | None:
 
 
 def redact(text: str, findings: list[Finding] | None = None) -> str:
-    """The text with each secret replaced by `[redacted:KIND]`."""
+    """The text with each secret replaced by `[redacted:KIND]`; the line breaks of a secret cut
+    over lines are kept after the mark, so the text keeps its lines (a writer checks a file's
+    new lines one for one)."""
     found = scan(text) if findings is None else findings
     for f in sorted(found, key=lambda f: f.start, reverse=True):
         # a mark right after it may be its last character ("Zonnebloem-77!"): shown, it would
         # say one character of the secret
         marks = _TRAILING_MARKS.match(text, f.end)
         end = marks.end() if marks else f.end
-        text = f"{text[: f.start]}[redacted:{f.kind}]{text[end:]}"
+        breaks = "\n" * text.count("\n", f.start, end)
+        text = f"{text[: f.start]}[redacted:{f.kind}]{breaks}{text[end:]}"
     return text
 
 
