@@ -165,8 +165,8 @@ def squares(patterns: list[tuple[str | bytes, int, str]]) -> list[str]:
     return found
 
 
-LONG = 24000  # characters in a run, and an eighth of them
-SLOW = 0.02  # processor seconds a search of LONG characters takes before it is timed again
+LONG = 12000  # characters in a run, and an eighth of them
+SLOW = 0.005  # processor seconds a search of LONG characters takes before it is timed again
 GROWTH = 20  # the ratio of the two times past which a time grows with the square
 TRIES = 3  # searches of each length timed, the least kept
 SQUARE_UNITS = 8  # the shortest spellings of a pattern's repeats tried
