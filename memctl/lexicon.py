@@ -166,6 +166,9 @@ _LIGHT = frozenset(
     therefore thus hence which around ing ed""".split()
 )
 # fmt: on
+# Verbs that say little of their own: "Tom goes to Ashfield" says what "Tom's school is
+# Ashfield" says, "the bins go out on Thursdays" what "the bins are collected on Thursdays" does
+BARE_VERBS = frozenset(stem(w) for w in "go get have do make take use pick come keep put".split())
 # Parts of the day are times: "in the morning" sets another time than "after 14:00".
 DAY_PARTS = {
     w: part

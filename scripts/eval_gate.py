@@ -107,6 +107,7 @@ SETS = {
     "user-8": REPO / "tests" / "gate_cases_user8.jsonl",
     "user-9": REPO / "tests" / "gate_cases_user9.jsonl",
     "user-10": REPO / "tests" / "gate_cases_user10.jsonl",
+    "user-11": REPO / "tests" / "gate_cases_user11.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed

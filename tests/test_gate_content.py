@@ -323,11 +323,11 @@ def test_an_update_that_names_someone_keeps_what_they_are(ws, on_file, said, hol
 
 
 def test_a_line_that_may_replace_an_entry_no_note_fits_goes_beside_it(cli, ws):
-    """ "My passport expires in May 2029" went to semantic/inbox.md, away from the entry in
-    people/me.md it may replace: whoever settles it saw one of the two."""
+    """ "My passport needs renewing before May 2029" went to semantic/inbox.md, away from the
+    entry in people/me.md it may replace: whoever settles it saw one of the two."""
     cli("new", "people/me", "-t", "Me")
     cli("add", "people/me", "Passport expiry date: May 2029.")
-    said = cli.json("remember", "My passport expires in May 2029.", "-s", "user")
+    said = cli.json("remember", "My passport needs renewing before May 2029.", "-s", "user")
     assert said["label"] == "new" and said["unsure"]["near"].startswith("people/me.md#^")
     assert said["written"]["path"] == "people/me.md"
 

@@ -31,7 +31,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..language.cues import UPDATE
-from ..lexicon import LIGHT
+from ..lexicon import BARE_VERBS, LIGHT
 from .compare import Diff, compare, kinds, on_one_clock, places, respelled, respelled_only
 from .details import (
     address_said_not,
@@ -197,14 +197,11 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
     return _rejoined([phrase for phrase in out if _says_something(phrase)], old.text)
 
 
-_BARE_VERBS = frozenset(content_word(w) for w in "go going get have do make take use".split())
-
-
 def _says_something(phrase: str) -> bool:
     """Does a phrase hold a detail: a value, or a word beyond a pronoun and a bare verb ("We're
     going" of "We're going with the sage green paint" holds none)?"""
     part = analyze(phrase)
-    return bool(part.values or part.words - LIGHT - _BARE_VERBS)
+    return bool(part.values or part.words - LIGHT - BARE_VERBS)
 
 
 def _rejoined(out: list[str], text: str) -> list[str]:

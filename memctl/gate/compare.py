@@ -116,6 +116,31 @@ def typed_for(words: set[str] | frozenset[str], others: frozenset[str]) -> set[s
     return {w for w in words if any(_swapped(w, o) for o in others)}
 
 
+def short_for(short: str, word: str) -> bool:
+    """Is `short` a short form of `word`: its first letter, its letters in order, and either
+    its opening three letters or more ("tues", "bed" of "bedtime", "expir" of "expiry") or
+    its last letter ("st" street, "appt" appointment, "wk" week, "mgr" manager)?"""
+    if len(short) < 2 or len(short) >= len(word) or short[0] != word[0]:
+        return False
+    rest = iter(word)
+    if not all(letter in rest for letter in short):
+        return False
+    return len(short) >= 3 and word.startswith(short) or short[-1] == word[-1]
+
+
+def _shortened(a: Analysis, b: Analysis, only: set[str]) -> set[str]:
+    """The words of `only` (a's) that a writes short of a word of b, or out where b writes
+    them short, or in another form of it: "bros" and "brothers", "appt" and "appointment",
+    "expires" and "expiry"."""
+    theirs = [y for y in tokens(b.folded) if stem(y) in b.words]  # not "das" for "dienstags"
+    return {
+        stem(x)
+        for x in tokens(a.folded)
+        if stem(x) in only
+        and any(short_for(x, y) or short_for(stem(x), y) or short_for(y, x) for y in theirs)
+    }
+
+
 def typed_as(words: set[str] | frozenset[str], others: frozenset[str]) -> set[str]:
     """The words of `others` that `words` has with two letters swapped."""
     return {o for o in others if any(_swapped(w, o) for w in words)}
@@ -140,6 +165,7 @@ def _only(a: Analysis, b: Analysis, names: set[str]) -> frozenset[str]:
     ("wi-fi" and "wifi") left out."""
     only = set(a.words - b.words - names - a.polar) - LIGHT - _when_words(a) - _ours_words(a)
     only -= typed_for(only, b.words)  # "perfers" for "prefers"
+    only -= _shortened(a, b, only)  # "physio appt" for "physiotherapy appointment"
     if _HOME in only and _LIVES.search(b.folded):
         only.discard(_HOME)  # "Tom's home is in Leeds": where Tom lives
     if _LIVE in only and _IS_AT.search(b.folded):

@@ -37,7 +37,7 @@ from .reading import (
     says_nothing_new,
     similarity,
 )
-from .restated import one_more, restates_whole
+from .restated import one_more, restates_whole, reworded_repeat
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
 from .weekday import some_days_only
 
@@ -309,6 +309,8 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     # A contrast said alone ("it's Virgin Media not Vodafone") needs no more of the entry
     # than the word it gives up.
     short = short or diff.rejects and len(new.words - new.rejected) <= CONTRAST_WORDS
+    if reworded_repeat(new, diff, old.info, old.meaning):
+        return "repeat", "says what the entry on file says, in other words (close in meaning)"
     if diff.covered < (COVERED_VALUE if diff.differs else COVERED) and not short:
         within = len(new.words) >= 2 and new.words <= old.info.words  # every word of it there
         if says_nothing_new(new, diff) and (within or sameness(new, old.info) >= REPEAT):

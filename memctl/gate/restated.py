@@ -5,8 +5,9 @@ one more thing joined after it, whose negation is the added thing's."""
 from __future__ import annotations
 
 from ..language import cues
+from ..lexicon import BARE_VERBS
 from .compare import Diff
-from .reading import Analysis, analyze
+from .reading import Analysis, analyze, says_fewer
 
 RESTATED_WORDS = 3  # an entry of this many words or more, every one said again, is restated
 
@@ -47,3 +48,26 @@ def restated_first(new: Analysis, old: Analysis) -> bool:
         if old.words <= said.words:
             return said.polarity == old.polarity and said.poles == old.poles
     return False
+
+
+REWORDED_MEANING = 0.75  # this close in meaning (the semantic path), said in other words…
+SHARED_WORDS = 2  # …sharing this many words (or a value and a word) with the entry
+
+
+def reworded_repeat(new: Analysis, diff: Diff, old: Analysis, meaning: float | None) -> bool:
+    """Does the text say what the entry says in other words, and nothing more ("tom goes to
+    ashfield academy" for "Tom's school is Ashfield Academy", "bins go out thurs" for "The
+    clinic bins are collected on Thursdays")? Close in meaning, no value or side of its own,
+    nothing ended or said to change, and each word the entry lacks a verb that says little
+    ("go", "get", "pick"; a word written short is the entry's own, see compare.short_for).
+    Without the semantic path, nothing is read as one."""
+    if meaning is None or meaning < REWORDED_MEANING:
+        return False
+    if diff.differs or diff.fresh or diff.ended or diff.apart or new.update or new.correction:
+        return False
+    if diff.lost and says_fewer(new):  # "just the mornings now": it holds of less
+        return False
+    shared = len(new.words & old.words) + (1 if new.values & old.values else 0)
+    if shared < SHARED_WORDS:
+        return False
+    return diff.extra <= BARE_VERBS
