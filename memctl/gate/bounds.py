@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from .reading import Analysis, analyze
+from ..words import tokens
+from .reading import Analysis, analyze, content_word
 
 # A rule that names a part of the week sets those days: "only on weekdays" is Monday to Friday.
 _WORKING_DAYS = re.compile(
@@ -183,3 +184,38 @@ def _number(written: str) -> float:
 
 def _is_number(text: str) -> bool:
     return text.replace(".", "", 1).isdigit()
+
+
+# Words that go past a bound from below ("a longer email", "more drinks") and from above
+_PAST_UPPER = frozenset("longer more over bigger larger extra beyond past higher".split())
+_PAST_LOWER = frozenset("shorter fewer less smaller lower under below".split())
+_PASSING = frozenset(content_word(w) for w in _PAST_UPPER | _PAST_LOWER)
+_KEEPING = frozenset(content_word(w) for w in "keep stay limit cap hold".split())
+_NEAR_WORDS = 3  # how far from such a word the bounded thing may stand ("more than 150 words")
+
+
+def past_bound(new: Analysis, rule: Analysis) -> str | None:
+    """Why a text that allows or asks for the thing a rule bounds past its bound speaks of the
+    rule ("its fine to send them a longer email" for "keep emails under 150 words", "more
+    drinks tonight" for "no more than 2 drinks"), or None. The thing is what the bound counts
+    ("words", "drinks", "minutes") or what stands before it ("emails"); the text must not be
+    negated, and must allow or ask for it (a norm), not report it of someone else."""
+    permits = any(name == "allowed" for name, _ in new.poles)
+    if new.polarity or not (permits or new.normative) or amounts_within(new, rule):
+        return None
+    said = [w for w in map(content_word, tokens(new.folded)) if w in new.words or w in _PASSING]
+    for m in _AMOUNT.finditer(rule.folded):
+        word = m["word"]
+        lower = word.startswith(("at least", "min")) or bool(_BELOW.match(word) and rule.polarity)
+        before = [content_word(w) for w in tokens(rule.folded[: m.start()])]
+        before = [w for w in before if w in rule.words and w not in _KEEPING][-_NEAR_WORDS:]
+        bounded = {content_word(w) for w in tokens(rule.folded[m.end() :])[:1]} | set(before)
+        bounded &= rule.words
+        past = {content_word(w) for w in (_PAST_LOWER if lower else _PAST_UPPER)}
+        for at, word in enumerate(said):
+            if word not in past:
+                continue
+            near = set(said[max(0, at - _NEAR_WORDS) : at + _NEAR_WORDS + 1]) & bounded
+            if near:
+                return f"goes past the bound the rule sets ({', '.join(sorted(near))})"
+    return None

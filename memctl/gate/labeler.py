@@ -40,6 +40,7 @@ from .reading import (
 from .restated import one_more, restates_whole, reworded_repeat
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
 from .weekday import some_days_only
+from .wordfix import respelled_word
 
 Label = Literal["new", "repeat", "update", "correction", "clash", "injection"]
 LABELS: tuple[Label, ...] = ("new", "repeat", "update", "correction", "clash", "injection")
@@ -299,6 +300,8 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
         return "new", "is about another person or thing than the closest entries"
     if new.correction and respelled_only(new, old.info, diff):
         return "correction", "spells a name of an entry on file another way"
+    if diff.rejects and respelled_word(new, old.info):  # "hanna not hannah, no h at the end"
+        return "correction", "spells a word of an entry on file another way"
     # "dentist got pushed to June 19"; "we ended up booking an airbnb so scrap the guesthouse"
     short = cued and diff.differs and not diff.extra or (cued or diff.ended) and diff.rejects
     # An ending needs only the thing's name ("book club is cancelled for good, the group broke

@@ -92,7 +92,7 @@ def with_new_time(rule_text: str, new: Analysis, old: Analysis, diff: Diff) -> s
     mine = {v for v in new.values if v.startswith("t:")}
     theirs = {v for v in old.values if v.startswith("t:")}
     if diff.changed != ("t",) or len(mine) != 1 or len(theirs) != 1 or mine == theirs:
-        return None
+        return with_new_number(rule_text, new, old, diff)
     if new.rejected or diff.apart or diff.ended:
         return None
     was, now = next(iter(theirs)), next(iter(mine))
@@ -115,3 +115,31 @@ def with_new_time(rule_text: str, new: Analysis, old: Analysis, diff: Diff) -> s
     else:
         return None  # "before 10": which half of the day the rule means is its own
     return f"{rule_text[: m.start()]}{said}{rule_text[m.end() :]}"
+
+
+_FIGURE = re.compile(r"(?<![\w:.,])(\d+)(?![\w:.,]?\d)")
+
+
+def with_new_number(rule_text: str, new: Analysis, old: Analysis, diff: Diff) -> str | None:
+    """The rule with the one number it sets put as the user now sets it ("Always reply to
+    client enquiries within 48 hours" for "ok new rule: 48 hrs is fine for replying to
+    enquiries, 24 is too tight" over "… within 24 hours"): the rule keeps its words and its
+    unit. The clause that gives the number says nothing but words of the rule (another may say
+    why, and name the old number); None otherwise."""
+    if new.rejected or diff.apart or diff.ended or set(diff.changed) - {"n"}:
+        return None
+    theirs = {v for v in old.values if v.startswith("n:")}
+    mine = {v for v in new.values if v.startswith("n:")} - theirs
+    if len(theirs) != 1 or len(mine) != 1 or set(kinds(new.values - old.values)) != {"n"}:
+        return None
+    now = next(iter(mine))
+    clause = [r for part in CLAUSE.split(new.text) if now in (r := analyze(part)).values]
+    if len(clause) != 1 or clause[0].words - LIGHT - clause[0].polar - old.words:
+        return None
+    if not clause[0].words & old.words or clause[0].values & theirs:
+        return None  # "48 is fine": of what?; "24 or 48": which?
+    spots = [m for m in _FIGURE.finditer(rule_text) if f"n:{m[1]}" in theirs]
+    if len(spots) != 1:
+        return None
+    m = spots[0]
+    return f"{rule_text[: m.start()]}{now[2:]}{rule_text[m.end() :]}"

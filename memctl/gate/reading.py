@@ -116,6 +116,9 @@ _REJECTED = re.compile(
     r"\bno\s+es\s+(?P<e>\w+)\s+sino\b|" + _GIVE_UP + r"\s+(?P<f>\w+(?:\s+\w+)?)|"
     # a clause of its own that says "no X": "we'll do the bathroom ourselves, no contractor"
     r",\s*(?:and\s+|but\s+)?no\s+(?:more\s+)?(?P<g>\w+)\s*(?=$|[.;!?])|"
+    # "use that not the landline": what to use instead, named by a word that points back
+    r"\b(?:use|using|try|ring|call|text|take|book)\s+(?:that|this|it|them|those|these)\s+not\s+"
+    r"(?:the\s+|a\s+|an\s+|my\s+|her\s+|his\s+|their\s+)?(?P<i>[\w'.-]+)(?=\s*(?:$|[.;,!?]))|"
     # "it's Reeves not Reed", "on 5433 not 5432": one word for another, the clause ending there
     # (a word of the text's own before "not": "I'm not going." gives nothing up)
     rf"(?<![\w'.:-])(?P<x>[\w'.:-]+)\s+not\s+(?:the\s+|a\s+|an\s+|(?:dr|mr|mrs|ms|prof)\.?\s+)?"
@@ -373,7 +376,8 @@ def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
     rejected: set[str] = set()
 
     def take(m: re.Match) -> str:
-        if m["x"] is not None and (m["x"] in _STOP or m["x"] in _NOT_AFTER or not m["h"]):
+        plain = m["x"] is not None and not _two_dates(m["x"], m["h"])  # "of may not march"
+        if plain and (m["x"] in _STOP or m["x"] in _NOT_AFTER or not m["h"]):
             return m.group()  # "I'm not going", "please not now": nothing given up
         said = next(g for n, g in m.groupdict().items() if g is not None and n != "x")
         theirs: set[str] = set()
@@ -389,6 +393,11 @@ def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
 
     counted = _REJECTED.sub(take, _CONSENT.sub(" ", _INTERJECTION.sub(" ", folded)))
     return frozenset(rejected), counted
+
+
+def _two_dates(word: str, other: str | None) -> bool:
+    """Are both words months, or both weekdays ("may not march": the month, not "may")?"""
+    return any(word in kind and other in kind for kind in (cues.MONTH_WORDS, cues.WEEKDAY_WORDS))
 
 
 def says_nothing_new(new: Analysis, diff: Diff) -> bool:

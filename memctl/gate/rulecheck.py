@@ -39,6 +39,7 @@ from .bounds import (
     elsewhere,
     in_parts,
     money_limit,
+    past_bound,
     week_days,
     within,
 )
@@ -320,13 +321,14 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     # rule that names no thing its act is done to, allowed at every value it sets
     anything = rule.polarity and not governs - acts(rule) and not new.polarity
     whole = whole or permits and bool(anything) and bool(values) and values <= given
+    over = past_bound(new, rule)  # "a longer email" for "keep emails under 150 words"
     # "booked the dentist for Sunday morning" for "never book anything on Sunday mornings": the
     # forbidden act at the values the rule forbids it at needs no other word in common
     things = governs - acts(rule)  # what the act is done to, if the rule names it
     at_its_values = bool(rule.polarity) and bool(shared & acts(rule)) and bool(given & values)
     at_its_values = at_its_values and (not things or bool(things & shared))
     few = len(shared_all) < min(CLASH_WORDS, len(rule.words))
-    if not (shared or whole) or few and not (acted or whole or at_its_values):
+    if not (shared or whole or over) or few and not (acted or whole or at_its_values or over):
         return None
     words = ", ".join(sorted(shared_all)[:4]) or "the days and times it names"
     normative = new.normative or permits or opens_with_act(new, rule)
@@ -380,6 +382,7 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         and diff.covered >= 0.5
     ):
         reason = f"says the rule changes ({words})"
+    reason = reason or over
     step = None if reason else skipped_step(new, rule)
     if step:
         reason = f"done without the step the rule asks for first ({step})"

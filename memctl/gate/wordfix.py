@@ -49,7 +49,11 @@ def said_instead(new: Analysis, old: Analysis) -> set[tuple[str, str]]:
     ("actually it's Joe, not Jim"; "it's oat milk, not almond"): the entry was right but for
     that word, so it is kept with the word put right. Empty otherwise, and for a name put
     right beside a word of what the person is ("the accountant is Priya, not Pia" names
-    another accountant: what the old line says of Pia is not said of Priya)."""
+    another accountant: what the old line says of Pia is not said of Priya); a word spelled
+    anew, with its letters told ("hanna not hannah, no h at the end"), too."""
+    spelt = respelled_word(new, old)
+    if spelt:
+        return spelt
     if new.values - old.values:
         return set()
     given_up = new.rejected - _TITLE_STEMS
@@ -60,6 +64,31 @@ def said_instead(new: Analysis, old: Analysis) -> set[tuple[str, str]]:
     if not said <= old.words or said - old.names and given_up <= old.names:
         return set()  # "the accountant is Priya": another accountant ("Hannah Reeves": a name)
     return {(next(iter(mine)), next(iter(given_up)))}
+
+
+# what a text says of a word's spelling: "no h at the end", "with one n", "double t"
+_SPELLING = frozenset(
+    stem(w)
+    for w in "end start beginning letter letters double one two spell spelt spelled spelling "
+    "typo earlier before with without extra missing".split()
+)
+
+
+def respelled_word(new: Analysis, old: Analysis) -> set[tuple[str, str]]:
+    """The word a text spells anew for one of `old` it says is not so, and says nothing else
+    of but its letters ("sorry its hanna not hannah, no h at the end"): the entry was right but
+    for the spelling. Empty otherwise ("it's Hanna not Anna" is another person)."""
+    from .apart import respelled
+
+    given_up = new.rejected & old.words - new.values
+    if len(given_up) != 1 or new.values - old.values:
+        return set()
+    mine = new.words - old.words - new.rejected - new.polar - LIGHT - _FILLER - _TITLE_STEMS
+    pairs = respelled(set(mine), set(given_up))
+    rest = mine - {x for x, _ in pairs} - _SPELLING
+    if len(pairs) != 1 or any(len(w) > 1 for w in rest):  # "h": a letter
+        return set()
+    return pairs
 
 
 def respelled_text(text: str, old_text: str, pairs: set[tuple[str, str]]) -> str | None:

@@ -40,6 +40,9 @@ _MARKED = (
     # "ok new rule,", "So, change of rules:": the rule itself is said after it
     r"|(?:(?:ok(?:ay)?|so|right|alright)\s+)?(?:a\s+)?(?:new|changed?|updated?)\s+rules?"
     r"|rule\s+change|change\s+of\s+rules?"
+    # "sorry typo earlier,", "scrap that,", "ignore that:": the slip owned to before the fix
+    r"|(?:sorry\s*,?\s*)?(?:(?:a|my)\s+)?typo(?:\s+(?:earlier|before|there|above))?"
+    r"|(?:scrap|ignore|forget|disregard|strike)\s+(?:that|what\s+i\s+said)(?:\s+(?:earlier|before))?"
 )
 _MARK = r"\s*(?:[,:;!]|\.\.\.|…|(?<=\s)[-–—]|[-–—](?=\s))\s*"
 _OPENER = re.compile(rf"(?:{_BARE})(?:{_MARK}|\s+)|(?:{_MARKED}){_MARK}", re.IGNORECASE)
