@@ -10,18 +10,28 @@ from __future__ import annotations
 import pytest
 
 from conftest import NOW, file_entry, open_lines, told
+from memctl.gate.compare import compare
+from memctl.gate.labeler import Known, decide
+from memctl.gate.norms import with_new_number
+from memctl.gate.reading import analyze
 from memctl.gate.remember import remember
+from memctl.language.framing import statement
+
+
+def test_a_rule_given_another_number_keeps_its_words(ws):
+    rule = "Always reply to client enquiries within 24 hours"
+    said = (
+        "ok new rule: 48 hrs is fine for replying to enquiries, 24 is too tight in wedding season"
+    )
+    file_entry(ws, "rules/general", rule, kind="RULE")
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label == "update", done.reason
+    assert open_lines(ws, "rules/general") == ["Always reply to client enquiries within 48 hours"]
 
 
 @pytest.mark.parametrize(
     ("rule", "said", "now"),
     [
-        (
-            "Always reply to client enquiries within 24 hours",
-            "ok new rule: 48 hrs is fine for replying to enquiries, 24 is too tight in wedding "
-            "season",
-            "Always reply to client enquiries within 48 hours",
-        ),
         (
             "No more than 2 coffees a day",
             "from now on 3 coffees a day is fine, the doctor said so",
@@ -32,13 +42,13 @@ from memctl.gate.remember import remember
             "from now on 80 euros is fine without asking",
             "Never spend more than 80 euros without asking me",
         ),
+        ("Water the tomatoes every 2 days", "water them every 3 days and the basil too", None),
+        ("Always reply to client enquiries within 24 hours", "48 is fine", None),
     ],
 )
-def test_a_rule_given_another_number_keeps_its_words(ws, rule, said, now):
-    file_entry(ws, "rules/general", rule, kind="RULE")
-    done = remember(ws, said, source="user", now=NOW).value
-    assert done.label == "update", done.reason
-    assert open_lines(ws, "rules/general") == [now]
+def test_only_a_number_given_for_the_rule_alone_is_written_into_it(rule, said, now):
+    new, old = analyze(said), analyze(rule)
+    assert with_new_number(rule, new, old, compare(new, old)) == now
 
 
 @pytest.mark.parametrize(
@@ -74,11 +84,9 @@ def test_a_rule_given_another_number_keeps_its_words(ws, rule, said, now):
         ("No more than 2 drinks on school nights", "Jo drank more than me at the do", "new"),
     ],
 )
-def test_going_past_what_a_rule_bounds_speaks_of_the_rule(ws, rule, said, label):
-    file_entry(ws, "rules/general", rule, kind="RULE")
-    done = remember(ws, said, source="user", now=NOW).value
-    assert done.label == label, done.reason
-    assert open_lines(ws, "rules/general")[0] == rule
+def test_going_past_what_a_rule_bounds_speaks_of_the_rule(rule, said, label):
+    verdict = decide(said, trust="trusted", candidates=[], rules=[Known("r1", rule, rule=True)])
+    assert verdict.label == label, verdict.reason
 
 
 @pytest.mark.parametrize(
@@ -112,13 +120,6 @@ def test_going_past_what_a_rule_bounds_speaks_of_the_rule(ws, rule, said, label)
             "The new vet is markus at the Elm Street practice, open till 7",
             "with a k",
         ),
-        (
-            "The boiler service is on the 8th",
-            "sorry typo earlier, the boiler service is on the 9th",
-            "correction",
-            "the boiler service is on the 9th",
-            "typo",
-        ),
     ],
 )
 def test_a_correction_said_loosely_puts_the_entry_right(ws, on_file, said, label, holds, gone):
@@ -126,3 +127,20 @@ def test_a_correction_said_loosely_puts_the_entry_right(ws, on_file, said, label
     assert done.label == label, done.reason
     line = open_lines(ws, "life/facts")[-1]
     assert holds in line and gone not in line, line
+
+
+@pytest.mark.parametrize(
+    ("said", "stated"),
+    [
+        (
+            "sorry typo earlier, the boiler service is on the 9th",
+            "the boiler service is on the 9th",
+        ),
+        ("scrap that, dinner is at 8 at Luca's", "dinner is at 8 at Luca's"),
+        ("typo: the gate code is 4471", "the gate code is 4471"),
+        ("Scrap that idea about the boat trip", "Scrap that idea about the boat trip"),
+        ("scrap that plan, we are staying home", "scrap that plan, we are staying home"),
+    ],
+)
+def test_the_slip_owned_to_before_a_fix_is_no_part_of_the_statement(said, stated):
+    assert statement(said) == stated
