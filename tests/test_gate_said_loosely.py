@@ -117,7 +117,7 @@ def test_going_past_what_a_rule_bounds_speaks_of_the_rule(rule, said, label):
             "The new vet is Marcus at the Elm Street practice, open till 7",
             "its markus not marcus, with a k",
             "correction",
-            "The new vet is markus at the Elm Street practice, open till 7",
+            "The new vet is Markus at the Elm Street practice, open till 7",
             "with a k",
         ),
     ],

@@ -92,14 +92,17 @@ def respelled_word(new: Analysis, old: Analysis) -> set[tuple[str, str]]:
 
 
 def respelled_text(text: str, old_text: str, pairs: set[tuple[str, str]]) -> str | None:
-    """`old_text` with each name of `pairs` (new, old) written as `text` writes it; None when a
-    name cannot be found as a word of either text."""
+    """`old_text` with each name of `pairs` (new, old) written as `text` writes it (with the
+    capital the entry gives it, where the text types it small: "markus" for "Marcus"); None
+    when a name cannot be found as a word of either text."""
     out = old_text
     for mine, theirs in pairs:
         said = next((w for w in _WORD.findall(text) if _is(w, mine)), None)
         was = next((w for w in _WORD.findall(old_text) if _is(w, theirs)), None)
         if said is None or was is None:
             return None
+        if said.islower() and was[:1].isupper():
+            said = said[:1].upper() + said[1:]
         out = re.sub(rf"(?<![\w'-]){re.escape(was)}(?![\w'-])", said, out)  # a word: no "\\"
     return out
 
