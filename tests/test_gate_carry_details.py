@@ -159,6 +159,16 @@ def test_a_phrase_said_in_part_keeps_its_other_details(ws, on_file, said, kept):
             "lunch moved to Padella Soho at 13:30",
             "Borough",
         ),
+        (  # named whole in the new text: who it was goes, the role is another's now
+            "the plumber is jim, number 07700 900123, based in leeds",
+            "the plumber is joe now",
+            "jim",
+        ),
+        (  # "same" of another thing than the time: the old time still goes
+            "Tom's football training is Tuesday at 18:00 at the rec",
+            "toms football moved to thursday at 19:00, same pitch",
+            "18:00",
+        ),
         (  # the ISA top-up lowered: the old amount is not carried
             "Pension contributions are £150 a month into the Aviva Growth fund",
             "i've cut the pension payments to £100 a month",
@@ -243,3 +253,102 @@ def test_a_weekday_move_keeps_the_year_and_the_order_the_date_was_written_in(phr
 
     said = analyze("the dentist moved to thursday")
     assert moved_to(phrase, analyze(phrase), said, dt.date(2026, 12, 1)) == written
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said", "kept", "gone"),
+    [
+        (  # a phrase said again in part keeps the values and words it leaves unsaid
+            "Dog walker is Priya, walks at 12:00 mon-thu",
+            "dog walks are at 13:00 now",
+            ["mon-thu", "Priya"],
+            ["12:00"],
+        ),
+        (
+            "Council tax £160 a month, paid on the 15th",
+            "council tax payment went up to £172 a month",
+            ["on the 15th"],
+            ["£160"],
+        ),
+        (
+            "Choir at St Anne's, rehearsal 19:30 tuesdays, bring water",
+            "choir rehearsal is 19:00 now",
+            ["tuesdays", "bring water"],
+            ["19:30"],
+        ),
+        (  # the words of a name are no role ("Little" of "Little Stars")
+            "Ava's childminder is Little Stars, pickup at 15:15 mon-thu",
+            "little stars pickup is 15:45 now",
+            ["Ava's childminder", "mon-thu"],
+            ["15:15"],
+        ),
+        (  # a value given up and another of its kind given: the rest holds
+            "Piano lessons every Monday, 4pm, bring the theory book",
+            "scrap mondays for piano, doing wednesdays now",
+            ["4pm", "theory book"],
+            ["Monday"],
+        ),
+        (  # someone of the entry replaced in their role: what the entry is about holds
+            "Smith kitchen refit 3 March at Elm Road, electrician Tom, £200 a day",
+            "tom can't do the smith job anymore, got raj as electrician instead",
+            ["3 March", "Elm Road"],
+            ["Tom", "£200"],
+        ),
+        (  # what it is about, in more words than the new text uses
+            "Large oak dining table listed for £400 on eBay, collection only",
+            "large tables down to £350 now",
+            ["oak", "collection only"],
+            ["£400"],
+        ),
+        (  # "same time": a part of the day replaces no time
+            "Tom's football training is Tuesday at 18:00 at the rec",
+            "toms football moved to thursday evenings, same time",
+            ["18:00", "at the rec"],
+            ["Tuesday"],
+        ),
+        (  # a date whole, its weekday and day written before the month
+            "smith party fri 4 july 2027 at the old barn, starts 7pm, dj booked",
+            "smith party start pushed to 8pm",
+            ["fri 4 july 2027", "old barn"],
+            ["7pm"],
+        ),
+        (  # someone named in part, the entry written without capitals
+            "sara okoye is our accountant for the business, £90/hour, based in leeds",
+            "sorry typo, sara is £95 an hour not 90",
+            ["okoye", "our accountant", "leeds"],
+            ["£90"],
+        ),
+        (  # days written short with spaces only are days, and the old ones go
+            "jo volunteers at the food bank, driver, mon wed fri",
+            "jo's moved to tue thu at the food bank",
+            ["driver"],
+            ["mon wed fri"],
+        ),
+        (  # an amount per month however written is the amount replaced
+            "Storage unit at Big Yellow, £85 pcm, paid on the 2nd",
+            "storage went up to £90/month",
+            ["Big Yellow", "on the 2nd"],
+            ["£85"],
+        ),
+    ],
+)
+def test_an_update_carries_what_it_leaves_unsaid_and_not_what_it_replaces(
+    ws, on_file, said, kept, gone
+):
+    """ "van payment went up to £329 a month" lost "paid on the 1st" (a phrase said in part was
+    dropped whole), "scrap sundays …, going every other saturday now" carried nothing, "harris
+    ceremony got pushed to 3:30" kept "june 2027" of "sat 13 june 2027", and "£329/month" kept
+    "£312 pm" beside it."""
+    carried = _carried(_written(ws, on_file, said))
+    assert all(k in carried for k in kept), carried
+    assert not any(g in carried for g in gone), carried
+
+
+@pytest.mark.parametrize(
+    "text", ["we sat down at the table", "the sun was out", "they wed in june"]
+)
+def test_a_short_weekday_alone_is_a_word(text):
+    """ "mon tue wed" reads as three days; a short weekday no other day stands beside is not."""
+    from memctl.gate.reading import analyze
+
+    assert not any(v.startswith("wd:") for v in analyze(text).values)

@@ -36,13 +36,17 @@ from .compare import Diff, compare, kinds, on_one_clock, places, respelled, resp
 from .details import (
     address_said_not,
     dropped,
+    in_more_words,
     lowered_to,
     names_beside,
     negated_in_reason_only,
     news,
     not_of_the_ending,
+    role_filled,
     role_of_named,
     said_of_subject,
+    value_given_up,
+    whose_only,
     without_values,
     written_names,
 )
@@ -54,10 +58,13 @@ from .remains import code_values, only_in_codes, other_items, role_unsaid
 from .valued import (
     DATE,
     ONE_VALUE,
+    amount_replaced,
     parts_of_the_day_kept,
+    said_same,
     times,
     value_tail,
     values_left,
+    values_unsaid,
 )
 from .weekday import moved_to, shifted
 from .wordfix import misnamed, respelled_text, said_instead
@@ -100,6 +107,9 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
     # "I meant Tuesday, it isn't on Monday": the "not" is the old value's, said again beside
     # another of its kind; the rest still holds.
     part_given_up = part_given_up or _value_said_not(new, old) or address_said_not(new, old)
+    part_given_up = part_given_up or value_given_up(new, old)  # "scrap sundays, …saturday now"
+    filled = role_filled(new, phrases(old.text))  # "got priya as second shooter instead"
+    part_given_up = part_given_up or filled is not None
     if (
         diff.apart
         or "name" in diff.changed
@@ -127,6 +137,7 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
         given |= DATE | {"wd"}  # "pushed back a week": the old date no longer holds
     if "d" in given:
         given |= DATE  # "on Tuesday 15 December", where the booster moved to Wednesday 16
+    given -= said_same(new)  # "same time": the old time holds
     # The phrases the new text opens, its words of change left out ("from now on deploys …"
     # opens no phrase with "on").
     said = UPDATE.sub(" , ", new.folded)
@@ -150,8 +161,10 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
         if another and not part.words & new.rejected and (held := in_others(phrase, another)):
             out += held  # "atorvastatin 20mg", where the amlodipine goes up
             continue
-        if part.words & diff.replaced:
-            continue  # "in Portugal", where the new text goes to Greece
+        if part.words & diff.replaced or amount_replaced(phrase, part, new, given):
+            continue  # "in Portugal", where the new text goes to Greece; "£312 pm" at £329/month
+        if filled is not None and i == filled + 1 and not part.words - _UNITS - LIGHT:
+            continue  # "£350 for the day" after "second shooter Dev": what Dev charged
         if i == 0:
             if part_given_up and _keep(part, new, given):  # nothing of it restated: it holds
                 out.append(phrase.strip(" .;,"))
@@ -163,6 +176,8 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
                 out.append(tail)
             elif _named_only(part, new, told):
                 out.append(_who(phrase, part, new))
+            elif subject := whose_only(phrase, new) or in_more_words(phrase, part, new):
+                out.append(subject)  # "lila's", "A3 giclée print": whose, and what it is
             elif (
                 role_unsaid(part, new, given)
                 or role_of_named(part, new, old, given)
@@ -191,6 +206,8 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
             out.append(rest)
         elif on := moved_to(phrase, part, new, today):
             out.append(on)  # "moved to Thursday": the Thursday of that week, as a date
+        elif rest := values_unsaid(phrase, part, new, given):
+            out.append(rest)  # "on the 1st" of "paid on the 1st", where the payment goes up
     if diff.flipped:  # "text instead" was what to do in place of what is now allowed
         out = [phrase for phrase in out if not _INSTEAD.search(phrase)]
     out = [_TRAILING_VERB.sub("", phrase) for phrase in out if not _BACK.match(phrase)]

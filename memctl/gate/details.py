@@ -11,6 +11,11 @@ that holds them (memctl/gate/carry.py decides the rest).
   CalMac 21") still holds when the new text changes only a value of another kind.
 - Someone named in part ("Kofi" for "Our electrician is Kofi Mensah") is still what the
   entry's first phrase says they are.
+- Giving up a value while giving another of its kind ("scrap sundays, …saturday now"), or
+  someone who can't do it replaced in their role ("got priya as second shooter instead"), ends
+  that part only.
+- A first phrase keeps what the thing is called in more words ("A3 giclée print") and whose it
+  is ("lila's").
 """
 
 from __future__ import annotations
@@ -52,7 +57,8 @@ def written_names(phrase: str) -> set[str]:
 def names_beside(phrase: str, part: Analysis, new: Analysis, old: Analysis) -> bool:
     """Does the new text say a phrase in part, leaving unsaid only names beside what it says
     ("with Tom and Priya" where Tom texted; "leaving Gatwick" where the flight leaves later)?
-    The names still hold. Not when the new text gives a name the old one lacks (it may be the
+    The names still hold, and so do words beside them when the new text says nothing the old
+    one does not. Not when the new text gives a name the old one lacks (it may be the
     one put in their place) or says a word of the phrase is not so."""
     words = part.words - LIGHT - part.polar
     restated = words & new.words - _TITLES
@@ -61,7 +67,9 @@ def names_beside(phrase: str, part: Analysis, new: Analysis, old: Analysis) -> b
         return False
     if new.names - old.words or _moved_elsewhere(new, old):
         return False
-    return unsaid <= written_names(phrase)
+    # a text that names nothing the old one lacks puts nothing in their place: "at greenleaf
+    # dental", where "sam's switched to thurs fri at greenleaf"
+    return unsaid <= written_names(phrase) or not new.words - old.words - new.polar - LIGHT
 
 
 # "moved the standup over to zoom": where it is now, named by a word the old text lacks
@@ -128,12 +136,64 @@ def role_of_named(part: Analysis, new: Analysis, old: Analysis, given: set[str])
     names in part ("Jim from FlowRight has a new mobile"), naming no one else? Who they are
     still holds."""
     names = part.names - _TITLES
+    if not names and (cut := _COPULA.search(part.text)):  # "dev malhotra is my second shooter"
+        names = analyze(part.text[: cut.start()]).words - LIGHT
+        if names <= new.words:
+            return False  # named whole: "the plumber is jim", where the plumber is joe now
     if not names & new.words or new.names - old.words:
         return False
-    role = part.words - part.names - _TITLES - LIGHT - part.polar
+    # the words of a name the phrase writes are no role ("Little" of "Little Acorns")
+    role = part.words - names - written_names(part.text) - _TITLES - LIGHT - part.polar
     if not role or role & (new.words | new.rejected):
         return False
     return not {v.partition(":")[0] for v in part.values} & given
+
+
+_WHOSE = re.compile(r"[^\W\d_][\w-]*['’]s")
+
+
+def whose_only(phrase: str, new: Analysis) -> str | None:
+    """A first phrase that only says whose the entry is ("lila's" of "lila's at little acorns
+    nursery, pickup 17:30 weekdays"), when the new text does not say it: it still holds."""
+    said = phrase.strip(" .;,")
+    if not _WHOSE.fullmatch(said) or analyze(said).words & new.words:
+        return None
+    return said
+
+
+def in_more_words(phrase: str, part: Analysis, new: Analysis) -> str | None:
+    """What the entry is about, said in more words than the new text uses ("A3 giclée print"
+    of "A3 giclée print sells for £45", where "A3 prints" are £49 now): the words from the
+    first the new text says to the last, when those it leaves unsaid stand between them."""
+    words = phrase.split()
+    said = [bool((a := analyze(w)).words & new.words or a.values & new.values) for w in words]
+    if said.count(True) < 2 or part.values - new.values:
+        return None
+    first, last = said.index(True), len(said) - 1 - said[::-1].index(True)
+    between = analyze(" ".join(words[first : last + 1]))
+    unsaid = between.words - LIGHT - new.words
+    if not unsaid or unsaid & new.rejected or _COPULA.search(" ".join(words[first : last + 1])):
+        return None
+    return " ".join(words[first : last + 1]).strip(" .;,")
+
+
+# giving up a value of the old text ("scrap sundays", "no more tuesdays")
+_GIVE_UP = re.compile(
+    r"\b(?:scrap\w*|drop\w*|ditch\w*|cancel\w*|forget|no\s+more|not|stop\w*)\s+"
+    r"(?:the\s+|on\s+)?([\w'-]+)"
+)
+
+
+def value_given_up(new: Analysis, old: Analysis) -> bool:
+    """Does the text give up a value of the old one while it gives another of its kind ("scrap
+    sundays for mum, going every other saturday now")? The ending is that value's: the rest of
+    the entry still holds."""
+    fresh = set(kinds(new.values - old.values))
+    for m in _GIVE_UP.finditer(new.folded):
+        gone = analyze(m[1]).values & old.values
+        if any(v.partition(":")[0] in fresh for v in gone):
+            return True
+    return False
 
 
 # "dropped the top-up to £200", "cut my hours to 30": a value lowered, not an ending
@@ -195,3 +255,17 @@ def not_of_the_ending(kept: list[str], new: Analysis, old: Analysis) -> list[str
         for p in kept
         if not _WHEN_OR_WHY.search(p) and not any(v.startswith(dated) for v in analyze(p).values)
     ]
+
+
+def role_filled(new: Analysis, old_phrases: list[str]) -> int | None:
+    """Of a text that says someone of the entry can't do it and names another in the role
+    ("dev cant do okafor anymore, got priya as second shooter instead" over "Okafor wedding …,
+    second shooter Dev, £350 for the day"), the index of the phrase that named them: a detail
+    of the entry, not what it is about. The "not" is that person's; the rest still holds."""
+    if new.polarity != 1 or not new.words - analyze(" ".join(old_phrases)).words - new.polar:
+        return None
+    for i, phrase in enumerate(old_phrases[1:], 1):
+        part = analyze(phrase)
+        if part.names and part.words - part.names and part.words <= new.words and not part.values:
+            return i
+    return None

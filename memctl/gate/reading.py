@@ -71,8 +71,10 @@ _ELSE = re.compile(r"(?<!\w)(?:nothing|no\s*one|nobody|none)\s+else(?!\w)")
 # of when: "mon and wed", "tue/thu", "on wed", "every sat"
 _SHORT_DAYS = frozenset("mon tue tues wed weds thu thur thurs fri sat sun".split())
 _DAY = r"(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)(?:day|nesday|urday|sday)?"
-# each read on its own: "to mon and wed" is both
-_DAYS_LISTED = re.compile(rf"(?<!\w)({_DAY})\s*(?:and|&|/|,|-|or|to|till|through)\s*({_DAY})(?!\w)")
+# each read on its own: "to mon and wed" is both, and so is each of "mon tue wed"
+_DAYS_LISTED = re.compile(
+    rf"(?<!\w)({_DAY})\b(?=\s*(?:(?:and|&|/|,|-|or|to|till|through)\s*)?({_DAY})(?!\w))"
+)
 _DAY_AFTER = re.compile(rf"(?<!\w)(?:on|every|each|next|till|until|from|by|to)\s+({_DAY})(?!\w)")
 _NUMBER_SIGN = re.compile(r"(?<!\w)(?:no\.|nº|nr\.?|num\.)\s*(?=\d)")
 KIND_NAMES = {

@@ -2,10 +2,14 @@
 phrase of two kinds of value, the kind the new text does not replace ("on Monday and
 Wednesday", where the sessions move to the mornings); a first phrase's values from the word that
 leads them ("the first Tuesday of the month"); the times a moved date keeps; a part of the day
-that the new time falls in ("for the evening visit", at 6pm now).
+that the new time falls in ("for the evening visit", at 6pm now), but for "same time"; of a
+phrase said again in part, what it leaves unsaid ("on the 1st" of "paid on the 1st"); an amount
+per a unit of time however written ("£312 pm" for "£329/month").
 """
 
 from __future__ import annotations
+
+import re
 
 from ..lexicon import LIGHT
 from .compare import kinds
@@ -76,22 +80,98 @@ def parts_of_the_day_kept(values: frozenset[str], new: frozenset[str]) -> frozen
     )
 
 
+# a kind said to be as it was: "same time", "same day"
+_SAME = re.compile(r"\b(?:same|usual)\s+(time|hour|day|date)\b")
+_SAME_KINDS = {"time": {"t"}, "hour": {"t"}, "day": {"wd"}, "date": set(DATE)}
+
+
+def said_same(new: Analysis) -> set[str]:
+    """The kinds of value a text says stay as they were ("moved to Sunday mornings, same time":
+    the old time holds, the part of the day it falls in replaces nothing)."""
+    return {k for m in _SAME.finditer(new.folded) for k in _SAME_KINDS.get(m[1], set())}
+
+
+def values_unsaid(phrase: str, part: Analysis, new: Analysis, given: set[str]) -> str | None:
+    """Of a phrase the new text says again in part ("paid on the 1st", where the van payment
+    goes up; "pickup at 17:30 mon-fri", where pickup is 18:00 now), what it leaves unsaid and
+    replaces not: "on the 1st", "mon-fri". Only when that holds a value of a kind the new text
+    does not give, or stood beside the value the new text replaces ("weekdays" of "pickup 17:30
+    weekdays", "reception" of "reception mon tue wed")."""
+    words = part.words - LIGHT - part.polar
+    restated = words & new.words
+    if words & new.rejected or part.values & (new.rejected | new.values):
+        return None
+    replaced = {v for v in part.values if v.partition(":")[0] in given}
+    if not restated and not (replaced and phrase.split()[0].lower() not in _VALUE_LEAD):
+        return None  # "reception mon tue wed", where she works thurs fri now: "reception"
+    kept: list[str] = []
+    said_all = phrase.split()
+    for i, word in enumerate(said_all):
+        said = analyze(word)
+        # the values a word writes, read where it stands ("tue" of "mon tue wed")
+        lost = part.values - analyze(" ".join(said_all[:i] + said_all[i + 1 :])).values
+        if lost and lost <= replaced:
+            while kept and kept[-1].lower() in _VALUE_LEAD:
+                kept.pop()
+            continue
+        if said.words - LIGHT and said.words <= new.words:
+            continue
+        kept.append(word)
+    rest = " ".join(kept).strip(" .;,+&")
+    left = analyze(rest)
+    if not rest or (left.words - LIGHT) & new.words:
+        return None
+    if left.values - replaced or replaced and left.words - LIGHT - left.polar:
+        return rest
+    return None
+
+
 def value_tail(phrase: str, part: Analysis, given: set[str], new: Analysis) -> str | None:
     """From the first phrase, its values the new text does not replace ("the first Tuesday of
     the month"), from the word that leads them to the end, when nothing after them is restated."""
     mine = [k for k in kinds(part.values - new.values) if k in ONE_VALUE and k not in given]
     if not mine:
         return None
+    target = {v for v in part.values - new.values if v.partition(":")[0] in mine}
     words = phrase.split()
-    for i, word in enumerate(words):
-        got = analyze(word).values
-        if any(v.partition(":")[0] in mine for v in got):
-            start = i
-            while start > 0 and words[start - 1].lower() in _VALUE_LEAD and i - start < 3:
-                start -= 1
-            tail = " ".join(words[start:])
-            rest = analyze(tail)
-            if not (rest.words - LIGHT) & new.words:
-                return tail.strip(" .;,")
-            return None
-    return None
+    # the last word from which on the words write those values ("22 Aug", "sat 13 june 2027":
+    # a month or a day alone may write none)
+    found = [i for i in range(len(words)) if analyze(" ".join(words[i:])).values >= target]
+    if not found:
+        return None
+    start = i = found[-1]
+    while start > 0 and words[start - 1].lower() in _VALUE_LEAD and i - start < 3:
+        start -= 1
+    tail = " ".join(words[start:])
+    if (analyze(tail).words - LIGHT) & new.words:
+        return None
+    return tail.strip(" .;,")
+
+
+# an amount's unit of time however it is written: "pm", "pcm", "/month", "a month", "monthly"
+_PER = {
+    "month": r"p\.?c?\.?m|/\s*mo(?:nth)?|(?:a|per|each|every)\s+month|monthly",
+    "week": r"p\.?w|/\s*w(?:ee)?k|(?:a|per|each|every)\s+week|weekly",
+    "year": r"p\.?a|/\s*y(?:ea)?r|(?:a|per|each|every)\s+year|yearly|annually|per\s+annum",
+    "day": r"/\s*day|(?:a|per|each|every)\s+day|daily",
+    "hour": r"p\.?h|/\s*h(?:ou)?r|(?:an|per|each|every)\s+hour|hourly",
+}
+_PER_UNIT = {
+    unit: re.compile(rf"(?:\d|(?<![\w/])){spelt}(?![\w/])", re.IGNORECASE)
+    for unit, spelt in _PER.items()
+}
+
+
+def per_unit(text: str) -> set[str]:
+    """The units of time a text's amounts are said per: "month" of "£312 pm" and of "£329/month"."""
+    return {unit for unit, said in _PER_UNIT.items() if said.search(text)}
+
+
+def amount_replaced(phrase: str, part: Analysis, new: Analysis, given: set[str]) -> bool:
+    """Is a phrase an amount per a unit of time ("£312 pm") that the new text gives another of
+    per the same unit however written ("£329/month")? It is the amount replaced."""
+    if "n" not in given or not part.values or any(not v.startswith("n:") for v in part.values):
+        return False
+    unit = per_unit(phrase)
+    rest = analyze(_PER_UNIT[next(iter(unit))].sub(" ", phrase)) if len(unit) == 1 else part
+    return bool(unit & per_unit(new.text)) and not rest.words - LIGHT
