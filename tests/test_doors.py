@@ -220,8 +220,9 @@ def test_text_never_forges_structure_through_any_door(door, tmp_path):
 )
 def test_harmless_look_alikes_are_stored_untouched(slot, tmp_path):
     b, cli = bench(tmp_path, Cli)
-    # what is checked is the answer and the files; each stored text committing adds nothing
-    (b.root / ".memctl" / "local.yaml").write_text("auto_commit: false\n")
+    # what is checked is the answer and the files; each stored text committing adds nothing,
+    # nor does reading it by meaning (the scanner and the injection check read words)
+    (b.root / ".memctl" / "local.yaml").write_text("auto_commit: false\nsemantic: false\n")
     refused = []
     cases = load("lookalikes")
     for case in cases:
