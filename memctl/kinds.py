@@ -6,7 +6,7 @@ as its instructions (Claude Code runs the hooks of `.claude/settings.json` and t
 `.mcp.json`, and reads CLAUDE.md as the user's own instructions; Codex and others read
 AGENTS.md, Cursor `.cursor/`, Cline `.clinerules`, an OpenClaw agent its SOUL.md…; an editor
 runs the tasks of `.vscode/`, direnv an `.envrc`, mise the hooks of a `mise.toml`, git the
-hooks of `.husky/`). One list for every part of memctl that must leave them alone: `memctl
+hooks of `.husky/`; and any name with a leading dot but memctl's own). One list for every part of memctl that must leave them alone: `memctl
 sync` refuses a peer's commit that brings one (integrations/received.py), `memctl doctor`
 names one that names a command (integrations/harness.py), forgetting never takes one
 (forgetting/memoryonly.py) and no change writes one (change.py).
@@ -117,6 +117,7 @@ FILES = frozenset(
         "claude.md",
         "claude.local.md",
         "agents.md",
+        "agents.override.md",  # Codex: read before AGENTS.md, in its place
         "agent.md",
         "gemini.md",
         "warp.md",  # Warp
@@ -150,6 +151,27 @@ FILES = frozenset(
         "justfile",
     }
 )
+# Task runners and environments, by the name before the ending: what they run is written there.
+# Task (Taskfile.yml, Taskfile.dist.yaml), lefthook (the git hooks it installs), devbox (its
+# init_hook runs in `devbox shell`, and on entering with direnv), devenv (enterShell)
+RUNNERS = frozenset({"taskfile", "taskfile.dist", "lefthook", "lefthook-local", "devbox", "devenv"})
+RUNNER_ENDINGS = frozenset({"yml", "yaml", "json", "nix"})
+# VS Code runs a workspace file's tasks (`runOn: folderOpen`) when it is opened: any name
+FILE_ENDINGS = (".code-workspace",)
+# Every name that starts with a dot, at any depth, but memctl's own and git's settings: a
+# memory is never one (a note's name does not start with a dot: workspace.py skips them), and
+# the tools that read or run such a file are many and grow in number: OpenHands
+# (.openhands/setup.sh runs, .openhands/microagents/ is read), Tabnine (.tabnine/guidelines/),
+# Zencoder (.zencoder/rules/), Qoder (.qoder/rules/), Continue (.continuerc.json), Amp
+# (.amp/settings.json), Helix (.helix/languages.toml: language servers), Neovim (.nvim.lua,
+# .exrc with `exrc`), Vim's localvimrc (.lvimrc), Emacs (.dir-locals.el), autoenv (.env), Gitpod
+# (.gitpod.yml: tasks on start), Yarn (.yarnrc.yml: yarnPath runs on any yarn command)…
+# So any dot-name is held as a harness's file. What this costs: a peer's commit that brings an
+# editor's own folder (.obsidian/, whose plugins Obsidian runs too) is refused by sync, to be
+# taken by hand after reading it.
+OWN_FOLDERS = frozenset({".memctl", ".archive"})  # at the root: memctl's state, the archive
+# git's settings (held to their own rules) and the file that keeps a folder in git
+GIT_NAMES = frozenset({".gitignore", ".gitattributes", ".gitkeep"})
 # An OpenClaw agent's own files at the root of its workspace (integrations/openclaw.py).
 ROOT_FILES = frozenset(
     {"soul.md", "identity.md", "heartbeat.md", "bootstrap.md", "tools.md", "user.md"}
@@ -170,9 +192,15 @@ def harness_file(rel: str) -> bool:
     path named like a harness's folder (`.claude`, the root's `skills`) is a link or a file in
     its place, and a link there makes the harness read what it leads to (`.claude ->
     people/cfg`). A Python module at the root (`typer.py`) or a root folder's `__init__.py` is
-    a program Python runs when started in the workspace."""
+    a program Python runs when started in the workspace. So is any name with a leading dot
+    but memctl's own folders at the root and git's .gitignore, .gitattributes, .gitkeep."""
     parts = rel.casefold().split("/")
     if any(part in FOLDERS for part in parts) or parts[-1] in FILES:
+        return True
+    stem, _, ending = parts[-1].rpartition(".")
+    if (stem in RUNNERS and ending in RUNNER_ENDINGS) or parts[-1].endswith(FILE_ENDINGS):
+        return True
+    if _dot_named(parts):
         return True
     if parts[-2:] == ["mise", "config.toml"] or "/.config/mise/" in f"/{'/'.join(parts)}":
         return True  # mise's mise/config.toml, .config/mise/config.toml, .config/mise/conf.d/
@@ -183,3 +211,11 @@ def harness_file(rel: str) -> bool:
     if parts[0] == SKILLS:
         return parts[-1] == "skill.md" or not parts[-1].endswith(".md")
     return False
+
+
+def _dot_named(parts: list[str]) -> bool:
+    """Is a part of the path a name that starts with a dot, not memctl's own folder at the root
+    nor one of git's names (.gitignore, .gitattributes, .gitkeep) at its end?"""
+    first = 1 if parts[0] in OWN_FOLDERS else 0
+    names = parts[first:-1] + ([] if parts[-1] in GIT_NAMES else parts[-1:])
+    return any(name.startswith(".") for name in names)

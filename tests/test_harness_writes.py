@@ -201,6 +201,34 @@ OTHER_HARNESSES = (
     ".config/mise/conf.d/hooks.toml",
     "mise/config.toml",
     ".mise/config.toml",
+    # Codex's file read in AGENTS.md's place; tools that run what their file names on opening
+    # or entering the folder, and any other name with a leading dot
+    "AGENTS.override.md",
+    "projects/AGENTS.override.md",
+    ".openhands/setup.sh",
+    ".openhands/microagents/repo.md",
+    "memory.code-workspace",
+    ".tabnine/guidelines/x.md",
+    ".zencoder/rules/x.md",
+    ".qoder/rules/x.md",
+    ".continuerc.json",
+    ".amp/settings.json",
+    ".helix/languages.toml",
+    ".nvim.lua",
+    "people/.exrc",
+    ".dir-locals.el",
+    "projects/.env",
+    ".gitpod.yml",
+    "devbox.json",
+    ".yarnrc.yml",
+    ".lvimrc",
+    "lefthook.yml",
+    "Taskfile.yml",
+    "devenv.nix",
+    ".someagent/rules",
+    "people/.hidden",
+    ".archive/people/.envrc",
+    ".memctl/.envrc",
 )
 # Dot-folders no harness is known to read: a note is never made there either.
 DOTTED_NOTES = (".clinerules/x", ".kiro/steering/x", ".someagent/rules", "people/.hidden")
@@ -220,6 +248,16 @@ def test_other_agents_files_are_harness_files(rel):
         "tools/replit.md",
         "tools/mise.md",
         "mise/notes.md",
+        "tools/devbox.md",
+        "projects/taskfile-cleanup.md",
+        "people/env.md",
+        # memctl's own files and git's
+        ".memctl/config.yaml",
+        ".memctl/gate.jsonl",
+        ".archive/people/ann.md",
+        "people/.gitkeep",
+        ".gitignore",
+        "projects/.gitattributes",
     ],
 )
 def test_notes_named_like_them_are_memory(rel):
