@@ -6,10 +6,11 @@ as its instructions (Claude Code runs the hooks of `.claude/settings.json` and t
 `.mcp.json`, and reads CLAUDE.md as the user's own instructions; Codex and others read
 AGENTS.md, Cursor `.cursor/`, Cline `.clinerules`, an OpenClaw agent its SOUL.md…; an editor
 runs the tasks of `.vscode/`, direnv an `.envrc`, mise the hooks of a `mise.toml`, git the
-hooks of `.husky/`; and any name with a leading dot but memctl's own). One list for every part of memctl that must leave them alone: `memctl
-sync` refuses a peer's commit that brings one (integrations/received.py), `memctl doctor`
-names one that names a command (integrations/harness.py), forgetting never takes one
-(forgetting/memoryonly.py) and no change writes one (change.py).
+hooks of `.husky/`; and any name with a leading dot but memctl's own). One list for every
+part of memctl that must leave them alone: `memctl sync` refuses a peer's commit that brings
+one (integrations/received.py), `memctl doctor` names one that names a command
+(integrations/harness.py), forgetting never takes one (forgetting/memoryonly.py) and no change
+writes one (change.py).
 """
 
 from __future__ import annotations
