@@ -8,10 +8,15 @@ parsers check their one-line values with the same rule. Every library call that 
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
 
-from .errors import ExitCode, InvalidValue, Refused
+from .errors import ExitCode, InvalidValue, MemctlError, Refused
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -204,6 +209,8 @@ def unseen_lines(text: str) -> list[list]:
 
 
 def control_name(char: str) -> str:
+    if _NOT_UTF8.match(char):
+        return f"a byte that is not UTF-8 ({shown(char)})"
     if "\U000e0000" <= char[:1] <= "\U000e007f":
         return "a tag character (text no editor shows)"
     if char[:1] in _OVERRIDES:
@@ -225,6 +232,14 @@ def one_line(value: str, what: str) -> str:
     return value
 
 
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")  # a byte that is not UTF-8, as os.fsdecode keeps it
+
+
+def not_utf8_byte(name: str) -> re.Match[str] | None:
+    """The first byte of a name (as the system gave it, os.fsdecode) that is not UTF-8."""
+    return None if name.isprintable() else _NOT_UTF8.search(name)
+
+
 def unshowable(name: str) -> re.Match[str] | None:
     """The first character of a name (a file's, a folder's, a path's) that keeps it from being
     shown on one line: a line break, or what `control` finds. A note's path is printed wherever
@@ -232,7 +247,7 @@ def unshowable(name: str) -> re.Match[str] | None:
     lines of its own choosing there. None for a name a line shows."""
     if name.isprintable():  # every character `control` finds is not printable: the common case
         return None
-    return _LINE_BREAK.search(name) or control(name)
+    return _LINE_BREAK.search(name) or control(name) or _NOT_UTF8.search(name)
 
 
 def shown(name: str) -> str:
@@ -240,7 +255,14 @@ def shown(name: str) -> str:
     break as \\n, U+202E as \\u202e), so that a name `unshowable` refuses can be named."""
     if name.isprintable():
         return name
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
+    return "".join(
+        c
+        if c.isprintable()
+        else f"\\x{ord(c) - 0xDC00:02x}"
+        if _NOT_UTF8.match(c)
+        else repr(c)[1:-1]
+        for c in name
+    )
 
 
 class FieldRefused(InvalidValue):
@@ -323,3 +345,22 @@ def excerpt(text: str, at: int, width: int = 80) -> str:
         return text
     start = max(0, min(at - width // 3, len(text) - width))
     return ("…" if start else "") + text[start : start + width] + "…"
+
+
+class NameNotUtf8(MemctlError):
+    """A file's name in the workspace is not UTF-8: git's output naming it cannot be read."""
+
+
+def not_utf8(root: Path, output: bytes | str) -> NameNotUtf8:
+    """The error (exit 1) for git's output holding a file's name that is not UTF-8 (a Latin-1
+    `caf\\xe9.md`): the first such name, escaped, and what to do; nothing is written."""
+    raw = output if isinstance(output, bytes) else output.encode("utf-8", "surrogateescape")
+    names = [os.fsdecode(part) for part in raw.replace(b"\n", b"\0").split(b"\0")]
+    name = next((n for n in names if not_utf8_byte(n)), "?")
+    if name[2:3] == " " and not_utf8_byte(name[3:]):
+        name = name[3:]  # `git status`'s two letters before the name
+    return NameNotUtf8(
+        f"a file's name is not UTF-8: '{shown(name)}'; rename it to a UTF-8 name (`memctl "
+        "doctor` lists every such name), then run the command again",
+        path=root,
+    )

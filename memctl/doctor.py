@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from . import gitstore, planted
 from .catalog import scan
+from .controls import NameNotUtf8
 from .daily import is_day_file
 from .kinds import INDEX_FILE, NOW_FILE
 from .planted import Finding
@@ -228,8 +229,12 @@ def _held_edits(ws: Workspace) -> list[Finding]:
     from .errors import Refused
     from .initialize import why_held
 
-    findings = []
-    for rel in sorted(gitstore.dirty_paths(ws.root)):
+    findings: list[Finding] = []
+    try:
+        dirty = gitstore.dirty_paths(ws.root)
+    except NameNotUtf8:
+        return findings  # the name is listed by planted.unshowable_names
+    for rel in sorted(dirty):
         path = ws.root / rel
         if path.is_symlink() or not path.is_file():
             continue

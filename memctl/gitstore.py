@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import GitError
+from .controls import not_utf8
+from .errors import GitError, StorageError
 from .outside import BLANK_VALUES, DRIVER_KEYS, check_url, no_programs
 
 if TYPE_CHECKING:
@@ -65,13 +66,12 @@ def is_repo(root: Path) -> bool:
 def run(
     root: Path, *args: str, check: bool = True, stdin: str | None = None, env: dict | None = None
 ) -> str:
-    proc = _finished(root, args, stdin=stdin, env=env, text=True)
+    try:
+        proc = _finished(root, args, stdin=stdin, env=env, text=True)
+    except UnicodeDecodeError as error:  # git printed a name whose bytes are not UTF-8
+        raise not_utf8(root, error.object) from None
     if check and proc.returncode != 0:
-        if any(full in proc.stderr for full in ("No space left", "Out of diskspace")) or _full(
-            root
-        ):
-            from .errors import StorageError
-
+        if any(full in proc.stderr for full in ("No space left", "Out of disk")) or _full(root):
             raise StorageError(
                 "the disk is full; nothing was changed (a change cut short is put back by the "
                 "next command)",

@@ -163,3 +163,23 @@ def test_log_refuses_todays_log_holding_such_a_byte_and_says_how_to_fix_it(tmp_p
     doctor = run_memctl("-w", str(b.root), "doctor")
     assert f"{rel}:{line}: not UTF-8 text" in doctor.stdout
     assert PURGED[0] not in doctor.stdout
+
+
+def test_a_file_name_that_is_not_utf8_is_named_on_one_line_and_doctor_lists_it(ws, cli):
+    """A Latin-1 name (people/caf\\xe9.md) ended `log`, `new` and `doctor` in a traceback
+    (git's output could not be read): each write stops with one line naming it escaped (exit
+    1), nothing written; `doctor` lists it; `ls` still answers."""
+    import os
+
+    name = os.fsdecode(b"people/caf\xe9.md")
+    (ws.root / "people").mkdir(exist_ok=True)
+    (ws.root / name).write_bytes(b"# Cafe\n")
+    head = git(ws.root, "rev-parse", "HEAD")
+    for argv in (("log", "x", "-m", "hello"), ("new", "people/bob")):
+        told = cli(*argv, code=1)
+        assert told.stderr.count("\n") == 1, told.stderr
+        assert "a file's name is not UTF-8: 'people/caf\\xe9.md'; rename it" in told.stderr
+    assert git(ws.root, "rev-parse", "HEAD") == head
+    found = cli.json("doctor", code=None)["findings"]
+    assert [f["where"] for f in found if f["code"] == "unshowable-name"] == ["people/caf\\xe9.md"]
+    cli("ls")
