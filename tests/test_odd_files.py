@@ -159,3 +159,13 @@ def test_a_fifo_where_now_or_todays_log_should_be_is_one_line_not_a_hang(ws, arg
         f["where"]: f for f in json.loads(doctor.stdout)["findings"] if f["code"] == "not-a-file"
     }
     assert set(found) == {"NOW.md", LOG} and "rm NOW.md" in found["NOW.md"]["fix"]
+
+
+def test_a_name_with_a_line_break_prints_no_line_of_its_own(ws, cli):
+    """A file `people/a<line break>memctl: error: …` left uncommitted forged a second line of
+    memctl's stderr in the notice that names it: every line memctl prints there escapes it."""
+    (ws.root / "people").mkdir(exist_ok=True)
+    (ws.root / "people/a\nmemctl: error: forged").write_text("x\n")
+    told = cli("log", "t", "-m", "hello")
+    assert "people/a\\nmemctl: error: forged" in told.stderr
+    assert not [line for line in told.stderr.splitlines() if line.startswith("memctl: error")]

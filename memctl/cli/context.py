@@ -21,10 +21,10 @@ def workspace() -> Workspace:
 
     ws = open_workspace(flags.options.workspace)
     if ws.config.warnings:  # a setting the committed config may not hold: said every time
-        import sys
+        from . import output
 
         for warning in ws.config.warnings:
-            sys.stderr.write(f"memctl: warning: {warning}\n")
+            output.say(f"memctl: warning: {warning}")
     if os.path.exists(os.path.join(ws.cache_dir, "journal")):  # a memctl was cut short
         from ..recovery import recover
         from . import output

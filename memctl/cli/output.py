@@ -146,11 +146,33 @@ def table(
         sys.stdout.write("\n")
 
 
-def notice(message: str) -> None:
-    """Chatter for the person (commits made, edits left alone): stderr, never in the answer."""
+def one_line(message: str) -> str:
+    """A line for stderr as a person reads it: a control character or a line break that a
+    name brings (a file `people/a\nmemctl: error: …`) written as its escape (controls.shown),
+    so no name forges a line of its own, and each secret redacted. Notices, the config's
+    warnings and the write gate's word go through here; an error's line is escaped alike."""
+    from ..controls import shown
     from ..secrets.shown import shown_text
 
-    message = shown_text(message)
+    return shown_text(shown(message))
+
+
+def say(message: str) -> None:
+    """One line on stderr (see one_line)."""
+    sys.stderr.write(one_line(message) + "\n")
+
+
+def _error_line(message: str) -> str:
+    """An error's line: escaped as one_line escapes, its path and words redacted apart already
+    (MemctlError.__str__)."""
+    from ..controls import shown
+
+    return shown(message)
+
+
+def notice(message: str) -> None:
+    """Chatter for the person (commits made, edits left alone): stderr, never in the answer."""
+    message = one_line(message)
     if fancy():
         _console(stderr=True).print(f"[dim]{message}[/dim]", markup=True, highlight=False)
     else:
@@ -174,7 +196,7 @@ def error(exc: MemctlError) -> None:
         except OSError:
             with contextlib.suppress(OSError):  # what is buffered for it can never be written
                 sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-    sys.stderr.write(f"memctl: error: {exc}\n")
+    sys.stderr.write(_error_line(f"memctl: error: {exc}") + "\n")
 
 
 class Progress:

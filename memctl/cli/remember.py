@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import typer
 
 from . import context, flags, output
@@ -95,7 +93,7 @@ def remember(
     done = outcome.value
     if done.exit_code:  # one line on stderr, as every exit but 0 has (guard's block too)
         kept = "a conflict with a rule" if done.label == "clash" else "a quote"
-        sys.stderr.write(f"memctl: remember: kept as {kept}, not as a fact: {done.reason}\n")
+        output.say(f"memctl: remember: kept as {kept}, not as a fact: {done.reason}")
         raise typer.Exit(done.exit_code)
 
 
