@@ -121,6 +121,7 @@ def check(ws: Workspace, *, today: dt.date, progress: Progress | None = None) ->
         findings += _rewritten_daily_logs(ws)
         findings += planted.committed_derived_files(ws)
     findings += planted.purge_registry(ws)
+    findings += _purges_cut_short(ws)
     findings += _unread_memory(ws, facts, today)
     findings += planted.links(ws)
     findings += planted.unshowable_names(ws)
@@ -219,6 +220,23 @@ def _unfinished_git(ws: Workspace) -> list[Finding]:
             "keep what both sides meant in each file, `git add` it and `git commit` "
             "(or `git merge --abort`), then `memctl sync`",
         )
+    ]
+
+
+def _purges_cut_short(ws: Workspace) -> list[Finding]:
+    """A purge killed partway (its mark left, its process gone): named until it is run again."""
+    from .recovery import purges_cut_short
+
+    return [
+        Finding(
+            "error",
+            "purge-cut-short",
+            f".memctl/receipts/purge-{receipt}.md",
+            f"a purge (receipt {receipt}, {fingerprint}) was cut short: the text may still be "
+            "in files or in history",
+            "run `memctl forget --purge --match TEXT --yes` again with the same text to finish it",
+        )
+        for receipt, fingerprint in purges_cut_short(ws)
     ]
 
 

@@ -273,6 +273,22 @@ def _remove_temps(root: Path, touched: dict[str, set[str]]) -> None:
                 (folder / name).unlink(missing_ok=True)
 
 
+def purges_cut_short(ws: Workspace) -> list[tuple[str, str]]:
+    """The receipt and fingerprint of each purge whose mark is left and whose process is gone,
+    read only (`memctl doctor`; a write command finishes what it can: recover)."""
+    found = []
+    for path in sorted(Path(ws.cache_dir).glob(f"{PURGING}*")):
+        try:
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            continue
+        head = lines[0].split("\t") if lines else []
+        if len(head) == 4 and head[0] == "purge" and head[3].isdigit():
+            if not _alive(int(head[3])):
+                found.append((head[1], head[2]))
+    return found
+
+
 def _pid_of(name: str) -> int | None:
     parts = name.rsplit(".", 2)
     return int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else None

@@ -4,6 +4,7 @@ right on its own and says the purge was cut short; the purge's rerun finishes it
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -122,6 +123,10 @@ def test_killed_while_cleaning_files_the_next_command_says_so_and_commits_them_a
     kill_when(root, lambda: "[purged]" in anna.read_text(encoding="utf-8"))
     assert PHONE in git(root, "show", "HEAD:people/anna.md")  # history not rewritten yet
     assert uncommitted(root)  # the files it cleaned, as it left them
+    # doctor and ls, which write nothing, say it too: doctor names it and how to finish it
+    told = json.loads(run_memctl("-w", str(root), "doctor", "--json").stdout)["findings"]
+    cut = [f for f in told if f["code"] == "purge-cut-short"]
+    assert len(cut) == 1 and "forget --purge --match TEXT --yes" in cut[0]["fix"], told
 
     after = the_next_command(root)
     assert "of yours" not in after.stderr  # the purge's own writes are never a person's edit
@@ -133,6 +138,8 @@ def test_killed_while_cleaning_files_the_next_command_says_so_and_commits_them_a
     again = the_next_command(root)  # said every time until it is finished
     assert "was cut short" in again.stderr and "file(s) it had cleaned" not in again.stderr
     finished_by_its_rerun(root)
+    told = json.loads(run_memctl("-w", str(root), "doctor", "--json").stdout)["findings"]
+    assert not [f for f in told if f["code"] == "purge-cut-short"]
 
 
 def test_killed_in_the_history_rewrite_the_next_command_recovers_and_the_rerun_finishes(ws):
