@@ -1,8 +1,9 @@
 """A text that says what an entry says, in other words, is a repeat of it: the same thing with a
 verb that says little ("goes to" for "'s school is"), or a word written short ("rd" for
-"road", "appt" for "appointment"), adds nothing to keep twice. A word of its own, a value of its
-own, a "no longer" or another person is still news. Read by meaning, so only with the semantic
-path installed; without it such a text stays new (a copy is kept, nothing is lost)."""
+"road", "appt" for "appointment"), or an amount with its currency's word ("25 quid" for
+"£25"), adds nothing to keep twice. A word of its own, a value of its own, a "no longer" or
+another person is still news. Read by meaning, so only with the semantic path installed;
+without it such a text stays new (a copy is kept, nothing is lost)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,9 @@ pytestmark = pytest.mark.skipif(not semantic.available(), reason="the semantic e
             "kowalski heating do the boiler service in october",
         ),
         ("Leo's nursery is Little Acorns on Park Road", "leo goes to little acorns on park rd"),
+        # an amount said with its currency's word: the amount is what is compared
+        ("The window cleaner charges £25 a visit", "window cleaner is 25 quid a visit"),
+        ("Parking at the station costs $12 a day", "parking at the station is 12 bucks a day"),
     ],
 )
 def test_the_same_thing_in_other_words_is_a_repeat(ws, on_file, said):
@@ -64,6 +68,12 @@ def test_the_same_thing_in_other_words_is_a_repeat(ws, on_file, said):
         ),
         # another person
         ("Tom's school is Ashfield Academy", "mia goes to ashfield academy", {"new"}),
+        # another amount, said with its currency's word
+        (
+            "The window cleaner charges £25 a visit",
+            "window cleaner is 30 quid a visit now",
+            {"update"},
+        ),
     ],
 )
 def test_a_word_value_or_person_of_its_own_is_not_a_repeat(ws, on_file, said, labels):

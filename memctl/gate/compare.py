@@ -164,6 +164,7 @@ def _only(a: Analysis, b: Analysis, names: set[str]) -> frozenset[str]:
     """Content words of a that b does not say, light words and spelling variants of a compound
     ("wi-fi" and "wifi") left out."""
     only = set(a.words - b.words - names - a.polar) - LIGHT - _when_words(a) - _ours_words(a)
+    only -= _MONEY  # "60 quid" says the "£60" it gives: the amount is the value compared
     only -= typed_for(only, b.words)  # "perfers" for "prefers"
     only -= _shortened(a, b, only)  # "physio appt" for "physiotherapy appointment"
     if _HOME in only and _LIVES.search(b.folded):
@@ -184,6 +185,10 @@ def _only(a: Analysis, b: Analysis, names: set[str]) -> frozenset[str]:
     return frozenset(only)
 
 
+_MONEY = frozenset(
+    stem(w)
+    for w in "pound pounds quid euro euros dollar dollars buck bucks pence usd eur gbp".split()
+)
 _LIVES = re.compile(r"(?<!\w)(?:lives?|lived|living)(?!\w)")
 _HOME, _LIVE = stem("home"), stem("lives")
 _IS_AT = re.compile(r"(?<!\w)(?:is|are|'s)\s+(?:in|at|on|under|behind|by|next\s+to)(?!\w)")

@@ -50,7 +50,7 @@ def restated_first(new: Analysis, old: Analysis) -> bool:
     return False
 
 
-REWORDED_MEANING = 0.75  # this close in meaning (the semantic path), said in other words…
+REWORDED_MEANING = 0.7  # this close in meaning (the semantic path), said in other words…
 SHARED_WORDS = 2  # …sharing this many words (or a value and a word) with the entry
 
 
