@@ -80,6 +80,7 @@ def needs_a_person(
     gone = {i for f in facts for i in f.closed_ids}
     gone |= {i for f in facts for i, until in f.closing if i and until <= today.isoformat()}
     open_ids = {i for f in facts for i in f.ids} - gone  # what holds today (entry.holds)
+    after = {old: new for f in facts for new, old in f.replacing}
     first: list[tuple[int, Attention]] = []  # (order, item): unreadable, conflict, problems
     stale: list[FileFacts] = []
     for f in sorted(facts, key=lambda f: f.path):
@@ -91,7 +92,7 @@ def needs_a_person(
             continue
         conflict = f.status == "conflict"  # a clash asks for a person until the note is verified
         settle = [line for line in f.unsettled if conflict or not line.get("clash")]
-        first += [(2, _unsettled(f, line, open_ids)) for line in settle]
+        first += [(2, _unsettled(f, line, open_ids, after)) for line in settle]
         if conflict and not any(line.get("clash") for line in settle):  # a clash names itself
             action = f"decide which holds, then `memctl verify {_name(f)}`"
             first.append((1, Attention(f.path, "in conflict: two things on file disagree", action)))
@@ -127,9 +128,24 @@ def recent_reads(root: Path, *, today: dt.date) -> Counter:
     return counted
 
 
-def _unsettled(f: FileFacts, line: dict, open_ids: set[str]) -> Attention:
+def _holding(near: str, open_ids: set[str], after: dict[str, str]) -> str:
+    """The line that holds today of `near` ("^id") or of the lines written in its place since
+    ("^rule" changed by the user's word: the changed rule), `near` itself when none does."""
+    seen, at = set(), near[1:]
+    while at not in open_ids and at in after and at not in seen:
+        seen.add(at)
+        at = after[at]
+    return f"^{at}" if at in open_ids else near
+
+
+def _unsettled(
+    f: FileFacts, line: dict, open_ids: set[str], after: dict[str, str] | None = None
+) -> Attention:
     from .settling import commands, span
 
+    was = line["near"]
+    if line.get("clash") and was.startswith("^"):  # a rule changed since: the clash is with it
+        line = {**line, "near": _holding(was, open_ids, after or {})}
     # Listed for a person: the line that retires the other is then the person's word (the
     # agent's own --supersedes would retire what the user said on the agent's word alone)
     settle = commands(
@@ -147,9 +163,12 @@ def _unsettled(f: FileFacts, line: dict, open_ids: set[str]) -> Attention:
         return Attention(f.path, why, f"`memctl verify {_name(f)}` once it is settled", line["id"])
     if line.get("clash"):  # the rule it clashes with, settled by the user's word either way
         as_new = commands(line["text"], near, source="user", by=line["by"], ref=line["ref"])
+        why = f"{where} clashes with the rule {near}"
+        if near != was:  # the user changed the rule since: it may or may not still forbid it
+            why = f"{where} clashed with the rule {was}, changed since: see if {near} forbids it"
         return Attention(
             f.path,
-            f"{where} clashes with the rule {near}",
+            why,
             f"{span(settle['supersedes'])} makes it an exception to the rule, "
             f"{span(as_new['as_new'])} keeps the rule and this beside it",
             line["id"],

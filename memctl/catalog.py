@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .entry import Entry
     from .note import Note
 
-_VERSION = 10
+_VERSION = 11
 
 # Called as `progress(done, total)` while a long step runs (a bar in the CLI).
 Progress = Callable[[int, int], None]
@@ -62,6 +62,8 @@ class FileFacts:
     closed_ids: list[str] = field(default_factory=list)
     # [id, until] of each open line that closes on its until: day (entry.ended reads it)
     closing: list[list] = field(default_factory=list)
+    # [id, the id it supersedes] of each open line written in place of another
+    replacing: list[list] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # documented frontmatter keys not there
     last_entry: str | None = None  # daily logs: "YYYY-MM-DD HH:MM" of the newest heading
@@ -245,6 +247,8 @@ def _entry_facts(facts: FileFacts, entries: list) -> FileFacts:
             if entry.id:
                 facts.closed_ids.append(entry.id)
             continue
+        if entry.id and entry.fields.get("supersedes"):
+            facts.replacing.append([entry.id, entry.fields["supersedes"].lstrip("^")])
         if entry.fields.get("until"):  # open until that day (a change said to start later)
             facts.closing.append([entry.id, entry.fields["until"]])
         if entry.expires:
@@ -297,6 +301,7 @@ def record_written(ws: Workspace, known: dict[str, FileFacts], notes: dict[str, 
             closed=0,
             closed_ids=[],
             closing=[],
+            replacing=[],
         )
         known[rel] = _entry_facts(counted, entries)
 

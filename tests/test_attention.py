@@ -92,3 +92,25 @@ def test_a_clash_with_a_rule_names_the_rule_and_the_commands_until_it_is_settled
     assert command[:2] == ["memctl", "remember"]
     cli(*command[1:])
     assert not [n for n in cli.json("ls")["needs"]["items"] if "clash" in n["why"]]
+
+
+def test_a_clash_with_a_rule_changed_since_names_the_changed_rule(cli):
+    """The agent booked a family shoot on a Sunday against "never book shoots on Sundays";
+    the user then let elopements through. The clash still stood, but "Needs you" said the rule
+    "no longer holds" and asked only for a verify: the changed rule is named, with the
+    commands that settle the clash against it."""
+    cli("remember", "--source", "user", "--kind", "RULE", "never book shoots on sundays")
+    clash = cli.json(
+        "remember", "--source", "agent", "booked the morgan family shoot for sunday", code=3
+    )
+    assert clash["label"] == "clash", clash["reason"]
+    rule = clash["target"].split("#")[-1]
+    changed = cli.json(
+        "remember", "--source", "user", "sunday shoots are fine from now on if they're elopements"
+    )
+    assert changed["label"] in ("update", "correction") and changed["target"].endswith(rule)
+    now = changed["written"]["address"].split("#")[-1]
+    said = [n for n in cli.json("ls")["needs"]["items"] if "clash" in n["why"]]
+    assert len(said) == 1 and rule in said[0]["why"] and now in said[0]["why"], said
+    assert "no longer holds" not in said[0]["why"]
+    assert "--supersedes" in said[0]["action"] and now in said[0]["action"]
