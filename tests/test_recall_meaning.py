@@ -226,6 +226,22 @@ def test_a_request_naming_what_is_the_users_is_not_one_any_assistant_gets(ws, cl
 
 
 @needs_model
+def test_mum_or_dad_said_alone_is_the_users_as_my_mum_is(ws, cli):
+    """ "what flowers should i bring when i visit mum" stood near a request any assistant gets
+    (flowers to bring) and recall was silent, though a memory says Mum is allergic to lilies:
+    a parent or grandparent called by the word alone is the user's, as "my mother" is."""
+    cli.tell(*FAMILY)
+    for prompt, answer in (
+        ("what flowers should i bring when i visit mum", "lilies"),
+        ("any gift ideas for dad? his big day is coming up", "Talisker"),
+    ):
+        said = recall(ws, prompt, today=TODAY)
+        assert any(answer in p.text for p in said.pointers), (prompt, said)
+    for prompt in ("what flowers are good for a wedding?", "gift ideas for a new mum at work?"):
+        assert not recall(ws, prompt, today=TODAY).pointers, prompt
+
+
+@needs_model
 @pytest.mark.parametrize("command", ["recall", "search"])
 def test_a_prompt_of_unknown_names_alone_exits_cleanly_every_time(ws, command):
     """A prompt of names alone ("Zzzz") never reads the meaning looked up on its own thread:

@@ -60,17 +60,28 @@ _OWNER = re.compile(
     r"(?i)(?<![\w'])(?:my|our|mine|ours|me\s+and|i\s+and)\s+((?:[\w'-]+\s+){0,1}[\w'-]+)"
 )
 _NAME = re.compile(r"(?<=[\w,;:]\s)[A-Z][^\W\d_]{2,}")  # a capital not opening a sentence
+# Whom a person calls by the word alone, theirs without a "my": "visit mum", "gift for dad";
+# not with a word before it that makes it anyone's ("a new mum", "his dad", "every mum")
+_KIN = re.compile(
+    r"(?i)(?:(?<![\w'-])([\w'-]+)\s+)?(?<![\w'-])"
+    r"(mum|mom|mam|dad|nan|nana|gran|granny|grandma|grandpa|grandad)(?![\w-])"
+)
+_ANYONES = frozenset(
+    "a an the this that his her their your its new first-time single working other another "
+    "some any every each no whose".split()
+)
 
 
 def owned(prompt: str) -> tuple[frozenset[str], frozenset[str]]:
-    """(the words a prompt says are the user's: "my father", "our boiler", as stems; the names
-    it writes: "Sanne", not a sentence's first word): what only the user's memory knows of. A
-    request that names one is not one any assistant is asked."""
+    """(the words a prompt says are the user's: "my father", "our boiler", "mum" said alone, as
+    stems; the names it writes: "Sanne", not a sentence's first word): what only the user's
+    memory knows of. A request that names one is not one any assistant is asked."""
     from ..language.cues import MONTH_WORDS, WEEKDAY_WORDS
     from ..lexicon import LANGUAGE_WORDS
     from ..words import STOPWORDS, fold, stem
 
     said = [w for m in _OWNER.finditer(prompt[:2000]) for w in m[1].split()]
+    said += [kin for before, kin in _KIN.findall(prompt[:2000]) if before.lower() not in _ANYONES]
     mine = frozenset(stem(fold(w)) for w in said if fold(w) not in STOPWORDS and len(w) > 2)
     # a capital that names no one's own: "The", a language ("into Italian"), a day or month
     common = STOPWORDS | LANGUAGE_WORDS.keys() | WEEKDAY_WORDS.keys() | MONTH_WORDS.keys()
