@@ -59,7 +59,7 @@ _PRIVATE_KEYS = (
 
 _CODES = (
     r"pin|puk|passcode|pass code|code|combo|combination|combinazione|combinaison|combinación|"
-    r"safe|disarm|alarm|key box|lock box|"
+    r"safe|disarm|alarm|key box|lock box|keypad|"
     r"kombination|digicode|cvv2?|cvc2?|zahlencode|código|codigo|codice|kod|koodi|türcode|пин|"
     r"portkod|dörrkod|portkode|dørkode|ovikoodi|deurcode|toegangscode|"
     r"пин-код|код"
@@ -220,7 +220,8 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
                 or (after and after[0] in _PUBLIC_CODES)
             ):
                 continue  # "zip code 94110", "le code postal de Sam est 1200"
-            hit = _after_connector(text, _clause(text, m.end(), 50), codeish)
+            joined = (m["code"] or "").lower() == "keypad"  # "keypad model 4471" names none
+            hit = _after_connector(text, _clause(text, m.end(), 50), codeish, joined=joined)
             kind, label = "pin", "a PIN or door code"
         else:
             hit = _answer(text, m.end())
@@ -357,7 +358,8 @@ def _tokens(text: str, span: tuple[int, int]) -> Iterator[tuple[int, str]]:
 
 # Words that join a secret's name to its value: "is", "=", "ist", "est", "lautet", "är"…
 _CONNECTORS = (
-    r"(?i)(?:\s(?:is|was|are|ist|lautet|est|c'est|es|era|è|é|är|er|is now|=|to|jest|je)\s|"
+    r"(?i)(?:\s(?:is|was|are|ist|lautet|est|c'est|es|era|è|é|är|er|is now|=|to|jest|je|takes|"
+    r"accepts|opens with|opens on)\s|"
     r"[:=→—–]|->|\s-\s|"
     r"[是は를을로:]|\s—\s)"
 )
@@ -401,16 +403,17 @@ def _points_away(text: str, at: int) -> bool:
 
 
 def _after_connector(
-    text: str, span: tuple[int, int], shaped: Callable[[str], bool]
+    text: str, span: tuple[int, int], shaped: Callable[[str], bool], *, joined: bool = False
 ) -> tuple[int, int] | None:
-    """The first value of that shape after the first connector in the span, else the first
-    anywhere in it ("the CVV on the back of the card ending 4417 is 318": 318)."""
-    joined = rx(_CONNECTORS).search(text, *span)
-    if joined is not None:
-        hit = _first(text, (joined.end(), span[1]), shaped)
+    """The first value of that shape after the first connector in the span, else (unless
+    `joined`: only a value after a connector counts) the first anywhere in it ("the CVV on
+    the back of the card ending 4417 is 318": 318)."""
+    connector = rx(_CONNECTORS).search(text, *span)
+    if connector is not None:
+        hit = _first(text, (connector.end(), span[1]), shaped)
         if hit is not None:
             return hit
-    return _first(text, span, shaped)
+    return None if joined else _first(text, span, shaped)
 
 
 def _answer(text: str, at: int) -> tuple[int, int] | None:

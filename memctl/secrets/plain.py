@@ -83,7 +83,10 @@ _AS_LETTER = str.maketrans({c: letter for letter, cs in _LEET.items() for c in c
 _ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 # A string literal's escapes (JSON, JavaScript, Python): `\\u0049`, `\\U0001F600`, and runs of
 # `\\xXX` (read as UTF-8 across escapes, as a bytes literal spells it).
-_BACKSLASHED = re.compile(r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}|(?:\\x[0-9A-Fa-f]{2})+")
+_BACKSLASHED = re.compile(
+    r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}|\\u\{[0-9A-Fa-f]{1,6}\}|(?:\\x[0-9A-Fa-f]{2})+|"
+    r"(?:\\[0-7]{1,3})+|\\[nrt](?=[\w\\])"
+)
 _BLANKS = re.compile("  +")
 # Blanks read as a space, character for character: a tab, a vertical tab, a form feed, a
 # carriage return, the ASCII separators (other spaces: hidden.seen).
@@ -109,7 +112,7 @@ _APART = 4096  # lines with clues this close are read as one part
 
 def _clue_lines(text: str) -> list[tuple[int, int]]:
     leet = _leet_clue(text)
-    escaped = "\\u" in text or "\\x" in text or "\\U" in text
+    escaped = "\\" in text or "+" in text or _SPACED_HEX.search(text) is not None
     if text.isascii() and not (leet or escaped) and "%" not in text and "  " not in text:
         if not any(c in text for c in _TABS):
             return []
@@ -140,7 +143,8 @@ def _line(text: str, start: int, end: int) -> tuple[int, int]:
 def _clues() -> re.Pattern[str]:
     # an escape, a run of blanks or a tab, a digit of another script, a look-alike letter
     return re.compile(
-        f"%[0-9A-Fa-f]{{2}}|{_BACKSLASHED.pattern}|[^\\S\\n]{{2}}|[^\\S \\n]|(?![0-9])\\d|"
+        f"%[0-9A-Fa-f]{{2}}|{_BACKSLASHED.pattern}|{_CODE_POINTS.pattern}|{_SPACED_HEX.pattern}|"
+        f"[^\\S\\n]{{2}}|[^\\S \\n]|(?![0-9])\\d|"
         f"{_lookalike().pattern}"
     )
 
@@ -148,7 +152,7 @@ def _clues() -> re.Pattern[str]:
 def plainly(text: str) -> Seen | None:
     """The text read plainly (see the module), or None when it reads as `seen(text)` does."""
     decoded: Seen | None = None
-    for step in (_backslashed, _percent, _percent):
+    for step in (_spelled, _backslashed, _percent, _percent):
         layer = step(text if decoded is None else decoded.text)
         if layer is not None:
             decoded = layer.over(decoded)
@@ -173,48 +177,104 @@ def _percent(text: str) -> Seen | None:
         return None
     edits: list[tuple[int, int, str]] = []
     for m in _ESCAPES.finditer(text):
-        edits += _bytes(bytes.fromhex(m.group().replace("%", "")), m.start(), 3)
+        edits += _bytes(bytes.fromhex(m.group().replace("%", "")), _every(m.start(), 3, m.group()))
     return edited(text, edits)
 
 
 def _backslashed(text: str) -> Seen | None:
-    """Each escape of a string literal as the character it stands for: `\\u0049` as "I" (a
-    pair of surrogates as one character), a run of `\\xXX` as its bytes (see _bytes); one
-    that stands for a character nobody sees is left as written."""
+    """Each escape of a string literal as the character it stands for: `\\u0049` and
+    `\\u{49}` as "I" (a pair of surrogates as one character), a run of `\\xXX` or of octal
+    escapes (`\\147\\150`) as its bytes (see _bytes), `\\n`, `\\r` and `\\t` as the line
+    break or tab they stand for; one that stands for a character nobody sees is read as
+    nothing, as a person reads the character itself (hidden.seen)."""
     if "\\" not in text:
         return None
     edits: list[tuple[int, int, str]] = []
     for m in _BACKSLASHED.finditer(text):
         found = m.group()
         if found[1] == "x":
-            edits += _bytes(bytes.fromhex(found.replace("\\x", "")), m.start(), 4)
+            edits += _bytes(bytes.fromhex(found.replace("\\x", "")), _every(m.start(), 4, found))
             continue
-        char = chr(int(found[2:], 16))
+        if found[1] in "01234567":
+            codes = found.split("\\")[1:]
+            if len(codes) >= 4 or all(len(code) == 3 for code in codes):
+                places, at = [], m.start()
+                for code in codes:
+                    places.append((at, at + 1 + len(code)))
+                    at += 1 + len(code)
+                edits += _bytes(bytes(int(code, 8) & 0xFF for code in codes), places)
+            continue
+        if found[1] in "nrt":
+            edits.append((m.start(), m.end(), {"n": "\n", "r": "\r", "t": "\t"}[found[1]]))
+            continue
+        char = chr(int(found[2:].strip("{}"), 16))
         high = edits[-1][2] if edits and edits[-1][1] == m.start() else ""
         if "\udc00" <= char <= "\udfff" and "\ud800" <= high <= "\udbff":
             pair = 0x10000 + ((ord(high) - 0xD800) << 10) + ord(char) - 0xDC00
             edits[-1] = (edits[-1][0], m.end(), chr(pair))  # a pair of surrogates
         else:
             edits.append((m.start(), m.end(), char))
-    return edited(text, [e for e in edits if e[2].isprintable() or e[2].isspace()])
+    return edited(text, [_shown(e) for e in edits if not "\ud800" <= e[2][:1] <= "\udfff"])
 
 
-def _bytes(raw: bytes, at: int, width: int) -> list[tuple[int, int, str]]:
-    """A run of escaped bytes (each `width` characters long, from `at`) read: a byte in ASCII
-    as its character, a run of others as the UTF-8 they spell (left as written when they spell
+def _shown(edit: tuple[int, int, str]) -> tuple[int, int, str]:
+    """An escape read as what a person sees of it: nothing for a character nobody sees."""
+    start, end, read = edit
+    return edit if read.isprintable() or read.isspace() else (start, end, "")
+
+
+def _every(at: int, width: int, run: str) -> list[tuple[int, int]]:
+    """The spans of a run of escapes of one width."""
+    return [(i, i + width) for i in range(at, at + len(run), width)]
+
+
+# A run of four code points or more in Unicode's notation ("U+0067 U+0068 U+0070"), and of
+# eight bytes or more in hex, two digits a byte and a space between ("67 68 70 5f 52 38 …").
+_CODE_POINTS = re.compile(
+    r"(?<![\w+])[Uu]\+[0-9A-Fa-f]{4,6}(?:[ ,]{1,2}[Uu]\+[0-9A-Fa-f]{4,6}){3,}"
+)
+_SPACED_HEX = re.compile(r"(?<![\w:-])[0-9A-Fa-f]{2}(?:[ :][0-9A-Fa-f]{2}){7,}(?![\w:-])")
+
+
+def _spelled(text: str) -> Seen | None:
+    """A run of code points ("U+0067 U+0068 …") as the characters they stand for, and a run
+    of spaced hex bytes that spells printable text in UTF-8 ("67 68 70 5f …") as that text:
+    each read whole or not at all."""
+    if "+" not in text and " " not in text and ":" not in text:
+        return None
+    edits: list[tuple[int, int, str]] = []
+    for m in _CODE_POINTS.finditer(text):
+        points = [int(p[2:], 16) for p in re.findall(r"[Uu]\+[0-9A-Fa-f]+", m.group())]
+        if all(p <= 0x10FFFF and not 0xD800 <= p <= 0xDFFF for p in points):
+            edits.append((m.start(), m.end(), "".join(map(chr, points))))
+    for m in _SPACED_HEX.finditer(text):
+        try:
+            read = bytes.fromhex(m.group().replace(":", " ")).decode("utf-8")
+        except ValueError:
+            continue
+        if read.isprintable():
+            edits.append((m.start(), m.end(), read))
+    edits.sort()
+    kept = [e for n, e in enumerate(edits) if not n or e[0] >= edits[n - 1][1]]
+    return edited(text, kept)
+
+
+def _bytes(raw: bytes, places: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+    """A run of escaped bytes (byte i written at places[i]) read: a byte in ASCII as its
+    character, a run of others as the UTF-8 they spell (left as written when they spell
     none)."""
     edits: list[tuple[int, int, str]] = []
     i = 0
     while i < len(raw):
         if raw[i] < 0x80:
-            edits.append((at + width * i, at + width * i + width, chr(raw[i])))
+            edits.append((*places[i], chr(raw[i])))
             i += 1
             continue
         j = i
         while j < len(raw) and raw[j] >= 0x80:
             j += 1
         try:
-            edits.append((at + width * i, at + width * j, raw[i:j].decode("utf-8")))
+            edits.append((places[i][0], places[j - 1][1], raw[i:j].decode("utf-8")))
         except UnicodeDecodeError:
             pass
         i = j

@@ -31,6 +31,7 @@ import re
 from pathlib import Path
 
 from .closed import closed_up
+from .grouped import grouped
 from .hidden import Seen, mixed_latin, seen
 from .joined import split_tokens
 from .plain import readings
@@ -140,16 +141,23 @@ def scan(text: str) -> list[Finding]:
     more look-alikes, leetspeak of a secret's name, runs of blanks as one space) is checked
     besides, and so is the text with a secret's name closed up read as its words
     (memctl.secrets.closed: "the keysafe is 1966"), and with digits said as words read as
-    digits (memctl.secrets.spoken: "the alarm code is one two three four"), and a provider's
+    digits (memctl.secrets.spoken: "the alarm code is one two three four"), and a code's digits
+    written apart read joined (memctl.secrets.grouped: "the PIN is 4.4.7.1"), and a provider's
     token split by a line break or a blank read joined (memctl.secrets.joined)."""
     text = mixed_latin(text)
     read = seen(text)
     found = _scan(text) if read is None else _mapped(_scan(read.text), read)
-    plainly = [
-        f._replace(start=start + f.start, end=start + f.end)
-        for start, read in readings(text)
-        for f in _mapped(_scan(read.text), read)
-    ]
+    plainly = []
+    for start, plain in readings(text):  # a token split by an escape: by `\\u200b`, by `\\n`
+        found_plainly = _scan(plain.text) + [
+            f._replace(start=at + f.start, end=at + f.end)
+            for at, token in split_tokens(plain.text)
+            for f in _joined(token)
+        ]
+        plainly += [
+            f._replace(start=start + f.start, end=start + f.end)
+            for f in _mapped(found_plainly, plain)
+        ]
     # a secret's name closed up or hyphenated ("keysafe", "door-code") read as its words, and
     # digits said as words ("one two three four") read as digits, both as a person sees the
     # text (a soft hyphen inside "t\u00adhree" is still "three")
@@ -162,6 +170,10 @@ def scan(text: str) -> list[Finding]:
     said = spoken(base, lowered)
     if said is not None:
         heard = _mapped(_scan(said.text), said)
+        plainly += _down(heard if apart is None else _mapped(heard, apart), read)
+    written_apart = grouped(base, lowered)
+    if written_apart is not None:
+        heard = _mapped(_scan(written_apart.text), written_apart)
         plainly += _down(heard if apart is None else _mapped(heard, apart), read)
     # a provider's token a line break or a blank splits, read joined (memctl.secrets.joined)
     base = text if read is None else read.text
