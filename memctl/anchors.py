@@ -385,14 +385,53 @@ def whole(folded: str, start: int, end: int) -> bool:
     return not before.isalnum() and not after.isalnum()
 
 
-def encoded_hits(text: str, records: list[Record]) -> list[Hit]:
-    """Where a token of `text` is base64 or hex of a purged text, whole (encoded.base64_texts,
-    encoded.hex_texts): each
-    decoded text read as searched reads it, with its words read as encoded.words reads them."""
+# A purged word split by a blank or a line break, found whole: "Quill feather" and
+# "Quill⏎feather" are the purged "Quillfeather", "Mara Quill feather" is "Mara Quillfeather".
+# A reader reads two pieces of a word apart as the word, so a text's runs of two or three whole
+# words are read with the blank between two of them dropped (the words as searched reads them:
+# a line break or a run of blanks is one space there), each looked up among the records of its
+# length. Only whole words are joined, so a purged text is found only where its first piece
+# begins a word and its last ends one: "plan new" holds no purged "Ann". Only records of
+# SPLIT_SHORTEST characters or more are looked for so: a short word is too often two words of
+# prose ("new man" and a purged "Newman"). A text of more than SPLIT_LONG characters is not
+# read so (its words are many, each joined with the next).
+SPLIT_SHORTEST = 8
+SPLIT_LONG = 1 << 16
+_LETTERS = re.compile(r"[^\W_]+")
+
+
+def split_hits(
+    folded: str, span: Callable[[int, int], tuple[int, int]], records: list[Record]
+) -> list[Hit]:
+    """Where a record of SPLIT_SHORTEST characters or more stands in `folded` (a text as
+    searched reads it) as words with a blank between two of them dropped, each hit's span in
+    the text given (through `span`)."""
+    wanted: dict[int, list[Record]] = {}
+    for record in records:
+        if record.length >= SPLIT_SHORTEST:
+            wanted.setdefault(record.length, []).append(record)
+    if not wanted or len(folded) > SPLIT_LONG or " " not in folded:
+        return []
+    longest = max(wanted)
+    words = [m.span() for m in _LETTERS.finditer(folded)]
     found: list[Hit] = []
-    lengths = {r.length for r in records}
-    for start, end, decoded in encoded.base64_texts(text) + encoded.hex_texts(text):
-        for folded, _ in searched(decoded).every():
-            if len(folded) in lengths:
-                found += [Hit(r.receipt, start, end) for r in records if r.matches(folded)]
+    for i, (start, _) in enumerate(words):
+        for j in (i + 1, i + 2):
+            if j >= len(words) or words[j][1] - start > longest + 2:
+                break
+            if any(folded[words[k][1] : words[k + 1][0]] != " " for k in range(i, j)):
+                break  # only words a single blank apart
+            pieces = [folded[s:e] for s, e in words[i : j + 1]]
+            for joined in _joins(pieces):
+                for record in wanted.get(len(joined), ()):
+                    if purged_hash(record.salt, joined) == record.hash:
+                        found.append(Hit(record.receipt, *span(start, words[j][1])))
     return found
+
+
+def _joins(pieces: list[str]) -> list[str]:
+    """The pieces with the blank between at least one pair of them dropped."""
+    if len(pieces) == 2:
+        return ["".join(pieces)]
+    a, b, c = pieces
+    return [a + b + c, a + b + " " + c, a + " " + b + c]

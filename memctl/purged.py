@@ -30,14 +30,15 @@ from .anchors import (
     Record,
     anchor_of,
     digit_hits,
-    encoded_hits,
     new_record,
     new_records,
     purged_hash,
     search_records,
+    split_hits,
     whole,
 )
 from .errors import ParseError, Refused
+from .secrets import encoded
 from .secrets.purgeread import searched
 
 if TYPE_CHECKING:
@@ -87,13 +88,15 @@ class Registry:
         texts = [r for r in self.records if r.reading is None]
         return next((r for r in texts for f, _ in read.all() if r.matches(f)), None)
 
-    def hits(self, text: str, *, first: bool = True) -> list[Hit]:
+    def hits(self, text: str, *, first: bool = True, decoding: bool = True) -> list[Hit]:
         """The purged texts `text` holds (case-insensitive, read as a person sees it: see
         searched), each with its span in `text`; with `first`, the first one only, else every
         place each one stands. A text's records are looked for in the text as searched reads
         it and with its words read as encoded.words reads them (`jim-hardie`, `<b>Jim</b>
-        Hardie`); a record of words as one (JOINED) only as a whole; a whole token of base64
-        is read as the text it decodes to."""
+        Hardie`); a record of words as one (JOINED) only as a whole; a word split by a blank
+        read whole (anchors.split_hits: "Quill feather"); a whole token of base64 or hex read as
+        the text it decodes to, and a purged text anywhere in it found there (`decoding`: the
+        token's own decoded tokens are not read again)."""
         if not self.records or not text:
             return []
         readings = searched(text).every()
@@ -111,7 +114,13 @@ class Registry:
             hits.update(_search(some, by_salt, first=first))
             if hits and first:
                 return sorted(hits, key=_order)[:1]
-        hits.update(encoded_hits(text, [r for r in self.records if r.reading != DIGITS]))
+        texts = [r for r in self.records if r.reading != DIGITS]
+        for folded, span in readings[:1]:  # a purged word split by a blank: "Quill feather"
+            hits.update(split_hits(folded, span, texts))
+        # a token of base64 or hex of a text that holds a purged one (once: not within another)
+        tokens = encoded.base64_texts(text) + encoded.hex_texts(text) if decoding else []
+        for start, end, decoded in tokens:
+            hits.update(Hit(h.receipt, start, end) for h in self.hits(decoded, decoding=False))
         if hits and first:
             return sorted(hits, key=_order)[:1]
         read = readings[0]

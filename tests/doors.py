@@ -104,6 +104,10 @@ PURGED_PAYLOADS = (
     "we live on L4rk5pur L4n3 now",
     "we live on Lane Larkspur now",
     "we live on Lane, Larkspur now",
+    # a word split by a blank or a line break; base64 of a longer text that holds it; spaced hex
+    "we live on Lark spur\nLane now",
+    "see TWFyYSBsaXZlcyBhdCAxMiBMYXJrc3B1ciBMYW5lLCBMZWVkcw==",
+    "hex 4c 61 72 6b 73 70 75 72 20 4c 61 6e 65",
 )
 # How a person reads the look-alike letters of PURGED_PAYLOADS (for `leaked`).
 _LOOK_ALIKES = str.maketrans("\u0430\u0435\u03bf\u03b6\u0131", "aeozi")

@@ -37,6 +37,7 @@ _ESCAPED = re.compile(
     r"(?P<qp>(?:=[0-9A-Fa-f]{2})+)|(?P<soft>=\r?\n)|(?P<x>(?:\\x[0-9A-Fa-f]{2})+)"
     r"|\\u(?P<high>[dD][89abAB][0-9A-Fa-f]{2})\\u(?P<low>[dD][c-fC-F][0-9A-Fa-f]{2})"
     r"|\\u(?P<u>[0-9A-Fa-f]{4})|\\U(?P<big>[0-9A-Fa-f]{8})|(?P<space>\\[nrt])"
+    r"|(?P<o>(?:\\[0-3][0-7]{2}){2,})"
 )
 
 
@@ -64,8 +65,8 @@ def _escape_edits(text: str) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, str]] = []
     for m in _ESCAPED.finditer(text):
         kind = m.lastgroup
-        if kind in ("qp", "x"):
-            found += _byte_edits(m.group(), m.start(), 3 if kind == "qp" else 4)
+        if kind in ("qp", "x", "o"):
+            found += _byte_edits(m.group(), m.start(), 3 if kind == "qp" else 4, kind == "o")
         elif kind == "soft":
             found.append((m.start(), m.end(), ""))
         elif kind == "space":
@@ -104,10 +105,18 @@ def _percent_edits(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
-def _byte_edits(run: str, offset: int, width: int) -> list[tuple[int, int, str]]:
+def _byte_edits(
+    run: str, offset: int, width: int, octal: bool = False
+) -> list[tuple[int, int, str]]:
     """The characters a run of escaped bytes (`%C3%A9`, `=C3=A9`, `\\xc3\\xa9`: `width`
-    characters each, the last two hex) spells in UTF-8, each over its bytes' span."""
-    data = bytes.fromhex("".join(run[i + width - 2 : i + width] for i in range(0, len(run), width)))
+    characters each, the last two hex; with `octal`, `\\303\\251`: the last three octal)
+    spells in UTF-8, each over its bytes' span."""
+    if octal:
+        data = bytes(int(run[i + 1 : i + width], 8) for i in range(0, len(run), width))
+    else:
+        data = bytes.fromhex(
+            "".join(run[i + width - 2 : i + width] for i in range(0, len(run), width))
+        )
     found: list[tuple[int, int, str]] = []
     at = 0
     while at < len(data):
@@ -246,7 +255,7 @@ def run_together(folded: str) -> Seen | None:
 # A run that may be base64: a token of its alphabet (checked whole in base64_texts).
 _BASE64 = re.compile(r"[A-Za-z0-9+/]{8,}={0,2}")
 # A run that may be text in hex, two digits a byte, "0x" before it or not (hex_texts).
-_HEX = re.compile(r"(?:0x)?((?:[0-9A-Fa-f]{2}){4,})")
+_HEX = re.compile(r"(?:0x)?((?:[0-9A-Fa-f]{2}){4,}|[0-9A-Fa-f]{2}(?:[ :][0-9A-Fa-f]{2}){3,})")
 
 
 def base64_texts(text: str) -> list[tuple[int, int, str]]:
@@ -272,8 +281,9 @@ def base64_texts(text: str) -> list[tuple[int, int, str]]:
 
 
 def hex_texts(text: str) -> list[tuple[int, int, str]]:
-    """Each token of `text` that is a text's UTF-8 in hex (`4d617261`, `0x4D617261`: four
-    bytes or more, no letter or digit against it, printable once decoded): its span and the
+    """Each token of `text` that is a text's UTF-8 in hex (`4d617261`, `0x4D617261`, spaced
+    `4d 61 72 61` as a hex dump shows it: four bytes or more, no letter or digit against it,
+    printable once decoded): its span and the
     text. A commit's id or a hash is hex that decodes to no text (or to none purged)."""
     found = []
     for m in _HEX.finditer(text):
@@ -281,7 +291,7 @@ def hex_texts(text: str) -> list[tuple[int, int, str]]:
         if _glued(text, start - 1) or _glued(text, end):
             continue
         try:
-            decoded = bytes.fromhex(m.group(1)).decode("utf-8")
+            decoded = bytes.fromhex(m.group(1).replace(":", " ")).decode("utf-8")
         except ValueError:
             continue
         if decoded.isprintable() and not decoded.isspace():
