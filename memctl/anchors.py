@@ -385,53 +385,19 @@ def whole(folded: str, start: int, end: int) -> bool:
     return not before.isalnum() and not after.isalnum()
 
 
-# A purged word split by a blank or a line break, found whole: "Quill feather" and
-# "Quill⏎feather" are the purged "Quillfeather", "Mara Quill feather" is "Mara Quillfeather".
-# A reader reads two pieces of a word apart as the word, so a text's runs of two or three whole
-# words are read with the blank between two of them dropped (the words as searched reads them:
-# a line break or a run of blanks is one space there), each looked up among the records of its
-# length. Only whole words are joined, so a purged text is found only where its first piece
-# begins a word and its last ends one: "plan new" holds no purged "Ann". Only records of
-# SPLIT_SHORTEST characters or more are looked for so: a short word is too often two words of
-# prose ("new man" and a purged "Newman"). A text of more than SPLIT_LONG characters is not
-# read so (its words are many, each joined with the next).
+# A purged word split by a blank or a line break is found whole (encoded.rejoined): only a
+# record of SPLIT_SHORTEST characters or more is looked for so (a short word is too often two
+# words of prose: "new man" and a purged "Newman").
 SPLIT_SHORTEST = 8
-SPLIT_LONG = 1 << 16
-_LETTERS = re.compile(r"[^\W_]+")
+# The records looked for in words joined, by length, salt and hash (split_index).
+SplitIndex = dict[int, dict[str, dict[str, list[Record]]]]
 
 
-def split_hits(
-    folded: str, span: Callable[[int, int], tuple[int, int]], records: list[Record]
-) -> list[Hit]:
-    """Where a record of SPLIT_SHORTEST characters or more stands in `folded` (a text as
-    searched reads it) as words with a blank between two of them dropped, each hit's span in
-    the text given (through `span`)."""
-    wanted: dict[int, list[Record]] = {}
+def split_index(records: list[Record]) -> SplitIndex:
+    """The records of SPLIT_SHORTEST characters or more, by length, salt and hash."""
+    wanted: SplitIndex = {}
     for record in records:
         if record.length >= SPLIT_SHORTEST:
-            wanted.setdefault(record.length, []).append(record)
-    if not wanted or len(folded) > SPLIT_LONG or " " not in folded:
-        return []
-    longest = max(wanted)
-    words = [m.span() for m in _LETTERS.finditer(folded)]
-    found: list[Hit] = []
-    for i, (start, _) in enumerate(words):
-        for j in (i + 1, i + 2):
-            if j >= len(words) or words[j][1] - start > longest + 2:
-                break
-            if any(folded[words[k][1] : words[k + 1][0]] != " " for k in range(i, j)):
-                break  # only words a single blank apart
-            pieces = [folded[s:e] for s, e in words[i : j + 1]]
-            for joined in _joins(pieces):
-                for record in wanted.get(len(joined), ()):
-                    if purged_hash(record.salt, joined) == record.hash:
-                        found.append(Hit(record.receipt, *span(start, words[j][1])))
-    return found
-
-
-def _joins(pieces: list[str]) -> list[str]:
-    """The pieces with the blank between at least one pair of them dropped."""
-    if len(pieces) == 2:
-        return ["".join(pieces)]
-    a, b, c = pieces
-    return [a + b + c, a + b + " " + c, a + " " + b + c]
+            by_salt = wanted.setdefault(record.length, {}).setdefault(record.salt, {})
+            by_salt.setdefault(record.hash, []).append(record)
+    return wanted

@@ -28,13 +28,14 @@ from .anchors import (
     JOINED,
     Hit,
     Record,
+    SplitIndex,
     anchor_of,
     digit_hits,
     new_record,
     new_records,
     purged_hash,
     search_records,
-    split_hits,
+    split_index,
     whole,
 )
 from .errors import ParseError, Refused
@@ -78,6 +79,8 @@ class Registry:
     records: list[Record] = field(default_factory=list)
     commits: dict[str, str] = field(default_factory=dict)  # a rewritten commit's old id → receipt
     flaws: list[Flaw] = field(default_factory=list)  # records not as memctl writes them (parse)
+    # the records looked for in words joined (anchors.split_index), made when first needed
+    _split: SplitIndex | None = field(default=None, init=False, repr=False, compare=False)
 
     def __bool__(self) -> bool:
         return bool(self.records)
@@ -94,7 +97,7 @@ class Registry:
         place each one stands. A text's records are looked for in the text as searched reads
         it and with its words read as encoded.words reads them (`jim-hardie`, `<b>Jim</b>
         Hardie`); a record of words as one (JOINED) only as a whole; a word split by a blank
-        read whole (anchors.split_hits: "Quill feather"); a whole token of base64 or hex read as
+        read whole (encoded.rejoined: "Quill feather"); a whole token of base64 or hex read as
         the text it decodes to, and a purged text anywhere in it found there (`decoding`: the
         token's own decoded tokens are not read again)."""
         if not self.records or not text:
@@ -114,9 +117,15 @@ class Registry:
             hits.update(_search(some, by_salt, first=first))
             if hits and first:
                 return sorted(hits, key=_order)[:1]
-        texts = [r for r in self.records if r.reading != DIGITS]
-        for folded, span in readings[:1]:  # a purged word split by a blank: "Quill feather"
-            hits.update(split_hits(folded, span, texts))
+        if self._split is None:
+            self._split = split_index([r for r in self.records if r.reading != DIGITS])
+        hashed: dict[tuple[str, str], str] = {}  # words of a text repeat: each join hashed once
+        folded, span = readings[0]  # a purged word split by a blank: "Quill feather"
+        for start, end, joined in encoded.rejoined(folded, set(self._split)):
+            for salt, by_hash in self._split[len(joined)].items():
+                digest = hashed.get((salt, joined)) or purged_hash(salt, joined)
+                hashed[salt, joined] = digest
+                hits.update(Hit(r.receipt, *span(start, end)) for r in by_hash.get(digest, ()))
         # a token of base64 or hex of a text that holds a purged one (once: not within another)
         tokens = encoded.base64_texts(text) + encoded.hex_texts(text) if decoding else []
         for start, end, decoded in tokens:

@@ -1,7 +1,7 @@
 """A purged text comes back split by a blank or a line break inside a word ("Quill feather",
 "Quill⏎feather" for a purged "Quillfeather"), in base64 or hex of a longer text that holds it,
 in spaced hex or in octal escapes: the registry finds each (memctl.purged, with
-anchors.split_hits), under every door (tests/doors.py PURGED_PAYLOADS holds such forms).
+encoded.rejoined), under every door (tests/doors.py PURGED_PAYLOADS holds such forms).
 Words of prose are not joined into other words: only whole words are joined, into a purged
 text of eight characters or more, so "plan new" holds no purged "Ann" and "a new man" no
 purged "Newman"."""

@@ -301,3 +301,45 @@ def hex_texts(text: str) -> list[tuple[int, int, str]]:
 
 def _glued(text: str, at: int) -> bool:
     return 0 <= at < len(text) and (text[at].isalnum() or text[at] in "_-=")
+
+
+# Runs of two or three whole words a single blank apart, read with the blank between two of
+# them dropped (rejoined); a text of more than REJOINED_LONG characters is not read so.
+REJOINED_LONG = 1 << 16
+_LETTERS = re.compile(r"[^\W_]+")
+
+
+def rejoined(folded: str, lengths: set[int]) -> list[tuple[int, int, str]]:
+    """A word split by a blank or a line break, read whole: each run of two or three whole
+    words of `folded` (a text as the purge registry reads it: a line break or a run of blanks
+    is one space there), a single blank apart, read with the blank between two of them
+    dropped, when that is one of `lengths` long: its span and what it reads ("quill feather"
+    is "quillfeather", "mara quill feather" also "mara quillfeather"). Only whole words are
+    joined, so what is read begins and ends where words do: "plan new" holds no "ann"."""
+    if not lengths or len(folded) > REJOINED_LONG or " " not in folded:
+        return []
+    longest = max(lengths)
+    words = [m.span() for m in _LETTERS.finditer(folded)]
+    found: list[tuple[int, int, str]] = []
+    for i in range(len(words) - 1):
+        start, end = words[i]
+        size = end - start
+        for j in (i + 1, i + 2):  # the run's last word
+            if j >= len(words) or words[j - 1][1] + 1 != words[j][0]:
+                break  # no next word, or not a single character between them
+            if folded[words[j - 1][1]] != " ":
+                break  # only words a single blank apart
+            size += words[j][1] - words[j][0]
+            if size > longest:
+                break
+            # all joined is `size` long; two of three joined, one character more
+            if size not in lengths and (j == i + 1 or size + 1 not in lengths):
+                continue
+            pieces = [folded[s:e] for s, e in words[i : j + 1]]
+            if len(pieces) == 2:
+                reads = ["".join(pieces)]
+            else:
+                a, b, c = pieces
+                reads = [a + b + c, a + b + " " + c, a + " " + b + c]
+            found += [(start, words[j][1], read) for read in reads if len(read) in lengths]
+    return found
