@@ -112,7 +112,7 @@ _APART = 4096  # lines with clues this close are read as one part
 
 def _clue_lines(text: str) -> list[tuple[int, int]]:
     leet = _leet_clue(text)
-    escaped = "\\" in text or "+" in text or _SPACED_HEX.search(text) is not None
+    escaped = "\\" in text or "U+" in text or "u+" in text or _hex_clue(text)
     if text.isascii() and not (leet or escaped) and "%" not in text and "  " not in text:
         if not any(c in text for c in _TABS):
             return []
@@ -131,6 +131,14 @@ def _clue_lines(text: str) -> list[tuple[int, int]]:
         else:
             parts.append((start, end))
     return parts
+
+
+_HEX_AS_H = bytes.maketrans(b"0123456789abcdefABCDEF:", b"h" * 22 + b" ")
+
+
+def _hex_clue(text: str) -> bool:
+    """Could the text hold a run of spaced hex (_SPACED_HEX)? One bytes translation."""
+    return b"hh hh hh hh hh hh hh hh" in text.encode("ascii", "replace").translate(_HEX_AS_H)
 
 
 def _line(text: str, start: int, end: int) -> tuple[int, int]:
