@@ -198,7 +198,7 @@ def test_a_rule_the_user_changes_is_retired_and_one_from_elsewhere_clashes(ws, c
         (
             "Never spend more than 50 euros without asking me",
             "From now on you can spend up to 120 euros without asking",
-            False,
+            "Never spend more than 120 euros without asking me",
         ),
         (
             "Never spend more than 50 euros without asking me",
@@ -215,8 +215,8 @@ def test_a_rule_the_user_changes_is_retired_and_one_from_elsewhere_clashes(ws, c
 def test_a_new_value_for_one_case_keeps_the_rule_for_every_other(ws, rule, said, kept):
     """The user loosening their rule for a case the rule does not name (groceries, my sister,
     hotfixes) keeps it for everything else, with the exception; a new value for the rule as a
-    whole (or for "the limit": the rule itself) replaces it, a new time in the rule's own
-    words. Either way one rule stays open."""
+    whole (or for "the limit": the rule itself) replaces it, a new time or amount in the rule's
+    own words. Either way one rule stays open."""
     old = entry(ws, "rules/general", rule, kind="RULE")
     result = remember(ws, said, source="user", now=NOW).value
     assert (result.label, result.closed.entry.id) == ("update", old.entry.id)
