@@ -52,9 +52,13 @@ def test_no_secret_and_no_purged_text_gets_in_through_an_mcp_tool(tmp_path, shar
     b, _ = bench(tmp_path, Cli)
     secrets = load("secrets", held=False)  # every refusal commits an audit line: the tuned set
     texts = ([c["text"] for c in secrets] + list(PURGED_PAYLOADS))[shard::SHARDS]
+    # the first of each family and every purged text through every tool and place; the rest
+    # through one tool's first place, in turn (one way into the layer all the tools share)
+    firsts = {c["kind"].split("-")[0]: c["text"] for c in reversed(secrets)}.values()
+    everywhere = {*firsts, *PURGED_PAYLOADS}
     secrets = [c for c in secrets if c["text"] in texts]
 
-    accepted = taken_by_a_tool(b, texts)
+    accepted = taken_by_a_tool(b, texts, everywhere)
     known = {c["text"] for c in secrets if c["secret"] in KNOWN_MISSES}
     assert [a for a in accepted if a[1] not in known] == []
     haystack = stores(b)
@@ -85,15 +89,22 @@ def test_no_mcp_tool_makes_a_file_whose_name_holds_a_secret_or_purged_text(tmp_p
     assert leaked(haystack, list(PURGED), fold=True) == []
 
 
-def taken_by_a_tool(b, texts: list[str]) -> list[tuple[str, str]]:
+def taken_by_a_tool(
+    b, texts: list[str], everywhere: set[str] | None = None
+) -> list[tuple[str, str]]:
     """(tool, text) for each call of a tool of MCP_DOORS, in each of its places, that took one
-    of `texts` (one server for them all)."""
+    of `texts` (one server for them all); `everywhere`: the texts sent through every tool and
+    place, each other one through the first place of one tool, in turn (all: every text)."""
+    tools = list(MCP_DOORS.items())
 
     async def calls(client):
         taken = []
-        for text in texts:
-            for tool, places in MCP_DOORS.items():
-                for arguments in places:
+        for n, text in enumerate(texts):
+            shared = everywhere is not None and text not in everywhere
+            for k, (tool, places) in enumerate(tools):
+                if shared and k != n % len(tools):
+                    continue
+                for arguments in places[:1] if shared else places:
                     result = await client.call_tool(tool, mcp_arguments(arguments, b, text))
                     if not result.is_error:
                         taken.append((tool, text))
