@@ -18,8 +18,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
     from .workspace import Workspace
 
 # Every C0 control but TAB and LF, DEL, every C1 control, the Unicode line separators, and an

@@ -162,14 +162,6 @@ def say(message: str) -> None:
     sys.stderr.write(one_line(message) + "\n")
 
 
-def _error_line(message: str) -> str:
-    """An error's line: escaped as one_line escapes, its path and words redacted apart already
-    (MemctlError.__str__)."""
-    from ..controls import shown
-
-    return shown(message)
-
-
 def notice(message: str) -> None:
     """Chatter for the person (commits made, edits left alone): stderr, never in the answer."""
     message = one_line(message)
@@ -196,7 +188,9 @@ def error(exc: MemctlError) -> None:
         except OSError:
             with contextlib.suppress(OSError):  # what is buffered for it can never be written
                 sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-    sys.stderr.write(_error_line(f"memctl: error: {exc}") + "\n")
+    from ..controls import shown  # escaped as one_line escapes (redacted by MemctlError already)
+
+    sys.stderr.write(shown(f"memctl: error: {exc}") + "\n")
 
 
 class Progress:

@@ -25,7 +25,7 @@ import re
 from ..language.framing import REPORTER_HEAD, REPORTER_TAIL
 from ..lexicon import LIGHT
 from .compare import Diff, kinds
-from .reading import Analysis, analyze
+from .reading import GIVE_UP_VERBS, Analysis, analyze
 
 _TITLES = frozenset("dr mr mrs ms miss prof sir".split())
 _WRITTEN_NAME = re.compile(r"(?<![\w'])(?:[A-Z][a-z]*[A-Z]\w*|[A-Z][^\W\d_]+)")
@@ -178,9 +178,10 @@ def in_more_words(phrase: str, part: Analysis, new: Analysis) -> str | None:
 
 
 # giving up a value of the old text ("scrap sundays", "no more tuesdays")
+# (the words a thing is given up with, and those a value is: "scrapping", "no more", "not")
 _GIVE_UP = re.compile(
-    r"\b(?:scrap\w*|drop\w*|ditch\w*|cancel\w*|forget|no\s+more|not|stop\w*)\s+"
-    r"(?:the\s+|on\s+)?([\w'-]+)"
+    rf"\b(?:{GIVE_UP_VERBS}|scrap\w*|ditch\w*|cancel\w*|drop\w*|stop\w*|forget|no\s+more|not)"
+    r"\s+(?:the\s+|on\s+)?([\w'-]+)"
 )
 
 

@@ -92,12 +92,12 @@ KIND_NAMES = {
     "ltr": "letter",
 }
 # A thing on file given up by name: "so scrap the guesthouse", "ditch the Saturday class".
-_GIVE_UP = (
-    r"\b(?:scrap|scrapped|ditch|ditched|nix|nixed|forget\s+about|cancel|cancelled|canceled|"
+GIVE_UP_VERBS = (
+    r"scrap|scrapped|ditch|ditched|nix|nixed|forget\s+about|cancel|cancelled|canceled|"
     r"scratch|scratched|shelve|shelved|abandon|abandoned|axe|axed|bin|binned|call(?:ed)?\s+off|"
-    r"pull(?:ed)?\s+the\s+plug\s+on)\s+"
-    r"(?:the|our|my|that|this|those|these)"
+    r"pull(?:ed)?\s+the\s+plug\s+on"
 )
+_GIVE_UP = rf"\b(?:{GIVE_UP_VERBS})\s+(?:the|our|my|that|this|those|these)"
 _GIVES_UP = re.compile(_GIVE_UP)
 # "Joe, not Jim", "not X but Y", "instead of flying", and what is given up: what a text says
 # is not so.

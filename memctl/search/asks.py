@@ -60,16 +60,23 @@ _OWNER = re.compile(
     r"(?i)(?<![\w'])(?:my|our|mine|ours|me\s+and|i\s+and)\s+((?:[\w'-]+\s+){0,1}[\w'-]+)"
 )
 _NAME = re.compile(r"(?<=[\w,;:]\s)[A-Z][^\W\d_]{2,}")  # a capital not opening a sentence
-# Whom a person calls by the word alone, theirs without a "my": "visit mum", "gift for dad";
-# not with a word before it that makes it anyone's ("a new mum", "his dad", "every mum")
-_KIN = re.compile(
-    r"(?i)(?:(?<![\w'-])([\w'-]+)\s+)?(?<![\w'-])"
-    r"(mum|mom|mam|dad|nan|nana|gran|granny|grandma|grandpa|grandad)(?![\w-])"
-)
+# Whom a person calls by the word alone, theirs without a "my": "visit mum", "gift for dad"
+# (the words of the parents' and grandparents' classes, memctl.lexicon); not with a word
+# before it that makes it anyone's ("a new mum", "his dad", "every mum")
+_PARENTS = ("father", "mother", "grandfather", "grandmother")
 _ANYONES = frozenset(
     "a an the this that his her their your its new first-time single working other another "
     "some any every each no whose".split()
 )
+
+
+@functools.cache
+def _kin() -> re.Pattern[str]:
+    from ..lexicon import same_as
+
+    words = {w for base in _PARENTS for w in (base, *same_as(base))}
+    alone = sorted(w for w in words if not (w.endswith("s") and w[:-1] in words))  # "mums"
+    return re.compile(rf"(?i)(?:(?<![\w'-])([\w'-]+)\s+)?(?<![\w'-])({'|'.join(alone)})(?![\w-])")
 
 
 def owned(prompt: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -81,7 +88,7 @@ def owned(prompt: str) -> tuple[frozenset[str], frozenset[str]]:
     from ..words import STOPWORDS, fold, stem
 
     said = [w for m in _OWNER.finditer(prompt[:2000]) for w in m[1].split()]
-    said += [kin for before, kin in _KIN.findall(prompt[:2000]) if before.lower() not in _ANYONES]
+    said += [kin for before, kin in _kin().findall(prompt[:2000]) if before.lower() not in _ANYONES]
     mine = frozenset(stem(fold(w)) for w in said if fold(w) not in STOPWORDS and len(w) > 2)
     # a capital that names no one's own: "The", a language ("into Italian"), a day or month
     common = STOPWORDS | LANGUAGE_WORDS.keys() | WEEKDAY_WORDS.keys() | MONTH_WORDS.keys()
