@@ -315,6 +315,20 @@ def test_the_square_feed_finds_a_pattern_that_reads_on_to_the_end_of_every_run()
     assert done.stdout.decode().startswith("the old separator on a run of ' '")
 
 
+def test_the_square_feed_leaves_a_bounded_repeat_that_grows_with_the_length():
+    """A repeat with a bound ("{0,1000}") reads the eighth of a run to its end and the whole run
+    to its bound, twelve times as long rather than eight: with a loaded machine's noise that
+    once passed the ratio of the square. Twice the run takes twice the time, not four."""
+    source = r"\bldap(?:search|add)\b(?:[^\n|;&]){0,1000}?\s-w\s*(?P<s>\S+)"
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("backtrack.py")), "--square"],
+        input=pickle.dumps([(source, 0, "a bounded repeat")]),
+        timeout=60,
+        capture_output=True,
+    )
+    assert done.returncode == 0 and done.stdout.decode().strip() == ""
+
+
 @pytest.mark.parametrize(
     "source",
     [
