@@ -185,3 +185,31 @@ def test_no_module_is_too_long():
     for path in MODULES:
         lines = len(path.read_text(encoding="utf-8").splitlines())
         assert lines <= 450, f"{path.relative_to(REPO)}: {lines} lines is asking to be split"
+
+
+def test_only_the_output_module_writes_to_stderr():
+    """A line on stderr may carry a name or a value a file brought (a line break forging a
+    `memctl: error:` line of its own, a secret): every one goes through cli/output.py, which
+    escapes and redacts it (one_line), not by a write of its own."""
+
+    def is_stderr(node: ast.expr) -> bool:
+        return (
+            isinstance(node, ast.Attribute)
+            and node.attr == "stderr"
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "sys"
+        )
+
+    for path in MODULES:
+        if path == PACKAGE / "cli" / "output.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            where = f"{path.relative_to(REPO)}:{getattr(node, 'lineno', 0)}"
+            writes = isinstance(node, ast.Attribute) and node.attr == "write"
+            assert not (writes and is_stderr(node.value)), f"{where}: use cli.output.say"
+            if isinstance(node, ast.keyword):
+                printed = node.arg == "file" and is_stderr(node.value)
+                echoed = node.arg == "err" and isinstance(node.value, ast.Constant)
+                assert not (printed or (echoed and node.value.value)), (
+                    f"{where}: use cli.output.say"
+                )

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import typer
 from typer.core import TyperGroup
 
@@ -74,7 +72,7 @@ def check(
     _faults(verdict)
     output.result(verdict, _render)
     if verdict.exit_code:
-        sys.stderr.write(f"memctl: guard: {verdict.reason()}\n")
+        output.say(f"memctl: guard: {verdict.reason()}")
         raise typer.Exit(verdict.exit_code)
 
 
@@ -82,7 +80,7 @@ def _faults(verdict: Verdict) -> None:
     """A check stopped past its time blocks nothing: one line on stderr for each (and in
     .memctl/hooks.log), naming its file and line."""
     for fault in verdict.faults():
-        sys.stderr.write(f"memctl: warning: guard: {fault}\n")
+        output.say(f"memctl: warning: guard: {fault}")
 
 
 def _workspace() -> Workspace:
@@ -91,8 +89,8 @@ def _workspace() -> Workspace:
     out blocks nothing)."""
     ws, problem = context.workspace_anyway()
     if problem is not None:
-        sys.stderr.write(
-            f"memctl: warning: {problem}; the guard went by the checks in rules/ all the same\n"
+        output.say(
+            f"memctl: warning: {problem}; the guard went by the checks in rules/ all the same"
         )
     return ws
 

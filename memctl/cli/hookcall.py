@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import typer
 
 from ..errors import MemctlError, file_error
-from . import context, flags
+from . import context, flags, output
 
 HARNESS = "claude-code"
 
@@ -41,7 +41,7 @@ def answering(command: str, hook: str | None) -> Iterator[None]:
         found = file_error(exc) if isinstance(exc, OSError) else exc
         if found is None or flags.options.debug:
             raise
-        sys.stderr.write(f"memctl: error: {found} (the {command} hook answered nothing)\n")
+        output.say(f"memctl: error: {found} (the {command} hook answered nothing)")
         _log(command, str(found))
         raise typer.Exit(1) from None
 
