@@ -53,6 +53,10 @@ The sets (tests/gate_cases*.jsonl):
   rules loosened in chat; held out (its totals and the writer's own report of its misses
   only), scored as `user-6` is.
 
+- `user-10`, `user-11`, `user-12`: 40 cases each that three more people wrote before trying
+  memctl from the outside (a clinic manager, a wedding photographer, a teacher who lets a flat
+  and cares for her father), in chat as people type it; each scored first as its writer's own
+  runner scored it (the first-run figure is the held-out one), then read, scored as `user-6` is.
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
 count as right (`accept`). A case whose text says something new (any label but repeat) and that
@@ -108,6 +112,7 @@ SETS = {
     "user-9": REPO / "tests" / "gate_cases_user9.jsonl",
     "user-10": REPO / "tests" / "gate_cases_user10.jsonl",
     "user-11": REPO / "tests" / "gate_cases_user11.jsonl",
+    "user-12": REPO / "tests" / "gate_cases_user12.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
