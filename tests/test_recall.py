@@ -347,3 +347,23 @@ def test_a_line_that_may_replace_nothing_found_changes_nothing(cli):
         cli("remember", "-s", "user", text)
     shown = cli.json("recall", "is Noor lactose intolerant?", "-n", "1")["pointers"]
     assert [p["text"].split(": ", 1)[1] for p in shown] == ["Noor is lactose intolerant"]
+
+
+def test_what_holds_today_comes_before_a_change_from_a_later_day(cli):
+    """ "The rent goes up to £700 from February" closes the £675 line on that day; until then the
+    £675 line holds. Recall showed the upcoming line and not the one that holds today (the two
+    are in one note, and only so many of a note reach the desk): now the one that holds comes
+    first, the upcoming one after it, marked."""
+    for text in [
+        "The Leeds flat rent is £800 a month, paid on the 1st",
+        "Tomasz Wójcik is the tenant at the Leeds flat",
+        "The Leeds flat's boiler was serviced in March",
+    ]:
+        cli("remember", "-s", "user", "-t", "projects/leeds", text)
+    said = "letting agent rang, tomasz's rent on the leeds flat goes up to £850 from february"
+    cli("remember", "-s", "user", said)
+    shown = cli.json("recall", "how much rent is tomasz paying")["pointers"]
+    texts = [p["text"] for p in shown]
+    now = next(i for i, t in enumerate(texts) if "£800" in t)
+    later = next(i for i, t in enumerate(texts) if "£850" in t)
+    assert now < later and "upcoming, from 2027-02-01" in texts[later]

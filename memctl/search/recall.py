@@ -172,14 +172,20 @@ def beside_what_it_may_replace(
 ) -> list[Hit]:
     """The pointers, each side of an open question next to the other: a line written beside an
     entry it may replace (`may_replace:`: the agent's "Actually Noor isn't lactose intolerant"
-    beside the user's "Noor is lactose intolerant"), and that entry, when search found both.
+    beside the user's "Noor is lactose intolerant"), and that entry, when search found both;
+    a change from a later day (status upcoming) after the entry it replaces, which holds until
+    then ("rent up to £700 from February" after "rent is £675").
     A side takes the place of the last other pointer, and with `limit` 1 goes past it: one
     side alone would answer a question nobody has settled."""
     by_id = {h.id: h for h in hits if h.id}
     sides: dict[str, Hit] = {}  # address → the other side search ranks first
+    later: set[str] = set()  # a change from a later day, shown after what holds until then
     for hit in hits:
         f = fields.get(hit.address)
         other = by_id.get(str(f["may_replace"])) if f and f.get("may_replace") else None
+        if f and f.get("supersedes") and hit.status == "upcoming":
+            other = by_id.get(str(f["supersedes"]))  # "rent up to £700 from feb": £675 holds
+            later.add(hit.address)
         if other is not None:
             sides.setdefault(hit.address, other)
             sides.setdefault(other.address, hit)
@@ -187,7 +193,10 @@ def beside_what_it_may_replace(
         return picked
     out: list[Hit] = []
     for hit in picked:
-        for one in (hit, sides.get(hit.address)):
+        pair = (
+            (sides.get(hit.address), hit) if hit.address in later else (hit, sides.get(hit.address))
+        )
+        for one in pair:
             if one is not None and one not in out:
                 out.append(one)
     while len(out) > limit:  # drop the last pointer that is no side of an open question
