@@ -37,7 +37,7 @@ from .reading import (
     says_nothing_new,
     similarity,
 )
-from .restated import one_more, restates_whole, reworded_repeat
+from .restated import one_more, one_more_of_its_kind, restates_whole, reworded_repeat
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
 from .weekday import some_days_only
 from .wordfix import respelled_word
@@ -323,6 +323,8 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     chose = not new.corrects_in_words and (new.update or new.update_weak or _plans(new, old.info))
     if new.correction and not chose and (diff.differs or diff.says_more or diff.missing):
         return "correction", f"says an entry on file was wrong ({what} differs)"
+    if one_more_of_its_kind(new, diff):
+        return "new", "names one more thing beside the entry's, not it changed"
     if new.update and (diff.differs or diff.says_more or diff.missing):
         return "update", f"says the world changed ({what} differs)"
     if diff.flipped and one_more(new, diff, old.info):

@@ -31,7 +31,8 @@ _MORE_STOPWORDS = frozenset(
     le les des du et ou est sont au aux ce cette ces pour par avec sur dans qui il elle ils
     der die das den dem ein eine einen einer und oder ist sind zu von mit auf im fur bei nach
     o os as um uma do da dos das em no na nos nas e sao com pelo pela il lo gli di e con per
-    also just really very still yet anyway ok s t ing ed thing things stuff till til""".split()
+    also just really very still yet anyway ok s t ing ed thing things stuff till til
+    via thru""".split()
 )
 # fmt: on
 # What search calls small talk ("show me", "tell me") is what a memory says ("show him the

@@ -4,6 +4,8 @@ one more thing joined after it, whose negation is the added thing's."""
 
 from __future__ import annotations
 
+import re
+
 from ..language import cues
 from ..lexicon import BARE_VERBS
 from .compare import Diff
@@ -71,3 +73,19 @@ def reworded_repeat(new: Analysis, diff: Diff, old: Analysis, meaning: float | N
     if shared < SHARED_WORDS:
         return False
     return diff.extra <= BARE_VERBS
+
+
+def one_more_of_its_kind(new: Analysis, diff: Diff) -> bool:
+    """Does the text name a thing of its own beside the entry's, said to be one more ("efa's
+    starting physics tutoring as well" beside "Efa has maths tutoring on Mondays"; "we've got a
+    second cleaner too")? Its words stand in for the entry's (each has words the other lacks)
+    and "as well", "too", "also" say it is added, not put in place: a leading "also" opens the
+    sentence ("also, the dentist moved to 3pm") and says nothing of the kind."""
+    if not diff.reworded or diff.ended or diff.rejects or new.correction:
+        return False
+    opened = _OPENERS.match(new.folded)
+    start = opened.end() if opened else 0
+    return any(m.start() > start for m in cues.ALSO.finditer(new.folded))
+
+
+_OPENERS = re.compile(r"\W*(?:(?:oh|and|ok|okay|so|btw|plus|right)\W+)*")

@@ -27,8 +27,11 @@ _PHONE = re.compile(
     r"(?<![\w.,:/+-])(?:\+\s?\(?\d|\(\d|0\d)[\d().\- ]{4,}\d(?![\w.,:/-]*\d)"
     r"|(?<![\w.,:/+-])\d{2,4}(?:[ .-]\d{2,4}){2,}(?![\w.,:/-]*\d)"
 )
+# "7:30", "7h30", "7pm", and "7.30pm" (a dot before the minutes with the half of the day said;
+# "7.30" alone may be an amount: compare._dotted reads it beside a time the other text says)
 _TIME = re.compile(
-    r"\b(\d{1,2})(?::(\d{2})|h(\d{2})?\b|\s*(a\.?m\.?|p\.?m\.?)(?!\w))\s*"
+    r"\b(\d{1,2})(?:(?::|\.(?=\d\d\s*[ap]\.?m\.?(?!\w)))(\d{2})|h(\d{2})?\b"
+    r"|\s*(a\.?m\.?|p\.?m\.?)(?!\w))\s*"
     r"(a\.?m\.?|p\.?m\.?)?|(\d{1,2})時(?:(\d{1,2})分|半)?"
 )
 _NUMBER = re.compile(r"\b[vV]?(\d+(?:[.,]\d+)*)(st|nd|rd|th|er|e|º|ª)?\b|(\d{1,2})日")
@@ -43,7 +46,7 @@ _COUNTED = re.compile(  # what follows "the 5th" when it counts something ("floo
     r"\s+(?!(?:of|at|in|on|and|or|to|for|by|from|until|so|but|then|instead|is|was|will|would|"
     r"works|suits|could|should|can|might|may|after|before|as|if|when|since|because|not|now|"
     r"too|either|again|this|that|it|we|i|you|he|she|they|with|unless|though|rather|cos|coz|cuz|"
-    r"instead|now|then|due)\b)[a-z]"
+    r"instead|now|then|due|via|thru|through|per|every|each|without)\b)[a-z]"
 )
 _CJK_MONTH = re.compile(r"(\d{1,2})月")
 # A letter that is a value, named by what it grades or sorts ("blood type O", "grade B", "plan

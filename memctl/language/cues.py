@@ -148,7 +148,11 @@ _CHANGE_VERB = (
     r"br(?:ing|ings|ought|inging))\s+(?P<moved>(?:[\w'-]+\s+){1,4}?)(?:back|forward|forwards|up|out)\s+"
     r"(?:to|till|until|by|a\s+(?:day|week|month))(?!\w)|"
     # "the vet wants Biscuit down to 120 g": an amount brought down to another
-    r"(?<!\w)down\s+to\s+(?=[\d$€£])"
+    r"(?<!\w)down\s+to\s+(?=[\d$€£])|"
+    # "rent goes up to £700", "the fee rose to 45", "fares jumped to 3.20": a number that moved
+    r"(?<!\w)(?:(?:go(?:es|ing|ne)?|went)\s+(?:up|down)|ris(?:e|es|ing|en)|"
+    r"rose|drop(?:s|ped|ping)?|f(?:a|e)ll(?:s|ing|en)?|jump(?:s|ed|ing)?|climb(?:s|ed|ing)?|"
+    r"doubl(?:e|es|ed|ing))\s+(?:up\s+|down\s+)?to\s+(?=[\d$€£])"
 )
 # From a day on: "standup's on Google Meet from tomorrow", "effective 1 March", "as from Monday"
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
