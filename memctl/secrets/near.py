@@ -8,7 +8,7 @@ secret is ("is in 1Password", "liegt im KeePass") make it a pointer.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from .shape import (
     FILE_END,
@@ -23,8 +23,8 @@ from .shape import (
     spelled_out,
     strong_password,
     value_like,
-    wide,
 )
+from .values import TOKEN, first, tokens
 
 # fmt: off
 # Words near which a value shaped like a secret is one ("set the Jenkins password to Ch@ngeMe_26",
@@ -90,13 +90,6 @@ _HASH_WORDS = (
 )
 # fmt: on
 
-
-# A value: no spaces, quotes or brackets, and no CJK, Hangul or full-width character (in
-# "WiFi密码是woaibeijing520，别告诉别人" the password is the ASCII run). The regex holds only
-# characters below U+0100 (a class with wide ranges takes milliseconds to compile); _tokens
-# cuts its runs at the wide ones.
-_TOKEN = r"[^\s,;()\[\]<>\"'«»`]+"
-_WIDE_CUTS = "“”"
 
 _SUFFIX = r"(?:et|en|es|s|e|a|si|sı|i|n|ns|m|miz|niz|im)?(?!\w)"  # Turkish "şifrem": my password
 # In this order: a code's name that starts with a key's ("key box") is tried before the key.
@@ -183,7 +176,7 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
     run_end, read = 0, 0  # the end of the run of value characters the last name stood in
     for m in _near_words(text, lowered, words):
         if m.start() >= run_end:
-            inside = rx(_TOKEN).match(text, m.start())
+            inside = rx(TOKEN).match(text, m.start())
             run_end, read = (inside.end() if inside else m.end()), 0
         read += 1
         if read > 8:
@@ -195,17 +188,17 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
         if _points_away(text, m.end()):
             continue  # "the password is in 1Password", "das Kennwort liegt im KeePass"
         if m["pkey"]:
-            hit = _first(text, _clause(text, m.end(), 60), keyish)
+            hit = first(text, _clause(text, m.end(), 60), keyish)
             kind, label = "private-key", "a private key"
         elif m["cred"] or m["cjk_cred"]:
             hit = _best(text, _clause(text, m.end(), 60))
-            hit = hit or _first(text, _clause(text, m.start(), -30), strong_password)
+            hit = hit or first(text, _clause(text, m.start(), -30), strong_password)
             hit = hit or spelled_out(text, _clause(text, m.end(), 80))
             kind, label = "password", "a password written out"
         elif m["key"]:
             if any(h in lowered[max(0, m.start() - 30) : m.end() + 30] for h in _HASH_WORDS):
                 continue
-            hit = _first(text, _clause(text, m.end(), 40), keyish)
+            hit = first(text, _clause(text, m.end(), 40), keyish)
             if hit is None and rx(_NETWORK).search(lowered, max(0, m.start() - 60), m.start()):
                 hit = _best(
                     text, _clause(text, m.end(), 40)
@@ -302,21 +295,11 @@ def _clause(text: str, at: int, width: int) -> tuple[int, int]:
     return at, (cut if cut >= 0 else end)
 
 
-def _first(
-    text: str, span: tuple[int, int], shaped: Callable[[str], bool]
-) -> tuple[int, int] | None:
-    for start, token in _tokens(text, span):
-        value = token.rstrip(".!?:)]")
-        if shaped(value):
-            return start, start + len(value)
-    return None
-
-
 def _best(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
     """The most password-like value in the span: digits beat none ("Passwort für das Firmen-VPN
     lautet Sommer2025#Kiel": the password, not the VPN's name)."""
     best, rank = None, 0
-    for start, token in _tokens(text, span):
+    for start, token in tokens(text, span):
         value = token.rstrip(".!?:)]")
         if rx(NAME_TAIL).fullmatch(value):
             continue  # a compound's tail: "WLAN-Passwort ist …" names it
@@ -327,33 +310,6 @@ def _best(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
             if score > rank:
                 best, rank = (start, start + len(value)), score
     return best
-
-
-# The fields whose value is an entry's id, and an id's shape (memctl.entry.new_id: a letter,
-# then letters and digits without look-alikes).
-_ID_FIELD = r"(?<![\w-])(?:supersedes|superseded_by|may_replace|follows|moved_from):$"
-_ID = r"[a-km-np-z][a-km-np-z2-9]{3,7}"
-
-
-def _tokens(text: str, span: tuple[int, int]) -> Iterator[tuple[int, str]]:
-    """The values in the span, each with where it starts: the runs of _TOKEN, cut at a curly
-    quote and at a CJK, Hangul or full-width character. A value that starts in the span is
-    read whole ("The OpenWeather key we're using is 3f9a…": the key, not its first half)."""
-    for m in rx(_TOKEN).finditer(text, span[0]):
-        if m.start() >= span[1]:
-            break
-        token, start = m.group(), m.start()
-        if rx(_ID_FIELD).search(text, max(0, start - 16), start) and rx(_ID).fullmatch(token):
-            continue  # an entry's id after a field that names one ("superseded_by:v847")
-        if token.isascii():
-            yield start, token
-            continue
-        run = 0
-        for i, char in enumerate(token + "“"):
-            if char in _WIDE_CUTS or wide(char):
-                if i > run:
-                    yield start + run, token[run:i]
-                run = i + 1
 
 
 # Words that join a secret's name to its value: "is", "=", "ist", "est", "lautet", "är"…
@@ -389,9 +345,9 @@ def _points_away(text: str, at: int) -> bool:
     # does a clause break after a value: "the key is 3f9a…, same one is in the .env" and "the
     # door code changed to 4519, the old one is in the binder" write it out
     clause = rx(r"[”»\"`]").split(clause, maxsplit=1)[0]
-    first = rx(_CONNECTORS).search(clause)
-    if first is not None:
-        told = rx(r"\S+(?:[,;(]|\s[-–—]\s|\s\()").search(clause, first.end())
+    join = rx(_CONNECTORS).search(clause)
+    if join is not None:
+        told = rx(r"\S+(?:[,;(]|\s[-–—]\s|\s\()").search(clause, join.end())
         if told is not None and value_like(told.group().rstrip(",;(-–— ")):
             clause = clause[: told.end()]
     joins = list(rx(_CONNECTORS).finditer(clause))
@@ -410,10 +366,10 @@ def _after_connector(
     the back of the card ending 4417 is 318": 318)."""
     connector = rx(_CONNECTORS).search(text, *span)
     if connector is not None:
-        hit = _first(text, (connector.end(), span[1]), shaped)
+        hit = first(text, (connector.end(), span[1]), shaped)
         if hit is not None:
             return hit
-    return None if joined else _first(text, span, shaped)
+    return None if joined else first(text, span, shaped)
 
 
 def _answer(text: str, at: int) -> tuple[int, int] | None:
