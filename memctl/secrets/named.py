@@ -21,7 +21,7 @@ import re
 from functools import lru_cache
 
 from .near import _near_words
-from .shape import Finding, codeish, keyish, passwordish, rx
+from .shape import Finding, codeish, keyish, passwordish, rx, uuid
 
 _WORDS = r"[^\W\d_]+(?:-[^\W\d_]+)*(?:\s+[^\W\d_]+(?:-[^\W\d_]+)*)+"  # two or more
 _SETTING = re.compile(r"-*[^\W\d][\w.-]*[=:]")  # checked on a value: no regex repeat is nested
@@ -116,6 +116,6 @@ def _shaped(kind: str, value: str, text: str) -> bool:
         numbers = [w for w in re.split(r"[\s,;]+", text) if any(c.isdigit() for c in w)]
         year = len(value) == 4 and value.isdigit() and value[:2] in ("19", "20")
         return codeish(value) and len(numbers) == 1 and not year
-    if kind in ("secret-value", "private-key"):
-        return keyish(value)
+    if kind in ("secret-value", "private-key"):  # a UUID only where a key's name named it
+        return keyish(value) or uuid(value)
     return True

@@ -17,14 +17,13 @@ from .shape import (
     POINTERS,
     Finding,
     codeish,
-    keyish,
     passwordish,
     rx,
     spelled_out,
     strong_password,
     value_like,
 )
-from .values import TOKEN, first, tokens
+from .values import TOKEN, first, first_key, tokens
 
 # fmt: off
 # Words near which a value shaped like a secret is one ("set the Jenkins password to Ch@ngeMe_26",
@@ -188,7 +187,7 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
         if _points_away(text, m.end()):
             continue  # "the password is in 1Password", "das Kennwort liegt im KeePass"
         if m["pkey"]:
-            hit = first(text, _clause(text, m.end(), 60), keyish)
+            hit = first_key(text, m["pkey"], m.span(), _clause(text, m.end(), 60)[1])
             kind, label = "private-key", "a private key"
         elif m["cred"] or m["cjk_cred"]:
             hit = _best(text, _clause(text, m.end(), 60))
@@ -198,7 +197,7 @@ def near(text: str, lowered: str, words: str | None = None) -> list[Finding]:
         elif m["key"]:
             if any(h in lowered[max(0, m.start() - 30) : m.end() + 30] for h in _HASH_WORDS):
                 continue
-            hit = first(text, _clause(text, m.end(), 40), keyish)
+            hit = first_key(text, m["key"], m.span(), _clause(text, m.end(), 40)[1])
             if hit is None and rx(_NETWORK).search(lowered, max(0, m.start() - 60), m.start()):
                 hit = _best(
                     text, _clause(text, m.end(), 40)

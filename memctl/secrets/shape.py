@@ -114,7 +114,7 @@ def public_shape(value: str) -> bool:
         or value.startswith(("/", "~", "./", "@", "#", "%"))
         or rx(_VARIABLE).match(value)
         or rx(r"[^@\s]+@[\w-]+(?:\.[\w-]+)+").fullmatch(value)
-        or rx(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}").fullmatch(lowered)
+        or uuid(lowered)
         or rx(r"v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?").fullmatch(lowered)
         or rx(r"\d{4}-\d{2}-\d{2}(?:t[\d:.]+z?)?|\d{1,2}:\d{2}(?::\d{2})?").fullmatch(lowered)
         or (len(value) >= 7 and all(c in "0123456789abcdef" for c in lowered))
@@ -207,7 +207,18 @@ def strong_password(value: str) -> bool:
 
 
 def keyish(value: str) -> bool:
-    """A key's or a token's shape: 32 hex digits or more, or a long generated-looking run."""
+    """A key's or a token's shape: 32 hex digits or more, or a long generated-looking run;
+    either after a short prefix a team or a provider puts before it (`0x…`, `pul-…`, `key_…`,
+    `v1.0-…`: key_body)."""
+    if _bare_key(value):
+        return True
+    if value.startswith(("sha", "SHA")):  # a digest named by its algorithm: "sha256-…"
+        return False
+    body = key_body(value)
+    return body is not None and _bare_key(body)
+
+
+def _bare_key(value: str) -> bool:
     if len(value) >= 32 and all(c in "0123456789abcdefABCDEF" for c in value):
         return True  # a hash near a hash word was skipped before: this one is a key
     if public_shape(value) or value.startswith(("AAAA", "ssh-", "sha", "SHA")):
@@ -216,6 +227,27 @@ def keyish(value: str) -> bool:
         return False
     body = sum(c.isalnum() or c in "_-+/=." for c in value)
     return len(value) >= 20 and body == len(value) and mixed(value) and generated(value)
+
+
+# A key's short prefix: 0x before hex, a few letters and a separator, two such at most
+# ("pul-", "key_", "sk_live_"), or a version and a separator ("v1.0-", "v2_")
+_KEY_PREFIX = (
+    r"0[xX](?=[0-9a-fA-F]+$)|(?:[A-Za-z]{1,8}[-_]){1,2}|[vV]\d{1,3}(?:\.\d{1,3}){0,2}[-_.]"
+)
+
+
+def key_body(value: str) -> str | None:
+    """What follows a key's short prefix ("pul-8f3a…" → "8f3a…"), or None without one."""
+    prefix = rx(_KEY_PREFIX).match(value)
+    return None if prefix is None else value[prefix.end() :]
+
+
+_UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+
+
+def uuid(value: str) -> bool:
+    """A UUID: an id most often, a key when a word names it one ("the api key is 123e…")."""
+    return rx(_UUID).fullmatch(value.lower()) is not None
 
 
 def codeish(value: str) -> bool:
