@@ -151,7 +151,12 @@ def grows_with_square(pattern: re.Pattern, piece: str, binary: bool) -> float | 
     # A bounded repeat ("{0,1000}") reads the short run to its end and the long one to its bound,
     # which with a loaded machine's noise can pass the ratio: twice the run is four times the
     # time when the time grows with the square, twice when it grows with the length.
-    return long if took(pattern, text(2 * slow), TRIES) > DOUBLED * long else None
+    # a loaded machine's noise moves one ratio across DOUBLED now and then, seldom most of them
+    passed = 0
+    for turn in range(CONFIRMS):
+        long = long if turn == 0 else took(pattern, text(slow), TRIES)
+        passed += took(pattern, text(2 * slow), TRIES) > DOUBLED * long
+    return long if 2 * passed > CONFIRMS else None
 
 
 def squares(patterns: list[tuple[str | bytes, int, str]]) -> list[str]:
@@ -174,6 +179,7 @@ LONG = 12000  # characters in a run, and an eighth of them
 SLOW = 0.005  # processor seconds a search of LONG characters takes before it is timed again
 GROWTH = 20  # the ratio of the two times past which a time grows with the square
 DOUBLED = 3  # the ratio of the times of twice the run and the run, past which it is the square
+CONFIRMS = 3  # times that ratio is taken, most must pass it
 TRIES = 3  # searches of each length timed, the least kept
 SQUARE_UNITS = 8  # the shortest spellings of a pattern's repeats tried
 LEADS = 3  # the shortest leads of each repeat, and turns of it after each
