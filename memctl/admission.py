@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from .controls import SECRET_ADVICE, control, control_name, without_controls
 from .controls import excerpt as _excerpt
 from .errors import InvalidValue, Refused
-from .jsonlines import strings_in, with_strings
 from .kinds import folder_clash, in_rules
+from .secrets.shown import strings_in, with_strings
 from .textstyle import bare, file_lines, line_end
 
 if TYPE_CHECKING:

@@ -8,15 +8,16 @@ what a purge removes). It is local to the machine and never committed (.gitignor
 stats` reads it per day; `memctl doctor` warns when the reading stopped while the writing
 goes on.
 
-Appending is one open-write-close of a short line, well under a millisecond, with nothing
-imported beyond json and os: it runs at every session start and before every turn.
+Appending is one open-write-close of a short line through the write layer, as every log's
+(jsonlines.append_local: a file's name that holds a secret or a purged text is not kept): it
+runs at every session start and before every turn.
 """
 
 from __future__ import annotations
 
-import json
-import os
 from collections import Counter
+
+from .jsonlines import append_local, read_records
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -44,24 +45,12 @@ def record(
         item["n"] = results
     if addresses:
         item["read"] = list(addresses[:SHOWN])
-    line = json.dumps(item, ensure_ascii=False, separators=(",", ":")) + "\n"
-    try:
-        fd = os.open(os.path.join(root, USAGE_LOG), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    except OSError:
-        return
-    try:
-        os.write(fd, line.encode("utf-8"))
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    append_local(root, USAGE_LOG, [item])
 
 
 def events(root: Path) -> list[dict]:
     """Every recorded read, oldest first; a damaged line is skipped."""
     from pathlib import Path
-
-    from .jsonlines import read_records
 
     return [item for item in read_records(Path(root) / USAGE_LOG) if isinstance(item.get("t"), str)]
 

@@ -234,7 +234,7 @@ DOORS = [
     Door("sleep", unattended="log"),
     Door("slip", slots=(("slip", "{LESSON}", f"--note={P}"),)),
     Door("lessons", slots=(("lessons", "--apply", "{RULE}", f"--check={P}"),)),
-    Door("guard check", stores_nothing="logs a hash of the action"),
+    Door("guard check", stores_nothing="logs the match through the layer (test_logs.py)"),
     Door("guard enforce", stores_nothing="takes a rule id"),
     Door("guard watch", stores_nothing="takes a rule id"),
     Door("guard list", stores_nothing="reads"),

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import re
 import sys
 import time
@@ -33,7 +32,7 @@ from dataclasses import dataclass, field
 from ..controls import unshowable
 from ..entry import Entry, holds, parse_entry
 from ..errors import InvalidValue, NotFound, ParseError, PathRefused
-from ..jsonlines import read_records
+from ..jsonlines import append_local, read_records
 from ..kinds import in_rules
 from ..textstyle import without_bom
 from ..workspace import MARKER, Outcome, Workspace
@@ -254,36 +253,27 @@ def _read(action: str, most: int) -> tuple[str, ...]:
 
 
 def _log(ws: Workspace, verdict: Verdict, action: str, now: dt.datetime) -> None:
-    """One line per hit, appended with O_APPEND (no lock, no commit: guard must stay quick)."""
+    """One line per hit, through the write layer as every log (jsonlines.append_local: a
+    secret or a purged text the match holds is not kept), no lock, no commit: guard must
+    stay quick."""
     import hashlib
 
     digest = hashlib.sha256(action.encode("utf-8")).hexdigest()[:16]
-    lines = "".join(
-        json.dumps(
-            {
-                "time": now.isoformat(timespec="seconds"),
-                "check": h.check.address,
-                "id": h.check.id,
-                "mode": h.check.mode,
-                "blocked": h.check.mode == "enforce",
-                "tool": verdict.tool,
-                "match": h.match,
-                "action_sha256": digest,
-                "chars": verdict.chars,
-            },
-            ensure_ascii=False,
-        )
-        + "\n"
+    records = [
+        {
+            "time": now.isoformat(timespec="seconds"),
+            "check": h.check.address,
+            "id": h.check.id,
+            "mode": h.check.mode,
+            "blocked": h.check.mode == "enforce",
+            "tool": verdict.tool,
+            "match": h.match,
+            "action_sha256": digest,
+            "chars": verdict.chars,
+        }
         for h in verdict.hits
-    )
-    try:
-        fd = os.open(ws.root / LOG, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
-    except OSError:
-        return  # a read-only workspace: the verdict still stands
-    try:
-        os.write(fd, lines.encode("utf-8"))
-    finally:
-        os.close(fd)
+    ]
+    append_local(ws.root, LOG, records)
 
 
 # --- Claude Code's PreToolUse hook -----------------------------------------------------------
@@ -410,18 +400,21 @@ class Watched:
 
 
 def watched(ws: Workspace, *, since: str | None = None) -> list[Watched]:
-    """What each check matched (since an ISO time), from the guard log."""
+    """What each check matched (since an ISO time), from the guard log. A match is shown as
+    the write layer would store it now (admission.scrub): a line written before a purge, or
+    by an earlier memctl, shows no secret and no purged text (the morning report prints it)."""
+    from ..admission import scrub
+
     seen: dict[tuple[str, str], Watched] = {}
     for hit in read_records(ws.root / LOG):
         if since and str(hit.get("time", "")) <= since:
             continue
         key = (str(hit.get("check")), str(hit.get("mode")))
         old = seen.get(key) or Watched(key[0], key[1], 0, "")
-        matches = (
-            old.matches + [hit["match"]]
-            if hit.get("match") not in old.matches and len(old.matches) < 3
-            else old.matches
-        )
+        matches = old.matches
+        if len(matches) < 3:
+            shown = scrub(ws, str(hit.get("match")))[0]
+            matches = matches if shown in matches else [*matches, shown]
         seen[key] = Watched(
             key[0], key[1], old.hits + 1, max(old.last, str(hit.get("time"))), matches
         )
