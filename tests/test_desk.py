@@ -216,6 +216,63 @@ def test_a_rule_naming_a_path_after_an_at_sign_imports_nothing_into_claude_md(ws
     assert bare == []
 
 
+# Rules that name a path after an at sign among backticks of every kind, in several domains
+HOSTILE_RULES = [
+    "A stray ` before @/etc/passwd must not open a span",  # a lone backtick
+    "Quote it as \\`@/etc/group\\` in the notes",  # escaped backticks
+    "Bank export @~/money/statements.csv`` stays private",  # a run nothing closes
+    "Use ``git log`` and never read @../payroll/salaries.txt",  # double backticks before
+    "``@~/.aws/credentials` is the work account",  # a run of two, then of one
+    "`a clinic note `@~/health/labs.pdf",  # a span that ends where the at sign starts
+    "Run `make`@./Makefile first",
+    "Logs: ```@/var/log/auth.log stays closed",  # a run of three nothing closes
+    "Never cat @.env, @../.env or @~/.config/gh/hosts.yml",  # several
+    "Alarm code lives in @../home/alarm.txt\\\\` and \\@/root/.bashrc",  # backslashes
+    "Keep `the spare key` away from @~/house/keys.md and ` this one",
+    "Escaped \\`x\\` then @/srv/garden/plan.md then `b`@/srv/b`c`",
+]
+# Lines that must come out as they are: an address, spans without an at sign, one in a span
+PLAIN_RULES = [
+    "Email sam@acme.com the weekly report",
+    "Run `make test` before pushing",
+    "Use the `@dataclass` decorator for records",
+    "The rate is 3 @ 4 euros",
+    "Write ``a `tick` inside`` like this",
+]
+
+
+def _outside_code(text: str) -> list[str]:
+    """Each at sign a word does not end before and something follows that CommonMark (markdown-it)
+    reads outside every code span and block."""
+    from markdown_it import MarkdownIt
+
+    found = []
+    for token in MarkdownIt("commonmark").parse(text):
+        if token.type == "inline" and token.children is not None:
+            read = "".join("\0" if c.type == "code_inline" else c.content for c in token.children)
+            found += re.findall(r"(?<!\w)@\S+", read)
+    return found
+
+
+def test_every_at_path_of_the_rules_file_is_in_a_code_span_whatever_backticks_surround_it():
+    from memctl.claudemd import rules_text
+
+    rules = [Rule("rules/core.md", n, f"r{n:03}", "high", t) for n, t in enumerate(HOSTILE_RULES)]
+    plain = [
+        Rule("rules/core.md", 99 + n, f"p{n:03}", "high", t) for n, t in enumerate(PLAIN_RULES)
+    ]
+    text = rules_text(rules + plain, budget=4000)
+    assert _outside_code(text) == []
+    lines = [line for line in text.splitlines() if line.startswith("- ")]
+    assert len(lines) == len(rules + plain)
+    for rule, line in zip(rules, lines, strict=False):
+        assert _outside_code(rule.shown()), rule.text  # each was plain text as written
+        for path in re.findall(r"@[^\s`\\,]+", rule.text):
+            assert path in line, (path, line)  # nothing lost
+    for rule, line in zip(plain, lines[len(rules) :], strict=True):
+        assert line == rule.shown()
+
+
 def test_a_claude_md_memctl_made_goes_with_uninstall(ws, cli, tmp_path):
     project = tmp_path / "app"
     project.mkdir()
