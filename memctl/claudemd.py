@@ -77,9 +77,9 @@ def rules_text(rules: list[Rule], *, budget: int) -> str:
 
 
 # "@path" as Claude Code reads it in an imported file: the file at path, read into the context.
-# Any "@" a word does not end before (an address, sam@acme.com, is not one), with the
+# Any "@" no letter or digit comes right before (an address, sam@acme.com, is not one), with the
 # backslashes and backticks right before it, up to the next space.
-_IMPORT = re.compile(r"[\\`]*(?<!\w)@\S+")
+_IMPORT = re.compile(r"[\\`]*(?<![^\W_])@\S*")
 _RUN = re.compile(r"`+")
 _ESCAPED = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # what a backslash escapes
 
@@ -88,19 +88,22 @@ def _no_imports(line: str) -> str:
     """A rule's line with each `@path` in a code span, where Claude Code imports nothing: "Never
     commit @../.env" would have read the project's .env into every session. A span that holds
     one is kept; elsewhere each is put in a span of its own, whose fence is longer than any run
-    of backticks in the line (a space between it and a span it would touch), and each backtick
-    that was text stays text (escaped), so none can open or close a span around the new ones:
-    a lone backtick, escaped ones, a run of a length nothing closes (CommonMark)."""
-    if "@" not in line:
-        return line
+    of backticks in the line (a space between it and a span it would touch). Each backtick that
+    was text stays text, escaped, so none can open or close a span around the new ones (a lone
+    backtick, escaped ones, a run of a length nothing closes); so does each `<` and `[`, so no
+    autolink, HTML tag or link's destination takes a fence in (CommonMark reads those first)."""
+    if not any(path.lstrip("\\`") != "@" for path in _IMPORT.findall(line)):
+        return line  # an address, or an "@" alone: what a line without a path shows is kept
     fence = "`" * (max((len(run) for run in _RUN.findall(line)), default=0) + 1)
     spans, text = _code_spans(line)
     out, at = [], 0
     for start, end in [*spans, (len(line), len(line))]:
         pieces, done = [], at
         for found in _IMPORT.finditer(line, at, start):
-            pieces.append(_escaped(line, done, found.start(), text))
             path = found.group()
+            if path.lstrip("\\`") == "@" and found.end() != start:
+                continue  # an "@" with a space after it names nothing
+            pieces.append(_escaped(line, done, found.start(), text))
             pad = " " if path[0] == "`" or path[-1] == "`" else ""
             lead = " " if found.start() == at and at > 0 else ""  # a span's fence ends there
             tail = " " if found.end() == start < len(line) else ""  # and one starts there
@@ -113,15 +116,15 @@ def _no_imports(line: str) -> str:
 
 
 def _escaped(line: str, start: int, end: int, text: set[int]) -> str:
-    """line[start:end], each backtick that is text (at a position in `text`) escaped."""
+    """line[start:end], with a backslash before each character at a position in `text`."""
     return "".join(f"\\{line[i]}" if i in text else line[i] for i in range(start, end))
 
 
 def _code_spans(line: str) -> tuple[list[tuple[int, int]], set[int]]:
     """The code spans of a line as CommonMark reads them (start, end: their fences included),
-    and the positions of the backticks that are text: a backslash escapes the punctuation after
-    it, a run of backticks opens a span that the next run of exactly as many closes (nothing is
-    escaped inside one), and a run that nothing closes is text."""
+    and the positions of the backticks, `<` and `[` that are text, not escaped: a backslash escapes
+    the punctuation after it, a run of backticks opens a span that the next run of exactly as
+    many closes (nothing is escaped inside one), and a run that nothing closes is text."""
     runs = [(m.start(), m.end()) for m in _RUN.finditer(line)]
     spans: list[tuple[int, int]] = []
     text: set[int] = set()
@@ -131,6 +134,8 @@ def _code_spans(line: str) -> tuple[list[tuple[int, int]], set[int]]:
             i += 2
             continue
         if line[i] != "`":
+            if line[i] in "<[":
+                text.add(i)
             i += 1
             continue
         end = i

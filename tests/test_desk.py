@@ -230,6 +230,8 @@ HOSTILE_RULES = [
     "Alarm code lives in @../home/alarm.txt\\\\` and \\@/root/.bashrc",  # backslashes
     "Keep `the spare key` away from @~/house/keys.md and ` this one",
     "Escaped \\`x\\` then @/srv/garden/plan.md then `b`@/srv/b`c`",
+    "Lease in [the folder](@~/home/lease.pdf) and <@~/home/deposit.pdf>",  # a link, an autolink
+    "The _@~/notes/diary.md_ stays out",  # emphasis
 ]
 # Lines that must come out as they are: an address, spans without an at sign, one in a span
 PLAIN_RULES = [
@@ -238,6 +240,7 @@ PLAIN_RULES = [
     "Use the `@dataclass` decorator for records",
     "The rate is 3 @ 4 euros",
     "Write ``a `tick` inside`` like this",
+    "Mail [the vet](https://vet.example) at clinic@vet.example, a lone ` and a <b>",
 ]
 
 
