@@ -15,13 +15,15 @@ from pathlib import Path
 
 
 def read_records(path: Path) -> list[dict]:
-    """Every JSON object in the file, oldest first; [] when there is no file yet."""
+    """Every JSON object in the file, oldest first; [] when there is no file yet. Lines end
+    at "\n" only: a string may hold what str.splitlines also breaks at (U+2028, U+0085), which
+    JSON writes as it is."""
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return []
     found = []
-    for line in text.splitlines():
+    for line in text.split("\n"):
         try:
             record = json.loads(line)
         except ValueError:

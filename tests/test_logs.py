@@ -223,3 +223,11 @@ def test_the_morning_report_shows_no_secret_or_purged_text_an_older_line_holds(w
     assert SECRETS[0] not in shown and "larkspur" not in shown.lower()
     assert "[redacted:github-token]" in shown and "call [purged]" in shown
     assert "git push --force" in shown and seen.hits == 3
+
+
+def test_a_record_holding_a_character_read_as_a_line_break_is_read_back(ws):
+    from memctl.jsonlines import append_local, read_records
+
+    odd = ["a\u2028b", "c\u0085d", "e\u2029f", "g\x1ch", "i\rj"]
+    append_local(ws.root, ".memctl/guard.jsonl", [{"match": m} for m in odd])
+    assert [r["match"] for r in read_records(ws.root / ".memctl/guard.jsonl")] == odd
