@@ -411,9 +411,9 @@ def watched(ws: Workspace, *, since: str | None = None) -> list[Watched]:
             continue
         key = (str(hit.get("check")), str(hit.get("mode")))
         old = seen.get(key) or Watched(key[0], key[1], 0, "")
-        matches = old.matches
-        if len(matches) < 3:
-            shown = scrub(ws, str(hit.get("match")))[0]
+        matches, match = old.matches, hit.get("match")
+        if len(matches) < 3 and isinstance(match, str):
+            shown = scrub(ws, match)[0]
             matches = matches if shown in matches else [*matches, shown]
         seen[key] = Watched(
             key[0], key[1], old.hits + 1, max(old.last, str(hit.get("time"))), matches
