@@ -20,6 +20,7 @@ from ..budget import shorten
 from ..controls import count
 from ..entry import QUOTE_TEXT as _QUOTE
 from ..workspace import Workspace
+from . import sides
 from .index import Freshness
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def recall(
     confidence = max((score for score, _, _ in sure), default=0.0)
     picked = pick(sure, threshold, limit)
     fields = _fields(ws, hits) if picked else {}  # each found line's fields, read once
-    picked = beside_what_it_may_replace(picked, hits, limit, fields)
+    picked = sides.beside_what_it_may_replace(picked, hits, limit, fields)
     related = graph_facts(ws, prompt, max(1, limit - len(picked))) if picked and limit > 1 else []
     shown = {hit.address for hit in picked}  # the relations file is searched too
     related = [(fact, trust) for fact, trust in related if fact.split(" ", 1)[0] not in shown]
@@ -165,46 +166,6 @@ def _fields(ws: Workspace, hits: list[Hit]) -> dict[str, dict | None]:
 
     found = fields_at(ws, [(h.path, h.line, h.kind) for h in hits])
     return {h.address: f for h, f in zip(hits, found, strict=True)}
-
-
-def beside_what_it_may_replace(
-    picked: list[Hit], hits: list[Hit], limit: int, fields: dict[str, dict | None]
-) -> list[Hit]:
-    """The pointers, each side of an open question next to the other: a line written beside an
-    entry it may replace (`may_replace:`: the agent's "Actually Noor isn't lactose intolerant"
-    beside the user's "Noor is lactose intolerant"), and that entry, when search found both;
-    a change from a later day (status upcoming) after the entry it replaces, which holds until
-    then ("rent up to £700 from February" after "rent is £675").
-    A side takes the place of the last other pointer, and with `limit` 1 goes past it: one
-    side alone would answer a question nobody has settled."""
-    by_id = {h.id: h for h in hits if h.id}
-    sides: dict[str, Hit] = {}  # address → the other side search ranks first
-    later: set[str] = set()  # a change from a later day, shown after what holds until then
-    for hit in hits:
-        f = fields.get(hit.address)
-        other = by_id.get(str(f["may_replace"])) if f and f.get("may_replace") else None
-        if f and f.get("supersedes") and hit.status == "upcoming":
-            other = by_id.get(str(f["supersedes"]))  # "rent up to £700 from feb": £675 holds
-            later.add(hit.address)
-        if other is not None:
-            sides.setdefault(hit.address, other)
-            sides.setdefault(other.address, hit)
-    if not sides:
-        return picked
-    out: list[Hit] = []
-    for hit in picked:
-        pair = (
-            (sides.get(hit.address), hit) if hit.address in later else (hit, sides.get(hit.address))
-        )
-        for one in pair:
-            if one is not None and one not in out:
-                out.append(one)
-    while len(out) > limit:  # drop the last pointer that is no side of an open question
-        rest = [h for h in out if h.address not in sides]
-        if not rest:
-            break
-        out.remove(rest[-1])
-    return out
 
 
 def small_talk(prompt: str) -> bool:
