@@ -81,6 +81,7 @@ def needs_a_person(
     gone |= {i for f in facts for i, until in f.closing if i and until <= today.isoformat()}
     open_ids = {i for f in facts for i in f.ids} - gone  # what holds today (entry.holds)
     after = {old: new for f in facts for new, old in f.replacing}
+    where = {i: f.path for f in facts for i in f.ids}  # an id's note: its full address
     first: list[tuple[int, Attention]] = []  # (order, item): unreadable, conflict, problems
     stale: list[FileFacts] = []
     for f in sorted(facts, key=lambda f: f.path):
@@ -92,7 +93,7 @@ def needs_a_person(
             continue
         conflict = f.status == "conflict"  # a clash asks for a person until the note is verified
         settle = [line for line in f.unsettled if conflict or not line.get("clash")]
-        first += [(2, _unsettled(f, line, open_ids, after)) for line in settle]
+        first += [(2, _unsettled(f, line, open_ids, after, where)) for line in settle]
         if conflict and not any(line.get("clash") for line in settle):  # a clash names itself
             action = f"decide which holds, then `memctl verify {_name(f)}`"
             first.append((1, Attention(f.path, "in conflict: two things on file disagree", action)))
@@ -139,46 +140,49 @@ def _holding(near: str, open_ids: set[str], after: dict[str, str]) -> str:
 
 
 def _unsettled(
-    f: FileFacts, line: dict, open_ids: set[str], after: dict[str, str] | None = None
+    f: FileFacts,
+    line: dict,
+    open_ids: set[str],
+    after: dict[str, str] | None = None,
+    where: dict[str, str] | None = None,
 ) -> Attention:
-    from .settling import commands, span
+    from .settling import address, commands, for_clash, span
 
-    was = line["near"]
+    was, where = line["near"], where or {}
     if line.get("clash") and was.startswith("^"):  # a rule changed since: the clash is with it
         line = {**line, "near": _holding(was, open_ids, after or {})}
-    # Listed for a person: the line that retires the other is then the person's word (the
-    # agent's own --supersedes would retire what the user said on the agent's word alone)
-    settle = commands(
-        line["text"],
-        line["near"],
-        source=line["src"],
-        by=line["by"],
-        ref=line["ref"],
-        settled_by="user",
-    )
-    where = f"^{line['id']}" if line["id"] else f"line {line['line']}"
     near = line["near"]
-    if line.get("clash") and near.startswith("^") and near[1:] not in open_ids:
-        why = f"{where} clashed with the rule {near}, which no longer holds"
+    gone = near.startswith("^") and near[1:] not in open_ids  # closed or forgotten meanwhile
+    full = address(near, where)  # named as the gate names it: note and id
+    said = {"source": line["src"], "by": line["by"], "ref": line["ref"]}
+    here = f"^{line['id']}" if line["id"] else f"line {line['line']}"
+    if line.get("clash") and gone:
+        why = f"{here} clashed with the rule {full}, which no longer holds"
         return Attention(f.path, why, f"`memctl verify {_name(f)}` once it is settled", line["id"])
-    if line.get("clash"):  # the rule it clashes with, settled by the user's word either way
-        as_new = commands(line["text"], near, source="user", by=line["by"], ref=line["ref"])
-        why = f"{where} clashes with the rule {near}"
+    if line.get("clash"):  # the rule on the user's word, or the text beside it in its own source
+        settle = for_clash(line["text"], full, **said)
+        why = f"{here} clashes with the rule {full}"
         if near != was:  # the user changed the rule since: it may or may not still forbid it
-            why = f"{where} clashed with the rule {was}, changed since: see if {near} forbids it"
+            why = (
+                f"{here} clashed with the rule {address(was, where)}, changed since: see if "
+                f"{full} forbids it"
+            )
         return Attention(
             f.path,
             why,
             f"{span(settle['supersedes'])} makes it an exception to the rule, "
-            f"{span(as_new['as_new'])} keeps the rule and this beside it",
+            f"{span(settle['as_new'])} keeps the rule and this beside it",
             line["id"],
         )
-    if near.startswith("^") and near[1:] not in open_ids:  # closed or forgotten meanwhile
-        why = f"{where} was written beside {near}, which no longer holds"
+    # Listed for a person: the line that retires the other is then the person's word (the
+    # agent's own --supersedes would retire what the user said on the agent's word alone)
+    settle = commands(line["text"], full, settled_by="user", **said)
+    if gone:
+        why = f"{here} was written beside {full}, which no longer holds"
         return Attention(f.path, why, f"{span(settle['as_new'])} takes the mark away", line["id"])
     return Attention(
         f.path,
-        f"{where} may replace {near} (the gate could not tell)",
+        f"{here} may replace {full} (the gate could not tell)",
         f"{span(settle['supersedes'])} if it does, {span(settle['as_new'])} if both hold",
         line["id"],
     )

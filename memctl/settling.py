@@ -38,6 +38,33 @@ def commands(
     return out
 
 
+def for_clash(
+    text: str,
+    rule: str,
+    *,
+    source: str,
+    by: str | None = None,
+    ref: str | None = None,
+    topic: str | None = None,
+    kind: str | None = None,
+) -> dict[str, str]:
+    """The two commands that settle a line kept beside the rule it clashes with, wherever the
+    clash is shown (the gate's answer, INDEX.md, `memctl ls`, the morning report): the text
+    written into the rule as an exception, on the user's word (a rule changes only so), and the
+    text kept beside the rule in its own source (`--source agent --as-new` for the agent's: the
+    user is not recorded as having said it), which closes the clash as settled."""
+    return commands(
+        text, rule, source=source, by=by, ref=ref, topic=topic, kind=kind, settled_by="user"
+    )
+
+
+def address(near: str, where: dict[str, str]) -> str:
+    """An entry named by its id ("^k3x9") as its full address ("people/anna.md#^k3x9"), as the
+    gate names it, when `where` (id → the note that holds it) knows it; else as named."""
+    at = where.get(near[1:]) if near.startswith("^") else None
+    return f"{at}#{near}" if at else near
+
+
 def span(command: str) -> str:
     """A command as a Markdown code span that shows it whole, whatever backticks its words hold
     (CommonMark: a fence longer than any run of backticks inside, padded by a space)."""

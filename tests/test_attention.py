@@ -114,3 +114,38 @@ def test_a_clash_with_a_rule_changed_since_names_the_changed_rule(cli):
     assert len(said) == 1 and rule in said[0]["why"] and now in said[0]["why"], said
     assert "no longer holds" not in said[0]["why"]
     assert "--supersedes" in said[0]["action"] and now in said[0]["action"]
+
+
+def test_the_commands_listed_for_a_clash_settle_it_in_the_clashs_own_source(ws, cli):
+    """A clash the agent caused was listed (`memctl ls`, INDEX.md, the morning report) with
+    `--source user --as-new`: run, it recorded the user as having said the agent's words and
+    left the clash open. Every place now prints what the gate printed: the rule by its full
+    address, the exception on the user's word, and the text kept beside the rule in the
+    clash's own source, which closes it; for the user's clash and the agent's alike."""
+    from memctl.catalog import scan
+    from memctl.note import read_note
+
+    rule = cli.json(
+        "remember", "-s", "user", "-k", "RULE", "never text the school about Noor's asthma"
+    )["written"]["address"]
+    for source, text in (
+        ("agent", "texted the school office that noor's asthma flared up last night"),
+        ("user", "texting the school about noor's asthma is fine"),
+    ):
+        said = cli.json("remember", "-s", source, text, code=3)
+        assert said["label"] == "clash", said["reason"]
+        written = said["written"]["address"]
+        needs = [n for n in cli.json("ls")["needs"]["items"] if n["entry"] == written[-4:]]
+        assert len(needs) == 1 and rule in needs[0]["why"], needs
+        exception, keep = (shlex.split(c) for c in needs[0]["action"].split("`")[1::2])
+        assert exception[3:] == ["--source", "user", "--supersedes", rule]
+        assert keep[3:] == ["--source", source, "--as-new"]
+        assert [exception, keep] == [
+            shlex.split(said["unsure"][k]) for k in ("supersedes", "as_new")
+        ]
+        cli(*keep[1:])  # kept beside the rule: the clash is settled, in the text's own source
+        lines = read_note(ws.root / written.split("#")[0]).entries()
+        conflict = next(e for e in lines if e.id == written[-4:])
+        kept = [e for e in lines if e.kind == "FACT" and e.text == text and not e.closed]
+        assert conflict.closed and [e.fields.get("src") for e in kept] == [source]
+    assert not [f.unsettled for f in scan(ws) if f.unsettled]

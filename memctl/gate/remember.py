@@ -181,20 +181,21 @@ def unsure(request: Request, decision: Decision) -> dict | None:
         near = target
     if near is None:
         return None
-    from ..settling import commands
+    from ..settling import commands, for_clash
 
-    settling = commands(
-        request.text,
-        near.address,
-        source=request.source,
-        # what a more trusted source said is retired on its word ("Actually Noor isn't …")
-        settled_by="user" if TRUST_RANK[near.trust] > TRUST_RANK[request.trust] else None,
-        by=request.by,
-        ref=request.ref,
-        topic=request.topic,
-        kind=request.kind,
-        as_new=decision.label in ("new", "clash"),  # a clash kept as new beside the rule
-    )
+    said = {"by": request.by, "ref": request.ref, "topic": request.topic, "kind": request.kind}
+    if decision.label == "clash" and near.rule:  # the rule, or the text kept beside it
+        settling = for_clash(request.text, near.address, source=request.source, **said)
+    else:
+        settling = commands(
+            request.text,
+            near.address,
+            source=request.source,
+            # what a more trusted source said is retired on its word ("Actually Noor isn't …")
+            settled_by="user" if TRUST_RANK[near.trust] > TRUST_RANK[request.trust] else None,
+            as_new=decision.label in ("new", "clash"),
+            **said,
+        )
     return {"near": near.address, "text": near.entry.text, "rule": near.rule, **settling}
 
 
