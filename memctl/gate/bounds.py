@@ -175,6 +175,35 @@ def amounts_within(new: Analysis, rule: Analysis) -> bool:
     )
 
 
+_STRICT = re.compile(r"more|over|above|exceeding|in\s+excess|less|under|below|fewer")
+
+
+def amount_bounds(folded: str) -> list[tuple[float | None, float | None, bool]]:
+    """The amounts a text bounds, as (from, up to, strictly) whatever its "not": "under £100" is
+    (None, 100, True), "up to 120 euros" (None, 120, False), "at least 2" (2, None, False). An
+    allowance and a prohibition say the same bound ("you can pay invoices under £100", "no need
+    to ask for invoices under £100")."""
+    out: list[tuple[float | None, float | None, bool]] = []
+    for m in _AMOUNT.finditer(folded):
+        n, word = float(m["n"].replace(",", ".")), m["word"]
+        strict = bool(_STRICT.match(word))
+        low = word.startswith(("at least", "min", "more", "over", "above", "exceed", "in excess"))
+        out.append((n, None, strict) if low else (None, n, strict))
+    return out
+
+
+def priced(folded: str) -> bool:
+    """Does the text speak of money ("£100", "120 euros")?"""
+    return PRICED.search(folded) is not None
+
+
+def amounts_in(new: Analysis, *, money: bool) -> list[float]:
+    """The amounts a text gives: what it pays when `money`, else its numbers."""
+    if money:
+        return [_number(m["a"] or m["b"]) for m in PRICED.finditer(new.folded)]
+    return [float(v[2:]) for v in new.values if v[:2] == "n:" and _is_number(v[2:])]
+
+
 def _number(written: str) -> float:
     """A price as written ("1,250", "12.50", "12,50") as a number."""
     if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", written):

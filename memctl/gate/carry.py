@@ -50,9 +50,11 @@ from .details import (
     without_values,
     written_names,
 )
+from .excepted import base, narrows, with_exception
+from .excepted import own_words as excepted_words
 from .norms import with_new_time, with_other_norms
 from .owners import in_others, others
-from .phrasing import AS_BEFORE, CLAUSE, lead, phrases
+from .phrasing import AS_BEFORE, lead, phrases
 from .reading import Analysis, analyze, content_word
 from .remains import code_values, only_in_codes, other_items, role_unsaid
 from .valued import (
@@ -72,7 +74,6 @@ from .wordfix import misnamed, respelled_text, said_instead
 if TYPE_CHECKING:
     from .candidates import Candidate
 
-_NORM_WORDS = frozenset("fine ok okay allow can may need must alright".split())
 # A bare number said as an hour: after a word that leads a time ("moved to 10", "at 9").
 _HOUR = re.compile(
     r"\b(?:to|at|until|till|from|by|around|before|after)\s+(\d{1,2})\b(?![:.,]?\d)"
@@ -366,44 +367,13 @@ def _keep(part: Analysis, new: Analysis, given: set[str]) -> bool:
     return not any(k in given for k in mine if k in ONE_VALUE)
 
 
-EXCEPT = "; except: "
-
-
 def with_details(text: str, details: list[str]) -> str:
     return f"{text}{AS_BEFORE}{', '.join(details)})" if details else text
 
 
 def own_words(entry_text: str) -> str:
     """The words an update or an exception was given, without what it carried forward."""
-    if EXCEPT in entry_text:
-        return entry_text.rsplit(EXCEPT, 1)[1]
-    return entry_text.split(AS_BEFORE, 1)[0]
-
-
-def narrows(new: Analysis, rule: Analysis, diff: Diff) -> bool:
-    """Does a user's change to a rule only make room for an exception (it names a case the rule
-    does not: "hotfixes", "my sister"), rather than replace it? With another value, the case
-    is where the value holds: "from now on groceries can go up to 120 euros" keeps "never spend
-    more than 50 euros without asking me" for everything else; "you can spend up to 120 euros"
-    names no case and replaces it."""
-    scope = diff.extra - _NORM_WORDS - new.polar - _THE_RULE
-    # The case is said where the act is allowed; another clause gives a reason ("you can ring
-    # me at work now, I've got my own office" lifts the rule: the office is why, not when).
-    acting = [said.words for part in CLAUSE.split(new.text) if (said := analyze(part)).words]
-    acting = [words for words in acting if words & rule.words]
-    if acting:
-        scope &= frozenset().union(*acting)
-    return (diff.flipped or bool(diff.changed)) and bool(scope)
-
-
-# Words that name the rule itself, not a case of it: "from now on the limit is 100 euros"
-_THE_RULE = frozenset(
-    content_word(w) for w in "limit limits maximum max minimum min cap ceiling rule".split()
-)
-
-
-def with_exception(rule_text: str, text: str) -> str:
-    return f"{rule_text.rstrip(' .')}{EXCEPT}{text}"
+    return excepted_words(entry_text, AS_BEFORE)
 
 
 def forward(text: str, target: Candidate, today: dt.date | None = None) -> str:
@@ -413,7 +383,7 @@ def forward(text: str, target: Candidate, today: dt.date | None = None) -> str:
 
     new, old = analyze(text), target.info or analyze(unquoted(target.entry.text))
     diff = compare(new, old)
-    if target.rule and narrows(new, old, diff):
+    if target.rule and narrows(new, base(old), compare(new, base(old))):
         return with_exception(unquoted(target.entry.text), text)
     if target.rule and (timed := with_new_time(unquoted(target.entry.text), new, old, diff)):
         return timed

@@ -24,6 +24,7 @@ from ..language.injection import Trust, deobfuscate, injection_reason  # noqa: F
 from ..words import tokens
 from .askfirst import unasked
 from .compare import ENDINGS, Diff, respelled_only
+from .excepted import allowed_by, base
 from .reading import (
     KIND_NAMES,
     Analysis,
@@ -109,17 +110,20 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
         if s < REPEAT:
             break
     for rule in rules:
-        change = rule_change(new, rule.info)
+        ruled = base(rule.info)  # the rule without the exceptions the user made in it
+        change = rule_change(new, ruled)
         if change is None:
             # the act a rule asks to be asked about first, reported done: the user may do it
-            done = None if trust == "trusted" else unasked(new, rule.info)
-            if done:
+            done = None if trust == "trusted" else unasked(new, ruled)
+            if done and not allowed_by(new, rule.info):
                 return Verdict("clash", f"contradicts a rule: {done}", rule.key, scores)
             continue
         reason, lasting = change
         if trust == "trusted" and lasting:
             label: Label = "correction" if new.correction else "update"
             return Verdict(label, f"the user changes a rule: {reason}", rule.key, scores)
+        if allowed_by(new, rule.info):  # inside an exception the user made room for
+            continue
         near = rule.key if trust == "trusted" else None
         return Verdict("clash", f"contradicts a rule: {reason}", rule.key, scores, near)
 
