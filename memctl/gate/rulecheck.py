@@ -44,6 +44,7 @@ from .bounds import (
     within,
 )
 from .reading import KIND_NAMES, Analysis, compare, content_word
+from .talking import in_another_language
 
 CLASH_WORDS = 2  # content words a text must share with a long rule
 OPPOSITE_SHARE = 0.34  # of a text's own words, that it shares with the rule it turns around
@@ -56,18 +57,6 @@ _FILLERS = frozenset(
 )
 _POSSESSED = re.compile(r"\b(\w+)['\u2019]s\s+(\w+)(?:\s+(\w+))?")  # "Sam's (weekly) call"
 _LABELLED = re.compile(r"[:\u2014\u2013]|\s-\s")  # "Tip: …", "Note — …", "PS - …"
-_TALK = frozenset(
-    content_word(w)
-    for w in "answer reply respond write writes wrote writing written speak speaks talk talks "
-    "chat chats chatting email emails message messages text texts say communicate "
-    "conversation conversations language contesta contestame habla hablame hablar escribe "
-    "escribeme escribir parle parlez parler ecris ecrivez ecrire sprich sprechen schreib "
-    "schreibe schreiben fala falar fale escreva escreve escrever parla parlami parlare scrivi "
-    "scrivimi scrivere".split()
-)
-# A verb of speaking with "to me" in one word: "respóndeme", "escríbeme", "scrivimi"
-_TO_ME_ENDINGS = ("eme", "ame", "imi", "ami")
-_SWITCH = frozenset(content_word(w) for w in ("switch", "use"))
 # Ways to reach a person: one act whichever is named, where the person or thing is the rule's
 # own ("send the report to the client on Saturday" for "never email clients on weekends")
 _CONTACT = frozenset(
@@ -308,7 +297,7 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     governs = governed(rule)
     other_thing = another_thing(new, rule, governs)
     acted = bool(shared & governs) and bool(other_value) and not other_thing
-    talks = _in_another_language(new, rule) if "lang" in other_value else frozenset()
+    talks = in_another_language(new, rule) if "lang" in other_value else frozenset()
     if talks:  # the same act, though perhaps no word is shared
         acted, shared = True, shared or talks
     # Against a rule, a side of allowed or forbidden is a norm however it is said ("let's
@@ -391,6 +380,12 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         reason = f"done without what the rule asks for ({left})"
     if reason is None:
         return None
+    return reason, for_good(new, rule, permits)
+
+
+def for_good(new: Analysis, rule: Analysis, permits: bool = False) -> bool:
+    """Does the user say a change to the rule lasts ("from now on", "new rule:", "now"), not
+    of one time ("today", "this once", a date)?"""
     # "spend 80 euros on the new headphones" is an act against the rule, not a new rule
     weak = new.update_weak and cues.UPDATE_WEAK_NORM.search(new.folded)
     # "Sunday mornings are fine for swimming": allowed on every one of them, not once
@@ -399,7 +394,7 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     once = ONE_OFF.search(new.folded) or any(
         v[:2] in ("d:", "y:") for v in new.values - rule.values
     )
-    return reason, bool(said) and not once
+    return bool(said) and not once
 
 
 def _does_what_it_forbids(
@@ -423,25 +418,6 @@ def _does_what_it_forbids(
         return False
     done = bool(new.person & {"first", "second"}) or new.normative or opens_with_act(new, rule)
     return done or _PLANNED.search(new.folded) is not None
-
-
-def _in_another_language(new: Analysis, rule: Analysis) -> frozenset[str]:
-    """The words of speaking or writing ("reply", "write", "chats") of a text that speaks to the
-    agent in another language than a rule on the language to speak in sets, in any words:
-    "write to me in French" for "always reply to me in Italian", "switch to English for our
-    chats", the agent's "replied to the landlord in French". Said of someone else ("Anna speaks
-    French"), it sets no language of the agent's: the text must speak of me or you, or open with
-    the act. Empty when it does not."""
-    talk = frozenset(w for w in new.words if w in _TALK)
-    if not talk and new.person & {"first", "second"}:
-        # "you can switch to English with me from now on": switching to a language is speaking
-        talk = frozenset(w for w in new.words if w in _SWITCH)
-    if not talk or not rule.words & _TALK:
-        return frozenset()
-    said = tokens(new.folded)
-    opens = bool(said) and content_word(said[0]) in _TALK | _SWITCH
-    to_me = any(w.endswith(_TO_ME_ENDINGS) and content_word(w) in _TALK for w in said)
-    return talk if new.person & {"first", "second"} or opens or to_me else frozenset()
 
 
 def clash(new: Analysis, rule: Analysis) -> str | None:
