@@ -57,6 +57,7 @@ from .owners import in_others, others
 from .phrasing import AS_BEFORE, lead, phrases
 from .reading import Analysis, analyze, content_word
 from .remains import code_values, only_in_codes, other_items, role_unsaid
+from .swapped import with_value_swapped
 from .valued import (
     DATE,
     ONE_VALUE,
@@ -383,6 +384,8 @@ def forward(text: str, target: Candidate, today: dt.date | None = None) -> str:
 
     new, old = analyze(text), target.info or analyze(unquoted(target.entry.text))
     diff = compare(new, old)
+    if target.rule and (put := with_value_swapped(unquoted(target.entry.text), new, old)):
+        return put  # "Never book anything on Wednesday evenings", not Tuesdays
     if target.rule and narrows(new, base(old), compare(new, base(old))):
         return with_exception(unquoted(target.entry.text), text)
     if target.rule and (timed := with_new_time(unquoted(target.entry.text), new, old, diff)):

@@ -40,6 +40,7 @@ from .reading import (
 )
 from .restated import one_more, one_more_of_its_kind, restates_whole, reworded_repeat
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
+from .swapped import other_value_for
 from .weekday import some_days_only
 from .wordfix import respelled_word
 
@@ -111,7 +112,7 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
             break
     for rule in rules:
         ruled = base(rule.info)  # the rule without the exceptions the user made in it
-        change = rule_change(new, ruled)
+        change = rule_change(new, ruled) or other_value_for(new, ruled)
         if change is None:
             # the act a rule asks to be asked about first, reported done: the user may do it
             done = None if trust == "trusted" else unasked(new, ruled)
@@ -120,7 +121,9 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
             continue
         reason, lasting = change
         if trust == "trusted" and lasting:
-            label: Label = "correction" if new.correction else "update"
+            # "…, not tuesdays" with "now": the rule changes, it was not wrong
+            changes = new.update or new.update_weak and not new.corrects_in_words
+            label: Label = "correction" if new.correction and not changes else "update"
             return Verdict(label, f"the user changes a rule: {reason}", rule.key, scores)
         if allowed_by(new, rule.info):  # inside an exception the user made room for
             continue

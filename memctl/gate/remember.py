@@ -27,9 +27,10 @@ from .audit import AUDIT_LOG, audit_line, audit_refusal, log_refusal  # noqa: F4
 from .caller import decided, same_words
 from .candidates import SOURCE_TRUST, Candidate, Survey, is_rule_note
 from .decide import Decision, survey
-from .labeler import TRUST_RANK, Label, Trust
+from .labeler import TRUST_RANK, Trust
 from .request import Given, Remembered, Request, Said
 from .routing import ROUTE, destination  # noqa: F401  (ROUTE: the nightly job reads it)
+from .stated import stated, states_a_rule
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -134,6 +135,8 @@ def through_gate(
     `review(decision)` gives back the decision to write and, to write nothing, why."""
     found = survey(ws, request.text, today=now.date()) if found is None else found
     decision, override = decided(ws, request, found, use_llm=use_llm)
+    if decision.label == "new" and not request.kind and request.trust == "trusted":
+        request = replace(request, kind="RULE" if states_a_rule(request.text) else None)
     held = None
     if review is not None:
         decision, held = review(decision)
@@ -224,7 +227,7 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
     )
     text = request.text
     if decision.label != "injection" and request.trust != "untrusted":
-        text = _stated(text, decision.label)
+        text = stated(text, decision.label)
     if decision.label in ("update", "correction") and decision.target is not None:
         from .carry import forward
 
@@ -275,24 +278,6 @@ def _new_entry(request: Request, decision: Decision, rel: str, today: dt.date) -
         extra[FIELD] = near.entry.id or near.address
     extra.update(request.extra)
     return entry.with_fields(**{k: v for k, v in extra.items() if v})
-
-
-def _stated(text: str, label: Label) -> str:
-    """The line's text without the words it opens with that say nothing of it ("Oh and by
-    the way,", "FYI:"); those that say it changes or corrects something ("Actually,", "Sorry,
-    I misspoke:") only when the label says so in their place."""
-    from ..language.framing import split_framing, without_slip
-    from .reading import analyze
-
-    lead, stated = split_framing(text)
-    changes = label in ("update", "correction")
-    if changes:  # "…, i misremembered": the slip is the correction's, not the memory's
-        stated = without_slip(stated)
-    if not lead:
-        return stated  # at most "…, just so you know" left off its end
-    cue = analyze(lead)
-    keeps = (cue.correction or cue.update) and not changes
-    return text if keeps else stated
 
 
 def _write(

@@ -115,7 +115,7 @@ def destination(
         )
     if topic == "rules" and not may_rule:
         return inbox / f"{INBOX}.md", away
-    normative = analyze(request.text).normative
+    normative = analyze(request.text).normative or request.kind == "RULE"
     near = decision.near
     beside = (
         near is not None

@@ -1,16 +1,19 @@
-"""A rule the user loosens for one case keeps holding for every other: the exception is written
-into it, and what falls inside the exception is no longer a clash, what falls outside still is
-(memctl/gate/excepted.py)."""
+"""How the user changes a rule: loosened for one case, it keeps holding for every other (the
+exception written into it: what falls inside is no longer a clash, what falls outside still is,
+memctl/gate/excepted.py); given another value in place of its own, it is its own words with the
+new value (memctl/gate/swapped.py); and a rule the user states is written as one
+(memctl/gate/stated.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from conftest import TODAY
+from conftest import NOW, TODAY
 from memctl.gate.candidates import Candidate
 from memctl.gate.carry import forward
 from memctl.gate.labeler import Known, decide
 from memctl.gate.reading import analyze
+from memctl.gate.remember import explain
 from memctl.longterm import make_entry
 
 LOOSENED = [
@@ -55,11 +58,18 @@ def test_an_allowance_for_one_case_keeps_the_rule_with_the_exception(rule, said,
     paying any invoice for the newport flat" and put the user's words alone in its place: the
     rule for £250 was gone. A bound or a value of a kind the rule does not set (an amount, a
     day) names a case as a kind of thing or a person does: the rule is kept, the case excepted."""
+    label, line = changed(rule, said)
+    assert label == "update" and line.startswith(f"{rule}; except: ") is kept, line
+
+
+def changed(rule: str, said: str) -> tuple[str, str | None]:
+    """The user's `said` over `rule`: its label, and the rule's new line when it changes it."""
     done = decide(said, trust="trusted", candidates=[], rules=[Known("r", rule, rule=True)])
-    assert done.label == "update", done.reason
+    if done.label not in ("update", "correction"):
+        return done.label, None
     entry = make_entry(rule, kind="RULE", source="user", today=TODAY)
-    line = forward(said, Candidate("rules/general.md", entry, 1.0, True, "trusted", analyze(rule)))
-    assert line.startswith(f"{rule}; except: ") is kept, line
+    target = Candidate("rules/general.md", entry, 1.0, True, "trusted", analyze(rule))
+    return done.label, forward(said, target)
 
 
 EXCEPTED = [
@@ -118,3 +128,69 @@ def test_what_falls_inside_an_exception_is_allowed_and_the_rest_still_clashes(ru
         for said in reports
     }
     assert got == reports
+
+
+@pytest.mark.parametrize(
+    ("rule", "said", "now"),
+    [
+        (
+            "Never book anything for me on Tuesday evenings",
+            "ok new rule: wednesday evenings are the ones to keep clear now, not tuesdays",
+            "Never book anything for me on Wednesday evenings",
+        ),
+        (
+            "Never schedule meetings for me on Fridays",
+            "new rule: thursdays are my no-meeting day now, not fridays",
+            "Never schedule meetings for me on Thursdays",
+        ),
+        (
+            "Don't plan any holidays for us in August",
+            "from now on never plan holidays in july instead of august",
+            "Don't plan any holidays for us in July",
+        ),
+        # said of something else, not as a norm: no rule changes
+        (
+            "Never book anything for me on Tuesday evenings",
+            "band practice is on wednesday evenings now, not tuesdays",
+            None,
+        ),
+        ("Never schedule meetings for me on Fridays", "the team lunch is on thursdays now", None),
+    ],
+)
+def test_a_rule_given_another_value_in_place_of_its_own_is_its_own_words_with_it(rule, said, now):
+    """ "ok new rule: wednesday evenings are the ones to keep clear now, not tuesdays" over
+    "Never book anything for me on Tuesday evenings" was filed as a fact (it shares no word with
+    the rule): a norm or an announced rule that gives up a value the rule sets and gives another
+    of its kind changes the rule, an update (the rule was not wrong), to the rule's own words
+    with the new value."""
+    label, line = changed(rule, said)
+    assert (label, line) == (("update", now) if now else ("new", None))
+
+
+STATED = {
+    "ok new rule: dont book me anything on wednesday evenings, band's moving there": True,
+    "from now on always cc Leo on anything about the mortgage": True,
+    "going forward, don't reply to the landlord before I've seen the draft": True,
+    "in future please check with me before booking flights": True,
+    "from now on reply to me in Welsh": True,
+    "from now on Sam never eats meat": False,  # a norm of someone else's
+    "going forward we always meet on Zoom": False,
+    "the bins go out on wednesday from now on": False,
+    "should we always book the 9am slot from now on?": False,
+}
+
+
+def test_a_rule_the_user_states_is_written_as_a_rule_in_rules(ws):
+    """ "ok new rule: dont book me anything on wednesday evenings" with no rule on file went to
+    semantic/inbox.md as a FACT: a user who announces a rule, or tells the agent always, never
+    or don't from now on, gives a rule, `--kind RULE` or not."""
+    from memctl.gate.stated import states_a_rule
+
+    assert {said: states_a_rule(said) for said in STATED} == STATED
+    for said in (
+        "ok new rule: dont book me anything on wednesday evenings",
+        "from now on I'm vegan",
+    ):
+        done = explain(ws, said, source="user", now=NOW)
+        ruled = "[RULE]" in (done.preview or "") and done.note == "rules/general.md"
+        assert done.label == "new" and ruled is said.startswith("ok new rule"), done.preview
