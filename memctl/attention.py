@@ -22,6 +22,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
 from .catalog import FileFacts, is_stale
+from .kinds import in_rules
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -180,10 +181,14 @@ def _unsettled(
     if gone:
         why = f"{here} was written beside {full}, which no longer holds"
         return Attention(f.path, why, f"{span(settle['as_new'])} takes the mark away", line["id"])
+    if in_rules(full):  # the rule keeps holding, with this as an exception
+        why, does = f"{here} may loosen the rule {full}", "makes it an exception to the rule"
+    else:
+        why, does = f"{here} may replace {full}", "if it does"
     return Attention(
         f.path,
-        f"{here} may replace {full} (the gate could not tell)",
-        f"{span(settle['supersedes'])} if it does, {span(settle['as_new'])} if both hold",
+        f"{why} (the gate could not tell)",
+        f"{span(settle['supersedes'])} {does}, {span(settle['as_new'])} if both hold",
         line["id"],
     )
 

@@ -194,3 +194,84 @@ def test_a_rule_the_user_states_is_written_as_a_rule_in_rules(ws):
         done = explain(ws, said, source="user", now=NOW)
         ruled = "[RULE]" in (done.preview or "") and done.note == "rules/general.md"
         assert done.label == "new" and ruled is said.startswith("ok new rule"), done.preview
+
+
+LETTING = "Never reply to the letting agent without checking with me first"
+ACCOUNTANT = "Never send anything to the accountant without checking with me first"
+
+
+@pytest.mark.parametrize(
+    ("rule", "said", "source", "on_file", "label", "names_rule"),
+    [
+        (
+            LETTING,
+            "from now on you can answer harris lettings about repairs without asking me",
+            "user",
+            "Harris Lettings is our letting agent for the Newport flat",
+            "update",
+            False,
+        ),
+        (  # nothing on file says who the letting agent is: the rule it may loosen is named
+            LETTING,
+            "from now on you can answer harris lettings about repairs without asking me",
+            "user",
+            "The Newport flat rent is £675 a month, paid on the 3rd via Harris Lettings",
+            "new",
+            True,
+        ),
+        (
+            LETTING,
+            "replied to harris lettings about the rent increase",
+            "agent",
+            "Our letting agent is Harris Lettings, they manage the Newport flat",
+            "clash",
+            False,
+        ),
+        (
+            ACCOUNTANT,
+            "from now on you can send priya shah the receipts without asking",
+            "user",
+            "Our accountant is Priya Shah, her number is 0612 334 455",
+            "update",
+            False,
+        ),
+        (  # a permission turns no fact about Priya around: it may loosen the rule
+            ACCOUNTANT,
+            "from now on you can send priya shah the receipts without asking",
+            "user",
+            "Priya Shah sent the tax forms back",
+            "new",
+            True,
+        ),
+        (
+            ACCOUNTANT,
+            "sent priya shah the receipts for march",
+            "agent",
+            "Priya Shah sent the tax forms back",
+            "new",
+            False,
+        ),
+        (  # an ask-first rule that names no thing, loosened for one day
+            "Never book anything for me without checking with me first",
+            "from now on you can book things on Fridays without asking",
+            "user",
+            "The dentist is on Friday 4 December",
+            "update",
+            False,
+        ),
+    ],
+)
+def test_a_rule_is_read_of_whoever_a_note_says_holds_its_role(
+    rule, said, source, on_file, label, names_rule
+):
+    """ "from now on you can answer harris lettings about repairs without asking me" for "Never
+    reply to the letting agent without checking with me first" was new, naming nothing: a name a
+    note says holds a role is read as that role against a rule (the agent's reply to them breaks
+    it, the user's word loosens it), and without such a note a user's word that lets the agent
+    do the rule's act unasked names the rule it may loosen, with the commands that settle it."""
+    trust = "trusted" if source == "user" else "limited"
+    rules = [Known("rules/general.md#^r1", rule, rule=True)]
+    known = [Known("semantic/inbox.md#^n1", on_file), *rules]
+    done = decide(said, trust=trust, candidates=known, rules=rules)
+    ruled = done.target == rules[0].key or done.near == rules[0].key
+    assert (done.label, ruled) == (label, label != "new" or names_rule), done.reason

@@ -139,7 +139,8 @@ def _render(value: Remembered) -> None:
     if value.unsure:
         u = value.unsure
         what = "the rule" if u["rule"] else "the entry"
-        head = f"  unsure: this may replace {what} {u['near']}"
+        may = "loosen" if u["rule"] else "replace"  # a rule keeps holding beside an exception
+        head = f"  unsure: this may {may} {what} {u['near']}"
         if value.label == "clash":  # a question for the user: the rule loosened, or kept
             output.text(
                 f"  to settle: it clashes with the rule {u['near']}  {u['text'][:80]}",
@@ -149,7 +150,8 @@ def _render(value: Remembered) -> None:
             output.text(f"    to keep the rule as it is, this beside it:  {u['as_new']}")
         else:
             output.text(f"{head}  {u['text'][:80]}", style="yellow")
-            output.text(f"    to replace it:   {u['supersedes']}")
+            to = "to write it into the rule as an exception:" if u["rule"] else "to replace it:  "
+            output.text(f"    {to} {u['supersedes']}")
         if "as_new" in u and value.label != "clash":
             kept = "as written now" if value.label == "new" else "settles the clash"
             output.text(f"    to keep both:    {u['as_new']}  ({kept})")

@@ -235,3 +235,29 @@ _WHEN = frozenset(
     for w in "today yesterday tonight morning afternoon evening now earlier just already "
     "back off online yet again".split()
 )
+
+
+# The user's word that asking is not needed: "without asking me", "no need to check with me"
+_NO_NEED = re.compile(
+    r"(?<!\w)(?:no\s+need\s+to|(?:do|does)(?:n't|\s+not)\s+(?:need|have)\s+to|needn'?t|"
+    r"don'?t\s+bother)\s+(?:ask|check|run\s+it|clear\s+it|get\s+my|confirm)"
+)
+
+
+def loosened(new: Analysis, rule: Analysis) -> bool | None:
+    """Does the user's text let the agent do the act the rule asks to be asked about, without
+    asking ("from now on you can pay flat invoices under £100 without asking me")? True when it
+    speaks of the rule's thing (or the rule names none), False when of another the gate cannot
+    tie to it ("answer harris lettings" for "reply to the letting agent"), None when it does
+    not let the act go unasked."""
+    asks = ask_first(rule.folded)
+    text = new.folded.replace("\u2019", "'")
+    if asks is None or "?" in new.text or not (_WITHOUT.search(text) or _NO_NEED.search(text)):
+        return None
+    words = _WORDS.findall(text)
+    if not any(_act(w) in asks.acts or asks.head and _act(w) == asks.head for w in words):
+        return None
+    said = {content_word(w) for w in words}
+    if asks.more and not asks.more & said:
+        return False  # "send priya the receipts" for "send anything to the accountant"
+    return not asks.head or asks.head in said

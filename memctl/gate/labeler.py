@@ -22,9 +22,7 @@ from ..language import cues
 from ..language.framing import OWN_SLIP
 from ..language.injection import Trust, deobfuscate, injection_reason  # noqa: F401  (re-exported)
 from ..words import tokens
-from .askfirst import unasked
 from .compare import ENDINGS, Diff, respelled_only
-from .excepted import allowed_by, base
 from .reading import (
     KIND_NAMES,
     Analysis,
@@ -40,7 +38,7 @@ from .reading import (
 )
 from .restated import one_more, one_more_of_its_kind, restates_whole, reworded_repeat
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
-from .swapped import other_value_for
+from .ruling import read_as_roles, ruling
 from .weekday import some_days_only
 from .wordfix import respelled_word
 
@@ -110,26 +108,33 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
             return _repeat(k, trust, "says the same as an entry on file", scores)
         if s < REPEAT:
             break
+    maybe = None  # a rule the user may loosen, for a thing the gate cannot tie to it
+    said = read_as_roles(new, [k.text for k in candidates if not k.rule])
     for rule in rules:
-        ruled = base(rule.info)  # the rule without the exceptions the user made in it
-        change = rule_change(new, ruled) or other_value_for(new, ruled)
-        if change is None:
-            # the act a rule asks to be asked about first, reported done: the user may do it
-            done = None if trust == "trusted" else unasked(new, ruled)
-            if done and not allowed_by(new, rule.info):
-                return Verdict("clash", f"contradicts a rule: {done}", rule.key, scores)
+        got = ruling(new, rule.info, trusted=trust == "trusted", said=said)
+        if got is None or got[0] == "maybe":
+            maybe = maybe or (rule.key if got else None)
             continue
-        reason, lasting = change
-        if trust == "trusted" and lasting:
-            # "…, not tuesdays" with "now": the rule changes, it was not wrong
-            changes = new.update or new.update_weak and not new.corrects_in_words
-            label: Label = "correction" if new.correction and not changes else "update"
-            return Verdict(label, f"the user changes a rule: {reason}", rule.key, scores)
-        if allowed_by(new, rule.info):  # inside an exception the user made room for
-            continue
+        if got[0] != "clash":  # an update or a correction of the rule
+            return Verdict(got[0], f"the user changes a rule: {got[1]}", rule.key, scores)
         near = rule.key if trust == "trusted" else None
-        return Verdict("clash", f"contradicts a rule: {reason}", rule.key, scores, near)
+        return Verdict("clash", f"contradicts a rule: {got[1]}", rule.key, scores, near)
+    verdict = _by_entries(new, scored, trust, scores)
+    # what lets the agent act unasked turns no statement that is not a norm around ("you can
+    # email Mrs Ahmed without asking me" and "Mrs Ahmed is Noor's form tutor")
+    said_of = [k for _, k in scored if k.key == verdict.target and not k.info.normative]
+    if maybe and (
+        verdict.label == "new" and verdict.near is None or said_of and verdict.label != "repeat"
+    ):
+        why = f"{verdict.reason}; it may loosen the rule {maybe}"
+        return Verdict("new", why, None, scores, maybe)
+    return verdict
 
+
+def _by_entries(
+    new: Analysis, scored: list[tuple[float, Known]], trust: Trust, scores: dict[str, float]
+) -> Verdict:
+    """The label the entries on file give the text, once no rule has."""
     cued = says_change(new)
     floor = RELATED_CUED if cued else RELATED
     close = MEANING_CUED if cued else NEAR_MEANING

@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..lexicon import SAME
-from ..words import stem
+from ..words import fold, stem
 
 if TYPE_CHECKING:
     from .reading import Analysis
@@ -55,3 +55,31 @@ def new_holder(a: Analysis, b: Analysis) -> bool:
         and bool(_NEW_ONE.search(a.folded))
         and any(_role(m[1]) in mine for m in _ROLE.finditer(b.folded))
     )
+
+
+_ONE_ROLE = rf"(?P<role>(?:[\w'-]+\s+){{0,2}}?(?:{ROLES}))s?"
+# "Our letting agent is Harris Lettings", "Harris Lettings are the letting agents for the flat":
+# who holds a role, by name (up to four words, cut where a phrase of its own starts)
+_NAMED_HOLDER = (
+    re.compile(rf"^(?:the|my|our)\s+{_ONE_ROLE}\s+(?:is|are)\s+(?:now\s+)?(?P<name>[^,.;()]+)"),
+    re.compile(rf"^(?P<name>[^,.;()]+?)\s+(?:is|are)\s+(?:now\s+)?(?:my|our|the)\s+{_ONE_ROLE}\b"),
+)
+_NAME_ENDS = re.compile(r"\s+(?:in|at|for|from|since|on|who|which|that|and|but|with|now)\b.*$")
+_NOT_A_NAME = frozenset("it he she they this that who there here someone everyone".split())
+
+
+def holders(texts: list[str]) -> dict[str, str]:
+    """The names the texts say hold a role, folded: name → the role ("harris lettings" →
+    "letting agent")."""
+    out: dict[str, str] = {}
+    for text in texts:
+        folded = fold(text).strip()
+        for pattern in _NAMED_HOLDER:
+            m = pattern.match(folded)
+            if m is None:
+                continue
+            name = _NAME_ENDS.sub("", m["name"]).strip()
+            if 3 <= len(name) and len(name.split()) <= 4 and name not in _NOT_A_NAME:
+                out[name] = m["role"]
+            break
+    return out

@@ -1,0 +1,67 @@
+"""How a text stands to one rule on file: the user's change to it, a clash with it, or a
+loosening the gate cannot tie to it for sure.
+
+The rule is read without the exceptions the user made in it (excepted.py), and the text with
+the names the notes on file say hold a role read as that role ("Harris Lettings" as "the letting
+agent" where a note says "Harris Lettings is our letting agent", roles.py): what a rule says of
+the letting agent it says of them. A user's text that lets the agent do what an ask-first rule
+asks to be asked about without asking (askfirst.loosened) changes the rule when it is about the
+rule's thing; about another thing the gate cannot tie to it ("you can answer harris lettings
+about repairs without asking me", with nothing on file that says who the letting agent is) it
+may loosen the rule, and the gate names the rule with the commands that settle it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from .askfirst import loosened, unasked
+from .excepted import allowed_by, base
+from .reading import Analysis, analyze
+from .roles import holders
+from .rulecheck import for_good, rule_change
+from .swapped import other_value_for
+
+Stand = Literal["update", "correction", "clash", "maybe"]
+_UNASKED = "lets the agent do without asking what the rule asks to be asked about"
+
+
+def ruling(
+    new: Analysis, rule: Analysis, *, trusted: bool, said: Analysis | None = None
+) -> tuple[Stand, str] | None:
+    """("update" or "correction", why): the user changes the rule for good; ("clash", why): the
+    text contradicts it; ("maybe", why): the user may loosen it for a thing the gate cannot tie
+    to the rule's; None: the text does not speak of it, or falls inside an exception of it.
+    `said`: the text with the names that hold a role read as the role (read_as_roles)."""
+    said = said or new
+    ruled = base(rule)
+    change = rule_change(said, ruled) or other_value_for(said, ruled)
+    loose = loosened(said, ruled) if trusted and change is None else None
+    if loose is False:
+        return "maybe", f"{_UNASKED}, of a thing the rule may not mean"
+    if loose:
+        change = _UNASKED, for_good(said, ruled)
+    # inside an exception, said by name ("harris lettings") or by role ("the letting agent")
+    excepted = allowed_by(new, rule) or allowed_by(said, rule)
+    if change is None:
+        # the act a rule asks to be asked about first, reported done: the user may do it
+        done = None if trusted else unasked(said, ruled)
+        return ("clash", done) if done and not excepted else None
+    reason, lasting = change
+    if trusted and lasting:
+        # "…, not tuesdays" with "now": the rule changes, it was not wrong
+        changes = new.update or new.update_weak and not new.corrects_in_words
+        return ("correction" if new.correction and not changes else "update"), reason
+    return None if excepted else ("clash", reason)
+
+
+def read_as_roles(new: Analysis, texts: list[str]) -> Analysis:
+    """The text with each name the entries on file (`texts`) say holds a role read as that role
+    ("from now on you can answer harris lettings …" as "… answer the letting agent …", where a
+    note says "Harris Lettings is our letting agent"): what a rule says of the role it says of
+    them. The text itself when it names no such holder."""
+    said = new.text
+    for name, role in holders(texts).items():
+        said = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", f"the {role}", said, flags=re.I)
+    return new if said == new.text else analyze(said)
