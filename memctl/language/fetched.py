@@ -26,15 +26,15 @@ from __future__ import annotations
 
 # what fetches from an address, in a shell or PowerShell
 _FETCHER = (
-    r"(?:(?<![\w-])(?:curl|wget2?|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|"
-    r"start-bitstransfer)(?![\w-])|(?<![\w/:-])https?(?=\s)|"
-    r"\bnew-object\s+(?:system\.)?net\.webclient\b|"
+    r"(?:\b(?<!-)(?:curl|wget2?|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|"
+    r"start-bitstransfer|new-object\s+(?:system\.)?net\.webclient)(?![\w-])|"
     r"\.download(?:string|file|data)\s*\()"
 )
-# what runs the code it is given: shells, interpreters, PowerShell's Invoke-Expression
+# what runs the code it is given: shells, interpreters, PowerShell's Invoke-Expression (each
+# written out: a text of many short words is read at each of them)
 _RUNNER = (
-    r"(?:(?:ba|z|da|k|c|tc|fi|a)?sh|python[\d.]*|py|pypy\d*|node(?:js)?|deno|bun|perl|ruby|php|"
-    r"lua|pwsh|powershell(?:\.exe)?|iex|invoke-expression)"
+    r"(?:sh|bash|zsh|dash|ksh|csh|tcsh|fish|ash|python[\d.]*|py|pypy\d*|node|nodejs|deno|bun|"
+    r"perl|ruby|php|lua|pwsh|powershell(?:\.exe)?|iex|invoke-expression)"
 )
 # what may stand before it: sudo and its options, env and its settings, a path
 _BEFORE = (
@@ -44,6 +44,13 @@ _BEFORE = (
 # …and what may not follow it: a module, a program of its own or a file to run on the data
 _READS_ONLY = r"(?!\s+(?:-(?:[a-z]*[mcepnr]|command)\s+(?!-(?![\w-]))|[^\s-]*[./]))"
 _END = r"(?![\w-])(?!\.\w)"
+# …given what a fetch prints as its program: its options, then `"$(curl …)"`, `<(wget …)`
+_PROGRAM = (
+    r"(?:\s+-[\w-]+)*\s*[\"'`(]*\s*(?:\$\(|`|<\()\s*"
+    r"(?:sudo\s+(?:-[\w-]+\s+)*)?"
+    r"(?:\b(?<!-)(?:curl|wget2?|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)(?![\w-])|"
+    r"\(?\s*new-object\s+(?:system\.)?net\.webclient)"
+)
 # a run within one command: no other command begins between
 _SAME = r"(?:[^|;&]|&(?!&)){0,240}?"
 _ADDRESS = r"(?:https?://|www\.|git\+\w+://|git@|(?:github|gitlab|bitbucket|gist):)"
@@ -65,12 +72,11 @@ FETCHED = [
         r"/dev/stdin\b)",
         _WHY,
     ),
-    (  # the fetch's output as the program: `sh -c "$(curl …)"`, `source <(curl …)`
-        rf"(?:\b(?:{_RUNNER}|eval|source|exec)|(?:^|[\s;&|(\"'`{{])\.)(?:\s+-[\w-]+)*\s*"
-        rf"[\"'`(]*\s*(?:\$\(|`|<\()\s*{_BEFORE}{_FETCHER}|"
-        rf"(?:\b(?:iex|invoke-expression)|\[scriptblock\]::create)\b[^;|]{{0,40}}?{_FETCHER}",
-        _WHY,
-    ),
+    # the fetch's output as the program: `sh -c "$(curl …)"`, `source <(curl …)`, `. <(curl
+    # …)`, `iex (iwr …)` (one pattern each: a text of many short words is read at each of them)
+    (rf"\b(?:{_RUNNER}|eval|source|exec){_PROGRAM}", _WHY),
+    (rf"(?:^|[\s;&|(\"'`{{])\.{_PROGRAM}", _WHY),
+    (rf"(?:\b(?:iex|invoke-expression)|\[scriptblock\]::create)\b[^;|]{{0,40}}?{_FETCHER}", _WHY),
     (  # saved under a name of its own: `curl -o /tmp/a.sh URL && bash /tmp/a.sh`
         _saved_then_run(
             r"(?:-[a-z]*o|--output(?:-document)?|-outfile|>)\s*[\"']?(?:[\w.~$-]*/)*(?P<saved>[\w-]"

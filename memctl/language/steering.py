@@ -176,23 +176,36 @@ _HERE = (
     r"agents\.md|gemini\.md|\.claude\b|\.mcp\.json|\.cursor\b|(?:\.claude/)?settings(?:\.local)?"
     r"\.json|settings|config\w*|hooks|harness|mcp)))"
 )
+_WHY_GUARD = "tells the agent to switch off memctl's guard"
 GUARD = [
-    (  # memctl's own command that takes its hooks out: "run memctl hooks uninstall claude-code";
-        # a package manager's that takes memctl out: "pip uninstall -y memctl"
-        r"\bmemctl\s+(?:hooks?|guard)\s+(?:uninstall|remove|rm|delete|disable|off|clear)\b|"
+    # memctl's own command that takes its hooks out: "run memctl hooks uninstall claude-code"; a
+    # package manager's that takes memctl out: "pip uninstall -y memctl"; memctl itself switched
+    # off here, or taken out of the harness's files (one pattern each: a text of many short
+    # words is read at each of them)
+    (
+        r"\bmemctl\s+(?:hooks?|guard)\s+(?:uninstall|remove|rm|delete|disable|off|clear)\b",
+        _WHY_GUARD,
+    ),
+    (
         r"\b(?:pip[\d.]*|pipx|uv\s+(?:pip|tool)|python[\d.]*\s+-m\s+pip|brew|npm|conda|mamba|"
         r"apt(?:-get)?|poetry|pdm|pnpm|yarn)\s+(?:uninstall|remove|rm|un)\s+(?:\S+\s+){0,4}?"
         r"memctl(?![\w-])",
-        "tells the agent to switch off memctl's guard",
+        _WHY_GUARD,
     ),
     (
         rf"\b{_OFF}\s+(?:(?:the|our|your|this)\s+)?memctl(?:\s+(?:tool|package|cli|app))?{_HERE}|"
-        r"\b(?:turn|switch|shut)\s+(?:the\s+)?memctl\s+off\b|"
+        r"\b(?:turn|switch|shut)\s+(?:the\s+)?memctl\s+off\b",
+        _WHY_GUARD,
+    ),
+    (
         rf"{_HARNESS}\s+(?:\S+\s+){{0,3}}?(?:to|and)\s+(?:then\s+)?{_OFF}\s+(?:\S+\s+){{0,2}}?"
-        r"memctl\b|"
+        r"memctl\b",
+        _WHY_GUARD,
+    ),
+    (
         rf"\b{_OFF}\s+(?:\S+\s+){{0,3}}?{_GUARD}|\b(?:turn|switch|shut)\s+(?=(?:\S+\s+){{0,4}}?off\b)"
         rf"(?:\S+\s+){{0,3}}?{_GUARD}|(?<![\w-])--no-verify\b",
-        "tells the agent to switch off memctl's guard",
+        _WHY_GUARD,
     ),
     (  # German, Spanish, French: the verb, then memctl's hook or a pre-commit check
         r"\b(?:deaktivier\w*|entfern\w*|losch\w*|umgeh\w*|abschalt\w*|schalte|desactiva\w*|"
@@ -203,7 +216,7 @@ GUARD = [
         r"garde\w*)\s+(?:von\s+|de\s+|del\s+|du\s+)?memctl|pre-?commit\S*|hooks?\s+(?:\S+\s+){0,2}?"
         r"(?:\.claude\b|settings(?:\.local)?\.json)|garde-fous?|sicherheitsprufung\w*|"
         r"salvaguardas?)",
-        "tells the agent to switch off memctl's guard",
+        _WHY_GUARD,
     ),
 ]
 
@@ -237,6 +250,7 @@ _TOOL_CALLS = (
     r"checks?)|(?:shell|bash|terminal)\s+commands?|every\s+(?:tool|command|edit|action|prompt)|"
     r"all\s+(?:tools|commands|edits|actions|prompts|permissions?)|any\s+(?:tool|command))"
 )
+_WHY_LOOSENED = "tells the agent to loosen its own permission checks"
 LOOSENED = [
     (
         r"\b(?:start|run|launch|use|with|pass|add|enable|set|switch|turn\s+on|restart|open|always)\b"
@@ -248,26 +262,42 @@ LOOSENED = [
         r"(?:ask(?:ing)?|prompt(?:ing)?)\s+(?:the\s+(?:user|human|owner)\s+)?(?:for\s+)?"
         r"(?:permission|confirmation|approval)\s+(?:before|to|for)\s+(?:\S+\s+){0,2}?"
         r"(?:running|using|calling|tools?|commands?|edits?|executing)\b",
-        "tells the agent to loosen its own permission checks",
+        _WHY_LOOSENED,
     ),
-    (  # a tool put in the harness's allow list: "add Bash(*) to permissions.allow", "add "Bash"
-        # to allowedTools", "allowedTools: ["Bash"]", "add WebFetch to the allowlist in
-        # .claude/settings.json", "allow Bash(*)"; its deny list emptied
+    # a tool put in the harness's allow list: "add Bash(*) to permissions.allow", "add "Bash" to
+    # allowedTools", "allowedTools: ["Bash"]", "add WebFetch to the allowlist in
+    # .claude/settings.json", "allow Bash(*)"; its deny list emptied (one pattern each: a text of
+    # many short words is read at each of them)
+    (
         r"\b(?:add|put|append|insert|include|list|set|write|grant|whitelist|allowlist|paste|move|"
         r"copy|enable|allow)\b(?:\s+\S+){0,6}?\s+(?:to|in|into|under|inside|on)\s+(?:(?:the|your|"
-        rf"its|my)\s+)?[\"'`]?{_ALLOW_KEY}|{_ALLOW_KEY}\s*[\"'`]?\s*[:=+]*\s*[\[{{(]?\s*[\"'`]?"
-        r"(?:bash|shell|write|edit|webfetch|mcp__|\*)|\b(?:add|put|append|insert|include|grant|"
-        rf"whitelist|allowlist)\b(?:\s+\S+){{0,6}}?\s+(?:to|in|into|on)\s+(?:(?:the|your|its)\s+)?"
-        rf"{_ALLOW_LIST}\s+(?:\S+\s+){{0,2}}?(?:in|of|for)\s+(?:\S+\s+){{0,2}}?(?:\.claude\b|"
-        r"settings(?:\.local)?\.json|claude(?:\s+code)?\b|codex\b|gemini\b|cursor\b|copilot\b|"
-        r"the\s+agent\b|yourself\b|your\s+(?:own\s+)?(?:settings|config))|\b(?:allow|add|grant|"
-        r"permit|approve|whitelist|allowlist|pre-?approve|auto-?approve)\s+(?:\S+\s+){0,3}?[\"'`]?"
-        rf"{_TOOL_RULE}|\b(?:remove|delete|drop|clear|empty|strip|comment\s+out|take\s+out)\s+"
-        r"(?:\S+\s+){0,4}?(?:permissions\.(?:deny|ask)|[\"'`](?:deny|ask)[\"'`]\s*:|deny\s+"
-        r"(?:rules?|list|entries)\s+(?:\S+\s+){0,2}?(?:in|of|from)\s+(?:\S+\s+)?(?:\.claude\b|"
-        r"settings(?:\.local)?\.json))|\b(?:give|grant)\s+yourself\s+(?:\S+\s+){0,2}?"
-        r"(?:permissions?|access|rights|approval)\b",
-        "tells the agent to loosen its own permission checks",
+        rf"its|my)\s+)?[\"'`]?{_ALLOW_KEY}",
+        _WHY_LOOSENED,
+    ),
+    (
+        rf"{_ALLOW_KEY}\s*[\"'`]?\s*[:=+]*\s*[\[{{(]?\s*[\"'`]?(?:bash|shell|write|edit|webfetch|"
+        r"mcp__|\*)",
+        _WHY_LOOSENED,
+    ),
+    (
+        r"\b(?:add|put|append|insert|include|grant|whitelist|allowlist)\b(?:\s+\S+){0,6}?\s+(?:to|"
+        rf"in|into|on)\s+(?:(?:the|your|its)\s+)?{_ALLOW_LIST}\s+(?:\S+\s+){{0,2}}?(?:in|of|for)\s+"
+        r"(?:\S+\s+){0,2}?(?:\.claude\b|settings(?:\.local)?\.json|claude(?:\s+code)?\b|codex\b|"
+        r"gemini\b|cursor\b|copilot\b|the\s+agent\b|yourself\b|your\s+(?:own\s+)?(?:settings|"
+        r"config))",
+        _WHY_LOOSENED,
+    ),
+    (
+        r"\b(?:allow|add|grant|permit|approve|whitelist|allowlist|pre-?approve|auto-?approve)\s+"
+        rf"(?:\S+\s+){{0,3}}?[\"'`]?{_TOOL_RULE}",
+        _WHY_LOOSENED,
+    ),
+    (
+        r"\b(?:remove|delete|drop|clear|empty|strip|comment\s+out|take\s+out)\s+(?:\S+\s+){0,4}?"
+        r"(?:permissions\.(?:deny|ask)|[\"'`](?:deny|ask)[\"'`]\s*:|deny\s+(?:rules?|list|entries)\s+"
+        r"(?:\S+\s+){0,2}?(?:in|of|from)\s+(?:\S+\s+)?(?:\.claude\b|settings(?:\.local)?\.json))|"
+        r"\b(?:give|grant)\s+yourself\s+(?:\S+\s+){0,2}?(?:permissions?|access|rights|approval)\b",
+        _WHY_LOOSENED,
     ),
 ]
 
