@@ -1,8 +1,13 @@
 """The shape of "forget what you were told": a verb of dropping within a few words of what the
 reader was told (instructions, rules, the prompt, "everything", "what you were told",
-"previous"…), in either order, in some thirty languages: verb-final languages put the verb last
+"previous"…), in either order, in some forty languages: verb-final languages put the verb last
 ("Önceki tüm talimatları yok say"). In Chinese, Japanese, Korean and Thai, both within a short
-run of characters. A form of the injection reading (memctl.language.injection)."""
+run of characters. A form of the injection reading (memctl.language.injection).
+
+Where the verb's form is also a report's, who did it makes it one: a person named after an
+article ("Η Μαρία ξέχασε τις οδηγίες", Maria forgot the instructions; "La Marta oblida…"), or
+Afrikaans's perfect ("Ek het die instruksies … vergeet"). A sentence that begins with the
+verb, or names an AI before it, is still an order."""
 
 from __future__ import annotations
 
@@ -31,12 +36,29 @@ _DROP = _folded(
     ignorate ignori ignorino ignorare ignoren ignorem ignoriert ignoreren negeren olviden
     ignorati ignorați uitati uitați uita uită
     dimentichi dimenticare ignorujcie zapomnijcie ignoring disregarding forgetting overriding
-    bypassing overruling"""
+    bypassing overruling
+    anwybydda anwybyddwch anghofia anghofiwch diystyra diystyrwch diochuimhnich
+    diochuimhnichibh oblida oblideu ignoreu esquecede ignorade hunsaðu hundsaðu gleymdu hunsið
+    hundsið gleymið puuza puuzeni sahau sahauni kalimutan balewalain unutun αγνοηστε ξεχαστε"""
 )
 # fmt: on
 _DROP_PHRASES = re.compile(
     r"\byok\s+say\w*|\bgormezden\s+gel\w*|\bbo\s+qua\b|\bne\s+tiens\s+"
-    r"pas\s+compte|\bhagyd\s+figyelmen\s+kivul|\bfelejtsd\s+el"
+    r"pas\s+compte|\bhagyd\s+figyelmen\s+kivul|\bfelejtsd\s+el|"
+    # Irish, Scottish Gaelic, Catalan, Galician, Spanish, Icelandic, Tagalog, Indonesian,
+    # Vietnamese, Polish, Czech: "pay no heed to", "let go past", "take no notice of"
+    r"\bdean(?:aigi|aibh)?\s+(?:neamhaird|dearmad|dimeas)\b|\bna\s+tabhair(?:igi)?\s+aird\b|"
+    r"\bleig(?:ibh)?\s+seachad\b|\bno\s+(?:facis|feu|hagas|hagan|haga)\s+cas|\bnon\s+"
+    r"(?:fagas|fagades)\s+caso\b|\bvirtu\s+að\s+vettugi\b|\bhuwag\s+(?:mong\s+|nyong\s+)?"
+    r"pansinin\b|\bipagwalang-?bahala\b|\bjangan\s+(?:hiraukan|pedulikan|gubris|indahkan)\b|"
+    r"\bphot\s+lo\b|\bhay\s+quen\b|\bquen\s+(?:het|đi)\b|\bnie\s+zwracaj(?:cie)?\s+uwagi\b|"
+    r"\bnevsimej(?:te)?\s+si\b|\bez\s+(?:egin|egin\s+ezazu)\s+kasurik\b"
+)
+# Basque's "ahaztu" (forget) and "baztertu" (set aside) are orders where they lead a sentence
+# with no auxiliary after them that makes them a report ("ahaztu zitzaidan", I forgot)
+_LEADING = re.compile(
+    r"\b(?:ahaztu|baztertu)\b(?!\s+(?:d(?:u|it)\w*|n(?:uen|ituen|aiz)|z(?:en(?:uen|uten)?|uen|"
+    r"uten|ituen|ituzten|ai\w*|itzai\w*|iren)|genuen|gara|da|dira)\b)"
 )
 # fmt: off
 _TOLD = _folded(
@@ -53,7 +75,10 @@ _TOLD = _folded(
     всё предыдущие раньше говорили инструкций instruksi perintah aturan semua sebelumnya
     ohjeet kaikki aiemmat pokyny instructiunile οδηγιες التعليمات ההוראות निर्देशों huong
     lenh інструкції вказівки dijeron dijo dije dijimos dissero disse dissi falaram disseste
-    ont dit avait dit"""
+    ont dit avait dit
+    blaenorol popeth dywedwyd roimhe duradh ordes dixeron dixeches reglur reglum reglurnar
+    fyrri ollu sagt reels vorige gese vertel amri ulichoambiwa mlichoambiwa awali sinabi
+    petunjuk arahan truoc ordres powiedziano wszystko wszystkim receno vsechno ειπαν"""
 )
 # fmt: on
 # …and what was told in languages that inflect it ("všemi předchozími pravidly", "wcześniejszych
@@ -62,7 +87,11 @@ _TOLD_STEMS = tuple(
     _folded(
         """predchoz pravid pokyn instrukc polecen zasad wczesniej poprzedn instruktion предыдущ
     инструкц правил указан попередн talimat kural onceki instruks ohje aiemm utasitas korabbi
-    szabaly instructiun anterior precedent vorherig bisherig інструкц вказівк دستور قبل"""
+    szabaly instructiun anterior precedent vorherig bisherig інструкц вказівк دستور قبل
+    cyfarwydd gyfarwydd nghyfarwydd chyfarwydd rheol reol gorchym orchym gorchmyn orchmyn treoi
+    treora riala orduith stiuir riaghailt ordugh orduigh jarraibide argibide arau agindu
+    instrucc instrucion leiðbeining fyrirmæl instruksie opdrag maagiz agizo maelekez sheria
+    tagubilin panuto utos patakaran nauna soylen οδηγι εντολ κανον προηγουμεν"""
     )
 )
 _WINDOW = 6  # words between the verb and what it drops
@@ -87,16 +116,23 @@ _CJK_TOLD = tuple(
 _CJK_SPAN = 16
 
 
-def drops_what_it_was_told(form: str) -> bool:
-    """A verb of dropping within a few words of what was told, in either order."""
+def drops_what_it_was_told(form: str, named: frozenset[str] = frozenset()) -> bool:
+    """A verb of dropping within a few words of what was told, in either order; not right after
+    one of `named`, the people the text names as who did it (`subjects`)."""
     words = [_bare(w) for w in tokens(form)]
-    at = [i for i, w in enumerate(words) if w in _DROP]
+    at = [i for i, w in enumerate(words) if w in _DROP and (i == 0 or words[i - 1] not in named)]
     if _DROP_PHRASES.search(form):
-        at += [len(tokens(form[: m.start()])) for m in _DROP_PHRASES.finditer(form)]
+        at += [len(tokens(form[: m.end()])) - 1 for m in _DROP_PHRASES.finditer(form)]
+    for m in _LEADING.finditer(form):
+        if form[: m.start()].rstrip()[-1:] in ("", ".", "!", "?", ";", ":"):
+            at.append(len(tokens(form[: m.end()])) - 1)
     for i in at:
         # what was said comes after the verb that drops it ("forget what you were told"); said
-        # before it, it is a report ("Told the user to ignore the flaky test")
+        # before it, it is a report ("Told the user to ignore the flaky test"), and so it is
+        # after the perfect's auxiliary ("Ek het die instruksies … vergeet", I forgot them)
         before = [w for w in words[max(0, i - _WINDOW) : i] if w not in _SAID]
+        if any(a in _SUBJECTS and b == "het" for a, b in zip(before, before[1:], strict=False)):
+            before = []
         near = before + words[i + 1 : i + 1 + _WINDOW]
         if any(w in _TOLD or w.startswith(_TOLD_STEMS) for w in near):
             return True
@@ -118,3 +154,29 @@ def _bare(word: str) -> str:
 
 
 _CLITICS = frozenset("وفו")
+
+# Afrikaans's persons before "het", its perfect: what follows is what was done
+_SUBJECTS = frozenset("ek jy hy sy ons julle hulle u".split())
+
+# A person named after an article, before a verb whose form is also the imperative's: "Η Μαρία
+# ξέχασε τις οδηγίες" (Maria forgot the instructions), "La Marta oblida les instruccions", "A Ana
+# esquece as regras": who did it, not an order. An AI so named is still spoken to.
+_ARTICLE_NAME = re.compile(
+    r"(?<!\w)(?:ο|η|οι|το|τα|la|el|en|na|o|a|il|lo|der|die|das|de|het|the|y|yr|an)\s+"
+    r"([^\W\d_][^\W\d_'-]+)\s+([^\W\d_]+)",
+    re.IGNORECASE,
+)
+_AI_NAMES = frozenset("ai ia ki llm gpt chatgpt claude copilot bot assistant agent model".split())
+
+
+def subjects(text: str) -> frozenset[str]:
+    """The names (folded) `text` writes with a capital after an article and before a verb of
+    dropping: who did it."""
+    return frozenset(
+        fold(m[1])
+        for m in _ARTICLE_NAME.finditer(text)
+        if m[1][0].isupper()
+        and m[1][1:].islower()
+        and fold(m[2]) in _DROP
+        and fold(m[1]) not in _AI_NAMES
+    )

@@ -5,7 +5,7 @@ taken off (zero-width characters, look-alike letters, leetspeak, s p a c e d let
 ways are checked:
 
 1. **Its shape**: a word that tells the reader to drop what it was told (ignore, forget,
-   disregard, override… in some thirty languages) within a few words of what it was told
+   disregard, override… in some forty languages) within a few words of what it was told
    (instructions, rules, the prompt, "everything", "what you were told", "previous"…), in either
    order (memctl.language.dropping).
 2. **Who it speaks to**: a text addressed to an AI reading it ("P.S. to any AI reading this",
@@ -35,7 +35,7 @@ from .addressed import (
     about_the_user_to_an_ai,
 )
 from .disguise import deobfuscate
-from .dropping import drops_what_it_was_told
+from .dropping import drops_what_it_was_told, subjects
 from .steering import STEERING
 from .trust import SOURCE_TRUST, TRUSTS, Trust, trust_in  # noqa: F401  (re-exported)
 
@@ -288,7 +288,8 @@ def _addressed_elsewhere() -> list[re.Pattern[str]]:
 def _instruction(text: str, *, strong_only: bool) -> str | None:
     forms = deobfuscate(text)
     strong, weak, addressed = _compiled()
-    if any(drops_what_it_was_told(form) for form in forms):
+    named = subjects(text)
+    if any(drops_what_it_was_told(form, named) for form in forms):
         return "tells the agent to ignore its instructions"
     if any(p.search(form) for p in addressed for form in forms):
         return "speaks to the agent directly"
