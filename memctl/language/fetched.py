@@ -61,7 +61,7 @@ def _saved_then_run(saved: str) -> str:
     return (
         rf"{_FETCHER}{_SAME}{saved}(?:[^.!?]|\.(?=\S)){{0,200}}?(?:&&|\|\||;|\band\b|\bthen\b|,)"
         rf"\s*(?:then\s+)?{_BEFORE}(?:(?:{_RUNNER}|source|\.|exec|start-process|&|chmod\s+"
-        r"\S+)\s+(?:-[\w-]+\s+)*)?[\"'`]?(?:[\w.~$-]*/)*(?P=saved)(?![\w.-])"
+        r"\S+)\s+(?:-[\w-]+\s+)*)?[\"'`]?(?:[\w.~$:-]*[/\\])*(?P=saved)(?![\w.-])"
     )
 
 
@@ -79,8 +79,8 @@ FETCHED = [
     (rf"(?:\b(?:iex|invoke-expression)|\[scriptblock\]::create)\b[^;|]{{0,40}}?{_FETCHER}", _WHY),
     (  # saved under a name of its own: `curl -o /tmp/a.sh URL && bash /tmp/a.sh`
         _saved_then_run(
-            r"(?:-[a-z]*o|--output(?:-document)?|-outfile|>)\s*[\"']?(?:[\w.~$-]*/)*(?P<saved>[\w-]"
-            r"[\w.-]*)"
+            r"(?:-[a-z]*o|--output(?:-document)?|-outfile|>)\s*[\"']?(?:[\w.~$:-]*[/\\])*"
+            r"(?P<saved>[\w-][\w.-]*)"
         ),
         _WHY,
     ),
