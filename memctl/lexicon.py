@@ -265,7 +265,10 @@ def _pole_patterns() -> list[tuple[str, int, re.Pattern]]:
     return found
 
 
-_ENDS_IN = re.compile(r"\b(?:ends?|ending|ended)\s+(?:in|with|on)\s+(?=[\d#])")
+# "the number ends in 7720", "the ref ends 6798": what it ends with, not that it ends
+_ENDS_IN = re.compile(
+    r"\b(?:ends?|ending|ended)\s+(?:in|with|on)\s+(?=[\d#])|\b(?:ends?|ending)\s+(?=#|\d{3,}\b)"
+)
 # "dropping to just fridays", "cut back to 2 days": less of it, not its end
 _DOWN_TO = re.compile(
     r"\b(?:drop(?:s|ped|ping)?|cut(?:s|ting)?)\s+(?:back\s+|down\s+)?to\s+(?=(?:just|only|one|two"

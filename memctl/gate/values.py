@@ -88,6 +88,10 @@ _ON_THE = re.compile(
     rf"(?<!\w)on\s+the\s+(?P<o>{'|'.join(_ORDINALS)})(?=\s*(?:[.,;!?)]|$|of\s+(?:the|each|every)"
     r"\s+month))"
 )
+# a word of how it is said after "the 21st" ("apparently", "hopefully"), not what it counts
+_SAID_HOW = re.compile(
+    r"\s+(?!(?:family|assembly|rally|supply|reply|ally|jelly|july|anomaly|monopoly)\b)\w+ly\b"
+)
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")  # "1,250": one thousand two hundred and fifty
 _BLOOD = re.compile(r"(?<![\w'])(ab|a|b|o|0)\s*(positive|negative|pos|neg|\+|-)(?![\w+-])")
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
@@ -167,7 +171,7 @@ def take_values(folded: str, values: set[str]) -> str:
         the_nth = (
             m[2] in ("st", "nd", "rd", "th")
             and before.rstrip().endswith("the")
-            and not _COUNTED.match(after)  # "the 5th floor", "the 3rd time": what it counts
+            and (not _COUNTED.match(after) or bool(_SAID_HOW.match(after)))  # "the 5th floor"
         )
         day = near_month or m[3] or the_nth
         small = digits.isdigit() and len(digits) <= 2  # a run of 5,000 digits is no int here
