@@ -10,7 +10,9 @@ restates it (shares a word with it), replaces it (gives a value of the same kind
 "The landlord meeting got moved to Monday (as before: at 17:00, at the flat)".
 memctl/gate/details.py keeps the details of a phrase the new text touches (a value it names
 left out, names beside a word it says, who rang no part of the news), memctl/gate/weekday.py
-writes a move to another weekday as the date it means.
+writes a move to another weekday as the date it means, memctl/gate/spared.py what a change
+leaves standing of a phrase, a kind of value or a person it touches (8am beside the evening
+visit moved, the shifts where the nights end, the surgery where the GP's name is put right).
 
 Nothing is carried when what changed is who or what it is about (the plumber is Joe, not Jim:
 Jim's number is not Joe's), or when the new text says the thing has ended or does not hold
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..language.cues import UPDATE
@@ -57,6 +60,15 @@ from .owners import in_others, others
 from .phrasing import AS_BEFORE, lead, phrases
 from .reading import Analysis, analyze, content_word
 from .remains import code_values, only_in_codes, other_items, role_unsaid
+from .spared import (
+    ended_in_part,
+    others_of_a_kind,
+    qualified_subject,
+    said_not_in_part,
+    where_held,
+    with_subject,
+    without_the_replaced,
+)
 from .swapped import with_value_swapped
 from .valued import (
     DATE,
@@ -89,6 +101,7 @@ def carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = No
     """The phrases of the old text the new one leaves unsaid and does not contradict; on again
     what the old one ended ("the veg box is coming again"), not when or why it stopped."""
     clocked, old_clocked = on_one_clock(new, old)  # "at 6, not 7" beside "at 7pm": 18:00
+    clocked = said_not_in_part(clocked, old_clocked)  # "not 6789" of "7001-2345-6789"
     return not_of_the_ending(_carried(clocked, old_clocked, diff, today), new, old)
 
 
@@ -111,7 +124,11 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
     part_given_up = part_given_up or _value_said_not(new, old) or address_said_not(new, old)
     part_given_up = part_given_up or value_given_up(new, old)  # "scrap sundays, …saturday now"
     filled = role_filled(new, phrases(old.text))  # "got priya as second shooter instead"
-    part_given_up = part_given_up or filled is not None
+    reason_only = negated_in_reason_only(new)  # "foyles can't do 19:00 so it's at 19:30"
+    ended = frozenset() if reason_only else ended_in_part(new, old)  # "no more nights"
+    part_given_up = part_given_up or filled is not None or bool(ended)
+    if given_up_names and (new.correction or diff.rejects):  # "dr price, not dr rees"
+        return where_held(new, old, given_up_names)  # "at Llandaff North surgery" holds
     if (
         diff.apart
         or "name" in diff.changed
@@ -119,7 +136,7 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
         or given_up_names
         or not part_given_up
         and (new.polarity or any(s < 0 for _, s in new.poles))
-        and not negated_in_reason_only(new)
+        and not reason_only
         and not lowered_to(new, diff)
     ):
         return []
@@ -127,6 +144,7 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
         return []  # "switched from swimming to judo": the pool was the swimming's
     told = new  # "the landlord emailed, …" still speaks of the landlord
     new = news(new)  # "the clinic rang, …": who rang is no detail of the entry
+    new = replace(new, rejected=new.rejected | ended) if ended else new
     given = set(kinds(new.values - old.values))  # "Parents' evening" names no new time
     if "d" in kinds(old.values) and given & {"wd", "d"}:
         given |= {"wd", "d"}  # a date has one weekday: Thursday is not 16 December
@@ -157,9 +175,13 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
     leads = {lead(p) for p in phrases(old.text)} - {""}
     renamed = any(lead(p) not in leads for p in phrases(new.text) if written_names(p) - old.words)
     another = others(told, old.text.replace(AS_BEFORE, ", "), given | set(kinds(told.values)))
+    spared = others_of_a_kind(new, old, given)  # 8am, where the evening visit moves
     out = []
     for i, phrase in enumerate(phrases(old.text)):
         part = analyze(phrase)
+        if spared and (rest := without_the_replaced(phrase, spared, given)):
+            out.append(rest)  # "at 8am" of "at 8am and 6pm"
+            continue
         if another and not part.words & new.rejected and (held := in_others(phrase, another)):
             out += held  # "atorvastatin 20mg", where the amlodipine goes up
             continue
@@ -174,8 +196,11 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
             if on := moved_to(phrase, part, new, today):
                 out.append(on)  # "Dad's GP appt is Tues 15 Dec 10:40", moved to Thursday
             tail = value_tail(phrase, part, given, new)
+            qualified = qualified_subject(
+                phrase, new, given
+            )  # "u11s training", "newport flat rent"
             if tail:
-                out.append(tail)
+                out.append(with_subject(phrase, tail) if qualified else tail)
             elif _named_only(part, new, told):
                 out.append(_who(phrase, part, new))
             elif subject := whose_only(phrase, new) or in_more_words(phrase, part, new):
@@ -187,6 +212,8 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
                 or said_of_subject(phrase, new, given)
             ):
                 out.append(phrase.strip(" .;,"))
+            elif qualified:
+                out.append(qualified)
             continue
         if any((lead(phrase), k) in valued for k in kinds(code_values(phrase, new))):
             continue
@@ -212,8 +239,8 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
             out.append(rest)  # "on the 1st" of "paid on the 1st", where the payment goes up
     if diff.flipped:  # "text instead" was what to do in place of what is now allowed
         out = [phrase for phrase in out if not _INSTEAD.search(phrase)]
-    out = [_TRAILING_VERB.sub("", phrase) for phrase in out if not _BACK.match(phrase)]
-    return _rejoined([phrase for phrase in out if _says_something(phrase)], old.text)
+    out = [phrase for phrase in out if not _BACK.match(phrase) and _says_something(phrase)]
+    return _rejoined(out, old.text)
 
 
 def _says_something(phrase: str) -> bool:
@@ -226,8 +253,11 @@ def _says_something(phrase: str) -> bool:
 def _rejoined(out: list[str], text: str) -> list[str]:
     """The carried phrases, a clause and the phrase that completes it in the old text one
     again ("Priya signs off on the release notes", not "Priya signs off, on the release
-    notes"), without the "and" that tied the clause to what went before. Two phrases that each
-    open with a preposition stay apart ("at 17:00, at the flat")."""
+    notes"; "the agency number is on the fridge"), without the "and" that tied the clause to
+    what went before. Two phrases that each open with a preposition stay apart ("at 17:00, at
+    the flat"). A phrase left without the sentence's verb's completion loses the verb ("at
+    Oakfield Primary", not "at Oakfield Primary is"), and a verb and a word left without their
+    subject ("is serviced") say nothing."""
     said = " ".join(text.split())
     joined: list[str] = []
     for phrase in out:
@@ -235,10 +265,12 @@ def _rejoined(out: list[str], text: str) -> list[str]:
             joined[-1] = f"{joined[-1]} {phrase}"
         else:
             joined.append(phrase)
-    return [_AND.sub("", phrase) or phrase for phrase in joined]
+    joined = [_TRAILING_VERB.sub("", phrase) for phrase in joined]
+    return [_AND.sub("", p) or p for p in joined if not _VERB_ALONE.fullmatch(p)]
 
 
 _AND = re.compile(r"(?i)^(?:and|but|plus)\s+")
+_VERB_ALONE = re.compile(r"(?:is|are|was|were)\s+(?-i:[a-z])[\w'-]*", re.IGNORECASE)
 _INSTEAD = re.compile(r"(?i)\b(?:instead|rather|otherwise)\b")
 
 

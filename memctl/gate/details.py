@@ -25,6 +25,7 @@ import re
 from ..language.framing import REPORTER_HEAD, REPORTER_TAIL
 from ..lexicon import LIGHT
 from .compare import Diff, kinds
+from .phrasing import lead
 from .reading import GIVE_UP_VERBS, Analysis, analyze
 
 _TITLES = frozenset("dr mr mrs ms miss prof sir".split())
@@ -95,9 +96,23 @@ def without_values(phrase: str, part: Analysis, new: Analysis, given: set[str]) 
         return None
     rest = dropped(phrase, named | {v for v in part.values if v.partition(":")[0] in given})
     said = analyze(rest)
-    if not rest or said.values & new.values or (said.words - LIGHT) & new.words:
+    if not rest or said.values & new.values:
         return None
+    if (said.words - LIGHT) & new.words:
+        return _before_said(rest, new)
     return rest if said.words - LIGHT or said.values else None
+
+
+def _before_said(rest: str, new: Analysis) -> str | None:
+    """Of what is left of a phrase, the words before the first the new text says, when they
+    open with a preposition and say something it does not: "on the flat" of "on the flat runs
+    out", where the gas cert's date is put right (which cert it is, not what it does)."""
+    words = rest.split()
+    upto = next(i for i, w in enumerate(words) if analyze(w).words & new.words)
+    before = " ".join(words[:upto])
+    if not lead(before) or not analyze(before).words - LIGHT - new.words:
+        return None
+    return before.strip(" .;,")
 
 
 def dropped(phrase: str, values: set[str] | frozenset[str]) -> str:

@@ -40,6 +40,11 @@ def others(new: Analysis, old_text: str, given: set[str]) -> list[str]:
     rare = [a for a in spoken if any(not is_word(w) for w in _shared(_own(a) - common, said))]
     if not named and rare:
         spoken = rare
+    # the one whose words the new text says beside its new value ("rent going up to £700",
+    # where "harris lettings rang" names the agency of another clause)
+    here = [a for _, a in valued if _shared(_own(a) - common, _beside_values(new, given))]
+    if not named and here and len(here) < len(valued):
+        spoken = here
     if not spoken or len(spoken) == len(valued):
         return []
     # another's value is of a kind the one spoken of holds too: two doses, two times, two
@@ -53,6 +58,13 @@ def others(new: Analysis, old_text: str, given: set[str]) -> list[str]:
         and not (a.words | a.values) & new.rejected
         and (caps[c] - said if named else _own(a) - common - _shared(_own(a), said))
     ]
+
+
+def _beside_values(new: Analysis, given: set[str]) -> frozenset[str]:
+    """The words of the new text's clauses that give a value of the kinds given."""
+    clauses = [analyze(c) for c in _PARTS.split(new.text)]
+    said = [c.words | c.names for c in clauses if set(kinds(c.values)) & given]
+    return frozenset().union(*said) if said else frozenset()
 
 
 def _shared(words: frozenset[str], said: frozenset[str]) -> frozenset[str]:

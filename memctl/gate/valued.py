@@ -59,7 +59,7 @@ def values_left(phrase: str, part: Analysis, new: Analysis, given: set[str]) -> 
 
 
 # the hours of a part of the day: "for the evening visit" still holds at 18:00
-_PART_HOURS = {
+PART_HOURS = {
     "morning": range(5, 12),
     "noon": range(11, 14),
     "afternoon": range(12, 18),
@@ -76,7 +76,7 @@ def parts_of_the_day_kept(values: frozenset[str], new: frozenset[str]) -> frozen
     return frozenset(
         v
         for v in values
-        if not (v[2:] in _PART_HOURS and all(h in _PART_HOURS[v[2:]] for h in hours))
+        if not (v[2:] in PART_HOURS and all(h in PART_HOURS[v[2:]] for h in hours))
     )
 
 
@@ -129,10 +129,11 @@ def values_unsaid(phrase: str, part: Analysis, new: Analysis, given: set[str]) -
 def value_tail(phrase: str, part: Analysis, given: set[str], new: Analysis) -> str | None:
     """From the first phrase, its values the new text does not replace ("the first Tuesday of
     the month"), from the word that leads them to the end, when nothing after them is restated."""
-    mine = [k for k in kinds(part.values - new.values) if k in ONE_VALUE and k not in given]
+    values = part.values - new.values - new.rejected  # "not 5531" of "4410-2289-5531"
+    mine = [k for k in kinds(values) if k in ONE_VALUE and k not in given]
     if not mine:
         return None
-    target = {v for v in part.values - new.values if v.partition(":")[0] in mine}
+    target = {v for v in values if v.partition(":")[0] in mine}
     words = phrase.split()
     # the last word from which on the words write those values ("22 Aug", "sat 13 june 2027":
     # a month or a day alone may write none)
