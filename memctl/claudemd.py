@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from .rules import Rule
@@ -79,7 +80,21 @@ def rules_text(rules: list[Rule], *, budget: int) -> str:
 # "@path" as Claude Code reads it in an imported file: the file at path, read into the context.
 # Any "@" no letter or digit comes right before (an address, sam@acme.com, is not one), with the
 # backslashes and backticks right before it, up to the next space.
-_IMPORT = re.compile(r"[\\`]*(?<![^\W_])@\S*")
+_AT = re.compile(r"(?<![^\W_])@\S*")
+
+
+def _imports(line: str, start: int = 0, end: int | None = None) -> Iterator[tuple[int, int, str]]:
+    """Each `@…` of line[start:end], with the backslashes and backticks just before it (from
+    `start` on): (where it starts, where it ends, its text). Found by its "@" and read back: a
+    pattern that looked for the run first would read a pasted run of backslashes from each of
+    its characters to its end."""
+    for found in _AT.finditer(line, start, len(line) if end is None else end):
+        at = found.start()
+        while at > start and line[at - 1] in "\\`":
+            at -= 1
+        yield at, found.end(), line[at : found.end()]
+
+
 _RUN = re.compile(r"`+")
 _ESCAPED = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")  # what a backslash escapes
 
@@ -92,23 +107,22 @@ def _no_imports(line: str) -> str:
     was text stays text, escaped, so none can open or close a span around the new ones (a lone
     backtick, escaped ones, a run of a length nothing closes); so does each `<` and `[`, so no
     autolink, HTML tag or link's destination takes a fence in (CommonMark reads those first)."""
-    if not any(path.lstrip("\\`") != "@" for path in _IMPORT.findall(line)):
+    if not any(path.lstrip("\\`") != "@" for _, _, path in _imports(line)):
         return line  # an address, or an "@" alone: what a line without a path shows is kept
     fence = "`" * (max((len(run) for run in _RUN.findall(line)), default=0) + 1)
     spans, text = _code_spans(line)
     out, at = [], 0
     for start, end in [*spans, (len(line), len(line))]:
         pieces, done = [], at
-        for found in _IMPORT.finditer(line, at, start):
-            path = found.group()
-            if path.lstrip("\\`") == "@" and found.end() != start:
+        for begins, ends, path in _imports(line, at, start):
+            if path.lstrip("\\`") == "@" and ends != start:
                 continue  # an "@" with a space after it names nothing
-            pieces.append(_escaped(line, done, found.start(), text))
+            pieces.append(_escaped(line, done, begins, text))
             pad = " " if path[0] == "`" or path[-1] == "`" else ""
-            lead = " " if found.start() == at and at > 0 else ""  # a span's fence ends there
-            tail = " " if found.end() == start < len(line) else ""  # and one starts there
+            lead = " " if begins == at and at > 0 else ""  # a span's fence ends there
+            tail = " " if ends == start < len(line) else ""  # and one starts there
             pieces.append(f"{lead}{fence}{pad}{path}{pad}{fence}{tail}")
-            done = found.end()
+            done = ends
         pieces.append(_escaped(line, done, start, text))
         out += [*pieces, line[start:end]]
         at = end

@@ -64,7 +64,10 @@ _NAMED_HOLDER = (
     re.compile(rf"^(?:the|my|our)\s+{_ONE_ROLE}\s+(?:is|are)\s+(?:now\s+)?(?P<name>[^,.;()]+)"),
     re.compile(rf"^(?P<name>[^,.;()]+?)\s+(?:is|are)\s+(?:now\s+)?(?:my|our|the)\s+{_ONE_ROLE}\b"),
 )
-_NAME_ENDS = re.compile(r"\s+(?:in|at|for|from|since|on|who|which|that|and|but|with|now)\b.*$")
+# (from the first space of a run: a search would try each space of a pasted run to its end)
+_NAME_ENDS = re.compile(
+    r"(?<!\s)\s+(?:in|at|for|from|since|on|who|which|that|and|but|with|now)\b.*$"
+)
 _NOT_A_NAME = frozenset("it he she they this that who there here someone everyone".split())
 
 
