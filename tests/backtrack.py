@@ -152,11 +152,14 @@ def grows_with_square(pattern: re.Pattern, piece: str, binary: bool) -> float | 
     # which with a loaded machine's noise can pass the ratio: twice the run is four times the
     # time when the time grows with the square, twice when it grows with the length.
     # a loaded machine's noise moves one ratio across DOUBLED now and then, seldom most of them
-    passed = 0
-    for turn in range(CONFIRMS):
-        long = long if turn == 0 else took(pattern, text(slow), TRIES)
-        passed += took(pattern, text(2 * slow), TRIES) > DOUBLED * long
-    return long if 2 * passed > CONFIRMS else None
+    passed = failed = 0
+    while 2 * max(passed, failed) <= CONFIRMS:  # until most of them have said
+        long = long if passed + failed == 0 else took(pattern, text(slow), TRIES)
+        if took(pattern, text(2 * slow), TRIES) > DOUBLED * long:
+            passed += 1
+        else:
+            failed += 1
+    return long if passed > failed else None
 
 
 def squares(patterns: list[tuple[str | bytes, int, str]]) -> list[str]:
