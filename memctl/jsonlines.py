@@ -1,11 +1,13 @@
 """Append-only JSON-lines records under `.memctl/`: the gate's audit, the nightly runs, slips,
 guard hits and reads. One object per line; a line cut short by a crash is skipped, not fatal.
 
-Every line of every such log is written through the write layer (admission.py): a committed log
-by the change that writes it (`change.append(path, record_line(record))`), a local one (never
-committed: guard hits, reads) by `append_local`. Each string a record holds is read decoded, and
-stored with a secret in it as `[redacted:KIND]` and a text purged on purpose as `[purged]`
-(docs/safety.md); tests/test_logs.py holds every log memctl names to it."""
+Every line of every such log that keeps outside text is written through the write layer
+(admission.py): a committed log by the change that writes it (`change.append(path,
+record_line(record))`), a local one (never committed: guard hits) by `append_local`; the reads
+log, which holds no text of a memory, by `append_line` alone (memctl/usage.py). Each string a
+record holds is read decoded, and stored with a secret in it as `[redacted:KIND]` and a text
+purged on purpose as `[purged]` (docs/safety.md); tests/test_logs.py holds every log memctl
+names to it."""
 
 from __future__ import annotations
 
@@ -57,9 +59,15 @@ def append_local(root: Path, rel: str, records: list[dict]) -> None:
         text = Admission(Workspace(Path(root)), unattended=True).appended(rel, added)
     except ParseError:
         return
+    append_line(Path(root) / rel, text)
+
+
+def append_line(path: Path | str, text: str) -> None:
+    """One O_APPEND write of `text`, never through a link and never failing the command (a
+    read-only workspace, a full disk: the answer stands)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(Path(root) / rel, flags, 0o644)
+        fd = os.open(path, flags, 0o644)
     except OSError:
         return
     try:

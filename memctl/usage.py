@@ -9,18 +9,19 @@ stats` reads it per day; `memctl doctor` warns when the reading stopped while th
 goes on.
 
 Appending is one open-write-close of a short line, well under a millisecond, with nothing
-imported beyond json and os: it runs at every session start and before every turn. So it does
-not go through the write layer, as the logs that keep outside text do (jsonlines.append_local,
-some 60 ms the first time in a process): a line holds a command's name, a count and the
-addresses of files the search index holds too, no text of a memory, and a purge cleans it as
-it cleans the index. A log that is a link is not followed.
+imported beyond json and os (jsonlines.append_line): it runs at every session start and before
+every turn. So it does not go through the write layer, as the logs that keep outside text do
+(jsonlines.append_local, some 60 ms the first time in a process): a line holds a command's
+name, a count and the addresses of files the search index holds too, no text of a memory, and a
+purge cleans it as it cleans the index. A log that is a link is not followed.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
+
+from .jsonlines import append_line, read_records, record_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -48,25 +49,12 @@ def record(
         item["n"] = results
     if addresses:
         item["read"] = list(addresses[:SHOWN])
-    line = json.dumps(item, ensure_ascii=False, separators=(",", ":")) + "\n"
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-    try:
-        fd = os.open(os.path.join(root, USAGE_LOG), flags, 0o644)
-    except OSError:
-        return
-    try:
-        os.write(fd, line.encode("utf-8"))
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    append_line(os.path.join(root, USAGE_LOG), record_line(item))
 
 
 def events(root: Path) -> list[dict]:
     """Every recorded read, oldest first; a damaged line is skipped."""
     from pathlib import Path
-
-    from .jsonlines import read_records
 
     return [item for item in read_records(Path(root) / USAGE_LOG) if isinstance(item.get("t"), str)]
 

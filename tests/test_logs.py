@@ -92,7 +92,6 @@ APPENDERS = {
     "integrations/hookinput.py": "hooks.log, one text line a failure, redacted",
     "claudemd.py": "paths of rules files, in git's own folder",
     "cli/serve.py": "the server's own output, handed to the child it starts",
-    "usage.py": "usage.jsonl (NO_TEXT), one short line before every turn",
 }
 _NAME = re.compile(r"(?:^|/)([\w-]+\.jsonl)$")
 _MODE = re.compile(r"^[rwxbt+]*a[rwxbt+]*$")  # a mode that appends: "a", "ab", "a+"
