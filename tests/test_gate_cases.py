@@ -71,9 +71,11 @@ def test_the_meaning_sets_are_large_and_drop_nothing_as_a_repeat(name):
 @pytest.mark.parametrize("name", ["meaning", "held-out"])
 def test_without_the_semantic_path_nothing_is_dropped_either(name):
     """Words alone (the extra not installed, or `semantic: false`): the labels may be fewer
-    right, but no new content is dropped as a repeat, by `remember` or by the nightly job."""
+    right, but no new content is dropped as a repeat, by `remember` or by the nightly job (a
+    case that is a repeat has nothing to drop: each other case is run)."""
     module = _eval_module()
     defaults, cases = module.load_cases(module.SETS[name])
+    cases = [case for case in cases if case["expect"] != "repeat"]
     module.MEANING["on"] = False
     try:
         report = module.evaluate(cases, defaults, nightly=True)
