@@ -83,6 +83,7 @@ def _label(ws, entry: str, said: str) -> tuple[str, str | None]:
         ),
         # a leading "also" opens the sentence: the change is the entry's
         ("Dentist appointment is Friday at 2pm", "also the dentist got moved to 3pm", "update"),
+        ("Spin class is on Tuesdays at 6pm", "ok so also, spin class moved to 7pm", "update"),
         # a number that goes up: the entry's amount changed
         (
             "The Leeds flat's rent is £800 a month",

@@ -4,10 +4,10 @@ one more thing joined after it, whose negation is the added thing's."""
 
 from __future__ import annotations
 
-import re
-
 from ..language import cues
+from ..language.framing import split_framing
 from ..lexicon import BARE_VERBS
+from ..words import fold
 from .compare import Diff
 from .reading import Analysis, analyze, says_fewer
 
@@ -83,9 +83,5 @@ def one_more_of_its_kind(new: Analysis, diff: Diff) -> bool:
     sentence ("also, the dentist moved to 3pm") and says nothing of the kind."""
     if not diff.reworded or diff.ended or diff.rejects or new.correction:
         return False
-    opened = _OPENERS.match(new.folded)
-    start = opened.end() if opened else 0
-    return any(m.start() > start for m in cues.ALSO.finditer(new.folded))
-
-
-_OPENERS = re.compile(r"\W*(?:(?:oh|and|ok|okay|so|btw|plus|right)\W+)*")
+    said = fold(split_framing(new.text)[1])  # "oh and also, …": an opener, not "one more"
+    return any(m.start() > 0 for m in cues.ALSO.finditer(said))
