@@ -3,7 +3,7 @@ lengths: the time should grow with the length, not with its square.
 
     python scripts/bench_long_runs.py [--runs 3] [--chars 100000] [--json]
 
-Each shape of tests/test_long_runs.py (a run of spaced four-letter groups, "key:value" words, a
+Each shape of scripts/check_growth.py (a run of spaced four-letter groups, "key:value" words, a
 base64 blob, a run of digits, …) is written `--chars` and four times `--chars` long, and goes
 through `memctl log -` (the day's log, the secret scanner; a fresh copy of workspace-example/
 each run, indexed and embedded
@@ -19,15 +19,12 @@ from __future__ import annotations
 import argparse
 import shutil
 import statistics
-import sys
 from pathlib import Path
 
 import benchkit
 from bench_foundation import copy_example
 from benchkit import IMPORT_TYPER, IMPORT_TYPER_LABEL, MEMCTL, Figure, Sample
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the shapes the test reads
-from test_long_runs import SHAPES  # noqa: E402
+from check_growth import SHAPES
 
 GOAL = 8.0  # the longer run's time over the shorter's, at four times the length
 

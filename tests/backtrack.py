@@ -126,13 +126,23 @@ def took(pattern: re.Pattern, text: str | bytes, tries: int) -> float:
     return best
 
 
+def took_each(pattern: re.Pattern, texts: list[str | bytes], tries: int) -> list[float]:
+    """The least processor time of `tries` searches of each text, the texts searched in turn
+    so that a change in the machine's load falls on all of them alike."""
+    best = [float("inf")] * len(texts)
+    for _ in range(tries):
+        for i, text in enumerate(texts):
+            best[i] = min(best[i], took(pattern, text, 1))
+    return best
+
+
 def grows_with_square(pattern: re.Pattern, piece: str, binary: bool) -> float | None:
     """The time of a search of a long run of `piece` when it grows with the square of the run's
     length (or worse), else None. The run is searched once at a sixty-fourth of LONG, an eighth
     and the whole, up to the first that is slow; that length is searched again (best of TRIES)
-    and an eighth of it: a time growing with the length is eight times as long at the longer,
-    the square sixty-four; a ratio past GROWTH (twenty) is far from both, and twice the run
-    must then take more than DOUBLED times as long, so a machine's load moves neither across."""
+    with an eighth of it, in turn: a time growing with the length is eight times as long at the
+    longer, the square sixty-four; a ratio past GROWTH is far from both, and twice the run must
+    then take more than DOUBLED times as long, so a machine's load moves neither across."""
     units = max(LONG // len(piece), 64)
 
     def text(count: int) -> str | bytes:
@@ -144,18 +154,17 @@ def grows_with_square(pattern: re.Pattern, piece: str, binary: bool) -> float | 
     )
     if not slow:
         return None
-    long = took(pattern, text(slow), TRIES)
-    short = took(pattern, text(slow // 8), TRIES)
+    short, long = took_each(pattern, [text(slow // 8), text(slow)], TRIES)
     if not (long > SLOW and long > GROWTH * max(short, 1e-4)):
         return None
     # A bounded repeat ("{0,1000}") reads the short run to its end and the long one to its bound,
     # which with a loaded machine's noise can pass the ratio: twice the run is four times the
-    # time when the time grows with the square, twice when it grows with the length.
-    # a loaded machine's noise moves one ratio across DOUBLED now and then, seldom most of them
+    # time when the time grows with the square, twice when it grows with the length, and a
+    # loaded machine's noise moves one ratio across DOUBLED now and then, seldom most of them.
     passed = failed = 0
     while 2 * max(passed, failed) <= CONFIRMS:  # until most of them have said
-        long = long if passed + failed == 0 else took(pattern, text(slow), TRIES)
-        if took(pattern, text(2 * slow), TRIES) > DOUBLED * long:
+        once, twice = took_each(pattern, [text(slow), text(2 * slow)], TRIES)
+        if twice > DOUBLED * once:
             passed += 1
         else:
             failed += 1
@@ -181,7 +190,8 @@ def squares(patterns: list[tuple[str | bytes, int, str]]) -> list[str]:
 LONG = 12000  # characters in a run, and an eighth of them
 SLOW = 0.005  # processor seconds a search of LONG characters takes before it is timed again
 GROWTH = 20  # the ratio of the two times past which a time grows with the square
-DOUBLED = 3  # the ratio of the times of twice the run and the run, past which it is the square
+DOUBLED = 2.83  # the ratio of the times of twice the run and the run past which it is the square
+# (four), as far from the length's (two) as from it
 CONFIRMS = 3  # times that ratio is taken, most must pass it
 TRIES = 3  # searches of each length timed, the least kept
 SQUARE_UNITS = 8  # the shortest spellings of a pattern's repeats tried
