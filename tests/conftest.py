@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,6 @@ LONGEST_FIRST = (
     "test_search_first_build.py",
     "test_doors_mcp.py",
     "test_serve_warm.py",
-    "test_long_runs.py",
     "test_serve_mcp.py",
     "test_serve_writes.py",
     "test_purge_killed.py",
@@ -86,6 +86,18 @@ def _example(root: Path) -> None:
 def example_ws(tmp_path):
     """A git-versioned copy of workspace-example/ (the bundled one is never written to)."""
     return open_workspace(copy_of("example", _example, tmp_path / "example")[0])
+
+
+def made(name: str, steps: Callable[[Cli], object], tmp_path: Path):
+    """A workspace made by `memctl init` then `steps` (the real CLI, a purge say) once per
+    process and copied for each test that asks for `name`: a purge's pattern and history
+    rewrite cost a second or more, the copy a few milliseconds."""
+
+    def make(root: Path) -> None:
+        init_workspace(root, now=NOW)
+        steps(Cli(root))
+
+    return open_workspace(copy_of(name, make, tmp_path / "ws")[0])
 
 
 def git(ws_or_root, *args: str) -> str:

@@ -15,7 +15,7 @@ import pytest
 from test_purge_spellings import read_alike
 from test_sync import machines  # noqa: F401 (a fixture)
 
-from conftest import git
+from conftest import Cli, git, made
 from memctl.purged import Registry, new_records
 
 PURGED = ("José Núñez", "Jörg Müllerstraße", "Wilhelmina Crabtree")
@@ -35,13 +35,16 @@ GOES_IN = [
 TODAY = dt.date(2026, 12, 5)
 
 
-@pytest.fixture
-def purged(ws, cli):
+def _purge(cli) -> None:
     cli("new", "people/contacts")
     for name in PURGED:
         cli("add", "people/contacts", f"{name} is a contact")
         cli("forget", "--purge", "--match", name, "--yes")
-    return cli
+
+
+@pytest.fixture
+def purged(tmp_path):
+    return Cli(made("purged-ascii", _purge, tmp_path).root)
 
 
 def _doors(text: str) -> list[tuple[str, ...]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import git
+from conftest import git, made
 
 JOINERS = [
     ",", ":", "'", "~", "=", "(", ";", "!", "?", "&", "*", "#", "|", '"', "`", "^", "@", "$",
@@ -18,12 +18,22 @@ JOINERS = [
 NAME_JOINERS = [",", "'", "=", "(", "~", ";", "!", "&", "@", "+", "-", "_", "."]
 
 
-@pytest.fixture
-def purged(ws, cli):
+def _purge(cli) -> None:
     cli("log", "t", "-m", "met Mara Quillfeather and Zorblat Quimby")
     cli("forget", "--purge", "--match", "Mara Quillfeather", "--yes")
     cli("forget", "--purge", "--match", "Zorblat Quimby", "--yes")
     cli("new", "lessons/people", "-t", "People")
+
+
+@pytest.fixture
+def ws(tmp_path):
+    """Two names purged, made once per process and copied for each test (the `cli` fixture
+    works on it)."""
+    return made("purged-joiners", _purge, tmp_path)
+
+
+@pytest.fixture
+def purged(ws):
     return ws
 
 

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from conftest import git
+from conftest import Cli, git, made
 from memctl.daily import append_log
 from memctl.forgetting.purge import purge
 from memctl.longterm import add_entry, new_note
@@ -40,12 +40,15 @@ GOES_IN = [
 TODAY = dt.date(2026, 12, 5)
 
 
-@pytest.fixture
-def purged(ws, cli):
+def _purge(cli) -> None:
     cli("log", "Met", "-m", f"{NAME}, {CODE}")
     for text in (NAME, CODE, "Ann Lee"):
         cli("forget", "--purge", "--match", text, "--yes")
-    return cli
+
+
+@pytest.fixture
+def purged(tmp_path):
+    return Cli(made("purged-spellings", _purge, tmp_path).root)
 
 
 @pytest.mark.parametrize("form", COMES_BACK)

@@ -8,11 +8,14 @@ text written is never rewritten, and text that merely holds '%' or '&' goes in."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from madeonce import copy_of
 from test_sync import machines  # noqa: F401  (the fixture)
 
 from conftest import Cli, git
-from doors import bench
+from doors import Bench, bench
 
 NAME = "Jim Hardie"
 NUMBER = "555-0199"
@@ -83,13 +86,19 @@ KEPT = [
 ORDINARY += KEPT
 
 
-@pytest.fixture
-def purged(tmp_path):
-    b, cli = bench(tmp_path, Cli)
+def _purge(root: Path) -> dict[str, str]:
+    b, cli = bench(root.parent, Cli)  # the doors' workspace, made at `root`
     cli("add", "lessons/a", f"{NAME} on {NUMBER}, {STREET}, {PHONE}")
     for text in PURGED:
         cli("forget", "--purge", "--match", text, "--yes")
-    return b, cli
+    return b.ids
+
+
+@pytest.fixture
+def purged(tmp_path):
+    """The doors' workspace with the texts below purged, made once per process and copied."""
+    root, ids = copy_of("purged-encodings", _purge, tmp_path / "ws")
+    return Bench(root, dict(ids)), Cli(root)
 
 
 @pytest.mark.parametrize(
