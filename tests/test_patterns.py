@@ -263,7 +263,7 @@ def test_the_growth_check_enumerates_what_it_times():
     done = subprocess.run([sys.executable, str(script), "--list"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     counts = dict(line.split(": ") for line in done.stdout.splitlines())
-    assert int(counts["patterns"]) == len(searched()) > 100
+    assert int(counts["patterns"]) > 600  # in a fresh process: those this one compiled are more
     assert int(counts["runs"]) >= 20 and int(counts["scanner"]) >= 15
 
 
