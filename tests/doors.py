@@ -427,14 +427,23 @@ def fill(argv: tuple[str, ...], b: Bench, text: str) -> list[str]:
 
 
 def through(
-    door: Door, b: Bench, cli, text: str, tmp: Path, *, by_hand: bool = True, places: int = 0
+    door: Door,
+    b: Bench,
+    cli,
+    text: str,
+    tmp: Path,
+    *,
+    by_hand: bool = True,
+    slots: list[int] | None = None,
 ) -> list[int]:
-    """Send one text through every place of the door (`places`: its first few only); the exit
-    codes. The nightly doors read a day's log: written by hand (the person's own words, which
-    memctl must not spread when they hold a secret), or with `by_hand=False` through `memctl
-    log` (the agent's words, which must not turn into structure on the way into notes)."""
+    """Send one text through every place of the door (`slots`: those of these numbers only);
+    the exit codes. The nightly doors read a day's log: written by hand (the person's own
+    words, which memctl must not spread when they hold a secret), or with `by_hand=False`
+    through `memctl log` (the agent's words, which must not turn into structure on the way
+    into notes)."""
     codes = []
-    for slot in door.slots[:places] if places else door.slots:
+    chosen = door.slots if slots is None else [door.slots[n] for n in sorted(set(slots))]
+    for slot in chosen:
         if door.command == "graph import":
             escaped = text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
             row = GRAPH_ROW.replace("{N}", str(b.counter)).replace("{P}", escaped)
