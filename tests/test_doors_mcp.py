@@ -52,8 +52,9 @@ def test_no_secret_and_no_purged_text_gets_in_through_an_mcp_tool(tmp_path, shar
     b, _ = bench(tmp_path, Cli)
     secrets = load("secrets", held=False)  # every refusal commits an audit line: the tuned set
     texts = ([c["text"] for c in secrets] + list(PURGED_PAYLOADS))[shard::SHARDS]
-    # the first of each family and every purged text through every tool and place; the rest
-    # through one tool's first place, in turn (one way into the layer all the tools share)
+    # the first of each family and every purged text through every tool, in its first place
+    # and one other in turn; the rest through one tool's first place, in turn (one way into
+    # the layer all the tools share)
     firsts = {c["kind"].split("-")[0]: c["text"] for c in reversed(secrets)}.values()
     everywhere = {*firsts, *PURGED_PAYLOADS}
     secrets = [c for c in secrets if c["text"] in texts]
@@ -93,8 +94,9 @@ def taken_by_a_tool(
     b, texts: list[str], everywhere: set[str] | None = None
 ) -> list[tuple[str, str]]:
     """(tool, text) for each call of a tool of MCP_DOORS, in each of its places, that took one
-    of `texts` (one server for them all); `everywhere`: the texts sent through every tool and
-    place, each other one through the first place of one tool, in turn (all: every text)."""
+    of `texts` (one server for them all); `everywhere`: the texts sent through every tool, in
+    its first place and one other in turn, each other one through the first place of one
+    tool, in turn (None: every text through every place)."""
     tools = list(MCP_DOORS.items())
 
     async def calls(client):
@@ -104,7 +106,12 @@ def taken_by_a_tool(
             for k, (tool, places) in enumerate(tools):
                 if shared and k != n % len(tools):
                     continue
-                for arguments in places[:1] if shared else places:
+                chosen = places
+                if shared:
+                    chosen = places[:1]
+                elif everywhere is not None and len(places) > 2:
+                    chosen = (places[0], places[1 + n % (len(places) - 1)])
+                for arguments in chosen:
                     result = await client.call_tool(tool, mcp_arguments(arguments, b, text))
                     if not result.is_error:
                         taken.append((tool, text))
