@@ -62,6 +62,18 @@ def test_the_hooks_log_is_redacted_where_it_is_written(ws):
     assert KEY not in log and "[redacted:anthropic-key]" in log
 
 
+def test_a_purged_text_in_a_hook_failure_is_not_logged_again(ws, cli):
+    """The hooks' log is a local log like the others: what the input held of a purged text is
+    replaced there too, in any spelling the write layer reads (a hook's input is the agent's)."""
+    cli("log", "t", "-m", "met Orla Finnegan-Reyes")
+    cli("forget", "--purge", "--match", "Orla Finnegan-Reyes", "--yes")
+    payload = json.dumps({"hook_event_name": "orla finnegan reyes", "prompt": "hi"})
+    cli("recall", "--hook", "claude-code", input=payload, code=1)
+    log = (ws.root / ".memctl/hooks.log").read_text()
+    assert "finnegan" not in log.lower() and "[purged]" in log, log
+    assert "recall" in log  # the line itself is kept
+
+
 def _path_doors(ws) -> dict[str, tuple[list[str], str]]:
     """Doors whose error names a path the person gave, and that path ('passwd', a key's name)."""
     (ws.root / "people" / "deep").mkdir(parents=True)

@@ -179,13 +179,23 @@ def _short(value: JsonValue) -> str:
 
 
 def log_failure(root: Path, command: str, reason: str, *, at: str) -> None:
-    """One line in `.memctl/hooks.log` saying why a hook did not answer, a secret in it
-    redacted (never committed; a log past LOG_BYTES starts again). A workspace that cannot be
-    written is left alone."""
-    from ..errors import redacted
+    """One line in `.memctl/hooks.log` saying why a hook did not answer (never committed; a
+    log past LOG_BYTES starts again), through the write layer as every local log goes,
+    unattended (admission.Admission): a secret or a purged text the input held is replaced.
+    A workspace that cannot be written, or whose purge registry cannot be read, is left
+    alone."""
+    from ..admission import Admission
+    from ..errors import ParseError, redacted
+    from ..workspace import Workspace
 
     reason = redacted(" ".join(reason.split()))
-    line = f"{at} {command}: {reason[:500]}\n".encode("utf-8", "replace")
+    try:
+        text = Admission(Workspace(root), unattended=True).appended(
+            LOG, f"{at} {command}: {reason[:500]}\n"
+        )
+    except (ParseError, OSError):
+        return
+    line = text.encode("utf-8", "replace")
     path = root / LOG
     flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
     try:
