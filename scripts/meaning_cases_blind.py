@@ -48,7 +48,7 @@ c("when does the warranty on the fridge run out?", "house", "Samsung refrigerato
 c("how do I turn on the sprinklers?", "garden", "Irrigation timer: hold MODE, set 6 am, 15 min per zone.",
   ("garden", "Lawn mower blade sharpened in April."),
   ("garden", "Tomatoes planted by the south fence."))
-c("what's the door code for the building?", "house", "Entrance keypad: 1987#, couriers use the back gate.",
+c("what's the door code for the building?", "house", "Entrance keypad code: in the password manager under Building; couriers use the back gate.",
   ("house", "Parcel locker at the corner shop, pickup within 3 days."),)
 c("who's our internet provider?", "house", "Broadband with Virgin, 500 Mb, contract ends August, support line 150.",
   ("house", "Mobile plan: 20 GB a month with giffgaff."),)
