@@ -306,6 +306,13 @@ _SHIPPED_TO = re.compile(
     r"(?:prod|production|live|staging|the\s+servers?)\b)"
 )
 
+# "let the gardener go", "we're letting our cleaner go": the end of a job, said around the one
+# let go ("let the kids go to the park" lets them go somewhere: what follows "go" tells)
+_LET_GO = re.compile(
+    r"\blet(?:s|ting)?\b((?:\s+[\w'-]+){1,3}?)\s+go\b(?=\s*(?:$|[,.;:!?)]|(?:and|but|because|"
+    r"cos|after|since|as|last|this|yesterday|today)\b))"
+)
+
 
 # "set up the retro for Friday", "put a meeting in for Friday", "pencilled it in": scheduling
 _SET_UP = re.compile(
@@ -327,6 +334,8 @@ def one_word(folded: str) -> str:
         folded = _SHIPPED_TO.sub(r"deploy\1", folded)
     if "set" in folded or "pencil" in folded:
         folded = _SET_UP.sub("schedule", folded)
+    if "let" in folded:
+        folded = _LET_GO.sub(r"fired\1", folded)
     if "put" in folded:
         folded = _PUT_IN.sub(r"schedule\1", folded)
     return folded
