@@ -1,5 +1,5 @@
-"""A person let go: a change of what an entry on file says, in words the gate read as something
-new."""
+"""What had stopped going on again, a span drawn out to another end, a person let go: changes
+of what an entry on file says, in words the gate read as something new."""
 
 from __future__ import annotations
 
@@ -7,12 +7,49 @@ import pytest
 
 from conftest import NOW, file_entry, open_lines
 from memctl.gate.remember import remember
+from memctl.language import cues
 from memctl.lexicon import one_word
+from memctl.words import fold
 
 
 def _told(ws, entry: str, said: str) -> str:
     file_entry(ws, "semantic/me", entry)
     return remember(ws, said, source="user", now=NOW).value.label
+
+
+@pytest.mark.parametrize(
+    ("entry", "said"),
+    [
+        ("I'm off alcohol for January", "I'm drinking wine again"),
+        ("No sugar for me, the dentist said", "I can have sugar again"),
+    ],
+)
+def test_a_habit_or_a_thing_allowed_that_goes_on_again_updates_the_entry(ws, entry, said):
+    assert _told(ws, entry, said) == "update"
+    assert entry not in open_lines(ws, "semantic/me")
+
+
+@pytest.mark.parametrize(
+    ("entry", "said"),
+    [
+        ("Sam lives in Lisbon", "I saw Sam again last week"),
+        ("The team meets on Tuesdays", "We met again yesterday"),
+    ],
+)
+def test_an_event_done_again_leaves_the_entry_open(ws, entry, said):
+    assert _told(ws, entry, said) == "new"
+    assert entry in open_lines(ws, "semantic/me")
+
+
+def test_a_span_drawn_out_to_another_end_updates_it(ws):
+    assert (
+        _told(ws, "Our lease runs until June 2027", "We extended the lease to December 2027")
+        == "update"
+    )
+    changed = ("visiting got extended until 8pm", "they shortened the sprint to a week")
+    assert all(cues.UPDATE.search(fold(t)) for t in changed)
+    kept = ("we extended our stay in Rome", "I extended my thanks to the team")
+    assert not any(cues.UPDATE.search(fold(t)) for t in kept)
 
 
 @pytest.mark.parametrize(

@@ -180,7 +180,7 @@ class Analysis:
     @cached_property
     def update_weak(self) -> bool:
         """A weak change cue ("now", "currently"): a change only when a value differs too."""
-        return _any(self.folded, cues.UPDATE_WEAK, cues.UPDATE_WEAK_CJK)
+        return _any(self.folded, cues.UPDATE_WEAK, cues.UPDATE_WEAK_CJK, cues.RESUMED)
 
     @cached_property
     def aside(self) -> frozenset[str]:

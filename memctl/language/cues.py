@@ -163,7 +163,14 @@ _DAY = (
     rf"|{_MONTH}[a-z]*\b|\d{{1,2}}\s+{_MONTH})"
 )
 _FROM_DAY = rf"(?<!\w)(?:(?:as\s+)?from|effective|beginning|starting(?:\s+on)?)\s+{_DAY}"
-UPDATE = Lazy(f"{_phrases(*UPDATE_PHRASES).pattern}|{_CHANGE_VERB}|{_FROM_DAY}")
+# A span drawn out or cut short to another end: "extended visiting hours until 19:00",
+# "the trial got extended to March", "shortened the sprint to a week", "delayed it till 3pm"
+_STRETCHED = (
+    r"(?<!\w)(?:extend|shorten|lengthen|prolong|delay)(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,4}?"
+    rf"(?:to|until|till|through)\s+(?:the\s+end\s+of\s+|a\s+|an\s+|one\s+)?(?=\d|{_DAY}|"
+    r"(?:week|month|year|fortnight|day)s?\b)"
+)
+UPDATE = Lazy(f"{_phrases(*UPDATE_PHRASES).pattern}|{_CHANGE_VERB}|{_FROM_DAY}|{_STRETCHED}")
 UPDATE_CJK = Lazy(
     _cjk(
         "変更",
@@ -191,6 +198,14 @@ UPDATE_WEAK_PHRASES = ("now", "currently", "these days", "nowadays", "new", "neu
                        "agora", "atualmente", "ora", "adesso")
 # fmt: on
 UPDATE_WEAK = _phrases(*UPDATE_WEAK_PHRASES)
+# A state, a habit or a thing allowed that goes on "again" ("I'm eating meat again", "the pool
+# is open again", "I can have salt again", "started cycling to work again"): what had stopped
+# goes on, a weak change cue; an event done "again" ("saw Sam again", "met again") is not one.
+_AGAIN = r"(?:\s+[\w'-]+){0,4}?\s+(?:again|once\s+more)(?!\w)"
+RESUMED = Lazy(
+    r"(?:(?<!\w)(?:am|is|are|'m|'re|'s|can|may|allowed\s+to|start(?:s|ed|ing)?|began|"
+    r"resum(?:e|es|ed|ing)|back\s+to)|\w{2,}ing)(?!\w)" + _AGAIN
+)
 # …those that say a norm changes: "new" names a thing ("the new headphones"), not a change
 UPDATE_WEAK_NORM = _phrases(*(p for p in UPDATE_WEAK_PHRASES if p not in ("new", "neu")))
 UPDATE_WEAK_CJK = Lazy(_cjk("今は", "現在", "现在", "目前", "新しい"))
