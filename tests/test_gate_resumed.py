@@ -1,5 +1,6 @@
-"""What had stopped going on again, a span drawn out to another end, a person let go: changes
-of what an entry on file says, in words the gate read as something new."""
+"""What had stopped going on again, a span drawn out to another end, a person let go, a short
+entry said again with a clause of its own: changes of what an entry on file says, in words the
+gate read as something new."""
 
 from __future__ import annotations
 
@@ -69,3 +70,17 @@ def test_letting_someone_go_somewhere_ends_nothing():
         one_word("she let her daughter go to the party") == "she let her daughter go to the party"
     )
     assert one_word("we let the plumber go, he was useless").startswith("we fired the plumber")
+
+
+@pytest.mark.parametrize(
+    ("said", "label"),
+    [
+        ("Swimming is on Tuesday, and Ella needs her own towel and goggles", "update"),
+        ("Ella needs her own towel and goggles, and swimming is on Tuesday", "new"),
+    ],
+)
+def test_a_short_entry_said_first_with_a_clause_of_its_own_gets_a_detail(ws, said, label):
+    """A short entry ("Swimming is on Tuesday") said whole before a clause of its own is a
+    detail added to it; said after another thing, it stays as it was."""
+    assert _told(ws, "Swimming is on Tuesday", said) == label
+    assert ("Swimming is on Tuesday" in open_lines(ws, "semantic/me")) == (label == "new")

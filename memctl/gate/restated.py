@@ -20,8 +20,11 @@ def restates_whole(new: Analysis, diff: Diff, old: Analysis) -> bool:
     Kowalski Heating is Marek, he wants the service booked for September" for "Boiler is
     serviced by Kowalski Heating")? The new line holds all the old one said: nothing is lost.
     What turned, was said not or another thing was settled before the labeler asks this; an
-    ending, or one more thing of its kind ("also"), is not a detail of this one."""
-    return len(old.words) >= RESTATED_WORDS and not diff.ended and not cues.ALSO.search(new.folded)
+    ending, or one more thing of its kind ("also"), is not a detail of this one. A shorter entry
+    is restated when the text opens with it and joins a clause of its own ("Rubbish goes out on
+    Thursday, and the recycling every other week")."""
+    said = len(old.words) >= RESTATED_WORDS or restated_first(new, old)
+    return said and not diff.ended and not cues.ALSO.search(new.folded)
 
 
 def one_more(new: Analysis, diff: Diff, old: Analysis) -> bool:
