@@ -203,8 +203,8 @@ UPDATE_WEAK = _phrases(*UPDATE_WEAK_PHRASES)
 # goes on, a weak change cue; an event done "again" ("saw Sam again", "met again") is not one.
 _AGAIN = r"(?:\s+[\w'-]+){0,4}?\s+(?:again|once\s+more)(?!\w)"
 RESUMED = Lazy(
-    r"(?:(?<!\w)(?:am|is|are|'m|'re|'s|can|may|allowed\s+to|start(?:s|ed|ing)?|began|"
-    r"resum(?:e|es|ed|ing)|back\s+to)|\w{2,}ing)(?!\w)" + _AGAIN
+    r"(?<!\w)(?:am|is|are|'m|'re|'s|can|may|allowed\s+to|start(?:s|ed|ing)?|began|"
+    r"resum(?:e|es|ed|ing)|back\s+to|\w{2,}ing)(?!\w)" + _AGAIN
 )
 # …those that say a norm changes: "new" names a thing ("the new headphones"), not a change
 UPDATE_WEAK_NORM = _phrases(*(p for p in UPDATE_WEAK_PHRASES if p not in ("new", "neu")))
