@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 CACHE = "orders.json"
 MOST = 4096  # verdicts kept (a few hundred kB); past it, the oldest half goes
 _PACKAGE = Path(__file__).resolve().parent.parent
-_READERS = ("language", "secrets", "data/secrets.tsv")  # what a verdict depends on
+# what a verdict depends on: the readers, and how a line is given to them (below)
+_READERS = ("language", "secrets", "data/secrets.tsv", "search/orders.py")
 _TRUSTS: dict[str, Trust] = {t: t for t in ("trusted", "limited", "untrusted")}  # keyed with
 
 
@@ -175,9 +176,14 @@ def _verdicts(ws: Workspace, said: list[tuple[str, Trust]], *, orders: bool = Tr
 
 def _read(text: str, who: str) -> int | list:
     if who != "shown":
+        from ..entry import BLOCK_ID
         from ..language.injection import injection_reason
 
-        if injection_reason(text, trust=_TRUSTS[who]) is not None:
+        # a line's `^id` is memctl's own, never words said to the agent: "^p5ia" read as
+        # leetspeak is "psia", "P.S. IA" (to the AI, in Spanish), and one relation in some
+        # thousands was labelled as orders for the id it drew
+        said = "\n".join(BLOCK_ID.sub("", line) for line in text.split("\n"))
+        if injection_reason(said, trust=_TRUSTS[who]) is not None:
             return 1
     from ..secrets.scan import scan
 
