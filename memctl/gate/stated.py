@@ -24,19 +24,18 @@ if TYPE_CHECKING:
 # The words that say a rule follows: "new rule:", "rule change:", "house rule:"
 _ANNOUNCED = re.compile(r"(?<!\w)(?:rules?|rule\s+change|change\s+of\s+rules?)\W*$")
 # …and those that make a norm last: "from now on", "going forward", "in future"
-_LASTING = re.compile(
-    r"(?<!\w)(?:in\s+(?:the\s+)?future|from\s+here\s+on|henceforth|for\s+good)(?!\w)"
+_FROM_NOW = (
+    r"(?:from\s+now\s+on|going\s+forward|from\s+today|henceforth|in\s+(?:the\s+)?future|"
+    r"from\s+here\s+on)"
 )
+_LASTING = re.compile(rf"(?<!\w)(?:{_FROM_NOW}|for\s+good)(?!\w)")
 # A norm the agent is told, where a clause opens: "(please) (you) always/never/don't …"
 _TOLD = re.compile(
-    r"(?:^|[,;:.!]\s*|(?:from\s+now\s+on|going\s+forward|from\s+today|henceforth|in\s+(?:the\s+)?"
-    r"future|from\s+here\s+on)\s*,?\s*)(?:please\s+)?(?:you\s+)?(?:always|never|don'?t|do\s+not|"
-    r"make\s+sure\s+(?:you\s+)?|must|should|only)\s+\w"
+    rf"(?:^|[,;:.!]\s*|{_FROM_NOW}\s*,?\s*)(?:please\s+)?(?:you\s+)?(?:always|never|don'?t|"
+    r"do\s+not|make\s+sure\s+(?:you\s+)?|must|should|only)\s+\w"
 )
 _IMPERATIVE = re.compile(IMPERATIVE)
-_OPENING = re.compile(
-    r"^\s*(?:from\s+now\s+on|going\s+forward|henceforth|in\s+(?:the\s+)?future)\s*,?\s*"
-)
+_OPENING = re.compile(rf"^\s*{_FROM_NOW}\s*,?\s*")
 
 
 def stated(text: str, label: Label) -> str:
