@@ -71,7 +71,7 @@ def append_line(path: Path | str, text: str) -> None:
     except OSError:
         return
     try:
-        os.write(fd, text.encode("utf-8"))
+        os.write(fd, text.encode("utf-8", "replace"))  # a lone surrogate a text held: "?"
     except OSError:
         pass
     finally:

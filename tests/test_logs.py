@@ -89,7 +89,6 @@ BOOKKEEPING = {"purged.jsonl"}
 # The modules that append to a file by themselves, and why that is no JSON-lines log.
 APPENDERS = {
     "jsonlines.py": "the layer: each line admitted first (append_local)",
-    "integrations/hookinput.py": "hooks.log, one text line a failure, redacted",
     "claudemd.py": "paths of rules files, in git's own folder",
     "cli/serve.py": "the server's own output, handed to the child it starts",
 }
@@ -227,3 +226,13 @@ def test_a_record_holding_a_character_read_as_a_line_break_is_read_back(ws):
     odd = ["a\u2028b", "c\u0085d", "e\u2029f", "g\x1ch", "i\rj"]
     append_local(ws.root, ".memctl/guard.jsonl", [{"match": m} for m in odd])
     assert [r["match"] for r in read_records(ws.root / ".memctl/guard.jsonl")] == odd
+
+
+def test_a_line_holding_a_lone_surrogate_is_written_not_raised(tmp_path):
+    """A name read from a byte that is not UTF-8 (os.fsdecode) or a cut emoji reaches a log as a
+    lone surrogate: the line is written with it replaced, and the command is not failed."""
+    from memctl.jsonlines import append_line
+
+    log = tmp_path / "x.log"
+    append_line(log, "notes/caf\udce9.md read\n")
+    assert log.read_bytes() == b"notes/caf?.md read\n"

@@ -186,6 +186,7 @@ def log_failure(root: Path, command: str, reason: str, *, at: str) -> None:
     alone."""
     from ..admission import Admission
     from ..errors import ParseError, redacted
+    from ..jsonlines import append_line
     from ..workspace import Workspace
 
     reason = redacted(" ".join(reason.split()))
@@ -195,21 +196,10 @@ def log_failure(root: Path, command: str, reason: str, *, at: str) -> None:
         )
     except (ParseError, OSError):
         return
-    line = text.encode("utf-8", "replace")
     path = root / LOG
-    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
     try:
         if path.stat().st_size > LOG_BYTES:
             os.replace(path, path.with_name(path.name + ".1"))
     except OSError:
         pass
-    try:
-        fd = os.open(path, flags, 0o644)
-    except OSError:
-        return
-    try:
-        os.write(fd, line)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    append_line(path, text)
