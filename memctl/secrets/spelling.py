@@ -9,8 +9,12 @@ import base64
 import re
 import unicodedata
 from functools import cache
+from typing import TYPE_CHECKING
 
 from . import encoded, hidden, joined, letters, numbers, turned
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 # The characters nobody sees that a copy of a text may hold between its own, one by one (a
 # pattern of bytes cannot hold a class of them): the invisible ones of _HIDDEN in the Basic
@@ -299,8 +303,7 @@ def _char(char: str) -> tuple[str, bytes]:
     process, each a few dozen small patterns compiled to be compared."""
     ordered = _forms(char)
     written = list(ordered)
-    # an HTML reference, escaped again or not (`&#32;`, `&amp;#32;`)
-    refs = ["&(?:amp;)*" + re.escape(r[1:]) for f in ordered if len(f) == 1 for r in _references(f)]
+    refs = _referenced(f for f in ordered if len(f) == 1)
     escape = "\\\\?" if char.isascii() and not char.isalnum() and char != " " else ""
     marks = _marks_on(char) if char.isascii() and char.isalnum() else ""
     coded = [code(f) for f in ordered if f.isascii() or f == char for code in _ENCODINGS]
@@ -311,10 +314,23 @@ def _char(char: str) -> tuple[str, bytes]:
     by_bytes = _one_each(
         [f for f in written if not (char == " " and f.isspace() and f.isascii())], bytes
     )
-    one = "|".join([*map(re.escape, by_str), *refs, *coded])
+    # The forms of one character as a class (a hundred alternatives of one character each
+    # made a pattern several times longer to compile, and slower to search), then the longer
+    # ones ("oe" for "ö", a letter in its parts).
+    single = "".join(f for f in by_str if len(f) == 1)
+    one = "|".join(
+        [
+            *([f"[{''.join(map(re.escape, single))}]"] if single else []),
+            *(re.escape(f) for f in by_str if len(f) > 1),
+            *refs,
+            *coded,
+        ]
+    )
+    single = "".join(f for f in by_bytes if len(f) == 1)
     one_bytes = b"|".join(
         [
-            *(re.escape(f.encode()) for f in by_bytes),
+            *([_byte_class(single)] if single else []),
+            *(re.escape(f.encode()) for f in by_bytes if len(f) > 1),
             *map(str.encode, refs),
             *map(str.encode, coded),
         ]
@@ -419,6 +435,23 @@ def _references(char: str) -> tuple[str, ...]:
 
     names = tuple(f"&{name}" for name, value in html5.items() if value == char and name[-1:] == ";")
     return (f"&#{ord(char)};", f"&#x{ord(char):x};", *names)
+
+
+def _referenced(chars: Iterable[str]) -> list[str]:
+    """A pattern of any of `chars` as an HTML reference, escaped again or not (`&#32;`,
+    `&amp;#32;`): by decimal number, by hex number or by name, each kind one alternative."""
+    refs = [r[1:-1] for char in chars for r in _references(char)]  # "#65", "#x41", "Agrave"
+    decimal = [r[1:] for r in refs if r[1:2].isdigit()]
+    hexes = [r[2:] for r in refs if r[1:2] == "x"]
+    names = [r for r in refs if not r.startswith("#")]
+    if not refs:
+        return []
+    kinds = [
+        *([f"\\#(?:{'|'.join(dict.fromkeys(decimal))})"] if decimal else []),
+        *([f"\\#x(?:{'|'.join(dict.fromkeys(hexes))})"] if hexes else []),
+        *map(re.escape, dict.fromkeys(names)),
+    ]
+    return [f"&(?:amp;)*(?:{'|'.join(kinds)});"]
 
 
 @cache
