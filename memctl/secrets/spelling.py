@@ -9,12 +9,8 @@ import base64
 import re
 import unicodedata
 from functools import cache
-from typing import TYPE_CHECKING
 
-from . import encoded, hidden, joined, letters, numbers, turned
-
-if TYPE_CHECKING:
-    from collections.abc import Iterable
+from . import encoded, escapes, hidden, joined, letters, numbers, turned
 
 # The characters nobody sees that a copy of a text may hold between its own, one by one (a
 # pattern of bytes cannot hold a class of them): the invisible ones of _HIDDEN in the Basic
@@ -303,10 +299,10 @@ def _char(char: str) -> tuple[str, bytes]:
     process, each a few dozen small patterns compiled to be compared."""
     ordered = _forms(char)
     written = list(ordered)
-    refs = _referenced(f for f in ordered if len(f) == 1)
+    refs = escapes.referenced(f for f in ordered if len(f) == 1)
     escape = "\\\\?" if char.isascii() and not char.isalnum() and char != " " else ""
     marks = _marks_on(char) if char.isascii() and char.isalnum() else ""
-    coded = [code(f) for f in ordered if f.isascii() or f == char for code in _ENCODINGS]
+    coded = [code(f) for f in ordered if f.isascii() or f == char for code in escapes.ENCODINGS]
     # A space may be a run of them, a line break, a tab, a "+" (a URL's space) or an escaped
     # line break or tab: \s holds the whitespace of a str (of bytes: ASCII's alone), so each
     # is matched one way only.
@@ -371,38 +367,6 @@ def _same(pattern: str, form: str, kind: type) -> bool:
     return found is not None
 
 
-def _percent(form: str) -> str:
-    """A pattern of `form` URL-encoded, once or up to twice more (`%4A`, `%254A`, `%25254A`)."""
-    return "".join(f"%(?:25){{0,2}}{byte:02X}" for byte in form.encode())
-
-
-def _quoted(form: str) -> str:
-    """A pattern of `form` quoted-printable (`=4A`)."""
-    return "".join(f"={byte:02X}" for byte in form.encode())
-
-
-def _bytes_escaped(form: str) -> str:
-    """A pattern of `form`'s UTF-8 bytes as Python escapes them (`\\x4a`)."""
-    return "".join(f"\\\\x{byte:02x}" for byte in form.encode())
-
-
-def _escaped(form: str) -> str:
-    """A pattern of `form` as JSON and Python escape a character (`\\u004a`, `\\U0000004a`;
-    past the Basic Multilingual Plane, JSON's surrogate pair)."""
-    if len(form) != 1:
-        return "(?!)"
-    point = ord(form)
-    if point > 0xFFFF:
-        high, low = 0xD800 + ((point - 0x10000) >> 10), 0xDC00 + ((point - 0x10000) & 0x3FF)
-        short = f"\\\\u{high:04x}\\\\u{low:04x}"
-    else:
-        short = f"\\\\u{point:04x}"
-    return f"(?:{short}|\\\\U{point:08x})"
-
-
-_ENCODINGS = (_percent, _quoted, _bytes_escaped, _escaped)
-
-
 @cache
 def _digits_of(char: str) -> frozenset[str]:
     """The decimal digits of every script that stand for the ASCII digit `char` (none for any
@@ -426,32 +390,6 @@ def _compatible_of() -> dict[str, set[str]]:
         if read != char and len(read) == 1:
             found.setdefault(read, set()).add(char)
     return found
-
-
-@cache
-def _references(char: str) -> tuple[str, ...]:
-    """`char` as HTML writes it by reference: its number, decimal and hex, and its names."""
-    from html.entities import html5
-
-    names = tuple(f"&{name}" for name, value in html5.items() if value == char and name[-1:] == ";")
-    return (f"&#{ord(char)};", f"&#x{ord(char):x};", *names)
-
-
-def _referenced(chars: Iterable[str]) -> list[str]:
-    """A pattern of any of `chars` as an HTML reference, escaped again or not (`&#32;`,
-    `&amp;#32;`): by decimal number, by hex number or by name, each kind one alternative."""
-    refs = [r[1:-1] for char in chars for r in _references(char)]  # "#65", "#x41", "Agrave"
-    decimal = [r[1:] for r in refs if r[1:2].isdigit()]
-    hexes = [r[2:] for r in refs if r[1:2] == "x"]
-    names = [r for r in refs if not r.startswith("#")]
-    if not refs:
-        return []
-    kinds = [
-        *([f"\\#(?:{'|'.join(dict.fromkeys(decimal))})"] if decimal else []),
-        *([f"\\#x(?:{'|'.join(dict.fromkeys(hexes))})"] if hexes else []),
-        *map(re.escape, dict.fromkeys(names)),
-    ]
-    return [f"&(?:amp;)*(?:{'|'.join(kinds)});"]
 
 
 @cache
