@@ -154,3 +154,14 @@ def test_each_character_of_a_purged_text_is_matched_one_way(char):
             text = form if kind is str else form.encode()
             ways = sum(a.fullmatch(text) is not None for a in alternatives)  # type: ignore[arg-type]
             assert ways == 1, (char, form, kind, ways)
+
+
+def test_a_purged_text_is_found_by_each_kind_of_html_reference_and_by_no_other_name():
+    """A character by its decimal or hex number or by its name, escaped again or not, is the
+    character; a name that starts with "x" ("&expectation;", "&xi;") is read as a name only,
+    never as a hex number with its "x" taken off."""
+    pattern = re.compile(spelled("Emma Lee")[0], re.IGNORECASE)
+    for copy in ("&#69;mma Lee", "&#x45;mma Lee", "&amp;#x65;mma Lee", "&Escr;mma Lee"):
+        assert pattern.search(copy), copy
+    for other in ("&#xpectation;mma Lee", "&#xponentialE;mma Lee", "&#x4;mma Lee"):
+        assert pattern.search(other) is None, other
