@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..words import stem, tokens
-from .roles import new_holder, other_holders
+from .roles import new_holder, other_holders, takes_over
 
 if TYPE_CHECKING:
     from .reading import Analysis
@@ -174,6 +174,8 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
     gives_up = bool(a.rejected & b.words)  # a gives up a thing of b's by name: about b's thing
     # "our new plumber is Joe Rossi" for "Our plumber is Jim Hardy": one name for another
     holder = bool(only_a and only_b) and new_holder(a, b)
+    # "Going forward Aisha will run the panel" for "Tom runs the hiring panel": the act's holder
+    holder = holder or takes_over(a, b, only_a, only_b)
     swaps = holder or _swaps_a_name(a, b, na, nb, only_a, only_b)
     if (
         not gives_up

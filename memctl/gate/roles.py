@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..language import cues
 from ..lexicon import SAME
 from ..words import fold, stem
 
@@ -86,3 +87,31 @@ def holders(texts: list[str]) -> dict[str, str]:
                 out[name] = m["role"]
             break
     return out
+
+
+# Acts a person does as the one in charge of a thing: "Tom runs the hiring panel", "Mia chairs
+# the Monday meeting". Said of someone else with a word of change, another holds the role now.
+_IN_CHARGE = frozenset(
+    stem(w)
+    for w in (
+        "run runs running ran lead leads leading led chair chairs chairing host hosts hosting "
+        "manage manages managing managed own owns owning handle handles handling handled "
+        "organise organises organising organize organizes organizing coordinate coordinates "
+        "coordinating oversee oversees overseeing"
+    ).split()
+)
+TAKEN_MISSING = 1  # words of the entry's act a text may leave out and still say it again
+
+
+def takes_over(a: Analysis, b: Analysis, only_a: set[str], only_b: set[str]) -> bool:
+    """Does a say in words that someone else now does what b's one person does in charge of a
+    thing ("Going forward Aisha will run the panel for backend hires" for "Tom runs the hiring
+    panel for backend roles")? Each names one person of its own, both say an act of being in
+    charge (one or another: "runs", "leads"), and a says again all of b's other words but
+    TAKEN_MISSING, one at least. Not "Aisha also runs it": one more holder."""
+    if not (a.update and len(only_a) == 1 and len(only_b) == 1) or a.names & b.names:
+        return False
+    if cues.ALSO.search(a.folded) or not (a.words & _IN_CHARGE and b.words & _IN_CHARGE):
+        return False
+    rest = b.words - b.names - _IN_CHARGE
+    return len(rest - a.words) <= TAKEN_MISSING and bool(rest & a.words)
