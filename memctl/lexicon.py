@@ -319,6 +319,14 @@ _SET_UP = re.compile(
     r"\b(?:set(?:s|ting)?\s+up|pencil(?:s|led|ed|ling|ing)?(?=(?:\s+[\w'-]+){0,4}?\s+in\b))"
 )
 _PUT_IN = re.compile(r"\bput(?:s|ting)?\b((?:\s+[\w'-]+){1,5}?)\s+in(?=\s+(?:for|on|at)\b)")
+# "started at Spotify", "got a new job with the council", "took a role at Monzo": works there now
+# ("the meeting started at 10", "starts at noon" start at a time)
+_JOB_AT = re.compile(
+    r"\b(?:(?:start(?:s|ed|ing)?|began|begins)\s+(?:(?:a\s+)?(?:new\s+)?(?:job|role|position)"
+    r"\s+|work(?:ing)?\s+)?at|(?:got|gets|getting|took|takes|taking|landed|lands|accepted|"
+    r"accepts)\s+(?:a\s+|the\s+)?(?:new\s+)?(?:job|role|position)\s+(?:at|with))\s+"
+    r"(?!\d|(?:noon|midnight|midday|dawn|dusk|half|quarter|around|about)\b)"
+)
 
 
 def one_word(folded: str) -> str:
@@ -338,6 +346,8 @@ def one_word(folded: str) -> str:
         folded = _LET_GO.sub(r"fired\1", folded)
     if "put" in folded:
         folded = _PUT_IN.sub(r"schedule\1", folded)
+    if " at " in folded or " with " in folded:
+        folded = _JOB_AT.sub("now works at ", folded)  # a change: the job is new
     return folded
 
 

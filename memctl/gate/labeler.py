@@ -150,7 +150,7 @@ def _by_entries(
         related.sort(key=lambda pair: pair[1] is not named)
     elif len(related) > 1:  # "halved Biscuit's Apoquel, 8mg now": the dose's entry, not the vet's
         top = max(s for s, _ in related)
-        related.sort(key=lambda pair: not _turns_a_value(new, pair, top))
+        related.sort(key=lambda pair: _value_turned(new, pair, top))
     return _against(new, related, trust, scores, close)
 
 
@@ -181,13 +181,14 @@ def _shares_more_than_names(new: Analysis, old: Analysis) -> bool:
     return bool(new.words & old.words - names)
 
 
-def _turns_a_value(new: Analysis, pair: tuple[float, Known], best: float) -> bool:
-    """Is the entry about as alike to the text as the best one (`best`, their similarity),
-    and one of which a value of a kind both hold differs (16mg → 8mg)?"""
+def _value_turned(new: Analysis, pair: tuple[float, Known], best: float) -> tuple[bool, int]:
+    """Its rank as the entry the text changes: first one about as alike as the best (`best`), of
+    which a value of a kind both hold differs (16mg → 8mg), that shares most words with it
+    ("Priya now works at Spotify": "Priya works … at Zalando", not "Priya lives in Kreuzberg")."""
     score, k = pair
-    if k.rule or best - score > VALUE_RIVALS:
-        return False
-    return bool(compare(new, k.info).changed)
+    if k.rule or best - score > VALUE_RIVALS or not compare(new, k.info).changed:
+        return True, 0
+    return False, -len(new.words & k.info.words)
 
 
 def _rivals(new: Analysis, score: float, k: Known, related: list[tuple[float, Known]]) -> bool:
