@@ -306,6 +306,19 @@ _SHIPPED_TO = re.compile(
     r"(?:prod|production|live|staging|the\s+servers?)\b)"
 )
 
+# "pushing the release", "ship the new release tonight": a deploy, as "shipping it to prod" is
+# ("push the release back", "… to Monday": put off)
+_RELEASE_OUT = re.compile(
+    r"\b(?:push|ship)(?:es|s|ed|ped|ing|ping)?(?:\s+out)?\s+(?:the\s+|a\s+|this\s+|our\s+)?"
+    r"(?:[\w'-]+\s+)?release\b(?!\s+(?:back|to|till|until|into|out|off|by|past)\b)"
+)
+# "land #482", "landed the hotfix PR": merged (a plane lands at Gatwick; a change lands in main)
+_LANDED = re.compile(
+    r"\bland(?:s|ed|ing)?(?=\s+(?:#\d|(?:the\s+|this\s+|that\s+|my\s+|our\s+|a\s+)?"
+    r"(?:[\w'-]+\s+)?(?:prs?|pull\s+requests?|mrs?|merge\s+requests?|branch|patch|fix|"
+    r"hotfix|diff|commits?)\b))"
+)
+
 # "let the gardener go", "we're letting our cleaner go": the end of a job, said around the one
 # let go ("let the kids go to the park" lets them go somewhere: what follows "go" tells)
 _LET_GO = re.compile(
@@ -339,7 +352,9 @@ def one_word(folded: str) -> str:
     if "live" in folded:
         folded = _PUSHED_LIVE.sub(r"deploy\1", folded)
     if "push" in folded or "ship" in folded:
-        folded = _SHIPPED_TO.sub(r"deploy\1", folded)
+        folded = _RELEASE_OUT.sub("deploy", _SHIPPED_TO.sub(r"deploy\1", folded))
+    if "land" in folded:
+        folded = _LANDED.sub("merge", folded)
     if "set" in folded or "pencil" in folded:
         folded = _SET_UP.sub("schedule", folded)
     if "let" in folded:
