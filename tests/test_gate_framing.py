@@ -110,3 +110,37 @@ def test_a_quote_keeps_every_word_its_source_wrote(ws, standup):
 )
 def test_the_same_words_at_the_end_are_left_out_too(text, rest):
     assert split_framing(text)[1] == rest
+
+
+CORVO = ("Invoices from Corvo are paid within 45 days", "Corvo's account manager is Lena")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Just to recap: Corvo invoices get paid within 45 days",
+        "Confirming that Corvo invoices are paid within 45 days",
+        "double-checking: Corvo invoices are paid within 45 days",
+    ],
+)
+def test_an_opener_that_only_checks_what_is_known_adds_nothing(said):
+    """ "recap", "confirming" were read as a detail added to the entry."""
+    from memctl.gate.labeler import Known, decide
+
+    known = [Known(f"n{i}", text) for i, text in enumerate(CORVO, 1)]
+    assert decide(said, trust="trusted", candidates=known, rules=[]).label == "repeat"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "To confirm, Corvo invoices are paid within 60 days now",  # another value
+        "Please confirm: are Corvo invoices paid within 45 days?",  # a question
+        "To recap, Corvo invoices are paid within 45 days and Lena left",  # one more thing
+    ],
+)
+def test_such_an_opener_before_something_new_leaves_it_new(said):
+    from memctl.gate.labeler import Known, decide
+
+    known = [Known(f"n{i}", text) for i, text in enumerate(CORVO, 1)]
+    assert decide(said, trust="trusted", candidates=known, rules=[]).label != "repeat"

@@ -211,12 +211,16 @@ UPDATE_WEAK_NORM = _phrases(*(p for p in UPDATE_WEAK_PHRASES if p not in ("new",
 UPDATE_WEAK_CJK = Lazy(_cjk("今は", "現在", "现在", "目前", "新しい"))
 
 # --- framing: words that open a sentence and say nothing of what follows ----------------
-# "heads up:", "fyi", "reminder that", "just so you know", "note to self:"
+# "heads up:", "fyi", "reminder that", "just so you know", "note to self:"; what says it only
+# checks or sums up what is known ("to confirm what we have:", "just to recap,", "for reference:")
 FRAMING = Lazy(
     r"(?:^|(?<=[.!?;\n]))\s*(?:(?:ok(?:ay)?|so|and)\s*,?\s+)?"
     r"(?:heads[\s-]+up|fyi|btw|by\s+the\s+way|psa|note\s+to\s+self|for\s+the\s+record"
     r"|just\s+so\s+you\s+know|remember(?=\s+that\b)|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?"
-    r"(?:reminder|note|update)(?=\s*[:,\-]|\s+that\b))(?:\s+that\b)?\s*[:,\-]*"
+    r"(?:reminder|note|update)(?=\s*[:,\-]|\s+that\b)"
+    r"|(?:just\s+)?(?:to\s+)?(?:confirm(?:ing)?|recap(?:ping)?|double[\s-]+check(?:ing)?|"
+    r"for\s+reference)(?:\s+what\s+(?:we|i|you)\s+(?:have|had|know|said)(?:\s+on\s+file)?)?"
+    r"(?=\s*[:,\-]|\s+that\b))(?:\s+that\b)?\s*[:,\-]*"
 )
 
 # --- the user says the memory was wrong ---------------------------------------------------
