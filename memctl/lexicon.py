@@ -122,7 +122,7 @@ _POLES = {
         "hire hires hired",
         "fire fires fired |let go|let him go|let her go|let them go|laid off|lays off",
     ),
-    "bought": ("buy buys bought", "sell sells sold"),
+    "bought": ("buy buys bought keep keeps kept keeping", "sell sells sold selling"),
     "raised": (
         "raise raised increase increases increased bump bumps bumped upped doubled tripled "
         "|went up|goes up|gone up",

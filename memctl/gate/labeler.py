@@ -182,9 +182,8 @@ def _shares_more_than_names(new: Analysis, old: Analysis) -> bool:
 
 
 def _value_turned(new: Analysis, pair: tuple[float, Known], best: float) -> tuple[bool, int]:
-    """Its rank as the entry the text changes: first one about as alike as the best (`best`), of
-    which a value of a kind both hold differs (16mg → 8mg), that shares most words with it
-    ("Priya now works at Spotify": "Priya works … at Zalando", not "Priya lives in Kreuzberg")."""
+    """Its rank as the entry the text changes: first one about as alike as the best (`best`) of
+    which a value differs (16mg → 8mg), that shares most words with it (Zalando, not Kreuzberg)."""
     score, k = pair
     if k.rule or best - score > VALUE_RIVALS or not compare(new, k.info).changed:
         return True, 0
@@ -250,12 +249,13 @@ def _against(
             shared = len(new.words & k.info.words)
             by_words = s >= NEAR and diff.covered >= COVERED and len(diff.extra) <= shared
             # close in meaning only, it may replace what it changes (another day alone is any
-            # event's), turns, adds to or swaps a word or two of (sesame for nuts); not by names
+            # event's), turns (that one first), adds to or swaps a word or two of; not by names
             swap = 0 < len(diff.extra) <= 2 and 0 < len(diff.missing) <= 2
             turns = says_change(new) or new.update_weak or diff.other_value or diff.flipped
             turns = turns or swap or _shares_more_than_names(new, k.info)  # a detail added
             meant = turns and _close_in_meaning(new, k, close)
-            if near is None and not diff.apart and not k.rule and (by_words or meant):
+            first = near is None or diff.flipped and not near[2].flipped
+            if first and not diff.apart and not k.rule and (by_words or meant):
                 near = (k, reason, diff)
             continue  # maybe a less similar entry is the one this text changes
         if label == "repeat" and new.hedged:  # "is Sam still in Munich?" confirms nothing
@@ -398,8 +398,9 @@ def _changes_in_meaning(
     if not _close_in_meaning(new, k, floor, UPDATE_MEANING):
         return False
     close = k.meaning or 0.0
-    if any(o is not k and (o.meaning or 0.0) > close - CLEARLY_CLOSER for _, o in related):
-        return False
+    rivals = [o for _, o in related if o is not k and (o.meaning or 0.0) > close - CLEARLY_CLOSER]
+    if rivals and not (diff.flipped and not any(compare(new, o.info).flipped for o in rivals)):
+        return False  # as close, unless it turns the side of k alone ("keep" for "selling")
     if cues.ALSO.search(new.folded):
         return False  # "Anna also likes Korean barbecue": one more, beside what is on file
     # A word of the entry swapped for another is another thing ("the property tax" for "the
