@@ -217,7 +217,10 @@ class Analysis:
         alone; "actually" beside "now" says a change ("Actually Noor is fine with lactose now")."""
         now = cues.UPDATE_WEAK_NORM.search(self.folded)  # not "new": "the new cluster"
         folded = _ACTUALLY.sub(" ", self.folded) if now else self.folded
-        return _any(folded, cues.CORRECTION, cues.CORRECTION_CJK, _SAID_WRONG, cues.MIXED_UP)
+        denied = not self.update and cues.DENIED.search(folded)
+        return bool(denied) or _any(
+            folded, cues.CORRECTION, cues.CORRECTION_CJK, _SAID_WRONG, cues.MIXED_UP
+        )
 
     @cached_property
     def normative(self) -> bool:
@@ -321,7 +324,10 @@ def analyze(text: str) -> Analysis:
     rejected, counted = _rejected(folded, values)
     sides, polar = lexicon.poles(folded)
     polar += [
-        w for p in (cues.UPDATE, cues.CORRECTION) for m in p.finditer(folded) for w in _cue_words(m)
+        w
+        for p in (cues.UPDATE, cues.CORRECTION, cues.DENIED)
+        for m in p.finditer(folded)
+        for w in _cue_words(m)
     ]
     found = [(stem(fold(n)), at) for n, at in spotted]
     found = [(n, at) for n, at in found if n in words]

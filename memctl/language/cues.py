@@ -246,6 +246,9 @@ CORRECTION_PHRASES = (
 )
 # fmt: on
 CORRECTION = _phrases(*CORRECTION_PHRASES)
+# A sentence that opens by saying no to what is on file ("Nope, it's in November"): beside a
+# word of change ("No, it moved to March") it says the change, not a mistake
+DENIED = Lazy(r"(?:^|(?<=[.!?;\n]))\s*(?:nope|nah|no)(?=\s*[,!\-:])")
 CORRECTION_CJK = Lazy(
     _cjk(
         "実は", "間違い", "間違って", "訂正", "誤り", "其实", "更正", "错了", "纠正", "不对", "搞错"
