@@ -32,7 +32,7 @@ _SAME = (
     "email emails e-mail mail mails emailed",
     "phone telephone mobile cellphone",
     "call calls calling ring rings ringing rang",
-    "buy buys bought purchase purchases purchased spend spends spending",
+    "buy buys bought purchase purchases purchased spend spends spending pay pays paying",
     "big large",
     "small little tiny",
     "prefer prefers preferred like likes liked",

@@ -52,3 +52,24 @@ def test_a_release_pushed_or_shipped_is_deployed(said):
 )
 def test_a_landing_or_a_release_put_off_does_no_act(said):
     assert _label(said, MERGE) != "clash" and _label(said, DEPLOY, "trusted") != "clash"
+
+
+FUND = "Don't spend anything from the emergency fund"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Paid the car repair from the emergency fund",
+        "Paying the builder's deposit out of the emergency fund",
+    ],
+)
+def test_paying_from_a_fund_spends_from_it(said):
+    assert _label(said, FUND) == "clash"
+
+
+@pytest.mark.parametrize(
+    "said", ["Put £50 into the emergency fund", "The emergency fund is at Monzo"]
+)
+def test_what_spends_nothing_from_it_is_no_clash(said):
+    assert _label(said, FUND) != "clash"
