@@ -211,10 +211,11 @@ UPDATE_WEAK_NORM = _phrases(*(p for p in UPDATE_WEAK_PHRASES if p not in ("new",
 UPDATE_WEAK_CJK = Lazy(_cjk("今は", "現在", "现在", "目前", "新しい"))
 
 # --- framing: words that open a sentence and say nothing of what follows ----------------
+_OPENS = r"(?:^|(?<=[.!?;\n]))\s*"  # where a sentence opens
 # "heads up:", "fyi", "reminder that", "just so you know", "note to self:"; what says it only
 # checks or sums up what is known ("to confirm what we have:", "just to recap,", "for reference:")
 FRAMING = Lazy(
-    r"(?:^|(?<=[.!?;\n]))\s*(?:(?:ok(?:ay)?|so|and)\s*,?\s+)?"
+    _OPENS + r"(?:(?:ok(?:ay)?|so|and)\s*,?\s+)?"
     r"(?:heads[\s-]+up|fyi|btw|by\s+the\s+way|psa|note\s+to\s+self|for\s+the\s+record"
     r"|just\s+so\s+you\s+know|remember(?=\s+that\b)|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?"
     r"(?:reminder|note|update)(?=\s*[:,\-]|\s+that\b)"
@@ -248,7 +249,7 @@ CORRECTION_PHRASES = (
 CORRECTION = _phrases(*CORRECTION_PHRASES)
 # A sentence that opens by saying no to what is on file ("Nope, it's in November"): beside a
 # word of change ("No, it moved to March") it says the change, not a mistake
-DENIED = Lazy(r"(?:^|(?<=[.!?;\n]))\s*(?:nope|nah|no)(?=\s*[,!\-:])")
+DENIED = Lazy(_OPENS + r"(?:nope|nah|no)(?=\s*[,!\-:])")
 CORRECTION_CJK = Lazy(
     _cjk(
         "実は", "間違い", "間違って", "訂正", "誤り", "其实", "更正", "错了", "纠正", "不对", "搞错"
