@@ -157,3 +157,14 @@ def file_error(exc: OSError) -> MemctlError | None:
         return found
     where = exc.filename if isinstance(exc.filename, str) else None
     return InvalidValue(f"{what}; nothing was changed", path=where)
+
+
+def cause(output: str, returncode: int) -> str:
+    """The line of git's output that says why it failed: its first `fatal:` or `error:` (a
+    command that runs others, as `git gc` does, ends on "failed to run pack-refs" after the
+    line that names the file in the way), else its last line, else the exit code."""
+    lines = [line.strip() for line in output.strip().splitlines() if line.strip()]
+    told = [line for line in lines if line.startswith(("fatal:", "error:"))]
+    if told:
+        return told[0]
+    return lines[-1] if lines else str(returncode)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .controls import not_utf8
-from .errors import GitError, StorageError
+from .errors import GitError, StorageError, cause
 from .outside import BLANK_VALUES, DRIVER_KEYS, check_url, no_programs
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ SAFE = tuple(
 )
 
 
-__all__ = ["GitError", "check_url"]  # for their callers: gitstore.GitError, gitstore.check_url
+__all__ = ["GitError", "cause", "check_url"]  # for their callers: gitstore.GitError, …
 
 
 @dataclass(frozen=True)
@@ -94,17 +94,6 @@ def _full(root: Path) -> bool:
         return shutil.disk_usage(root).free < FULL_BELOW
     except OSError:
         return False
-
-
-def cause(output: str, returncode: int) -> str:
-    """The line of git's output that says why it failed: its first `fatal:` or `error:` (a
-    command that runs others, as `git gc` does, ends on "failed to run pack-refs" after the
-    line that names the file in the way), else its last line, else the exit code."""
-    lines = [line.strip() for line in output.strip().splitlines() if line.strip()]
-    told = [line for line in lines if line.startswith(("fatal:", "error:"))]
-    if told:
-        return told[0]
-    return lines[-1] if lines else str(returncode)
 
 
 def blob(root: Path, rel: str, rev: str = "HEAD") -> bytes | None:
@@ -329,7 +318,7 @@ def commit(
                 stdin="\0".join(changed) + "\0",
                 env=env,
             )
-        return run(root, "rev-parse", "HEAD").strip()
+        return _head_commit(root)
 
     try:
         sha, fallback = write(None), False
@@ -394,16 +383,27 @@ def _staged(root: Path) -> set[str]:
 
 
 def _commit_index(root: Path, message: str, env: dict | None) -> str:
-    """Write the index as a commit on HEAD's branch, as `git commit` does, without hooks. The
-    message goes through stdin (an archive run lists every move in it): no file is left
-    behind by a process killed mid-commit."""
-    tree = run(root, "write-tree").strip()
-    parent = run(root, "rev-parse", "--verify", "-q", "HEAD", check=False).strip()
-    parents = ["-p", parent] if parent else []
-    sha = run(root, "commit-tree", tree, *parents, stdin=message, env=env).strip()
-    subject = message.split("\n", 1)[0]
-    run(root, "update-ref", "-m", f"commit: {subject}", "HEAD", sha, parent or "")
-    return sha
+    """Write the index as a commit on HEAD's branch: `git commit` with no path named (no
+    pathspec matching, no search for untracked files), one process where the tree, the commit
+    and the ref took four; the message from stdin as it is (an archive run lists every move in
+    it; no file is left by a process killed mid-commit), not signed (no program a config names
+    runs), no maintenance after it (`commit` runs `gc --auto` where it is due)."""
+    options = ("-c", "maintenance.auto=false", "-c", "gc.auto=0", "commit", "-q", "--no-verify")
+    run(root, *options, "--no-gpg-sign", "--cleanup=verbatim", "-F", "-", stdin=message, env=env)
+    return _head_commit(root)
+
+
+def _head_commit(root: Path) -> str:
+    """HEAD's commit, read from its branch's file (a commit just made has one), else asked of
+    git (a ref in packed-refs, a worktree's branch, a detached HEAD)."""
+    where = git_dir(root)
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        head = (where / "HEAD").read_text(encoding="utf-8").strip()
+        branch = where / head[5:] if head.startswith("ref: refs/heads/") else None
+        sha = branch.read_text(encoding="ascii").strip() if branch else ""
+        if len(sha) in (40, 64) and not sha.strip("0123456789abcdef"):
+            return sha
+    return run(root, "rev-parse", "HEAD").strip()
 
 
 @contextlib.contextmanager
