@@ -80,11 +80,19 @@ def _init(root: Path) -> None:
 def _example(root: Path) -> None:
     shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns("cache", "*.db"))
     init_workspace(root, now=NOW)
+    # Its search index and vectors made once too, as a workspace in use has them: each memctl
+    # process a test starts in a copy would otherwise embed every note and request again.
+    from memctl.search import semantic
+
+    ws = open_workspace(root)
+    if semantic.available(ws):
+        semantic.embed_all(ws)
 
 
 @pytest.fixture
 def example_ws(tmp_path):
-    """A git-versioned copy of workspace-example/ (the bundled one is never written to)."""
+    """A git-versioned copy of workspace-example/, its search index and vectors made (the
+    bundled one is never written to)."""
     return open_workspace(copy_of("example", _example, tmp_path / "example")[0])
 
 
