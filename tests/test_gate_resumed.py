@@ -6,28 +6,32 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import NOW, file_entry, open_lines
-from memctl.gate.remember import remember
+from conftest import open_lines, told
 from memctl.language import cues
 from memctl.lexicon import one_word
 from memctl.words import fold
 
+NOTE = "semantic/me"
+
 
 def _told(ws, entry: str, said: str) -> str:
-    file_entry(ws, "semantic/me", entry)
-    return remember(ws, said, source="user", now=NOW).value.label
+    return told(ws, NOTE, entry, said).label
 
 
 @pytest.mark.parametrize(
     ("entry", "said"),
     [
+        # a habit or a thing allowed that goes on again
         ("I'm off alcohol for January", "I'm drinking wine again"),
         ("No sugar for me, the dentist said", "I can have sugar again"),
+        # a person let go: what they did ends
+        ("Our cleaner Rosa comes on Wednesdays", "We let Rosa go last week"),
+        ("Jon does our bookkeeping every quarter", "We're letting Jon go after this quarter"),
     ],
 )
-def test_a_habit_or_a_thing_allowed_that_goes_on_again_updates_the_entry(ws, entry, said):
+def test_what_goes_on_again_or_a_person_let_go_updates_the_entry(ws, entry, said):
     assert _told(ws, entry, said) == "update"
-    assert entry not in open_lines(ws, "semantic/me")
+    assert entry not in open_lines(ws, NOTE)
 
 
 @pytest.mark.parametrize(
@@ -39,7 +43,7 @@ def test_a_habit_or_a_thing_allowed_that_goes_on_again_updates_the_entry(ws, ent
 )
 def test_an_event_done_again_leaves_the_entry_open(ws, entry, said):
     assert _told(ws, entry, said) == "new"
-    assert entry in open_lines(ws, "semantic/me")
+    assert entry in open_lines(ws, NOTE)
 
 
 def test_a_span_drawn_out_to_another_end_updates_it(ws):
@@ -51,18 +55,6 @@ def test_a_span_drawn_out_to_another_end_updates_it(ws):
     assert all(cues.UPDATE.search(fold(t)) for t in changed)
     kept = ("we extended our stay in Rome", "I extended my thanks to the team")
     assert not any(cues.UPDATE.search(fold(t)) for t in kept)
-
-
-@pytest.mark.parametrize(
-    ("entry", "said"),
-    [
-        ("Our cleaner Rosa comes on Wednesdays", "We let Rosa go last week"),
-        ("Jon does our bookkeeping every quarter", "We're letting Jon go after this quarter"),
-    ],
-)
-def test_a_person_let_go_ends_what_they_did(ws, entry, said):
-    assert _told(ws, entry, said) == "update"
-    assert entry not in open_lines(ws, "semantic/me")
 
 
 def test_letting_someone_go_somewhere_ends_nothing():
@@ -83,4 +75,4 @@ def test_a_short_entry_said_first_with_a_clause_of_its_own_gets_a_detail(ws, sai
     """A short entry ("Swimming is on Tuesday") said whole before a clause of its own is a
     detail added to it; said after another thing, it stays as it was."""
     assert _told(ws, "Swimming is on Tuesday", said) == label
-    assert ("Swimming is on Tuesday" in open_lines(ws, "semantic/me")) == (label == "new")
+    assert ("Swimming is on Tuesday" in open_lines(ws, NOTE)) == (label == "new")
