@@ -35,6 +35,7 @@ def forget(
     """Forget a memory (closed, or archived as superseded), or --purge a text everywhere.
 
     Example: memctl forget k3x9 --reason "wrong number"
+
     Example: memctl forget --purge --match "+1 555 0134" --dry-run
     """
     ws = context.workspace()
