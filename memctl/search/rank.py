@@ -26,7 +26,7 @@ then scored:
   for high priority; status 0.9 conflict, 0.8 upcoming (holds from a later day), 0.5 closed
   or superseded (left out unless asked for), stale only marked; kind 0.9 for a note's
   frontmatter, so its entries come first. A promoted fact is lifted above the log entry its
-  ref: names.
+  ref: names; a later line saying a change, above the earlier line it changes (changed.py).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from ..words import STOPWORDS, fold, small_number, stem, words
 from ..workspace import Workspace
 from . import fit
 from .candidates import COLUMNS, ROW, conditions
+from .changed import later_changes_first
 from .index import Freshness, SearchIndex, ask
 from .kept import candidates as find_candidates
 from .kept import unit_words
@@ -345,6 +346,7 @@ def rank(
         scored.append((score, row, parts))
     _above_sources(scored)
     scored.sort(key=lambda item: (-item[0], item[1]["path"], item[1]["line"]))
+    later_changes_first(scored)
     hits = []
     for score, row, parts in scored[:limit]:
         shown = {k: round(v, 4) for k, v in parts.items()} if explain else {}
