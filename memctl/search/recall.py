@@ -41,6 +41,7 @@ BEYOND_COSINE = 0.20, 0.35  # and its own cosine: none, full
 BEYOND_WEIGHT = 0.6  # the confidence standing fully beyond the asks gives alone
 GENERIC_MARGIN = -0.05  # a unit this far below the nearest ask: its closeness counts for nothing,
 GENERIC_FADE = 0.10  # and its lead for less, down to nothing this much further below
+GENERAL_SHARE = 0.5  # the confidence left a prompt that asks no one's memory (see _weigh)
 WHOLE_COVERAGE = 0.9  # a unit holding the prompt's words: meaning does not lower its words' fit
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 RELATIVE_CUT = 0.6  # a pointer must score at least this share of the best one
@@ -203,8 +204,7 @@ def candidates(
 ) -> tuple[list[Hit], bool]:
     """What recall chooses its pointers from, best first, and whether meaning was searched.
     `prune`: leave out what cannot reach the threshold by its words (rank's least_evidence)."""
-    from .asks import judges, names_what_is_owned, owned
-    from .fit import asks_only
+    from .asks import judges
     from .rank import Filters, rank
 
     meaning = None
@@ -228,20 +228,43 @@ def candidates(
     finally:
         if meaning is not None:
             meaning.close()  # read below or not, its thread is done before recall answers
-    if meaning is not None and any("cosine" in hit.components for hit in hits) and judges(prompt):
-        generic = meaning.generic
-        mine = owned(prompt)
-        for hit in hits:
-            if "cosine" not in hit.components:
-                continue
-            # a memory naming what the prompt says is the user's ("my father": "Dad …")
-            # answers a request no other memory does, however common its kind
-            beyond = names_what_is_owned(hit.text, mine)
-            cosine = hit.components["cosine"]
-            hit.components["generic"] = min(generic, cosine - BEYOND_FULL) if beyond else generic
-            if asks_only(hit.text):
-                hit.components["asks"] = 1.0
+    if meaning is not None and any("cosine" in hit.components for hit in hits):
+        _weigh(hits, prompt, meaning.generic if judges(prompt) else None)
     return hits, meaning is not None
+
+
+def _weigh(hits: list[Hit], prompt: str, generic: float | None) -> None:
+    """What recall reads of each hit found by meaning beside its closeness: the nearest
+    request any assistant is asked (`generic`, None when the prompt is not English enough for
+    the asks to judge), and whether the hit answers the prompt as its form asks
+    (memctl.language.questions): a prompt that asks nothing, or a general question about kinds
+    of things (of which the hit writes none of the prompt's names), is no one's memory to
+    answer ("general"); a hit that holds the kind of thing asked for ("who": a name, "when": a
+    day or a time) of something the prompt says is the user's ("we", "the sitter") answers a
+    request no other memory does, as one naming what is the user's does."""
+    from ..language.questions import asked, holds, speaks_of
+    from .asks import names_what_is_owned, owned
+    from .fit import asks_only
+
+    mine = owned(prompt)
+    reading = asked(prompt, english=generic is not None)
+    for hit in hits:
+        if "cosine" not in hit.components:
+            continue
+        # a memory naming what the prompt says is the user's ("my father": "Dad …")
+        # answers a request no other memory does, however common its kind
+        beyond = names_what_is_owned(hit.text, mine)
+        named = beyond or speaks_of(reading.names, hit.text)
+        cosine = hit.components["cosine"]
+        if not reading.asks or (reading.general and not named):
+            hit.components["general"] = 1.0
+        elif (reading.particular or named) and cosine >= BEYOND_COSINE[0] and reading.kinds:
+            beyond = beyond or holds(hit.text, reading.kinds)  # what is asked, of the user's
+        if generic is None:
+            continue
+        hit.components["generic"] = min(generic, cosine - BEYOND_FULL) if beyond else generic
+        if asks_only(hit.text):
+            hit.components["asks"] = 1.0
 
 
 def _threshold(given: float | None, meant: bool) -> float:
@@ -288,9 +311,10 @@ def confident(hit: Hit) -> float:
     if beyond is not None and not below_an_ask:
         standing = share(beyond, BEYOND_FROM, BEYOND_FULL)
         sure = max(sure, BEYOND_WEIGHT * share(cosine, *BEYOND_COSINE) * standing)
+    asked = GENERAL_SHARE if parts.get("general") else 1.0  # asks no one's memory (_weigh)
     lead = parts.get("lead", 0.0)
     if not lead:  # words alone, or not the unit nearest in meaning
-        return sure
+        return sure * asked
     # Meaning alone: the memory nearest the prompt, far nearer than the next one, answers it
     # (in a small store any question has a nearest unit; one it answers stands apart).
     near = share(cosine, LEAD_COSINE - 0.05, LEAD_COSINE + 0.05)
@@ -298,7 +322,7 @@ def confident(hit: Hit) -> float:
         near *= share(beyond, GENERIC_MARGIN - GENERIC_FADE, GENERIC_MARGIN)
         if parts.get("asks"):  # a request said before, near a request: no answer in it
             near *= QUESTION_SHARE
-    return max(sure, LEAD_WEIGHT * near * share(lead, LEAD_FROM, LEAD_FULL))
+    return max(sure, LEAD_WEIGHT * near * share(lead, LEAD_FROM, LEAD_FULL)) * asked
 
 
 def _on_the_desk(
