@@ -103,6 +103,17 @@ def test_a_general_question_is_read_from_its_form(prompt, general):
     assert asked(prompt).general is general, asked(prompt)
 
 
+def test_a_question_general_by_its_form_stays_so_whatever_names_it_writes():
+    """ "the difference between Kotlin and Swift" asks about kinds of things, though a memory may
+    hold "Kotlin"; "how do I reach Kemal?" is general only as long as no memory holds the name
+    (recall reads that)."""
+    assert asked("what's the difference between Kotlin and Swift?").by_form
+    assert asked("why do tomatoes split?").by_form
+    reading = asked("how do I reach Kemal?")
+    assert reading.general and not reading.by_form and reading.names == {"Kemal"}
+    assert not asked("why did we pick Kotlin?").general
+
+
 @pytest.mark.parametrize(
     ("prompt", "asks"),
     [

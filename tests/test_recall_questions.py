@@ -22,6 +22,7 @@ TOLD = [
     "The kids' dentist is Dr. Lindqvist on Mill Lane.",
     "Our team's on-call handbook lives at https://wiki.example/oncall.",
     "Grandad's care home lets visitors in until 7 pm.",
+    "We build the phone app in Kotlin.",
 ]
 
 
@@ -40,5 +41,6 @@ def test_a_general_question_stays_silent_and_the_users_own_question_speaks(ws, c
         "How often should a piano be tuned?",
         "What's the best bike lock?",
         "how do I tune a guitar?",
+        "what's the difference between Kotlin and Swift?",  # a name held, a general form
     ):
         assert not recall(ws, prompt, today=TODAY).pointers, prompt

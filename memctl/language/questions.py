@@ -33,6 +33,7 @@ NAME, PLACE, TIME, AMOUNT, NUMBER, EMAIL, LINK = (
 class Asked(NamedTuple):
     kinds: frozenset[str]  # what an answer holds, any of them ("who": a name, a number…)
     general: bool  # a question about kinds of things, nothing of the user's
+    by_form: bool  # general by its form ("why do …", "the difference between …"), names or not
     asks: bool  # a question or a request at all (not a remark: "the VPN is slow again")
     names: frozenset[str]  # the words it writes as names ("Marco", "Leo's" as "Leo")
     particular: bool  # about something of the user's: "my", "we", "the sitter"
@@ -141,36 +142,38 @@ def asked(prompt: str, *, english: bool = True) -> Asked:
     opening in English is read, and another prompt reads as asking for nothing in particular."""
     text = prompt[:2000]
     if not english and not _OPENS_A_QUESTION.search(text):
-        return Asked(frozenset(), False, True, frozenset(), False)
+        return Asked(frozenset(), False, False, True, frozenset(), False)
     kinds = frozenset(k for pattern, ks in _ASKED_PATTERNS if pattern.search(text) for k in ks)
     asks = "?" in text or bool(_OPENS_A_QUESTION.search(text))
     names = frozenset(_names(text))
-    return Asked(kinds, _general(text, kinds), asks, names, _particular(text))
+    by_form = not _first_person(text) and bool(_GENERAL_FORM.search(text))
+    general = by_form or _general(text, kinds)
+    return Asked(kinds, general, by_form, asks, names, _particular(text))
+
+
+def _first_person(text: str) -> bool:
+    """The user speaks of themselves, not only in a how-to ("how do I …", anyone's "I") or in
+    asking ("give me", "can you")."""
+    return bool(_FIRST_PERSON.search(_ASKED_OF_THE_ASSISTANT.sub(" ", _HOW_TO.sub(" ", text))))
 
 
 def _particular(text: str) -> bool:
-    mine = _ASKED_OF_THE_ASSISTANT.sub(" ", _HOW_TO.sub(" ", text))
-    return bool(_FIRST_PERSON.search(mine)) or _definite(text)
+    return _first_person(text) or _definite(text)
 
 
 def _general(text: str, kinds: frozenset[str]) -> bool:
-    """No first person (outside a how-to and "give me"), and a form that asks about kinds of
-    things, or nothing spoken of as known ("the sitter") in a how-to, a request, a "you" that is
-    anyone's, a question whether that asks for no kind of thing ("can rabbits and guinea pigs
-    live together?"), or one asking how much or when of a kind of thing ("how often should a
-    piano be tuned?"). A name is no sign either way: a public one is as often written
-    ("Python", "Tokyo"); recall reads whether a memory holds it."""
-    mine = _ASKED_OF_THE_ASSISTANT.sub(" ", _HOW_TO.sub(" ", text))
-    if _FIRST_PERSON.search(mine):
-        return False
-    if _GENERAL_FORM.search(text):
-        return True
-    if _definite(text):
+    """No first person (outside a how-to and "give me") and nothing spoken of as known ("the
+    sitter"), in a how-to, a request, a "you" that is anyone's, a question whether that asks
+    for no kind of thing ("can rabbits and guinea pigs live together?"), or one asking how much
+    or when of a kind of thing ("how often should a piano be tuned?"). A name is no sign either
+    way: a public one is as often written ("Python", "Tokyo"); recall reads whether a memory
+    holds it."""
+    if _first_person(text) or _definite(text):
         return False
     return bool(
         _HOW_TO.search(text)
         or _REQUEST.search(text)
-        or _GENERIC_YOU.search(mine)
+        or _GENERIC_YOU.search(_ASKED_OF_THE_ASSISTANT.sub(" ", _HOW_TO.sub(" ", text)))
         or (not kinds and _YES_OR_NO.match(text))
         or (kinds & {AMOUNT, TIME} and _INDEFINITE.search(text))
     )

@@ -237,17 +237,19 @@ def _weigh(hits: list[Hit], prompt: str, generic: float | None) -> None:
     """What recall reads of each hit found by meaning beside its closeness: the nearest
     request any assistant is asked (`generic`, None when the prompt is not English enough for
     the asks to judge), and whether the hit answers the prompt as its form asks
-    (memctl.language.questions): a prompt that asks nothing, or a general question about kinds
-    of things (of which the hit writes none of the prompt's names), is no one's memory to
-    answer ("general"); a hit that holds the kind of thing asked for ("who": a name, "when": a
-    day or a time) of something the prompt says is the user's ("we", "the sitter") answers a
-    request no other memory does, as one naming what is the user's does."""
+    (memctl.language.questions). A prompt that asks nothing, or a general question about kinds
+    of things (by its form, "why do …", whatever names it writes, or one of which the hit
+    writes none of the prompt's names), is no one's memory to answer ("general"); a hit that
+    holds the kind of thing asked for ("who": a name, "when": a day or a time) of something
+    the prompt says is the user's ("we", "the sitter") answers a request no other memory does,
+    as one naming what is the user's does."""
     from ..language.questions import asked, holds, speaks_of
     from .asks import names_what_is_owned, owned
     from .fit import asks_only
 
     mine = owned(prompt)
     reading = asked(prompt, english=generic is not None)
+    by_form = reading.by_form and not mine[0]  # "why do …", but not "gift ideas for dad?"
     for hit in hits:
         if "cosine" not in hit.components:
             continue
@@ -256,7 +258,7 @@ def _weigh(hits: list[Hit], prompt: str, generic: float | None) -> None:
         beyond = names_what_is_owned(hit.text, mine)
         named = beyond or speaks_of(reading.names, hit.text)
         cosine = hit.components["cosine"]
-        if not reading.asks or (reading.general and not named):
+        if not reading.asks or by_form or (reading.general and not named):
             hit.components["general"] = 1.0
         elif (reading.particular or named) and cosine >= BEYOND_COSINE[0] and reading.kinds:
             beyond = beyond or holds(hit.text, reading.kinds)  # what is asked, of the user's
