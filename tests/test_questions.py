@@ -122,6 +122,11 @@ def test_a_question_general_by_its_form_stays_so_whatever_names_it_writes():
         ("is the printer jammed again?", True),
         ("show me the dentist's address", True),
         ("Morning! quick one: when's the bin day", True),
+        # a request opens with what to do, in any verb, not only the ones a list knows
+        ("email Brian the status update", True),
+        ("Book a table for four at Luigi's on Friday", True),
+        ("renew the car insurance before it lapses", True),
+        ("Priya is off sick today", False),  # a name opening it, not a word
     ],
 )
 def test_a_remark_asks_nothing(prompt, asks):

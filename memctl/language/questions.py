@@ -93,6 +93,28 @@ _YES_OR_NO = re.compile(  # a question asking whether, of no kind of thing
     r"(?i)\W*(?:can|could|would|will|should|shall|is|are|am|was|were|do|does|did|have|has|may"
     r"|might)(?![\w-])"
 )
+# A remark opens with who or what it is about ("I'm off", "the VPN is slow again", "Anna loved
+# it"); a request opens with what to do, in any verb ("book a table", "email Brian the notes")
+_SAYS = re.compile(
+    r"\W*(?i:i|i'm|i’m|i've|i’ve|i'd|i’d|i'll|i’ll|we|we're|we’re|we've|we’ve|my|our|it|"
+    r"it's|it’s|its|this|that|these|those|there|the|he|she|they|he's|she's|they're|his|her|"
+    r"their|today|yesterday|tonight|just|so|well|ok|okay|thanks|thank|lol|haha|yeah|yep|yes|"
+    r"no|nope|hmm|oh|ah|wow|nice|cool|great)(?![\w'’-])"
+)
+_FIRST_WORD = re.compile(r"\W*([A-Z][^\W\d_]+)")
+
+
+def _says(text: str) -> bool:
+    """The text opens as a remark does: with who or what it is about, a name among them ("Anna
+    loved it"; "Book a table" opens with a word, not a name)."""
+    if _SAYS.match(text):
+        return True
+    from ..words import fold, is_word
+
+    first = _FIRST_WORD.match(text)
+    return first is not None and not is_word(fold(first[1]))
+
+
 _REQUEST = re.compile(rf"(?i)^\W*(?:please\s+)?(?:{_REQUESTS}|can\s+you|could\s+you)(?![\w-])")
 # --- whose things it is about ---------------------------------------------------------------------
 _FIRST_PERSON = re.compile(
@@ -144,7 +166,7 @@ def asked(prompt: str, *, english: bool = True) -> Asked:
     if not english and not _OPENS_A_QUESTION.search(text):
         return Asked(frozenset(), False, False, True, frozenset(), False)
     kinds = frozenset(k for pattern, ks in _ASKED_PATTERNS if pattern.search(text) for k in ks)
-    asks = "?" in text or bool(_OPENS_A_QUESTION.search(text))
+    asks = "?" in text or bool(_OPENS_A_QUESTION.search(text)) or not _says(text)
     names = frozenset(_names(text))
     by_form = not _first_person(text) and bool(_GENERAL_FORM.search(text))
     general = by_form or _general(text, kinds)
