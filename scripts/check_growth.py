@@ -71,7 +71,7 @@ import sys, time
 from memctl.controls import control, without_controls
 from memctl.language.injection import injection_reason
 from memctl.gate.reading import analyze
-from memctl.search.holds import asked_by
+from memctl.language.holds import asked_by
 from memctl.secrets.scan import scan
 
 unit, size = sys.argv[1], int(sys.argv[2])

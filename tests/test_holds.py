@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import TODAY
-from memctl.search.holds import EMAIL, LINK, NUMBER, PHONE, asked_by
+from memctl.language.holds import EMAIL, LINK, NUMBER, PHONE, asked_by
 from memctl.search.recall import recall
 
 

@@ -19,6 +19,9 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from .holds import EMAIL_ADDRESS as _EMAIL
+from .holds import without_numbers
+
 NAME, PLACE, TIME, AMOUNT, NUMBER, EMAIL, LINK = (
     "name",
     "place",
@@ -207,12 +210,6 @@ _URL = re.compile(
     r"(?:com|org|net|io|dev|app|uk|de|fr|nl|eu|example|internal|local)(?![\w-]|\.[a-z0-9])",
     re.I,
 )
-_EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]+")
-_PHONE = re.compile(
-    r"(?<![\w.,:/+-])(?:\+\s?\(?\d|\(\d|0\d)[\d().\- ]{4,}\d"
-    r"|(?<![\w.,:/+-])\d{2,4}(?:[ .-]\d{2,4}){2,}"
-    r"|\bext(?:ension|\.)?\s+\d{3,}"
-)
 _CODE = re.compile(  # capitals and digits together ("PO-77120", "E10582"), or a long number
     r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z0-9][A-Za-z0-9-]{3,}|\b\d{5,}\b"
 )
@@ -270,12 +267,16 @@ def holds(text: str, wanted: frozenset[str]) -> bool:
     if not wanted & {TIME, NUMBER, AMOUNT}:
         return False
     rest = _URL.sub(" ", rest)
-    for patterns, kind in (((_DATE, _CLOCK), TIME), ((_PHONE, _CODE), NUMBER)):
-        for pattern in patterns:
-            if pattern.search(rest):
-                if kind in wanted:
-                    return True
-                rest = pattern.sub(" ", rest)
+    for pattern in (_DATE, _CLOCK):
+        if pattern.search(rest):
+            if TIME in wanted:
+                return True
+            rest = pattern.sub(" ", rest)
+    rest, dialled = without_numbers(rest)  # a phone or reference number, as search reads one
+    if dialled or _CODE.search(rest):
+        if NUMBER in wanted:
+            return True
+        rest = _CODE.sub(" ", rest)
     if _DAY_OF_MONTH.search(rest) or _CALENDAR.search(rest) or _WHEN_WORDS.search(rest):
         if TIME in wanted:
             return True

@@ -20,9 +20,9 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..language.holds import asked_by
 from ..words import stem, words
 from .candidates import candidates as find_candidates
-from .holds import asked_by
 from .index import WATCH
 
 if TYPE_CHECKING:

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Required, TypedDict
 
 from ..dates import try_date
+from ..language.holds import asked_by
 from ..workspace import ARCHIVE_DIR
-from .holds import asked_by
 
 if TYPE_CHECKING:
     from ..entry import Entry

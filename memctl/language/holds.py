@@ -5,7 +5,8 @@ People tell such a line by its name and its value ("Kessler Heating, 0161 496 00
 form is at https://…") and ask for it by what it is ("who do I ring about the boiler?",
 "what's the link we used last time?", "what's my member number?"). A line holding one of these
 holds the words a person asks for it with as its own (memctl.search.kept.unit_words), and
-carries them in its context, where the index finds it by them (memctl.search.units).
+carries them in its context, where the index finds it by them (memctl.search.units); recall
+reads the same numbers as what a "who do I ring" asks for (memctl.language.questions).
 
 The words are few and each names the thing itself: "address" is left out (a street has one
 too), and so are "site" and "page" (a building site, page 3).
@@ -21,7 +22,7 @@ PHONE = ("phone", "number", "call", "ring", "contact", "reach")
 NUMBER = ("number",)
 
 # bounded as an address is (64 before the @): a long run of word characters is read once
-_EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]+")
+EMAIL_ADDRESS = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]+")
 # A run of six digits or more, with the separators phone and reference numbers are written with
 _DIGITS = re.compile(r"[+(]?\d(?:[ ()./-]{0,2}\d){5,}\)?")
 _YEAR = re.compile(r"(?:19|20)\d\d")
@@ -36,11 +37,25 @@ def asked_by(text: str) -> tuple[str, ...]:
     found: list[str] = []
     if "://" in text:
         found += LINK
-    if "@" in text and _EMAIL.search(text):
+    if "@" in text and EMAIL_ADDRESS.search(text):
         found += EMAIL
     for run in _DIGITS.finditer(text):
         found += _number_words(run.group().strip())
     return tuple(dict.fromkeys(found))
+
+
+def without_numbers(text: str) -> tuple[str, bool]:
+    """The text with its phone and reference numbers blanked, and whether it held one."""
+    found = False
+
+    def blank(run: re.Match[str]) -> str:
+        nonlocal found
+        if not _number_words(run.group().strip()):
+            return run.group()
+        found = True
+        return " "
+
+    return _DIGITS.sub(blank, text), found
 
 
 def _number_words(run: str) -> tuple[str, ...]:
