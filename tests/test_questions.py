@@ -104,11 +104,19 @@ def test_a_general_question_is_read_from_its_form(prompt, general):
 
 
 def test_a_question_general_by_its_form_stays_so_whatever_names_it_writes():
-    """ "the difference between Kotlin and Swift" asks about kinds of things, though a memory may
-    hold "Kotlin"; "how do I reach Kemal?" is general only as long as no memory holds the name
-    (recall reads that)."""
+    """ "the difference between Kotlin and Swift" asks what kinds of things are, though a memory
+    may hold "Kotlin"; a question asking why, or for advice, is general only as long as no
+    memory holds a name it writes ("why does Noor dislike the city?", "a good gift for Sam?"),
+    as "how do I reach Kemal?" is (recall reads that)."""
     assert asked("what's the difference between Kotlin and Swift?").by_form
-    assert asked("why do tomatoes split?").by_form
+    assert asked("how does a heat pump work?").by_form
+    for prompt in (
+        "why do tomatoes split?",
+        "why does Noor dislike the city?",
+        "a good gift for Sam?",
+    ):
+        reading = asked(prompt)
+        assert reading.general and not reading.by_form, prompt
     reading = asked("how do I reach Kemal?")
     assert reading.general and not reading.by_form and reading.names == {"Kemal"}
     assert not asked("why did we pick Kotlin?").general

@@ -44,3 +44,19 @@ def test_a_general_question_stays_silent_and_the_users_own_question_speaks(ws, c
         "what's the difference between Kotlin and Swift?",  # a name held, a general form
     ):
         assert not recall(ws, prompt, today=TODAY).pointers, prompt
+
+
+@needs_model
+def test_a_why_or_advice_question_naming_someone_a_memory_names_speaks(ws, cli):
+    """A reason or advice asked of someone by name is asked of them, not of kinds of things."""
+    cli.tell(
+        "Sam can't stand coriander, he says it tastes of soap.",
+        "Noor grew up on Lake Ferris; her grandfather taught her to paddle there.",
+    )
+    for prompt, answer in (
+        ("would a coriander pesto be a good present for Sam?", "coriander"),
+        ("why does Lake Ferris mean so much to Noor?", "grandfather"),
+    ):
+        said = recall(ws, prompt, today=TODAY)
+        assert any(answer in p.text for p in said.pointers), (prompt, said)
+    assert not recall(ws, "why do paddles have two blades?", today=TODAY).pointers

@@ -36,7 +36,7 @@ NAME, PLACE, TIME, AMOUNT, NUMBER, EMAIL, LINK = (
 class Asked(NamedTuple):
     kinds: frozenset[str]  # what an answer holds, any of them ("who": a name, a number…)
     general: bool  # a question about kinds of things, nothing of the user's
-    by_form: bool  # general by its form ("why do …", "the difference between …"), names or not
+    by_form: bool  # asks what a kind of thing is ("the difference between …"), names or not
     asks: bool  # a question or a request at all (not a remark: "the VPN is slow again")
     names: frozenset[str]  # the words it writes as names ("Marco", "Leo's" as "Leo")
     particular: bool  # about something of the user's: "my", "we", "the sitter"
@@ -134,13 +134,17 @@ _HOW_TO = re.compile(
     r"|is\s+it\s+(?:\w+\s+)?(?:safe|ok|okay|bad|good|possible|normal|true|worth)\s+(?:to|for))"
     r"(?![\w-])"
 )
-# Forms that ask about kinds of things: why they are so, what tells them apart, which is best,
-# what a word means, how a thing works
-_GENERAL_FORM = re.compile(
+# Forms that ask what a kind of thing is: what tells two apart, which is best, what a word
+# means, how a thing works; whatever names they write ("Kotlin and Swift"), no one's memory
+_KIND_FORM = re.compile(
+    r"(?i)(?<![\w-])(?:difference\s+between|(?:the|a)\s+(?:best|worst|top)"
+    r"|what\s+(?:does|do)\s+.+\s+mean|what\s+(?:is|are)\s+an?\s|how\s+does\s+.+\s+work)(?![\w-])"
+)
+# Forms that ask for reasons or advice: general unless they name someone a memory names ("why
+# do airlines overbook?", but "why does Noor dislike the city?", "a good gift for Sam?")
+_ADVICE_FORM = re.compile(
     r"(?i)(?<![\w-])(?:why\s+(?:do|does|is|are|can|can't|don't|doesn't|would|should|did)"
-    r"|difference\s+between|(?:the|a)\s+(?:best|worst|top)|(?:a|an|some|any)\s+(?:good|great)"
-    r"|what\s+(?:does|do)\s+.+\s+mean|what\s+(?:is|are)\s+an?\s|how\s+does\s+.+\s+work"
-    r"|ideas|tips|recommend|suggest|explain)(?![\w-])"
+    r"|(?:a|an|some|any)\s+(?:good|great)|ideas|tips|recommend|suggest|explain)(?![\w-])"
 )
 _INDEFINITE = re.compile(r"(?i)(?<![\w'’-])(?:a|an)\s")
 _GENERIC_YOU = re.compile(r"(?i)(?<![\w'’-])(?:you|your)(?![\w-])")
@@ -171,8 +175,9 @@ def asked(prompt: str, *, english: bool = True) -> Asked:
     kinds = frozenset(k for pattern, ks in _ASKED_PATTERNS if pattern.search(text) for k in ks)
     asks = "?" in text or bool(_OPENS_A_QUESTION.search(text)) or not _says(text)
     names = frozenset(_names(text))
-    by_form = not _first_person(text) and bool(_GENERAL_FORM.search(text))
-    general = by_form or _general(text, kinds)
+    by_form = not _first_person(text) and bool(_KIND_FORM.search(text))
+    advice = not _first_person(text) and bool(_ADVICE_FORM.search(text))
+    general = by_form or advice or _general(text, kinds)
     return Asked(kinds, general, by_form, asks, names, _particular(text))
 
 
