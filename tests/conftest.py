@@ -115,6 +115,13 @@ def git(ws_or_root, *args: str) -> str:
     ).stdout
 
 
+def history(ws) -> str:
+    """Every commit's message and patch on every ref, without the object ids: a short code
+    (four digits) is not to be found by chance in a commit's or a blob's hash."""
+    shown = git(ws, "log", "-p", "--all", "--format=%B")
+    return "\n".join(line for line in shown.splitlines() if not line.startswith("index "))
+
+
 def refused_as_a_secret(ws, cli, text: str) -> None:
     """`memctl log` refuses the text as holding a secret (exit 3) and commits nothing."""
     head = git(ws, "rev-parse", "HEAD")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import git
+from conftest import git, history
 from memctl.secrets.scan import redact, scan
 
 # text, the code it holds: a carer's, a household's, a landlord's, an office's, a holiday's
@@ -95,7 +95,7 @@ def test_every_door_refuses_it_and_writes_no_note(ws, cli, door, text, code):
     assert code not in refused.stdout + refused.stderr
     changed = git(ws, "diff", "--name-only", head.strip(), "HEAD").split()
     assert changed in ([], [".memctl/gate.jsonl"])
-    assert code not in git(ws, "log", "-p", "--all")
+    assert code not in history(ws)
     assert not any(code in f.read_text() for f in ws.root.rglob("*.md"))
 
 
