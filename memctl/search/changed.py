@@ -7,7 +7,8 @@ is nearly always what holds now. Among the best candidates, a line written on a 
 one ranked above it, about the same subject (content words in common that most candidates do
 not hold), scoring close to it, and saying in words of change that something moved, was
 replaced or is now otherwise (memctl.language.cues.UPDATE), takes its place just above it.
-Entries the gate has closed or superseded need none of this: they are ranked down already."""
+Entries the gate has closed or superseded need none of this (they are ranked down already), and
+a change that holds from a later day (upcoming) stays below what holds until then."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ SHARED = 2  # the subject's words a change and the line it changes have in commo
 WORDS = 60  # a change is a line of at most this many words (a session's transcript holds many)
 COMMON = 0.5  # a word more than this share of the candidates (and 2) hold names no subject
 ABOVE = 1.0001  # how far above the line it changes
+HOLDS = ("active", "stale")  # what a change must be to go above: holding today
 
 
 def later_changes_first(scored: list[tuple[float, dict, dict]]) -> None:
@@ -37,8 +39,8 @@ def later_changes_first(scored: list[tuple[float, dict, dict]]) -> None:
     for j in range(1, len(top)):
         score_j, row_j, parts_j = scored[j]
         day_j = row_j["recorded"]
-        if len(row_j["text"].split()) > WORDS:
-            continue
+        if row_j["status"] not in HOLDS or len(row_j["text"].split()) > WORDS:
+            continue  # a change from a later day waits its day; a transcript says many things
         earlier = [
             i
             for i in range(j)
