@@ -539,3 +539,27 @@ def test_a_marker_after_a_colon_a_semicolon_or_a_dash_is_read():
         ("FACT", "Dana covers approvals in December"),
         ("LESSON", "check the invite list first"),
     ]
+
+
+def test_a_fact_line_that_says_a_choice_was_made_retires_the_decision_it_changes(ws):
+    """A decision on file is retired by a line that says a choice was made, however the log
+    marks it; a fact said in passing of the same change is kept beside it."""
+    new_note(ws, "projects/club", title="Club", today=dt.date(2026, 10, 1))
+    add_entry(
+        ws,
+        "projects/club",
+        "We'll print the club newsletter at Copyshop Brandt",
+        kind="DECISION",
+        source="user",
+        today=dt.date(2026, 10, 1),
+    )
+    texts = (
+        "we opted for Druckerei Vogel for the club newsletter instead",
+        "changed our minds: the club newsletter gets printed at Druckerei Vogel",
+        "the club newsletter moved to Druckerei Vogel",
+    )
+    lines = [(f"1{i}:00", f"Print\nFACT: {t} src:user") for i, t in enumerate(texts)]
+    write_log(ws, "2026-11-29", *lines)
+    steps = consolidate(ws, dt.date(2026, 11, 29), now=NIGHT, dry_run=True).steps
+    assert [s.label for s in steps] == ["update", "update", "new"]
+    assert "a FACT does not retire a DECISION" in steps[2].reason

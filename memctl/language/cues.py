@@ -301,6 +301,14 @@ HEDGED = Lazy(
     r"|\?\s*$"
 )
 
+# --- a choice said as one: the words that make a line a decision, whatever it is marked ("changed
+# our minds: …", "we've settled on pale yellow", "going with the Hetzner box", "we picked June")
+DECIDED = Lazy(
+    r"(?<!\w)(?:decid(?:e|es|ed|ing)|decisions?|settl(?:e|es|ed|ing)\s+on|opt(?:s|ed|ing)?\s+"
+    r"(?:for|to)|ch(?:ose|osen|oose|ooses|oosing)|chang(?:e|ed|ing)\s+(?:my|our|his|her|their)\s+"
+    r"minds?|(?:going|gone|went|go)\s+with|agreed\s+(?:on|to)|pick(?:ed|ing))(?!\w)"
+)
+
 # --- fewer than what is on file ("climbing is only on Tuesdays now" over "Tuesdays and Thursdays")
 # fmt: off
 ONLY = Lazy(_phrases(

@@ -340,10 +340,13 @@ def _review(
     retiring a memory of a more trusted source is held for a person, and so is retiring a rule
     (a log line says who said it in its own words: a quoted page can say "src:user"); one kind
     of memory does not retire another (a FACT about the weekly call does not end a LESSON:
-    written as new)."""
+    written as new), but a line that says a choice was made is a decision, however marked
+    ("FACT: changed our minds, the site goes on Pages" retires the DECISION it changes)."""
     from ..gate.candidates import SOURCE_TRUST
     from ..gate.labeler import TRUST_RANK, says_nothing_new
     from ..gate.reading import analyze, compare
+    from ..language.cues import DECIDED
+    from ..words import fold
 
     def review(decision: Decision) -> tuple[Decision, str | None]:
         target = decision.target
@@ -378,6 +381,8 @@ def _review(
             )
             return replace(decision, label="new", target=None, near=target, reason=why), None
         theirs, mine = target.entry.kind, request.kind or "FACT"
+        if theirs == "DECISION" and mine == "FACT" and DECIDED.search(fold(request.text)):
+            mine = theirs  # "changed our minds: Tidewater goes on Pages": a decision, said so
         if theirs and theirs != mine and not (theirs == "FACT" and request.kind is None):
             why = f"a {mine} does not retire a {theirs} ({target.address}): kept as new"
             return replace(
