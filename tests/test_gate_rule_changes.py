@@ -211,11 +211,27 @@ ACCOUNTANT = "Never send anything to the accountant without checking with me fir
             "update",
             False,
         ),
-        (  # nothing on file says who the letting agent is: the rule it may loosen is named
+        (  # a business named by the trade of the rule's role ("Lettings": the letting agent)
             LETTING,
             "from now on you can answer harris lettings about repairs without asking me",
             "user",
             "The Newport flat rent is £675 a month, paid on the 3rd via Harris Lettings",
+            "update",
+            False,
+        ),
+        (
+            LETTING,
+            "replied to harris lettings about the boiler",
+            "agent",
+            "The Newport flat rent is £675 a month, paid on the 3rd via Harris Lettings",
+            "clash",
+            False,
+        ),
+        (  # nothing on file says who the letting agent is: the rule it may loosen is named
+            LETTING,
+            "from now on you can answer harris estates about repairs without asking me",
+            "user",
+            "The Newport flat rent is £675 a month, paid on the 3rd via Harris Estates",
             "new",
             True,
         ),

@@ -109,7 +109,7 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
         if s < REPEAT:
             break
     maybe = None  # a rule the user may loosen, for a thing the gate cannot tie to it
-    said = read_as_roles(new, [k.text for k in candidates if not k.rule])
+    said = read_as_roles(new, [k.text for k in candidates if not k.rule], [r.text for r in rules])
     for rule in rules:
         got = ruling(new, rule.info, trusted=trust == "trusted", said=said)
         if got is None or got[0] == "maybe":

@@ -89,6 +89,47 @@ def holders(texts: list[str]) -> dict[str, str]:
     return out
 
 
+# A role a rule names with the trade before it: "the letting agent", "the cleaning contact"
+_TRADE_ROLE = re.compile(rf"\b([a-z]{{3,}})\s+({ROLES})s?\b")
+
+
+def by_trade(texts: list[str], rules: list[str]) -> dict[str, str]:
+    """The businesses the texts name by their trade, where a rule names the role with that
+    trade before it, folded: "harris lettings" → "letting agent" where a rule says "never reply
+    to the letting agent …" and an entry "… paid via Harris Lettings"."""
+    trades = {stem(m[1]): f"{m[1]} {m[2]}" for r in rules for m in _TRADE_ROLE.finditer(fold(r))}
+    out: dict[str, str] = {}
+    for text in texts if trades else ():
+        for name in _businesses(text):
+            while len(name) > 2 and fold(name[-1]) in _LEGAL:
+                name = name[:-1]  # "Kowalski Heating Ltd": the trade before the company's form
+            role = trades.get(stem(fold(name[-1])))
+            if role:
+                out[fold(" ".join(name))] = role
+    return out
+
+
+def _businesses(text: str) -> list[list[str]]:
+    """The names of two words or more in capitals a text writes ("Harris Lettings"), each as
+    its words; a comma or a full stop ends one."""
+    names: list[list[str]] = []
+    run: list[str] = []
+    for token in [*text.split(), "."]:
+        word = token.strip("\"'()[]" + _STOPS)
+        if word[:1].isalpha() and word[:1].isupper():
+            run.append(word)
+            if not token.rstrip("\"')]").endswith(tuple(_STOPS)):
+                continue
+        if len(run) >= 2:
+            names.append(run)
+        run = []
+    return names
+
+
+_STOPS = ",.;:!?"
+_LEGAL = frozenset("ltd limited inc llc llp plc gmbh co corp bv sa sarl".split())
+
+
 # Acts a person does as the one in charge of a thing: "Tom runs the hiring panel", "Mia chairs
 # the Monday meeting". Said of someone else with a word of change, another holds the role now.
 _IN_CHARGE = frozenset(

@@ -3,12 +3,14 @@ loosening the gate cannot tie to it for sure.
 
 The rule is read without the exceptions the user made in it (excepted.py), and the text with
 the names the notes on file say hold a role read as that role ("Harris Lettings" as "the letting
-agent" where a note says "Harris Lettings is our letting agent", roles.py): what a rule says of
-the letting agent it says of them. A user's text that lets the agent do what an ask-first rule
-asks to be asked about without asking (askfirst.loosened) changes the rule when it is about the
-rule's thing; about another thing the gate cannot tie to it ("you can answer harris lettings
-about repairs without asking me", with nothing on file that says who the letting agent is) it
-may loosen the rule, and the gate names the rule with the commands that settle it.
+agent" where a note says "Harris Lettings is our letting agent", or where a note names the
+business and a rule the role by its trade: "paid via Harris Lettings", roles.py): what a rule
+says of the letting agent it says of them. A user's text that lets the agent do what an
+ask-first rule asks to be asked about without asking (askfirst.loosened) changes the rule when
+it is about the rule's thing; about another thing the gate cannot tie to it ("you can answer
+harris estates about repairs without asking me", with nothing on file that says who the
+letting agent is) it may loosen the rule, and the gate names the rule with the commands that
+settle it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Literal
 from .askfirst import loosened, unasked
 from .excepted import allowed_by, base
 from .reading import Analysis, analyze
-from .roles import holders
+from .roles import by_trade, holders
 from .rulecheck import for_good, rule_change
 from .swapped import other_value_for
 
@@ -56,12 +58,13 @@ def ruling(
     return None if excepted else ("clash", reason)
 
 
-def read_as_roles(new: Analysis, texts: list[str]) -> Analysis:
+def read_as_roles(new: Analysis, texts: list[str], rules: list[str] | None = None) -> Analysis:
     """The text with each name the entries on file (`texts`) say holds a role read as that role
     ("from now on you can answer harris lettings …" as "… answer the letting agent …", where a
-    note says "Harris Lettings is our letting agent"): what a rule says of the role it says of
+    note says "Harris Lettings is our letting agent", or names the business by the trade of the
+    role a rule names: "paid via Harris Lettings"): what a rule says of the role it says of
     them. The text itself when it names no such holder."""
     said = new.text
-    for name, role in holders(texts).items():
+    for name, role in (by_trade(texts, rules or []) | holders(texts)).items():
         said = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", f"the {role}", said, flags=re.I)
     return new if said == new.text else analyze(said)
