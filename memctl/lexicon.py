@@ -276,6 +276,15 @@ _DOWN_TO = re.compile(
 )
 
 
+# "No boiler service until March", "no piano till after Easter", "no training this week": the
+# thing is off for a while, a pause (not a word that it never was); "no calls until 9am" bounds
+# each day
+_PAUSED = re.compile(
+    r"(?:^|[.!?;:,]\s*)no\s+(?:[\w'-]+\s+){1,4}?(?:(?:until|till|til)\s+(?!\d{1,2}(?:[:.]\d\d)?"
+    r"\s*(?:am|pm|h)?(?!\w))|(?:for\s+now|(?:this|next)\s+(?:week|month|term))(?!\w))"
+)
+
+
 def poles(folded: str) -> tuple[dict[str, int], list[str]]:
     """(the side each opposition a folded text names is on, the words that say so); both sides
     of one opposition in one text (rare) cancel out."""
@@ -287,6 +296,8 @@ def poles(folded: str) -> tuple[dict[str, int], list[str]]:
         for m in pattern.finditer(folded):
             out[name] = 0 if out.get(name, sign) != sign else sign
             said.extend(m.group().split())
+    if "goes on" not in out and _PAUSED.search(folded):
+        out["goes on"] = -1
     return {k: v for k, v in out.items() if v}, said
 
 
