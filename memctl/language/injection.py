@@ -183,7 +183,11 @@ INJECTION_WEAK = [
         rf"\b(?:to|for)\s+(?:the\s+)?{AI_WORDS}\s+(?:agents?|assistants?|models?)\b|"
         r"\bwhen\s+you\s+(?:summari[sz]e|process|parse|index|crawl|ingest)\s+(?:this|these|the)\b|"
         r"\b(?:do\s+not|don'?t|never)\s+(?:mention|say|tell)\s+(?:this|it|anything)\s+to\s+"
-        r"(?:them|him|her|anyone)\b",
+        r"(?:them|him|her|anyone)\b|"
+        # whoever reads it for someone else: "whoever is reading this on the user's behalf"
+        r"\b(?:whoever|anyone|anybody|you)\s+(?:(?:who\s+)?(?:is|are|'s|'re)\s+)?(?:reading|"
+        r"handling|processing|opening|checking|managing)\s+(?:this|these|it|the)\b[^.;!?]{0,30}?"
+        r"\b(?:on\s+(?:the\s+|my\s+|your\s+)?[\w']+\s+behalf|on\s+behalf\s+of)\b",
         "speaks to the agent directly",
     ),
     *ADDRESSED_WEAK,
