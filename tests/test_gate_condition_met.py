@@ -34,3 +34,36 @@ def test_an_act_done_once_what_the_rule_waits_for_held_breaks_no_rule(rule, said
     rules = [Known("rules/general.md#^r1", rule, rule=True)]
     done = decide(said, trust="limited", candidates=rules, rules=rules)
     assert done.label == label, done.reason
+
+
+ONLY_AFTER = [
+    "Only water the seedlings after sunset",
+    "Only send the invoice after the job is signed off",
+]
+
+
+@pytest.mark.parametrize(
+    ("rule", "said"),
+    [
+        (ONLY_AFTER[0], "watered the seedlings before sunset"),
+        (ONLY_AFTER[1], "sent the invoice before the job was signed off"),
+    ],
+)
+def test_an_act_done_before_what_the_rule_waits_for_is_a_clash_never_a_repeat(rule, said):
+    """The same words with "before" for the rule's "after" report the rule broken: dropped as a
+    repeat of the rule, the breach would be lost."""
+    rules = [Known("rules/general.md#^r1", rule, rule=True)]
+    done = decide(said, trust="limited", candidates=rules, rules=rules)
+    assert done.label == "clash", done.reason
+
+
+@pytest.mark.parametrize(
+    ("rule", "said"),
+    [
+        (ONLY_AFTER[0], "watered the seedlings after sunset"),
+        (ONLY_AFTER[1], "sent the invoice once the job was signed off"),
+    ],
+)
+def test_the_act_done_after_it_is_no_clash(rule, said):
+    rules = [Known("rules/general.md#^r1", rule, rule=True)]
+    assert decide(said, trust="limited", candidates=rules, rules=rules).label != "clash"

@@ -26,21 +26,40 @@ _ONLY_AFTER = re.compile(
 )
 # The clause a report says held when the act was done: "once CI went green"
 _HELD = re.compile(r"(?<!\w)(?:once|after|when|as\s+soon\s+as|now\s+that)\s+([^.;!?,]{1,80})")
+# The clause a report says the act came ahead of: "before the inspection", "without a review"
+_AHEAD = re.compile(r"(?<!\w)(?:before|without|ahead\s+of|prior\s+to)\s+([^.;!?,]{1,80})")
 _AGAINST = re.compile(r"(?<!\w)(?:before|without|though|although|despite|still|yet)(?!\w)")
 
 
 def met(new: Analysis, rule: Analysis) -> bool:
     """Does the text report the rule's act done once what the rule waits for held?"""
-    m = _WAITS.search(rule.folded) or _ONLY_AFTER.search(rule.folded)
-    m = m or (_BEFORE.search(rule.folded) if rule.polarity else None)
-    if m is None:
-        return False
-    waits = analyze(m[1])
-    asked = waits.words - LIGHT - BARE_VERBS
-    if not asked or waits.polarity:
-        return False
-    for held in _HELD.finditer(new.folded):
+    asked = _waits_for(rule)
+    for held in _HELD.finditer(new.folded) if asked else ():
         said = analyze(held[1])
         if asked <= said.words and not said.polarity and not _AGAINST.search(held[1]):
             return True
     return False
+
+
+def done_before(new: Analysis, rule: Analysis) -> bool:
+    """Does the text report the rule's act done before what the rule waits for held ("paid the
+    builder before the inspection" for "only pay the builder after the inspection")? The same
+    words with "before" for the rule's "after" are a breach to report, never a repeat."""
+    asked = _waits_for(rule)
+    if not asked or not new.words & rule.words - asked:
+        return False  # the act itself is named too, not only what it waits for
+    for ahead in _AHEAD.finditer(new.folded):
+        if asked <= analyze(ahead[1]).words:
+            return True
+    return False
+
+
+def _waits_for(rule: Analysis) -> frozenset[str]:
+    """The content words of what the rule waits for ("ci", "green"), none when it waits for
+    nothing or for a thing said with a "not"."""
+    m = _WAITS.search(rule.folded) or _ONLY_AFTER.search(rule.folded)
+    m = m or (_BEFORE.search(rule.folded) if rule.polarity else None)
+    if m is None:
+        return frozenset()
+    waits = analyze(m[1])
+    return frozenset() if waits.polarity else frozenset(waits.words - LIGHT - BARE_VERBS)

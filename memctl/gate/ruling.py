@@ -19,6 +19,7 @@ import re
 from typing import Literal
 
 from .askfirst import loosened, unasked
+from .condition import done_before
 from .excepted import allowed_by, base
 from .reading import Analysis, analyze
 from .roles import by_trade, holders
@@ -49,6 +50,8 @@ def ruling(
     if change is None:
         # the act a rule asks to be asked about first, reported done: the user may do it
         done = None if trusted else unasked(said, ruled)
+        if not trusted and done_before(said, ruled):
+            done = done or "done before what the rule waits for"
         return ("clash", done) if done and not excepted else None
     reason, lasting = change
     if trusted and lasting:
