@@ -15,6 +15,7 @@ English only, as the question words are; read by memctl.search.recall beside mea
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import NamedTuple
@@ -255,6 +256,7 @@ _WORD = re.compile(r"[\w-]+")
 _CAPITAL = re.compile(r"(?<![\w'’-])[A-Z][^\W\d_]{1,}(?:['’]s)?")
 
 
+@functools.lru_cache(maxsize=4096)  # a warm server reads the same memories turn after turn
 def holds(text: str, wanted: frozenset[str]) -> bool:
     """Does the text hold a thing of one of the wanted kinds: a name, a place, a time, an
     amount, a number to dial or quote, an email address, a link? A number is read as one kind

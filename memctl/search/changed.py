@@ -12,6 +12,7 @@ a change that holds from a later day (upcoming) stays below what holds until the
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from ..words import STOPWORDS, fold, stem, words
@@ -60,11 +61,13 @@ def later_changes_first(scored: list[tuple[float, dict, dict]]) -> None:
         subject.insert(i, subject.pop(j))
 
 
+@functools.lru_cache(maxsize=4096)
 def _says_a_change(text: str) -> bool:
     from ..language.cues import UPDATE  # its pattern is compiled the first time it is read
 
     return UPDATE.search(fold(text)) is not None
 
 
-def _content(text: str) -> set[str]:
-    return {stem(w) for w in words(text) if w not in STOPWORDS and not w.isdigit()}
+@functools.lru_cache(maxsize=4096)  # a warm server ranks the same units turn after turn
+def _content(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in words(text) if w not in STOPWORDS and not w.isdigit())
