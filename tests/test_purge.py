@@ -342,6 +342,30 @@ def test_what_a_process_kept_of_a_text_goes_when_another_process_purges_it(ws):
     assert memos.after_purge(ws.root) is False  # seen once: nothing more to forget
 
 
+def test_a_purge_empties_every_cache_of_memctls_functions_however_new(ws, cli):
+    """What any function of memctl's keeps of a text it read (the gate's reading, search's,
+    recall's, the secret scanner's) goes with a purge run by another process, by the next
+    question: each cache is found by looking, so one added later is emptied too."""
+    from memctl import memos
+    from memctl.gate.reading import analyze
+    from memctl.language.questions import _holds
+    from memctl.search.changed import _content
+    from memctl.search.recall import recall
+
+    cli("log", "Plumber", "-m", f"Jorge the plumber moved, his phone is now {PHONE}")
+    cli.tell(f"Our plumber Jorge is on {PHONE}")
+    asked = "who is our plumber and what's his phone number?"
+    recall(ws, asked, today=TODAY)
+    analyze(f"Jorge is on {PHONE}")
+    found = memos.cached_functions()
+    assert {analyze, _holds, _content} <= set(found)
+    assert [f for f in found if f.cache_info().currsize]  # something of the text was kept
+    done = run_memctl("-w", str(ws.root), "forget", "--purge", "--match", PHONE, "--yes")
+    assert done.returncode == 0, done.stderr
+    assert memos.after_purge(ws.root)  # the next question here sees the purge first
+    assert [f for f in memos.cached_functions() if f.cache_info().currsize] == []
+
+
 def test_a_text_in_a_notes_frontmatter_is_purged_and_the_note_still_reads(ws):
     """Where the text begins a YAML value, `[purged]` would begin a list (`title: [purged]`)
     or break the YAML (`description: [purged], our contact`): in the frontmatter the mark is

@@ -256,12 +256,15 @@ _WORD = re.compile(r"[\w-]+")
 _CAPITAL = re.compile(r"(?<![\w'’-])[A-Z][^\W\d_]{1,}(?:['’]s)?")
 
 
-@functools.lru_cache(maxsize=4096)  # a warm server reads the same memories turn after turn
 def holds(text: str, wanted: frozenset[str]) -> bool:
     """Does the text hold a thing of one of the wanted kinds: a name, a place, a time, an
     amount, a number to dial or quote, an email address, a link? A number is read as one kind
     only: the digits of a date, a time or a phone number are no amount."""
-    text = text[:1000]
+    return _holds(text[:1000], wanted)
+
+
+@functools.lru_cache(maxsize=4096)  # a warm server reads the same memories turn after turn
+def _holds(text: str, wanted: frozenset[str]) -> bool:
     if NAME in wanted and (_TITLE_NAME.search(text) or next(_names(text), None)):
         return True
     if PLACE in wanted and _PLACE.search(text):

@@ -31,7 +31,7 @@ def later_changes_first(scored: list[tuple[float, dict, dict]]) -> None:
     top = scored[:LOOK]
     if len({row["recorded"] for _, row, _ in top if row["recorded"]}) < 2:
         return  # all from one day: nothing is later
-    subject = [_content(row["text"]) for _, row, _ in top]
+    subject = [_content(row["text"][:2000]) for _, row, _ in top]
     # a word most of the best candidates hold (a speaker's name, what the whole search is
     # about) does not tell which two are about the same thing
     held = Counter(w for found in subject for w in found)
