@@ -238,8 +238,9 @@ def _weigh(hits: list[Hit], prompt: str, generic: float | None) -> None:
     request any assistant is asked (`generic`, None when the prompt is not English enough for
     the asks to judge), and whether the hit answers the prompt as its form asks
     (memctl.language.questions). A prompt that asks nothing, or a general question about kinds
-    of things (by its form, "why do …", whatever names it writes, or one of which the hit
-    writes none of the prompt's names), is no one's memory to answer ("general"); a hit that
+    of things (one asking what a kind of thing is, "the difference between …", whatever names
+    it writes; any other, "why do …", of which the hit writes none of the prompt's names), is
+    no one's memory to answer ("general"); a hit that
     holds the kind of thing asked for ("who": a name, "when": a day or a time) of something
     the prompt says is the user's ("we", "the sitter") answers a request no other memory does,
     as one naming what is the user's does."""
@@ -249,7 +250,7 @@ def _weigh(hits: list[Hit], prompt: str, generic: float | None) -> None:
 
     mine = owned(prompt)
     reading = asked(prompt, english=generic is not None)
-    by_form = reading.by_form and not mine[0]  # "why do …", but not "gift ideas for dad?"
+    by_form = reading.by_form and not mine[0]  # "the best bike lock?", not "… for my dad?"
     for hit in hits:
         if "cosine" not in hit.components:
             continue
