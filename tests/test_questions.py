@@ -135,6 +135,13 @@ def test_a_question_general_by_its_form_stays_so_whatever_names_it_writes():
         ("Book a table for four at Luigi's on Friday", True),
         ("renew the car insurance before it lapses", True),
         ("Priya is off sick today", False),  # a name opening it, not a word
+        # a word that only opens a turn says neither
+        ("ok book a table for Friday", True),
+        ("so, email Brian the notes", True),
+        ("just renew the parking permit", True),
+        ("thanks, that is all", False),
+        ("great, the VPN is slow again", False),
+        ("lol", False),
     ],
 )
 def test_a_remark_asks_nothing(prompt, asks):

@@ -97,34 +97,38 @@ _YES_OR_NO = re.compile(  # a question asking whether, of no kind of thing
     r"(?i)\W*(?:can|could|would|will|should|shall|is|are|am|was|were|do|does|did|have|has|may"
     r"|might)(?![\w-])"
 )
+# "I", "we" and their contractions, either apostrophe
+_I_WE = r"i|i['’](?:m|ve|d|ll)|we|we['’](?:re|ve)"
 # A remark opens with who or what it is about ("I'm off", "the VPN is slow again", "Anna loved
-# it"); a request opens with what to do, in any verb ("book a table", "email Brian the notes")
-_SAYS = re.compile(
-    r"\W*(?i:i|i'm|i’m|i've|i’ve|i'd|i’d|i'll|i’ll|we|we're|we’re|we've|we’ve|my|our|it|"
-    r"it's|it’s|its|this|that|these|those|there|the|he|she|they|he's|she's|they're|his|her|"
-    r"their|today|yesterday|tonight|just|so|well|ok|okay|thanks|thank|lol|haha|yeah|yep|yes|"
-    r"no|nope|hmm|oh|ah|wow|nice|cool|great)(?![\w'’-])"
+# it"), after any word that only opens a turn ("ok, the VPN is slow", "thanks, that's all"); a
+# request opens with what to do, in any verb ("book a table", "ok, email Brian the notes")
+_OPENER = re.compile(
+    r"(?:\W*(?i:ok(?:ay)?|so|well|just|yeah|yep|yes|no|nope|hmm+|oh|ah|wow|nice|cool|great|"
+    r"thanks|thank\s+you|lol|haha|right|alright|hey|hi|hello|please)(?![\w'’-]))*\W*"
 )
-_FIRST_WORD = re.compile(r"\W*([A-Z][^\W\d_]+)")
+_SUBJECT = re.compile(
+    rf"(?i:{_I_WE}|my|our|it|it['’]s|its|this|that|these|those|there|the|he|she|they|"
+    r"he['’]s|she['’]s|they['’]re|his|her|their|today|yesterday|tonight)(?![\w'’-])"
+)
+_FIRST_WORD = re.compile(r"[A-Z][^\W\d_]+")
 
 
 def _says(text: str) -> bool:
     """The text opens as a remark does: with who or what it is about, a name among them ("Anna
-    loved it"; "Book a table" opens with a word, not a name)."""
-    if _SAYS.match(text):
+    loved it"; "Book a table" opens with a word, not a name), or says nothing past its opener."""
+    opened = _OPENER.match(text)
+    rest = text[opened.end() :] if opened else text
+    if not rest or _SUBJECT.match(rest):
         return True
     from ..words import fold, is_word
 
-    first = _FIRST_WORD.match(text)
-    return first is not None and not is_word(fold(first[1]))
+    first = _FIRST_WORD.match(rest)
+    return first is not None and not is_word(fold(first[0]))
 
 
 _REQUEST = re.compile(rf"(?i)^\W*(?:please\s+)?(?:{_REQUESTS}|can\s+you|could\s+you)(?![\w-])")
 # --- whose things it is about ---------------------------------------------------------------------
-_FIRST_PERSON = re.compile(
-    r"(?i)(?<![\w'’-])(?:i|i'm|i’m|i've|i’ve|i'd|i’d|i'll|i’ll|we|we're|we’re|we've|we’ve|us|"
-    r"our|ours|my|mine|me)(?![\w-])"
-)
+_FIRST_PERSON = re.compile(rf"(?i)(?<![\w'’-])(?:{_I_WE}|us|our|ours|my|mine|me)(?![\w-])")
 # "give me", "can you": the user asking the assistant, not the user's things
 _ASKED_OF_THE_ASSISTANT = re.compile(
     rf"(?i)(?<![\w'’-])(?:(?:{_REQUESTS})\s+me|can\s+you|could\s+you|for\s+me)(?![\w-])"
@@ -139,7 +143,8 @@ _HOW_TO = re.compile(
 # means, how a thing works; whatever names they write ("Kotlin and Swift"), no one's memory
 _KIND_FORM = re.compile(
     r"(?i)(?<![\w-])(?:difference\s+between|(?:the|a)\s+(?:best|worst|top)"
-    r"|what\s+(?:does|do)\s+.+\s+mean|what\s+(?:is|are)\s+an?\s|how\s+does\s+.+\s+work)(?![\w-])"
+    r"|what\s+(?:does|do)\s+(?:[\w'’-]+\s+){1,4}mean|what\s+(?:is|are)\s+an?\s"
+    r"|how\s+does\s+(?:[\w'’-]+\s+){1,4}work)(?![\w-])"
 )
 # Forms that ask for reasons or advice: general unless they name someone a memory names ("why
 # do airlines overbook?", but "why does Noor dislike the city?", "a good gift for Sam?")
@@ -175,36 +180,27 @@ def asked(prompt: str, *, english: bool = True) -> Asked:
         return Asked(frozenset(), False, False, True, frozenset(), False)
     kinds = frozenset(k for pattern, ks in _ASKED_PATTERNS if pattern.search(text) for k in ks)
     asks = "?" in text or bool(_OPENS_A_QUESTION.search(text)) or not _says(text)
-    names = frozenset(_names(text))
-    by_form = not _first_person(text) and bool(_KIND_FORM.search(text))
-    advice = not _first_person(text) and bool(_ADVICE_FORM.search(text))
-    general = by_form or advice or _general(text, kinds)
-    return Asked(kinds, general, by_form, asks, names, _particular(text))
+    # the user's own words: not a how-to's anyone ("how do I …") nor asking ("give me")
+    plain = _ASKED_OF_THE_ASSISTANT.sub(" ", _HOW_TO.sub(" ", text))
+    mine = bool(_FIRST_PERSON.search(plain))
+    particular = mine or _definite(text)
+    by_form = not mine and bool(_KIND_FORM.search(text))
+    advice = not mine and bool(_ADVICE_FORM.search(text))
+    general = by_form or advice or not particular and _general(text, plain, kinds)
+    return Asked(kinds, general, by_form, asks, frozenset(_names(text)), particular)
 
 
-def _first_person(text: str) -> bool:
-    """The user speaks of themselves, not only in a how-to ("how do I …", anyone's "I") or in
-    asking ("give me", "can you")."""
-    return bool(_FIRST_PERSON.search(_ASKED_OF_THE_ASSISTANT.sub(" ", _HOW_TO.sub(" ", text))))
-
-
-def _particular(text: str) -> bool:
-    return _first_person(text) or _definite(text)
-
-
-def _general(text: str, kinds: frozenset[str]) -> bool:
-    """No first person (outside a how-to and "give me") and nothing spoken of as known ("the
-    sitter"), in a how-to, a request, a "you" that is anyone's, a question whether that asks
-    for no kind of thing ("can rabbits and guinea pigs live together?"), or one asking how much
-    or when of a kind of thing ("how often should a piano be tuned?"). A name is no sign either
-    way: a public one is as often written ("Python", "Tokyo"); recall reads whether a memory
-    holds it."""
-    if _first_person(text) or _definite(text):
-        return False
+def _general(text: str, plain: str, kinds: frozenset[str]) -> bool:
+    """Of a prompt with no first person (`plain`: outside a how-to and "give me") and nothing
+    spoken of as known ("the sitter"): a how-to, a request, a "you" that is anyone's, a question
+    whether that asks for no kind of thing ("can rabbits and guinea pigs live together?"), or
+    one asking how much or when of a kind of thing ("how often should a piano be tuned?"). A
+    name is no sign either way: a public one is as often written ("Python", "Tokyo"); recall
+    reads whether a memory holds it."""
     return bool(
         _HOW_TO.search(text)
         or _REQUEST.search(text)
-        or _GENERIC_YOU.search(_ASKED_OF_THE_ASSISTANT.sub(" ", _HOW_TO.sub(" ", text)))
+        or _GENERIC_YOU.search(plain)
         or (not kinds and _YES_OR_NO.match(text))
         or (kinds & {AMOUNT, TIME} and _INDEFINITE.search(text))
     )
