@@ -40,20 +40,21 @@ def later_changes_first(scored: list[tuple[float, dict, dict]]) -> None:
     for j in range(1, len(top)):
         score_j, row_j, parts_j = scored[j]
         day_j = row_j["recorded"]
-        if row_j["status"] not in HOLDS or len(row_j["text"].split()) > WORDS:
+        if not day_j or row_j["status"] not in HOLDS or len(row_j["text"].split()) > WORDS:
             continue  # a change from a later day waits its day; a transcript says many things
-        earlier = [
-            i
-            for i in range(j)
-            if day_j
-            and scored[i][1]["recorded"]
-            and scored[i][1]["recorded"] < day_j
-            and score_j >= CLOSE * scored[i][0]
-            and len(subject[i] & subject[j]) >= SHARED
-        ]
-        if not earlier or not _says_a_change(row_j["text"]):
+        i = next(
+            (
+                i
+                for i, (score_i, row_i, _) in enumerate(scored[:j])
+                if row_i["recorded"]
+                and row_i["recorded"] < day_j
+                and score_j >= CLOSE * score_i
+                and len(subject[i] & subject[j]) >= SHARED
+            ),
+            None,
+        )
+        if i is None or not _says_a_change(row_j["text"]):
             continue
-        i = earlier[0]
         lifted = scored[i][0] * ABOVE
         parts_j["changed_since"] = round(lifted / max(score_j, 1e-9), 4)
         scored.insert(i, (lifted, row_j, parts_j))

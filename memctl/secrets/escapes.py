@@ -57,11 +57,11 @@ def referenced(chars: Iterable[str]) -> list[str]:
     """A pattern of any of `chars` as an HTML reference, escaped again or not (`&#32;`,
     `&amp;#32;`): by decimal number, by hex number or by name, each kind one alternative."""
     refs = [r[1:-1] for char in chars for r in references(char)]  # "#65", "#x41", "Agrave"
+    if not refs:
+        return []
     decimal = [r[1:] for r in refs if r.startswith("#") and not r.startswith("#x")]
     hexes = [r[2:] for r in refs if r.startswith("#x")]
     names = [r for r in refs if not r.startswith("#")]
-    if not refs:
-        return []
     kinds = [
         *([f"\\#(?:{'|'.join(dict.fromkeys(decimal))})"] if decimal else []),
         *([f"\\#x(?:{'|'.join(dict.fromkeys(hexes))})"] if hexes else []),
