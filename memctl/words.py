@@ -98,7 +98,7 @@ def fold(text: str) -> str:
 
 
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
-_OPENS = ("", ".", "!", "?", ":", ";", '"', "(")  # what may stand before a sentence's first word
+SENTENCE_OPENS = ("", ".", "!", "?", ":", ";", '"', "(")  # what may stand before a first word
 
 
 def written_as_names(text: str, openers: frozenset[str] = frozenset()) -> set[str]:
@@ -107,7 +107,7 @@ def written_as_names(text: str, openers: frozenset[str] = frozenset()) -> set[st
     return {
         fold(m[0])
         for m in _CAPITALISED.finditer(text)
-        if fold(m[0]) in openers or text[: m.start()].rstrip()[-1:] not in _OPENS
+        if fold(m[0]) in openers or text[: m.start()].rstrip()[-1:] not in SENTENCE_OPENS
     }
 
 

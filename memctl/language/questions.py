@@ -296,7 +296,7 @@ def _names(text: str) -> Iterator[str]:
     """The words written as names: capitalised inside a sentence, or anywhere when no everyday
     word (a weekday, a month or a language is no one's name; nor is an acronym)."""
     from ..lexicon import LANGUAGE_WORDS
-    from ..words import fold, is_word
+    from ..words import SENTENCE_OPENS, fold, is_word
 
     if "@" in text or "." in text:
         text = _URL.sub(" ", _EMAIL.sub(" ", text))
@@ -305,7 +305,7 @@ def _names(text: str) -> Iterator[str]:
         if word.isupper() or _CALENDAR.fullmatch(word):
             continue
         folded = fold(word)
-        inside = text[: m.start()].rstrip()[-1:] not in ("", ".", "!", "?", ":", ";", '"', "(")
+        inside = text[: m.start()].rstrip()[-1:] not in SENTENCE_OPENS
         if folded not in LANGUAGE_WORDS and (inside or not is_word(folded)):
             yield word
 
