@@ -240,10 +240,9 @@ def _weigh(hits: list[Hit], prompt: str, generic: float | None) -> None:
     (memctl.language.questions). A prompt that asks nothing, or a general question about kinds
     of things (one asking what a kind of thing is, "the difference between …", whatever names
     it writes; any other, "why do …", of which the hit writes none of the prompt's names), is
-    no one's memory to answer ("general"); a hit that
-    holds the kind of thing asked for ("who": a name, "when": a day or a time) of something
-    the prompt says is the user's ("we", "the sitter") answers a request no other memory does,
-    as one naming what is the user's does."""
+    no one's memory to answer ("general"); a hit that holds the kind of thing asked for ("who":
+    a name, "when": a day or a time) of something the prompt says is the user's ("we", "the
+    sitter") answers a request no other memory does, as one naming what is the user's does."""
     from ..language.questions import asked, holds, speaks_of
     from .asks import names_what_is_owned, owned
     from .fit import asks_only
