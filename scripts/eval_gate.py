@@ -57,6 +57,9 @@ The sets (tests/gate_cases*.jsonl):
   memctl from the outside (a clinic manager, a wedding photographer, a teacher who lets a flat
   and cares for her father), in chat as people type it; each scored first as its writer's own
   runner scored it (the first-run figure is the held-out one), then read, scored as `user-6` is.
+- `fresh-o`, `fresh-p`: a seventh, written without the gate's code or the other sets in view,
+  weighted to changes said in passing and in other words, repeats in other words and rules
+  broken in other words; two alike halves: O is tuned on, P is never read (its totals only).
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
 count as right (`accept`). A case whose text says something new (any label but repeat) and that
@@ -113,6 +116,8 @@ SETS = {
     "user-10": REPO / "tests" / "gate_cases_user10.jsonl",
     "user-11": REPO / "tests" / "gate_cases_user11.jsonl",
     "user-12": REPO / "tests" / "gate_cases_user12.jsonl",
+    "fresh-o": REPO / "tests" / "gate_cases_fresh_o.jsonl",
+    "fresh-p": REPO / "tests" / "gate_cases_fresh_p.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
