@@ -99,7 +99,9 @@ _POLES = {
         "|came off|come off|coming off|weaned off"
         "|call off|called off|calling off|shut down|shutting down|shuts down|wind down"
         "|closed down|closes down|closing down|out of business|went bust"
-        "|on hold|is off|are off|'s off|no longer",
+        "|on hold|is off|are off|'s off|no longer|packed in|packed it in|pack it in"
+        "|call it a day|called it a day|call it quits|called it quits|done for good"
+        "|over for good|finished for good",
     ),
     "open": ("open opens opened reopen reopened", "closed close closes shut"),
     "allowed": (

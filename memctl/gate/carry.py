@@ -59,7 +59,7 @@ from .norms import with_new_time, with_other_norms
 from .owners import in_others, others
 from .phrasing import AS_BEFORE, lead, phrases
 from .reading import Analysis, analyze, content_word
-from .remains import code_values, only_in_codes, other_items, role_unsaid
+from .remains import UNCHANGED, code_values, only_in_codes, other_items, role_unsaid
 from .spared import (
     ended_in_part,
     others_of_a_kind,
@@ -368,13 +368,9 @@ def _value_said_not(new: Analysis, old: Analysis) -> bool:
     return new.polarity == 1 and any(v.partition(":")[0] in fresh for v in again)
 
 
-# "same zoom room", "still on Meet": what the new text says is unchanged, named but not given
-_UNCHANGED = re.compile(r"\b(?:same|still|unchanged)\s+((?:[\w'-]+\s+){0,2}[\w'-]+)")
-
-
 def _kept_names(new: Analysis) -> set[str]:
     """The words a text says stay as they were ("…, same zoom room": zoom, room)."""
-    return {w for m in _UNCHANGED.finditer(new.folded) for w in analyze(m[1]).words}
+    return {w for m in UNCHANGED.finditer(new.folded) for w in analyze(m[1]).words}
 
 
 # words of time a phrase may share with the new text and say another thing with
@@ -388,7 +384,8 @@ def _keep(part: Analysis, new: Analysis, given: set[str]) -> bool:
     restated = words & new.words - only_in_codes(part, new)
     if restated <= _UNITS and len(words - restated) >= 2:
         restated = frozenset()  # "the last working day of the month", where the rate is "£500/day"
-    if restated and restated <= _kept_names(new) and words - restated and not new.rejected & words:
+    kept = _kept_names(new)  # "still fairfield" for "at Fairfield Leisure Centre": the whole
+    if restated & kept and words - kept and not new.rejected & words:
         return True  # "same zoom room" for "in the Zoom room 'payments-daily'": the whole of it
     if restated or words & new.rejected or part.values & new.rejected:
         return False  # restated, or said not to be so

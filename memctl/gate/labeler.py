@@ -36,6 +36,7 @@ from .reading import (
     says_nothing_new,
     similarity,
 )
+from .remains import rest_holds
 from .restated import one_more, one_more_of_its_kind, restates_whole, reworded_repeat
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
 from .ruling import read_as_roles, ruling
@@ -193,13 +194,9 @@ def _value_turned(new: Analysis, pair: tuple[float, Known], best: float) -> tupl
 def _rivals(new: Analysis, score: float, k: Known, related: list[tuple[float, Known]]) -> bool:
     """Does another related entry hold a word the text says is not so, about as alike to the
     text as `k` in words and in meaning (nothing tells which of them the text means)?"""
-
-    def holds(o: Known) -> bool:
-        return bool(new.rejected & (o.info.words | o.info.values))
-
     return any(
         o is not k
-        and holds(o)
+        and new.rejected & (o.info.words | o.info.values)
         and score - s < CLEARLY_CLOSER
         and (k.meaning or 0.0) - (o.meaning or 0.0) < CLEARLY_CLOSER
         for s, o in related
@@ -417,6 +414,8 @@ def _changes_in_meaning(
         new.update
         or new.update_weak
         or new.correction
+        or diff.changed
+        and rest_holds(new, k.info)  # "fridays now, still at fairfield"
         or diff.rejects
         or diff.ended
         or diff.flipped

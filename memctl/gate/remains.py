@@ -122,3 +122,21 @@ def only_in_codes(part: Analysis, new: Analysis) -> set[str]:
         else:
             loose |= pieces
     return codes - loose
+
+
+# "same zoom room", "still on Meet", "still a morning slot": what a text says is unchanged, named
+# but not given
+UNCHANGED = re.compile(
+    r"(?<![\w'])(?:still|same|unchanged|as\s+before)(?![\w'])\s+((?:[\w'-]+\s+){0,2}[\w'-]+)"
+)
+
+
+def rest_holds(new: Analysis, old: Analysis) -> bool:
+    """Does the text say that a part of the entry still holds ("ella's swimming is fridays
+    from after half term, still at fairfield")? Said beside another value, it tells that the
+    rest changed: what is the same is named only when something else is not."""
+    for match in UNCHANGED.finditer(new.folded):
+        said = analyze(match.group(1))
+        if said.words & old.words or said.values & old.values or said.names & old.names:
+            return True
+    return False

@@ -159,7 +159,8 @@ _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
 _DAY = (
     rf"(?:tomorrow|today|tonight|{_WEEKDAY}|the\s+\d{{1,2}}(?:st|nd|rd|th)"
-    rf"|(?:next|this|the\s+coming)\s+(?:week|month|year|term|season|quarter|{_WEEKDAY})"
+    rf"|(?:next|this|the\s+coming)\s+(?:week|month|year|(?:half[\s-]?)?term|semester|season"
+    rf"|quarter|school\s+year|{_WEEKDAY})"
     rf"|{_MONTH}[a-z]*\b|\d{{1,2}}\s+{_MONTH})"
 )
 _FROM_DAY = rf"(?<!\w)(?:(?:as\s+)?from|effective|beginning|starting(?:\s+on)?)\s+{_DAY}"
