@@ -136,10 +136,12 @@ _EVERY_DAY = re.compile(
 def some_days_only(new: Analysis, old: Analysis) -> bool:
     """Does the text change a thing on some of the days the entry names only ("pickup is 6pm
     now on thursdays" over "pickup is at 5:45pm, mon to thurs")? The other days still hold;
-    not when it says the days themselves change ("only on Thursdays now"), nor when its day is
-    when the change starts ("starting next Monday")."""
+    not when it says the days themselves change ("only on Thursdays now", a day the entry does
+    not name), nor when its day is when the change starts ("starting next Monday")."""
     mine = frozenset(_DAY_NAMES.index(m[1] or m[2]) + 1 for m in _EVERY_DAY.finditer(new.folded))
     theirs = days_of(old)
     if not mine or len(theirs) < 2 or not mine < theirs or _ONLY.search(new.folded):
+        return False
+    if days_of(new) - theirs:  # "thursday pickup now, bin out weds night": the days move
         return False
     return not any(v.startswith(("d:", "mo:")) for v in new.values)

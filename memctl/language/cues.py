@@ -278,7 +278,14 @@ MIXED_UP = Lazy(
     r"\bi\s+(?:wrote|said|put|typed|gave\s+you|told\s+you)\s+[^.;!?]{1,40}?\s+(?:before|earlier|"
     r"last\s+time|previously)(?=\s*(?:$|[.,;!?]))|"
     # a name spelled out again: "it's Pedersen with a d", "spelt with two n's"
-    r"\b(?:with|spel(?:led|t)\s+with)\s+(?:an?|two|double)\s+[a-z](?:'?s)?(?!\w)"
+    r"\b(?:with|spel(?:led|t)\s+with)\s+(?:an?|two|double)\s+[a-z](?:'?s)?(?!\w)|"
+    # what the memory holds, said to be otherwise: "you've got Luna as 3 but she's 5", "you have
+    # him down as vegetarian, he's vegan"
+    r"\byou(?:'ve|\s+have)?\s+(?:(?:it|them|him|her)\s+)?"
+    r"(?:got|have|had|put|written|noted|listed|saved|logged|recorded)\s+"
+    r"[^.;!?]{1,40}?\s+(?:down\s+)?as\s+(?!(?:usual|always|well|planned|normal|ever)\b)"
+    r"[^.;!?]{1,30}?(?:\s+but\b|\s*,\s*(?:it|she|he|they|"
+    r"that)(?:'s|s|\s+is|'re|\s+are)\b)"
 )
 
 # --- one more beside what is on file, not in its place ("Anna also likes Korean barbecue") -----
