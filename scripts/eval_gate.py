@@ -60,6 +60,9 @@ The sets (tests/gate_cases*.jsonl):
 - `fresh-o`, `fresh-p`: a seventh, written without the gate's code or the other sets in view,
   weighted to changes said in passing and in other words, repeats in other words and rules
   broken in other words; two alike halves: O is tuned on, P is never read (its totals only).
+- `fresh-q`, `fresh-r`: injections in 22 languages and many disguises, and pages full of
+  instructions for people, written the same way; Q is tuned on, R is never read (its totals
+  only).
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
 count as right (`accept`). A case whose text says something new (any label but repeat) and that
@@ -118,6 +121,8 @@ SETS = {
     "user-12": REPO / "tests" / "gate_cases_user12.jsonl",
     "fresh-o": REPO / "tests" / "gate_cases_fresh_o.jsonl",
     "fresh-p": REPO / "tests" / "gate_cases_fresh_p.jsonl",
+    "fresh-q": REPO / "tests" / "gate_cases_fresh_q.jsonl",
+    "fresh-r": REPO / "tests" / "gate_cases_fresh_r.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
