@@ -69,3 +69,15 @@ def test_what_is_said_to_still_hold_must_be_of_the_entry():
     assert rest_holds(analyze("thursdays now, still with mr pike"), entry)
     assert not rest_holds(analyze("thursdays now, still no idea why"), entry)
     assert not rest_holds(analyze("mr pike is on thursdays now"), entry)
+
+
+def test_an_entry_with_no_value_of_the_kind_changed_is_no_rival():
+    """Another entry about as close in meaning leaves it unsure which one a change is of;
+    not when it holds no value of the kind that changed (the day here)."""
+    said = "got an email from the leisure centre, ella's swimming is fridays, still fairfield"
+    lessons = Known(
+        "kids.md#^n1", "Ella's swimming lessons are Wednesdays at Fairfield", meaning=0.62
+    )
+    friend = Known("kids.md#^n2", "Ella's best friend from swimming is Ruby", meaning=0.58)
+    verdict = decide(said, trust="trusted", candidates=[lessons, friend], rules=[])
+    assert (verdict.label, verdict.target) == ("update", lessons.key)

@@ -21,7 +21,6 @@ from typing import Literal
 from ..language import cues
 from ..language.framing import OWN_SLIP
 from ..language.injection import Trust, deobfuscate, injection_reason  # noqa: F401  (re-exported)
-from ..words import tokens
 from .compare import ENDINGS, Diff, respelled_only
 from .reading import (
     KIND_NAMES,
@@ -29,14 +28,13 @@ from .reading import (
     analyze,
     as_written,
     compare,
-    content_word,
     same_text,
     sameness,
     says_fewer,
     says_nothing_new,
     similarity,
 )
-from .remains import rest_holds
+from .remains import ENDED_NAMES, names_what_it_opens_with, of_a_kind_changed, rest_holds
 from .restated import one_more, one_more_of_its_kind, restates_whole, reworded_repeat
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
 from .ruling import read_as_roles, ruling
@@ -60,7 +58,6 @@ NEAR_MEANING = 0.5  # …or this close in meaning (the semantic path), whatever 
 UPDATE_MEANING = 0.5  # the user's text this close in meaning to an entry, saying it otherwise…
 MEANING_CUED = 0.4  # …or this close, when the text says it changes, ends or corrects something
 CLEARLY_CLOSER = 0.1  # …and this much closer than any other entry, updates it
-ENDED_NAMES = 2  # the words of an entry a text must say to end it without its details
 CONTRAST_WORDS = 3  # a text of this many words besides the one it gives up is a bare contrast
 
 
@@ -318,7 +315,7 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     # up" ends "Book club meets the first Tuesday … at Clara's"), not its details again; so
     # does a change, of the name the entry opens with ("Book club is moving to the library").
     ends = diff.ended and len(new.words & old.info.words) >= ENDED_NAMES
-    short = short or ends or new.update and _names_what_it_opens_with(new, old.info)
+    short = short or ends or new.update and names_what_it_opens_with(new, old.info)
     # A contrast said alone ("it's Virgin Media not Vodafone") needs no more of the entry
     # than the word it gives up.
     short = short or diff.rejects and len(new.words - new.rejected) <= CONTRAST_WORDS
@@ -395,7 +392,8 @@ def _changes_in_meaning(
     if not _close_in_meaning(new, k, floor, UPDATE_MEANING):
         return False
     close = k.meaning or 0.0
-    rivals = [o for _, o in related if o is not k and (o.meaning or 0.0) > close - CLEARLY_CLOSER]
+    near = [o for _, o in related if o is not k and (o.meaning or 0.0) > close - CLEARLY_CLOSER]
+    rivals = [o for o in near if of_a_kind_changed(diff, o.info)]  # the vet's, not the dose's
     if rivals and not (diff.flipped and not any(compare(new, o.info).flipped for o in rivals)):
         return False  # as close, unless it turns the side of k alone ("keep" for "selling")
     if cues.ALSO.search(new.folded):
@@ -408,7 +406,7 @@ def _changes_in_meaning(
     # monthly call with Dana moved to Friday" for "Dana prefers a call over email"), unless it
     # names what the entry opens with ("Book club is moving to the library from January").
     turned = diff.changed or diff.rejects or diff.ended or diff.flipped or new.correction
-    if diff.added and not turned and not _names_what_it_opens_with(new, k.info):
+    if diff.added and not turned and not names_what_it_opens_with(new, k.info):
         return False
     return bool(
         new.update
@@ -439,11 +437,3 @@ def _plans(new: Analysis, old: Analysis) -> bool:
     return any(name == "goes on" for name, _ in (*new.poles, *old.poles)) or any(
         _DECIDES.search(text.folded) for text in (new, old)
     )
-
-
-def _names_what_it_opens_with(new: Analysis, old: Analysis) -> bool:
-    """Does the text say the first ENDED_NAMES content words of the entry, what it is about
-    ("book club" of "Book club meets at Sara's place")?"""
-    said = [content_word(w) for w in tokens(old.folded)]
-    opening = [w for w in said if w in old.words][:ENDED_NAMES]
-    return len(opening) == ENDED_NAMES and set(opening) <= new.words

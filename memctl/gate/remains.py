@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 
 from ..lexicon import LIGHT
-from ..words import fold
-from .reading import Analysis, analyze
+from ..words import fold, tokens
+from .compare import Diff
+from .reading import Analysis, analyze, content_word
 
 # Where a list's items part: "peanuts and also to kiwi", "tennis, football and chess"
 _AND = re.compile(
@@ -24,6 +25,7 @@ _AND = re.compile(
 ITEM_WORDS = 3  # an item of a list: "kiwi", "to kiwi", "on Sundays"
 _TITLES = frozenset("dr mr mrs ms miss prof sir".split())  # "Mr. Grant" is Grant
 _LEADS = frozenset("to of with from for on in at".split())  # "…to peanuts and to kiwi"
+ENDED_NAMES = 2  # the words of an entry a text must say to end it without its details
 
 
 def other_items(new: Analysis, old: Analysis) -> str | None:
@@ -140,3 +142,18 @@ def rest_holds(new: Analysis, old: Analysis) -> bool:
         if said.words & old.words or said.values & old.values or said.names & old.names:
             return True
     return False
+
+
+def names_what_it_opens_with(new: Analysis, old: Analysis) -> bool:
+    """Does the text say the first ENDED_NAMES content words of the entry, what it is about
+    ("book club" of "Book club meets at Sara's place")?"""
+    said = [content_word(w) for w in tokens(old.folded)]
+    opening = [w for w in said if w in old.words][:ENDED_NAMES]
+    return len(opening) == ENDED_NAMES and set(opening) <= new.words
+
+
+def of_a_kind_changed(diff: Diff, other: Analysis) -> bool:
+    """Could another entry be the one a text changes a value of: it holds a value of a kind
+    that changed, or none changed ("cut him back to one and a half scoops", said of a dog's
+    food beside his vet's name: the vet's entry has no amount)?"""
+    return not diff.changed or any(v.partition(":")[0] in diff.changed for v in other.values)
