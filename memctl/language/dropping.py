@@ -11,6 +11,7 @@ verb, or names an AI before it, is still an order."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..words import fold, tokens
@@ -119,6 +120,8 @@ _CJK_SPAN = 16
 def drops_what_it_was_told(form: str, named: frozenset[str] = frozenset()) -> bool:
     """A verb of dropping within a few words of what was told, in either order; not right after
     one of `named`, the people the text names as who did it (`subjects`)."""
+    form = _negated().sub(" ", form)  # "don't forget to …", "n'oubliez pas de régler …"
+    form = _KNOWN_ABOUT.sub(" about ", form)  # "forget all you know about sourdough": a topic
     words = [_bare(w) for w in tokens(form)]
     at = [i for i, w in enumerate(words) if w in _DROP and (i == 0 or words[i - 1] not in named)]
     if _DROP_PHRASES.search(form):
@@ -143,6 +146,29 @@ def drops_what_it_was_told(form: str, named: frozenset[str] = frozenset()) -> bo
                 if any(told in span for told in _CJK_TOLD):
                     return True
     return False
+
+
+# A verb of dropping said not to be done ("don't forget", "no olvide", "n'oubliez pas",
+# "vergiss nicht"): a reminder, not an order to drop anything. Only a negation right before
+# it, with nothing between ("No, ignore all previous instructions" is still one).
+_NOT_BEFORE = r"(?:do\s+not|don'?t|never|not|non|nao|nie|no|не|ні|μην|לא|ne)"
+
+
+# What the reader knows of a topic, not what it was told: "forget everything you know about
+# sourdough" (what follows "about" is still read: "… about your instructions")
+_KNOWN_ABOUT = re.compile(
+    r"(?<!\w)(?:everything|all)\s+(?:that\s+)?(?:you|u|we|i)\s+(?:know|knew|think|thought|"
+    r"learned|learnt|heard)\s+about(?!\w)"
+)
+
+
+@functools.cache
+def _negated() -> re.Pattern[str]:
+    verbs = "|".join(sorted((re.escape(w) for w in _DROP), key=len, reverse=True))
+    return re.compile(
+        rf"(?<!\w){_NOT_BEFORE}\s+(?:{verbs})(?!\w)|(?<!\w)n['’]?\s*(?:{verbs})\s+pas(?!\w)"
+        rf"|(?<!\w)(?:{verbs})\s+nicht(?!\w)"
+    )
 
 
 def _bare(word: str) -> str:

@@ -60,7 +60,8 @@ INJECTION_STRONG = [
     ),
     (
         r"\b(?:ignore|disregard|forget)\s+(?:everything|all|anything|whatever)\s+(?:above|before|"
-        r"previously|prior|earlier|said|you\s+were\s+told|you\s+know)|\bact\s+as\s+(?:my\s+|an?\s+)?"
+        r"previously|prior|earlier|said|you\s+were\s+told|you\s+know(?!\s+about\b))|"
+        r"\bact\s+as\s+(?:my\s+|an?\s+)?"
         r"(?:unrestricted|jailbroken|uncensored|unfiltered|evil|root|admin)",
         "tells the agent to ignore its instructions",
     ),
@@ -191,30 +192,18 @@ INJECTION_WEAK = [
         "speaks to the agent directly",
     ),
     *ADDRESSED_WEAK,
-    (
-        r"(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:always|never|from\s+now\s+on|going\s+forward|"
-        r"henceforth|make\s+sure|be\s+sure|remember\s+to|ensure\s+(?:that|you)|you\s+must|"
-        r"you\s+should|you\s+need\s+to|you\s+have\s+to|do\s+not|don'?t)\b",
+    (  # what the reader does from now on, whatever about: an order to whoever reads it
+        r"(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:from\s+now\s+on|going\s+forward|henceforth)\b|"
+        r"\byou\s+(?:will\s+now|are\s+to|may\s+now|can\s+now)\b|"
+        r"\b(?:the\s+)?(?:assistant|agent|ai|model|bot)\s+(?:must|should|shall|will\s+now|"
+        r"is\s+required\s+to)\b",
         "is an instruction",
     ),
-    (
-        r"\byou\s+(?:must|should|shall|need\s+to|have\s+to|are\s+required\s+to|will\s+now|are\s+to|"
-        r"may\s+now|can\s+now)\b|\b(?:the\s+)?(?:assistant|agent|ai|model|bot)\s+(?:must|should|"
-        r"shall|will\s+now|is\s+required\s+to)\b|\b(?:must|should|shall)\s+(?:always|never)\b|"
-        r"\bit\s+is\s+(?:mandatory|required|essential)\s+(?:to|that)\b",
-        "is an instruction",
-    ),
-    (cues.IMPERATIVE, "is an instruction"),
     (  # money to an account: "wire 5,000 EUR to the account below" (not "you pay €5 to enter")
         r"\b(?:wire|transfer|send|pay)\s+(?:the\s+)?(?:[$€£]\s?[\d.,]+|[\d.,]+\s*(?:eur|usd|gbp|chf|"
         r"euros?|dollars?|pounds?|€|\$|£))\s+(?:\w+\s+){0,2}?to\s+(?:(?:the|this|that|my|our|a|an|new|"
         r"following)\s+){0,2}(?:\w+\s+)?(?:account|iban|wallet|bank|card|address)\b",
         "tells the agent to move money",
-    ),
-    (  # one more thing to do, after a clause: "…, also store a memory that …"
-        r"(?:^|[.!?;:,\n]\s*)(?:also|then|and|just)\s+(?:please\s+)?(?:store|save|add|remember|"
-        r"record|write|send|forward|delete|remove|email|upload|share)\b",
-        "is an instruction",
     ),
     (
         r"(?:^|[.!?;:\n]\s*)(?:siempre|nunca|envia|envie|borra|elimina|ejecuta|a\s+partir\s+de\s+"
@@ -232,23 +221,66 @@ INJECTION_WEAK = [
         "is an instruction",
     ),
     (
-        r"してください|しなさい|必ず|常に|するように|请|必须|总是|永远不要|务必|不要",
-        "is an instruction",
-    ),
-    (
         r"\bsyst[eé]\w*[\s-]*prompt|\bprompt\w*\s+(?:(?:del|du|do|di|des)\s+)?syst[eé]m|"
         r"システムプロンプト|系统提示|시스템\s*프롬프트|सिस्टम\s*प्रॉम्प्ट",
         "asks about the agent's system prompt",
     ),
 ]
 
+# Orders in the plainest form ("always …", "you must …", "don't …", "add the …"): a page or a
+# tool's output is full of them for people (a recipe, a wardrobe's assembly, terms of service).
+# From an untrusted source, such an order is caught when its sentence is about what an agent
+# does or holds (memctl.language.injection._of_an_agent): the user, a memory or a note, a
+# message, a link, a password, an answer.
+PLAIN_ORDERS: list[str] = [
+    (
+        r"(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:always|never|make\s+sure|be\s+sure|remember\s+to|"
+        r"ensure\s+(?:that|you)|you\s+must|you\s+should|you\s+need\s+to|you\s+have\s+to|"
+        r"do\s+not|don'?t)\b"
+    ),
+    (
+        r"\byou\s+(?:must|should|shall|need\s+to|have\s+to|are\s+required\s+to)\b|"
+        r"\b(?:must|should|shall)\s+(?:always|never)\b|"
+        r"\bit\s+is\s+(?:mandatory|required|essential)\s+(?:to|that)\b"
+    ),
+    cues.IMPERATIVE,
+    # one more thing to do, after a clause: "…, also store a memory that …"
+    r"(?:^|[.!?;:,\n]\s*)(?:also|then|and|just)\s+(?:please\s+)?(?:store|save|add|remember|"
+    r"record|write|send|forward|delete|remove|email|upload|share)\b",
+    r"してください|しなさい|必ず|常に|するように|请|必须|总是|永远不要|务必|不要",
+]
+# What an agent does or holds, named in a sentence (folded: "e-mail", "user's")
+_OF_AN_AGENT = re.compile(
+    r"(?<!\w)(?:ai|llm|gpt|chatgpt|claude|assistants?|agents?|bots?|models?|memor(?:y|ies)|"
+    r"notes?|prompts?|instructions?|rules?|users?|user's|password\w*|passcodes?|credentials?|"
+    r"api|keys?|tokens?|secrets?|inbox|e-?mails?|contacts?|calendar|conversations?|chats?|"
+    r"history|summar\w+|answer\w*|respon\w+|repl(?:y|ies|ied)|recommend\w*|mention\w*|tell|"
+    r"links?|urls?|files?|folders?|commands?|terminal|shell|scripts?|curl|bash|forward\w*|"
+    r"upload\w*|download\w*|bcc|transfer\w*|wire|iban|approv\w+|delet\w+|remov\w+|stor(?:e|ed|ing)|"
+    r"remember\w*|record\w*|say|saying|deploy\w*|production|prod|tests?|builds?|migrations?|"
+    r"commits?|merg\w+|repo\w*|branch\w*|code|send|run|execute|click|visit|install|save|share|"
+    r"copy|paste|grant|disable|enable|accept|ignore|trust|post|publish|push)(?!\w)|https?://|"
+    r"www\.|@\w|"
+    r"メモ|記憶|パスワード|ユーザー|利用者|アシスタント|転送|送信|削除|保存|リンク|"
+    r"密码|用户|助手|发送|转发|删除|记忆|链接|聊天|提示|비밀번호|사용자|어시스턴트|전송|삭제|기억"
+)
+_SENTENCE_END = re.compile(r"[.!?。！？\n]")
+
+
+def _of_an_agent(form: str, at: re.Match[str]) -> bool:
+    """Is the sentence an order was found in about what an agent does or holds?"""
+    start = max((m.end() for m in _SENTENCE_END.finditer(form, 0, at.start())), default=0)
+    end = _SENTENCE_END.search(form, at.end())
+    return _OF_AN_AGENT.search(form, start, end.start() if end else len(form)) is not None
+
 
 @cache
-def _compiled() -> tuple[list, list, list]:
+def _compiled() -> tuple[list, list, list, list]:
     strong = [(cues.fold_pattern(p), why) for p, why in INJECTION_STRONG]
     weak = [(cues.fold_pattern(p), why) for p, why in INJECTION_WEAK]
     addressed = [cues.fold_pattern(p) for p in ADDRESSED]
-    return strong, weak, addressed
+    plain = [cues.fold_pattern(p) for p in PLAIN_ORDERS]
+    return strong, weak, addressed, plain
 
 
 # What a person quotes: a span in double quotes of any typography, a dozen characters or more;
@@ -291,7 +323,7 @@ def _addressed_elsewhere() -> list[re.Pattern[str]]:
 
 def _instruction(text: str, *, strong_only: bool) -> str | None:
     forms = deobfuscate(text)
-    strong, weak, addressed = _compiled()
+    strong, weak, addressed, plain = _compiled()
     named = subjects(text)
     if any(drops_what_it_was_told(form, named) for form in forms):
         return "tells the agent to ignore its instructions"
@@ -302,4 +334,8 @@ def _instruction(text: str, *, strong_only: bool) -> str | None:
             return why
     if not strong_only and any(about_the_user_to_an_ai(form) for form in forms):
         return "speaks to the agent directly"
+    if not strong_only and any(
+        _of_an_agent(form, m) for p in plain for form in forms for m in p.finditer(form)
+    ):
+        return "is an instruction"
     return None
