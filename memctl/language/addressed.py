@@ -21,7 +21,8 @@ AGENTS = rf"(?:{AI_WORDS}|assistants?|agents?|models?)"
 _READING = (r"(?:reading|reads|read|processing|processes|summari[sz]ing|summari[sz]es|parsing|"
             r"parses|scanning|scans|crawling|crawls|sees|seeing|handling|handles|reviewing|"
             r"reviews|analy[sz]ing|analy[sz]es|indexing|ingesting|opening|lea|lee|leia|le|lit|"
-            r"legge|liest|leest|procesa|traite|elabora|verarbeitet)")
+            r"legge|liest|leest|procesa|traite|elabora|verarbeitet|browsing|browses|visiting|"
+            r"visits)")
 # fmt: on
 # After the AI named, not a noun it qualifies: "to all AI researchers", "note to the AI team:"
 # speak to people; "to all AI reading this", "to any AI out there", "Dear AI assistant" do not
@@ -64,6 +65,8 @@ ADDRESSED = [
     rf"(?:(?:la|el|l'|le|die|de|der|den|alle|toda|toute|tutte|qualquer|cualquier|jede|jeder|ogni|"
     rf"elke|todas|todos|chaque|toutes|tous|o|a|os)\s*){{0,3}}(?:ia|ki|ai|llm|chatbot|modelo|modello|"
     rf"modele)s?\b\s*(?:[:,!]|{_READING}|que|qui|che|die)",
+    # a block of orders headed for the agent: "[assistant instructions] … [/assistant …]"
+    rf"\b{AGENTS}\s+(?:instructions?|directives?|orders|commands)\s*[\]:>)]",
     r"(?:给|致|对)(?:任何|所有|正在)?(?:阅读|读取|处理)?(?:此|这|本)?[^\s]{0,6}(?:ai|人工智能|助手|模型)|"
     r"(?:ai|助手)(?:へ|に告ぐ|様)|(?:ai|에이아이)\s*에게",
 ]
