@@ -248,3 +248,107 @@ def past_bound(new: Analysis, rule: Analysis) -> str | None:
             if near:
                 return f"goes past the bound the rule sets ({', '.join(sorted(near))})"
     return None
+
+
+# What an amount counts, by what is written round it: a price ("£50", "120 euros"), a price
+# paid every period ("£925 monthly", "£10/month"), a temperature ("20°C"), a day of a month
+# ("the 30th", "8 November"), a span ("8-12") or a time ("7:30", "9am"); a bare number counts
+# nothing said
+_NUMBER = re.compile(r"(?<![\w.,:])\d+(?:[.,]\d+)*(?![\w.,:]?\d)")
+_PERIOD = re.compile(
+    r"\s*(?:/\s*|an?\s+|per\s+|p/?)(?:month|mo|mth|week|wk|year|yr|annum|m|w|a|cm)\b|"
+    r"\s*(?:monthly|weekly|yearly|annually|pcm|pw|pa)\b"
+)
+_DEGREES = re.compile(r"\s*(?:°|º|degrees?\b|deg\b)")
+_MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+_ORDINAL_OR_DATE = re.compile(rf"(?:st|nd|rd|th)\b|\s+(?:of\s+)?{_MONTH_NAME}")
+_DATE_BEFORE = re.compile(rf"{_MONTH_NAME}\s+$")
+_SPAN = re.compile(r"\s*[-\u2013]\s*\d|\s*(?:am|pm|a\.m|p\.m|h|hrs?|hours?|mins?)\b|:\d")
+_SPANNED = re.compile(r"\d\s*[-\u2013]\s*$")
+
+
+def amount_kinds(folded: str) -> list[str]:
+    """What each number a text gives counts: "price", "price per period", "temperature",
+    "date", "span" or "number" (nothing said of it), in the order written."""
+    out = []
+    priced = {m.start("a") if m["a"] else m.start("b") for m in PRICED.finditer(folded)}
+    for m in _NUMBER.finditer(folded):
+        after, before = folded[m.end() : m.end() + 16], folded[max(0, m.start() - 12) : m.start()]
+        if m.start() in priced:
+            skip = re.match(r"\s?(?:euros?|eur|dollars?|pounds?|usd|gbp|chf|[€$£])?", after)
+            rest = after[skip.end() if skip else 0 :]
+            out.append("price per period" if _PERIOD.match(rest) else "price")
+        elif _DEGREES.match(after):
+            out.append("temperature")
+        elif _ORDINAL_OR_DATE.match(after) or _DATE_BEFORE.search(before):
+            out.append("date")
+        elif _SPAN.match(after) or _SPANNED.search(before):
+            out.append("span")
+        else:
+            out.append("number")
+    return out
+
+
+_COUNTED = frozenset(("price", "price per period", "temperature"))
+
+
+def same_kind_amount(new: Analysis, rule: Analysis) -> bool:
+    """Does the text give an amount of the kind the rule's own amounts are ("£120" for "over
+    £50"; "22°C" or "22" for "at or below 20°C")? A rule's price is not a date, a time, a span
+    or a price paid every month ("moved it to the 30th, 8-12", "£925 monthly" for "no purchases
+    over £50"). True when the rule's amounts count nothing said."""
+    theirs = set(amount_kinds(rule.folded))
+    if not theirs or not theirs <= _COUNTED:
+        return True
+    return bool(set(amount_kinds(new.folded)) & (theirs | {"number"}))
+
+
+def rebounded(new: Analysis, rule: Analysis) -> bool:
+    """Does the text move a bound of the rule's to another time, of the same days ("nothing
+    before 7:30 on weekdays" for "nothing before 9am on weekdays"; "you can message me till
+    22:00" for "… until 21:00")? A norm of its own the text must be: a report ("I'm up before
+    7:30 on weekdays") moves no bound."""
+    if not new.normative:
+        return False
+    days = week_days(rule) | {v for v in rule.values if v.startswith("wd:")}
+    if days and not days <= week_days(new) | new.values:
+        return False
+    mine, theirs = (set(sum(bounds(t.folded), [])) for t in (new, rule))
+    return bool(theirs) and bool(mine - theirs)
+
+
+# Setting a value: "raising the temperature to 22°C", "turn the heating up to 23", "set it to 21"
+_SETS = re.compile(
+    r"(?<!\w)(?:set|sets|setting|raise|raises|raised|raising|increase|increases|increased|"
+    r"increasing|turn(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,3}up|"
+    r"bump(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,3}up|put(?:s|ting)?\s+(?:[\w'-]+\s+){0,3}up|lower|lowers|lowered|lowering|reduce|reduces|"
+    r"reduced|reducing|drop|drops|dropped|dropping|turn(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,3}down|"
+    r"change|changes|changed|changing|adjust|adjusts|adjusted|adjusting)(?:\s+[\w'-]+){0,4}?"
+    r"\s+to\s+(?P<n>\d+(?:[.,]\d+)?)"
+)
+
+
+def set_past(new: Analysis, rule: Analysis) -> str | None:
+    """Why the text sets a measure the rule bounds past its bound, in the rule's own unit
+    ("suggests raising the temperature to 22°C" for "keep the thermostat at or below 20°C"), or
+    None. Prices are weighed as what is paid (rulecheck.py); a text that only reports a measure
+    ("it's 22°C in Lisbon") sets nothing."""
+    theirs = set(amount_kinds(rule.folded)) - {"price", "price per period"}
+    if new.polarity or not theirs or not theirs <= _COUNTED:
+        return None
+    limits = amount_bounds(rule.folded)
+    if not limits:
+        return None
+    for m in _SETS.finditer(new.folded):
+        said = amount_kinds(new.folded[m.start("n") :])[:1]
+        if said and said[0] not in theirs | {"number"}:
+            continue
+        if (not said or said[0] == "number") and not new.words & rule.words - rule.names:
+            continue  # "increased my savings to 300": a bare number, of another thing
+        n = float(m["n"].replace(",", "."))
+        for low, high, strict in limits:
+            under = low is not None and (n <= low if strict else n < low)
+            over = high is not None and (n >= high if strict else n > high)
+            if under or over:
+                return f"sets a {'/'.join(sorted(theirs))} past the bound the rule sets ({m['n']})"
+    return None

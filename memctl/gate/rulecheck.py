@@ -40,10 +40,13 @@ from .bounds import (
     in_parts,
     money_limit,
     past_bound,
+    rebounded,
+    same_kind_amount,
     week_days,
     within,
 )
 from .condition import met
+from .forbids import handed
 from .reading import KIND_NAMES, Analysis, compare, content_word
 from .talking import in_another_language
 
@@ -274,8 +277,13 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     reached = _contacts(new, rule)
     if reached and not shared_all & acts(rule):  # "send" for "email": the same act
         shared_all |= acts(rule) & _CONTACT
+    handing = handed(new, rule, acts(rule))  # "passed your mobile to …" for "give out my …"
+    if handing == frozenset() and new.words & acts(rule):
+        return None  # "Nadia gave me her number": another's thing handed, not the user's
+    if handing:
+        shared_all |= handing
     priced = _ORDERED.search(new.folded) and PRICED.search(new.folded)
-    if (priced or money_limit(new.folded)) and _BUY in acts(rule):
+    if (priced or money_limit(new.folded)) and _BUY in governed(rule):
         shared_all |= {_BUY}  # "ordered the 180 euro machine": bought; "up to 500 euros": spent
     shared = shared_all - new.names - rule.names
     plain = rule.words - rule.names
@@ -293,11 +301,12 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     if inside and "t" in other_value:
         other_value.remove("t")
         given |= {v for v in values if v.startswith("t:")}
-    if "n" in other_value and amounts_within(new, rule):
+    if "n" in other_value and (amounts_within(new, rule) or not same_kind_amount(new, rule)):
         other_value.remove("n")  # 40 euros, where the rule says "never more than 100 euros"
     governs = governed(rule)
     other_thing = another_thing(new, rule, governs)
     acted = bool(shared & governs) and bool(other_value) and not other_thing
+    acted = acted or "t" in other_value and bool(shared) and rebounded(new, rule)
     talks = in_another_language(new, rule) if "lang" in other_value else frozenset()
     if talks:  # the same act, though perhaps no word is shared
         acted, shared = True, shared or talks
@@ -418,6 +427,7 @@ def _does_what_it_forbids(
     if not (valued or bare):
         return False
     done = bool(new.person & {"first", "second"}) or new.normative or opens_with_act(new, rule)
+    done = done or bool(handed(new, rule, acts(rule)))  # "Handed your number to the rep"
     return done or _PLANNED.search(new.folded) is not None
 
 

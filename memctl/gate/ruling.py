@@ -19,11 +19,13 @@ import re
 from typing import Literal
 
 from .askfirst import loosened, unasked
+from .bounds import set_past
 from .condition import done_before
 from .excepted import allowed_by, base
+from .forbids import offered, once, widened
 from .reading import Analysis, analyze
 from .roles import by_trade, holders
-from .rulecheck import for_good, rule_change
+from .rulecheck import acts, for_good, rule_change
 from .swapped import other_value_for
 
 Stand = Literal["update", "correction", "clash", "maybe"]
@@ -39,7 +41,14 @@ def ruling(
     `said`: the text with the names that hold a role read as the role (read_as_roles)."""
     said = said or new
     ruled = base(rule)
+    single = once(said)  # "…, only for this one, it's not a new rule": what is left is done
+    said = single or said
     change = rule_change(said, ruled) or other_value_for(said, ruled)
+    # "raise the heating to 22°C" for "… below 20°C"; a recipe with peanuts for "No peanuts …"
+    if change is None and (past := set_past(said, ruled) or offered(said, ruled)):
+        change = past, for_good(said, ruled)
+    if change and single is not None:
+        change = change[0], False  # an exception for one time: the rule stands
     loose = loosened(said, ruled) if trusted and change is None else None
     if loose is False:
         return "maybe", f"{_UNASKED}, of a thing the rule may not mean"
@@ -47,6 +56,9 @@ def ruling(
         change = _UNASKED, for_good(said, ruled)
     # inside an exception, said by name ("harris lettings") or by role ("the letting agent")
     excepted = allowed_by(new, rule) or allowed_by(said, rule)
+    wider = widened(said, ruled, acts(ruled)) if trusted and change is None else None
+    if wider:
+        return "update", wider
     if change is None:
         # the act a rule asks to be asked about first, reported done: the user may do it
         done = None if trusted else unasked(said, ruled)

@@ -1,0 +1,166 @@
+"""What a rule forbids, said in other words, and the user's changes to it (memctl/gate/forbids.py,
+bounds.py): the act and its things in everyday words, an amount weighed only against amounts of
+its kind, a bound moved, a prohibition widened, an exception for one time. Each table keeps the
+look-alikes that must stay as they were. Read by words alone (the labeler)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memctl.gate.labeler import Known, decide
+
+SPEND = "Don't make any purchases over €80 without asking me first."
+PRIVATE = "Don't give out my email address or date of birth to shops or websites."
+HOURS = "Don't book me into anything after 6pm on weekdays."
+HEAT = "Keep the oven at or below 180°C for the pizza stone."
+FISH = "No shellfish in anything I order for the family - Priya reacts badly to it."
+
+
+def _got(said: str, rule: str, trust: str = "limited", notes: tuple[str, ...] = ()):
+    rules = [Known("r1", rule, rule=True)]
+    known = [Known(f"n{i}", text) for i, text in enumerate(notes, 1)]
+    return decide(said, trust=trust, candidates=known + rules, rules=rules)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I shared your email address with the Argos website so they could send the receipt",
+        "Handed your date of birth to the shop assistant for the loyalty card",
+        "I've sent your email address over to the furniture shop for the delivery slot",
+    ],
+)
+def test_handing_over_in_other_words_is_the_rules_act(said):
+    assert _got(said, PRIVATE).label == "clash"
+
+
+@pytest.mark.parametrize(
+    "said,trust",
+    [
+        ("Tom sent me his email address for the party invites", "trusted"),  # his, not mine
+        ("I gave the optician my date of birth at the appointment", "trusted"),  # my own act
+        ("The shop's email address is orders@example.com, you gave it to me", "limited"),
+        ("passed my theory test this morning!!", "trusted"),
+    ],
+)
+def test_handing_over_what_is_not_the_users_is_no_clash(said, trust):
+    assert _got(said, PRIVATE, trust).label != "clash"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "ok hand the bike shop my email address for the warranty, only for this one",
+        "send the website my date of birth for the age check, it's a one-off, not a new rule",
+    ],
+)
+def test_an_exception_for_one_time_is_a_clash_not_a_change(said):
+    assert _got(said, PRIVATE, "trusted").label == "clash"
+
+
+@pytest.mark.parametrize(
+    "said,notes",
+    [
+        (
+            "The dentist couldn't make the 24th, so I've moved the check-up to Tuesday 3 March, "
+            "still the 8-10 slot",
+            ("Dentist check-up booked for 24 February, 8-10 slot",),
+        ),
+        (
+            "Standing order updated: payment to the landlord now €950 monthly from 1 May",
+            ("Rent is €900 a month to the landlord by standing order",),
+        ),
+        (
+            "Direct debit changed: your gym payment is now €95 per month, taken on the 3rd",
+            ("Gym membership is €88 a month by direct debit",),
+        ),
+    ],
+)
+def test_a_date_a_span_or_a_monthly_payment_is_no_price_over_the_limit(said, notes):
+    assert _got(said, SPEND, notes=notes).label != "clash"
+
+
+def test_a_price_over_the_limit_still_clashes():
+    said = "Bought the £95 blender for you, it was on offer"
+    assert _got(said, SPEND).label == "clash"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "you can go up to €150 without asking me now, 80 is too low",
+        "from now on anything up to €120 is fine without checking with me",
+    ],
+)
+def test_a_higher_limit_from_the_user_changes_the_spending_rule(said):
+    got = _got(said, SPEND, "trusted")
+    assert (got.label, got.target) == ("update", "r1")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "you can put things after 6 on weekdays now, just nothing after 8pm",
+        "from now on weekdays are fine after 6, only nothing after 7:30pm",
+    ],
+)
+def test_a_bound_moved_on_the_same_days_changes_the_rule(said):
+    got = _got(said, HOURS, "trusted")
+    assert (got.label, got.target) == ("update", "r1")
+
+
+def test_a_report_of_a_time_on_those_days_moves_no_bound():
+    said = "the baby's asleep after 7:30 on weekdays now"
+    assert _got(said, HOURS, "trusted").label != "update"
+
+
+def test_a_prohibition_widened_to_one_more_thing_is_an_update():
+    said = "add my phone number to that too please, don't give it out to shops either"
+    got = _got(said, PRIVATE, "trusted")
+    assert (got.label, got.target) == ("update", "r1")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Smart assistant: we suggest raising the temperature to 220°C for a crispier base",
+        "I'll set it to 200 degrees for the pizza stone tonight",
+    ],
+)
+def test_a_measure_set_past_the_rules_bound_clashes(said):
+    assert _got(said, HEAT).label == "clash"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Turned the oven down to 160°C so the base doesn't burn",  # within the bound
+        "It's 24°C in Rome this afternoon",  # a report
+        "Raised your savings pot to 300 this month",  # a bare number of another thing
+    ],
+)
+def test_a_measure_within_the_bound_or_reported_is_no_clash(said):
+    assert _got(said, HEAT, "untrusted").label != "clash"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Quick seafood paella: stir in a big handful of shellfish just before serving",
+        "Try our creamy chowder, loaded with shellfish and sweetcorn",
+    ],
+)
+def test_a_page_offering_the_forbidden_thing_clashes(said):
+    assert _got(said, FISH, "untrusted").label == "clash"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Shellfish-free paella: easy, with chicken and chorizo instead",
+        "Shellfish prices fell this winter after a good season",
+        "Priya's shellfish allergy test is on 12 May",
+    ],
+)
+def test_the_forbidden_thing_kept_out_or_reported_is_no_clash(said):
+    assert _got(said, FISH, "untrusted").label != "clash"
