@@ -189,6 +189,11 @@ def _approved(text: str) -> bool:
     return False
 
 
+def approved(new: Analysis) -> bool:
+    """Does the text say the user gave their word ("as you asked", "after you said yes")?"""
+    return _approved(new.folded.replace("\u2019", "'"))
+
+
 def unasked(new: Analysis, rule: Analysis) -> str | None:
     """Why the text reports done what the rule asks to be asked about first, or None."""
     asks = ask_first(rule.folded)

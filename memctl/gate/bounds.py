@@ -352,3 +352,17 @@ def set_past(new: Analysis, rule: Analysis) -> str | None:
             if under or over:
                 return f"sets a {'/'.join(sorted(theirs))} past the bound the rule sets ({m['n']})"
     return None
+
+
+def over_limit(new: Analysis, rule: Analysis) -> bool:
+    """Does the text pay, once, more than the rule's limit on money allows ("£340" for "no
+    purchases over £50")? A price paid every month, a date or a span is none, nor is a text
+    that sets a limit of its own."""
+    if not PRICED.search(rule.folded) or _AMOUNT.search(new.folded):
+        return False
+    kinds = [k for k in amount_kinds(new.folded) if k.startswith("price")]
+    prices = [_number(m["a"] or m["b"]) for m in PRICED.finditer(new.folded)]
+    once = [p for p, k in zip(prices, kinds, strict=False) if k == "price"]
+    if not once or len(kinds) != len(prices):
+        return False
+    return not amounts_within(analyze(" ".join(f"£{p:g}" for p in once)), rule)

@@ -27,7 +27,7 @@ _HAND_OVER = frozenset(
     "shares shared sharing send sends sent sending forward forwards forwarded forwarding "
     "disclose discloses disclosed disclosing provide provides provided providing supply "
     "supplied supplies supplying reveal revealed reveals leak leaked leaks post posted tell tells "
-    "told telling".split()
+    "told telling enter entered entering submit submitted submitting type typed fill filled".split()
 )
 _HAND_ACTS = frozenset(content_word(w) for w in _HAND_OVER)
 _OWNER = frozenset("my our your".split())
@@ -168,3 +168,33 @@ def offered(new: Analysis, rule: Analysis) -> str | None:
         if not near & _KEPT_OUT:
             return f"offers what the rule forbids ({thing})"
     return None
+
+
+# A report of an act done, as the agent or a tool says it: "Renewed the insurance for £340",
+# "I've signed you up …", "Done - went ahead and topped up the meter"
+_REPORT = re.compile(
+    r"(?:^|[.!;]\s+)(?:(?:done|ok|okay|right|sorted|all\s+done)\W+)?(?:(?:i|we)(?:'ve|\s+have)?"
+    r"\s+)?(?:just\s+|also\s+|already\s+|went\s+ahead\s+and\s+|have\s+)*(?P<verb>[a-z]+)"
+)
+# Verbs of paying for or getting a thing, said as done
+_DONE_WORDS = frozenset(
+    "got bought paid spent ordered booked reserved renewed signed subscribed topped upgraded "
+    "purchased grabbed hired rented donated tipped placed picked extended".split()
+)
+# Money that comes in or an act undone: no purchase ("Refunded £120", "Saved £75 by switching")
+_MONEY_IN = re.compile(
+    r"(?<!\w)(?:refund\w*|receiv\w*|sav(?:ed|ing)|earn\w*|credit\w*|return\w*|reimburs\w*|"
+    r"cancel\w*|declin\w*|reject\w*|won|sold|got\s+back|paid\s+(?:back|in|out\s+to\s+you))(?!\w)"
+)
+
+
+def reports_done(new: Analysis) -> bool:
+    """Does a sentence of the text report a thing paid for or got, opening with its verb in the
+    past, or after "I" or "we" ("Renewed your insurance", "I've paid the deposit")? A question,
+    money that comes in ("Refunded £120") or a plan does not."""
+    if "?" in new.text or _MONEY_IN.search(new.folded):
+        return False
+    for m in _REPORT.finditer(new.folded.replace("\u2019", "'")):
+        if m["verb"] in _DONE_WORDS:
+            return True
+    return False

@@ -129,8 +129,10 @@ def governed(rule: Analysis) -> frozenset[str]:
         after = said[at + 1 : at + 4]  # "book me any client calls": the words past "any"
         while after and after[0] in _DETERMINERS:
             after = after[1:]
-        named = []
-        for word in after:  # "client calls": each word of the thing's name
+        named: list[str] = []
+        for word in after:  # "client calls": each word of the thing's name; "purchases or
+            if word in ("or", "and") and named:  # bookings": each thing named
+                continue
             if word not in rule.words or word in found:
                 break
             named.append(word)

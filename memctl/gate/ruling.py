@@ -18,14 +18,14 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from .askfirst import loosened, unasked
-from .bounds import set_past
+from .askfirst import approved, loosened, unasked
+from .bounds import over_limit, set_past
 from .condition import done_before
 from .excepted import allowed_by, base
-from .forbids import offered, once, widened
+from .forbids import offered, once, reports_done, widened
 from .reading import Analysis, analyze
 from .roles import by_trade, holders
-from .rulecheck import acts, for_good, rule_change
+from .rulecheck import acts, for_good, governed, rule_change
 from .swapped import other_value_for
 
 Stand = Literal["update", "correction", "clash", "maybe"]
@@ -49,6 +49,8 @@ def ruling(
         change = past, for_good(said, ruled)
     if change and single is not None:
         change = change[0], False  # an exception for one time: the rule stands
+    if change is None and not trusted and _spent_over(said, ruled):
+        change = "paid more than the rule's limit, reported done", False
     loose = loosened(said, ruled) if trusted and change is None else None
     if loose is False:
         return "maybe", f"{_UNASKED}, of a thing the rule may not mean"
@@ -71,6 +73,18 @@ def ruling(
         changes = new.update or new.update_weak and not new.corrects_in_words
         return ("correction" if new.correction and not changes else "update"), reason
     return None if excepted else ("clash", reason)
+
+
+_SPENDING = frozenset(("buy", "book"))
+
+
+def _spent_over(new: Analysis, rule: Analysis) -> bool:
+    """Does the agent or a tool report a thing done for a price over the rule's limit on what
+    is bought or booked ("Renewed your insurance for £340" for "no purchases over £50 without
+    checking with me"), the user's word not said?"""
+    if not governed(rule) & _SPENDING or not over_limit(new, rule):
+        return False
+    return reports_done(new) and not new.polarity and not approved(new)
 
 
 def read_as_roles(new: Analysis, texts: list[str], rules: list[str] | None = None) -> Analysis:
