@@ -206,3 +206,46 @@ def test_each_thing_a_rule_names_with_or_is_governed():
 )
 def test_a_thing_put_into_a_form_is_handed_over(said):
     assert _got(said, PRIVATE).label == "clash"
+
+
+CARD = "Never use my Barclaycard for anything, only the Monzo card."
+COOK = "Keep school-night meals under 40 minutes."
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Paid the plumber with your Barclaycard because Monzo was down",
+        "Put the cinema tickets on the Barclaycard",
+    ],
+)
+def test_a_thing_named_as_the_means_is_used(said):
+    assert _got(said, CARD).label == "clash"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Paid the plumber with the Monzo card",  # the card the rule allows
+        "Sam paid for lunch on his Barclaycard",  # another's
+    ],
+)
+def test_another_means_or_anothers_is_not_used(said):
+    assert _got(said, CARD).label != "clash"
+
+
+def test_a_page_offering_past_the_rules_measure_on_its_days_clashes():
+    said = "Slow-roast pork belly, 2 hours 15 - ready in 135 minutes, ideal for a Wednesday tea"
+    assert _got(said, COOK, "untrusted").label == "clash"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Try this 55-minute spin class to start your day",  # not what the rule bounds
+        "Easy 25-minute noodles, perfect for a Monday",  # within the bound
+        "Saturday brunch: allow 90 minutes, perfect for a slow weekend",  # not its days
+    ],
+)
+def test_a_measure_of_another_thing_within_or_off_the_rules_days_is_no_clash(said):
+    assert _got(said, COOK, "untrusted").label != "clash"

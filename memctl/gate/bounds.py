@@ -366,3 +366,29 @@ def over_limit(new: Analysis, rule: Analysis) -> bool:
     if not once or len(kinds) != len(prices):
         return False
     return not amounts_within(analyze(" ".join(f"£{p:g}" for p in once)), rule)
+
+
+_UNITS = {"min": "minute", "mins": "minute", "hr": "hour", "hrs": "hour", "h": "hour"}
+_UNIT_AFTER = re.compile(r"\s*-?\s*(?P<unit>[a-z]+)")
+
+
+def _unit(word: str) -> str:
+    return content_word(_UNITS.get(word, word))
+
+
+def bounded_units(folded: str) -> frozenset[str]:
+    """The units of the amounts a text bounds: "minute" in "under 30 minutes"."""
+    found = set()
+    for m in _AMOUNT.finditer(folded):
+        if unit := _UNIT_AFTER.match(folded, m.end()):
+            found.add(_unit(unit["unit"]))
+    return frozenset(found - {_unit(w) for w in ("and", "or", "a", "an", "the", "per", "in")})
+
+
+def amounts_of(folded: str, unit: str) -> list[float]:
+    """The amounts a text gives in a unit ("90 minutes", "a 45-minute bake" for "minute")."""
+    return [
+        float(m.group().replace(",", "."))
+        for m in _NUMBER.finditer(folded)
+        if (after := _UNIT_AFTER.match(folded, m.end())) and _unit(after["unit"]) == unit
+    ]

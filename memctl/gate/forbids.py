@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from ..words import tokens
+from .bounds import amounts_of, amounts_within, bounded_units, week_days
 from .reading import Analysis, analyze, content_word
 
 # Verbs of handing a thing over to someone, as a rule's act and as a text says it
@@ -146,7 +147,7 @@ _KEPT_OUT = frozenset(
 _OFFERS = re.compile(
     r"(?<!\w)(?:suggest\w*|recommend\w*|try|tip|recipe|secret|add|added|adding|stir|stirred|"
     r"whisk\w*|mix|mixed|serve|served|sprinkle\w*|top\s+with|topped\s+with|made\s+with|"
-    r"packed\s+with|loaded\s+with|ingredients|you'?ll\s+need|perfect|easy|best|delicious|"
+    r"packed\s+with|loaded\s+with|ingredients|you'?ll\s+need|perfect|ideal|easy|best|delicious|"
     r"why\s+not|apply|let'?s|i'?ll|we'?ll|going\s+to)(?!\w)"
 )
 
@@ -198,3 +199,73 @@ def reports_done(new: Analysis) -> bool:
         if m["verb"] in _DONE_WORDS:
             return True
     return False
+
+
+_USE = frozenset(("us",)) | {content_word("use")}  # the act of a rule "never use my credit card"
+_BY_MEANS = frozenset("with on using via through by onto".split())
+_DETERMINERS = frozenset("the a an this that".split())
+
+
+def used(new: Analysis, rule_acts: frozenset[str], thing: frozenset[str]) -> frozenset[str] | None:
+    """The rule's act of using a thing (`thing`: the words that name it, "credit card") done in
+    other words: the thing named as the means ("paid with your credit card", "put it on the
+    credit card"); empty when the means named is another's ("on her credit card"), None when
+    the rule uses nothing or the text names no such means."""
+    own = rule_acts & _USE
+    if not own or not thing:
+        return None
+    words = tokens(new.folded.replace("\u2019", "'"))
+    other = False
+    for at, word in enumerate(words):
+        if word not in _BY_MEANS:
+            continue
+        after = words[at + 1 : at + 6]
+        skip = 0
+        while skip < len(after) and (after[skip] in _OWNER | _OTHERS | _DETERMINERS):
+            skip += 1
+        named = {content_word(w) for w in after[skip : skip + len(thing)]}
+        if not thing <= named:
+            continue
+        if set(after[:skip]) & _OTHERS:
+            other = True
+            continue
+        return own
+    return frozenset() if other else None
+
+
+def in_other_words(
+    new: Analysis, rule: Analysis, rule_acts: frozenset[str], governs: frozenset[str]
+) -> frozenset[str] | None:
+    """The rule's acts (`rule_acts`; `governs`: those and what they are done to) of handing
+    over or using a thing the text does in other words: empty when it does them to another's
+    thing, None when it says nothing of them."""
+    handing = handed(new, rule, rule_acts)
+    return handing if handing is not None else used(new, rule_acts, governs - rule_acts)
+
+
+_WEEKNIGHTS = re.compile(r"(?<!\w)(?:week[\s-]*nights?|school[\s-]+nights?)(?!\w)")
+
+
+def _days(text: Analysis) -> frozenset[str]:
+    """The weekdays a text names, "weeknights" as Monday to Friday."""
+    named = {v for v in text.values if v.startswith("wd:")} | week_days(text)
+    if _WEEKNIGHTS.search(text.folded):
+        named |= {f"wd:{d}" for d in range(1, 6)}
+    return frozenset(named)
+
+
+def offered_past(new: Analysis, rule: Analysis) -> str | None:
+    """Why the text offers or plans a thing of the rule's measured past its bound in the rule's
+    unit ("lasagne, ready in 90 minutes, perfect for a Tuesday night" for "Keep weeknight
+    dinners under 30 minutes"), or None: it must speak of what the rule bounds (a word of it
+    besides the unit, or one of its days) and offer, propose or plan it."""
+    if new.polarity or not _OFFERS.search(new.folded):
+        return None
+    for unit in bounded_units(rule.folded):
+        about = (new.words & rule.words) - {unit} or _days(new) & _days(rule)
+        if not about:
+            continue
+        for n in amounts_of(new.folded, unit):
+            if not amounts_within(analyze(f"{n:g}"), rule):
+                return f"offers more than the rule allows ({n:g} {unit})"
+    return None

@@ -46,7 +46,7 @@ from .bounds import (
     within,
 )
 from .condition import met
-from .forbids import handed
+from .forbids import in_other_words
 from .reading import KIND_NAMES, Analysis, compare, content_word
 from .talking import in_another_language
 
@@ -279,7 +279,7 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     reached = _contacts(new, rule)
     if reached and not shared_all & acts(rule):  # "send" for "email": the same act
         shared_all |= acts(rule) & _CONTACT
-    handing = handed(new, rule, acts(rule))  # "passed your mobile to …" for "give out my …"
+    handing = in_other_words(new, rule, acts(rule), governed(rule))  # "passed your mobile …"
     if handing == frozenset() and new.words & acts(rule):
         return None  # "Nadia gave me her number": another's thing handed, not the user's
     if handing:
@@ -429,7 +429,7 @@ def _does_what_it_forbids(
     if not (valued or bare):
         return False
     done = bool(new.person & {"first", "second"}) or new.normative or opens_with_act(new, rule)
-    done = done or bool(handed(new, rule, acts(rule)))  # "Handed your number to the rep"
+    done = done or bool(in_other_words(new, rule, acts(rule), governed(rule)))
     return done or _PLANNED.search(new.folded) is not None
 
 

@@ -22,7 +22,7 @@ from .askfirst import approved, loosened, unasked
 from .bounds import over_limit, set_past
 from .condition import done_before
 from .excepted import allowed_by, base
-from .forbids import offered, once, reports_done, widened
+from .forbids import offered, offered_past, once, reports_done, widened
 from .reading import Analysis, analyze
 from .roles import by_trade, holders
 from .rulecheck import acts, for_good, governed, rule_change
@@ -45,7 +45,8 @@ def ruling(
     said = single or said
     change = rule_change(said, ruled) or other_value_for(said, ruled)
     # "raise the heating to 22°C" for "… below 20°C"; a recipe with peanuts for "No peanuts …"
-    if change is None and (past := set_past(said, ruled) or offered(said, ruled)):
+    past = set_past(said, ruled) or offered(said, ruled) or offered_past(said, ruled)
+    if change is None and past:
         change = past, for_good(said, ruled)
     if change and single is not None:
         change = change[0], False  # an exception for one time: the rule stands
