@@ -74,6 +74,7 @@ def test_an_exception_for_one_time_is_a_clash_not_a_change(said):
             "Direct debit changed: your gym payment is now €95 per month, taken on the 3rd",
             ("Gym membership is €88 a month by direct debit",),
         ),
+        ("Paid the gas bill for the quarter, €210", ("Gas is with Octopus",)),
     ],
 )
 def test_a_date_a_span_or_a_monthly_payment_is_no_price_over_the_limit(said, notes):

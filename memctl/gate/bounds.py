@@ -259,6 +259,11 @@ _PERIOD = re.compile(
     r"\s*(?:/\s*|an?\s+|per\s+|p/?)(?:month|mo|mth|week|wk|year|yr|annum|m|w|a|cm)\b|"
     r"\s*(?:monthly|weekly|yearly|annually|pcm|pw|pa)\b"
 )
+# A payment owed every period whatever the words round its amount: rent, a bill, council tax
+_STANDING = re.compile(
+    r"(?<!\w)(?:rent|mortgage|bills?|council\s+tax|direct\s+debits?|standing\s+orders?|"
+    r"instal?ments?|service\s+charge|utilit(?:y|ies))(?!\w)"
+)
 _DEGREES = re.compile(r"\s*(?:°|º|degrees?\b|deg\b)")
 _MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
 _ORDINAL_OR_DATE = re.compile(rf"(?:st|nd|rd|th)\b|\s+(?:of\s+)?{_MONTH_NAME}")
@@ -268,8 +273,9 @@ _SPANNED = re.compile(r"\d\s*[-\u2013]\s*$")
 
 
 def amount_kinds(folded: str) -> list[str]:
-    """What each number a text gives counts: "price", "price per period", "temperature",
-    "date", "span" or "number" (nothing said of it), in the order written."""
+    """What each number a text gives counts: "price", "price per period" (said so, or of rent,
+    a bill, a direct debit …), "temperature", "date", "span" or "number" (nothing said of it),
+    in the order written."""
     out = []
     priced = {m.start("a") if m["a"] else m.start("b") for m in PRICED.finditer(folded)}
     for m in _NUMBER.finditer(folded):
@@ -277,7 +283,8 @@ def amount_kinds(folded: str) -> list[str]:
         if m.start() in priced:
             skip = re.match(r"\s?(?:euros?|eur|dollars?|pounds?|usd|gbp|chf|[€$£])?", after)
             rest = after[skip.end() if skip else 0 :]
-            out.append("price per period" if _PERIOD.match(rest) else "price")
+            standing = _PERIOD.match(rest) or _STANDING.search(folded)
+            out.append("price per period" if standing else "price")
         elif _DEGREES.match(after):
             out.append("temperature")
         elif _ORDINAL_OR_DATE.match(after) or _DATE_BEFORE.search(before):
