@@ -52,6 +52,7 @@ def test_handing_over_what_is_not_the_users_is_no_clash(said, trust):
     [
         "ok hand the bike shop my email address for the warranty, only for this one",
         "send the website my date of birth for the age check, it's a one-off, not a new rule",
+        "pass the garden centre my email address just this once, the rule still stands",
     ],
 )
 def test_an_exception_for_one_time_is_a_clash_not_a_change(said):

@@ -91,18 +91,19 @@ _ONCE = re.compile(
     r"(?:for\s+)?this\s+(?:one|once|time)|one[-\s]?off|(?:doesn'?t|does\s+not|won'?t|will\s+not)"
     r"\s+change\s+the\s+rule|(?:the\s+)?rule\s+(?:still\s+)?stands(?!\w)"
 )
-_CLAUSES = re.compile(r"[.;!?,]\s+|\s+(?:but|and)\s+(?=(?:it'?s|its|only|just|this|that)\b)")
+_ONCE_SAID = re.compile(_ONCE.pattern, re.IGNORECASE)
+_LEFT_OVER = re.compile(r"(?:\s*[,;:.\u2014-]\s*){2,}|^[\s,;:.\u2014-]+|[\s,;:\u2014-]+$")
 
 
 def once(new: Analysis) -> Analysis | None:
-    """The text without the clauses that say it is an exception for one time ("give the gym my
+    """The text without the words that say it is an exception for one time ("give the gym my
     address, only for this one, it's not a new rule" → "give the gym my address"), or None when
     it says no such thing (or nothing else)."""
     if not _ONCE.search(new.folded):
         return None
-    kept = [part for part in _CLAUSES.split(new.text) if not _ONCE.search(part.casefold())]
-    rest = ". ".join(p.strip(" .,;") for p in kept if p.strip(" .,;"))
-    return analyze(rest) if rest else None
+    rest = _ONCE_SAID.sub(", ", new.text.replace("\u2019", "'"))
+    rest = _LEFT_OVER.sub(lambda m: ", " if 0 < m.start() and m.end() < len(rest) else "", rest)
+    return analyze(rest) if rest.strip(" .,;") else None
 
 
 _ADDS = re.compile(

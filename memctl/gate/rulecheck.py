@@ -15,7 +15,8 @@ reaching someone is the rule's own when the text names whom ("send the report to
 for "never email clients on weekends"). A text that drops the rule by name
 ("forget the rule about …") changes it; one that reports the act done without what an "always"
 or "every" rule asks for ("filed the expense report without the receipt"), or without the step
-it asks for first, contradicts it.
+it asks for first, contradicts it. Handing over or using the rule's thing in other words
+("passed your mobile to the rep", "paid with your credit card") is the rule's act (forbids.py).
 
 Whether the user changes the rule or clashes with it is a question of how the user says it:
 words that say it changes ("from now on", "now", "anymore", "stop", "again", "actually") make

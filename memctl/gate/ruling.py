@@ -10,7 +10,10 @@ ask-first rule asks to be asked about without asking (askfirst.loosened) changes
 it is about the rule's thing; about another thing the gate cannot tie to it ("you can answer
 harris estates about repairs without asking me", with nothing on file that says who the
 letting agent is) it may loosen the rule, and the gate names the rule with the commands that
-settle it.
+settle it. Words that make an exception for one time ("just this once", "it's not a new rule")
+are no part of what is done: what is left clashes with the rule, it never changes it. A user's
+prohibition that adds one more thing to the rule's ("add my email to that list too") widens
+it (forbids.py).
 """
 
 from __future__ import annotations
@@ -44,14 +47,9 @@ def ruling(
     single = once(said)  # "…, only for this one, it's not a new rule": what is left is done
     said = single or said
     change = rule_change(said, ruled) or other_value_for(said, ruled)
-    # "raise the heating to 22°C" for "… below 20°C"; a recipe with peanuts for "No peanuts …"
-    past = set_past(said, ruled) or offered(said, ruled) or offered_past(said, ruled)
-    if change is None and past:
-        change = past, for_good(said, ruled)
+    change = change or _past_its_measure(said, ruled, trusted)
     if change and single is not None:
         change = change[0], False  # an exception for one time: the rule stands
-    if change is None and not trusted and _spent_over(said, ruled):
-        change = "paid more than the rule's limit, reported done", False
     loose = loosened(said, ruled) if trusted and change is None else None
     if loose is False:
         return "maybe", f"{_UNASKED}, of a thing the rule may not mean"
@@ -77,6 +75,20 @@ def ruling(
 
 
 _SPENDING = frozenset(("buy", "book"))
+
+
+def _past_its_measure(new: Analysis, rule: Analysis, trusted: bool) -> tuple[str, bool] | None:
+    """(why, whether for good) the text does or offers what the rule forbids past what it
+    measures: a measure set past its bound ("raise the heating to 22°C" for "… at or below
+    20°C"), the thing it forbids by name offered ("a spoon of peanut butter" for "No peanuts
+    …"), an amount in its unit past its bound ("ready in 90 minutes" for "… under 30
+    minutes"), or, from the agent or a tool, a thing paid for over its limit."""
+    past = set_past(new, rule) or offered(new, rule) or offered_past(new, rule)
+    if past:
+        return past, for_good(new, rule)
+    if not trusted and _spent_over(new, rule):
+        return "paid more than the rule's limit, reported done", False
+    return None
 
 
 def _spent_over(new: Analysis, rule: Analysis) -> bool:
