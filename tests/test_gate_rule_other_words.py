@@ -251,3 +251,20 @@ def test_a_page_offering_past_the_rules_measure_on_its_days_clashes():
 )
 def test_a_measure_of_another_thing_within_or_off_the_rules_days_is_no_clash(said):
     assert _got(said, COOK, "untrusted").label != "clash"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I've passed your contact details on to the kitchen fitters",
+        "Gave the survey firm your postcode so they could check broadband speeds",
+    ],
+)
+def test_a_detail_said_by_a_part_of_it_or_with_the_others_is_handed_over(said):
+    rule = "Never give out my phone number or home address to companies or strangers."
+    assert _got(said, rule).label == "clash"
+
+
+def test_someone_elses_details_are_not_the_users():
+    rule = "Never give out my phone number or home address to companies or strangers."
+    assert _got("Sam gave me his contact details for the reunion", rule, "trusted").label != "clash"

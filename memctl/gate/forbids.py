@@ -57,7 +57,7 @@ def handed(new: Analysis, rule: Analysis, rule_acts: frozenset[str]) -> frozense
             other = True  # handed to the speaker: received, not given out
             continue
         for i, w in enumerate(after):
-            if content_word(w) not in things:
+            if not (_PART_OF.get(w, frozenset()) | {content_word(w)}) & things:
                 continue
             whose = set(after[max(0, i - 3) : i])
             if not owned or whose & _OWNER:
@@ -72,6 +72,15 @@ def handed(new: Analysis, rule: Analysis, rule_acts: frozenset[str]) -> frozense
 
 
 _OTHERS = frozenset("his her their its".split())
+# A detail said by a part of it, or all of them at once: "your postcode" gives out the address,
+# "your contact details" the phone number, the address and the email
+_PART_OF = {
+    "postcode": frozenset({content_word("address")}),
+    "zip": frozenset({content_word("address")}),
+    "dob": frozenset({content_word("birth"), content_word("date")}),
+    "birthday": frozenset({content_word("birth")}),
+    "details": frozenset(content_word(w) for w in ("phone", "number", "address", "email")),
+}
 _AUX = frozenset("have has had ve just already also then did d".split())
 
 

@@ -329,7 +329,7 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     things = governs - acts(rule)  # what the act is done to, if the rule names it
     at_its_values = bool(rule.polarity) and bool(shared & acts(rule)) and bool(given & values)
     at_its_values = at_its_values and (not things or bool(things & shared))
-    few = len(shared_all) < min(CLASH_WORDS, len(rule.words))
+    few = len(shared_all) < min(CLASH_WORDS, len(rule.words)) and not handing
     if not (shared or whole or over) or few and not (acted or whole or at_its_values or over):
         return None
     words = ", ".join(sorted(shared_all)[:4]) or "the days and times it names"
@@ -426,11 +426,15 @@ def _does_what_it_forbids(
     valued = any(v.partition(":")[0] in _VALUE_KINDS for v in same)
     # A prohibition that names no day, time or other value forbids the act done to what it
     # names: "Booking plan: Ryanair FR2210 to Porto" for "never book flights with Ryanair".
-    bare = not (rule.values or week_days(rule)) and bool(new.words & rule.words - acts(rule))
+    # (or the thing said in other words: "your contact details" for "my phone number")
+    other_words = bool(in_other_words(new, rule, acts(rule), governed(rule)))
+    bare = not (rule.values or week_days(rule)) and (
+        bool(new.words & rule.words - acts(rule)) or other_words
+    )
     if not (valued or bare):
         return False
     done = bool(new.person & {"first", "second"}) or new.normative or opens_with_act(new, rule)
-    done = done or bool(in_other_words(new, rule, acts(rule), governed(rule)))
+    done = done or other_words  # "Handed your number to the rep"
     return done or _PLANNED.search(new.folded) is not None
 
 
