@@ -60,6 +60,7 @@ _SAME = (
     # not "appointment": "meets" is read as "meeting", and a dentist's appointment is no club's)
     "meeting meetings catchup catchups workshop workshops interview interviews",
     "quick fast",
+    "goal goals aim aims aiming aimed",
     "doctor doctors physician gp",
     "commit commits committed",
     "message messages text texts",

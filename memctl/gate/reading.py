@@ -74,7 +74,7 @@ _SHORT_DAYS = frozenset("mon tue tues wed weds thu thur thurs fri sat sun".split
 _DAY = r"(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)(?:day|nesday|urday|sday)?"
 # each read on its own: "to mon and wed" is both, and so is each of "mon tue wed"
 _DAYS_LISTED = re.compile(
-    rf"(?<!\w)({_DAY})\b(?=\s*(?:(?:and|&|/|,|-|or|to|till|through)\s*)?({_DAY})(?!\w))"
+    rf"(?<!\w)({_DAY})\b(?=\s*(?:(?:and|&|\+|/|,|-|or|to|till|through)\s*)?({_DAY})(?!\w))"
 )
 _DAY_AFTER = re.compile(rf"(?<!\w)(?:on|every|each|next|till|until|from|by|to)\s+({_DAY})(?!\w)")
 _NUMBER_SIGN = re.compile(r"(?<!\w)(?:no\.|nº|nr\.?|num\.)\s*(?=\d)")
@@ -128,10 +128,11 @@ _REJECTED = re.compile(
     rf"(?P<h>{_CLOCK}|[\w'.-]+)"
     r"(?=\s*(?:$|[.;,!?]))"
 )
-# "May" the month, not the verb: after a word that leads a date ("pushed to May", "in May")
-_MONTH_MAY = re.compile(
+# "May" the month, not the verb, and "sept", "aug", "mar" the month: after a word that leads a
+# date ("pushed to May", "in May", "the run in sept")
+_MONTH_SAID = re.compile(
     r"\b(?:in|to|until|till|by|from|since|through|before|after|early|mid|late|next|last|"
-    r"of|this)\s+may\b"
+    r"of|this)\s+(may|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
 )
 _INTERJECTION = re.compile(r"^\s*(?:no|nope|nah|nein|non|nao)\b\s*[,.!:;-]")
 # Consent said with a "not" ("I don't mind", "no problem", "it doesn't matter"): the "not" is the
@@ -274,8 +275,7 @@ def analyze(text: str) -> Analysis:
         if word not in read:
             read[word] = (
                 next_to_number(word, folded)
-                or word == "may"
-                and _MONTH_MAY.search(folded) is not None
+                or word in {m[1] for m in _MONTH_SAID.finditer(folded)}
                 or word in _SHORT_DAYS
                 and any(
                     word in m.groups()

@@ -34,6 +34,11 @@ _TIME = re.compile(
     r"|\s*(a\.?m\.?|p\.?m\.?)(?!\w))\s*"
     r"(a\.?m\.?|p\.?m\.?)?|(\d{1,2})時(?:(\d{1,2})分|半)?"
 )
+# A span of times with one half of the day said at its end ("6-7:30pm", "9 to 11am"): both ends
+_HALF_SPAN = re.compile(
+    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(?:-|–|to|till?|until)\s*(\d{1,2})(?:[:.](\d{2}))?\s*"
+    r"([ap])\.?m\.?(?!\w)"
+)
 _NUMBER = re.compile(r"\b[vV]?(\d+(?:[.,]\d+)*)(st|nd|rd|th|er|e|º|ª)?\b|(\d{1,2})日")
 # A bare number said as the hour something happens at: "at 9", "until 6 tonight".
 _AT_HOUR = re.compile(r"(?<!\w)(?:at|around|until|till|before|after|from)\s+$")
@@ -246,6 +251,19 @@ def take_values(folded: str, values: set[str]) -> str:
         values.update({f"t:{a:02d}:00", f"t:{b:02d}:00"})
         return m.group().split()[0] + " "  # "open" stays a word
 
+    def half_span(m: re.Match[str]) -> str:
+        a, b = int(m[1]), int(m[3])
+        a_min, b_min = int(m[2] or 0), int(m[4] or 0)
+        if not (1 <= a <= 12 and 1 <= b <= 12 and a_min < 60 and b_min < 60):
+            return m.group()
+        if m[5] == "p":
+            b = b % 12 + 12
+            a = a % 12 + 12 if a % 12 + 12 <= b else a  # "11-1pm" opens before noon
+        else:
+            a, b = a % 12, b % 12
+        values.update({f"t:{a:02d}:{a_min:02d}", f"t:{b:02d}:{b_min:02d}"})
+        return " "
+
     def ordinal(m: re.Match[str]) -> str:
         values.add(f"d:{_ORDINALS.index(m['o']) + 1}")
         return " "
@@ -260,6 +278,7 @@ def take_values(folded: str, values: set[str]) -> str:
     text = _LETTER.sub(letter, text)
     text = _ISO.sub(iso, text)
     text = _PHONE.sub(phone, text)
+    text = _HALF_SPAN.sub(half_span, text)
     text = _TIME.sub(time, text)
     text = _CJK_MONTH.sub(month, text)
     return _DIGITS.sub(digits, _NUMBER.sub(number, text))

@@ -81,6 +81,8 @@ _SHORTHAND = {
     "bday": "birthday",
     "msg": "message",
     "til": "until",
+    "wfh": "work from home",
+    "wfo": "work from the office",
     "bc": "because",
     "cuz": "because",
     "coz": "because",
@@ -90,16 +92,20 @@ _SHORT = re.compile(
     r"(?<![\w/'-])w/(?!o(?![\w'-]))"
     r"|(?<![\w/'-])(?:w/o|b4|ur|hes|shes|ive|cant|dont|doesnt|isnt|arent|wasnt|didnt|wont|"
     r"thats|theres|theyre|youre|pls|plz|thx|abt|tmrw|tmr|tomoz|appts?|mins|hrs?|wks?|yrs?|bday|msg|"
-    r"til|bc|cuz|coz)(?![\w'-])"
+    r"til|bc|cuz|coz|wfh|wfo)(?![\w'-])"
     # "£28/hr", "£2,000/wk": a unit after a number and a slash
     r"|(?<=[0-9]/)(?:hrs?|wks?|yrs?)(?![\w'-])"
     r"|(?<=[a-z] )[rnu](?= [a-z])"
 )
 
+# a unit written against its number ("2hrs", "45mins", "3wks"), as the unit
+_UNIT = re.compile(r"(?<=\d)(?:hrs?|mins|wks?|yrs?)(?![\w'-])")
+
 
 def mend(folded: str) -> str:
     """The folded text with each cue word typed one letter off written as the word, and chat
     shorthand as the words it stands for."""
+    folded = _UNIT.sub(lambda m: f" {_SHORTHAND[m.group()]}", folded)  # "2hrs": 2 hours
     return _SHORT.sub(
         lambda m: _SHORTHAND[m.group()], _WORD.sub(lambda m: _mended(m.group()), folded)
     )
