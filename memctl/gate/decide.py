@@ -130,6 +130,11 @@ def label(
         Known(c.address, unquoted(c.entry.text), c.trust, c.rule, c.info, c.meaning)
         for c in found.entries
     ]
+    notes: dict[str, list[Known]] = {}
+    for k in known:
+        notes.setdefault(k.key.split("#", 1)[0], []).append(k)
+    for k in known:  # what the other lines of its note say: "Car is a 2018 Toyota Yaris"
+        k.kin = tuple(o.info for o in notes[k.key.split("#", 1)[0]] if o is not k)
     rules = [k for k in known if k.rule]
     verdict = beside_a_schedule(
         decide(text, trust=trust, candidates=known, rules=rules), text, known

@@ -14,7 +14,6 @@ scripts/eval_gate.py.
 
 from __future__ import annotations
 
-import re
 from dataclasses import InitVar, dataclass, field
 from typing import Literal
 
@@ -34,8 +33,17 @@ from .reading import (
     says_nothing_new,
     similarity,
 )
-from .remains import ENDED_NAMES, names_what_it_opens_with, of_a_kind_changed, rest_holds
-from .restated import one_more, one_more_of_its_kind, restates_whole, reworded_repeat
+from .remains import of_a_kind_changed, rest_holds
+from .restated import (
+    ENDED_NAMES,
+    names_what_it_opens_with,
+    one_more,
+    one_more_of_its_kind,
+    plans,
+    restates_whole,
+    reworded_repeat,
+)
+from .reworded import said_again
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
 from .ruling import read_as_roles, ruling
 from .weekday import some_days_only
@@ -72,6 +80,7 @@ class Known:
     given: InitVar[Analysis | None] = None  # the text's analysis when the caller has it
     meaning: float | None = None  # closeness in meaning (the semantic path), when installed
     info: Analysis = field(init=False, repr=False)
+    kin: tuple[Analysis, ...] = field(default=(), repr=False)  # the other lines of its note
 
     def __post_init__(self, given: Analysis | None) -> None:
         self.info = analyze(self.text) if given is None else given
@@ -139,7 +148,9 @@ def _by_entries(
     named = _named_by_rejection(new, [k for _, k in scored])
 
     related = [
-        (s, k) for s, k in scored if s >= floor or k is named or _close_in_meaning(new, k, close)
+        (s, k)
+        for s, k in scored
+        if s >= floor or k is named or _close_in_meaning(new, k, close) or _again(new, k)
     ]
     if not related:
         best = f" (closest {scored[0][0]:.2f})" if scored else ""
@@ -150,6 +161,11 @@ def _by_entries(
         top = max(s for s, _ in related)
         related.sort(key=lambda pair: _value_turned(new, pair, top))
     return _against(new, related, trust, scores, close)
+
+
+def _again(new: Analysis, k: Known) -> bool:
+    """Does the text say an entry again in words of its own (reworded.said_again)?"""
+    return not k.rule and said_again(new, k.info, k.meaning, k.kin)
 
 
 MAY_REPLACE = "; it may replace "
@@ -321,13 +337,15 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     short = short or diff.rejects and len(new.words - new.rejected) <= CONTRAST_WORDS
     if reworded_repeat(new, diff, old.info, old.meaning):
         return "repeat", "says what the entry on file says, in other words (close in meaning)"
+    if said_again(new, old.info, old.meaning, old.kin):
+        return "repeat", "says what the entry on file says, in words of its own"
     if diff.covered < (COVERED_VALUE if diff.differs else COVERED) and not short:
         within = len(new.words) >= 2 and new.words <= old.info.words  # every word of it there
         if says_nothing_new(new, diff) and (within or sameness(new, old.info) >= REPEAT):
             return "repeat", "says the same as an entry on file, in fewer words"
         return "new", "adds something the entries on file do not say"
     # "going with Nordic Kitchens in the end, not IKEA": a choice made, said as a contrast
-    chose = not new.corrects_in_words and (new.update or new.update_weak or _plans(new, old.info))
+    chose = not new.corrects_in_words and (new.update or new.update_weak or plans(new, old.info))
     if new.correction and not chose and (diff.differs or diff.says_more or diff.missing):
         return "correction", f"says an entry on file was wrong ({what} differs)"
     if one_more_of_its_kind(new, diff):
@@ -339,7 +357,7 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     if diff.flipped:
         if diff.reworded and not ends:
             return "new", "says the opposite of a similar entry on file, about another thing"
-        if diff.ended or new.update_weak or _plans(new, old.info):
+        if diff.ended or new.update_weak or plans(new, old.info):
             return "update", "says it no longer holds"
         if close:
             return "correction", "says the opposite of an entry on file"
@@ -349,7 +367,7 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
             return "update", "gives up a part of an entry on file"
         if new.update_weak:  # "I go after work these days rather than at lunch"
             return "update", "says a part of an entry on file no longer holds"
-        if _plans(new, old.info):  # "we're going to take the car" / "…rather than the car"
+        if plans(new, old.info):  # "we're going to take the car" / "…rather than the car"
             return "update", "changes a part of a plan on file"
         return "correction", "says a part of an entry on file is not so"
     if diff.changed:
@@ -420,20 +438,4 @@ def _changes_in_meaning(
         and "goes on" in dict(new.poles)  # "I'm back on coffee"
         or not swapped
         and (diff.changed or diff.flipped)
-    )
-
-
-# A plan or a decision, said as one: what gives a part of it up changes the plan, it does not
-# say the entry was wrong.
-_DECIDES = re.compile(
-    r"\b(?:decid(?:e|es|ed|ing)|plan(?:s|ned|ning)?\s+(?:to|on)|going\s+to|gonna|"
-    r"(?:we|i|they|she|he)(?:'ll|\s+will)|intend(?:s|ed)?\s+to|thinking\s+of)\b"
-)
-
-
-def _plans(new: Analysis, old: Analysis) -> bool:
-    """Is it about something going on or ending, or a plan or a decision said as one: a
-    change of mind, not a mistake?"""
-    return any(name == "goes on" for name, _ in (*new.poles, *old.poles)) or any(
-        _DECIDES.search(text.folded) for text in (new, old)
     )

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 
 from ..lexicon import LIGHT
-from ..words import fold, tokens
+from ..words import fold
 from .compare import Diff
-from .reading import Analysis, analyze, content_word
+from .reading import Analysis, analyze
 
 # Where a list's items part: "peanuts and also to kiwi", "tennis, football and chess"
 _AND = re.compile(
@@ -25,7 +25,6 @@ _AND = re.compile(
 ITEM_WORDS = 3  # an item of a list: "kiwi", "to kiwi", "on Sundays"
 _TITLES = frozenset("dr mr mrs ms miss prof sir".split())  # "Mr. Grant" is Grant
 _LEADS = frozenset("to of with from for on in at".split())  # "…to peanuts and to kiwi"
-ENDED_NAMES = 2  # the words of an entry a text must say to end it without its details
 
 
 def other_items(new: Analysis, old: Analysis) -> str | None:
@@ -142,14 +141,6 @@ def rest_holds(new: Analysis, old: Analysis) -> bool:
         if said.words & old.words or said.values & old.values or said.names & old.names:
             return True
     return False
-
-
-def names_what_it_opens_with(new: Analysis, old: Analysis) -> bool:
-    """Does the text say the first ENDED_NAMES content words of the entry, what it is about
-    ("book club" of "Book club meets at Sara's place")?"""
-    said = [content_word(w) for w in tokens(old.folded)]
-    opening = [w for w in said if w in old.words][:ENDED_NAMES]
-    return len(opening) == ENDED_NAMES and set(opening) <= new.words
 
 
 def of_a_kind_changed(diff: Diff, other: Analysis) -> bool:

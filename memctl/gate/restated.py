@@ -4,13 +4,16 @@ one more thing joined after it, whose negation is the added thing's."""
 
 from __future__ import annotations
 
+import re
+
 from ..language import cues
 from ..language.framing import split_framing
 from ..lexicon import BARE_VERBS
-from ..words import fold
+from ..words import fold, tokens
 from .compare import Diff
-from .reading import Analysis, analyze, says_fewer
+from .reading import Analysis, analyze, content_word, says_fewer
 
+ENDED_NAMES = 2  # the words of an entry a text must say to end it without its details
 RESTATED_WORDS = 3  # an entry of this many words or more, every one said again, is restated
 
 
@@ -88,3 +91,27 @@ def one_more_of_its_kind(new: Analysis, diff: Diff) -> bool:
         return False
     said = fold(split_framing(new.text)[1])  # "oh and also, …": an opener, not "one more"
     return any(m.start() > 0 for m in cues.ALSO.finditer(said))
+
+
+# A plan or a decision, said as one: what gives a part of it up changes the plan, it does not
+# say the entry was wrong.
+_DECIDES = re.compile(
+    r"\b(?:decid(?:e|es|ed|ing)|plan(?:s|ned|ning)?\s+(?:to|on)|going\s+to|gonna|"
+    r"(?:we|i|they|she|he)(?:'ll|\s+will)|intend(?:s|ed)?\s+to|thinking\s+of)\b"
+)
+
+
+def plans(new: Analysis, old: Analysis) -> bool:
+    """Is it about something going on or ending, or a plan or a decision said as one: a
+    change of mind, not a mistake?"""
+    return any(name == "goes on" for name, _ in (*new.poles, *old.poles)) or any(
+        _DECIDES.search(text.folded) for text in (new, old)
+    )
+
+
+def names_what_it_opens_with(new: Analysis, old: Analysis) -> bool:
+    """Does the text say the first ENDED_NAMES content words of the entry, what it is about
+    ("book club" of "Book club meets at Sara's place")?"""
+    said = [content_word(w) for w in tokens(old.folded)]
+    opening = [w for w in said if w in old.words][:ENDED_NAMES]
+    return len(opening) == ENDED_NAMES and set(opening) <= new.words

@@ -1,0 +1,101 @@
+"""A repeat said as people say things again: around words that carry nothing ("honestly", "like
+I said", "reminder"), typed fast ("alergic"), short ("wfh", "rvi" for the Royal Victoria
+Infirmary, "2hrs"), with a time on the other clock ("19:00-20:30" for "7-8:30pm"), or with the
+name the note gives the thing elsewhere ("the transit" where the note says the van is a Ford
+Transit). A text that says anything of its own (another day, time or place, a word that is a
+word of its own, "every other", a "not") stays new or changes the entry."""
+
+from __future__ import annotations
+
+import pytest
+
+from memctl.gate.labeler import Known, decide
+from memctl.gate.reading import analyze
+from memctl.language.typos import mend
+
+
+def _label(entry: str, said: str, *, meaning: float | None = None, kin: tuple[str, ...] = ()):
+    known = Known("home/things.md#^n1", entry, meaning=meaning)
+    known.kin = tuple(analyze(text) for text in kin)
+    return decide(said, trust="trusted", candidates=[known], rules=[])
+
+
+@pytest.mark.parametrize(
+    ("entry", "said", "meaning"),
+    [
+        # an acronym of the entry's capitalised words
+        ("Dad is treated at the Royal Victoria Infirmary", "dad's treated at the rvi", None),
+        # typed one letter off, words that are no words
+        ("Our daughter is allergic to strawberries", "our daughter is alergic to strawbries", None),
+        # chat shorthand for a phrase and for days
+        ("Works from home on Tuesdays and Thursdays", "wfh tue + thu", None),
+        # the same times on the other clock, with the words of a calendar around them
+        (
+            "Yoga is on Thursdays 7-8:30pm at the church hall",
+            "Calendar: recurring event 'Yoga', Thursday 19:00-20:30, church hall",
+            None,
+        ),
+        # a unit against its number and a month said short, after a word of when
+        ("Swim 2 hours every Sunday in June", "swim 2hrs every sunday in jun", None),
+        # words around it that say nothing, and how often beside the day it gives
+        (
+            "The bins go out every Thursday night",
+            "so yeah honestly like i said the bins go out thursday night, every week, "
+            "thats just the routine",
+            0.6,
+        ),
+    ],
+)
+def test_the_entry_said_again_in_chat_is_a_repeat(entry, said, meaning):
+    got = _label(entry, said, meaning=meaning)
+    assert got.label == "repeat", got.reason
+
+
+def test_a_name_the_note_gives_the_thing_elsewhere_is_the_things_word():
+    entry, beside = "The van's insurance renews on 3 March", "The van is a Ford Transit"
+    got = _label(entry, "the transit's insurance renews on 3 march", meaning=0.6, kin=(beside,))
+    assert got.label == "repeat", got.reason
+    # a line that names someone beside the thing does not make them the thing
+    other = "Jake drives the van to work"
+    got = _label(entry, "jake's insurance renews on 3 march", meaning=0.6, kin=(other,))
+    assert got.label != "repeat", got.reason
+
+
+@pytest.mark.parametrize(
+    ("entry", "said", "meaning"),
+    [
+        # an acronym beside a day of its own
+        (
+            "Dad is treated at the Royal Victoria Infirmary",
+            "dad's treated at the rvi on fridays",
+            0.6,
+        ),
+        # one letter off a word of its own ("ladder" is a word, not "larder" mistyped)
+        ("The flour is kept in the larder", "the flour is kept in the ladder", 0.6),
+        # another day in shorthand
+        ("Works from home on Tuesdays and Thursdays", "wfh tue + fri", 0.6),
+        # other times on the other clock
+        ("Yoga is on Thursdays 7-8:30pm at the church hall", "yoga thursdays 19:00-21:00", 0.6),
+        # every other week is not every week
+        (
+            "The bins go out every other Thursday",
+            "like i said the bins go out thursdays, every week",
+            0.6,
+        ),
+        # a "not" inside the filler's words
+        ("Works from home on Fridays", "honestly i dont wfh on fridays", 0.6),
+        # a verb that says little is no repeat by words alone
+        ("Allergic to penicillin - gets a rash", "alergic to penicilin, brings on a rash", None),
+    ],
+)
+def test_a_text_with_something_of_its_own_is_no_repeat(entry, said, meaning):
+    got = _label(entry, said, meaning=meaning)
+    assert got.label != "repeat", got.reason
+
+
+def test_chat_short_forms_are_read_as_what_they_say():
+    assert mend("wfh weds, 45mins each way") == "work from home weds, 45 minutes each way"
+    assert {"wd:1", "wd:5"} <= analyze("in the office mon + fri").values
+    assert {"t:18:00", "t:19:30"} <= analyze("brownies 6-7:30pm").values
+    assert {"t:11:00", "t:13:00"} <= analyze("lunch cover 11-1pm").values
+    assert "mo:9" in analyze("the half marathon in sept").values
