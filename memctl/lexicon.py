@@ -61,6 +61,7 @@ _SAME = (
     "meeting meetings catchup catchups workshop workshops interview interviews",
     "quick fast",
     "goal goals aim aims aiming aimed",
+    "game games fixture fixtures",
     "doctor doctors physician gp",
     "commit commits committed",
     "message messages text texts",
@@ -219,7 +220,8 @@ IRREGULAR = dict(
         "renewal:renew renewals:renew arrival:arrive arrivals:arrive removal:remove "
         "approval:approve refusal:refuse proposal:propose withdrawal:withdraw rental:rent "
         "dismissal:dismiss disposal:dispose referral:refer denial:deny "
-        "delivery:deliver deliveries:deliver payment:pay payments:pay departure:depart"
+        "collection:collect collections:collect delivery:deliver deliveries:deliver "
+        "payment:pay payments:pay departure:depart"
     ).split()
 )
 

@@ -37,6 +37,13 @@ def _label(entry: str, said: str, *, meaning: float | None = None, kin: tuple[st
         ),
         # a unit against its number and a month said short, after a word of when
         ("Swim 2 hours every Sunday in June", "swim 2hrs every sunday in jun", None),
+        # how many times, and a cost shared in two, in chat
+        ("Feed the rabbit twice a day", "feed the rabbit 2x a day", None),
+        (
+            "The gas bill is split 50/50 with my brother",
+            "me and my brother go halves on the gas bill",
+            None,
+        ),
         # words around it that say nothing, and how often beside the day it gives
         (
             "The bins go out every Thursday night",
@@ -76,6 +83,13 @@ def test_a_name_the_note_gives_the_thing_elsewhere_is_the_things_word():
         ("Works from home on Tuesdays and Thursdays", "wfh tue + fri", 0.6),
         # other times on the other clock
         ("Yoga is on Thursdays 7-8:30pm at the church hall", "yoga thursdays 19:00-21:00", 0.6),
+        # another number of times, another share
+        ("Feed the rabbit twice a day", "feed the rabbit 3x a day", 0.6),
+        (
+            "The gas bill is split 50/50 with my brother",
+            "my brother and i split the gas bill 60/40",
+            0.6,
+        ),
         # every other week is not every week
         (
             "The bins go out every other Thursday",

@@ -24,12 +24,16 @@ from .reading import Analysis, analyze, compare, content_word
 
 # Words around a statement that carry nothing of it: a lead-in, a hedge of speech, a tag
 _FILLER = re.compile(
-    r"(?<![\w'])(?:so\s+yeah|yeah|yep|basically|honestly|literally|tbh|fwiw|i\s+mean|you\s+know"
+    r"(?<![\w'])(?:so\s+yeah|yeah|yep|basically|honestly|literally|obviously|tbh|tbf|fwiw|lol|"
+    r"haha+|i\s+mean|you\s+know|as\s+you\s+know|of\s+course|ofc"
     r"|like\s+i\s+(?:said|say|told\s+you)|as\s+i\s+(?:said|say|mentioned|told\s+you)"
     r"|as\s+(?:mentioned|noted|discussed|always|usual|ever)|just\s+saying|to\s+be\s+(?:fair|honest)"
     r"|that'?s\s+(?:just\s+)?(?:the|our|my)\s+(?:routine|drill|norm|usual|habit)"
+    # what opens a sentence to say it is noted: "reminder", "Noting that", "Got it:"
     r"|(?:^|(?<=[.!?;:]\s))(?:so|ok(?:ay)?|right|anyway)?\s*,?\s*(?:just\s+)?(?:a\s+)?"
-    r"(?:quick\s+|friendly\s+)?(?:reminder|noting|note|recap)(?:\s+that)?(?!\w))(?![\w'])",
+    r"(?:(?:quick\s+|friendly\s+)?reminder(?:\s+that)?|(?:note|recap)(?:\s+that|(?=\s*[:,\-]))"
+    r"|(?:noting|recording|logging|saving|remembering|i'?ll\s+remember)\s+that"
+    r"|(?:understood|got\s+it|noted)(?=\s*[:,\-]))(?!\w))(?![\w'])",
     re.IGNORECASE,
 )
 # Words that name what a record is kept as ("Calendar: recurring event 'Brownies'…"), or that
@@ -59,11 +63,23 @@ COVERED = 0.6  # …or with this much of the entry said, every word read as said
 SHARED = 2  # and at least this many words (or a value and a word) said by both
 
 
+# How many times, said short: "2x a day" is "twice a day"
+_TIMES = re.compile(r"(?<![\w.])([123])\s?x(?=\s+(?:a|an|per|each|every)\b)", re.IGNORECASE)
+_TIMES_SAID = {"1": "once", "2": "twice", "3": "three times"}
+# A cost shared in two, in chat: "go halves", "split it down the middle" is "split 50/50"
+_HALVES = re.compile(
+    r"(?<!\w)(?:go(?:es|ing)?\s+halves|(?:go(?:es|ing)?\s+)?(?:50-50|fifty-fifty)"
+    r"|split(?:s|ting)?\s+(?:it\s+|the\s+cost\s+)?(?:evenly|equally|down\s+the\s+middle))(?!\w)",
+    re.IGNORECASE,
+)
+
+
 def plain(text: str, old: Analysis | None = None) -> str:
     """The text without the words around it that carry nothing ("so yeah basically", "like I
     said", "Noting that", "reminder"), and with each word typed one letter off a word of `old`
     written as `old` writes it: what is left is compared."""
     said = re.sub(r"\s+", " ", _FILLER.sub(" ", text.replace("\u2019", "'"))).strip(" ,.;:-")
+    said = _HALVES.sub("split 50/50", _TIMES.sub(lambda m: _TIMES_SAID[m[1]], said))
     return said if old is None else _WORD.sub(lambda m: _typed(m.group(), old), said)
 
 
