@@ -90,6 +90,13 @@ def test_a_name_the_note_gives_the_thing_elsewhere_is_the_things_word():
             "my brother and i split the gas bill 60/40",
             0.6,
         ),
+        # a side of its own, or fewer days than the entry's
+        (
+            "Fairfield Leisure Centre pool on Mondays",
+            "honestly fairfield leisure centre pool is closed on mondays",
+            0.6,
+        ),
+        ("Works from home on Mondays and Fridays", "wfh only on mondays", 0.6),
         # every other week is not every week
         (
             "The bins go out every other Thursday",

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from ..lexicon import BARE_VERBS, LIGHT
 from ..words import is_word, stem, tokens
 from .compare import Diff
-from .reading import Analysis, analyze, compare, content_word
+from .reading import Analysis, analyze, compare, content_word, says_fewer
 
 # Words around a statement that carry nothing of it: a lead-in, a hedge of speech, a tag
 _FILLER = re.compile(
@@ -97,6 +97,8 @@ def said_again(
     diff = compare(mine, old)
     if _differs(diff) or {k for k, _ in old.poles} - {k for k, _ in mine.poles}:
         return False  # a side the entry says ("allergic", "stopped") the text must say too
+    if mine.polar - old.polar - old.words or diff.lost and says_fewer(mine):
+        return False  # a side of its own ("closed"), or fewer of it ("only on mondays")
     extra, said = unsaid(mine, diff, old, tuple(kin))
     if extra - _LIGHT_VERBS:
         return False
