@@ -4,9 +4,10 @@ A person says again what is on file with words of their own around it ("so yeah 
 I said, …", "reminder: …", "Noting that …"), typed fast ("alergic", "penicilin"), short
 ("gnr" for the Great North Run, "sub 2hrs" for under two hours), with the name another line of
 the same note gives the thing ("the yaris" where the note says the car is a Yaris), and with a
-word of how often beside the day it names ("saturdays, every week, that's the routine"). Each
-such word is read as said (`unsaid`); a text all of whose words are said by the entry, or read
-as said, with no value, side or word of change of its own, repeats it.
+word of how often beside the day it names ("saturdays, every week, that's the routine"), with
+chat's words for a count or a share ("2x a day", "go halves"). Each such word is read as said
+(`plain`, `unsaid`); a text all of whose words are said by the entry, or read as said, with no
+value, side or word of change of its own, repeats it.
 
 Nothing here reads a name, a number, a day, a place, a negation or a change as said: those
 are compared as they are (compare.Diff), and any of them new keeps the text new.
@@ -39,7 +40,7 @@ _FILLER = re.compile(
 # Words that name what a record is kept as ("Calendar: recurring event 'Brownies'…"), or that
 # say it comes round ("routine", "regular"): nothing of the thing, where both texts give the
 # same day of the week or the entry says how often
-_KEPT_AS = frozenset(stem(w) for w in "calendar event entry record item listing".split())
+_KEPT_AS = frozenset(stem(w) for w in "calendar event entry".split())
 _HOW_OFTEN = frozenset(
     content_word(w) for w in "week weekly recurring recur routine regular regularly usual".split()
 )
@@ -92,6 +93,8 @@ def said_again(
     said and no verb read as the entry's."""
     if new.update or new.correction or new.update_weak or new.hedged or new.rejected:
         return False
+    if not (new.words & old.words or new.values & old.values):
+        return False  # nothing said by both: about another thing (and read no further)
     stripped = plain(new.text, old)
     mine = analyze(stripped) if stripped and stripped != new.text else new
     diff = compare(mine, old)
