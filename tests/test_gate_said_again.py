@@ -37,6 +37,9 @@ def _label(entry: str, said: str, *, meaning: float | None = None, kin: tuple[st
         ),
         # a unit against its number and a month said short, after a word of when
         ("Swim 2 hours every Sunday in June", "swim 2hrs every sunday in jun", None),
+        # a date with slashes, a month's rent said short
+        ("The boiler service is due on 22 September", "boiler service due 22/09", None),
+        ("Rent is £700 a month", "rent's 700 pcm", None),
         # how many times, and a cost shared in two, in chat
         ("Feed the rabbit twice a day", "feed the rabbit 2x a day", None),
         (
@@ -83,6 +86,8 @@ def test_a_name_the_note_gives_the_thing_elsewhere_is_the_things_word():
         ("Works from home on Tuesdays and Thursdays", "wfh tue + fri", 0.6),
         # other times on the other clock
         ("Yoga is on Thursdays 7-8:30pm at the church hall", "yoga thursdays 19:00-21:00", 0.6),
+        # another day, with slashes
+        ("The boiler service is due on 22 September", "boiler service due 23/09", 0.6),
         # another number of times, another share
         ("Feed the rabbit twice a day", "feed the rabbit 3x a day", 0.6),
         (
@@ -120,3 +125,7 @@ def test_chat_short_forms_are_read_as_what_they_say():
     assert {"t:18:00", "t:19:30"} <= analyze("brownies 6-7:30pm").values
     assert {"t:11:00", "t:13:00"} <= analyze("lunch cover 11-1pm").values
     assert "mo:9" in analyze("the half marathon in sept").values
+    assert {"d:22", "mo:9"} <= analyze("passport renewal due 22/09").values
+    assert {"d:22", "mo:9", "y:2027"} <= analyze("lease ends on 9/22/27").values
+    assert not {"d:3", "mo:4", "d:4", "mo:3"} & analyze("due 3/4").values  # either way round
+    assert mend("rent 700 pcm, she's 3yo") == "rent 700 a month, she's 3 years old"

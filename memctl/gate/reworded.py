@@ -64,9 +64,13 @@ COVERED = 0.6  # …or with this much of the entry said, every word read as said
 SHARED = 2  # and at least this many words (or a value and a word) said by both
 
 
-# How many times, said short: "2x a day" is "twice a day"
-_TIMES = re.compile(r"(?<![\w.])([123])\s?x(?=\s+(?:a|an|per|each|every)\b)", re.IGNORECASE)
-_TIMES_SAID = {"1": "once", "2": "twice", "3": "three times"}
+# How many times, said short: "2x a day" is "twice a day", "3x/wk" three times a week; "7ish"
+# is about 7
+_TIMES = re.compile(
+    r"(?<![\w.])([1-9])\s?x(?:\s*/\s*|\s+(?=(?:a|an|per|each|every)\b))", re.IGNORECASE
+)
+_TIMES_SAID = {"1": "once", "2": "twice"}
+_ISH = re.compile(r"(?<=\d)\s?-?ish(?!\w)", re.IGNORECASE)
 # A cost shared in two, in chat: "go halves", "split it down the middle" is "split 50/50"
 _HALVES = re.compile(
     r"(?<!\w)(?:go(?:es|ing)?\s+halves|(?:go(?:es|ing)?\s+)?(?:50-50|fifty-fifty)"
@@ -80,7 +84,8 @@ def plain(text: str, old: Analysis | None = None) -> str:
     said", "Noting that", "reminder"), and with each word typed one letter off a word of `old`
     written as `old` writes it: what is left is compared."""
     said = re.sub(r"\s+", " ", _FILLER.sub(" ", text.replace("\u2019", "'"))).strip(" ,.;:-")
-    said = _HALVES.sub("split 50/50", _TIMES.sub(lambda m: _TIMES_SAID[m[1]], said))
+    said = _TIMES.sub(lambda m: f"{_TIMES_SAID.get(m[1], m[1] + ' times')} a ", said)
+    said = _HALVES.sub("split 50/50", _ISH.sub("", said)).replace(" a a ", " a ")
     return said if old is None else _WORD.sub(lambda m: _typed(m.group(), old), said)
 
 

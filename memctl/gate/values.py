@@ -20,6 +20,13 @@ _URL = re.compile(
     r"(?![\w-]|\.[a-z0-9])"
 )
 _ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
+# A date written with slashes after a word that leads one ("due 14/08", "by 3/12/2026"): day
+# and month, the way round that its numbers allow ("14/08" only the 14th of August, "8/14"
+# only August 14th); both 12 or under, either may be the day, and it stays two numbers
+_SLASHED = re.compile(
+    r"\b(on|by|due|until|till|from|before|after|since|for|is|was)\s+"
+    r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?![\w/])"
+)
 # A phone number: 7 digits or more in groups, opening with +, 0 or "(", or in three groups or
 # more ("415-555-0134"): one value, so another number is another value of its kind (its groups
 # read as numbers, "0161 555 0129" and "0161 555 0192" shared two of three)
@@ -196,6 +203,16 @@ def take_values(folded: str, values: set[str]) -> str:
         values.add(f"n:{m.group()}")
         return " "
 
+    def slashed(m: re.Match[str]) -> str:
+        a, b = int(m[2]), int(m[3])
+        day, month = (a, b) if b <= 12 < a <= 31 else (b, a) if a <= 12 < b <= 31 else (0, 0)
+        if not (day and month):
+            return m.group()
+        values.update({f"d:{day}", f"mo:{month}"})
+        if m[4]:
+            values.add(f"y:{m[4] if len(m[4]) == 4 else '20' + m[4]}")
+        return f"{m[1]} "
+
     def phone(m: re.Match[str]) -> str:
         digits = re.sub(r"\D", "", m.group())
         if len(digits) < 7:
@@ -277,6 +294,7 @@ def take_values(folded: str, values: set[str]) -> str:
         text = _BLOOD.sub(blood, text)
     text = _LETTER.sub(letter, text)
     text = _ISO.sub(iso, text)
+    text = _SLASHED.sub(slashed, text)
     text = _PHONE.sub(phone, text)
     text = _HALF_SPAN.sub(half_span, text)
     text = _TIME.sub(time, text)

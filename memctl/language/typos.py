@@ -82,6 +82,9 @@ _SHORTHAND = {
     "msg": "message",
     "til": "until",
     "wfh": "work from home",
+    "pcm": "a month",
+    "yo": "years old",
+    "y/o": "years old",
     "wfo": "work from the office",
     "bc": "because",
     "cuz": "because",
@@ -92,20 +95,20 @@ _SHORT = re.compile(
     r"(?<![\w/'-])w/(?!o(?![\w'-]))"
     r"|(?<![\w/'-])(?:w/o|b4|ur|hes|shes|ive|cant|dont|doesnt|isnt|arent|wasnt|didnt|wont|"
     r"thats|theres|theyre|youre|pls|plz|thx|abt|tmrw|tmr|tomoz|appts?|mins|hrs?|wks?|yrs?|bday|msg|"
-    r"til|bc|cuz|coz|wfh|wfo)(?![\w'-])"
+    r"til|bc|cuz|coz|wfh|wfo|pcm)(?![\w'-])"
     # "£28/hr", "£2,000/wk": a unit after a number and a slash
     r"|(?<=[0-9]/)(?:hrs?|wks?|yrs?)(?![\w'-])"
     r"|(?<=[a-z] )[rnu](?= [a-z])"
 )
 
 # a unit written against its number ("2hrs", "45mins", "3wks"), as the unit
-_UNIT = re.compile(r"(?<=\d)(?:hrs?|mins|wks?|yrs?)(?![\w'-])")
+_UNIT = re.compile(r"(?<=\d)(?:hrs?|mins|wks?|yrs?|yo|y/o)(?![\w'-])|(?<=\d )y/o(?![\w'-])")
 
 
 def mend(folded: str) -> str:
     """The folded text with each cue word typed one letter off written as the word, and chat
     shorthand as the words it stands for."""
-    folded = _UNIT.sub(lambda m: f" {_SHORTHAND[m.group()]}", folded)  # "2hrs": 2 hours
+    folded = _UNIT.sub(lambda m: f" {_SHORTHAND[m.group()]}", folded)  # "2hrs", "5yo"
     return _SHORT.sub(
         lambda m: _SHORTHAND[m.group()], _WORD.sub(lambda m: _mended(m.group()), folded)
     )
