@@ -37,6 +37,9 @@ def _label(entry: str, said: str, *, meaning: float | None = None, kin: tuple[st
         ),
         # a unit against its number and a month said short, after a word of when
         ("Swim 2 hours every Sunday in June", "swim 2hrs every sunday in jun", None),
+        # the working week or the weekend, as a span of days or in a word
+        ("Works in the office on weekdays", "in the office mon-fri", None),
+        ("Goes to the gym at weekends", "gym sat + sun", None),
         # a date with slashes, a month's rent said short
         ("The boiler service is due on 22 September", "boiler service due 22/09", None),
         ("Rent is £700 a month", "rent's 700 pcm", None),
@@ -86,6 +89,8 @@ def test_a_name_the_note_gives_the_thing_elsewhere_is_the_things_word():
         ("Works from home on Tuesdays and Thursdays", "wfh tue + fri", 0.6),
         # other times on the other clock
         ("Yoga is on Thursdays 7-8:30pm at the church hall", "yoga thursdays 19:00-21:00", 0.6),
+        # fewer days than the working week
+        ("Works in the office on weekdays", "in the office mon-thu", 0.6),
         # another day, with slashes
         ("The boiler service is due on 22 September", "boiler service due 23/09", 0.6),
         # another number of times, another share

@@ -79,6 +79,35 @@ _HALVES = re.compile(
 )
 
 
+# The days of the working week, or of the weekend, named as a span or in a word: said either
+# way, as the entry says them
+_SPANS = (
+    (
+        "weekdays",
+        "monday to friday",
+        re.compile(
+            r"(?<!\w)mon(?:day)?s?\s*(?:-|–|to|till|thru|through)\s*fri(?:day)?s?(?!\w)", re.I
+        ),
+    ),
+    (
+        "weekends",
+        "saturday and sunday",
+        re.compile(r"(?<!\w)sat(?:urday)?s?\s*(?:-|–|&|\+|/|and)\s*sun(?:day)?s?(?!\w)", re.I),
+    ),
+)
+
+
+def _as_its_days(text: str, old: Analysis) -> str:
+    """The text with the days of the week or of the weekend said as the entry says them: "mon-fri"
+    where it says "weekdays", "weekends" where it says "Saturday and Sunday"."""
+    for word, span, said in _SPANS:
+        if content_word(word) in old.words:
+            text = said.sub(word, text)
+        elif said.search(old.folded):
+            text = re.sub(rf"(?<!\w){word[:-1]}s?(?!\w)", span, text, flags=re.I)
+    return text
+
+
 def plain(text: str, old: Analysis | None = None) -> str:
     """The text without the words around it that carry nothing ("so yeah basically", "like I
     said", "Noting that", "reminder"), and with each word typed one letter off a word of `old`
@@ -86,7 +115,9 @@ def plain(text: str, old: Analysis | None = None) -> str:
     said = re.sub(r"\s+", " ", _FILLER.sub(" ", text.replace("\u2019", "'"))).strip(" ,.;:-")
     said = _TIMES.sub(lambda m: f"{_TIMES_SAID.get(m[1], m[1] + ' times')} a ", said)
     said = _HALVES.sub("split 50/50", _ISH.sub("", said)).replace(" a a ", " a ")
-    return said if old is None else _WORD.sub(lambda m: _typed(m.group(), old), said)
+    if old is None:
+        return said
+    return _as_its_days(_WORD.sub(lambda m: _typed(m.group(), old), said), old)
 
 
 def said_again(
