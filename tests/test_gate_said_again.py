@@ -37,6 +37,25 @@ def _label(entry: str, said: str, *, meaning: float | None = None, kin: tuple[st
         ),
         # a unit against its number and a month said short, after a word of when
         ("Swim 2 hours every Sunday in June", "swim 2hrs every sunday in jun", None),
+        # an acronym of the entry spelt out, two words of it closed up, an ordinal in figures
+        ("Mum is treated at the RVI", "mum is treated at the royal victoria infirmary", None),
+        ("Swim club is at Fairfield on Saturdays", "swimclub is at fairfield on saturdays", None),
+        (
+            "Quiz night is the second Tuesday of the month at the Crown",
+            "quiz night 2nd tues of the month at the crown",
+            None,
+        ),
+        # the label a record opens with, and chat's "w" and "like always"
+        (
+            "Dr Omar Farouk, GP, 0117 496 0321",
+            "Contact card: Dr Omar Farouk (GP) - 0117 496 0321",
+            None,
+        ),
+        (
+            "Guitar lessons with Mr Jones every Friday at 5pm",
+            "guitar fridays 5pm w mr jones, like always",
+            0.6,
+        ),
         # the working week or the weekend, as a span of days or in a word
         ("Works in the office on weekdays", "in the office mon-fri", None),
         ("Goes to the gym at weekends", "gym sat + sun", None),
@@ -89,6 +108,13 @@ def test_a_name_the_note_gives_the_thing_elsewhere_is_the_things_word():
         ("Works from home on Tuesdays and Thursdays", "wfh tue + fri", 0.6),
         # other times on the other clock
         ("Yoga is on Thursdays 7-8:30pm at the church hall", "yoga thursdays 19:00-21:00", 0.6),
+        # another hospital spelt out, another week of the month
+        ("Mum is treated at the RVI", "mum is treated at the royal free hospital", 0.6),
+        (
+            "Quiz night is the second Tuesday of the month at the Crown",
+            "quiz night 3rd tues of the month at the crown",
+            0.6,
+        ),
         # fewer days than the working week
         ("Works in the office on weekdays", "in the office mon-thu", 0.6),
         # another day, with slashes

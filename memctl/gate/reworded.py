@@ -25,10 +25,13 @@ from .reading import Analysis, analyze, compare, content_word, says_fewer
 
 # Words around a statement that carry nothing of it: a lead-in, a hedge of speech, a tag
 _FILLER = re.compile(
-    r"(?<![\w'])(?:so\s+yeah|yeah|yep|basically|honestly|literally|obviously|tbh|tbf|fwiw|lol|"
+    r"(?<![\w'])(?:so\s+yeah|yeah|yep|basically|honestly|literally|obviously|tbh|tbf|fwiw|lol|btw|fyi|"
     r"haha+|i\s+mean|you\s+know|as\s+you\s+know|of\s+course|ofc"
     r"|like\s+i\s+(?:said|say|told\s+you)|as\s+i\s+(?:said|say|mentioned|told\s+you)"
-    r"|as\s+(?:mentioned|noted|discussed|always|usual|ever)|just\s+saying|to\s+be\s+(?:fair|honest)"
+    r"|as\s+(?:mentioned|noted|discussed)|(?:as|like)\s+(?:always|usual|ever)|just\s+saying"
+    r"|to\s+be\s+(?:fair|honest)"
+    # the label a record opens with: "Calendar:", "Contact card:", "Reminder -"
+    r"|^\s*(?:calendar|contact(?:\s+card)?|event|task|to-?do|reminder|note|memo|record)\s*[:\-]"
     r"|that'?s\s+(?:just\s+)?(?:the|our|my)\s+(?:routine|drill|norm|usual|habit)"
     # what opens a sentence to say it is noted: "reminder", "Noting that", "Got it:"
     r"|(?:^|(?<=[.!?;:]\s))(?:so|ok(?:ay)?|right|anyway)?\s*,?\s*(?:just\s+)?(?:a\s+)?"
@@ -108,6 +111,21 @@ def _as_its_days(text: str, old: Analysis) -> str:
     return text
 
 
+_ORDINALS = "first second third fourth fifth".split()
+_ORDINAL = re.compile(r"(?<![\w.])([1-5])(?:st|nd|rd|th)(?!\w)", re.IGNORECASE)
+
+
+def _as_its_words(text: str, old: Analysis) -> str:
+    """The text with an ordinal written in figures ("1st thurs") as the entry writes it in a
+    word ("the first Thursday")."""
+
+    def word(m: re.Match[str]) -> str:
+        said = _ORDINALS[int(m[1]) - 1]
+        return said if content_word(said) in old.words else m.group()
+
+    return _ORDINAL.sub(word, text)
+
+
 def plain(text: str, old: Analysis | None = None) -> str:
     """The text without the words around it that carry nothing ("so yeah basically", "like I
     said", "Noting that", "reminder"), and with each word typed one letter off a word of `old`
@@ -117,7 +135,8 @@ def plain(text: str, old: Analysis | None = None) -> str:
     said = _HALVES.sub("split 50/50", _ISH.sub("", said)).replace(" a a ", " a ")
     if old is None:
         return said
-    return _as_its_days(_WORD.sub(lambda m: _typed(m.group(), old), said), old)
+    said = _as_its_words(_WORD.sub(lambda m: _typed(m.group(), old), said), old)
+    return _as_its_days(said, old)
 
 
 def said_again(
@@ -168,6 +187,12 @@ def unsaid(
     for word, theirs in _named_beside(extra, diff, kin).items():
         extra.discard(word)
         said |= theirs
+    for word, theirs in _closed_up(new, old, extra).items():
+        extra.discard(word)
+        said |= theirs
+    spelt = _spelt_out(new, old, diff.missing)
+    extra -= spelt
+    said |= {w for w in diff.missing if spelt and w in _short_words(old)}
     extra -= _KEPT_AS
     weekly = _EVERY.search(old.folded) or {v for v in new.values & old.values if v[:3] == "wd:"}
     if weekly and _OTHER not in old.words:  # not "every other Saturday"
@@ -200,6 +225,38 @@ def _typed(word: str, old: Analysis) -> str:
         if OSA.distance(typed, theirs, score_cutoff=1) <= 1:
             return theirs
     return word
+
+
+def _closed_up(new: Analysis, old: Analysis, extra: set[str]) -> dict[str, frozenset[str]]:
+    """The words of `extra` that are two words of the entry one after the other, closed up
+    ("bookclub" for "book club", "carpark" for "car park"): those words, said."""
+    pairs = list(zip(tokens(old.folded), tokens(old.folded)[1:], strict=False))
+    found: dict[str, frozenset[str]] = {}
+    for token in tokens(new.folded):
+        word = content_word(token)
+        if word in extra and not is_word(token):
+            for a, b in pairs:
+                if token == a + b and {content_word(a), content_word(b)} <= old.words:
+                    found[word] = frozenset({content_word(a), content_word(b)})
+    return found
+
+
+def _short_words(old: Analysis) -> set[str]:
+    """The entry's words that may be acronyms: two to six letters, no word of the dictionary."""
+    return {content_word(t) for t in tokens(old.folded) if 2 <= len(t) <= 6 and not is_word(t)}
+
+
+def _spelt_out(new: Analysis, old: Analysis, missing: frozenset[str]) -> set[str]:
+    """The text's words that spell out an acronym of the entry the text leaves out, one after
+    another ("national health service" for "NHS"): those words, as the entry's acronym."""
+    short = {t for t in tokens(old.folded) if content_word(t) in missing & _short_words(old)}
+    said = tokens(new.folded)
+    for acronym in short:
+        for start in range(len(said) - len(acronym) + 1):
+            run = said[start : start + len(acronym)]
+            if "".join(w[0] for w in run) == acronym:
+                return {content_word(w) for w in run}
+    return set()
 
 
 _CAPITALISED = re.compile(r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)+")

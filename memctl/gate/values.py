@@ -22,7 +22,8 @@ _URL = re.compile(
 _ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
 # A date written with slashes after a word that leads one ("due 14/08", "by 3/12/2026"): day
 # and month, the way round that its numbers allow ("14/08" only the 14th of August, "8/14"
-# only August 14th); both 12 or under, either may be the day, and it stays two numbers
+# only August 14th, "3/3" either way); both 12 or under and unlike, either may be the day, and
+# it stays two numbers
 _SLASHED = re.compile(
     r"\b(on|by|due|until|till|from|before|after|since|for|is|was)\s+"
     r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?![\w/])"
@@ -205,7 +206,8 @@ def take_values(folded: str, values: set[str]) -> str:
 
     def slashed(m: re.Match[str]) -> str:
         a, b = int(m[2]), int(m[3])
-        day, month = (a, b) if b <= 12 < a <= 31 else (b, a) if a <= 12 < b <= 31 else (0, 0)
+        day, month = (a, b) if b <= 12 < a <= 31 or a == b <= 12 else (0, 0)
+        day, month = (b, a) if a <= 12 < b <= 31 else (day, month)
         if not (day and month):
             return m.group()
         values.update({f"d:{day}", f"mo:{month}"})

@@ -46,6 +46,7 @@ _SHORTHAND = {
     "r": "are",
     "n": "and",
     "u": "you",
+    "w": "with",
     "ur": "your",
     "hes": "he's",
     "shes": "she's",
@@ -98,7 +99,7 @@ _SHORT = re.compile(
     r"til|bc|cuz|coz|wfh|wfo|pcm)(?![\w'-])"
     # "£28/hr", "£2,000/wk": a unit after a number and a slash
     r"|(?<=[0-9]/)(?:hrs?|wks?|yrs?)(?![\w'-])"
-    r"|(?<=[a-z] )[rnu](?= [a-z])"
+    r"|(?<=[a-z] )[rnuw](?= [a-z])"
 )
 
 # a unit written against its number ("2hrs", "45mins", "3wks"), as the unit
