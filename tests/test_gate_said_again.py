@@ -56,6 +56,8 @@ def _label(entry: str, said: str, *, meaning: float | None = None, kin: tuple[st
             "guitar fridays 5pm w mr jones, like always",
             0.6,
         ),
+        # where someone lives, where the entry says where they are based
+        ("Brother is based in Glasgow", "my brother lives in glasgow", None),
         # the working week or the weekend, as a span of days or in a word
         ("Works in the office on weekdays", "in the office mon-fri", None),
         ("Goes to the gym at weekends", "gym sat + sun", None),
@@ -115,6 +117,8 @@ def test_a_name_the_note_gives_the_thing_elsewhere_is_the_things_word():
             "quiz night 3rd tues of the month at the crown",
             0.6,
         ),
+        # another city
+        ("Brother is based in Glasgow", "my brother lives in edinburgh", 0.6),
         # fewer days than the working week
         ("Works in the office on weekdays", "in the office mon-thu", 0.6),
         # another day, with slashes

@@ -191,7 +191,10 @@ _MONEY = frozenset(
 )
 _LIVES = re.compile(r"(?<!\w)(?:lives?|lived|living)(?!\w)")
 _HOME, _LIVE = stem("home"), stem("lives")
-_IS_AT = re.compile(r"(?<!\w)(?:is|are|'s)\s+(?:in|at|on|under|behind|by|next\s+to)(?!\w)")
+_IS_AT = re.compile(
+    r"(?<!\w)(?:is|are|'s)\s+(?:based\s+|located\s+|situated\s+)?"
+    r"(?:in|at|on|under|behind|by|next\s+to)(?!\w)"
+)
 _WHEN = re.compile(
     r"\b(?:this|last|next|that|the\s+same)\s+(week|month|year|weekend|morning|afternoon|evening|"
     r"night|time|season|term|spring|summer|autumn|fall|winter)\b|\b(these\s+days|nowadays|lately|"
