@@ -62,6 +62,11 @@ _SAME = (
     "quick fast",
     "goal goals aim aims aiming aimed",
     "game games fixture fixtures",
+    # the words chat says them in
+    "football footy",
+    "husband husbands hubby",
+    "breakfast breakfasts brekkie brekky",
+    "television televisions telly tv",
     "doctor doctors physician gp",
     "commit commits committed",
     "message messages text texts",

@@ -56,6 +56,12 @@ def _label(entry: str, said: str, *, meaning: float | None = None, kin: tuple[st
             "guitar fridays 5pm w mr jones, like always",
             0.6,
         ),
+        # chat's word for a thing, and a span of hours on the other clock
+        (
+            "Ben's football training is on Wednesdays 5-6pm",
+            "bens footy training weds 17:00-18:00",
+            None,
+        ),
         # where someone lives, where the entry says where they are based
         ("Brother is based in Glasgow", "my brother lives in glasgow", None),
         # the working week or the weekend, as a span of days or in a word
