@@ -126,13 +126,20 @@ def _as_its_words(text: str, old: Analysis) -> str:
     return _ORDINAL.sub(word, text)
 
 
+def _times(m: re.Match[str]) -> str:
+    said = _TIMES_SAID.get(m[1], f"{m[1]} times")
+    return f"{said} a " if "/" in m.group() else f"{said} "  # "3x/wk": three times a week
+
+
 def plain(text: str, old: Analysis | None = None) -> str:
     """The text without the words around it that carry nothing ("so yeah basically", "like I
-    said", "Noting that", "reminder"), and with each word typed one letter off a word of `old`
-    written as `old` writes it: what is left is compared."""
+    said", "Noting that", "reminder"), with chat's count or share in words ("2x a day", "go
+    halves"), and, against `old`, each word typed one letter off a word of it, an ordinal in
+    figures and the days of the working week or the weekend written as `old` writes them:
+    what is left is compared."""
     said = re.sub(r"\s+", " ", _FILLER.sub(" ", text.replace("\u2019", "'"))).strip(" ,.;:-")
-    said = _TIMES.sub(lambda m: f"{_TIMES_SAID.get(m[1], m[1] + ' times')} a ", said)
-    said = _HALVES.sub("split 50/50", _ISH.sub("", said)).replace(" a a ", " a ")
+    said = _TIMES.sub(_times, said)
+    said = _HALVES.sub("split 50/50", _ISH.sub("", said))
     if old is None:
         return said
     said = _as_its_words(_WORD.sub(lambda m: _typed(m.group(), old), said), old)
