@@ -267,7 +267,7 @@ _STANDING = re.compile(
 _DEGREES = re.compile(r"\s*(?:°|º|degrees?\b|deg\b)")
 _MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
 _ORDINAL_OR_DATE = re.compile(rf"(?:st|nd|rd|th)\b|\s+(?:of\s+)?{_MONTH_NAME}")
-_DATE_BEFORE = re.compile(rf"{_MONTH_NAME}\s+$")
+_DATE_BEFORE = re.compile(rf"(?<![a-z]){_MONTH_NAME}\s+$")
 _SPAN = re.compile(r"\s*[-\u2013]\s*\d|\s*(?:am|pm|a\.m|p\.m|h|hrs?|hours?|mins?)\b|:\d")
 _SPANNED = re.compile(r"\d\s*[-\u2013]\s*$")
 

@@ -34,7 +34,7 @@ _FILLER = re.compile(
     r"|^\s*(?:calendar|contact(?:\s+card)?|event|task|to-?do|reminder|note|memo|record)\s*[:\-]"
     r"|that'?s\s+(?:just\s+)?(?:the|our|my)\s+(?:routine|drill|norm|usual|habit)"
     # what opens a sentence to say it is noted: "reminder", "Noting that", "Got it:"
-    r"|(?:^|(?<=[.!?;:]\s))(?:so|ok(?:ay)?|right|anyway)?\s*,?\s*(?:just\s+)?(?:a\s+)?"
+    r"|(?:^|(?<=[.!?;:]\s))(?:so|ok(?:ay)?|right|anyway)?\s*(?:,\s*)?(?:just\s+)?(?:a\s+)?"
     r"(?:(?:quick\s+|friendly\s+)?reminder(?:\s+that)?|(?:note|recap)(?:\s+that|(?=\s*[:,\-]))"
     r"|(?:noting|recording|logging|saving|remembering|i'?ll\s+remember)\s+that"
     r"|(?:understood|got\s+it|noted)(?=\s*[:,\-]))(?!\w))(?![\w'])",
@@ -266,7 +266,7 @@ def _spelt_out(new: Analysis, old: Analysis, missing: frozenset[str]) -> set[str
     return set()
 
 
-_CAPITALISED = re.compile(r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)+")
+_CAPITALISED = re.compile(r"(?<![\w'-])[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)+")
 
 
 def _initials(new: Analysis, old: Analysis, extra: set[str]) -> dict[str, frozenset[str]]:
