@@ -11,6 +11,10 @@ value, side or word of change of its own, repeats it.
 
 Nothing here reads a name, a number, a day, a place, a negation or a change as said: those
 are compared as they are (compare.Diff), and any of them new keeps the text new.
+
+restated.reworded_repeat is the other way a repeat in other words is read: by the model alone,
+close in meaning, with the entry's side said in other words ("Anna can't eat nuts" for "Anna is
+allergic to nuts"). This one reads the words first, and needs the model less.
 """
 
 from __future__ import annotations
@@ -222,7 +226,7 @@ def _typed(word: str, old: Analysis) -> str:
     from rapidfuzz.distance import OSA
 
     typed = word.casefold()
-    if len(typed) < TYPED or is_word(typed) or typed in old.folded.split():
+    if len(typed) < TYPED or typed in old.folded.split():
         return word
     for theirs in dict.fromkeys(tokens(old.folded)):
         if theirs[0] != typed[0] or abs(len(theirs) - len(typed)) > 1 or len(theirs) < TYPED:
@@ -230,7 +234,9 @@ def _typed(word: str, old: Analysis) -> str:
         if content_word(theirs) in old.names:
             continue
         if OSA.distance(typed, theirs, score_cutoff=1) <= 1:
-            return theirs
+            # a word of its own is no slip ("ladder" for "larder"); the dictionary is read
+            # only for a word that is one letter off (most texts have none)
+            return word if is_word(typed) else theirs
     return word
 
 
