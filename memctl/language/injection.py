@@ -231,7 +231,8 @@ INJECTION_WEAK = [
 # tool's output is full of them for people (a recipe, a wardrobe's assembly, terms of service).
 # From an untrusted source, such an order is caught when its sentence is about what an agent
 # does or holds (memctl.language.injection._of_an_agent): the user, a memory or a note, a
-# message, a link, a password, an answer.
+# message, a link, a password, an answer. The verbs a page asks of a person as often as of an
+# agent (reply to this email, share, send, run, ignore, copy, paste) name nothing of an agent's.
 PLAIN_ORDERS: list[str] = [
     (
         r"(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:always|never|make\s+sure|be\s+sure|remember\s+to|"
@@ -253,13 +254,13 @@ PLAIN_ORDERS: list[str] = [
 _OF_AN_AGENT = re.compile(
     r"(?<!\w)(?:ai|llm|gpt|chatgpt|claude|assistants?|agents?|bots?|models?|memor(?:y|ies)|"
     r"notes?|prompts?|instructions?|rules?|users?|user's|password\w*|passcodes?|credentials?|"
-    r"api|keys?|tokens?|secrets?|inbox|e-?mails?|contacts?|calendar|conversations?|chats?|"
-    r"history|summar\w+|answer\w*|respon\w+|repl(?:y|ies|ied)|recommend\w*|mention\w*|tell|"
+    r"api|keys?|tokens?|secrets?|inbox|(?<!this\s)e-?mails?|contacts?|calendar|conversations?|chats?|"
+    r"history|summar\w+|answer\w*|respon\w+|recommend\w*|mention\w*|tell|"
     r"links?|urls?|files?|folders?|commands?|terminal|shell|scripts?|curl|bash|forward\w*|"
     r"upload\w*|download\w*|bcc|transfer\w*|wire|iban|approv\w+|delet\w+|remov\w+|stor(?:e|ed|ing)|"
     r"remember\w*|record\w*|say|saying|deploy\w*|production|prod|tests?|builds?|migrations?|"
-    r"commits?|merg\w+|repo\w*|branch\w*|code|send|run|execute|click|visit|install|save|share|"
-    r"copy|paste|grant|disable|enable|accept|ignore|trust|post|publish|push)(?!\w)|https?://|"
+    r"commits?|merg\w+|repo\w*|branch\w*|code|execute|click|visit|install|save|"
+    r"grant|disable|enable|accept|post|publish|push)(?!\w)|https?://|"
     r"www\.|@\w|"
     r"メモ|記憶|パスワード|ユーザー|利用者|アシスタント|転送|送信|削除|保存|リンク|"
     r"密码|用户|助手|发送|转发|删除|记忆|链接|聊天|提示|비밀번호|사용자|어시스턴트|전송|삭제|기억"
