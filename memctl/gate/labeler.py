@@ -20,6 +20,7 @@ from typing import Literal
 from ..language import cues
 from ..language.framing import OWN_SLIP
 from ..language.injection import Trust, deobfuscate, injection_reason  # noqa: F401  (re-exported)
+from .broken import breaks_in_meaning
 from .compare import ENDINGS, Diff, respelled_only
 from .reading import (
     KIND_NAMES,
@@ -127,6 +128,13 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
         near = rule.key if trust == "trusted" else None
         return Verdict("clash", f"contradicts a rule: {got[1]}", rule.key, scores, near)
     verdict = _by_entries(new, scored, trust, scores)
+    if verdict.label == "new" and verdict.near is None and maybe is None:
+        closest = sorted(rules, key=lambda r: -(r.meaning or 0.0))
+        broken = next((r for r in closest if breaks_in_meaning(new, r.info, r.meaning)), None)
+        if broken is not None:
+            why = "contradicts a rule it is close to in meaning, on its other side"
+            near = broken.key if trust == "trusted" else None
+            return Verdict("clash", why, broken.key, scores, near)
     # what lets the agent act unasked turns no statement that is not a norm around ("you can
     # email Mrs Ahmed without asking me" and "Mrs Ahmed is Noor's form tutor")
     said_of = [k for _, k in scored if k.key == verdict.target and not k.info.normative]
