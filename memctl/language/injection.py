@@ -221,7 +221,11 @@ INJECTION_WEAK = [
         "is an instruction",
     ),
     (
-        r"\bsyst[eé]\w*[\s-]*prompt|\bprompt\w*\s+(?:(?:del|du|do|di|des)\s+)?syst[eé]m|"
+        # asked for, or the reader's own ("a chatbot receives a hidden system prompt" tells)
+        r"(?:\b(?:your|its|reveal|print|show|repeat|output|share|send|display|leak|disclose|copy|"
+        r"paste|dump|expose|write\s+out|tell\s+(?:me|us)|what(?:'s|\s+is|\s+was))\s+(?:\w+\s+){0,3}?"
+        r"(?:full\s+|entire\s+|hidden\s+|original\s+)?syst[eé]\w*[\s-]*prompt)|"
+        r"\bprompt\w*\s+(?:(?:del|du|do|di|des)\s+)?syst[eé]m|"
         r"システムプロンプト|系统提示|시스템\s*프롬프트|सिस्टम\s*प्रॉम्प्ट",
         "asks about the agent's system prompt",
     ),
@@ -230,9 +234,12 @@ INJECTION_WEAK = [
 # Orders in the plainest form ("always …", "you must …", "don't …", "add the …"): a page or a
 # tool's output is full of them for people (a recipe, a wardrobe's assembly, terms of service).
 # From an untrusted source, such an order is caught when its sentence is about what an agent
-# does or holds (memctl.language.injection._of_an_agent): the user, a memory or a note, a
-# message, a link, a password, an answer. The verbs a page asks of a person as often as of an
-# agent (reply to this email, share, send, run, ignore, copy, paste) name nothing of an agent's.
+# does or holds (memctl.language.injection._of_an_agent): an AI, the user, its memory, notes,
+# prompt or instructions, keys and tokens, an inbox or a chat history, its answers, a shell, a
+# repository, an address to send to. What a page asks of a person as often as of an agent
+# names nothing of an agent's: a verb (reply to this email, share, send, run, install, save,
+# delete, ignore), a person's own things (a password, a link, a key, an account, "the rules",
+# "the instructions" on the label), a travel or estate agent, a car's model.
 PLAIN_ORDERS: list[str] = [
     (
         r"(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:always|never|make\s+sure|be\s+sure|remember\s+to|"
@@ -252,16 +259,17 @@ PLAIN_ORDERS: list[str] = [
 ]
 # What an agent does or holds, named in a sentence (folded: "e-mail", "user's")
 _OF_AN_AGENT = re.compile(
-    r"(?<!\w)(?:ai|llm|gpt|chatgpt|claude|assistants?|agents?|bots?|models?|memor(?:y|ies)|"
-    r"notes?|prompts?|instructions?|rules?|users?|user's|password\w*|passcodes?|credentials?|"
-    r"api|keys?|tokens?|secrets?|inbox|(?<!this\s)e-?mails?|contacts?|calendar|conversations?|chats?|"
-    r"history|summar\w+|answer\w*|respon\w+|recommend\w*|mention\w*|tell|"
-    r"links?|urls?|files?|folders?|commands?|terminal|shell|scripts?|curl|bash|forward\w*|"
-    r"upload\w*|download\w*|bcc|transfer\w*|wire|iban|approv\w+|delet\w+|remov\w+|stor(?:e|ed|ing)|"
-    r"remember\w*|record\w*|say|saying|deploy\w*|production|prod|tests?|builds?|migrations?|"
-    r"commits?|merg\w+|repo\w*|branch\w*|code|execute|click|visit|install|save|"
-    r"grant|disable|enable|accept|post|publish|push)(?!\w)|https?://|"
-    r"www\.|@\w|"
+    r"(?<!\w)(?:ai|llm|gpt|chatgpt|claude|assistants?|language\s+models?|chatbots?|bots?|"
+    r"memor(?:y|ies)|(?:your|the|my|all|user's)\s+notes|notes?\s+(?:app|file|folder)|prompts?|"
+    r"(?:your|new|system|previous|prior|updated|hidden|real|original)\s+(?:instructions?|rules?)|"
+    r"users?|user's|users'|credentials?|api|tokens?|"
+    r"secrets?|inbox|contact\s+list|address\s+book|calendar|(?:chat|conversation|browsing|"
+    r"search)\s+(?:history|logs?)|summar\w+|(?:your|every|all|each|any)\s+(?:answers?|"
+    r"responses?|replies|recommendations?)(?!\s+(?:sheets?|booklets?|forms?))|recommend\w*|terminal|shell|curl|bash|bcc|"
+    r"deploy\w*|production|prod|test\s+suites?|(?:unit|integration|e2e)\s+tests?|tests?\s+"
+    r"(?:pass|fail)\w*|builds?\s+(?:pass|fail|break|broke)\w*|(?:green|red|broken)\s+builds?|"
+    r"migrations?|commits?|merg\w+|repos?|repositor(?:y|ies)|"
+    r"branch\w*|execute|disable)(?!\w)|https?://|www\.|@\w|"
     r"メモ|記憶|パスワード|ユーザー|利用者|アシスタント|転送|送信|削除|保存|リンク|"
     r"密码|用户|助手|发送|转发|删除|记忆|链接|聊天|提示|비밀번호|사용자|어시스턴트|전송|삭제|기억"
 )
