@@ -68,3 +68,18 @@ def test_through_remember_with_the_model_the_clash_names_the_rule(cli):
     )
     assert said["label"] == "clash"
     assert said["target"].startswith("rules/")
+
+
+def test_a_rule_far_down_the_nearest_units_is_still_read_by_meaning(cli):
+    """In a workspace of many notes, a diary's lines stand nearer the text than the rule it
+    breaks: every rule gets its closeness, near or not."""
+    cli.json(
+        "remember", "No sugary snacks for the kids before dinner", "--kind", "RULE", "-s", "user"
+    )
+    foods = "apple slices, rice cakes, carrot sticks, a yoghurt, grapes, toast, cheese cubes, "
+    foods += "a banana, oatcakes, cucumber, a pear, raisins"
+    for day, food in enumerate(foods.split(", "), start=1):
+        said = f"Gave the children {food} and milk after school on day {day} of the holiday"
+        cli.json("remember", said, "-s", "user", "--as-new")
+    said = cli.json("remember", "gave the children chocolate biscuits", "-s", "agent", code=3)
+    assert said["label"] == "clash" and said["target"].startswith("rules/")

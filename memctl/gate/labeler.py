@@ -128,7 +128,7 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
         near = rule.key if trust == "trusted" else None
         return Verdict("clash", f"contradicts a rule: {got[1]}", rule.key, scores, near)
     verdict = _by_entries(new, scored, trust, scores)
-    if verdict.label == "new" and verdict.near is None and maybe is None:
+    if verdict.label == "new" and maybe is None:  # a rule broken before an entry it may replace
         closest = sorted(rules, key=lambda r: -(r.meaning or 0.0))
         broken = next((r for r in closest if breaks_in_meaning(new, r.info, r.meaning)), None)
         if broken is not None:

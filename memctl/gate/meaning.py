@@ -8,8 +8,8 @@ closest in meaning join the candidates, each with its cosine (`meaning`). Closen
 decides nothing: the label comes from what differs between the texts (labeler.py). An entry
 found by meaning is named as one the text may replace, with the commands that settle it, or,
 for the user's text clearly closest to it that says something else of it (another value, the
-other side, an ending, a word of change), updated. Without the extra (or with
-`semantic: false`), nothing here runs.
+other side, an ending, a word of change), updated. Every rule gets its closeness, near or
+not. Without the extra (or with `semantic: false`), nothing here runs.
 """
 
 from __future__ import annotations
@@ -86,3 +86,27 @@ def add_meaning(
         found.entries.append(cand)
         if rule and cand not in found.rules:
             found.rules.append(cand)
+    _rules_closeness(ws, text, found)
+
+
+def _rules_closeness(ws: Workspace, text: str, found: Survey) -> None:
+    """Every rule's closeness in meaning, not only the nearest units': in a workspace of many
+    notes, entries on the same subject stand nearer a text than the rule it breaks (a food
+    diary's lines before "no sugary snacks for the kids before dinner")."""
+    from ..search import semantic
+
+    missing = [c for c in found.rules if c.meaning is None and c.entry.line is not None]
+    if not missing:
+        return
+    try:  # the text's vector is the one nearest() just made (the model's memo)
+        query = semantic.embed([text], ws)[0]
+        where = [(c.path, c.entry.line or 0) for c in missing]
+        closeness = semantic.warm(ws).similarity(query, where)
+    except Exception:  # noqa: BLE001  (an optional path: the words alone still decide)
+        return
+    for was, cosine in zip(missing, closeness, strict=True):
+        if cosine is None:
+            continue
+        now = replace(was, meaning=round(cosine, 3))
+        found.rules = [now if r is was else r for r in found.rules]
+        found.entries = [now if e is was else e for e in found.entries]
