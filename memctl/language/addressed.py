@@ -127,6 +127,14 @@ _OURS = frozenset(
     "our my their its nostro nostra unser unsere unserer notre nos nuestro nuestra nosso nossa "
     "onze nasz nasza bizim var vores vart nase nasi ons".split()
 )
+# An AI told of in English, by what it does or what was done to it ("a chatbot built on a
+# large language model usually receives …", "the assistant answered", "models trained on …"):
+# a verb of the third person, a past or a participle after it, an adverb before that
+_TOLD_OF = (
+    r"(?:\s+(?:usually|often|typically|also|then|generally|normally|sometimes|still|now|"
+    r"first|only|simply|really|actually))?\s+(?!this\b|us\b|is\b|was\b)(?:[a-z]{2,}(?:s|ed)|"
+    r"built|made|written|given|run|known|seen|taken|told|sent|kept|left|found)\b(?!\s*[:,])"
+)
 _DESCRIBED = (
     r"now|team|teams|market|helps|can|is|are|was|were|will|has|have|supports|answers|keeps|"
     r"risponde|disponibile|disponible|disponivel|verfugbar|beschikbaar|dostepny|hilft|aide|ayuda|"
@@ -198,6 +206,6 @@ def about_the_user_to_an_ai(form: str) -> bool:
 def _ai_then_user() -> re.Pattern[str]:
     """The pattern of about_the_user_to_an_ai, compiled when first used."""
     return cues.fold_pattern(
-        rf"(?<![\w-])(?>{_AI_NAMED}|{_ASSISTANT})(?![\w-])(?!\s+(?:{_DESCRIBED})\b)"
+        rf"(?<![\w-])(?>{_AI_NAMED}|{_ASSISTANT})(?![\w-])(?!\s+(?:{_DESCRIBED})\b|{_TOLD_OF})"
         rf"[^.!?\n]{{0,120}}?(?:\b(?:{_USER}|{_KEPT})|{_SENT_TO})"
     )
