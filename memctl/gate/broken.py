@@ -45,8 +45,8 @@ _MAY = re.compile(r"(?<!\w)(?:can|may|allowed\s+to|free\s+to)\s+(?!not\b|be\b)\w
 
 
 def breaks_in_meaning(new: Analysis, rule: Analysis, meaning: float | None) -> bool:
-    """Is the text, close in meaning to the rule, on its other side and doing, planning or
-    ordering something, not asking or wondering?"""
+    """Is the text, close in meaning to the rule and on its other side, a report of the act
+    done, a plan of it or a permission, not a question, a maybe, an order or a statement?"""
     if (meaning or 0.0) < RULE_MEANING or "?" in new.text or new.hedged:
         return False
     ruled = base(rule)

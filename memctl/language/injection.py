@@ -223,8 +223,8 @@ INJECTION_WEAK = [
     (
         # asked for, or the reader's own ("a chatbot receives a hidden system prompt" tells)
         r"(?:\b(?:your|its|reveal|print|show|repeat|output|share|send|display|leak|disclose|copy|"
-        r"paste|dump|expose|write\s+out|tell\s+(?:me|us)|what(?:'s|\s+is|\s+was))\s+(?:\w+\s+){0,3}?"
-        r"(?:full\s+|entire\s+|hidden\s+|original\s+)?syst[eé]\w*[\s-]*prompt)|"
+        r"paste|dump|expose|write\s+out|tell\s+(?:me|us)|what(?:'s|\s+is|\s+was))\s+"
+        r"(?:\w+\s+){0,3}?(?:full\s+|entire\s+|hidden\s+|original\s+)?syst[eé]\w*[\s-]*prompt)|"
         r"\bprompt\w*\s+(?:(?:del|du|do|di|des)\s+)?syst[eé]m|"
         r"システムプロンプト|系统提示|시스템\s*프롬프트|सिस्टम\s*प्रॉम्प्ट",
         "asks about the agent's system prompt",
@@ -265,7 +265,8 @@ _OF_AN_AGENT = re.compile(
     r"users?|user's|users'|credentials?|api|tokens?|"
     r"secrets?|inbox|contact\s+list|address\s+book|calendar|(?:chat|conversation|browsing|"
     r"search)\s+(?:history|logs?)|summar\w+|(?:your|every|all|each|any)\s+(?:answers?|"
-    r"responses?|replies|recommendations?)(?!\s+(?:sheets?|booklets?|forms?))|recommend\w*|terminal|shell|curl|bash|bcc|"
+    r"responses?|replies|recommendations?)(?!\s+(?:sheets?|booklets?|forms?))|recommend\w*|"
+    r"terminal|shell|curl|bash|bcc|"
     r"deploy\w*|production|prod|test\s+suites?|(?:unit|integration|e2e)\s+tests?|tests?\s+"
     r"(?:pass|fail)\w*|builds?\s+(?:pass|fail|break|broke)\w*|(?:green|red|broken)\s+builds?|"
     r"migrations?|commits?|merg\w+|repos?|repositor(?:y|ies)|"
