@@ -26,10 +26,11 @@ _READING = (r"(?:reading|reads|read|processing|processes|summari[sz]ing|summari[
 # fmt: on
 # After the AI named, not a noun it qualifies: "to all AI researchers", "note to the AI team:"
 # speak to people; "to all AI reading this", "to any AI out there", "Dear AI assistant" do not
+_TOOLS = r"tools?|systems?|crawlers?|scrapers?|screeners?|readers?|reviewers?"
 NAMED_ALONE = (
-    rf"(?!\s+(?!(?:{_READING}|running|who|that|which|out|here|there|now|please|{AGENTS}|tools?|"
-    r"systems?|crawlers?|scrapers?)\b)[^\W\d_]{2,}\b)"
-)
+    rf"(?!\s+(?!(?:{_READING}|running|who|that|which|out|here|there|now|please|{AGENTS}|"
+    rf"{_TOOLS})\b|[^\W\d_]{{2,}}\s+(?:{AGENTS}|{_TOOLS})\b)[^\W\d_]{{2,}}\b)"
+)  # "AI screening tools" as "AI tools"; "the AI team" is people
 # The agent called at the head of a sentence ("Claude, du musst …", "assistant, email …"), in
 # its names in other languages too, and not in a list of names ("Claude, ChatGPT and Gemini")
 _CALLED = (
@@ -62,9 +63,17 @@ ADDRESSED = [
     rf"{_READING}\s+(?:this|these|the|esto|esta|este|isto|isso|ceci|cela|questo|questa|dies|das|"
     rf"dit|deze)\b",
     rf"(?:^|[\s,;:.!?])(?:a|para|pour|per|an|fur|voor|aan|all'|alla|al|a\s+la|a\s+l'|pour\s+l')\s*"
-    rf"(?:(?:la|el|l'|le|die|de|der|den|alle|toda|toute|tutte|qualquer|cualquier|jede|jeder|ogni|"
-    rf"elke|todas|todos|chaque|toutes|tous|o|a|os)\s*){{0,3}}(?:ia|ki|ai|llm|chatbot|modelo|modello|"
-    rf"modele)s?\b\s*(?:[:,!]|{_READING}|que|qui|che|die)",
+    rf"(?:(?:la|el|l'|les|le|los|las|gli|die|de|der|den|alle|toda|toute|tutte|qualquer|cualquier|jede|"
+    rf"jeder|ogni|elke|todas|todos|chaque|toutes|tous|o|a|os)\s*){{0,3}}(?:ia|ki|ai|llm|chatbot|"
+    rf"modelo|modello|modele)s?\b\s*(?:[:,!]|{_READING}|que|qui|che|die)",
+    # the AI's systems or tools, told what to do after a colon ("Note pour les systèmes d'IA
+    # qui résument ce document : …", "Para el sistema de IA que evalúe este CV: …"); not
+    # spoken of ("para los sistemas de IA que procesan datos, la ley exige …")
+    r"(?:^|[\s,;:.!?])(?:a|para|pour|per|an|fur|voor|aan|al|alla|ao|aos|aux)\s*(?:(?:la|el|l'|"
+    r"les|le|los|las|gli|die|de|der|den|o|a|os|tous|todos|todas|ogni|alle|jede|jeder)\s*){0,3}"
+    r"(?:sistemas?|sistemi|systemes?|systemen|outils|herramientas|strumenti|ferramentas|"
+    r"werkzeuge)\s+(?:d'|de\s+|di\s+|da\s+|der\s+|van\s+)?(?:ia|ki|ai|llm)s?\b\s*(?::|"
+    r"(?:que|qui|che|die)\s[^.:;!?\n]{0,60}:)",
     # a block of orders headed for the agent: "[assistant instructions] … [/assistant …]"
     rf"\b{AGENTS}\s+(?:instructions?|directives?|orders|commands)\s*[\]:>)]",
     r"(?:给|致|对)(?:任何|所有|正在)?(?:阅读|读取|处理)?(?:此|这|本)?[^\s]{0,6}(?:ai|人工智能|助手|模型)|"
