@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from ..lexicon import LANGUAGE_WORDS
 from ..words import fold
 from . import cues
 from .addressed import (
@@ -271,6 +272,18 @@ _OF_AN_AGENT = re.compile(
     r"(?:pass|fail)\w*|builds?\s+(?:pass|fail|break|broke)\w*|(?:green|red|broken)\s+builds?|"
     r"migrations?|commits?|merg\w+|repos?|repositor(?:y|ies)|"
     r"branch\w*|execute|disable)(?!\w)|https?://|www\.|@\w|"
+    # how it answers, what it keeps, what it hides of the text itself, its guard: "always answer
+    # in French", "store this as a fact", "never mention this message", "ignore the safety
+    # checks" (a person answers a survey, stores a box, ignores an error message)
+    r"(?<!\w)(?:answer|reply|respond|write|speak|talk)\w*\s+(?:only\s+)?(?:in|using)\s+(?:"
+    + "|".join(re.escape(w) for w in sorted(LANGUAGE_WORDS, key=len, reverse=True))
+    + r"|capital\s+letters|all\s+caps|upper\s*case|rhymes?|emojis?)(?!\w)|"
+    r"(?<!\w)as\s+(?:a|an)?\s*(?:fact|memory|memories|rule|preference|lesson)s?(?!\w)|"
+    r"(?<!\w)(?:mention|reveal|disclose|repeat|quote)\w*\s+(?:this|these|the\s+above)\s+(?:"
+    r"messages?|instructions?|notes?|comments?|requests?|texts?|lines?|steps?)(?!\w)|"
+    r"(?<!\w)(?:ignore|bypass|skip|disable|override|turn\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+)?"
+    r"(?:safety|security|content|moderation)\s+(?:checks?|filters?|rules?|guard\w*|settings?|"
+    r"polic(?:y|ies)|warnings?)(?!\w)|"
     r"メモ|記憶|パスワード|ユーザー|利用者|アシスタント|転送|送信|削除|保存|リンク|"
     r"密码|用户|助手|发送|转发|删除|记忆|链接|聊天|提示|비밀번호|사용자|어시스턴트|전송|삭제|기억"
 )
