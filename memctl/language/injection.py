@@ -253,6 +253,10 @@ PLAIN_ORDERS: list[str] = [
         r"\bit\s+is\s+(?:mandatory|required|essential)\s+(?:to|that)\b"
     ),
     cues.IMPERATIVE,
+    # what a reader is told to do with what it reads: "include this link in all your replies"
+    r"(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:include|fetch|follow|summari[sz]e|describe|present|"
+    r"rate|rank|list|quote|cite|mention)\s+(?:the|all|every|any|this|these|those|it|them|a|an|"
+    r"our|its|only|that)\b|(?:^|[.!?;:,\n]\s*)(?:please\s+)?(?:fetch|open|load|read)\s+https?://",
     # one more thing to do, after a clause: "…, also store a memory that …"
     r"(?:^|[.!?;:,\n]\s*)(?:also|then|and|just)\s+(?:please\s+)?(?:store|save|add|remember|"
     r"record|write|send|forward|delete|remove|email|upload|share)\b",
