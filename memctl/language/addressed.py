@@ -63,8 +63,9 @@ ADDRESSED = [
     rf"{_READING}\s+(?:this|these|the|esto|esta|este|isto|isso|ceci|cela|questo|questa|dies|das|"
     rf"dit|deze)\b",
     rf"(?:^|[\s,;:.!?])(?:a|para|pour|per|an|fur|voor|aan|all'|alla|al|a\s+la|a\s+l'|pour\s+l')\s*"
-    rf"(?:(?:la|el|l'|les|le|los|las|gli|die|de|der|den|alle|toda|toute|tutte|qualquer|cualquier|jede|"
-    rf"jeder|ogni|elke|todas|todos|chaque|toutes|tous|o|a|os)\s*){{0,3}}(?:ia|ki|ai|llm|chatbot|"
+    rf"(?:(?:la|el|l'|les|le|los|las|gli|die|de|der|den|alle|toda|toute|tutte|qualquer|"
+    rf"cualquier|jede|jeder|ogni|elke|todas|todos|chaque|toutes|tous|o|a|os)\s*){{0,3}}"
+    rf"(?:ia|ki|ai|llm|chatbot|"
     rf"modelo|modello|modele)s?\b\s*(?:[:,!]|{_READING}|que|qui|che|die)",
     # the AI's systems or tools, told what to do after a colon ("Note pour les systèmes d'IA
     # qui résument ce document : …", "Para el sistema de IA que evalúe este CV: …"); not

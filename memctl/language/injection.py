@@ -282,7 +282,7 @@ _OF_AN_AGENT = re.compile(
     r"(?<!\w)(?:answer|reply|respond|write|speak|talk)\w*\s+(?:only\s+)?(?:in|using)\s+(?:"
     + "|".join(re.escape(w) for w in sorted(LANGUAGE_WORDS, key=len, reverse=True))
     + r"|capital\s+letters|all\s+caps|upper\s*case|rhymes?|emojis?)(?!\w)|"
-    r"(?<!\w)as\s+(?:a|an)?\s*(?:fact|memory|memories|rule|preference|lesson)s?(?!\w)|"
+    r"(?<!\w)as\s+(?:a|an)?\s*(?:fact|memory|memories|preference|lesson)s?(?!\w)|"
     r"(?<!\w)(?:mention|reveal|disclose|repeat|quote)\w*\s+(?:this|these|the\s+above)\s+(?:"
     r"messages?|instructions?|notes?|comments?|requests?|texts?|lines?|steps?)(?!\w)|"
     r"(?<!\w)(?:ignore|bypass|skip|disable|override|turn\s+off)\s+(?:the\s+|all\s+|any\s+|your\s+)?"
