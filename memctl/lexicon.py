@@ -212,7 +212,7 @@ PERSON_WORDS = FIRST_PERSON | THIRD_PERSON
 
 LIGHT = frozenset(stem(w) for w in _LIGHT)
 # Past forms no suffix rule reaches, as their verb ("ran the migration" is "run")
-IRREGULAR = dict(
+_PAST = dict(
     pair.split(":")
     for pair in (
         "ran:run went:go sent:send wrote:write written:write paid:pay took:take taken:take "
@@ -220,7 +220,13 @@ IRREGULAR = dict(
         "sold:sell drove:drive driven:drive flew:fly flown:fly ate:eat eaten:eat began:begin "
         "begun:begin met:meet kept:keep brought:bring found:find held:hold chose:choose "
         "chosen:choose did:do done:do spoke:speak spoken:speak rang:ring rung:ring forgot:forget "
-        "forgotten:forget shut:shut hid:hide hidden:hide "
+        "forgotten:forget shut:shut hid:hide hidden:hide"
+    ).split()
+)
+PAST_FORMS = frozenset(_PAST)
+IRREGULAR = _PAST | dict(
+    pair.split(":")
+    for pair in (
         # the noun of an act, as its verb ("the insurance renewal" says "renews")
         "renewal:renew renewals:renew arrival:arrive arrivals:arrive removal:remove "
         "approval:approve refusal:refuse proposal:propose withdrawal:withdraw rental:rent "

@@ -95,16 +95,17 @@ def _rules_closeness(ws: Workspace, text: str, found: Survey) -> None:
     diary's lines before "no sugary snacks for the kids before dinner")."""
     from ..search import semantic
 
-    missing = [c for c in found.rules if c.meaning is None and c.entry.line is not None]
-    if not missing:
+    missing = [(c, c.entry.line) for c in found.rules if c.meaning is None]
+    where = [(c.path, line) for c, line in missing if line is not None]
+    if not where:
         return
     try:  # the text's vector is the one nearest() just made (the model's memo)
         query = semantic.embed([text], ws)[0]
-        where = [(c.path, c.entry.line or 0) for c in missing]
         closeness = semantic.warm(ws).similarity(query, where)
     except Exception:  # noqa: BLE001  (an optional path: the words alone still decide)
         return
-    for was, cosine in zip(missing, closeness, strict=True):
+    lined = [c for c, line in missing if line is not None]
+    for was, cosine in zip(lined, closeness, strict=True):
         if cosine is None:
             continue
         now = replace(was, meaning=round(cosine, 3))
