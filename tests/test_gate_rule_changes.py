@@ -196,6 +196,25 @@ def test_a_rule_the_user_states_is_written_as_a_rule_in_rules(ws):
         assert done.label == "new" and ruled is said.startswith("ok new rule"), done.preview
 
 
+@pytest.mark.parametrize(
+    ("rule", "said", "label"),
+    [
+        ("Always answer in Spanish", "from today, answers in English please", "update"),
+        ("Always answer in Spanish", "starting tomorrow, reply in English", "update"),
+        ("Always answer in Spanish", "from this week on, reply in English", "update"),
+        ("Never deploy on Fridays", "as of today Friday deploys are fine", "update"),
+        # a day of its own, said once: the rule holds and this breaks it
+        ("Always answer in Spanish", "reply in English today, my boss is reading", "clash"),
+        ("Never deploy on Fridays", "deploying friday is fine today, it's an emergency", "clash"),
+    ],
+)
+def test_a_change_said_to_start_on_a_day_lasts(rule, said, label):
+    """ "from today, answers in English please" over "Always answer in Spanish" was a clash:
+    the day it names read as the one time the rule is broken. A change said to start on a day
+    ("from today", "starting tomorrow", "as of this week") lasts, and changes the rule."""
+    assert changed(rule, said)[0] == label
+
+
 LETTING = "Never reply to the letting agent without checking with me first"
 ACCOUNTANT = "Never send anything to the accountant without checking with me first"
 
@@ -291,3 +310,9 @@ def test_a_rule_is_read_of_whoever_a_note_says_holds_its_role(
     done = decide(said, trust=trust, candidates=known, rules=rules)
     ruled = done.target == rules[0].key or done.near == rules[0].key
     assert (done.label, ruled) == (label, label != "new" or names_rule), done.reason
+
+
+def test_through_remember_a_change_from_today_retires_the_rule(cli):
+    cli.json("remember", "Always answer in Spanish", "--kind", "RULE", "-s", "user")
+    said = cli.json("remember", "from today, answers in English please", "-s", "user")
+    assert (said["label"], said["target"][:6]) == ("update", "rules/")

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 
 from ..language import cues
-from ..lexicon import LANGUAGE_WORDS, ONE_OFF, PERSON_WORDS
+from ..lexicon import LANGUAGE_WORDS, PERSON_WORDS, STARTS_ON, one_off
 from ..words import tokens
 from .bounds import (
     PRICED,
@@ -403,10 +403,9 @@ def for_good(new: Analysis, rule: Analysis, permits: bool = False) -> bool:
     weak = new.update_weak and cues.UPDATE_WEAK_NORM.search(new.folded)
     # "Sunday mornings are fine for swimming": allowed on every one of them, not once
     every = permits and _EVERY_ONE.search(new.folded)
-    said = new.update or weak or new.correction or _LASTING.search(new.folded) or every
-    once = ONE_OFF.search(new.folded) or any(
-        v[:2] in ("d:", "y:") for v in new.values - rule.values
-    )
+    lasting = _LASTING.search(new.folded) or STARTS_ON.search(new.folded)
+    said = new.update or weak or new.correction or lasting or every
+    once = one_off(new.folded) or any(v[:2] in ("d:", "y:") for v in new.values - rule.values)
     return bool(said) and not once
 
 
