@@ -1,15 +1,13 @@
 """The deterministic labeler: the write gate's offline judge of one new memory.
 
-It reads words (see reading.py for how a text is read and compare.py for how two texts
-compare), and meaning only where the semantic path is installed and the words cannot tie the
-user's text to the entry it changes (`_changes_in_meaning`). Similarity of subjects finds the
-entry a text is about; what differs between them decides the label (a new value, a negation or
-an opposite, an ending, a word said not to be so, an added detail, the cue words); instruction
-patterns (injection.py) catch injections and the rules on file catch clashes. A repeat is only
-a text that says nothing new. Where the words leave the label open (another word for the same
-thing, or for another thing), the verdict names the entry it might replace (`near`) and stays
-with what loses nothing. Every threshold is measured on tests/gate_cases*.jsonl by
-scripts/eval_gate.py.
+It reads words (reading.py reads a text, compare.py compares two), and meaning only where the
+semantic path is installed and the words cannot tie the user's text to the entry it changes
+(`_changes_in_meaning`). Similarity of subjects finds the entry a text is about; what differs
+decides the label (a new value, a negation or an opposite, an ending, a word said not to be so,
+an added detail, the cue words); injection.py catches injections, the rules on file clashes. A
+repeat is only a text that says nothing new. Where the words leave the label open, the verdict
+names the entry it might replace (`near`) and stays with what loses nothing. Every threshold is
+measured on tests/gate_cases*.jsonl by scripts/eval_gate.py.
 """
 
 from __future__ import annotations
@@ -37,6 +35,7 @@ from .reading import (
 from .remains import of_a_kind_changed, rest_holds
 from .restated import (
     ENDED_NAMES,
+    changes_what_it_opens_with,
     names_what_it_opens_with,
     one_more,
     one_more_of_its_kind,
@@ -45,6 +44,7 @@ from .restated import (
     reworded_repeat,
 )
 from .reworded import said_again
+from .roles import new_holder
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
 from .ruling import read_as_roles, ruling
 from .weekday import some_days_only
@@ -172,8 +172,9 @@ def _by_entries(
 
 
 def _again(new: Analysis, k: Known) -> bool:
-    """Does the text say an entry again in words of its own (reworded.said_again)?"""
-    return not k.rule and said_again(new, k.info, k.meaning, k.kin)
+    """Does the text say an entry again in words of its own (reworded.said_again), or name
+    someone new in the role the entry gives a person (roles.new_holder)?"""
+    return not k.rule and (said_again(new, k.info, k.meaning, k.kin) or new_holder(new, k.info))
 
 
 MAY_REPLACE = "; it may replace "
@@ -339,7 +340,7 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     # up" ends "Book club meets the first Tuesday … at Clara's"), not its details again; so
     # does a change, of the name the entry opens with ("Book club is moving to the library").
     ends = diff.ended and len(new.words & old.info.words) >= ENDED_NAMES
-    short = short or ends or new.update and names_what_it_opens_with(new, old.info)
+    short = short or ends or changes_what_it_opens_with(new, old.info)
     # A contrast said alone ("it's Virgin Media not Vodafone") needs no more of the entry
     # than the word it gives up.
     short = short or diff.rejects and len(new.words - new.rejected) <= CONTRAST_WORDS

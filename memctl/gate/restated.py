@@ -12,6 +12,7 @@ from ..lexicon import BARE_VERBS
 from ..words import fold, tokens
 from .compare import Diff
 from .reading import Analysis, analyze, content_word, says_fewer
+from .roles import new_holder
 
 ENDED_NAMES = 2  # the words of an entry a text must say to end it without its details
 RESTATED_WORDS = 3  # an entry of this many words or more, every one said again, is restated
@@ -107,6 +108,14 @@ def plans(new: Analysis, old: Analysis) -> bool:
     return any(name == "goes on" for name, _ in (*new.poles, *old.poles)) or any(
         _DECIDES.search(text.folded) for text in (new, old)
     )
+
+
+def changes_what_it_opens_with(new: Analysis, old: Analysis) -> bool:
+    """Does the text change what the entry is about, said by its name alone: with a word of
+    change ("Book club is moving to the library"), or as someone new in the role the entry
+    gives a person ("our new landlord is Mr Okafor" for "Landlord is Mrs Reid, paid by standing
+    order")? The rest of the entry is not needed again."""
+    return new.update and names_what_it_opens_with(new, old) or new_holder(new, old)
 
 
 def names_what_it_opens_with(new: Analysis, old: Analysis) -> bool:

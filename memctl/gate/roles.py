@@ -41,6 +41,11 @@ def other_holders(a: Analysis, b: Analysis) -> bool:
 
 
 _NEW_ONE = re.compile(r"\b(?:new|now|these\s+days|from\s+now\s+on|switched|changed)\b")
+# A role named as a new one without a possessive: "the flat's been sold, the new landlord is …",
+# "we've got a new dentist"
+_A_NEW_ROLE = re.compile(rf"(?:^|\b(?:the|a)\s+)new\s+({ROLES})s?\b")
+# A note that opens with the role it gives a person: "Landlord is Mrs Reid", "Plumber: Jim"
+_OPENS_WITH_ROLE = re.compile(rf"^(?:the\s+)?({ROLES})s?\s*(?:is|are|was|:|-|\u2013)\s")
 
 
 def _role(word: str) -> str:
@@ -49,13 +54,14 @@ def _role(word: str) -> str:
 
 def new_holder(a: Analysis, b: Analysis) -> bool:
     """Does a say that someone else holds a role b gives a person ("our new plumber is Joe",
-    "Tom Baker is my manager now" for "My manager is Priya Shah")?"""
-    mine = {_role(m[1]) for m in _ROLE.finditer(a.folded)}
-    return (
-        bool(mine)
-        and bool(_NEW_ONE.search(a.folded))
-        and any(_role(m[1]) in mine for m in _ROLE.finditer(b.folded))
-    )
+    "Tom Baker is my manager now" for "My manager is Priya Shah", "the new landlord is Mr
+    Okafor" for "Landlord is Mrs Reid")?"""
+    mine = {_role(m[1]) for m in [*_ROLE.finditer(a.folded), *_A_NEW_ROLE.finditer(a.folded)]}
+    if not mine or not _NEW_ONE.search(a.folded):
+        return False
+    opens = _OPENS_WITH_ROLE.match(b.folded)
+    theirs = [m[1] for m in _ROLE.finditer(b.folded)] + ([opens[1]] if opens else [])
+    return any(_role(role) in mine for role in theirs)
 
 
 _ONE_ROLE = rf"(?P<role>(?:[\w'-]+\s+){{0,2}}?(?:{ROLES}))s?"

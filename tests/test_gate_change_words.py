@@ -1,0 +1,54 @@
+"""A change said in the words people use for it: someone new in a role a note gives a person
+("our new landlord is Mr Okafor" for "Landlord is Mrs Reid, rent by standing order"), a date
+that slipped ("release slipped to the 28th")."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import NOW
+from memctl.gate.remember import remember
+from memctl.longterm import add_entry, new_note
+
+
+def entry(ws, text: str):
+    if not (ws.root / "semantic/home.md").exists():
+        new_note(ws, "semantic/home", title="Home", today=NOW.date())
+    return add_entry(ws, "semantic/home", text, kind="FACT", source="user", today=NOW.date())
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said", "label"),
+    [
+        # the role opens the note, with no "my" or "our" before it, and details after it
+        (
+            "Landlord is Mrs Reid, rent paid by standing order on the 1st",
+            "our new landlord is Mr Okafor",
+            "update",
+        ),
+        ("Landlord is Mrs Reid", "the new landlord is Mr Okafor", "update"),
+        ("Plumber: Jim Hardy, 07700 900123", "we've got a new plumber, Joe Rossi", "update"),
+        ("Plumber: Jim Hardy, 07700 900123", "new plumber is Joe Rossi, Jim retired", "update"),
+        # another role, or no word that the role changed hands
+        ("Landlord is Mrs Reid", "our new plumber is Joe Rossi", "new"),
+        ("Plumber: Jim Hardy, 07700 900123", "Joe Rossi is a plumber too", "new"),
+    ],
+)
+def test_someone_new_in_a_role_replaces_the_one_on_file(ws, on_file, said, label):
+    """ "our new landlord is Mr Okafor" over "Landlord is Mrs Reid, rent paid by standing order
+    on the 1st" was filed as new, both open: a role the note opens with, without "our", was not
+    read as the role, and the details after it made the text look like another thing."""
+    old = entry(ws, on_file)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == label, result.reason
+    if label == "update":  # the old line closed, the new one open in its place
+        assert result.closed.entry.id == old.value.entry.id
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["release slipped to the 28th because of the audit", "the release slips to the 28th"],
+)
+def test_a_date_that_slipped_is_a_change(ws, said):
+    entry(ws, "v3.2 release is planned for 2026-11-14")
+    assert remember(ws, said, source="user", now=NOW).value.label == "update"
