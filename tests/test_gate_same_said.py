@@ -171,6 +171,23 @@ def test_short_weekdays_in_a_list_and_spans_of_hours_are_values(said, values):
 
 
 @pytest.mark.parametrize(
+    "said",
+    ["on thursdays at 7 it's choir", "at 6 we eat", "tea at 5 for the kids", "at 8 there's a quiz"],
+)
+def test_an_hour_before_a_clause_of_its_own_is_a_time(said):
+    """ "on Thursdays at 7 it's choir for Hannah" over "Hannah has choir on Thursdays at 7" was
+    an update: the 7 before "it's" was read as a count, the one at the end as the hour."""
+    hours = {v for v in analyze(said).values if v.startswith("t:")}
+    assert len(hours) == 1 and not {v for v in analyze(said).values if v.startswith("n:")}
+
+
+def test_a_schedule_said_again_in_another_order_is_a_repeat(ws):
+    file_entry(ws, "people/hannah", "Hannah has choir on Thursdays at 7")
+    said = "on Thursdays at 7 it's choir for Hannah"
+    assert remember(ws, said, source="user", now=NOW).value.label == "repeat"
+
+
+@pytest.mark.parametrize(
     "said", ["we got wed in June", "sat on the bench all day", "from 3 to 5 people", "ages 3 to 5"]
 )
 def test_words_that_only_look_like_days_or_hours_are_not(said):
