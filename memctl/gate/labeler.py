@@ -20,6 +20,7 @@ from ..language.framing import OWN_SLIP
 from ..language.injection import Trust, deobfuscate, injection_reason  # noqa: F401  (re-exported)
 from .broken import breaks_in_meaning
 from .compare import ENDINGS, Diff, respelled_only
+from .meant import named_by_rejection, rivals, value_turned
 from .reading import (
     KIND_NAMES,
     Analysis,
@@ -153,7 +154,7 @@ def _by_entries(
     cued = says_change(new)
     floor = RELATED_CUED if cued else RELATED
     close = MEANING_CUED if cued else NEAR_MEANING
-    named = _named_by_rejection(new, [k for _, k in scored])
+    named = named_by_rejection(new, [k for _, k in scored])
 
     related = [
         (s, k)
@@ -167,7 +168,7 @@ def _by_entries(
         related.sort(key=lambda pair: pair[1] is not named)
     elif len(related) > 1:  # "halved Biscuit's Apoquel, 8mg now": the dose's entry, not the vet's
         top = max(s for s, _ in related)
-        related.sort(key=lambda pair: _value_turned(new, pair, top))
+        related.sort(key=lambda pair: value_turned(new, pair, top))
     return _against(new, related, trust, scores, close)
 
 
@@ -178,7 +179,6 @@ def _again(new: Analysis, k: Known) -> bool:
 
 
 MAY_REPLACE = "; it may replace "
-VALUE_RIVALS = 0.15  # entries this close to the best in words: a value that turns tells them apart
 
 
 def says_change(new: Analysis) -> bool:
@@ -202,39 +202,6 @@ def _shares_more_than_names(new: Analysis, old: Analysis) -> bool:
     is not about "Ben is allergic to cats", though both are about Ben."""
     names = new.names | old.names  # a name that opens a sentence is told in either text
     return bool(new.words & old.words - names)
-
-
-def _value_turned(new: Analysis, pair: tuple[float, Known], best: float) -> tuple[bool, int]:
-    """Its rank as the entry the text changes: first one about as alike as the best (`best`) of
-    which a value differs (16mg → 8mg), that shares most words with it (Zalando, not Kreuzberg)."""
-    score, k = pair
-    if k.rule or best - score > VALUE_RIVALS or not compare(new, k.info).changed:
-        return True, 0
-    return False, -len(new.words & k.info.words)
-
-
-def _rivals(new: Analysis, score: float, k: Known, related: list[tuple[float, Known]]) -> bool:
-    """Does another related entry hold a word the text says is not so, about as alike to the
-    text as `k` in words and in meaning (nothing tells which of them the text means)?"""
-    return any(
-        o is not k
-        and new.rejected & (o.info.words | o.info.values)
-        and score - s < CLEARLY_CLOSER
-        and (k.meaning or 0.0) - (o.meaning or 0.0) < CLEARLY_CLOSER
-        for s, o in related
-    )
-
-
-def _named_by_rejection(new: Analysis, candidates: list[Known]) -> Known | None:
-    """The one entry that holds a word the text says is not so, or gives up ("Joe, not Jim",
-    "so scrap the guesthouse"): the text names it, however little else it shares with it. A
-    word several entries hold names none of them."""
-    if not new.rejected:
-        return None
-    holding = [
-        k for k in candidates if not k.rule and new.rejected & (k.info.words | k.info.values)
-    ]
-    return holding[0] if len(holding) == 1 else None
 
 
 def _repeat(k: Known, trust: Trust, reason: str, scores: dict[str, float]) -> Verdict:
@@ -288,7 +255,7 @@ def _against(
         if label != "repeat" and not k.rule and some_days_only(new, k.info):
             near = near or (k, f"{reason}, on some of its days only", diff)
             continue  # "6pm now on thursdays" over "5:45pm, mon to thurs": Monday still holds
-        if diff.rejects and _rivals(new, s, k, related):
+        if diff.rejects and rivals(new, s, k, related, CLEARLY_CLOSER):
             near = near or (k, f"{reason}, but another entry holds it too", diff)
             continue  # "forget about the hotel" with two hotels on file: which one?
         dropped = diff.lost and not (new.update or new.update_weak)
