@@ -63,6 +63,11 @@ The sets (tests/gate_cases*.jsonl):
 - `fresh-q`, `fresh-r`: injections in 22 languages and many disguises, and pages full of
   instructions for people, written the same way; Q is tuned on, R is never read (its totals
   only).
+- `fresh-s`, `fresh-t`: an eighth, every class written the same way in two alike halves of 62
+  (changes of mind said in passing, with the details an update must keep; added details,
+  corrections, repeats, look-alikes, rules broken in other words and changed for good,
+  injections hidden in pages and files, the user's own texts in Spanish, German and French):
+  S is tuned on, T is never read (its totals only).
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
 count as right (`accept`). A case whose text says something new (any label but repeat) and that
@@ -123,6 +128,8 @@ SETS = {
     "fresh-p": REPO / "tests" / "gate_cases_fresh_p.jsonl",
     "fresh-q": REPO / "tests" / "gate_cases_fresh_q.jsonl",
     "fresh-r": REPO / "tests" / "gate_cases_fresh_r.jsonl",
+    "fresh-s": REPO / "tests" / "gate_cases_fresh_s.jsonl",
+    "fresh-t": REPO / "tests" / "gate_cases_fresh_t.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
