@@ -330,6 +330,18 @@ def test_a_weekday_move_keeps_the_year_and_the_order_the_date_was_written_in(phr
             ["Big Yellow", "on the 2nd"],
             ["£85"],
         ),
+        (  # …said with the verb of its price: neither the amount nor its verb is left
+            "Broadband with Zen costs £32 a month, contract runs to October",
+            "zen just put the broadband up to £36.50/mo",
+            ["contract runs to October"],
+            ["£32", "costs"],
+        ),
+        (
+            "Gym membership at Anytime costs £39 a month, direct debit on the 5th",
+            "gym membership went up to £42 a month",
+            ["at Anytime", "on the 5th"],
+            ["£39", "costs"],
+        ),
     ],
 )
 def test_an_update_carries_what_it_leaves_unsaid_and_not_what_it_replaces(

@@ -168,11 +168,17 @@ def per_unit(text: str) -> set[str]:
     return {unit for unit, said in _PER_UNIT.items() if said.search(text)}
 
 
+# The verb that says what an amount is the price of: "costs £32 a month", "charges £20 a week"
+_PRICED = re.compile(r"(?<!\w)(?:costs?|charges?|charged|pays?|paid|comes\s+to)(?!\w)", re.I)
+
+
 def amount_replaced(phrase: str, part: Analysis, new: Analysis, given: set[str]) -> bool:
-    """Is a phrase an amount per a unit of time ("£312 pm") that the new text gives another of
-    per the same unit however written ("£329/month")? It is the amount replaced."""
+    """Is a phrase an amount per a unit of time ("£312 pm", "costs £32 a month") that the new
+    text gives another of per the same unit however written ("£329/month")? It is the amount
+    replaced."""
     if "n" not in given or not part.values or any(not v.startswith("n:") for v in part.values):
         return False
     unit = per_unit(phrase)
-    rest = analyze(_PER_UNIT[next(iter(unit))].sub(" ", phrase)) if len(unit) == 1 else part
+    bare = _PRICED.sub(" ", phrase)
+    rest = analyze(_PER_UNIT[next(iter(unit))].sub(" ", bare)) if len(unit) == 1 else part
     return bool(unit & per_unit(new.text)) and not rest.words - LIGHT
