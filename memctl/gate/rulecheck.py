@@ -56,9 +56,9 @@ OPPOSITE_SHARE = 0.34  # of a text's own words, that it shares with the rule it 
 _VALUE_KINDS = ("n", "t", "wd", "lang", "d", "mo")
 _NORM_WORDS = frozenset("always never only ever must should please don dont not no".split())
 _CLITICS = frozenset("t s ll d re ve m".split())  # what a contraction leaves as a token
-_FILLERS = frozenset(
+_FILLERS = frozenset(  # and an agent's word that it is done ("Done, ordered the cables …")
     "please ok okay so just and then also now hey well from on going forward "
-    "you we i can may let lets s".split()
+    "you we i can may let lets s done sorted yep yes yeah fyi btw right".split()
 )
 _POSSESSED = re.compile(r"\b(\w+)['\u2019]s\s+(\w+)(?:\s+(\w+))?")  # "Sam's (weekly) call"
 _LABELLED = re.compile(r"[:\u2014\u2013]|\s-\s")  # "Tip: …", "Note — …", "PS - …"

@@ -30,6 +30,7 @@ from .reading import Analysis, analyze
 from .roles import by_trade, holders
 from .rulecheck import acts, for_good, governed, rule_change
 from .swapped import other_value_for
+from .values import site_names
 
 Stand = Literal["update", "correction", "clash", "maybe"]
 _UNASKED = "lets the agent do without asking what the rule asks to be asked about"
@@ -104,9 +105,12 @@ def read_as_roles(new: Analysis, texts: list[str], rules: list[str] | None = Non
     """The text with each name the entries on file (`texts`) say holds a role read as that role
     ("from now on you can answer harris lettings …" as "… answer the letting agent …", where a
     note says "Harris Lettings is our letting agent", or names the business by the trade of the
-    role a rule names: "paid via Harris Lettings"): what a rule says of the role it says of
-    them. The text itself when it names no such holder."""
+    role a rule names: "paid via Harris Lettings"), and with the names of the sites it links to
+    ("amazon.co.uk": Amazon): what a rule says of the role or the business it says of them. The
+    text itself when it names no such holder and no site."""
     said = new.text
     for name, role in (by_trade(texts, rules or []) | holders(texts)).items():
         said = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", f"the {role}", said, flags=re.I)
+    sites = site_names(new.folded)  # "ordered on amazon.co.uk": from Amazon, as a rule names it
+    said = f"{said} ({', '.join(sites)})" if sites else said
     return new if said == new.text else analyze(said)

@@ -144,6 +144,24 @@ def next_to_number(word: str, folded: str) -> bool:
     )
 
 
+def site_names(folded: str) -> list[str]:
+    """The names the sites a text links to go by (site_name), in the order it writes them."""
+    return [name for m in _URL.finditer(folded) if (name := site_name(m.group()))]
+
+
+def site_name(link: str) -> str:
+    """The name a link's site goes by, a word of the text ("amazon" of "amazon.co.uk/dp/…",
+    "booking" of "https://www.booking.com"): its host without "www" and the short labels of
+    its domain's end; nothing for an e-mail address."""
+    if "@" in link.split("/", 3)[-1] and "://" not in link:
+        return ""
+    host = re.sub(r"^[a-z]+://", "", link.lower()).split("/", 1)[0].split(":", 1)[0]
+    labels = [label for label in host.split(".") if label and label != "www"]
+    while len(labels) > 1 and len(labels[-1]) <= 3:
+        labels.pop()
+    return labels[-1] if labels else ""
+
+
 def take_values(folded: str, values: set[str]) -> str:
     """Collect the typed values of a folded text; return the text with them blanked out."""
 
