@@ -18,6 +18,9 @@ _TALK = frozenset(
 # A verb of speaking with "to me" in one word: "respóndeme", "escríbeme", "scrivimi"
 _TO_ME_ENDINGS = ("eme", "ame", "imi", "ami")
 _SWITCH = frozenset(content_word(w) for w in ("switch", "use"))
+# A request's word, in the languages the rules are read in: "ab sofort bitte auf Deutsch
+# schreiben" asks the agent as "write to me" does
+_PLEASE = frozenset("please pls plz bitte porfa favor favore plait".split())
 
 
 def in_another_language(new: Analysis, rule: Analysis) -> frozenset[str]:
@@ -36,4 +39,5 @@ def in_another_language(new: Analysis, rule: Analysis) -> frozenset[str]:
     said = tokens(new.folded)
     opens = bool(said) and content_word(said[0]) in _TALK | _SWITCH
     to_me = any(w.endswith(_TO_ME_ENDINGS) and content_word(w) in _TALK for w in said)
-    return talk if new.person & {"first", "second"} or opens or to_me else frozenset()
+    asked = to_me or bool(_PLEASE.intersection(said))
+    return talk if new.person & {"first", "second"} or opens or asked else frozenset()
