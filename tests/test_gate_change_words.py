@@ -52,3 +52,51 @@ def test_someone_new_in_a_role_replaces_the_one_on_file(ws, on_file, said, label
 def test_a_date_that_slipped_is_a_change(ws, said):
     entry(ws, "v3.2 release is planned for 2026-11-14")
     assert remember(ws, said, source="user", now=NOW).value.label == "update"
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said", "label"),
+    [
+        # a plan on file, and what it left open: a time, a day, a place, who
+        (
+            "Eye test for Nora booked at Specsavers",
+            "nora's eye test is on the 9th at 4:15",
+            "update",
+        ),
+        (
+            "Electrician coming to look at the fuse box",
+            "the electrician for the fuse box is Dev, he's coming Thursday 8-10am",
+            "update",
+        ),
+        (
+            "Team offsite in Lisbon sometime in March",
+            "lisbon offsite is 12-14 March, at the Hotel Lumen",
+            "update",
+        ),
+        # not a plan: another thing of the same person
+        ("Brian prefers a call over a long thread", "Brian's weekly call is on Thursdays", "new"),
+        # one more of its kind
+        (
+            "Eye test for Nora booked at Specsavers",
+            "nora also has a dentist appointment on the 9th at 4:15",
+            "new",
+        ),
+    ],
+)
+def test_what_a_plan_left_open_fills_it_in(ws, on_file, said, label):
+    """ "leo's dentist fri is 8:45, at the practice on carver rd" over "Dentist check-up for
+    Leo on Friday" was filed beside it as new: it said more than it shared. A plan given what
+    it left open is the plan, updated, and the new line keeps what it said."""
+    old = entry(ws, on_file)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == label, result.reason
+    if label == "update":
+        assert result.closed.entry.id == old.value.entry.id
+
+
+def test_a_quote_is_not_filled_in_by_the_user_s_own_words(ws):
+    new_note(ws, "semantic/trips", title="Trips", today=NOW.date())
+    quoted = "The Rijksmuseum is open every day from 9:00 to 17:00"
+    add_entry(ws, "semantic/trips", quoted, kind="QUOTE", source="web", today=NOW.date())
+    said = "we're doing the Rijksmuseum on Saturday at 10, tickets booked"
+    assert remember(ws, said, source="user", now=NOW).value.label == "new"

@@ -37,6 +37,7 @@ from .remains import of_a_kind_changed, rest_holds
 from .restated import (
     ENDED_NAMES,
     changes_what_it_opens_with,
+    fills_in,
     names_what_it_opens_with,
     one_more,
     one_more_of_its_kind,
@@ -231,6 +232,8 @@ def _against(
     for s, k in related:
         diff = compare(new, k.info)
         label, reason = _label_for(new, diff, s, k)
+        if label == "new" and not k.rule and k.trust != "untrusted" and fills_in(new, diff, k.info):
+            label, reason = "update", f"fills in what {k.key} left open"
         if label == "new":
             shared = len(new.words & k.info.words)
             by_words = s >= NEAR and diff.covered >= COVERED and len(diff.extra) <= shared

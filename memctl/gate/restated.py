@@ -110,6 +110,29 @@ def plans(new: Analysis, old: Analysis) -> bool:
     )
 
 
+# The words of a plan or an appointment whose details may come later: "plumber coming to fix
+# the boiler", "booked in for spaying", "kickoff call sometime this month"
+_PLAN = frozenset(
+    content_word(w)
+    for w in "book booked booking appointment appt coming planned plan sometime scheduled due "
+    "visit visiting trip".split()
+)
+_WHEN = frozenset({"d", "wd", "t", "mo", "y"})  # the kinds of value that say when
+
+
+def fills_in(new: Analysis, diff: Diff, old: Analysis) -> bool:
+    """Does the text give a plan on file what it left open ("leo's dentist fri is 8:45, at the
+    practice on carver rd" for "Dentist check-up for Leo on Friday"; "the plumber is called
+    Gary, he's coming Tuesday between 1 and 3" for "Plumber coming to fix the boiler"): two of
+    its words or more, values of kinds it has none of, and nothing of it changed, turned,
+    ended or given up, nor "also" one more of its kind?"""
+    if not diff.added or diff.changed or diff.rejects or diff.ended or diff.apart or diff.flipped:
+        return False
+    if new.correction or cues.ALSO.search(new.folded) or len(new.words & old.words) < 2:
+        return False
+    return bool({v.partition(":")[0] for v in old.values} & _WHEN or old.words & _PLAN)
+
+
 def changes_what_it_opens_with(new: Analysis, old: Analysis) -> bool:
     """Does the text change what the entry is about, said by its name alone: with a word of
     change ("Book club is moving to the library"), or as someone new in the role the entry
