@@ -100,3 +100,27 @@ def test_a_quote_is_not_filled_in_by_the_user_s_own_words(ws):
     add_entry(ws, "semantic/trips", quoted, kind="QUOTE", source="web", today=NOW.date())
     said = "we're doing the Rijksmuseum on Saturday at 10, tickets booked"
     assert remember(ws, said, source="user", now=NOW).value.label == "new"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "yoga's in the church hall for the foreseeable future",
+        "the surgery is closed on Wednesdays until further notice",
+        "the new rent applies from the March payment",
+        "the higher rate kicks in next month",
+        "Marek has handed the release duty over to Ines",
+        "mi hermano se ha ido a vivir a Valencia",
+    ],
+)
+def test_a_change_said_to_hold_from_now_on_is_a_word_of_change(said):
+    from memctl.gate.reading import analyze
+
+    assert analyze(said).update
+
+
+def test_a_duty_handed_over_to_someone_else_updates_who_holds_it(ws):
+    old = entry(ws, "Marek runs the release duty this sprint")
+    said = "Marek has handed the release duty over to Ines, he's off sick"
+    result = remember(ws, said, source="user", now=NOW).value
+    assert (result.label, result.closed.entry.id) == ("update", old.value.entry.id)

@@ -127,6 +127,11 @@ UPDATE_PHRASES = (
     "si sono trasferiti", "verhuisd",
     "finalement", "en fin de compte", "al final", "alla fine", "no final", "letztendlich",
     "am ende", "doch lieber", "doch nicht", "uiteindelijk", "in the end",
+    "se ha ido a vivir", "se han ido a vivir", "se ha mudado", "se han mudado",
+    # said to hold from a point on, for as long as anyone can tell
+    "for the foreseeable", "until further notice", "applies from", "apply from", "kicks in",
+    "kick in", "takes effect", "take effect", "comes into effect", "handed over",
+    "handed it over", "hands over", "handing over", "taken over",
     *FROM_NOW_ON,
     "en adelante", "fortan", "kunftig",
 )
@@ -147,6 +152,8 @@ _CHANGE_VERB = (
     r"(?<!\w)(?:push(?:es|ed|ing)?|put(?:s|ting)?|bump(?:s|ed|ing)?|mov(?:e|es|ed|ing)|"
     r"br(?:ing|ings|ought|inging))\s+(?P<moved>(?:[\w'-]+\s+){1,4}?)(?:back|forward|forwards|up|out)\s+"
     r"(?:to|till|until|by|a\s+(?:day|week|month))(?!\w)|"
+    # "handed the payments on-call over to Gustavo": a thing someone had, now another's
+    r"(?<!\w)hand(?:s|ed|ing)?\s+(?:[\w'-]+\s+){1,4}?over\s+to(?!\w)|"
     # "the vet wants Biscuit down to 120 g": an amount brought down to another
     r"(?<!\w)down\s+to\s+(?=[\d$€£])|"
     # "rent goes up to £700", "the fee rose to 45", "fares jumped to 3.20": a number that moved
