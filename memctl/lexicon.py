@@ -59,6 +59,7 @@ _SAME = (
     # (not "standup" or "retro": a team's standup is a thing of its own, said "on Google Meet";
     # not "appointment": "meets" is read as "meeting", and a dentist's appointment is no club's)
     "meeting meetings catchup catchups workshop workshops interview interviews",
+    "register registers registered registering enrol enrols enrolled enrolling enroll enrolls",
     "quick fast",
     "goal goals aim aims aiming aimed",
     "game games fixture fixtures",
@@ -352,6 +353,8 @@ _RELEASE_OUT = re.compile(
     r"\b(?:push|ship)(?:es|s|ed|ped|ing|ping)?(?:\s+out)?\s+(?:the\s+|a\s+|this\s+|our\s+)?"
     r"(?:[\w'-]+\s+)?release\b(?!\s+(?:back|to|till|until|into|out|off|by|past)\b)"
 )
+# "signed up for the half marathon", "signed Mia up": registered, of a class with "enrolled"
+_SIGNED_UP = re.compile(r"\bsign(?:s|ed|ing)?\b((?:\s+[\w'-]+){0,2}?)\s+up\b")
 # "land #482", "landed the hotfix PR": merged (a plane lands at Gatwick; a change lands in main)
 _LANDED = re.compile(
     r"\bland(?:s|ed|ing)?(?=\s+(?:#\d|(?:the\s+|this\s+|that\s+|my\s+|our\s+|a\s+)?"
@@ -401,6 +404,8 @@ def one_word(folded: str) -> str:
         folded = _LET_GO.sub(r"fired\1", folded)
     if "put" in folded:
         folded = _PUT_IN.sub(r"schedule\1", folded)
+    if "sign" in folded:
+        folded = _SIGNED_UP.sub(r"register\1", folded)
     if " at " in folded or " with " in folded:
         folded = _JOB_AT.sub("now works at ", folded)  # a change: the job is new
     return folded

@@ -181,6 +181,24 @@ def test_an_hour_before_a_clause_of_its_own_is_a_time(said):
     assert len(hours) == 1 and not {v for v in analyze(said).values if v.startswith("n:")}
 
 
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        # a day of every month, said with "each" or "every", with or without "the"
+        ("Council tax is paid on the 15th of every month", "15th of each month = council tax"),
+        # signed up is registered, enrolled
+        ("Signed up for the Cardiff 10k on 5 October", "I'm registered for the Cardiff 10k, Oct 5"),
+        (
+            "Enrolled Mia in swimming lessons at the leisure centre",
+            "signed mia up for swimming lessons at the leisure centre",
+        ),
+    ],
+)
+def test_a_day_of_each_month_and_a_sign_up_said_again_are_repeats(ws, on_file, said):
+    file_entry(ws, "life/dates", on_file)
+    assert remember(ws, said, source="user", now=NOW).value.label == "repeat"
+
+
 def test_a_schedule_said_again_in_another_order_is_a_repeat(ws):
     file_entry(ws, "people/hannah", "Hannah has choir on Thursdays at 7")
     said = "on Thursdays at 7 it's choir for Hannah"

@@ -190,7 +190,8 @@ _REPORT = re.compile(
 # Verbs of paying for or getting a thing, said as done
 _DONE_WORDS = frozenset(
     "got bought paid spent ordered booked reserved renewed signed subscribed topped upgraded "
-    "purchased grabbed hired rented donated tipped placed picked extended".split()
+    "purchased grabbed hired rented donated tipped placed picked extended registered enrolled "
+    "register".split()  # (lexicon.one_word reads "signed you up" as "register you")
 )
 # Money that comes in or an act undone: no purchase ("Refunded £120", "Saved £75 by switching")
 _MONEY_IN = re.compile(

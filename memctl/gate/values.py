@@ -57,6 +57,7 @@ _HOUR_ENDS = re.compile(
     r"with|sharp|o'?clock|this|next|latest|at\s+the\s+latest|(?:are|is)\s+(?:fine|ok|okay|good)"
     r"|(?:work|works|suit|suits)(?!\w)|onwards?)(?!\w))"
 )
+_OF_A_MONTH = re.compile(r"\s+of\s+(?:each|every|the|this|next|a)\s+month\b")
 _COUNTED = re.compile(  # what follows "the 5th" when it counts something ("floor", "time")
     r"\s+(?!(?:of|at|in|on|and|or|to|for|by|from|until|so|but|then|instead|is|was|will|would|"
     r"works|suits|could|should|can|might|may|after|before|as|if|when|since|because|not|now|"
@@ -206,7 +207,9 @@ def take_values(folded: str, values: set[str]) -> str:
             and before.rstrip().endswith("the")
             and (not _COUNTED.match(after) or bool(_SAID_HOW.match(after)))  # "the 5th floor"
         )
-        day = near_month or m[3] or the_nth
+        # "1st of each month": a day of every month
+        monthly = m[2] in ("st", "nd", "rd", "th") and _OF_A_MONTH.match(after) is not None
+        day = near_month or m[3] or the_nth or monthly
         small = digits.isdigit() and len(digits) <= 2  # a run of 5,000 digits is no int here
         if not day and not m[2] and small and int(digits) <= 24:
             if _AT_HOUR.search(before) and _HOUR_ENDS.match(after):  # "meetings at 9 from now on"
