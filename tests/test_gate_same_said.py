@@ -199,6 +199,20 @@ def test_a_day_of_each_month_and_a_sign_up_said_again_are_repeats(ws, on_file, s
     assert remember(ws, said, source="user", now=NOW).value.label == "repeat"
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "don't forget Omar can't eat sesame, he's allergic",
+        "dont forget that Omar is allergic to sesame",
+    ],
+)
+def test_a_reminder_s_dont_forget_turns_nothing_around(ws, said):
+    """ "dont forget lena cant have peanuts, shes allergic" over "Lena is allergic to peanuts
+    …" read as the opposite of the entry: the reminder's "don't" was counted as a "not"."""
+    file_entry(ws, "people/omar", "Omar is allergic to sesame")
+    assert remember(ws, said, source="user", now=NOW).value.label == "repeat"
+
+
 def test_a_schedule_said_again_in_another_order_is_a_repeat(ws):
     file_entry(ws, "people/hannah", "Hannah has choir on Thursdays at 7")
     said = "on Thursdays at 7 it's choir for Hannah"

@@ -340,8 +340,10 @@ def analyze(text: str) -> Analysis:
         words=frozenset(words),
         values=frozenset(values),
         names=names,
-        negations=len(
-            cues.NEGATION.findall(_ELSE.sub(" ", lexicon.NEGATED_SIDES.sub(" ", counted)))
+        negations=len(  # (a reminder's "don't forget" frames the text, no "not" of it)
+            cues.NEGATION.findall(
+                _ELSE.sub(" ", lexicon.NEGATED_SIDES.sub(" ", cues.FRAMING.sub(" ", counted)))
+            )
         ),
         lead=lead,
         subject=lead if opens else None,

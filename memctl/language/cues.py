@@ -225,7 +225,10 @@ _OPENS = r"(?:^|(?<=[.!?;\n]))\s*"  # where a sentence opens
 FRAMING = Lazy(
     _OPENS + r"(?:(?:ok(?:ay)?|so|and)\s*,?\s+)?"
     r"(?:heads[\s-]+up|fyi|btw|by\s+the\s+way|psa|note\s+to\s+self|for\s+the\s+record"
-    r"|just\s+so\s+you\s+know|remember(?=\s+that\b)|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?"
+    r"|just\s+so\s+you\s+know|remember(?=\s+that\b)"
+    # "don't forget lena can't have peanuts": a reminder, no negation of what follows
+    r"|(?:please\s+)?(?:do\s*n'?t|do\s+not|never)\s+forget(?:\s+that\b)?(?=\s+\w+\s)"
+    r"|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?"
     r"(?:reminder|note|update)(?=\s*[:,\-]|\s+that\b)"
     r"|(?:just\s+)?(?:to\s+)?(?:confirm(?:ing)?|recap(?:ping)?|double[\s-]+check(?:ing)?|"
     r"for\s+reference)(?:\s+what\s+(?:we|i|you)\s+(?:have|had|know|said)(?:\s+on\s+file)?)?"
