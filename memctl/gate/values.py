@@ -51,7 +51,8 @@ _NUMBER = re.compile(r"\b[vV]?(\d+(?:[.,]\d+)*)(st|nd|rd|th|er|e|º|ª)?\b|(\d{1
 # A bare number said as the hour something happens at: "at 9", "until 6 tonight".
 _AT_HOUR = re.compile(r"(?<!\w)(?:at|around|until|till|before|after|from)\s+$")
 _HOUR_ENDS = re.compile(
-    r"\s*(?:$|[.,;:!?)]|(?:from|on|tomorrow|today|tonight|every|each|instead|now|then|and|or|but|so|"
+    r"\s*(?:$|[.,;:!?)]|(?:from|on|tomorrow|today|tonight|every|each|instead|now|then|and|or|"
+    r"but|so|"
     # a clause of its own after it: "at 7 it's choir", "at 6 we eat", "at 9 for the kids"
     r"it'?s|it|we|i|you|he|she|they|there|for|"
     r"with|sharp|o'?clock|this|next|latest|at\s+the\s+latest|(?:are|is)\s+(?:fine|ok|okay|good)"

@@ -141,8 +141,9 @@ UPDATE_PHRASES = (
 _CHANGE_VERB = (
     r"(?<!\w)(?:mov(?:e|es|ed|ing)|switch(?:es|ed|ing)?|chang(?:e|es|ed|ing)|"
     r"relocat(?:e|es|ed|ing)|shift(?:s|ed|ing)?|migrat(?:e|es|ed|ing)|swap(?:s|ped|ping)?|"
-    r"transfer(?:s|red|ring)?|slip(?:s|ped|ping)?)\s+(?P<shifted>(?:it|them|this|that|everything|(?:the|our|my|his|her|"
-    r"their)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+)?(?:over\s+)?(?:to|into|back\s+to)(?!\w)|"
+    r"transfer(?:s|red|ring)?|slip(?:s|ped|ping)?)\s+"
+    r"(?P<shifted>(?:it|them|this|that|everything|(?:the|our|my|his|her|their)\s+"
+    r"(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+)?(?:over\s+)?(?:to|into|back\s+to)(?!\w)|"
     # a number raised or lowered to another: "bumped the monthly transfer up to 450"
     r"(?<!\w)(?:bump(?:s|ed|ing)?|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|lower(?:s|ed|ing)?|"
     r"cut(?:s|ting)?|reduc(?:e|es|ed|ing)|upp(?:ed|ing))\s+(?P<changed>(?:[\w'-]+\s+){0,4}?)"
