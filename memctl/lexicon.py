@@ -197,19 +197,9 @@ ONE_OFF = re.compile(
     r"(?:morning|afternoon|evening|week|weekend)|right\s+now|for\s+now|this\s+one|just\s+once)"
     r"(?!\w)"
 )
-# A change said to start on a day, and so to last: "from today", "starting tomorrow", "as of
-# this week", "from this week on" (ONE_OFF's day, read as the day it begins)
-STARTS_ON = re.compile(
-    r"(?<!\w)(?:from|starting|beginning|effective|as\s+of)\s+(?:today|tonight|tomorrow|this\s+"
-    r"(?:morning|afternoon|evening|week|weekend)|now)(?:\s+on(?:wards?)?)?(?!\w)"
-)
-
-
-def one_off(folded: str) -> bool:
-    """Does a text say it holds one time only (ONE_OFF), and not from a day on (STARTS_ON)?"""
-    return ONE_OFF.search(STARTS_ON.sub(" ", folded)) is not None
-
-
+# The word an agent's report of what it did opens with: "Done, ordered the cables", "Sorted -
+# renewed the insurance"
+DONE_SAID = ("done", "all done", "sorted", "ok", "okay", "right", "yep", "yes", "yeah")
 # Who a text speaks of when it names nobody: "we", "I" (the user) or "he", "she" (someone named).
 FIRST_PERSON = frozenset(
     "i we our my us me mine ours ich wir mein meine unser unsere mir mich moi yo nosotros "

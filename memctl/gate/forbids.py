@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import DONE_SAID
 from ..words import tokens
 from .bounds import amounts_of, amounts_within, bounded_units, week_days
 from .reading import Analysis, analyze, content_word
@@ -184,8 +185,9 @@ def offered(new: Analysis, rule: Analysis) -> str | None:
 # A report of an act done, as the agent or a tool says it: "Renewed the insurance for £340",
 # "I've signed you up …", "Done - went ahead and topped up the meter"
 _REPORT = re.compile(
-    r"(?:^|[.!;]\s+)(?:(?:done|ok|okay|right|sorted|all\s+done)\W+)?(?:(?:i|we)(?:'ve|\s+have)?"
-    r"\s+)?(?:just\s+|also\s+|already\s+|went\s+ahead\s+and\s+|have\s+)*(?P<verb>[a-z]+)"
+    r"(?:^|[.!;]\s+)(?:(?:" + "|".join(w.replace(" ", r"\s+") for w in DONE_SAID) + r")\W+)?"
+    r"(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|also\s+|already\s+|went\s+ahead\s+and\s+|have\s+)*"
+    r"(?P<verb>[a-z]+)"
 )
 # Verbs of paying for or getting a thing, said as done
 _DONE_WORDS = frozenset(

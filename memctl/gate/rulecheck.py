@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 
 from ..language import cues
-from ..lexicon import LANGUAGE_WORDS, PERSON_WORDS, STARTS_ON, one_off
+from ..lexicon import DONE_SAID, LANGUAGE_WORDS, ONE_OFF, PERSON_WORDS
 from ..words import tokens
 from .bounds import (
     PRICED,
@@ -56,10 +56,10 @@ OPPOSITE_SHARE = 0.34  # of a text's own words, that it shares with the rule it 
 _VALUE_KINDS = ("n", "t", "wd", "lang", "d", "mo")
 _NORM_WORDS = frozenset("always never only ever must should please don dont not no".split())
 _CLITICS = frozenset("t s ll d re ve m".split())  # what a contraction leaves as a token
-_FILLERS = frozenset(  # and an agent's word that it is done ("Done, ordered the cables …")
+_FILLERS = frozenset(
     "please ok okay so just and then also now hey well from on going forward "
-    "you we i can may let lets s done sorted yep yes yeah fyi btw right".split()
-)
+    "you we i can may let lets s fyi btw".split()
+) | frozenset(DONE_SAID)  # and an agent's word that it is done ("Done, ordered the cables …")
 _POSSESSED = re.compile(r"\b(\w+)['\u2019]s\s+(\w+)(?:\s+(\w+))?")  # "Sam's (weekly) call"
 _LABELLED = re.compile(r"[:\u2014\u2013]|\s-\s")  # "Tip: …", "Note — …", "PS - …"
 # Ways to reach a person: one act whichever is named, where the person or thing is the rule's
@@ -403,9 +403,11 @@ def for_good(new: Analysis, rule: Analysis, permits: bool = False) -> bool:
     weak = new.update_weak and cues.UPDATE_WEAK_NORM.search(new.folded)
     # "Sunday mornings are fine for swimming": allowed on every one of them, not once
     every = permits and _EVERY_ONE.search(new.folded)
-    lasting = _LASTING.search(new.folded) or STARTS_ON.search(new.folded)
-    said = new.update or weak or new.correction or lasting or every
-    once = one_off(new.folded) or any(v[:2] in ("d:", "y:") for v in new.values - rule.values)
+    said = new.update or weak or new.correction or _LASTING.search(new.folded) or every
+    # "starting tomorrow": the day it begins on, not the one time it holds (cues.FROM_DAY)
+    once = ONE_OFF.search(cues.FROM_DAY.sub(" ", new.folded)) or any(
+        v[:2] in ("d:", "y:") for v in new.values - rule.values
+    )
     return bool(said) and not once
 
 

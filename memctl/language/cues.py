@@ -99,7 +99,6 @@ UPDATE_PHRASES = (
     "pushed to", "going forward", "not anymore", "no more", "not any more", "bumped up",
     "bumped to", "upped", "cut to", "cut back to", "reduced to", "ended up", "opted for",
     "dropping to", "dropped to", "drops to", "drop to", "cutting back to", "cutting down to",
-    "handing us over to", "handed us over to", "handing over to", "handed over to",
     "passing us on to", "passed us on to", "passing us over to", "passed us over to",
     "down to just", "down to only",
     "opted to", "settled on", "decided on", "decided to go with",
@@ -130,8 +129,7 @@ UPDATE_PHRASES = (
     "se ha ido a vivir", "se han ido a vivir", "se ha mudado", "se han mudado",
     # said to hold from a point on, for as long as anyone can tell
     "for the foreseeable", "until further notice", "applies from", "apply from", "kicks in",
-    "kick in", "takes effect", "take effect", "comes into effect", "handed over",
-    "handed it over", "hands over", "handing over", "taken over",
+    "kick in", "takes effect", "take effect", "comes into effect", "taken over",
     *FROM_NOW_ON,
     "en adelante", "fortan", "kunftig",
 )
@@ -153,8 +151,9 @@ _CHANGE_VERB = (
     r"(?<!\w)(?:push(?:es|ed|ing)?|put(?:s|ting)?|bump(?:s|ed|ing)?|mov(?:e|es|ed|ing)|"
     r"br(?:ing|ings|ought|inging))\s+(?P<moved>(?:[\w'-]+\s+){1,4}?)(?:back|forward|forwards|up|out)\s+"
     r"(?:to|till|until|by|a\s+(?:day|week|month))(?!\w)|"
-    # "handed the payments on-call over to Gustavo": a thing someone had, now another's
-    r"(?<!\w)hand(?:s|ed|ing)?\s+(?:[\w'-]+\s+){1,4}?over\s+to(?!\w)|"
+    # "handed the payments on-call over to Gustavo", "handing us over to …": a thing someone
+    # had, now another's
+    r"(?<!\w)hand(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,4}?over\s+to(?!\w)|"
     # "the vet wants Biscuit down to 120 g": an amount brought down to another
     r"(?<!\w)down\s+to\s+(?=[\d$€£])|"
     # "rent goes up to £700", "the fee rose to 45", "fares jumped to 3.20": a number that moved
@@ -171,7 +170,7 @@ _DAY = (
     rf"|quarter|school\s+year|{_WEEKDAY})"
     rf"|{_MONTH}[a-z]*\b|\d{{1,2}}\s+{_MONTH})"
 )
-_FROM_DAY = rf"(?<!\w)(?:(?:as\s+)?from|effective|beginning|starting(?:\s+on)?)\s+{_DAY}"
+_FROM_DAY = rf"(?<!\w)(?:(?:as\s+)?from|as\s+of|effective|beginning|starting(?:\s+on)?)\s+{_DAY}"
 # A span drawn out or cut short to another end: "extended visiting hours until 19:00",
 # "the trial got extended to March", "shortened the sprint to a week", "delayed it till 3pm"
 _STRETCHED = (
@@ -180,6 +179,7 @@ _STRETCHED = (
     r"(?:week|month|year|fortnight|day)s?\b)"
 )
 UPDATE = Lazy(f"{_phrases(*UPDATE_PHRASES).pattern}|{_CHANGE_VERB}|{_FROM_DAY}|{_STRETCHED}")
+FROM_DAY = Lazy(_FROM_DAY)  # a change said to hold from a day on: "from today", "as of Monday"
 UPDATE_CJK = Lazy(
     _cjk(
         "変更",
