@@ -26,10 +26,10 @@ _ROLE = re.compile(
     rf"({ROLES})s?\b"
 )
 # A text that opens by saying who holds a role: "The landlord is Mr Okoro", "our letting agent
-# is Foxtons", "My GP is Dr Lee"
+# is Foxtons", "My GP is Dr Lee", "Landlord is Mrs Reid", "Plumber: Jim Hardy"
 _HOLDER = re.compile(
-    r"^(?:the|my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}?"
-    rf"({ROLES})s?\s+(?:is|are|was)\s+"
+    r"^(?:(?:the|my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}?)?"
+    rf"({ROLES})s?(?:\s+(?:is|are|was)|\s*[:\u2013-])\s+"
 )
 
 
@@ -44,8 +44,6 @@ _NEW_ONE = re.compile(r"\b(?:new|now|these\s+days|from\s+now\s+on|switched|chang
 # A role named as a new one without a possessive: "the flat's been sold, the new landlord is …",
 # "we've got a new dentist"
 _A_NEW_ROLE = re.compile(rf"(?:^|\b(?:the|a)\s+)new\s+({ROLES})s?\b")
-# A note that opens with the role it gives a person: "Landlord is Mrs Reid", "Plumber: Jim"
-_OPENS_WITH_ROLE = re.compile(rf"^(?:the\s+)?({ROLES})s?\s*(?:is|are|was|:|-|\u2013)\s")
 
 
 def _role(word: str) -> str:
@@ -59,7 +57,7 @@ def new_holder(a: Analysis, b: Analysis) -> bool:
     mine = {_role(m[1]) for m in [*_ROLE.finditer(a.folded), *_A_NEW_ROLE.finditer(a.folded)]}
     if not mine or not _NEW_ONE.search(a.folded):
         return False
-    opens = _OPENS_WITH_ROLE.match(b.folded)
+    opens = _HOLDER.match(b.folded)
     theirs = [m[1] for m in _ROLE.finditer(b.folded)] + ([opens[1]] if opens else [])
     return any(_role(role) in mine for role in theirs)
 
