@@ -78,7 +78,7 @@ def test_a_date_that_slipped_is_a_change(ws, said):
         # one more of its kind
         (
             "Eye test for Nora booked at Specsavers",
-            "nora also has a dentist appointment on the 9th at 4:15",
+            "nora also has an eye test booked for her contact lenses, on the 9th at 4:15",
             "new",
         ),
     ],
@@ -96,9 +96,9 @@ def test_what_a_plan_left_open_fills_it_in(ws, on_file, said, label):
 
 def test_a_quote_is_not_filled_in_by_the_user_s_own_words(ws):
     new_note(ws, "semantic/trips", title="Trips", today=NOW.date())
-    quoted = "The Rijksmuseum is open every day from 9:00 to 17:00"
+    quoted = "Rijksmuseum tickets must be booked online in advance"
     add_entry(ws, "semantic/trips", quoted, kind="QUOTE", source="web", today=NOW.date())
-    said = "we're doing the Rijksmuseum on Saturday at 10, tickets booked"
+    said = "Rijksmuseum tickets booked for Saturday at 10"
     assert remember(ws, said, source="user", now=NOW).value.label == "new"
 
 
