@@ -160,7 +160,7 @@ def _by_entries(
     related = [
         (s, k)
         for s, k in scored
-        if s >= floor or k is named or _close_in_meaning(new, k, close) or _again(new, k)
+        if s >= floor or k is named or _close_in_meaning(new, k, close) or _tied(new, k)
     ]
     if not related:
         best = f" (closest {scored[0][0]:.2f})" if scored else ""
@@ -173,7 +173,7 @@ def _by_entries(
     return _against(new, related, trust, scores, close)
 
 
-def _again(new: Analysis, k: Known) -> bool:
+def _tied(new: Analysis, k: Known) -> bool:
     """Does the text say an entry again in words of its own (reworded.said_again), or name
     someone new in the role the entry gives a person (roles.new_holder)?"""
     return not k.rule and (said_again(new, k.info, k.meaning, k.kin) or new_holder(new, k.info))
