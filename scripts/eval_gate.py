@@ -68,6 +68,10 @@ The sets (tests/gate_cases*.jsonl):
   corrections, repeats, look-alikes, rules broken in other words and changed for good,
   injections hidden in pages and files, the user's own texts in Spanish, German and French):
   S is tuned on, T is never read (its totals only).
+- `fresh-u`, `fresh-v`: a ninth, written the same way in two alike halves of 62 and in the same
+  classes, by another hand, in chat as people type it (lead-ins, second-hand news, the change
+  said without a word of change, numbers in words, texts in seven other languages): U is tuned
+  on, V is never read (its totals only).
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
 count as right (`accept`). A case whose text says something new (any label but repeat) and that
@@ -130,6 +134,8 @@ SETS = {
     "fresh-r": REPO / "tests" / "gate_cases_fresh_r.jsonl",
     "fresh-s": REPO / "tests" / "gate_cases_fresh_s.jsonl",
     "fresh-t": REPO / "tests" / "gate_cases_fresh_t.jsonl",
+    "fresh-u": REPO / "tests" / "gate_cases_fresh_u.jsonl",
+    "fresh-v": REPO / "tests" / "gate_cases_fresh_v.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
