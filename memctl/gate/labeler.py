@@ -33,7 +33,7 @@ from .reading import (
     says_nothing_new,
     similarity,
 )
-from .remains import of_a_kind_changed, rest_holds
+from .remains import kept_by_kind, of_a_kind_changed, rest_holds
 from .restated import (
     ENDED_NAMES,
     changes_what_it_opens_with,
@@ -186,7 +186,7 @@ def says_change(new: Analysis) -> bool:
     """Does the text say in words that something changed, ended or was wrong ("… is cancelled
     for good", "not Jim", "from now on")? Such a text is read against entries less alike."""
     ends = any((pole, -1) in new.poles for pole in ENDINGS)
-    return bool(new.update or new.correction or new.rejected or ends)
+    return bool(new.update or new.correction or new.rejected or ends or kept_by_kind(new))
 
 
 def _close_in_meaning(new: Analysis, k: Known, close: float, enough: float = NEAR_MEANING) -> bool:

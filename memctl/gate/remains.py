@@ -125,11 +125,27 @@ def only_in_codes(part: Analysis, new: Analysis) -> set[str]:
     return codes - loose
 
 
+# "same", in the languages the gate reads: "gleicher Raum", "même heure", "stessa ora"
+_SAME = (
+    r"same|gleiche[nrsm]?|selbe[nrms]?|meme|mism[oa]s?|mesm[oa]s?|stess[oaie]|(?:de|het)?zelfde|"
+    r"t(?:en|a|o)\s+sam[aoe]?"
+)
 # "same zoom room", "still on Meet", "still a morning slot": what a text says is unchanged, named
 # but not given
 UNCHANGED = re.compile(
-    r"(?<![\w'])(?:still|same|unchanged|as\s+before)(?![\w'])\s+((?:[\w'-]+\s+){0,2}[\w'-]+)"
+    rf"(?<![\w'])(?:still|{_SAME}|unchanged|as\s+before)(?![\w'])\s+((?:[\w'-]+\s+){{0,2}}[\w'-]+)"
 )
+# "same slot, same pool", "gleiche Uhrzeit": a detail said to stay by its kind, not its value
+_KEPT_KINDS = {
+    "t": "time times slot hour hours timing uhrzeit zeit heure horaire hora horario ora orario "
+    "tijd tijdstip godzina",
+    "d": "day days date tag datum jour dia fecha giorno data dag dzien",
+    "at": "place room pool venue location address spot site office building hall court pitch "
+    "raum ort saal salle lieu endroit sala sitio lugar posto luogo plek zaal locatie adres "
+    "miejsce",
+    "who": "title role job position department dept team abteilung poste puesto ruolo functie rola",
+}
+_KIND_OF = {word: kind for kind, words in _KEPT_KINDS.items() for word in words.split()}
 
 
 def rest_holds(new: Analysis, old: Analysis) -> bool:
@@ -137,10 +153,42 @@ def rest_holds(new: Analysis, old: Analysis) -> bool:
     from after half term, still at fairfield")? Said beside another value, it tells that the
     rest changed: what is the same is named only when something else is not."""
     for match in UNCHANGED.finditer(new.folded):
+        if _likens(match.group(1)):
+            continue
         said = analyze(match.group(1))
         if said.words & old.words or said.values & old.values or said.names & old.names:
             return True
+        if _holds_kind(_KIND_OF.get(match.group(1).split()[0], ""), old):
+            return True
     return False
+
+
+def kept_by_kind(new: Analysis) -> bool:
+    """Does the text say a detail stays by the kind of detail it is ("same slot, same pool",
+    "gleiche Uhrzeit, gleicher Raum", "same department")? It changes another detail of a
+    thing on file."""
+    said = [m.group(1) for m in UNCHANGED.finditer(new.folded)]
+    return any(s.split()[0] in _KIND_OF and not _likens(s) for s in said)
+
+
+_AS = frozenset("as wie que come als jak".split())
+_AS_EVER = frozenset("before usual always ever now last".split())  # "same time as before"
+
+
+def _likens(said: str) -> bool:
+    """Does "same …" liken another thing to it ("same room as the piano lessons"), rather than
+    say it stays ("same time as before")?"""
+    words = said.split()
+    return len(words) > 2 and words[1] in _AS and words[2] not in _AS_EVER
+
+
+def _holds_kind(kind: str, old: Analysis) -> bool:
+    """Does the entry hold a detail of that kind: a time, a day, a place or a person by name?"""
+    if kind == "t":
+        return any(v.startswith("t:") for v in old.values)
+    if kind == "d":
+        return any(v.startswith(("d:", "wd:")) for v in old.values)
+    return kind in ("at", "who") and bool(old.names)
 
 
 def of_a_kind_changed(diff: Diff, other: Analysis) -> bool:
