@@ -128,7 +128,7 @@ def only_in_codes(part: Analysis, new: Analysis) -> set[str]:
 # "same", in the languages the gate reads: "gleicher Raum", "même heure", "stessa ora"
 _SAME = (
     r"same|gleiche[nrsm]?|selbe[nrms]?|meme|mism[oa]s?|mesm[oa]s?|stess[oaie]|(?:de|het)?zelfde|"
-    r"t(?:en|a|o)\s+sam[aoe]?"
+    r"ta\s+sama|to\s+samo|ten\s+sam"
 )
 # "same zoom room", "still on Meet", "still a morning slot": what a text says is unchanged, named
 # but not given
