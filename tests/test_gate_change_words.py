@@ -46,6 +46,56 @@ def test_someone_new_in_a_role_replaces_the_one_on_file(ws, on_file, said, label
 
 
 @pytest.mark.parametrize(
+    ("on_file", "said", "label", "gone"),
+    [
+        (
+            "Our account manager at Northwind is Elena Petrova",
+            "elena's left northwind, her replacement is Sam Ortiz",
+            "update",
+            "Petrova",
+        ),
+        (
+            "Main contact at Fenwick Freight is Omar Haddad, head of ops",
+            "Omar has moved on, we deal with Jess Li at Fenwick now",
+            "update",
+            "Haddad",
+        ),
+        (
+            "Our contact at the bank is Mr Adeyemi on the business desk",
+            "adeyemi retired last month, his successor is Ms Clarke",
+            "update",
+            "Adeyemi",
+        ),
+        # a place left, not the role; a thing left with someone
+        (
+            "Main contact at Fenwick Freight is Omar Haddad, head of ops",
+            "Omar left early today so Jess took over the call",
+            "new",
+            None,
+        ),
+        (
+            "Our account manager at Northwind is Elena Petrova",
+            "elena left the contract draft with Sam, talk to him about it",
+            "new",
+            None,
+        ),
+    ],
+)
+def test_someone_on_file_who_left_for_another_is_replaced(ws, on_file, said, label, gone):
+    """ "priya's left harwood, her replacement is …" over "Main contact at Harwood Logistics is
+    Priya Menon" shares only names with it, and was filed beside it as new, both open."""
+    old = entry(ws, on_file)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == label, result.reason
+    if label == "update":  # the role the one who left held holds, without them
+        assert result.closed.entry.id == old.value.entry.id
+        carried = result.written.entry.text.split("(as before: ")[1]
+        assert on_file.split(" is ")[0] in carried and gone not in carried
+    else:
+        assert result.closed is None
+
+
+@pytest.mark.parametrize(
     "said",
     ["release slipped to the 28th because of the audit", "the release slips to the 28th"],
 )

@@ -60,6 +60,7 @@ from .owners import in_others, others
 from .phrasing import AS_BEFORE, lead, phrases
 from .reading import Analysis, analyze, content_word
 from .remains import UNCHANGED, code_values, only_in_codes, other_items, role_unsaid
+from .roles import role_held
 from .spared import (
     ended_in_part,
     others_of_a_kind,
@@ -106,6 +107,8 @@ def carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = No
 
 
 def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = None) -> list[str]:
+    if (role := role_held(new, old)) is not None:  # "priya's left, her replacement is …"
+        return [role] if role else []
     respelled = _respelled(new, old, diff)
     if respelled:  # "Jim Hardie, not Hardy": the same person, whose number still holds
         kept = []

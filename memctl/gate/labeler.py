@@ -46,7 +46,7 @@ from .restated import (
     reworded_repeat,
 )
 from .reworded import said_again
-from .roles import new_holder
+from .roles import new_holder, succeeded
 from .rulecheck import clash, rule_change  # noqa: F401  (clash: re-exported)
 from .ruling import read_as_roles, ruling
 from .weekday import some_days_only
@@ -304,6 +304,8 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
         return "correction", "spells a name of an entry on file another way"
     if diff.rejects and respelled_word(new, old.info):  # "hanna not hannah, no h at the end"
         return "correction", "spells a word of an entry on file another way"
+    if succeeded(new, old.info):  # "priya's left harwood, her replacement is Tomasz Ruda"
+        return "update", f"says someone {old.key} names left, and who is in their place"
     # "dentist got pushed to June 19"; "we ended up booking an airbnb so scrap the guesthouse"
     short = cued and diff.differs and not diff.extra or (cued or diff.ended) and diff.rejects
     # An ending needs only the thing's name ("book club is cancelled for good, the group broke

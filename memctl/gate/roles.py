@@ -50,10 +50,65 @@ def _role(word: str) -> str:
     return SAME.get(stem(word), stem(word))
 
 
+# Someone an entry names who leaves ("priya's left harwood", "Omar has moved on from Fenwick",
+# "Keller retired"), and another in their place ("her replacement is …", "we deal with Mr
+# Yilmaz now", "Jess took over")
+_LEAVES = re.compile(
+    r"\b([\w-]+)(?:'s|\s+has|\s+had|\s+is|\s+just)?\s+(?:(left|leaving|gone)|quit|retired|"
+    r"retiring|moved\s+on|stepped\s+down)(?:\s+(?:from\s+)?(?:the\s+)?([\w-]+))?"
+)
+_THE_PLACE = frozenset("company firm business agency practice team job account".split())
+_SUCCEEDS = re.compile(
+    r"\b(?:replacement|successor|replaced\s+by|took\s+over|tak(?:es|ing)\s+over|"
+    r"deal(?:ing)?\s+with|talk(?:ing)?\s+to|new\s+contact|instead)\b"
+)
+
+
+def succeeded(a: Analysis, b: Analysis) -> bool:
+    """Does a say that someone b names by name left, and that another is in their place
+    ("priya's left harwood, her replacement is Tomasz Ruda" for "Main contact at Harwood
+    Logistics is Priya Menon")? Not "Priya left early, Tom took over the call": she left a
+    place, not the role."""
+    return _who_left(a, b) is not None
+
+
+def _who_left(a: Analysis, b: Analysis) -> str | None:
+    if _SUCCEEDS.search(a.folded) is None:
+        return None
+    for m in _LEAVES.finditer(a.folded):
+        place = m[3]  # left (a place: "left early" is no leaving of a role), or retired
+        left_it = not m[2] or place is None or place in _THE_PLACE or stem(place) in b.names
+        if stem(m[1]) in b.names and left_it:
+            return stem(m[1])
+    return None
+
+
+_CAPITALISED = re.compile(r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*")
+_IS = re.compile(r"\s+(?:is|are|was)\s*$")
+_IS_AT_START = re.compile(r"^\s*(?:is|are|was)\s+")
+
+
+def role_held(a: Analysis, b: Analysis) -> str | None:
+    """What b says of the role someone left (`succeeded`), without them: "Main contact at
+    Harwood Logistics, ops director" of "Main contact at Harwood Logistics is Priya Menon, ops
+    director"; None if no one b names left."""
+    who = _who_left(a, b)
+    for m in _CAPITALISED.finditer(b.text) if who else ():
+        if who in {stem(fold(w.strip("."))) for w in m.group().split()}:
+            before, after = _IS.sub("", b.text[: m.start()]), b.text[m.end() :]
+            if not before.strip():  # "Priya Menon is our main contact": our main contact
+                after = _IS_AT_START.sub("", after)
+            return (before + after).strip(" ,.;")
+    return None
+
+
 def new_holder(a: Analysis, b: Analysis) -> bool:
     """Does a say that someone else holds a role b gives a person ("our new plumber is Joe",
     "Tom Baker is my manager now" for "My manager is Priya Shah", "the new landlord is Mr
-    Okafor" for "Landlord is Mrs Reid")?"""
+    Okafor" for "Landlord is Mrs Reid"), or that the one b names left for another
+    (`succeeded`)?"""
+    if succeeded(a, b):
+        return True
     mine = {_role(m[1]) for m in [*_ROLE.finditer(a.folded), *_A_NEW_ROLE.finditer(a.folded)]}
     if not mine or not _NEW_ONE.search(a.folded):
         return False
