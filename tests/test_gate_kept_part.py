@@ -58,3 +58,21 @@ def test_the_same_room_as_another_thing_changes_nothing(ws):
     assert result.value.label != "update", result.value.reason
     assert result.value.closed is None
     assert lessons.value.entry.id in ws.root.joinpath("semantic/plans.md").read_text()
+
+
+@pytest.mark.parametrize(
+    ("said", "kinds"),
+    [
+        ("moved to sunday mornings, same time", {"t"}),
+        ("at the usual hour", {"t"}),
+        ("Sprint-Review ab Mai donnerstags, gleiche Uhrzeit", {"t"}),
+        ("same day next week", {"wd"}),
+        ("the concert is at the same time as the piano lessons", set()),
+    ],
+)
+def test_the_values_said_to_stay_are_read_from_the_same_kinds(said, kinds):
+    """What an update carries (valued.said_same) reads the kinds said to stay from the one
+    list that ties a change to a thing on file (remains.kept_kinds)."""
+    from memctl.gate.valued import said_same
+
+    assert said_same(analyze(said)) == kinds

@@ -125,9 +125,10 @@ def only_in_codes(part: Analysis, new: Analysis) -> set[str]:
     return codes - loose
 
 
-# "same", in the languages the gate reads: "gleicher Raum", "même heure", "stessa ora"
+# "same", in the languages the gate reads: "gleicher Raum", "même heure", "stessa ora"; "the
+# usual time"
 _SAME = (
-    r"same|gleiche[nrsm]?|selbe[nrms]?|meme|mism[oa]s?|mesm[oa]s?|stess[oaie]|(?:de|het)?zelfde|"
+    r"same|usual|gleiche[nrsm]?|selbe[nrms]?|meme|mism[oa]s?|mesm[oa]s?|stess[oaie]|(?:de|het)?zelfde|"
     r"ta\s+sama|to\s+samo|ten\s+sam"
 )
 # "same zoom room", "still on Meet", "still a morning slot": what a text says is unchanged, named
@@ -139,7 +140,8 @@ UNCHANGED = re.compile(
 _KEPT_KINDS = {
     "t": "time times slot hour hours timing uhrzeit zeit heure horaire hora horario ora orario "
     "tijd tijdstip godzina",
-    "d": "day days date tag datum jour dia fecha giorno data dag dzien",
+    "wd": "day days tag jour dia giorno dag dzien",
+    "d": "date datum fecha data",
     "at": "place room pool venue location address spot site office building hall court pitch "
     "raum ort saal salle lieu endroit sala sitio lugar posto luogo plek zaal locatie adres "
     "miejsce",
@@ -163,12 +165,17 @@ def rest_holds(new: Analysis, old: Analysis) -> bool:
     return False
 
 
-def kept_by_kind(new: Analysis) -> bool:
-    """Does the text say a detail stays by the kind of detail it is ("same slot, same pool",
-    "gleiche Uhrzeit, gleicher Raum", "same department")? It changes another detail of a
-    thing on file."""
+def kept_kinds(new: Analysis) -> set[str]:
+    """The kinds of detail a text says stay, by the kind ("same slot, same pool", "gleiche
+    Uhrzeit, gleicher Raum", "same department"): "t", "wd", "d", "at" (a place), "who"."""
     said = [m.group(1) for m in UNCHANGED.finditer(new.folded)]
-    return any(s.split()[0] in _KIND_OF and not _likens(s) for s in said)
+    return {_KIND_OF[s.split()[0]] for s in said if s.split()[0] in _KIND_OF and not _likens(s)}
+
+
+def kept_by_kind(new: Analysis) -> bool:
+    """Does the text say a detail stays by its kind? It changes another detail of a thing on
+    file."""
+    return bool(kept_kinds(new))
 
 
 _AS = frozenset("as wie que come als jak".split())
@@ -186,7 +193,7 @@ def _holds_kind(kind: str, old: Analysis) -> bool:
     """Does the entry hold a detail of that kind: a time, a day, a place or a person by name?"""
     if kind == "t":
         return any(v.startswith("t:") for v in old.values)
-    if kind == "d":
+    if kind in ("wd", "d"):
         return any(v.startswith(("d:", "wd:")) for v in old.values)
     return kind in ("at", "who") and bool(old.names)
 

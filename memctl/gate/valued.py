@@ -14,6 +14,7 @@ import re
 from ..lexicon import LIGHT
 from .compare import kinds
 from .reading import Analysis, analyze
+from .remains import kept_kinds
 
 # another value of these replaces one
 ONE_VALUE = ("wd", "mo", "d", "t", "y", "lang", "url", "tel")
@@ -81,14 +82,14 @@ def parts_of_the_day_kept(values: frozenset[str], new: frozenset[str]) -> frozen
 
 
 # a kind said to be as it was: "same time", "same day"
-_SAME = re.compile(r"\b(?:same|usual)\s+(time|hour|day|date)\b")
-_SAME_KINDS = {"time": {"t"}, "hour": {"t"}, "day": {"wd"}, "date": set(DATE)}
+_KEPT_VALUES = {"t": {"t"}, "wd": {"wd"}, "d": set(DATE)}
 
 
 def said_same(new: Analysis) -> set[str]:
-    """The kinds of value a text says stay as they were ("moved to Sunday mornings, same time":
-    the old time holds, the part of the day it falls in replaces nothing)."""
-    return {k for m in _SAME.finditer(new.folded) for k in _SAME_KINDS.get(m[1], set())}
+    """The kinds of value a text says stay as they were (remains.kept_kinds: "moved to Sunday
+    mornings, same time": the old time holds, the part of the day it falls in replaces
+    nothing)."""
+    return {k for kind in kept_kinds(new) for k in _KEPT_VALUES.get(kind, set())}
 
 
 def values_unsaid(phrase: str, part: Analysis, new: Analysis, given: set[str]) -> str | None:
