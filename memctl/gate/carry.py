@@ -57,7 +57,7 @@ from .excepted import base, narrows, with_exception
 from .excepted import own_words as excepted_words
 from .norms import with_new_time, with_other_norms
 from .owners import in_others, others
-from .phrasing import AS_BEFORE, lead, phrases
+from .phrasing import AS_BEFORE, TRAILING_VERB, lead, phrases
 from .reading import Analysis, analyze, content_word
 from .remains import UNCHANGED, code_values, only_in_codes, other_items, role_unsaid
 from .roles import role_held
@@ -115,7 +115,7 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
         for phrase in phrases(old.text):
             part = analyze(phrase)
             if not (part.names & respelled or part.words & new.words or part.values & new.values):
-                kept.append(_TRAILING_VERB.sub("", phrase.strip(" .;,")))
+                kept.append(TRAILING_VERB.sub("", phrase.strip(" .;,")))
         return kept
     # An ending or a "not" in a text that gives up a part of the old one by name is that
     # part's ("so scrap the guesthouse"): the rest still holds.
@@ -268,7 +268,7 @@ def _rejoined(out: list[str], text: str) -> list[str]:
             joined[-1] = f"{joined[-1]} {phrase}"
         else:
             joined.append(phrase)
-    joined = [_TRAILING_VERB.sub("", phrase) for phrase in joined]
+    joined = [TRAILING_VERB.sub("", phrase) for phrase in joined]
     return [_AND.sub("", p) or p for p in joined if not _VERB_ALONE.fullmatch(p)]
 
 
@@ -360,7 +360,6 @@ def _respelled(new: Analysis, old: Analysis, diff: Diff) -> set[str]:
 
 # "at Oakfield Primary is" (cut before "on 7 November"): the verb is the sentence's, not the
 # phrase's
-_TRAILING_VERB = re.compile(r"(?<!\s)\s+(?:is|are|was|were|will be|has been)$", re.IGNORECASE)
 
 
 def _value_said_not(new: Analysis, old: Analysis) -> bool:

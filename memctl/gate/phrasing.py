@@ -74,3 +74,8 @@ def lead(phrase: str) -> str:
 CLAUSE = re.compile(
     r"[,;:]\s+|(?<!\s)\s+(?:[-–—]|because|since|as|cause|cos|coz)\s+", re.IGNORECASE
 )
+
+
+# The verb a phrase is left ending in once what followed it goes ("Plumber is", of "Plumber is
+# Jim Hardy" without the name)
+TRAILING_VERB = re.compile(r"(?<!\s)\s+(?:is|are|was|were|will be|has been)$", re.IGNORECASE)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..language import cues
 from ..lexicon import SAME
 from ..words import fold, stem
+from .phrasing import TRAILING_VERB
 
 if TYPE_CHECKING:
     from .reading import Analysis
@@ -84,7 +85,6 @@ def _who_left(a: Analysis, b: Analysis) -> str | None:
 
 
 _CAPITALISED = re.compile(r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*")
-_IS = re.compile(r"\s+(?:is|are|was)\s*$")
 _IS_AT_START = re.compile(r"^\s*(?:is|are|was)\s+")
 
 
@@ -95,7 +95,7 @@ def role_held(a: Analysis, b: Analysis) -> str | None:
     who = _who_left(a, b)
     for m in _CAPITALISED.finditer(b.text) if who else ():
         if who in {stem(fold(w.strip("."))) for w in m.group().split()}:
-            before, after = _IS.sub("", b.text[: m.start()]), b.text[m.end() :]
+            before, after = TRAILING_VERB.sub("", b.text[: m.start()].rstrip()), b.text[m.end() :]
             if not before.strip():  # "Priya Menon is our main contact": our main contact
                 after = _IS_AT_START.sub("", after)
             return (before + after).strip(" ,.;")
