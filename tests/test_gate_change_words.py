@@ -66,7 +66,20 @@ def test_someone_new_in_a_role_replaces_the_one_on_file(ws, on_file, said, label
             "update",
             "Adeyemi",
         ),
-        # a place left, not the role; a thing left with someone
+        # the one who takes the place, said first
+        (
+            "Our account manager at Northwind is Elena Petrova",
+            "Sam Ortiz took over from Elena at Northwind in March",
+            "update",
+            "Petrova",
+        ),
+        (
+            "Our contact at the bank is Mr Adeyemi on the business desk",
+            "Ms Clarke replaced Mr Adeyemi at the bank",
+            "update",
+            "Adeyemi",
+        ),
+        # a place left, not the role; a thing left with someone; a cover for a while
         (
             "Main contact at Fenwick Freight is Omar Haddad, head of ops",
             "Omar left early today so Jess took over the call",
@@ -76,6 +89,12 @@ def test_someone_new_in_a_role_replaces_the_one_on_file(ws, on_file, said, label
         (
             "Our account manager at Northwind is Elena Petrova",
             "elena left the contract draft with Sam, talk to him about it",
+            "new",
+            None,
+        ),
+        (
+            "Our account manager at Northwind is Elena Petrova",
+            "Sam is stepping in for Elena at Northwind while she is on leave",
             "new",
             None,
         ),

@@ -73,7 +73,19 @@ def succeeded(a: Analysis, b: Analysis) -> bool:
     return _who_left(a, b) is not None
 
 
+# Someone named as the one another takes the place of: "Tomasz replaced Priya", "Jess took over
+# from Omar", "Priya's been replaced by Tomasz" (not "stepping in for her": a cover, for a while)
+_REPLACED = re.compile(
+    r"\b(?:replac(?:ed|es|ing)|took\s+over\s+from|tak(?:es|ing)\s+over\s+from|"
+    r"succeed(?:ed|s|ing))\s+(?:(?:mr|mrs|ms|dr)\.?\s+)?([\w-]+)|"
+    r"\b([\w-]+)(?:'s|\s+has|\s+was|\s+got|\s+is)(?:\s+been|\s+being)?\s+replaced\b"
+)
+
+
 def _who_left(a: Analysis, b: Analysis) -> str | None:
+    for m in _REPLACED.finditer(a.folded):
+        if stem(m[1] or m[2]) in b.names:
+            return stem(m[1] or m[2])
     if _SUCCEEDS.search(a.folded) is None:
         return None
     for m in _LEAVES.finditer(a.folded):
