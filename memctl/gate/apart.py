@@ -31,13 +31,18 @@ def changed_kinds(a: Analysis, b: Analysis) -> list[str]:
     """Value kinds where each text has a value the other lacks (Wednesday vs Thursday), or
     where a says its value is the only one ("just tuesdays") and b has others."""
     ka, kb = kinds(a.values), kinds(b.values)
-    only = {k for m in _ONLY.finditer(a.folded) for k in kinds(_values_of(m[1]))}
+    only = {
+        k for m in _ONLY.finditer(a.folded) for k in kinds(_values_of(m["after"] or m["before"]))
+    }
     return [
         k for k in sorted(ka.keys() & kb.keys()) if (ka[k] - kb[k] or k in only) and kb[k] - ka[k]
     ]
 
 
-_ONLY = re.compile(r"\b(?:just|only)\s+(?:on\s+)?([\w'-]+)")
+# "just tuesdays", "only on the friday", "just the friday one", "fridays only"
+_ONLY = re.compile(
+    r"\b(?:just|only)\s+(?:on\s+)?(?:the\s+)?(?P<after>[\w'-]+)|\b(?P<before>[\w'-]+)\s+only\b"
+)
 
 
 def _values_of(word: str) -> frozenset[str]:

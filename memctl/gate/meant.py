@@ -3,8 +3,11 @@ is not so, the one of which a value turns, and whether another is as likely."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
+from ..language.cues import NUMBER_WORD_VALUES
+from ..words import stem
 from .reading import Analysis, compare
 
 if TYPE_CHECKING:
@@ -17,9 +20,26 @@ def value_turned(new: Analysis, pair: tuple[float, Known], best: float) -> tuple
     """Its rank as the entry the text changes: first one about as alike as the best (`best`) of
     which a value differs (16mg → 8mg), that shares most words with it (Zalando, not Kreuzberg)."""
     score, k = pair
-    if k.rule or best - score > VALUE_RIVALS or not compare(new, k.info).changed:
+    if k.rule or not compare(new, k.info).changed:
         return True, 0
+    if best - score > VALUE_RIVALS and not (measures(new.folded) & measures(k.info.folded)):
+        return True, 0  # less alike, unless the two count the same thing ("2 scoops", "1.5")
     return False, -len(new.words & k.info.words)
+
+
+# A number and the word it counts: "2 scoops", "one and a half scoops", "8mg", "3 nights"
+_COUNTED = re.compile(
+    r"(?<![\w.,])(?:\d+(?:[.,]\d+)?|one|"
+    + "|".join(sorted(NUMBER_WORD_VALUES, key=len)[::-1])
+    + r")(?:\s+and\s+a\s+half)?\s*([a-z]{2,})"
+)
+_NOT_COUNTED = frozenset("am pm at of in on to and or an the for from by with is are".split())
+
+
+def measures(folded: str) -> frozenset[str]:
+    """The things a text counts, each by the word after its number ("scoop" in "2 scoops of
+    kibble")."""
+    return frozenset(stem(m[1]) for m in _COUNTED.finditer(folded) if m[1] not in _NOT_COUNTED)
 
 
 def rivals(

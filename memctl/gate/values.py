@@ -109,6 +109,8 @@ _ON_THE = re.compile(
 _SAID_HOW = re.compile(
     r"\s+(?!(?:family|assembly|rally|supply|reply|ally|jelly|july|anomaly|monopoly)\b)\w+ly\b"
 )
+# A number and a half, in digits or words: "one and a half scoops", "2 and a half hours" (2.5)
+_AND_A_HALF = re.compile(rf"(?<![\w.,])(\d+|{'|'.join(_HOURS)})\s+and\s+a\s+half(?!\w)")
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")  # "1,250": one thousand two hundred and fifty
 _BLOOD = re.compile(r"(?<![\w'])(ab|a|b|o|0)\s*(positive|negative|pos|neg|\+|-)(?![\w+-])")
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
@@ -307,6 +309,11 @@ def take_values(folded: str, values: set[str]) -> str:
         values.update({f"t:{a:02d}:{a_min:02d}", f"t:{b:02d}:{b_min:02d}"})
         return " "
 
+    def and_a_half(m: re.Match[str]) -> str:
+        whole = int(m[1]) if m[1].isdigit() else _HOURS.index(m[1]) + 1
+        values.add(f"n:{whole}.5")
+        return " "
+
     def ordinal(m: re.Match[str]) -> str:
         values.add(f"d:{_ORDINALS.index(m['o']) + 1}")
         return " "
@@ -315,6 +322,7 @@ def take_values(folded: str, values: set[str]) -> str:
     text = _CLOCK.sub(clock, text)
     text = _DAYPART.sub(daypart, text)
     text = _HOUR_SPAN.sub(span, text)
+    text = _AND_A_HALF.sub(and_a_half, text)
     text = _ON_THE.sub(ordinal, text)
     if "blood" in text or "rhesus" in text:
         text = _BLOOD.sub(blood, text)

@@ -100,8 +100,7 @@ UPDATE_PHRASES = (
     "bumped to", "upped", "cut to", "cut back to", "reduced to", "ended up", "opted for",
     "dropping to", "dropped to", "drops to", "drop to", "cutting back to", "cutting down to",
     "passing us on to", "passed us on to", "passing us over to", "passed us over to",
-    "down to just", "down to only",
-    "opted to", "settled on", "decided on", "decided to go with",
+    "down to just", "down to only", "opted to", "settled on", "decided on", "decided to go with",
     # a dose or an amount set by someone else: "the doctor put me on 100mg", "doubled my dose"
     "doubled", "tripled", "halved", "put me on", "put him on", "put her on", "put them on",
     "put us on", "started me on", "started him on", "started her on", "switched me to",
@@ -136,6 +135,7 @@ UPDATE_PHRASES = (
 # fmt: on
 # A verb of change in any of its forms, and where to: "is moving to the library", "we're
 # switching over to Paddle", "shifting it to 9am" (the phrases above name the fixed ones).
+_AMOUNT = r"(?=[\d$€£]|(?:one|two|three|four|five|six|seven|eight|nine|ten|half|a\s+half)\b)"
 _CHANGE_VERB = (
     r"(?<!\w)(?:mov(?:e|es|ed|ing)|switch(?:es|ed|ing)?|chang(?:e|es|ed|ing)|"
     r"relocat(?:e|es|ed|ing)|shift(?:s|ed|ing)?|migrat(?:e|es|ed|ing)|swap(?:s|ped|ping)?|"
@@ -146,7 +146,7 @@ _CHANGE_VERB = (
     r"(?<!\w)(?:bump(?:s|ed|ing)?|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|lower(?:s|ed|ing)?|"
     r"cut(?:s|ting)?|reduc(?:e|es|ed|ing)|upp(?:ed|ing))\s+(?P<changed>(?:[\w'-]+\s+){0,4}?)"
     r"(?:up\s+|down\s+)?"
-    r"to\s+(?=[\d$€£])|"
+    r"to\s+" + _AMOUNT + "|"
     # "pushed the MOT back to the 21st", "brought the call forward to 9": a time moved
     r"(?<!\w)(?:push(?:es|ed|ing)?|put(?:s|ting)?|bump(?:s|ed|ing)?|mov(?:e|es|ed|ing)|"
     r"br(?:ing|ings|ought|inging))\s+(?P<moved>(?:[\w'-]+\s+){1,4}?)(?:back|forward|forwards|up|out)\s+"
@@ -155,11 +155,11 @@ _CHANGE_VERB = (
     # had, now another's
     r"(?<!\w)hand(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,4}?over\s+to(?!\w)|"
     # "the vet wants Biscuit down to 120 g": an amount brought down to another
-    r"(?<!\w)down\s+to\s+(?=[\d$€£])|"
+    r"(?<!\w)down\s+to\s+" + _AMOUNT + "|"
     # "rent goes up to £700", "the fee rose to 45", "fares jumped to 3.20": a number that moved
     r"(?<!\w)(?:(?:go(?:es|ing|ne)?|went)\s+(?:up|down)|ris(?:e|es|ing|en)|"
     r"rose|drop(?:s|ped|ping)?|f(?:a|e)ll(?:s|ing|en)?|jump(?:s|ed|ing)?|climb(?:s|ed|ing)?|"
-    r"doubl(?:e|es|ed|ing))\s+(?:up\s+|down\s+)?to\s+(?=[\d$€£])"
+    r"doubl(?:e|es|ed|ing))\s+(?:up\s+|down\s+)?to\s+" + _AMOUNT
 )
 # From a day on: "standup's on Google Meet from tomorrow", "effective 1 March", "as from Monday"
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
