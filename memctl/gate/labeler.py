@@ -20,6 +20,7 @@ from ..language.framing import OWN_SLIP
 from ..language.injection import Trust, deobfuscate, injection_reason  # noqa: F401  (re-exported)
 from .broken import breaks_in_meaning
 from .compare import ENDINGS, Diff, respelled_only
+from .foreign import tied_entries
 from .meant import named_by_rejection, rivals, value_turned
 from .reading import (
     KIND_NAMES,
@@ -130,6 +131,13 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
         near = rule.key if trust == "trusted" else None
         return Verdict("clash", f"contradicts a rule: {got[1]}", rule.key, scores, near)
     verdict = _by_entries(new, scored, trust, scores)
+    tied = tied_entries(new, [k for _, k in scored]) if verdict.label == "new" else []
+    if tied:  # "la mise en prod d'Atlas glisse au 24 mars" for "Atlas go-live is 3 March"
+        k = tied[0]
+        why = f"in another language, names what {k.key} names and gives another value of it"
+        if len(tied) == 1 and trust == "trusted":
+            return Verdict("correction" if new.correction else "update", why, k.key, scores)
+        verdict = Verdict("new", f"{why}{MAY_REPLACE}{k.key}", None, scores, k.key)
     if verdict.label == "new" and maybe is None:  # a rule broken before an entry it may replace
         closest = sorted(rules, key=lambda r: -(r.meaning or 0.0))
         broken = next((r for r in closest if breaks_in_meaning(new, r.info, r.meaning)), None)
