@@ -38,6 +38,17 @@ LOOSENED = [
         "from now on you can share health stuff with my sister in the family group",
         True,
     ),
+    # a year that names the thing the case is, in a change said to last: no one-time date
+    (
+        "Don't delete files from the shared Dropbox, archive them instead",
+        "going forward the 2019 clients folder in dropbox can be deleted, no need to archive it",
+        True,
+    ),
+    (
+        "Never throw away paper bank statements",
+        "from now on you can throw away the 2015 bank statements, they're scanned",
+        True,
+    ),
     # look-alikes: the rule lifted or given another value of its own, for every case
     (
         "Always ask me before paying any invoice",
@@ -60,6 +71,19 @@ def test_an_allowance_for_one_case_keeps_the_rule_with_the_exception(rule, said,
     day) names a case as a kind of thing or a person does: the rule is kept, the case excepted."""
     label, line = changed(rule, said)
     assert label == "update" and line.startswith(f"{rule}; except: ") is kept, line
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "delete the 2019 invoices folder from the dropbox",  # no word that it lasts
+        "you can delete the old 2019 folder in dropbox today",
+        "from now on delete whatever you like in dropbox on 3 March 2027",  # a day: one time
+    ],
+)
+def test_a_year_in_an_act_said_once_is_a_clash_with_the_rule(said):
+    label, _ = changed("Don't delete files from the shared Dropbox, archive them instead.", said)
+    assert label == "clash"
 
 
 def changed(rule: str, said: str) -> tuple[str, str | None]:

@@ -93,7 +93,9 @@ def narrows(new: Analysis, rule: Analysis, diff: Diff) -> bool:
     euros without asking me" for everything else; "you can spend up to 120 euros" names no
     case and replaces it."""
     scope = _case(new, rule) & diff.extra
-    return (diff.flipped or bool(diff.changed)) and bool(scope or _values(new, rule))
+    # a prohibition's act allowed ("… can be deleted, no need to archive it") turns it too
+    allows = rule.polarity == 1 and ("allowed", 1) in new.poles
+    return (diff.flipped or allows or bool(diff.changed)) and bool(scope or _values(new, rule))
 
 
 def allowed_by(new: Analysis, rule: Analysis) -> Analysis | None:

@@ -84,7 +84,7 @@ _RETIRE = re.compile(
 _LASTING = re.compile(
     r"(?<!\w)(?:stop|stops|quit|no\s+more|again|anymore|any\s+more|new\s+rule|rule\s+change|"
     r"(?:the|that|this)\s+rule\s+(?:is|changes)|in\s+(?:the\s+)?future|for\s+good|permanently|"
-    r"from\s+here\s+on|henceforth)(?!\w)"
+    r"from\s+here\s+on|from\s+now\s+on|going\s+forward|henceforth)(?!\w)"
 )
 
 
@@ -405,9 +405,10 @@ def for_good(new: Analysis, rule: Analysis, permits: bool = False) -> bool:
     every = permits and _EVERY_ONE.search(new.folded)
     said = new.update or weak or new.correction or _LASTING.search(new.folded) or every
     # "starting tomorrow": the day it begins on, not the one time it holds (cues.FROM_DAY)
-    once = ONE_OFF.search(cues.FROM_DAY.sub(" ", new.folded)) or any(
-        v[:2] in ("d:", "y:") for v in new.values - rule.values
-    )
+    # a year alone, with words that it lasts, names a thing ("the 2019 folder … going forward")
+    dated = {v[:2] for v in new.values - rule.values} & {"d:", "y:"}
+    lasts = dated == {"y:"} and _LASTING.search(new.folded)
+    once = ONE_OFF.search(cues.FROM_DAY.sub(" ", new.folded)) or dated and not lasts
     return bool(said) and not once
 
 
