@@ -7,8 +7,11 @@ from __future__ import annotations
 import pytest
 
 from conftest import NOW
+from memctl.gate.candidates import Candidate
+from memctl.gate.carry import forward
+from memctl.gate.reading import analyze
 from memctl.gate.remember import remember
-from memctl.longterm import add_entry, new_note
+from memctl.longterm import add_entry, make_entry, new_note
 
 
 def entry(ws, text: str):
@@ -142,6 +145,23 @@ def test_a_date_that_slipped_is_a_change(ws, said):
             "lisbon offsite is 12-14 March, at the Hotel Lumen",
             "update",
         ),
+        # with an instruction of its own that says "no" of another thing
+        (
+            "Pepper is booked in for her annual vaccinations at Hillside vets",
+            "pepper's vaccinations are on 3 october at 9:15, no need to fast",
+            "update",
+        ),
+        (
+            "Colonoscopy for Dad booked at St Mary's",
+            "dad's colonoscopy is on the 14th at 8am; nothing to eat after midnight",
+            "update",
+        ),
+        # the "no" said of the plan itself: it says the entry is wrong, it fills in nothing
+        (
+            "Colonoscopy for Dad booked at St Mary's",
+            "dad's colonoscopy is not on the 14th at 8am",
+            "correction",
+        ),
         # not a plan: another thing of the same person
         ("Brian prefers a call over a long thread", "Brian's weekly call is on Thursdays", "new"),
         # one more of its kind
@@ -193,3 +213,19 @@ def test_a_duty_handed_over_to_someone_else_updates_who_holds_it(ws):
     said = "Marek has handed the release duty over to Ines, he's off sick"
     result = remember(ws, said, source="user", now=NOW).value
     assert (result.label, result.closed.entry.id) == ("update", old.value.entry.id)
+
+
+def test_a_no_said_of_another_thing_keeps_what_the_plan_said():
+    """ "…, drop her off by 8, no food after midnight" says "no" of the food, not of the plan on
+    file: what the plan said still holds ("at Greenway vets")."""
+    on_file = "Pepper is booked in for her annual vaccinations at Hillside vets"
+    target = Candidate(
+        "semantic/home.md",
+        make_entry(on_file, kind="FACT", source="user", today=NOW.date()),
+        1.0,
+        False,
+        "trusted",
+        analyze(on_file),
+    )
+    said = "pepper's vaccinations are on 3 october at 9:15, drop her off by 9, no food after 8pm"
+    assert "Hillside vets" in forward(said, target)

@@ -42,6 +42,7 @@ from .details import (
     in_more_words,
     lowered_to,
     names_beside,
+    negated_elsewhere,
     negated_in_reason_only,
     news,
     not_of_the_ending,
@@ -135,7 +136,8 @@ def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = N
     part_given_up = part_given_up or _value_said_not(new, old) or address_said_not(new, old)
     part_given_up = part_given_up or value_given_up(new, old)  # "scrap sundays, …saturday now"
     filled = role_filled(new, phrases(old.text))  # "got priya as second shooter instead"
-    reason_only = negated_in_reason_only(new)  # "foyles can't do 19:00 so it's at 19:30"
+    # "foyles can't do 19:00 so it's at 19:30"; "…, drop her off by 8, no food after midnight"
+    reason_only = negated_in_reason_only(new) or negated_elsewhere(new, old)
     ended = frozenset() if reason_only else ended_in_part(new, old)  # "no more nights"
     part_given_up = part_given_up or filled is not None or bool(ended)
     if given_up_names and (new.correction or diff.rejects):  # "dr price, not dr rees"

@@ -243,6 +243,18 @@ def negated_in_reason_only(new: Analysis) -> bool:
     return False
 
 
+_CLAUSE = re.compile(r"[,;:.!?()]|\s[-\u2013\u2014]\s")
+
+
+def negated_elsewhere(new: Analysis, old: Analysis) -> bool:
+    """Is every "no" or "not" of the text in a clause of its own that says nothing of the
+    entry ("…, drop her off by 8, no food after midnight" for "Luna is booked in for
+    spaying")?"""
+    said = [analyze(c) for c in _CLAUSE.split(new.text) if c.strip()]
+    negated = [c for c in said if c.negations]
+    return bool(negated) and not any(c.words & old.words for c in negated)
+
+
 _NOT_ADDRESS = re.compile(r"(?<!\w)not\s+([\w.+-]{1,64}@[\w.-]*)")
 
 

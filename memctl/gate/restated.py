@@ -11,6 +11,7 @@ from ..language.framing import split_framing
 from ..lexicon import BARE_VERBS
 from ..words import fold, tokens
 from .compare import Diff
+from .details import negated_elsewhere
 from .reading import Analysis, analyze, content_word, says_fewer
 from .roles import new_holder
 
@@ -126,7 +127,8 @@ def fills_in(new: Analysis, diff: Diff, old: Analysis) -> bool:
     Gary, he's coming Tuesday between 1 and 3" for "Plumber coming to fix the boiler"): two of
     its words or more, values of kinds it has none of, and nothing of it changed, turned,
     ended or given up, nor "also" one more of its kind?"""
-    if not diff.added or diff.changed or diff.rejects or diff.ended or diff.apart or diff.flipped:
+    flipped = diff.flipped and not negated_elsewhere(new, old)
+    if not diff.added or diff.changed or diff.rejects or diff.ended or diff.apart or flipped:
         return False
     if new.correction or cues.ALSO.search(new.folded) or len(new.words & old.words) < 2:
         return False
