@@ -95,3 +95,42 @@ def test_within_the_limit_of_a_rule_that_asks_past_it_is_no_clash(cli, said):
     _with_rule(cli, "Never spend more than 100 euros without asking me")
     out = cli.json("remember", "-s", "agent", said)
     assert out["label"] != "clash", out["reason"]
+
+
+SPENDING = "Always ask me before spending more than $300 on a single purchase"
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        ("agent", "Ordered the Dyson V15 Detect for you, $649.99 on the Visa"),
+        ("agent", "I bought the standing desk, $480 with delivery"),
+        # a shop's or a tool's receipt, pasted in as it came
+        ("tool", "Order #A-20931 placed: Dyson V15 Detect, $649.99, Visa ending 0032"),
+        ("tool", "Purchase confirmed: Sony WH-1000XM5 headphones, $399.00"),
+        ("tool", "Your booking is confirmed. Hotel Lumen, 3 nights, total $540"),
+    ],
+)
+def test_a_purchase_past_the_limit_a_rule_asks_about_clashes(cli, source, said):
+    """The limit is what the rule asks to be asked about first ("ask me before spending more
+    than $300"), not what it governs ("ask"): a purchase reported done past it clashes."""
+    _with_rule(cli, SPENDING)
+    out = cli.json("remember", "-s", source, said, code=3)
+    assert out["label"] == "clash", out["reason"]
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        ("agent", "Ordered a $45 phone case"),  # within the limit
+        ("tool", "Order #A-20932 placed: USB-C cable, $19.99"),
+        ("tool", "Payment of $650 received, thank you"),  # money in
+        ("tool", "Order #123: $649.99, awaiting your confirmation"),  # not done
+        ("agent", "The Dyson V15 costs $649.99, shall I order it?"),  # a question
+        ("user", "I bought the Dyson V15 for $649.99"),  # the user may
+    ],
+)
+def test_what_is_not_a_purchase_past_the_limit_is_no_clash(cli, source, said):
+    _with_rule(cli, SPENDING)
+    out = cli.json("remember", "-s", source, said)
+    assert out["label"] != "clash", out["reason"]

@@ -211,7 +211,15 @@ def reports_done(new: Analysis) -> bool:
     for m in _REPORT.finditer(new.folded.replace("\u2019", "'")):
         if m["verb"] in _DONE_WORDS:
             return True
-    return False
+    return _RECEIPT.search(new.folded) is not None
+
+
+# A shop's or a tool's receipt: "Order #A-20931 placed: …", "Purchase confirmed: …", "your
+# booking is complete"
+_RECEIPT = re.compile(
+    r"(?<!\w)(?:order|purchase|booking|payment|subscription)(?:\s+\S+){0,3}?\s+(?:has\s+been\s+|"
+    r"was\s+|is\s+)?(?:placed|confirmed|completed?|processed|successful)(?!\w)"
+)
 
 
 _USE = frozenset(("us",)) | {content_word("use")}  # the act of a rule "never use my credit card"

@@ -96,7 +96,8 @@ def _spent_over(new: Analysis, rule: Analysis) -> bool:
     """Does the agent or a tool report a thing done for a price over the rule's limit on what
     is bought or booked ("Renewed your insurance for £340" for "no purchases over £50 without
     checking with me"), the user's word not said?"""
-    if not governed(rule) & _SPENDING or not over_limit(new, rule):
+    # what it governs, or asks to be asked about first ("ask me before spending over $300")
+    if not (governed(rule) | rule.words) & _SPENDING or not over_limit(new, rule):
         return False
     return reports_done(new) and not new.polarity and not approved(new)
 
