@@ -21,22 +21,21 @@ if TYPE_CHECKING:
 _ENGLISH = frozenset(
     "the an and or of to on at for with is are was were be been it this that these those i you "
     "he she we they my your his her our their not no but if by from have has had will would "
-    "can could do does did just now then there here what when where who which been going".split()
+    "can could do does did just now then there here what when where who which going".split()
 )
 _OTHERS = (
     frozenset(
         # es, pt
         "el la los las de del en y que por para con se ha han es esta este esto lo al una uno unos "
-        "muy pero mas ya hay o os da do dos em na no nao com um uma para ao foi sao esta "
+        "muy pero mas ya hay o os da dos em na nao com um uma ao foi sao "
         # fr
         "le les des du et est au aux pour qui ne pas une sur avec ce cette ces sont nous vous il "
         "elle ils mais ou plus "
-        # de, nl
-        "der das und ist nicht mit bei fur auf den dem des ein eine einen ich wir sie er es zu "
-        "von aus noch nur schon het een van dit voor ze al ook niet met naar bij zijn wordt "
+        # de, nl (a word two languages write is listed once)
+        "der das und ist nicht mit bei fur auf den dem ein eine einen ich wir sie er zu "
+        "von aus noch nur schon het een van dit voor ze ook niet met naar bij zijn wordt "
         # it, pl
-        "il lo gli di per che non sono abbiamo della delle degli nel nella ho hai ha jest nie sie "
-        "na do od za".split()
+        "gli di per che non sono abbiamo della delle degli nel nella ho hai jest nie od za".split()
     )
     - _ENGLISH
 )
