@@ -85,7 +85,7 @@ from .valued import (
     values_unsaid,
 )
 from .weekday import moved_to, shifted
-from .wordfix import misnamed, respelled_text, said_instead
+from .wordfix import misnamed, respelled_text, said_instead, spelt_anew
 
 if TYPE_CHECKING:
     from .candidates import Candidate
@@ -431,8 +431,11 @@ def forward(text: str, target: Candidate, today: dt.date | None = None) -> str:
         return with_exception(unquoted(target.entry.text), text)
     if target.rule and (timed := with_new_time(unquoted(target.entry.text), new, old, diff)):
         return timed
-    if new.correction or diff.rejects:  # "it's Reeves not Reed" says so without a comma
-        pairs = respelled_only(new, old, diff) or misnamed(new, old) or said_instead(new, old)
+    # "it's Reeves not Reed" says so without a comma; "typo: her surname is Sohlberg" with a
+    # lead-in the text given here no longer holds
+    spelt = respelled_only(new, old, diff) or spelt_anew(new, old)
+    if new.correction or diff.rejects or spelt:
+        pairs = spelt or misnamed(new, old) or said_instead(new, old)
         fixed = respelled_text(text, unquoted(target.entry.text), pairs) if pairs else None
         if fixed:
             return fixed  # the entry as it was, the name spelled as the user spells it now

@@ -46,6 +46,8 @@ def survey(ws: Workspace, text: str, *, today: dt.date | None = None) -> Survey:
     """
     from ..language.framing import statement
 
+    # a name the text spells anew, when it says it corrects (its lead-in too: "typo: …")
+    names = analyze(text).names if analyze(text).correction else frozenset()
     text = statement(text)  # "FYI: …", "Oh and by the way, …": what follows is compared
     new = analyze(text)
     # the words as written too: a synonym is read as its class's first word ("apartment" as
@@ -61,7 +63,8 @@ def survey(ws: Workspace, text: str, *, today: dt.date | None = None) -> Survey:
         read = _read(ws.root / facts.path, facts.path)
         if read is None:
             continue
-        if probe and not rules_note and not _holds(f"{read.folded} {fold(facts.path)}", probe):
+        folded = f"{read.folded} {fold(facts.path)}"
+        if probe and not rules_note and not _holds(folded, probe) and not _respells(names, folded):
             continue  # shares no word with the text: nothing here to repeat, change or fit
         best = 0.0
         for row in read.entries:
@@ -69,7 +72,7 @@ def survey(ws: Workspace, text: str, *, today: dt.date | None = None) -> Survey:
             if today is not None and ended(entry, today):
                 continue
             rule = (rules_note or entry.kind == "RULE") and entry.kind not in ("QUOTE", "CONFLICT")
-            if probe and not rule and not _holds(folded, probe):
+            if probe and not rule and not _holds(folded, probe) and not _respells(names, folded):
                 continue
             if info is None:
                 info = row[2] = analyze(unquoted(entry.text))
@@ -90,6 +93,14 @@ def survey(ws: Workspace, text: str, *, today: dt.date | None = None) -> Survey:
     found.entries.sort(key=lambda c: -c.score)
     found.notes.sort(key=lambda n: -n.score)
     return found
+
+
+def _respells(names: frozenset[str], folded: str) -> bool:
+    """Does a folded text hold one of `names` (those of a text that corrects something) spelled
+    another way ("it's Sohlberg with an h" for "… Ingrid Solberg")?"""
+    from .apart import respelled
+
+    return bool(names) and bool(respelled(set(names), set(tokens(folded))))
 
 
 def _holds(folded: str, probe: list[str]) -> bool:

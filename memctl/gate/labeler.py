@@ -182,9 +182,14 @@ def _by_entries(
 
 
 def _tied(new: Analysis, k: Known) -> bool:
-    """Does the text say an entry again in words of its own (reworded.said_again), or name
-    someone new in the role the entry gives a person (roles.new_holder)?"""
-    return not k.rule and (said_again(new, k.info, k.meaning, k.kin) or new_holder(new, k.info))
+    """Does the text say an entry again in words of its own (reworded.said_again), name
+    someone new in the role the entry gives a person (roles.new_holder), or correct the
+    spelling of a name it gives ("it's Sohlberg with an h" for "… is Ingrid Solberg")?"""
+    if k.rule:
+        return False
+    if new.correction and respelled_only(new, k.info, compare(new, k.info)):
+        return True
+    return said_again(new, k.info, k.meaning, k.kin) or new_holder(new, k.info)
 
 
 MAY_REPLACE = "; it may replace "

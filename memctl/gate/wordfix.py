@@ -24,6 +24,16 @@ _MISNAMED = re.compile(
 )
 
 
+def spelt_anew(new: Analysis, old: Analysis) -> set[tuple[str, str]]:
+    """The one name of `old` a correction spells another way and says nothing else new of ("her
+    surname is Sohlberg" for "… is Ingrid Solberg", once "typo:" is read off its front)."""
+    from .apart import respelled
+
+    pairs = respelled(set(new.names - old.names), set(old.names - new.names))
+    alone = len(pairs) == 1 and len(new.names - old.names) == 1 and new.values <= old.values
+    return pairs if alone else set()
+
+
 def misnamed(new: Analysis, old: Analysis) -> set[tuple[str, str]]:
     """The name a text gives for one of `old` it says not to be so, when it says the name was
     heard or written wrong ("Gary, not Gareth. misheard him"): one person, named right now, so
