@@ -244,13 +244,17 @@ def negated_in_reason_only(new: Analysis) -> bool:
 
 
 _CLAUSE = re.compile(r"[,;:.!?()]|\s[-\u2013\u2014]\s")
+CLAUSES = 40  # negated_elsewhere reads a text of at most this many clauses
 
 
 def negated_elsewhere(new: Analysis, old: Analysis) -> bool:
     """Is every "no" or "not" of the text in a clause of its own that says nothing of the
     entry ("…, drop her off by 8, no food after midnight" for "Luna is booked in for
     spaying")?"""
-    said = [analyze(c) for c in _CLAUSE.split(new.text) if c.strip()]
+    clauses = [c for c in _CLAUSE.split(new.text) if c.strip()]
+    if len(clauses) > CLAUSES:  # a page, not a memory: read as a whole, at a bounded cost
+        return False
+    said = [analyze(c) for c in clauses]
     negated = [c for c in said if c.negations]
     return bool(negated) and not any(c.words & old.words for c in negated)
 
