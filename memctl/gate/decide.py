@@ -16,6 +16,7 @@ nightly job, with nobody watching, holds such a change for a person instead
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, replace
 
 from ..catalog import scan
@@ -97,10 +98,15 @@ def survey(ws: Workspace, text: str, *, today: dt.date | None = None) -> Survey:
 
 def _respells(names: frozenset[str], folded: str) -> bool:
     """Does a folded text hold one of `names` (those of a text that corrects something) spelled
-    another way ("it's Sohlberg with an h" for "… Ingrid Solberg")?"""
+    another way ("it's Sohlberg with an h" for "… Ingrid Solberg")? Only the words that open as
+    a name does are compared (a respelling keeps its first letter; most keep two)."""
     from .apart import respelled
 
-    return bool(names) and bool(respelled(set(names), set(tokens(folded))))
+    if not names:
+        return False
+    starts = "|".join(sorted({re.escape(n[:2]) for n in names}))
+    found = set(re.findall(rf"(?<!\w)(?:{starts})\w{{3,}}", folded))
+    return bool(found) and bool(respelled(set(names), found))
 
 
 def _holds(folded: str, probe: list[str]) -> bool:
