@@ -130,14 +130,14 @@ def refused_as_a_secret(ws, cli, text: str) -> None:
     assert git(ws, "rev-parse", "HEAD") == head
 
 
-def file_entry(ws, note: str, text: str, *, kind: str = "FACT", source: str = "user") -> None:
+def file_entry(ws, note: str, text: str, *, kind: str = "FACT", source: str = "user") -> str:
     """An entry on file in `note` (made for it when there is none), as the gate's tests set up
-    what a new memory is read against."""
+    what a new memory is read against; its id."""
     from memctl.longterm import add_entry, new_note
 
     if not (ws.root / f"{note}.md").exists():
         new_note(ws, note, title=note.rsplit("/", 1)[-1].title(), today=TODAY)
-    add_entry(ws, note, text, kind=kind, source=source, today=TODAY)
+    return add_entry(ws, note, text, kind=kind, source=source, today=TODAY).value.entry.id
 
 
 def open_lines(ws, note: str) -> list[str]:

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import NOW
+from conftest import NOW, file_entry
 from memctl.gate.meant import measures
 from memctl.gate.reading import analyze
 from memctl.gate.remember import remember
-from memctl.longterm import add_entry, new_note
 
 BISCUIT = (
     "Biscuit eats 2 scoops of the salmon kibble, morning and night",
@@ -26,13 +25,7 @@ PHYSIO = (
 
 
 def _file(ws, entries: tuple[str, ...]) -> list[str]:
-    new_note(ws, "semantic/home", title="Home", today=NOW.date())
-    return [
-        add_entry(
-            ws, "semantic/home", text, kind="FACT", source="user", today=NOW.date()
-        ).value.entry.id
-        for text in entries
-    ]
+    return [file_entry(ws, "semantic/home", text) for text in entries]
 
 
 @pytest.mark.parametrize(

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import NOW
+from conftest import NOW, file_entry
 from memctl.gate.foreign import in_another_language
 from memctl.gate.reading import analyze
 from memctl.gate.remember import remember
-from memctl.longterm import add_entry, new_note
 
 TUTOR = ("Bram pays 25 a week for the maths tutoring", "Bram's tutor is Ms Achterberg")
 DENTIST = ("Dentist appointment with Dr Okafor on 5 May", "Okafor Dental is on Queen Street")
@@ -20,13 +19,7 @@ SEVILLA = ("Rent for the Sevilla flat is 900 a month", "The Sevilla flat's landl
 
 
 def _file(ws, entries: tuple[str, ...], source: str = "user") -> list[str]:
-    new_note(ws, "semantic/home", title="Home", today=NOW.date())
-    return [
-        add_entry(
-            ws, "semantic/home", text, kind="FACT", source=source, today=NOW.date()
-        ).value.entry.id
-        for text in entries
-    ]
+    return [file_entry(ws, "semantic/home", text, source=source) for text in entries]
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import NOW
+from conftest import NOW, file_entry
 from memctl.gate.remember import remember
-from memctl.longterm import add_entry, new_note
 
 ON_FILE = (
     "The kids' piano teacher is Mrs Szymanska, Tuesdays at 4",
@@ -20,13 +19,7 @@ ON_FILE = (
 
 
 def _file(ws) -> list[str]:
-    new_note(ws, "semantic/home", title="Home", today=NOW.date())
-    return [
-        add_entry(
-            ws, "semantic/home", text, kind="FACT", source="user", today=NOW.date()
-        ).value.entry.id
-        for text in ON_FILE
-    ]
+    return [file_entry(ws, "semantic/home", text) for text in ON_FILE]
 
 
 @pytest.mark.parametrize(
