@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import NOW, file_entry
-from memctl.gate.foreign import in_another_language
+from memctl.gate.foreign import not_english
 from memctl.gate.reading import analyze
 from memctl.gate.remember import remember
 
@@ -33,8 +33,8 @@ def _file(ws, entries: tuple[str, ...], source: str = "user") -> list[str]:
         ("Sam vive en Lisboa", False),  # too short to tell
     ],
 )
-def test_a_text_in_another_language_is_told_by_its_small_words(text, other):
-    assert in_another_language(analyze(text)) is other
+def test_a_text_not_english_is_told_by_its_small_words(text, other):
+    assert not_english(analyze(text)) is other
 
 
 @pytest.mark.parametrize(
@@ -46,7 +46,7 @@ def test_a_text_in_another_language_is_told_by_its_small_words(text, other):
         (TUTOR, "Bram betaalt voortaan 30 per week voor de bijles"),
     ],
 )
-def test_a_change_in_another_language_updates_the_entry_it_names(ws, on_file, said):
+def test_a_change_not_english_updates_the_entry_it_names(ws, on_file, said):
     ids = _file(ws, on_file)
     result = remember(ws, said, source="user", now=NOW).value
     assert result.label in ("update", "correction"), result.reason
@@ -68,14 +68,14 @@ def test_a_change_in_another_language_updates_the_entry_it_names(ws, on_file, sa
         (SEVILLA, "quizás el alquiler del piso de Sevilla suba a 950 en enero"),
     ],
 )
-def test_a_text_in_another_language_that_ties_to_no_one_entry_is_new(ws, on_file, said):
+def test_a_text_not_english_that_ties_to_no_one_entry_is_new(ws, on_file, said):
     _file(ws, on_file)
     result = remember(ws, said, source="user", now=NOW).value
     assert result.label == "new", result.reason
     assert result.closed is None
 
 
-def test_a_web_page_in_another_language_retires_nothing(ws):
+def test_a_web_page_not_english_retires_nothing(ws):
     _file(ws, SEVILLA)
     result = remember(
         ws, "el alquiler del piso de Sevilla es de 950 desde enero", source="web", now=NOW

@@ -56,7 +56,7 @@ from .details import (
 )
 from .excepted import base, narrows, with_exception
 from .excepted import own_words as excepted_words
-from .foreign import in_another_language
+from .foreign import not_english
 from .norms import with_new_time, with_other_norms
 from .owners import in_others, others
 from .phrasing import AS_BEFORE, TRAILING_VERB, lead, phrases
@@ -111,7 +111,7 @@ def carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = No
 def _carried(new: Analysis, old: Analysis, diff: Diff, today: dt.date | None = None) -> list[str]:
     if (role := role_held(new, old)) is not None:  # "priya's left, her replacement is …"
         return [role] if role else []
-    if in_another_language(new) and not in_another_language(old):  # not the entry's words:
+    if not_english(new) and not not_english(old):  # not the entry's words:
         given = set(kinds(new.values))  # what holds is what gives no value of a kind it gives
         return [
             p.strip(" .;,")

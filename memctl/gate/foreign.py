@@ -9,39 +9,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..words import tokens
+from ..words import STOPWORDS, tokens
 from .compare import Diff, compare
+from .reading import SMALL_WORDS_ABROAD
 
 if TYPE_CHECKING:
     from .labeler import Known
     from .reading import Analysis
 
-# The small words of English, and those of the languages memctl reads beside it that English
-# does not write (so "a", "in", "die", "also" count for neither side).
-_ENGLISH = frozenset(
-    "the an and or of to on at for with is are was were be been it this that these those i you "
-    "he she we they my your his her our their not no but if by from have has had will would "
-    "can could do does did just now then there here what when where who which going".split()
-)
+# The small words of the languages the gate reads beside English (reading.SMALL_WORDS_ABROAD),
+# with Dutch and Polish ones; a word English writes too ("a", "no", "as", "do") counts for
+# neither side.
 _OTHERS = (
-    frozenset(
-        # es, pt
-        "el la los las de del en y que por para con se ha han es esta este esto lo al una uno unos "
-        "muy pero mas ya hay o os da dos em na nao com um uma ao foi sao "
-        # fr
-        "le les des du et est au aux pour qui ne pas une sur avec ce cette ces sont nous vous il "
-        "elle ils mais ou plus "
-        # de, nl (a word two languages write is listed once)
-        "der das und ist nicht mit bei fur auf den dem ein eine einen ich wir sie er zu "
-        "von aus noch nur schon het een van dit voor ze ook niet met naar bij zijn wordt "
-        # it, pl
-        "gli di per che non sono abbiamo della delle degli nel nella ho hai jest nie od za".split()
+    SMALL_WORDS_ABROAD
+    | frozenset(
+        "ha han esta este esto uno muy pero mas ya hay nao um ao foi une ne pas nous vous mais "
+        "plus ich wir sie er nicht aus noch nur schon het een van dit voor ze ook niet met naar "
+        "bij zijn wordt che non sono abbiamo della delle degli nel nella ho hai jest nie od "
+        "za".split()
     )
-    - _ENGLISH
-)
+) - STOPWORDS
+_ENGLISH = STOPWORDS - _OTHERS
 
 
-def in_another_language(new: Analysis) -> bool:
+def not_english(new: Analysis) -> bool:
     """Is the text written in another language than English: more of its small words are
     another language's, two at least?"""
     said = tokens(new.folded)
@@ -59,7 +50,7 @@ def tied_across(new: Analysis, old: Analysis, diff: Diff) -> bool:
 def tied_entries(new: Analysis, entries: list[Known]) -> list[Known]:
     """The entries a text in another language is tied to (tied_across), the ones a person
     wrote or the agent did; none for a text in English or one said as a maybe."""
-    if new.hedged or not in_another_language(new):
+    if new.hedged or not not_english(new):
         return []
     return [
         k

@@ -26,12 +26,17 @@ from .spotting import names_in
 from .values import a_value, date_value, next_to_number, take_values
 
 # fmt: off
-_MORE_STOPWORDS = frozenset(
+# The small words of the other languages the gate reads (Spanish, French, German, Portuguese,
+# Italian), and of English beyond STOPWORDS
+SMALL_WORDS_ABROAD = frozenset(
     """el la los las un una unos unas de del al y o en es son que por para con su sus lo se
     le les des du et ou est sont au aux ce cette ces pour par avec sur dans qui il elle ils
     der die das den dem ein eine einen einer und oder ist sind zu von mit auf im fur bei nach
     o os as um uma do da dos das em no na nos nas e sao com pelo pela il lo gli di e con per
-    also just really very still yet anyway ok s t ing ed thing things stuff till til
+    """.split()
+)
+_MORE_STOPWORDS = SMALL_WORDS_ABROAD | frozenset(
+    """also just really very still yet anyway ok s t ing ed thing things stuff till til
     via thru""".split()
 )
 # fmt: on
