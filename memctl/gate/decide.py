@@ -48,7 +48,8 @@ def survey(ws: Workspace, text: str, *, today: dt.date | None = None) -> Survey:
     from ..language.framing import statement
 
     # a name the text spells anew, when it says it corrects (its lead-in too: "typo: …")
-    names = analyze(text).names if analyze(text).correction else frozenset()
+    whole = analyze(text)
+    names = whole.names if whole.correction else frozenset()
     text = statement(text)  # "FYI: …", "Oh and by the way, …": what follows is compared
     new = analyze(text)
     # the words as written too: a synonym is read as its class's first word ("apartment" as

@@ -25,7 +25,7 @@ import re
 from ..language.framing import REPORTER_HEAD, REPORTER_TAIL
 from ..lexicon import LIGHT
 from .compare import Diff, kinds
-from .phrasing import lead
+from .phrasing import CLAUSE, lead
 from .reading import GIVE_UP_VERBS, Analysis, analyze
 
 _TITLES = frozenset("dr mr mrs ms miss prof sir".split())
@@ -243,7 +243,7 @@ def negated_in_reason_only(new: Analysis) -> bool:
     return False
 
 
-_CLAUSE = re.compile(r"[,;:.!?()]|\s[-\u2013\u2014]\s")
+_SENTENCE_END = re.compile(r"[.!?()]")
 CLAUSES = 40  # negated_elsewhere reads a text of at most this many clauses
 
 
@@ -251,7 +251,8 @@ def negated_elsewhere(new: Analysis, old: Analysis) -> bool:
     """Is every "no" or "not" of the text in a clause of its own that says nothing of the
     entry ("…, drop her off by 8, no food after midnight" for "Luna is booked in for
     spaying")?"""
-    clauses = [c for c in _CLAUSE.split(new.text) if c.strip()]
+    sentences = _SENTENCE_END.split(new.text)
+    clauses = [c for s in sentences for c in CLAUSE.split(s) if c.strip()]
     if len(clauses) > CLAUSES:  # a page, not a memory: read as a whole, at a bounded cost
         return False
     said = [analyze(c) for c in clauses]
