@@ -12,6 +12,7 @@ from memctl.gate.carry import forward
 from memctl.gate.reading import analyze
 from memctl.gate.remember import remember
 from memctl.longterm import add_entry, make_entry, new_note
+from memctl.workspace import open_workspace
 
 
 def entry(ws, text: str):
@@ -181,6 +182,118 @@ def test_what_a_plan_left_open_fills_it_in(ws, on_file, said, label):
     assert result.label == label, result.reason
     if label == "update":
         assert result.closed.entry.id == old.value.entry.id
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said", "label"),
+    [
+        # few of the text's words are the plan's, the rest its details
+        (
+            "Boiler service booked through the letting agency",
+            "boiler service confirmed thursday 8-12, engineer needs access to the airing cupboard",
+            "update",
+        ),
+        (
+            "Onboarding session with the new designer Dana Whitlock sometime next week",
+            "onboarding for Dana Whitlock is fixed for the 9th, 10am, she needs a laptop, a badge"
+            " and a desk near the window",
+            "update",
+        ),
+        # someone else's thing of the same name: another plan
+        (
+            "Boiler service booked through the letting agency",
+            "mum's boiler service is thursday 8-12, the engineer needs access to the airing"
+            " cupboard",
+            "new",
+        ),
+        (
+            "Design offsite for the product team sometime in June",
+            "my sister's design offsite is 17-18 june at the Barn near Tring, the coach leaves"
+            " at 8",
+            "new",
+        ),
+        # a date of another kind of thing said again is no plan filled in
+        (
+            "Visa expires on 20 March",
+            "visa renewal by 20 march, the appointment at the consulate is 10:15 and they want two"
+            " photos",
+            "new",
+        ),
+    ],
+)
+def test_a_plan_is_filled_in_by_a_text_mostly_of_its_details(ws, on_file, said, label):
+    """ "bluefin kickoff is locked for the 22nd, 3pm uk time" for "Kickoff call with new
+    client Tamsin Ortiz (Bluefin Dental) sometime this month" shares two of its five words: too
+    few for the words alone to tie it to the plan, though it fills it in. Read by the words
+    alone (no semantic path), as any workspace without the extra reads it."""
+    ws = _words_only(ws)
+    old = entry(ws, on_file)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == label, result.reason
+    if label == "update":
+        assert result.closed.entry.id == old.value.entry.id
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        # the "as well" is of another clause's thing: who joins, not one more call
+        (
+            "Supplier review call with Brightline's account manager on Thursday",
+            "brightline review call thursday is at 11, and their finance director is joining as"
+            " well",
+        ),
+        (
+            "Quarterly review with Harrow Bank on the 14th",
+            "the quarterly with Harrow Bank on the 14th is at 10:30, and their CFO is joining too",
+        ),
+        # the day of a deadline said again ties it, with one word of it
+        (
+            "Dissertation submission deadline is 2 May",
+            "dissertation due 2 may - it has to go through the faculty portal by noon, emailing it"
+            " doesn't count",
+        ),
+    ],
+)
+def test_what_fills_a_plan_in_may_say_also_of_another_thing(ws, on_file, said):
+    old = entry(ws, on_file)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == "update", result.reason
+    assert result.closed.entry.id == old.value.entry.id
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said", "label"),
+    [
+        # a thing needed, booked in words of its own: one word shared, close in meaning
+        (
+            "Pepper needs her booster jabs this autumn",
+            "booked pepper's jabs for the 3rd at 9:15, no food that morning",
+            "update",
+        ),
+        # the same thing needed, another's
+        (
+            "Miso needs a dental cleaning this spring",
+            "booked biscuit's dental cleaning for april 9th at greenway",
+            "new",
+        ),
+    ],
+)
+def test_a_thing_needed_is_filled_in_by_its_booking(ws, on_file, said, label):
+    old = entry(ws, on_file)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == label, result.reason
+    if label == "update":
+        assert result.closed.entry.id == old.value.entry.id
+
+
+def _words_only(ws):
+    """The workspace, read without the semantic path."""
+    config = ws.root / ".memctl" / "config.yaml"
+    config.write_text(config.read_text().replace("semantic: true", "semantic: false"))
+    again = open_workspace(ws.root)
+    assert not again.config.semantic
+    return again
 
 
 def test_a_quote_is_not_filled_in_by_the_user_s_own_words(ws):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from ..language import cues
 from ..language.framing import REPORTER_HEAD, REPORTER_TAIL
 from ..lexicon import LIGHT
 from .compare import Diff, kinds
@@ -251,13 +252,25 @@ def negated_elsewhere(new: Analysis, old: Analysis) -> bool:
     """Is every "no" or "not" of the text in a clause of its own that says nothing of the
     entry ("…, drop her off by 8, no food after midnight" for "Luna is booked in for
     spaying")?"""
+    negated = [c for c in _clauses(new) if c.negations]
+    return bool(negated) and not any(c.words & old.words for c in negated)
+
+
+def also_elsewhere(new: Analysis, old: Analysis) -> bool:
+    """Is every "also", "too" or "as well" of the text in a clause of its own that says nothing
+    of the entry ("Acme renewal call Friday is at 2pm, and their CFO is joining as well" for
+    "Acme renewal call with their procurement lead on Friday")? One more of what that clause
+    names, not one more of the entry's kind."""
+    also = [c for c in _clauses(new) if cues.ALSO.search(c.folded)]
+    return bool(also) and not any(c.words & old.words for c in also)
+
+
+def _clauses(new: Analysis) -> list[Analysis]:
+    """The text's clauses, each read alone; none for a page (more than CLAUSES of them): that
+    is read as a whole, at a bounded cost."""
     sentences = _SENTENCE_END.split(new.text)
     clauses = [c for s in sentences for c in CLAUSE.split(s) if c.strip()]
-    if len(clauses) > CLAUSES:  # a page, not a memory: read as a whole, at a bounded cost
-        return False
-    said = [analyze(c) for c in clauses]
-    negated = [c for c in said if c.negations]
-    return bool(negated) and not any(c.words & old.words for c in negated)
+    return [analyze(c) for c in clauses] if len(clauses) <= CLAUSES else []
 
 
 _NOT_ADDRESS = re.compile(r"(?<!\w)not\s+([\w.+-]{1,64}@[\w.-]*)")

@@ -58,6 +58,7 @@ LABELS: tuple[Label, ...] = ("new", "repeat", "update", "correction", "clash", "
 TRUST_RANK: dict[Trust, int] = {"untrusted": 0, "limited": 1, "trusted": 2}
 
 RELATED = 0.52  # subjects at least this similar are about the same thing
+FILLS_FLOOR = 0.4  # …or this similar, when it gives a plan on file what it left open
 RELATED_CUED = 0.42  # …or this similar, when the text says it changes or corrects something
 SAME_SUBJECT = 0.62  # a changed value or a negation counts at this similarity or more
 REPEAT = 0.78  # a text this alike in its words, with nothing new, repeats an entry
@@ -168,7 +169,12 @@ def _by_entries(
     related = [
         (s, k)
         for s, k in scored
-        if s >= floor or k is named or _close_in_meaning(new, k, close) or _tied(new, k)
+        if s >= floor
+        or k is named
+        or _close_in_meaning(new, k, close)
+        or _tied(new, k)
+        or s >= FILLS_FLOOR
+        and _fills(new, k)
     ]
     if not related:
         best = f" (closest {scored[0][0]:.2f})" if scored else ""
@@ -190,6 +196,14 @@ def _tied(new: Analysis, k: Known) -> bool:
     if new.correction and respelled_only(new, k.info, compare(new, k.info)):
         return True
     return said_again(new, k.info, k.meaning, k.kin) or new_holder(new, k.info)
+
+
+def _fills(new: Analysis, k: Known, diff: Diff | None = None) -> bool:
+    """Does the text give a plan on file what it left open (restated.fills_in), however few of
+    its words are the plan's ("bluefin kickoff is locked for the 22nd, 3pm uk time")?"""
+    if k.rule or k.trust == "untrusted":
+        return False
+    return fills_in(new, diff or compare(new, k.info), k.info, k.meaning)
 
 
 MAY_REPLACE = "; it may replace "
@@ -245,7 +259,7 @@ def _against(
     for s, k in related:
         diff = compare(new, k.info)
         label, reason = _label_for(new, diff, s, k)
-        if label == "new" and not k.rule and k.trust != "untrusted" and fills_in(new, diff, k.info):
+        if label == "new" and _fills(new, k, diff):
             label, reason = "update", f"fills in what {k.key} left open"
         if label == "new":
             shared = len(new.words & k.info.words)

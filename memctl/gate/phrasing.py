@@ -71,8 +71,10 @@ def lead(phrase: str) -> str:
 
 
 # Where a text's clauses part: a comma, a semicolon or a dash, and words that give a reason
+# (an "as" that is not "as well")
 CLAUSE = re.compile(
-    r"[,;:]\s+|(?<!\s)\s+(?:[-–—]|because|since|as|cause|cos|coz)\s+", re.IGNORECASE
+    r"[,;:]\s+|(?<!\s)\s+(?:[-–—]|because|since|as(?!\s+well\b)|cause|cos|coz)\s+",
+    re.IGNORECASE,
 )
 
 

@@ -11,7 +11,7 @@ from ..language.framing import split_framing
 from ..lexicon import BARE_VERBS
 from ..words import fold, tokens
 from .compare import Diff
-from .details import negated_elsewhere
+from .details import also_elsewhere, negated_elsewhere
 from .reading import Analysis, analyze, content_word, says_fewer
 from .roles import new_holder
 
@@ -116,23 +116,46 @@ def plans(new: Analysis, old: Analysis) -> bool:
 _PLAN = frozenset(
     content_word(w)
     for w in "book booked booking appointment appt coming planned plan sometime scheduled due "
-    "visit visiting trip".split()
+    "visit visiting trip deadline need needs".split()
 )
 _WHEN = frozenset({"d", "wd", "t", "mo", "y"})  # the kinds of value that say when
+FILLS_MEANING = 0.6  # this close in meaning (the semantic path), one shared word ties a plan
+# "mum's boiler service", "my sister's design offsite": someone's thing, and the word after
+_OWNED = re.compile(r"(?<![\w'])([^\W\d_]+)['\u2019]s\s+([^\W\d_]+)")
 
 
-def fills_in(new: Analysis, diff: Diff, old: Analysis) -> bool:
+def fills_in(new: Analysis, diff: Diff, old: Analysis, meaning: float | None = None) -> bool:
     """Does the text give a plan on file what it left open ("leo's dentist fri is 8:45, at the
     practice on carver rd" for "Dentist check-up for Leo on Friday"; "the plumber is called
     Gary, he's coming Tuesday between 1 and 3" for "Plumber coming to fix the boiler"): two of
-    its words or more, values of kinds it has none of, and nothing of it changed, turned,
-    ended or given up, nor "also" one more of its kind?"""
+    its words or more (one, with FILLS_MEANING: "booked miso's teeth thing for april 9th" for
+    "Miso needs a dental cleaning this spring"), values of kinds it has none of, and nothing of
+    it changed, turned, ended or given up, nor "also" one more of its kind?"""
     flipped = diff.flipped and not negated_elsewhere(new, old)
     if not diff.added or diff.changed or diff.rejects or diff.ended or diff.apart or flipped:
         return False
-    if new.correction or cues.ALSO.search(new.folded) or len(new.words & old.words) < 2:
+    if new.correction or cues.ALSO.search(new.folded) and not also_elsewhere(new, old):
+        return False
+    # the day of a deadline said again ties as a word does ("thesis due 30 april" for "Thesis
+    # submission deadline is 30 April"); not a date of another kind of thing ("visa expires …")
+    again = len(new.values & old.values) if old.words & _PLAN else 0
+    said = len(new.words & old.words) + again
+    if said < 2 and not (said and (meaning or 0.0) >= FILLS_MEANING):
+        return False
+    if _someone_else_s(new, old):
         return False
     return bool({v.partition(":")[0] for v in old.values} & _WHEN or old.words & _PLAN)
+
+
+def _someone_else_s(new: Analysis, old: Analysis) -> bool:
+    """Does the text give the plan's thing to someone the entry does not name ("mum's boiler
+    service is thursday" for "Boiler service booked through the letting agency")? Another's
+    plan, not this one filled in; "gary's coming tuesday" says who comes, not whose."""
+    for m in _OWNED.finditer(new.folded):
+        owner, thing = content_word(m[1]), content_word(m[2])
+        if owner and owner not in old.words and thing in old.words - _PLAN:
+            return True
+    return False
 
 
 def changes_what_it_opens_with(new: Analysis, old: Analysis) -> bool:
