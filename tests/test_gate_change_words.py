@@ -287,6 +287,30 @@ def test_a_thing_needed_is_filled_in_by_its_booking(ws, on_file, said, label):
         assert result.closed.entry.id == old.value.entry.id
 
 
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        (
+            "Flight to Barcelona on 9 July at 08:15 from Luton",
+            "Vueling retimed our Barcelona outbound: it leaves 14:20 on the same day, still from"
+            " Luton",
+        ),
+        (
+            "Hallway painting job is with Marek's crew",
+            "the painting job got reassigned to Ollie's crew",
+        ),
+    ],
+)
+def test_a_verb_of_doing_it_again_says_it_changed(ws, on_file, said):
+    """ "retimed", "rebooked", "reassigned": the thing done again another way, as
+    "rescheduled" says (read by the words alone, where no closeness in meaning helps)."""
+    ws = _words_only(ws)
+    old = entry(ws, on_file)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == "update", result.reason
+    assert result.closed.entry.id == old.value.entry.id
+
+
 def _words_only(ws):
     """The workspace, read without the semantic path."""
     config = ws.root / ".memctl" / "config.yaml"

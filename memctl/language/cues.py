@@ -87,6 +87,8 @@ FROM_NOW_ON = (
 UPDATE_PHRASES = (
     "moved", "has moved", "was moved", "moves to", "changed", "has changed", "changes to",
     "switched", "switches to", "rescheduled", "postponed", "pushed back", "brought forward",
+    "retimed", "re-timed", "rebooked", "re-booked", "reassigned", "re-assigned", "rerouted",
+    "re-routed", "repriced",
     "replaced", "replaces", "no longer", "not anymore", "any more", "anymore", "from now on",
     "as of", "starting", "starting from", "instead of", "instead", "has become", "became",
     "renamed", "upgraded", "downgraded", "migrated", "was promoted", "left the", "has left",
