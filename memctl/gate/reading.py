@@ -81,7 +81,10 @@ _DAY = r"(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)(?:day|nesday|urday|sday)?"
 _DAYS_LISTED = re.compile(
     rf"(?<!\w)({_DAY})\b(?=\s*(?:(?:and|&|\+|/|,|-|or|to|till|through)\s*)?({_DAY})(?!\w))"
 )
-_DAY_AFTER = re.compile(rf"(?<!\w)(?:on|every|each|next|till|until|from|by|to)\s+({_DAY})(?!\w)")
+_DAY_AFTER = re.compile(
+    rf"(?<!\w)(?:on|every|each|next|till|until|from|by|to)\s+({_DAY})(?!\w)"
+    rf"|(?<!\w)({_DAY})\s+(?:morning|afternoon|evening|night|aft|arvo|lunch)"  # "sun mornings"
+)
 _NUMBER_SIGN = re.compile(r"(?<!\w)(?:no\.|nº|nr\.?|num\.)\s*(?=\d)")
 KIND_NAMES = {
     "wd": "weekday",

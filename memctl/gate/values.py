@@ -94,6 +94,27 @@ _HOUR_SPAN = re.compile(
     r"(?P<b>\d{1,2})(?![\w:.])(?=\s*(?:$|[.,;:!?)]|(?:and|on|every|each|daily|weekdays?|"
     r"mon|tue|wed|thu|fri|sat|sun|[a-z]+days?|o'?clock)\b))"
 )
+# An hour said in words after a word of when, with its minutes or its half of the day or not:
+# "at nine", "around ten thirty", "until seven pm"
+_AT_WORDED = re.compile(
+    rf"(?<!\w)(?:at|around|until|till|by)\s+(?P<h>{'|'.join(_HOURS)})"
+    r"(?:[\s-]+(?P<min>fifteen|thirty|forty[\s-]five|o'?clock))?"
+    r"(?:\s*(?P<ap>[ap])\.?m\.?(?!\w))?(?=" + _HOUR_ENDS.pattern + ")"
+)
+# A part of the day and the hour in it: "sun mornings at nine", "thurs evenings at 7" (19:00);
+# one value, the hour's
+_PART_AT = re.compile(
+    r"(?<!\w)(?P<part>morning|afternoon|evening|night)s?\s+(?:at|around|from)\s+"
+    rf"(?P<h>\d{{1,2}}|{'|'.join(_HOURS)})(?::(?P<m>\d\d))?(?:\s*(?P<ap>[ap])\.?m\.?)?(?![\w:])"
+)
+# A number of two words or one said in words past twelve: "twenty five bucks", "forty-two",
+# "nineteen" (the numbers up to twelve are cues.NUMBER_WORDS, read word by word)
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_TEENS = "thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_WORDED_NUMBER = re.compile(
+    rf"(?<![\w-])(?:(?P<tens>{'|'.join(_TENS)})(?:[\s-]+(?P<unit>{'|'.join(_HOURS[:9])}))?"
+    rf"|(?P<teen>{'|'.join(_TEENS)}))(?![\w-])"
+)
 # An hour said bare after a word of when ("comes at 6", "moved to 7"): no half of the day
 _BARE_HOUR = re.compile(r"(?<!\w)(?:at|to|by|around|from|until|till)\s+\d{1,2}(?![\w:.]|\.\d)")
 # A day of the month said as an ordinal word: "due on the first", "on the 3rd of each month"
@@ -314,6 +335,35 @@ def take_values(folded: str, values: set[str]) -> str:
         values.add(f"n:{whole}.5")
         return " "
 
+    def at_worded(m: re.Match[str]) -> str:
+        hour = _HOURS.index(m["h"]) + 1
+        said = (m["min"] or "").replace("-", " ").split()
+        minutes = {"fifteen": 15, "thirty": 30, "forty": 45}.get(said[0] if said else "", 0)
+        if m["ap"] == "p" and hour < 12:
+            hour += 12
+        if m["ap"] == "a" and hour == 12:
+            hour = 0
+        values.add(f"t:{hour:02d}:{minutes:02d}")
+        return m.group().split()[0] + " "  # "at" stays a word, as "at 9" leaves it
+
+    def part_at(m: re.Match[str]) -> str:
+        hour = int(m["h"]) if m["h"].isdigit() else _HOURS.index(m["h"]) + 1
+        minutes = int(m["m"] or 0)
+        later = m["ap"] == "p" or m["ap"] is None and m["part"] != "morning" and hour < 12
+        if hour > 12 or minutes > 59 or m["part"] == "night" and m["ap"] is None and hour <= 4:
+            return m.group()
+        hour = (0 if m["ap"] == "a" else 12) if hour == 12 else hour + (12 if later else 0)
+        values.add(f"t:{hour:02d}:{minutes:02d}")
+        return " "
+
+    def worded_number(m: re.Match[str]) -> str:
+        if m["teen"]:
+            values.add(f"n:{_TEENS.index(m['teen']) + 13}")
+        else:
+            unit = _HOURS.index(m["unit"]) + 1 if m["unit"] else 0
+            values.add(f"n:{(_TENS.index(m['tens']) + 2) * 10 + unit}")
+        return " "
+
     def ordinal(m: re.Match[str]) -> str:
         values.add(f"d:{_ORDINALS.index(m['o']) + 1}")
         return " "
@@ -322,7 +372,10 @@ def take_values(folded: str, values: set[str]) -> str:
     text = _CLOCK.sub(clock, text)
     text = _DAYPART.sub(daypart, text)
     text = _HOUR_SPAN.sub(span, text)
+    text = _PART_AT.sub(part_at, text)
+    text = _AT_WORDED.sub(at_worded, text)
     text = _AND_A_HALF.sub(and_a_half, text)
+    text = _WORDED_NUMBER.sub(worded_number, text)
     text = _ON_THE.sub(ordinal, text)
     if "blood" in text or "rhesus" in text:
         text = _BLOOD.sub(blood, text)
@@ -347,6 +400,7 @@ def worded_hours(folded: str) -> frozenset[str]:
     said = [m.group() for m in _CLOCK.finditer(folded) if not (m["part"] or m["night"])]
     said += [m.group() for m in _HOUR_SPAN.finditer(folded)]  # "visiting is 2 til 5"
     said += [m.group() for m in _BARE_HOUR.finditer(folded)]  # "sunil comes at 6"
+    said += [m.group() for m in _AT_WORDED.finditer(folded) if not m["ap"]]  # "at seven"
     take_values(" , ".join(said), found)
     return frozenset(v for v in found if v.startswith("t:") and 1 <= int(v[2:4]) <= 12)
 

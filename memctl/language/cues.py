@@ -137,7 +137,11 @@ UPDATE_PHRASES = (
 # fmt: on
 # A verb of change in any of its forms, and where to: "is moving to the library", "we're
 # switching over to Paddle", "shifting it to 9am" (the phrases above name the fixed ones).
-_AMOUNT = r"(?=[\d$€£]|(?:one|two|three|four|five|six|seven|eight|nine|ten|half|a\s+half)\b)"
+_AMOUNT = (
+    r"(?=[\d$€£]|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
+    r"seventy|eighty|ninety|half|a\s+half)\b)"
+)
 _CHANGE_VERB = (
     r"(?<!\w)(?:mov(?:e|es|ed|ing)|switch(?:es|ed|ing)?|chang(?:e|es|ed|ing)|"
     r"relocat(?:e|es|ed|ing)|shift(?:s|ed|ing)?|migrat(?:e|es|ed|ing)|swap(?:s|ped|ping)?|"

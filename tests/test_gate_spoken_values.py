@@ -1,0 +1,70 @@
+"""Values said the way people type them in chat: an hour in words ("at nine", "ten thirty"), a
+number past twelve in words ("twenty five bucks"), a short weekday before a part of the day
+("sun mornings"), and a part of the day said beside a clock time that already says it."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import NOW, file_entry
+from memctl.gate.reading import analyze
+from memctl.gate.remember import remember
+
+
+@pytest.mark.parametrize(
+    ("said", "values"),
+    [
+        ("squash at seven", {"t:07:00"}),
+        ("dinner at seven pm", {"t:19:00"}),
+        ("the call is around ten thirty", {"t:10:30"}),
+        ("pickup until twelve, then the shop shuts", {"t:12:00"}),
+        ("bump the mugs to twenty five bucks", {"n:25"}),
+        ("forty-two people signed up", {"n:42"}),
+        ("she's nineteen", {"n:19"}),
+        ("tennis w marcus sun mornings at nine", {"t:09:00", "wd:7"}),
+        ("plumber coming wed aft", {"wd:3"}),
+        # no hour: a number of things after "at", "by"; the sun; the morning with no clock time
+        ("look at one of them first", set()),
+        ("we met at one point", set()),
+        ("done by nine people", {"n:9"}),
+        ("the sun was out this morning", {"t:morning"}),
+    ],
+)
+def test_values_said_in_words_are_read_as_values(said, values):
+    assert set(analyze(said).values) == values
+
+
+def test_an_hour_in_words_is_the_evening_one_beside_an_evening_time(ws):
+    """ "at seven" says no half of the day: beside "7pm" on file it is 19:00, a repeat."""
+    entry = file_entry(ws, "semantic/home", "Squash with Dev is Thursdays at 7pm")
+    result = remember(ws, "squash w dev thurs evenings at seven", source="user", now=NOW).value
+    assert (result.label, result.verified.entry.id) == ("repeat", entry), result.reason
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "yoga w priya sat mornings at eight",  # the morning, said again by the clock time
+        "yoga with priya saturdays at eight",
+    ],
+)
+def test_a_routine_said_again_with_its_hour_in_words_is_a_repeat(ws, said):
+    entry = file_entry(ws, "semantic/home", "Yoga with Priya is Saturdays at 8am")
+    result = remember(ws, said, source="user", now=NOW).value
+    assert (result.label, result.verified.entry.id) == ("repeat", entry), result.reason
+
+
+@pytest.mark.parametrize(
+    ("said", "label"),
+    [
+        ("raising the lesson fee to forty five from next term", "update"),
+        ("decided to bump the lessons up to fifty quid", "update"),
+        # another number of the same thing, said to be another one
+        ("the group lessons are also forty five", "new"),
+    ],
+)
+def test_an_amount_in_words_after_a_word_of_change_changes_it(ws, said, label):
+    file_entry(ws, "semantic/home", "Piano lessons with Ana cost £40 an hour")
+    file_entry(ws, "semantic/home", "Piano lessons are on Wednesdays after school")
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == label, result.reason
