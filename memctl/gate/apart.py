@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..words import stem, tokens
-from .roles import new_holder, other_holders, takes_over
+from .roles import new_holder, other_holders, succeeded, takes_over
 
 if TYPE_CHECKING:
     from .reading import Analysis
@@ -170,6 +170,8 @@ def names_apart(a: Analysis, b: Analysis) -> tuple[set[str], set[str], bool]:
     """
     if _someone_of(a, b) or _someone_of(b, a) or other_holders(a, b):
         return set(), set(), True
+    if succeeded(a, b):  # "dr okafor retired so i'm seeing dr patel now": Okafor's role
+        return set(), set(), False
     na, nb = _names_of(a, b), _names_of(b, a)
     shared = set(na & nb)
     only_a, only_b = set(na - nb - b.rejected), set(nb - na - a.rejected)

@@ -53,7 +53,7 @@ def _role(word: str) -> str:
 
 # Someone an entry names who leaves ("priya's left harwood", "Omar has moved on from Fenwick",
 # "Keller retired"), and another in their place ("her replacement is …", "we deal with Mr
-# Yilmaz now", "Jess took over")
+# Yilmaz now", "Jess took over", "i'm seeing dr patel now", "our contact there is …")
 _LEAVES = re.compile(
     r"\b([\w-]+)(?:'s|\s+has|\s+had|\s+is|\s+just)?\s+(?:(left|leaving|gone)|quit|retired|"
     r"retiring|moved\s+on|stepped\s+down)(?:\s+(?:from\s+)?(?:the\s+)?([\w-]+))?"
@@ -61,7 +61,8 @@ _LEAVES = re.compile(
 _THE_PLACE = frozenset("company firm business agency practice team job account".split())
 _SUCCEEDS = re.compile(
     r"\b(?:replacement|successor|replaced\s+by|took\s+over|tak(?:es|ing)\s+over|"
-    r"deal(?:ing)?\s+with|talk(?:ing)?\s+to|new\s+contact|instead)\b"
+    r"deal(?:ing)?\s+with|talk(?:ing)?\s+to|new\s+contact|instead|now|seeing|"
+    r"(?:our|my|the)\s+contact\s+(?:there\s+|now\s+)?is)\b"
 )
 
 
