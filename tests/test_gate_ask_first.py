@@ -48,6 +48,9 @@ LOOK_ALIKES = [
     ("never sell shares without my sign-off", "Sold the old bike on eBay"),
     ("Never delete branches without asking", "Deleted the temp files in the build folder"),
     ("Don't send emails to clients without checking with me", "Sent the draft to you to review"),
+    # a word of the rule's thing that ends as a past does ("the shared Dropbox"): no act done
+    ("Don't delete files from the shared Dropbox", "Shared Dropbox holds the team's invoices"),
+    ("Never touch the locked drawer", "Locked drawer has the spare car keys"),
 ]
 
 
@@ -134,3 +137,29 @@ def test_what_is_not_a_purchase_past_the_limit_is_no_clash(cli, source, said):
     _with_rule(cli, SPENDING)
     out = cli.json("remember", "-s", source, said)
     assert out["label"] != "clash", out["reason"]
+
+
+@pytest.mark.parametrize(
+    ("rule", "on_file", "said"),
+    [
+        (
+            "Don't delete files from the shared Dropbox, archive them instead",
+            "Shared Dropbox holds the team's invoices",
+            "Tidied the shared Dropbox: deleted the old 2019 invoice folders for good.",
+        ),
+        (
+            "Never cancel a standing order without asking me",
+            "Standing order of £50 a month to the swim club",
+            "Cancelled the £50 standing order to the swim club, they stopped the lessons.",
+        ),
+    ],
+)
+def test_a_report_of_the_act_that_would_end_an_entry_still_clashes(cli, rule, on_file, said):
+    """An agent's report that ends what an entry says ("deleted the old invoice folders" for
+    "Shared Dropbox holds the team's invoices") breaks the rule first: a clash, not the
+    entry updated by a source that is not the user."""
+    _with_rule(cli, rule)
+    cli("remember", "-s", "user", on_file)
+    out = cli.json("remember", "-s", "agent", said, code=3)
+    assert out["label"] == "clash", out["reason"]
+    assert out["unsure"]["text"] == rule

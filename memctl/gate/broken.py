@@ -66,7 +66,15 @@ def breaks_in_meaning(new: Analysis, rule: Analysis, meaning: float | None) -> b
     if new.normative and not permits:
         return False  # "always bolt the back door" for "never leave it unlocked": it may agree
     acting = permits or bool(new.person & {"first", "second"})
-    return bool(acting) or _DONE.search(new.folded) is not None
+    return bool(acting) or _reports_done(new, rule)
+
+
+def _reports_done(new: Analysis, rule: Analysis) -> bool:
+    """Does a sentence of the text open with an act done, in a word the rule does not write
+    the same way? The rule's own "shared" ("the shared Dropbox") opens "Shared Dropbox holds the
+    team's invoices" as a word of the thing, not of an act; "Deleted the old folders" is one."""
+    written = set(rule.folded.split())
+    return any(m.group().split()[-1] not in written for m in _DONE.finditer(new.folded))
 
 
 def _names(said: Analysis, bound: str) -> bool:

@@ -139,7 +139,9 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
         if len(tied) == 1 and trust == "trusted":
             return Verdict("correction" if new.correction else "update", why, k.key, scores)
         verdict = Verdict("new", f"{why}{MAY_REPLACE}{k.key}", None, scores, k.key)
-    if verdict.label == "new" and maybe is None:  # a rule broken before an entry it may replace
+    # a rule broken before an entry it may replace, or one another source says it changed
+    reported = trust != "trusted" and verdict.label in ("update", "correction")
+    if (verdict.label == "new" or reported) and maybe is None:
         closest = sorted(rules, key=lambda r: -(r.meaning or 0.0))
         broken = next((r for r in closest if breaks_in_meaning(new, r.info, r.meaning)), None)
         if broken is not None:
@@ -199,11 +201,9 @@ def _tied(new: Analysis, k: Known) -> bool:
 
 
 def _fills(new: Analysis, k: Known, diff: Diff | None = None) -> bool:
-    """Does the text give a plan on file what it left open (restated.fills_in), however few of
-    its words are the plan's ("bluefin kickoff is locked for the 22nd, 3pm uk time")?"""
-    if k.rule or k.trust == "untrusted":
-        return False
-    return fills_in(new, diff or compare(new, k.info), k.info, k.meaning)
+    """Does the text give a plan on file what it left open (restated.fills_in)?"""
+    ours = not k.rule and k.trust != "untrusted"
+    return ours and fills_in(new, diff or compare(new, k.info), k.info, k.meaning)
 
 
 MAY_REPLACE = "; it may replace "
