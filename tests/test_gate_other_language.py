@@ -81,3 +81,31 @@ def test_a_web_page_not_english_retires_nothing(ws):
         ws, "el alquiler del piso de Sevilla es de 950 desde enero", source="web", now=NOW
     ).value
     assert result.closed is None
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "scusa, ho sbagliato: la raccolta della carta è il giovedì, non il lunedì",
+        "pardon, erreur de ma part : le ramassage du papier c'est le jeudi, pas le lundi",
+        "sorry, fout van mij: het oud papier wordt op donderdag opgehaald, niet op maandag",
+        "perdón, me equivoqué: el papel se recoge el jueves, no el lunes",
+    ],
+)
+def test_a_day_said_not_to_be_so_ties_the_one_entry_that_gives_it(ws, said):
+    """ "non il lunedì" names no word of "Paper recycling is collected on Monday", but the day
+    it says is not so is the entry's, in any language: the one entry that gives it is
+    corrected."""
+    paper, _ = _file(
+        ws, ("Paper recycling is collected on Monday", "Wifi password is on the router")
+    )
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == "correction", result.reason
+    assert result.closed.entry.id == paper
+
+
+def test_a_day_said_not_to_be_so_that_two_entries_give_names_one_it_may_replace(ws):
+    _file(ws, ("Paper recycling is collected on Monday", "Piano lesson is on Mondays at 5"))
+    said = "pardon, erreur de ma part : le ramassage du papier c'est le jeudi, pas le lundi"
+    result = remember(ws, said, source="user", now=NOW).value
+    assert result.label == "new" and result.unsure, result.reason

@@ -25,6 +25,7 @@ from ..lexicon import same_as
 from ..words import fold, tokens
 from ..workspace import Workspace
 from .candidates import Candidate, NoteMatch, Survey, _read, is_rule_note, trust_of
+from .foreign import not_english, said_not, words_for
 from .labeler import LABELS, TRUST_RANK, Known, Label, Trust, decide
 from .occasion import beside_a_schedule
 from .reading import Analysis, analyze, content_word, same_text, similarity
@@ -57,6 +58,8 @@ def survey(ws: Workspace, text: str, *, today: dt.date | None = None) -> Survey:
     said = {t for t in tokens(new.folded) if content_word(t) in new.words}
     said |= {w for t in said for w in same_as(t)}  # "boss": an entry that says "manager"
     probe = [w for w in new.words | said if len(w) > 1] or None
+    if probe and not_english(new):  # "…, non il martedì": the entry that says Tuesday
+        probe += words_for(said_not(new))
     found = Survey()
     for facts in scan(ws):
         if facts.kind != "note" or facts.error or not facts.entries and not facts.title:

@@ -7,9 +7,12 @@ new, naming the one it may replace."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Literal
 
+from ..language.cues import MONTH_WORDS, WEEKDAY_WORDS
 from ..words import STOPWORDS, tokens
+from .apart import _values_of
 from .compare import Diff, compare
 from .reading import SMALL_WORDS_ABROAD
 
@@ -30,6 +33,12 @@ _OTHERS = (
     )
 ) - STOPWORDS
 _ENGLISH = STOPWORDS - _OTHERS
+# A word said not to be so, in the languages read here: "non il martedì", "pas le mardi",
+# "no el martes", "nicht am Dienstag", "niet op dinsdag", "não na terça", "nie we wtorek"
+_SAID_NOT = re.compile(
+    r"(?<!\w)(?:not|non|pas|no|nicht|niet|nao|nie)\s+(?:(?:il|el|le|la|lo|der|die|das|am|de|"
+    r"het|op|o|a|na|no|we|w|the|on|au)\s+)?([^\W\d_]+)"
+)
 
 
 def not_english(new: Analysis) -> bool:
@@ -41,10 +50,38 @@ def not_english(new: Analysis) -> bool:
 
 
 def tied_across(new: Analysis, old: Analysis, diff: Diff) -> bool:
-    """Does a text in another language name what the entry names and give another value of a
-    kind the entry gives (another date, amount, time or day)?"""
+    """Does a text in another language name what the entry names, or say a value the entry
+    gives is not so ("il mercoledì, non il martedì" for "Bin day is Tuesday"), and give another
+    value of a kind the entry gives (another date, amount, time or day)?"""
     shared = (new.words | new.names) & (old.words | old.names)
-    return bool(diff.changed) and any(len(w) >= 4 for w in shared)
+    if diff.changed and any(len(w) >= 4 for w in shared):
+        return True
+    gone = said_not(new) & old.values
+    kinds = {v.partition(":")[0] for v in gone}
+    return any(v.partition(":")[0] in kinds for v in new.values - gone - old.values)
+
+
+def label_across(new: Analysis, old: Analysis) -> Literal["correction", "update"]:
+    """A correction when the text says so, or says a value of the entry is not so and no word
+    of change ("…, niet op maandag"); an update otherwise."""
+    wrong = new.correction or not new.update and bool(said_not(new) & old.values)
+    return "correction" if wrong else "update"
+
+
+def said_not(new: Analysis) -> frozenset[str]:
+    """The values a text says are not so ("non il martedì": wd:2)."""
+    return frozenset(v for m in _SAID_NOT.finditer(new.folded) for v in _values_of(m[1]))
+
+
+def words_for(values: frozenset[str]) -> list[str]:
+    """The words of every language read here for these days and months ("tuesday", "martes",
+    "dienstag" for wd:2): how an entry that gives one of them is found."""
+    return [
+        word
+        for table, kind in ((WEEKDAY_WORDS, "wd"), (MONTH_WORDS, "mo"))
+        for word, number in table.items()
+        if f"{kind}:{number}" in values and len(word) > 3
+    ]
 
 
 def tied_entries(new: Analysis, entries: list[Known]) -> list[Known]:

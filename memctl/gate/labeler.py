@@ -20,7 +20,7 @@ from ..language.framing import OWN_SLIP
 from ..language.injection import Trust, deobfuscate, injection_reason  # noqa: F401  (re-exported)
 from .broken import breaks_in_meaning
 from .compare import ENDINGS, Diff, respelled_only
-from .foreign import tied_entries
+from .foreign import label_across, tied_entries
 from .meant import named_by_rejection, rivals, value_turned
 from .reading import (
     KIND_NAMES,
@@ -135,9 +135,9 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
     tied = tied_entries(new, [k for _, k in scored]) if verdict.label == "new" else []
     if tied:  # "la mise en prod d'Atlas glisse au 24 mars" for "Atlas go-live is 3 March"
         k = tied[0]
-        why = f"in another language, names what {k.key} names and gives another value of it"
+        why = f"in another language, gives another value of what {k.key} says"
         if len(tied) == 1 and trust == "trusted":
-            return Verdict("correction" if new.correction else "update", why, k.key, scores)
+            return Verdict(label_across(new, k.info), why, k.key, scores)
         verdict = Verdict("new", f"{why}{MAY_REPLACE}{k.key}", None, scores, k.key)
     # a rule broken before an entry it may replace, or one another source says it changed
     reported = trust != "trusted" and verdict.label in ("update", "correction")
