@@ -199,6 +199,12 @@ def test_what_a_plan_left_open_fills_it_in(ws, on_file, said, label):
             " and a desk near the window",
             "update",
         ),
+        # a thing needed, and who comes to do it
+        (
+            "Need a plumber to look at the leaking bath tap",
+            "got someone sorted for the bath tap, gary from flowright, coming fri morning",
+            "update",
+        ),
         # someone else's thing of the same name: another plan
         (
             "Boiler service booked through the letting agency",

@@ -116,8 +116,9 @@ def plans(new: Analysis, old: Analysis) -> bool:
 _PLAN = frozenset(
     content_word(w)
     for w in "book booked booking appointment appt coming planned plan sometime scheduled due "
-    "visit visiting trip deadline need needs".split()
+    "visit visiting trip deadline".split()
 )
+_NEEDED = re.compile(r"(?<!\w)(?:needs?|needed)(?!\w)")  # "Need an electrician for …"
 _WHEN = frozenset({"d", "wd", "t", "mo", "y"})  # the kinds of value that say when
 FILLS_MEANING = 0.6  # this close in meaning (the semantic path), one shared word ties a plan
 # "mum's boiler service", "my sister's design offsite": someone's thing, and the word after
@@ -144,7 +145,8 @@ def fills_in(new: Analysis, diff: Diff, old: Analysis, meaning: float | None = N
         return False
     if _someone_else_s(new, old):
         return False
-    return bool({v.partition(":")[0] for v in old.values} & _WHEN or old.words & _PLAN)
+    planned = old.words & _PLAN or _NEEDED.search(old.folded)
+    return bool({v.partition(":")[0] for v in old.values} & _WHEN or planned)
 
 
 def _someone_else_s(new: Analysis, old: Analysis) -> bool:
