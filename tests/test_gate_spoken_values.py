@@ -21,6 +21,10 @@ from memctl.gate.remember import remember
         ("bump the mugs to twenty five bucks", {"n:25"}),
         ("forty-two people signed up", {"n:42"}),
         ("she's nineteen", {"n:19"}),
+        # a price said pounds then pence, where its currency or what it pays for follows
+        ("netflix is twelve ninety-nine a month", {"n:12.99"}),
+        ("twenty five fifty quid for the lot", {"n:25.5"}),
+        ("it's twelve fifty", {"n:12", "n:50"}),  # no price said: two numbers, as before
         ("tennis w marcus sun mornings at nine", {"t:09:00", "wd:7"}),
         ("plumber coming wed aft", {"wd:3"}),
         # no hour: a number of things after "at", "by"; the sun; the morning with no clock time
@@ -68,3 +72,10 @@ def test_an_amount_in_words_after_a_word_of_change_changes_it(ws, said, label):
     file_entry(ws, "semantic/home", "Piano lessons are on Wednesdays after school")
     result = remember(ws, said, source="user", now=NOW).value
     assert result.label == label, result.reason
+
+
+def test_a_price_said_in_words_repeats_the_price_on_file(ws):
+    entry = file_entry(ws, "semantic/home", "Netflix standard plan is £12.99 a month")
+    said = "netflix standard is twelve ninety-nine a month btw"
+    result = remember(ws, said, source="user", now=NOW).value
+    assert (result.label, result.verified.entry.id) == ("repeat", entry), result.reason

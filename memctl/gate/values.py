@@ -115,6 +115,14 @@ _WORDED_NUMBER = re.compile(
     rf"(?<![\w-])(?:(?P<tens>{'|'.join(_TENS)})(?:[\s-]+(?P<unit>{'|'.join(_HOURS[:9])}))?"
     rf"|(?P<teen>{'|'.join(_TEENS)}))(?![\w-])"
 )
+# A price said as people say it, pounds then pence ("nineteen ninety-nine quid", "twelve fifty
+# a month"): one amount, 19.99 and 12.5, where its currency or what it is paid for follows
+_GROUP = rf"(?:(?:{'|'.join(_TENS)})(?:[\s-]+(?:{'|'.join(_HOURS[:9])}))?|{'|'.join(_TEENS)})"
+_SPOKEN_PRICE = re.compile(
+    rf"(?<![\w-])(?P<a>{_GROUP}|{'|'.join(_HOURS)})[\s-]+(?P<b>{_GROUP}|ten|eleven|twelve)\s+"
+    r"(?=(?:quid|pounds?|bucks|dollars?|euros?|a\s+(?:month|week|year)|per\s+(?:month|week|year)"
+    r"|an?\s+(?:hour|session|go|visit|lesson))(?!\w))"
+)
 # An hour said bare after a word of when ("comes at 6", "moved to 7"): no half of the day
 _BARE_HOUR = re.compile(r"(?<!\w)(?:at|to|by|around|from|until|till)\s+\d{1,2}(?![\w:.]|\.\d)")
 # A day of the month said as an ordinal word: "due on the first", "on the 3rd of each month"
@@ -135,6 +143,17 @@ _AND_A_HALF = re.compile(rf"(?<![\w.,])(\d+|{'|'.join(_HOURS)})\s+and\s+a\s+half
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")  # "1,250": one thousand two hundred and fifty
 _BLOOD = re.compile(r"(?<![\w'])(ab|a|b|o|0)\s*(positive|negative|pos|neg|\+|-)(?![\w+-])")
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
+
+
+def _in_words(said: str) -> int:
+    """A number of one or two words up to 99 ("twelve", "ninety-nine") as an int."""
+    words = said.replace("-", " ").split()
+    if words[0] in _TEENS:
+        return _TEENS.index(words[0]) + 13
+    if words[0] in _TENS:
+        unit = _HOURS.index(words[1]) + 1 if len(words) > 1 else 0
+        return (_TENS.index(words[0]) + 2) * 10 + unit
+    return _HOURS.index(words[0]) + 1
 
 
 def _whole(digits: str) -> str:
@@ -356,12 +375,13 @@ def take_values(folded: str, values: set[str]) -> str:
         values.add(f"t:{hour:02d}:{minutes:02d}")
         return " "
 
+    def spoken_price(m: re.Match[str]) -> str:
+        pounds, pence = _in_words(m["a"]), _in_words(m["b"])
+        values.add(f"n:{pounds}.{pence:02d}".rstrip("0").rstrip("."))
+        return " "
+
     def worded_number(m: re.Match[str]) -> str:
-        if m["teen"]:
-            values.add(f"n:{_TEENS.index(m['teen']) + 13}")
-        else:
-            unit = _HOURS.index(m["unit"]) + 1 if m["unit"] else 0
-            values.add(f"n:{(_TENS.index(m['tens']) + 2) * 10 + unit}")
+        values.add(f"n:{_in_words(m.group())}")
         return " "
 
     def ordinal(m: re.Match[str]) -> str:
@@ -375,6 +395,7 @@ def take_values(folded: str, values: set[str]) -> str:
     text = _PART_AT.sub(part_at, text)
     text = _AT_WORDED.sub(at_worded, text)
     text = _AND_A_HALF.sub(and_a_half, text)
+    text = _SPOKEN_PRICE.sub(spoken_price, text)
     text = _WORDED_NUMBER.sub(worded_number, text)
     text = _ON_THE.sub(ordinal, text)
     if "blood" in text or "rhesus" in text:
