@@ -239,6 +239,24 @@ def test_a_change_said_to_start_on_a_day_lasts(rule, said, label):
     assert changed(rule, said)[0] == label
 
 
+@pytest.mark.parametrize(
+    ("said", "label"),
+    [
+        ("you can put meetings in from 9, i'm up early with the dog anyway", "update"),
+        ("you can schedule calls from 9, i am up anyway", "update"),
+        # a day or a date of its own, or said once: the rule holds and this breaks it
+        ("you can put the meeting with Lars in from 9 on friday", "clash"),
+        ("you can book meetings from 9 tomorrow, just this once", "clash"),
+        ("you can put the call in after 9 on the 14th", "clash"),
+    ],
+)
+def test_an_hour_allowed_with_no_day_named_lasts(said, label):
+    """ "you can put calls on my calendar from 8" over "No calls before 9:30 am" was a clash:
+    no word said it lasts. An hour the user allows the act from, for no day or date, is of every
+    day: the rule changes."""
+    assert changed("No calls or meetings before 10am", said)[0] == label
+
+
 LETTING = "Never reply to the letting agent without checking with me first"
 ACCOUNTANT = "Never send anything to the accountant without checking with me first"
 

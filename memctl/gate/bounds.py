@@ -399,3 +399,14 @@ def amounts_of(folded: str, unit: str) -> list[float]:
         for m in _NUMBER.finditer(folded)
         if (after := _UNIT_AFTER.match(folded, m.end())) and _unit(after["unit"]) == unit
     ]
+
+
+# "you can put calls on my calendar from 8": allowed from an hour on
+_FROM_AN_HOUR = re.compile(r"(?<!\w)you\s+(?:can|may)\s+[^.;!?]*?\b(?:from|after|until)\s+\d")
+
+
+def allowed_from_an_hour(new: Analysis) -> bool:
+    """Does the user allow the act from an hour on, naming no day or date it is for ("you can
+    put calls on my calendar from 8", not "… from 8 on friday"): of every day, for good?"""
+    dated = any(v.startswith(("d:", "wd:", "mo:", "y:")) for v in new.values)
+    return _FROM_AN_HOUR.search(new.folded) is not None and not dated

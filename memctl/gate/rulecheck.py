@@ -34,6 +34,7 @@ from ..lexicon import DONE_SAID, LANGUAGE_WORDS, ONE_OFF, PERSON_WORDS
 from ..words import tokens
 from .bounds import (
     PRICED,
+    allowed_from_an_hour,
     amounts_within,
     beyond,
     differs,
@@ -402,7 +403,7 @@ def for_good(new: Analysis, rule: Analysis, permits: bool = False) -> bool:
     # "spend 80 euros on the new headphones" is an act against the rule, not a new rule
     weak = new.update_weak and cues.UPDATE_WEAK_NORM.search(new.folded)
     # "Sunday mornings are fine for swimming": allowed on every one of them, not once
-    every = permits and _EVERY_ONE.search(new.folded)
+    every = permits and _EVERY_ONE.search(new.folded) or allowed_from_an_hour(new)
     said = new.update or weak or new.correction or _LASTING.search(new.folded) or every
     # "starting tomorrow": the day it begins on, not the one time it holds (cues.FROM_DAY)
     # a year alone, with words that it lasts, names a thing ("the 2019 folder … going forward")
