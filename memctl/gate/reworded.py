@@ -56,6 +56,9 @@ _EVERY = re.compile(r"(?<!\w)(?:every|each|weekly|daily|monthly)(?!\w)")
 # Verbs that say little beside an entry that says what they do: "brings me out in a rash" for
 # "gets a rash" (reworded_repeat's bare verbs, and one more of their kind)
 _LIGHT_VERBS = BARE_VERBS | {content_word("bring"), content_word("brings")}
+# Verbs of a price, which say little beside an entry that gives the same amount ("spotify
+# family costs nineteen ninety-nine quid a month" for "Spotify Family is £19.99 a month")
+_PRICE_VERBS = frozenset(content_word(w) for w in "cost costs charge charges priced".split())
 # A word of what must be done by a day ("needs its MOT by 14 Aug") says what "is due" says
 _OWED = frozenset(content_word(w) for w in "need needs due must required".split())
 # A short form that stands for a phrase the entry may hold in full: "sub 2hrs" is under two hours
@@ -169,7 +172,8 @@ def said_again(
     if mine.polar - old.polar - old.words or diff.lost and says_fewer(mine):
         return False  # a side of its own ("closed"), or fewer of it ("only on mondays")
     extra, said = unsaid(mine, diff, old, tuple(kin))
-    if extra - _LIGHT_VERBS:
+    priced = any(v.startswith("n:") for v in mine.values & old.values)
+    if extra - _LIGHT_VERBS - (_PRICE_VERBS if priced else frozenset()):
         return False
     # the entry's words the text says, as they are or short ("physio appt"), or read as said
     told = (old.words - diff.missing - old.polar - LIGHT) | said
