@@ -32,7 +32,7 @@ def changed_kinds(a: Analysis, b: Analysis) -> list[str]:
     where a says its value is the only one ("just tuesdays") and b has others."""
     ka, kb = kinds(a.values), kinds(b.values)
     only = {
-        k for m in _ONLY.finditer(a.folded) for k in kinds(_values_of(m["after"] or m["before"]))
+        k for m in _ONLY.finditer(a.folded) for k in kinds(values_of(m["after"] or m["before"]))
     }
     return [
         k for k in sorted(ka.keys() & kb.keys()) if (ka[k] - kb[k] or k in only) and kb[k] - ka[k]
@@ -45,7 +45,7 @@ _ONLY = re.compile(
 )
 
 
-def _values_of(word: str) -> frozenset[str]:
+def values_of(word: str) -> frozenset[str]:
     """The values one word says, as analyze reads them: a weekday, a month, a part of the day,
     a number or a time."""
     from .. import lexicon

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..language.cues import MONTH_WORDS, WEEKDAY_WORDS
 from ..words import STOPWORDS, tokens
-from .apart import _values_of
+from .apart import values_of
 from .compare import Diff, compare
 from .reading import SMALL_WORDS_ABROAD
 
@@ -70,7 +70,7 @@ def label_across(new: Analysis, old: Analysis) -> Literal["correction", "update"
 
 def said_not(new: Analysis) -> frozenset[str]:
     """The values a text says are not so ("non il martedì": wd:2)."""
-    return frozenset(v for m in _SAID_NOT.finditer(new.folded) for v in _values_of(m[1]))
+    return frozenset(v for m in _SAID_NOT.finditer(new.folded) for v in values_of(m[1]))
 
 
 def words_for(values: frozenset[str]) -> list[str]:
