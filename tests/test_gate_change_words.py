@@ -177,11 +177,7 @@ def test_what_a_plan_left_open_fills_it_in(ws, on_file, said, label):
     """ "leo's dentist fri is 8:45, at the practice on carver rd" over "Dentist check-up for
     Leo on Friday" was filed beside it as new: it said more than it shared. A plan given what
     it left open is the plan, updated, and the new line keeps what it said."""
-    old = entry(ws, on_file)
-    result = remember(ws, said, source="user", now=NOW).value
-    assert result.label == label, result.reason
-    if label == "update":
-        assert result.closed.entry.id == old.value.entry.id
+    _over(ws, on_file, said, label)
 
 
 @pytest.mark.parametrize(
@@ -233,11 +229,7 @@ def test_a_plan_is_filled_in_by_a_text_mostly_of_its_details(ws, on_file, said, 
     few for the words alone to tie it to the plan, though it fills it in. Read by the words
     alone (no semantic path), as any workspace without the extra reads it."""
     ws = _words_only(ws)
-    old = entry(ws, on_file)
-    result = remember(ws, said, source="user", now=NOW).value
-    assert result.label == label, result.reason
-    if label == "update":
-        assert result.closed.entry.id == old.value.entry.id
+    _over(ws, on_file, said, label)
 
 
 @pytest.mark.parametrize(
@@ -262,10 +254,7 @@ def test_a_plan_is_filled_in_by_a_text_mostly_of_its_details(ws, on_file, said, 
     ],
 )
 def test_what_fills_a_plan_in_may_say_also_of_another_thing(ws, on_file, said):
-    old = entry(ws, on_file)
-    result = remember(ws, said, source="user", now=NOW).value
-    assert result.label == "update", result.reason
-    assert result.closed.entry.id == old.value.entry.id
+    _over(ws, on_file, said, "update")
 
 
 @pytest.mark.parametrize(
@@ -286,11 +275,7 @@ def test_what_fills_a_plan_in_may_say_also_of_another_thing(ws, on_file, said):
     ],
 )
 def test_a_thing_needed_is_filled_in_by_its_booking(ws, on_file, said, label):
-    old = entry(ws, on_file)
-    result = remember(ws, said, source="user", now=NOW).value
-    assert result.label == label, result.reason
-    if label == "update":
-        assert result.closed.entry.id == old.value.entry.id
+    _over(ws, on_file, said, label)
 
 
 @pytest.mark.parametrize(
@@ -311,10 +296,16 @@ def test_a_verb_of_doing_it_again_says_it_changed(ws, on_file, said):
     """ "retimed", "rebooked", "reassigned": the thing done again another way, as
     "rescheduled" says (read by the words alone, where no closeness in meaning helps)."""
     ws = _words_only(ws)
+    _over(ws, on_file, said, "update")
+
+
+def _over(ws, on_file: str, said: str, label: str) -> None:
+    """`said` by the user over `on_file`: its label, and the entry it updates."""
     old = entry(ws, on_file)
     result = remember(ws, said, source="user", now=NOW).value
-    assert result.label == "update", result.reason
-    assert result.closed.entry.id == old.value.entry.id
+    assert result.label == label, result.reason
+    if label == "update":
+        assert result.closed.entry.id == old.value.entry.id
 
 
 def _words_only(ws):
