@@ -186,28 +186,12 @@ _STRETCHED = (
 )
 UPDATE = Lazy(f"{_phrases(*UPDATE_PHRASES).pattern}|{_CHANGE_VERB}|{_FROM_DAY}|{_STRETCHED}")
 FROM_DAY = Lazy(_FROM_DAY)  # a change said to hold from a day on: "from today", "as of Monday"
-UPDATE_CJK = Lazy(
-    _cjk(
-        "変更",
-        "移動",
-        "変わりました",
-        "変わった",
-        "に変わ",
-        "延期",
-        "から",
-        "改到",
-        "改为",
-        "改成",
-        "变成",
-        "变为",
-        "不再",
-        "推迟",
-        "搬到",
-        "换成",
-    )
-)
-# "now", "currently": a change only when a value differs too.
 # fmt: off
+UPDATE_CJK = Lazy(_cjk(
+    "変更", "移動", "変わりました", "変わった", "に変わ", "延期", "から", "改到", "改为", "改成",
+    "变成", "变为", "不再", "推迟", "搬到", "换成",
+))
+# "now", "currently": a change only when a value differs too.
 UPDATE_WEAK_PHRASES = ("now", "currently", "these days", "nowadays", "new", "neu", "ahora",
                        "actualmente", "maintenant", "actuellement", "jetzt", "nun", "derzeit",
                        "agora", "atualmente", "ora", "adesso")
