@@ -214,6 +214,12 @@ def test_what_a_plan_left_open_fills_it_in(ws, on_file, said, label):
             " at 8",
             "new",
         ),
+        # a day a fact recurs on ("paid on the 1st") makes it no plan another detail fills in
+        (
+            "The Harbour Street flat rent is £950 a month, paid on the 1st",
+            "the harbour street flat's boiler was serviced in march, new filter fitted",
+            "new",
+        ),
         # a date of another kind of thing said again is no plan filled in
         (
             "Visa expires on 20 March",

@@ -298,9 +298,8 @@ def _against(
             return Verdict(
                 "clash", "would change a rule, and only the user's words can", k.key, scores
             )
-        # "Actually Noor isn't lactose intolerant", "actually the reg is KN17 XRF, not XRT":
-        # says a more trusted source was wrong; that waits for that source's word (the world
-        # changing is an update)
+        # "Actually Noor isn't lactose intolerant": says a more trusted source was wrong; that
+        # waits for that source's word (the world changing is an update)
         reverses = label == "correction" and not OWN_SLIP.search(new.text)
         if TRUST_RANK[k.trust] > rank and (trust == "untrusted" or reverses):
             who = "an untrusted source" if trust == "untrusted" else f"the {trust} source"
@@ -340,8 +339,7 @@ def _label_for(new: Analysis, diff: Diff, score: float, old: Known) -> tuple[Lab
     # does a change, of the name the entry opens with ("Book club is moving to the library").
     ends = diff.ended and len(new.words & old.info.words) >= ENDED_NAMES
     short = short or ends or changes_what_it_opens_with(new, old.info)
-    # A contrast said alone ("it's Virgin Media not Vodafone") needs no more of the entry
-    # than the word it gives up.
+    # A contrast said alone ("it's Virgin Media not Vodafone") needs only the word it gives up
     short = short or diff.rejects and len(new.words - new.rejected) <= CONTRAST_WORDS
     if reworded_repeat(new, diff, old.info, old.meaning):
         return "repeat", "says what the entry on file says, in other words (close in meaning)"

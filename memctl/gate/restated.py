@@ -118,6 +118,7 @@ _PLAN = frozenset(
     for w in "book booked booking appointment appt coming planned plan sometime scheduled due "
     "visit visiting trip deadline".split()
 )
+_MONTHLY = re.compile(r"(?<!\w)(?:(?:a|per|each|every)\s+month|monthly)(?!\w)")
 _NEEDED = re.compile(r"(?<!\w)(?:needs?|needed)(?!\w)")  # "Need an electrician for …"
 _WHEN = frozenset({"d", "wd", "t", "mo", "y"})  # the kinds of value that say when
 FILLS_MEANING = 0.6  # this close in meaning (the semantic path), one shared word ties a plan
@@ -145,8 +146,18 @@ def fills_in(new: Analysis, diff: Diff, old: Analysis, meaning: float | None = N
         return False
     if _someone_else_s(new, old):
         return False
-    planned = old.words & _PLAN or _NEEDED.search(old.folded)
-    return bool({v.partition(":")[0] for v in old.values} & _WHEN or planned)
+    # a day of the month alone, in a line that says it comes every month, is a day a fact
+    # recurs on ("rent is £800 a month, paid on the 1st"), no plan's
+    when = {v.partition(":")[0] for v in old.values} & _WHEN
+    monthly = when == {"d"} and _MONTHLY.search(old.folded) is not None
+    return bool(when and not monthly or planned(old))
+
+
+def planned(old: Analysis) -> bool:
+    """Is the entry a plan in its words ("booked", "sometime", "scheduled", "needs")? A day it
+    gives alone may be of a fact that recurs ("rent … paid on the 1st"), which a text of its
+    details ("the flat's boiler was serviced in March") is not filling in."""
+    return bool(old.words & _PLAN or _NEEDED.search(old.folded))
 
 
 def _someone_else_s(new: Analysis, old: Analysis) -> bool:
