@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import os
 import shutil
@@ -42,6 +43,18 @@ LONGEST_FIRST = (
     "test_bad_bytes.py",
     "test_named_later.py",
 )
+
+
+def _keep_purge_patterns() -> None:
+    """A purge's patterns are a pure function of the text purged, 0.3 to 1.8 s each to make;
+    memctl keeps the last 4 in its process. A test worker keeps every one it made: many tests
+    purge the same few texts, each in a workspace of its own."""
+    from memctl.forgetting import purge
+
+    purge._patterns = functools.lru_cache(maxsize=None)(purge._patterns.__wrapped__)
+
+
+_keep_purge_patterns()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
