@@ -7,12 +7,10 @@ new, naming the one it may replace."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Literal
 
 from ..language.cues import MONTH_WORDS, WEEKDAY_WORDS
 from ..words import STOPWORDS, tokens
-from .apart import values_of
 from .compare import Diff, compare
 from .reading import SMALL_WORDS_ABROAD
 
@@ -33,12 +31,6 @@ _OTHERS = (
     )
 ) - STOPWORDS
 _ENGLISH = STOPWORDS - _OTHERS
-# A word said not to be so, in the languages read here: "non il martedì", "pas le mardi",
-# "no el martes", "nicht am Dienstag", "niet op dinsdag", "não na terça", "nie we wtorek"
-_SAID_NOT = re.compile(
-    r"(?<!\w)(?:not|non|pas|no|nicht|niet|nao|nie)\s+(?:(?:il|el|le|la|lo|der|die|das|am|de|"
-    r"het|op|o|a|na|no|we|w|the|on|au)\s+)?([^\W\d_]+)"
-)
 
 
 def not_english(new: Analysis) -> bool:
@@ -69,8 +61,8 @@ def label_across(new: Analysis, old: Analysis) -> Literal["correction", "update"
 
 
 def said_not(new: Analysis) -> frozenset[str]:
-    """The values a text says are not so ("non il martedì": wd:2)."""
-    return frozenset(v for m in _SAID_NOT.finditer(new.folded) for v in values_of(m[1]))
+    """The values a text says are not so ("…, non il martedì": wd:2), as analyze reads them."""
+    return frozenset(v for v in new.rejected if ":" in v)
 
 
 def words_for(values: frozenset[str]) -> list[str]:

@@ -401,6 +401,7 @@ def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
         said = next(g for n, g in m.groupdict().items() if g is not None and n != "x")
         theirs: set[str] = set()
         rest = take_values(said, theirs)
+        theirs |= {date_value(t) for t in tokens(rest) if t in _DATE_WORDS}  # "…, non il martedì"
         if m["g"] is not None and (theirs or not rest.strip() or a_value(rest)):
             return m.group()  # "speaks German, no English": a value it has not, no word given up
         # read alone, "the 9th" of "…, not the 9th" is a number; in the text, a day
@@ -412,6 +413,10 @@ def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
 
     counted = _REJECTED.sub(take, _CONSENT.sub(" ", _INTERJECTION.sub(" ", folded)))
     return frozenset(rejected), counted
+
+
+# A day or a month named in words, in any language read, and not an everyday word too ("may")
+_DATE_WORDS = (cues.WEEKDAY_WORDS.keys() | cues.MONTH_WORDS.keys()) - cues.AMBIGUOUS_DATE_WORDS
 
 
 def _two_dates(word: str, other: str | None) -> bool:
