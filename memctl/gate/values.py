@@ -73,7 +73,7 @@ _LETTER = re.compile(
     r"|category|vitamin|terminal|pier|hall|section|tier|band)\s+(ab|[a-z])(?![\w'])"
 )
 # An hour said in words: "quarter past nine", "half past 7", "quarter to ten", "half seven"
-_HOURS = "one two three four five six seven eight nine ten eleven twelve".split()
+_HOURS = cues.ONES
 _CLOCK = re.compile(
     r"(?<!\w)(?:(?P<q>(?:a\s+)?quarter|half|\d{1,2}\s+minutes)\s+(?P<way>past|to|after|til)\s+"
     r"|(?P<m>\d{1,2})\s+(?:past|after)\s+|half\s+(?=\w+\b(?!\s+(?:an?|the|of|past|to)\b)))"
@@ -109,8 +109,7 @@ _PART_AT = re.compile(
 )
 # A number of two words or one said in words past twelve: "twenty five bucks", "forty-two",
 # "nineteen" (the numbers up to twelve are cues.NUMBER_WORDS, read word by word)
-_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
-_TEENS = "thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_TENS, _TEENS = cues.TENS, cues.TEENS
 _WORDED_NUMBER = re.compile(
     rf"(?<![\w-])(?:(?P<tens>{'|'.join(_TENS)})(?:[\s-]+(?P<unit>{'|'.join(_HOURS[:9])}))?"
     rf"|(?P<teen>{'|'.join(_TEENS)}))(?![\w-])"
@@ -356,8 +355,7 @@ def take_values(folded: str, values: set[str]) -> str:
 
     def at_worded(m: re.Match[str]) -> str:
         hour = _HOURS.index(m["h"]) + 1
-        said = (m["min"] or "").replace("-", " ").split()
-        minutes = {"fifteen": 15, "thirty": 30, "forty": 45}.get(said[0] if said else "", 0)
+        minutes = _in_words(m["min"]) if m["min"] and "clock" not in m["min"] else 0
         if m["ap"] == "p" and hour < 12:
             hour += 12
         if m["ap"] == "a" and hour == 12:

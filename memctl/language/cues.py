@@ -137,11 +137,11 @@ UPDATE_PHRASES = (
 # fmt: on
 # A verb of change in any of its forms, and where to: "is moving to the library", "we're
 # switching over to Paddle", "shifting it to 9am" (the phrases above name the fixed ones).
-_AMOUNT = (
-    r"(?=[\d$€£]|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
-    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
-    r"seventy|eighty|ninety|half|a\s+half)\b)"
-)
+# The English numbers in words: one to twelve, the teens, the tens (gate/values.py reads them)
+ONES = "one two three four five six seven eight nine ten eleven twelve".split()
+TEENS = "thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_AMOUNT = rf"(?=[\d$€£]|(?:{'|'.join((*ONES, *TEENS, *TENS))}|half|a\s+half)\b)"
 _CHANGE_VERB = (
     r"(?<!\w)(?:mov(?:e|es|ed|ing)|switch(?:es|ed|ing)?|chang(?:e|es|ed|ing)|"
     r"relocat(?:e|es|ed|ing)|shift(?:s|ed|ing)?|migrat(?:e|es|ed|ing)|swap(?:s|ped|ping)?|"
