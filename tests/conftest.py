@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -47,11 +47,21 @@ LONGEST_FIRST = (
 
 def _keep_purge_patterns() -> None:
     """A purge's patterns are a pure function of the text purged, 0.3 to 1.8 s each to make;
-    memctl keeps the last 4 in its process. A test worker keeps every one it made: many tests
-    purge the same few texts, each in a workspace of its own."""
+    memctl keeps the last 4 in its process, and a purge empties every cache of memctl's
+    functions (memos.forget), those too. A test worker keeps every one it made, in a memo of
+    its own that no purge empties: many tests purge the same few texts, each in a workspace of
+    its own (a worker made "+1 555 0134"'s 13 times over)."""
     from memctl.forgetting import purge
 
-    purge._patterns = functools.lru_cache(maxsize=None)(purge._patterns.__wrapped__)
+    make = purge._patterns.__wrapped__
+    kept: dict[str, tuple[re.Pattern[str], re.Pattern[bytes]]] = {}
+
+    def patterns(text: str) -> tuple[re.Pattern[str], re.Pattern[bytes]]:
+        if text not in kept:
+            kept[text] = make(text)
+        return kept[text]
+
+    purge._patterns = patterns
 
 
 _keep_purge_patterns()
