@@ -127,3 +127,45 @@ def test_an_exception_to_a_rule_leaves_what_was_booked_open(ws):
     assert done.label == "update", done.reason
     assert booked in open_lines(ws, "life/plans")
     assert "except" in open_lines(ws, "rules/general")[0]
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        # the act allowed from (or up to) the very time the rule allows it from: the rule again
+        ("No calls before 9am", "calls from 9 are ok"),
+        ("Don't call me before 9am", "you can call me from 9"),
+        ("No meetings before 10am", "meetings from 10 are fine"),
+        ("No meetings before 10am", "meetings from 10 are fine from now on"),
+        ("Never send emails after 8pm", "emails up to 8pm are fine"),
+        ("Never send emails after 8pm", "emails until 8pm are fine"),
+        ("No deploys after 4pm", "deploys before 4pm are fine"),
+        # another thing at the rule's time, where the rule is not of anything at all
+        ("No calls before 9am", "the train from 9 is fine"),
+        ("No meetings on Sunday mornings", "Sunday mornings are fine for swimming"),
+    ],
+)
+def test_the_rules_own_bound_or_another_thing_at_its_time_leaves_the_rule_be(ws, on_file, said):
+    """ "calls from 9 are ok" was a clash with "No calls before 9am" (the act, at the rule's
+    own time), and "Sunday mornings are fine for swimming" retired "No meetings on Sunday
+    mornings" (read as the rule of "never book anything on Sunday mornings")."""
+    rule(ws, on_file)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label not in ("clash", "update", "correction"), done.reason
+    assert on_file in open_lines(ws, "rules/general")
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said", "label"),
+    [
+        ("No calls before 9am", "calls before 9 are fine", "clash"),
+        ("No calls before 9am", "call mum at 8", "clash"),
+        ("No calls before 9am", "calls from 8 are ok from now on", "update"),
+        ("No meetings before 10am", "meetings from 9 are fine from now on", "update"),
+        ("Never send emails after 8pm", "emails until 10pm are fine", "clash"),
+    ],
+)
+def test_another_bound_than_the_rules_still_changes_it_or_clashes(ws, on_file, said, label):
+    rule(ws, on_file)
+    done = remember(ws, said, source="user", now=NOW).value
+    assert done.label == label, done.reason

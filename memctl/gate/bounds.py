@@ -69,6 +69,13 @@ def within(new: Analysis, rule: Analysis) -> bool:
     )
 
 
+def same_bounds(new: Analysis, rule: Analysis) -> bool:
+    """Does the text allow the act from and up to the very times the rule does ("calls from 9
+    are ok", "no calls before 9" for "no calls before 9am")? It says the rule again."""
+    theirs = allowed(rule)
+    return any(theirs) and allowed(new) == theirs
+
+
 def beyond(new: Analysis, rule: Analysis) -> bool:
     """Does the text bound a time from the other side of the rule's own bound ("after 16:00",
     "from 4pm" where the rule says "before 16:00"; "before 9" where it says "not before 9")?"""

@@ -43,6 +43,7 @@ from .bounds import (
     money_limit,
     past_bound,
     rebounded,
+    same_bounds,
     same_kind_amount,
     week_days,
     within,
@@ -76,6 +77,7 @@ _WITHOUT = re.compile(
 )
 # A limit of the text's own: "only deploy on Tuesdays" against "never deploy on Fridays"
 _ONLY = re.compile(r"(?<!\w)(?:only|solely|exclusively|nur|solo|solamente|seulement|apenas)(?!\w)")
+_ANY = re.compile(r"(?<!\w)(?:anything|everything|nothing)(?!\w)")
 _ALWAYS = re.compile(r"(?<!\w)(?:always|must|every|each|make\s+sure|be\s+sure|remember\s+to)(?!\w)")
 # The user dropping a rule by name: "forget the rule about …", "drop the rule that …"
 _RETIRE = re.compile(
@@ -321,8 +323,8 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
     # what the rule's act is done to, allowed at every value the rule sets, is the act allowed
     whole = permits and bool(values) and values <= given and bool(shared & (governs - acts(rule)))
     # "Sunday mornings are fine for swimming" for "never book anything on Sunday mornings": a
-    # rule that names no thing its act is done to, allowed at every value it sets
-    anything = rule.polarity and not governs - acts(rule) and not new.polarity
+    # rule of any act at all ("anything"), allowed at every value it sets
+    anything = rule.polarity and _ANY.search(rule.folded) and not new.polarity
     whole = whole or permits and bool(anything) and bool(values) and values <= given
     over = past_bound(new, rule)  # "a longer email" for "keep emails under 150 words"
     # "booked the dentist for Sunday morning" for "never book anything on Sunday mornings": the
@@ -349,9 +351,10 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         if acted or len(shared_all) >= len(rule.words) / 2 and not other_thing:
             reason = f"a different {KIND_NAMES[kind]} than the rule sets ({words})"
             break
+    again = same_bounds(new, rule)  # "calls from 9 are ok" for "no calls before 9am"
     if (
         reason is None
-        and not allowed
+        and not (allowed or again)
         and _does_what_it_forbids(new, rule, shared, given & values, other_thing)
     ):
         reason = f"does what the rule forbids ({words})"
@@ -372,8 +375,7 @@ def rule_change(new: Analysis, rule: Analysis) -> tuple[str, bool] | None:
         and normative
         and enough
         and about
-        and not allowed
-        and not unbounded
+        and not (allowed or unbounded or again)
     ):
         reason = f"the opposite of what the rule says about {words}"
     if (
