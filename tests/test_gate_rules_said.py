@@ -169,3 +169,37 @@ def test_another_bound_than_the_rules_still_changes_it_or_clashes(ws, on_file, s
     rule(ws, on_file)
     done = remember(ws, said, source="user", now=NOW).value
     assert done.label == label, done.reason
+
+
+AMAZON = "Never order from Amazon for me, I'd rather shop locally"
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said", "source", "label"),
+    [
+        # bought from the shop the rule names, in other words than the rule's
+        (
+            AMAZON,
+            "just this once, get the toner off Amazon, the shop in town is out",
+            "user",
+            "clash",
+        ),
+        (AMAZON, "I bought the toner on Amazon", "agent", "clash"),
+        (AMAZON, "purchased a kettle from Amazon, arrives Tuesday", "agent", "clash"),
+        ("Never buy from Temu", "ordered the phone case from Temu", "agent", "clash"),
+        (AMAZON, "you can buy from Amazon from now on", "user", "update"),
+        # the shop named, nothing bought from it
+        (AMAZON, "Amazon is buying a drone company", "agent", "new"),
+        (AMAZON, "got the parcel from the Amazon locker", "agent", "new"),
+        (AMAZON, "got the toner from the shop in town", "agent", "new"),
+        ("Never buy from Temu", "Temu ads are everywhere", "agent", "new"),
+    ],
+)
+def test_buying_from_the_shop_a_rule_names_is_its_act_however_it_is_said(
+    ws, on_file, said, source, label
+):
+    """ "get the toner off Amazon" was new beside "Never order from Amazon": "order" and "buy"
+    were two acts, and "get … off" none."""
+    rule(ws, on_file)
+    done = remember(ws, said, source=source, now=NOW).value
+    assert done.label == label, done.reason

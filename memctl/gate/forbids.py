@@ -254,14 +254,35 @@ def used(new: Analysis, rule_acts: frozenset[str], thing: frozenset[str]) -> fro
     return frozenset() if other else None
 
 
+_BUYING = frozenset(content_word(w) for w in ("buy", "order"))  # "purchase" reads as "buy"
+# "buy the toner on Amazon", "get it off Amazon", "ordered a case from Temu": bought from the shop
+# named just after ("Amazon is buying …", "from the Amazon locker" name none)
+_BOUGHT_FROM = re.compile(
+    r"(?<!\w)(?:buy|buys|bought|buying|order|orders|ordered|ordering|purchas\w*|get|gets|got|"
+    r"getting)\s[^.;!?]{0,40}?\b(?:off|from|on|at|via)\s+(?P<shop>\w+)"
+)
+
+
+def bought(new: Analysis, rule: Analysis, rule_acts: frozenset[str]) -> frozenset[str] | None:
+    """The rule's act of buying ("order" or "buy") done in other words, from a shop the rule
+    names ("get the toner off Amazon" for "never order from Amazon"); None otherwise."""
+    own = rule_acts & _BUYING
+    if not own or new.words & own:
+        return None
+    shops = {m["shop"] for m in _BOUGHT_FROM.finditer(new.folded)}
+    return own if shops & rule.names else None
+
+
 def in_other_words(
     new: Analysis, rule: Analysis, rule_acts: frozenset[str], governs: frozenset[str]
 ) -> frozenset[str] | None:
     """The rule's acts (`rule_acts`; `governs`: those and what they are done to) of handing
-    over or using a thing the text does in other words: empty when it does them to another's
-    thing, None when it says nothing of them."""
+    over, using or buying a thing the text does in other words: empty when it does them to
+    another's thing, None when it says nothing of them."""
     handing = handed(new, rule, rule_acts)
-    return handing if handing is not None else used(new, rule_acts, governs - rule_acts)
+    if handing is None:
+        handing = used(new, rule_acts, governs - rule_acts)
+    return handing if handing is not None else bought(new, rule, rule_acts)
 
 
 _WEEKNIGHTS = re.compile(r"(?<!\w)(?:week[\s-]*nights?|school[\s-]+nights?)(?!\w)")

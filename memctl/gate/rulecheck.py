@@ -3,20 +3,21 @@
 A text speaks of a rule when it shares the rule's subject words (a synonym counts: "reply" is
 "answer"), enough of them for a short rule, two for a long one, or one word of what the rule
 governs done with another value of a kind it sets ("Running the migration at 23:00" for "Run the
-database migrations only on weekdays before 15:00"). It contradicts the rule when it sets
-another value of a kind the rule sets (five lines → ten, Spanish → English, Fridays → Mondays,
-Saturday for "weekdays", "weekend deploys" for "weekdays"; a time inside the rule's bound is
-none: 10:00 is "before 15:00"; a bound from its other side is one: "after 16:00"),
-or states the opposite norm ("never push to main" / "it's fine to push to main"; a text that
-opens with the act the rule governs, "push hotfixes straight to main", is a norm), or says the
-rule changes ("from now on", "no longer") in other words. Another day than those a prohibition
-names is one it allows ("deploy the fix on Tuesday" for "never deploy on Fridays"); a way of
-reaching someone is the rule's own when the text names whom ("send the report to the client"
-for "never email clients on weekends"). A text that drops the rule by name
-("forget the rule about …") changes it; one that reports the act done without what an "always"
-or "every" rule asks for ("filed the expense report without the receipt"), or without the step
-it asks for first, contradicts it. Handing over or using the rule's thing in other words
-("passed your mobile to the rep", "paid with your credit card") is the rule's act (forbids.py).
+database migrations only on weekdays before 15:00"). It contradicts the rule when it sets another
+value of a kind the rule sets (five lines → ten, Spanish → English, Fridays → Mondays, Saturday for
+"weekdays", "weekend deploys" for "weekdays"; a time inside the rule's bound is none: 10:00 is
+"before 15:00"; a bound from its other side is one: "after 16:00"; the rule's own bound said again
+is none: "calls from 9 are ok" for "no calls before 9am"), or states the opposite norm ("never push
+to main" / "it's fine to push to main"; a text that opens with the act the rule governs, "push
+hotfixes straight to main", is a norm), or says the rule changes ("from now on", "no longer") in
+other words. Another day than those a prohibition names is one it allows ("deploy the fix on
+Tuesday" for "never deploy on Fridays"); a way of reaching someone is the rule's own when the text
+names whom ("send the report to the client" for "never email clients on weekends"). A text that
+drops the rule by name ("forget the rule about …") changes it; one that reports the act done
+without what an "always" or "every" rule asks for ("filed the expense report without the receipt"),
+or without the step it asks for first, contradicts it. Handing over, using or buying the rule's
+thing in other words ("passed your mobile to the rep", "paid with your credit card", "got it off
+Amazon" for "never order from Amazon") is the rule's act (forbids.py).
 
 Whether the user changes the rule or clashes with it is a question of how the user says it:
 words that say it changes ("from now on", "now", "anymore", "stop", "again", "actually") make
