@@ -18,6 +18,12 @@ def fact(ws, text: str) -> None:
     file_entry(ws, "life/plans", text, source="agent")
 
 
+def said_beside(ws, on_file: str, said: str, source: str = "user"):
+    """What the gate made of `said` from `source`, with the rule `on_file` in force."""
+    rule(ws, on_file)
+    return remember(ws, said, source=source, now=NOW).value
+
+
 @pytest.mark.parametrize(
     ("on_file", "said"),
     [
@@ -111,8 +117,7 @@ def test_one_occasion_allowed_is_a_clash_to_settle(ws, on_file, said):
     ],
 )
 def test_the_act_a_rule_forbids_at_its_own_values_breaks_it(ws, on_file, said, label):
-    rule(ws, on_file)
-    done = remember(ws, said, source="agent", now=NOW).value
+    done = said_beside(ws, on_file, said, "agent")
     assert done.label == label, done.reason
 
 
@@ -149,8 +154,7 @@ def test_the_rules_own_bound_or_another_thing_at_its_time_leaves_the_rule_be(ws,
     """ "calls from 9 are ok" was a clash with "No calls before 9am" (the act, at the rule's
     own time), and "Sunday mornings are fine for swimming" retired "No meetings on Sunday
     mornings" (read as the rule of "never book anything on Sunday mornings")."""
-    rule(ws, on_file)
-    done = remember(ws, said, source="user", now=NOW).value
+    done = said_beside(ws, on_file, said)
     assert done.label not in ("clash", "update", "correction"), done.reason
     assert on_file in open_lines(ws, "rules/general")
 
@@ -166,9 +170,7 @@ def test_the_rules_own_bound_or_another_thing_at_its_time_leaves_the_rule_be(ws,
     ],
 )
 def test_another_bound_than_the_rules_still_changes_it_or_clashes(ws, on_file, said, label):
-    rule(ws, on_file)
-    done = remember(ws, said, source="user", now=NOW).value
-    assert done.label == label, done.reason
+    assert said_beside(ws, on_file, said).label == label
 
 
 AMAZON = "Never order from Amazon for me, I'd rather shop locally"
@@ -200,6 +202,5 @@ def test_buying_from_the_shop_a_rule_names_is_its_act_however_it_is_said(
 ):
     """ "get the toner off Amazon" was new beside "Never order from Amazon": "order" and "buy"
     were two acts, and "get … off" none."""
-    rule(ws, on_file)
-    done = remember(ws, said, source=source, now=NOW).value
+    done = said_beside(ws, on_file, said, source)
     assert done.label == label, done.reason
