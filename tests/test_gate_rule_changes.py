@@ -244,6 +244,11 @@ def test_a_change_said_to_start_on_a_day_lasts(rule, said, label):
     [
         ("you can put meetings in from 9, i'm up early with the dog anyway", "update"),
         ("you can schedule calls from 9, i am up anyway", "update"),
+        # the permission said in other words than "you can"
+        ("calls from 9 are fine", "update"),
+        ("calls after 9 are ok", "update"),
+        ("feel free to put meetings in from 9", "update"),
+        ("calls from 9 are fine today", "clash"),
         # a day or a date of its own, or said once: the rule holds and this breaks it
         ("you can put the meeting with Lars in from 9 on friday", "clash"),
         ("you can book meetings from 9 tomorrow, just this once", "clash"),
@@ -253,7 +258,7 @@ def test_a_change_said_to_start_on_a_day_lasts(rule, said, label):
 def test_an_hour_allowed_with_no_day_named_lasts(said, label):
     """ "you can put calls on my calendar from 8" over "No calls before 9:30 am" was a clash:
     no word said it lasts. An hour the user allows the act from, for no day or date, is of every
-    day: the rule changes."""
+    day, however the permission is said ("… are fine", "feel free to"): the rule changes."""
     assert changed("No calls or meetings before 10am", said)[0] == label
 
 

@@ -162,11 +162,15 @@ def test_the_rules_own_bound_or_another_thing_at_its_time_leaves_the_rule_be(ws,
 @pytest.mark.parametrize(
     ("on_file", "said", "label"),
     [
-        ("No calls before 9am", "calls before 9 are fine", "clash"),
+        ("No calls before 9am", "calls before 9 are fine", "update"),
+        ("No calls before 9am", "calls before 9 are fine tomorrow", "clash"),
         ("No calls before 9am", "call mum at 8", "clash"),
         ("No calls before 9am", "calls from 8 are ok from now on", "update"),
         ("No meetings before 10am", "meetings from 9 are fine from now on", "update"),
-        ("Never send emails after 8pm", "emails until 10pm are fine", "clash"),
+        ("Never send emails after 8pm", "emails until 10pm are fine", "update"),
+        ("Never send emails after 8pm", "emails until 10pm are fine tonight", "clash"),
+        # a number of things up to a bound is no hour: allowed once, not of every day
+        ("Keep summaries under 10 lines", "summaries up to 20 lines are fine", "clash"),
     ],
 )
 def test_another_bound_than_the_rules_still_changes_it_or_clashes(ws, on_file, said, label):

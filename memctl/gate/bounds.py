@@ -408,12 +408,16 @@ def amounts_of(folded: str, unit: str) -> list[float]:
     ]
 
 
-# "you can put calls on my calendar from 8": allowed from an hour on
-_FROM_AN_HOUR = re.compile(r"(?<!\w)you\s+(?:can|may)\s+[^.;!?]*?\b(?:from|after|until)\s+\d")
+# A permission, itself a norm: "the kids can watch the film until 20:30 tonight", "feel free
+# to call from 8", "you may"
+PERMISSION = re.compile(r"(?<!\w)(?:can|may|allowed\s+to|free\s+to)\s+(?!not\b|be\b)\w")
 
 
-def allowed_from_an_hour(new: Analysis) -> bool:
-    """Does the user allow the act from an hour on, naming no day or date it is for ("you can
-    put calls on my calendar from 8", not "… from 8 on friday"): of every day, for good?"""
+def allowed_from_an_hour(new: Analysis, permits: bool = False) -> bool:
+    """Does the user allow the act from or up to an hour (`permits`: says it is allowed, "are
+    fine"), naming no day or date it is for ("calls from 8 are fine", "you can put calls on my
+    calendar from 8", not "… from 8 on friday"): of every day, for good?"""
     dated = any(v.startswith(("d:", "wd:", "mo:", "y:")) for v in new.values)
-    return _FROM_AN_HOUR.search(new.folded) is not None and not dated
+    hour = any(v.startswith("t:") and v[2:3].isdigit() for v in new.values)  # not "20 lines"
+    allows = permits or PERMISSION.search(new.folded) is not None
+    return allows and hour and not new.polarity and any(bounds(new.folded)) and not dated

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from ..lexicon import PAST_FORMS
-from .bounds import week_days
+from .bounds import PERMISSION, week_days
 from .excepted import base
 from .reading import Analysis
 
@@ -41,8 +41,6 @@ _SIDES = (
     ("more than", "less than"),
     ("at least", "at most"),
 )
-# A permission, itself a norm: "the kids can watch the film until 20:30 tonight"
-_MAY = re.compile(r"(?<!\w)(?:can|may|allowed\s+to|free\s+to)\s+(?!not\b|be\b)\w")
 
 
 def breaks_in_meaning(new: Analysis, rule: Analysis, meaning: float | None) -> bool:
@@ -62,7 +60,7 @@ def breaks_in_meaning(new: Analysis, rule: Analysis, meaning: float | None) -> b
     kinds = {v.partition(":")[0] for v in ruled.values | week_days(ruled)}
     if any(v.partition(":")[0] in kinds for v in new.values | week_days(new)):
         return False  # 14:00 for "before 10am", Monday for "weekends": the words read its side
-    permits = any(name == "allowed" for name, _ in new.poles) or _MAY.search(new.folded)
+    permits = any(name == "allowed" for name, _ in new.poles) or PERMISSION.search(new.folded)
     if new.normative and not permits:
         return False  # "always bolt the back door" for "never leave it unlocked": it may agree
     acting = permits or bool(new.person & {"first", "second"})

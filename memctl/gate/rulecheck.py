@@ -406,7 +406,7 @@ def for_good(new: Analysis, rule: Analysis, permits: bool = False) -> bool:
     # "spend 80 euros on the new headphones" is an act against the rule, not a new rule
     weak = new.update_weak and cues.UPDATE_WEAK_NORM.search(new.folded)
     # "Sunday mornings are fine for swimming": allowed on every one of them, not once
-    every = permits and _EVERY_ONE.search(new.folded) or allowed_from_an_hour(new)
+    every = permits and _EVERY_ONE.search(new.folded) or allowed_from_an_hour(new, permits)
     said = new.update or weak or new.correction or _LASTING.search(new.folded) or every
     # "starting tomorrow": the day it begins on, not the one time it holds (cues.FROM_DAY)
     # a year alone, with words that it lasts, names a thing ("the 2019 folder … going forward")
