@@ -51,3 +51,22 @@ def test_someone_leaving_a_place_or_asked_about_is_no_successor(ws, said):
     file_entry(ws, "people/contacts", "Main contact at Halden Freight is Tom Price")
     result = remember(ws, said, source="user", now=NOW).value
     assert result.label == "new", result.reason
+
+
+@pytest.mark.parametrize(
+    ("on_file", "said"),
+    [
+        ("Our contact at Brennan is Keith Moreno", "keith retired, he lives in Spain now"),
+        (
+            "Dentist is Dr Okafor at Bright Smile Dental",
+            "dr okafor retired, she's seeing more of her grandkids now",
+        ),
+        ("Our contact at Brennan is Keith Moreno", "keith's gone from brennan, he's happier now"),
+    ],
+)
+def test_someone_gone_with_no_one_named_in_their_place_has_no_successor(ws, on_file, said):
+    """A "now" or a "seeing" alone named a successor: "keith retired, he lives in Spain now"
+    was read as Spain in Keith's place, and its line carried "Our contact at Brennan"."""
+    file_entry(ws, "people/contacts", on_file)
+    result = remember(ws, said, source="user", now=NOW).value
+    assert "in their place" not in result.reason

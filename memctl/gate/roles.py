@@ -61,7 +61,10 @@ _LEAVES = re.compile(
 _THE_PLACE = frozenset("company firm business agency practice team job account".split())
 _SUCCEEDS = re.compile(
     r"\b(?:replacement|successor|replaced\s+by|took\s+over|tak(?:es|ing)\s+over|"
-    r"deal(?:ing)?\s+with|talk(?:ing)?\s+to|new\s+contact|instead|now|seeing|"
+    r"deal(?:ing)?\s+with|talk(?:ing)?\s+to|new\s+contact|instead|"
+    # "i'm seeing dr patel now", "we're with mrs ali now" (not "seeing more of her family now")
+    r"(?:seeing|see|with)\s+(?!(?:her|his|their|my|our|your|more|the|an?|it|them)\b)"
+    r"(?:(?:mr|mrs|ms|dr)\.?\s+)?[\w-]+(?:\s+[\w-]+)?\s+now|"
     r"(?:our|my|the)\s+contact\s+(?:there\s+|now\s+)?is)\b"
 )
 
