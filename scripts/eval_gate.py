@@ -75,6 +75,9 @@ The sets (tests/gate_cases*.jsonl):
 - `fresh-w`, `fresh-x`: a tenth, written the same way in two alike halves of 62 by a hand that
   had not seen the gate's code or the other sets: W is tuned on, X is never read (its totals
   only).
+- `fresh-y`, `fresh-z`: an eleventh, written the same way in two alike halves of 62 by a hand
+  that had not seen the gate's code or the other sets: Y is tuned on, Z is never read (its
+  totals only).
 A case may also say what the written line must hold (`holds`: the unchanged details an update
 carries forward), where it must go (`goes_to`, with `topic` as `--topic`), and other labels that
 count as right (`accept`). A case whose text says something new (any label but repeat) and that
@@ -141,6 +144,8 @@ SETS = {
     "fresh-v": REPO / "tests" / "gate_cases_fresh_v.jsonl",
     "fresh-w": REPO / "tests" / "gate_cases_fresh_w.jsonl",
     "fresh-x": REPO / "tests" / "gate_cases_fresh_x.jsonl",
+    "fresh-y": REPO / "tests" / "gate_cases_fresh_y.jsonl",
+    "fresh-z": REPO / "tests" / "gate_cases_fresh_z.jsonl",
 }
 NOW = dt.datetime(2026, 11, 30, 9, 0)
 MEANING = {"on": True}  # --words-only: the semantic path off even where it is installed
