@@ -32,6 +32,9 @@ def forget() -> None:
     semantic = sys.modules.get("memctl.search.semantic")
     if semantic is not None:
         semantic.forget_memo()
+    across = sys.modules.get("memctl.search.across")
+    if across is not None:
+        across.forget_memo()
     vectors = sys.modules.get("memctl.search.vectors")
     if vectors is not None:
         vectors.forget_headings()

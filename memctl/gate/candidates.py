@@ -55,6 +55,7 @@ class Candidate:
     trust: Trust
     info: Analysis = field(compare=False, repr=False)
     meaning: float | None = None  # closeness in meaning, when the semantic path is installed
+    across: float | None = None  # closeness across languages (search.across): a text in another
 
     @property
     def address(self) -> str:
@@ -71,6 +72,7 @@ class Candidate:
             "rule": self.rule,
             "trust": self.trust,
             "meaning": self.meaning,
+            "across": self.across,
         }
 
 

@@ -92,9 +92,10 @@ def survey(ws: Workspace, text: str, *, today: dt.date | None = None) -> Survey:
             about = read.about()
             best = max(best, similarity(new, about))  # a name's fit: routing.py
         found.notes.append(NoteMatch(facts.path, round(best, 3), facts.status))
-    from .meaning import add_meaning
+    from .meaning import add_across, add_meaning
 
     add_meaning(ws, text, new, found, today)
+    add_across(ws, text, new, found, today)
     found.entries.sort(key=lambda c: -c.score)
     found.notes.sort(key=lambda n: -n.score)
     return found
@@ -148,7 +149,9 @@ def label(
 ) -> Decision:
     """One label for `text`, from the LLM command when configured, else (or on failure) rules."""
     known = [
-        Known(c.address, unquoted(c.entry.text), c.trust, c.rule, c.info, c.meaning)
+        Known(
+            c.address, unquoted(c.entry.text), c.trust, c.rule, c.info, c.meaning, across=c.across
+        )
         for c in found.entries
     ]
     notes: dict[str, list[Known]] = {}

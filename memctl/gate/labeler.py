@@ -86,6 +86,7 @@ class Known:
     meaning: float | None = None  # closeness in meaning (the semantic path), when installed
     info: Analysis = field(init=False, repr=False)
     kin: tuple[Analysis, ...] = field(default=(), repr=False)  # the other lines of its note
+    across: float | None = None  # closeness across languages, for a text in another (foreign.py)
 
     def __post_init__(self, given: Analysis | None) -> None:
         self.info = analyze(self.text) if given is None else given
@@ -135,9 +136,9 @@ def decide(text: str, *, trust: Trust, candidates: list[Known], rules: list[Know
     tied = tied_entries(new, [k for _, k in scored]) if verdict.label == "new" else []
     if tied:  # "la mise en prod d'Atlas glisse au 24 mars" for "Atlas go-live is 3 March"
         k = tied[0]
-        why = f"in another language, gives another value of what {k.key} says"
+        label, why = label_across(new, k)
         if len(tied) == 1 and trust == "trusted":
-            return Verdict(label_across(new, k.info), why, k.key, scores)
+            return Verdict(label, why, k.key, scores)
         verdict = Verdict("new", f"{why}{MAY_REPLACE}{k.key}", None, scores, k.key)
     # a rule broken before an entry it may replace, or one another source says it changed
     reported = trust != "trusted" and verdict.label in ("update", "correction")

@@ -111,3 +111,67 @@ def _rules_closeness(ws: Workspace, text: str, found: Survey) -> None:
         now = replace(was, meaning=round(cosine, 3))
         found.rules = [now if r is was else r for r in found.rules]
         found.entries = [now if e is was else e for e in found.entries]
+
+
+ACROSS_ENTRIES = 48  # entries read across languages for one text, at most (some 25 ms each)
+
+
+def add_across(
+    ws: Workspace, text: str, new: Analysis, found: Survey, today: dt.date | None = None
+) -> None:
+    """A text in another language than English: its closeness across languages
+    (memctl.search.across) to the entries of the live notes, each of them when they are few, else
+    to the candidates the words and the semantic path found; the entries the words missed join
+    the candidates. Without the model, nothing here runs."""
+    from ..search import across
+    from .foreign import not_english
+
+    if not not_english(new) or not across.available(ws):
+        return
+    known = {(c.path, c.entry.id or c.entry.line) for c in found.entries}
+    others = [
+        c
+        for c in _open_entries(ws, new, today)
+        if (c.path, c.entry.id or c.entry.line) not in known
+    ]
+    if len(found.entries) + len(others) > ACROSS_ENTRIES:  # many: the ones found by words first
+        others = []
+    pool = sorted(found.entries + others, key=lambda c: -max(c.score, c.meaning or 0.0))[
+        :ACROSS_ENTRIES
+    ]
+    try:
+        closeness = across.closeness(text, [unquoted(c.entry.text) for c in pool])
+    except Exception:  # noqa: BLE001  (an optional path: the words alone still decide)
+        return
+    now = {id(c): replace(c, across=round(v, 3)) for c, v in zip(pool, closeness, strict=True)}
+    joined = [now[id(c)] for c in others if id(c) in now]
+    found.entries = [now.get(id(c), c) for c in found.entries] + joined
+    found.rules = [now.get(id(c), c) for c in found.rules] + [c for c in joined if c.rule]
+
+
+def _open_entries(ws: Workspace, new: Analysis, today: dt.date | None) -> list[Candidate]:
+    """Every open entry of the live notes, as a candidate scored against the text."""
+    from ..catalog import scan
+
+    found = []
+    for facts in scan(ws):
+        if facts.kind != "note" or facts.error or not facts.entries:
+            continue
+        if not (_a_note(ws, facts.path) or is_rule_note(facts.path)):
+            continue
+        read = _read(ws.root / facts.path, facts.path)
+        for row in read.entries if read else []:
+            entry = row[0]
+            if today is not None and ended(entry, today):
+                continue
+            info = row[2] = row[2] or analyze(unquoted(entry.text))
+            rule = (is_rule_note(facts.path) or entry.kind == "RULE") and entry.kind not in (
+                "QUOTE",
+                "CONFLICT",
+            )
+            found.append(
+                Candidate(facts.path, entry, similarity(new, info), rule, trust_of(entry), info)
+            )
+            if len(found) > ACROSS_ENTRIES:
+                return found
+    return found
