@@ -239,6 +239,9 @@ IRREGULAR = _PAST | dict(
         "payment:pay payments:pay departure:depart"
     ).split()
 )
+# Words of a class whose stem is another word's ("plane" and "plan", "contestes" and "contest"):
+# read whole, as the class's first word, never by their stem ("planning" is no flight)
+_READ_WHOLE = frozenset({"plane", "planes", "contestes"})
 
 
 def _word_classes() -> dict[str, str]:
@@ -246,7 +249,10 @@ def _word_classes() -> dict[str, str]:
     for line in _SAME:
         words = [fold(w) for w in line.split()]
         for word in words:
-            out[stem(word)] = stem(words[0])
+            if word in _READ_WHOLE:
+                IRREGULAR[word] = words[0]
+            else:
+                out[stem(word)] = stem(words[0])
     return out
 
 
@@ -259,7 +265,8 @@ def _class_words() -> dict[str, tuple[str, ...]]:
     for line in _SAME:
         words = tuple(dict.fromkeys(fold(w) for w in line.split()))
         for word in words:
-            out[stem(word)] = words
+            if word not in _READ_WHOLE:
+                out[stem(word)] = words
     return out
 
 

@@ -16,12 +16,13 @@ from functools import cached_property, lru_cache
 
 from .. import lexicon
 from ..language import cues
-from ..language.framing import asides, statement
+from ..language.framing import asides, statement, still_so
 from ..language.typos import mend
 from ..words import STOPWORDS, bigrams, fold, is_cjk, is_word, stem, tokens, written_as_names
 
 # how two texts compare: re-exported for the gate
 from .compare import Diff, changed_kinds, compare, same_text, sameness, similarity  # noqa: F401
+from .daynames import named_days, two_dates
 from .spotting import names_in
 from .values import a_value, date_value, next_to_number, take_values
 
@@ -263,7 +264,7 @@ def _cue_words(m: re.Match[str]) -> list[str]:
 
 @lru_cache(maxsize=4096)
 def analyze(text: str) -> Analysis:
-    raw = unicodedata.normalize("NFKC", text).replace("’", "'")
+    raw = still_so(unicodedata.normalize("NFKC", text).replace("’", "'"))
     folded = lexicon.one_word(mend(_NUMBER_SIGN.sub("number ", fold(raw))))  # "no. 12": no "no"
     values: set[str] = set()
     stated = statement(raw)  # the cues are read in the whole; its words in the statement
@@ -395,33 +396,26 @@ def _rejected(folded: str, values: set[str]) -> tuple[frozenset[str], str]:
     rejected: set[str] = set()
 
     def take(m: re.Match) -> str:
-        plain = m["x"] is not None and not _two_dates(m["x"], m["h"])  # "of may not march"
+        plain = m["x"] is not None and not two_dates(m["x"], m["h"])  # "of may not march"
         if plain and (m["x"] in _STOP or m["x"] in _NOT_AFTER or not m["h"]):
             return m.group()  # "I'm not going", "please not now": nothing given up
         said = next(g for n, g in m.groupdict().items() if g is not None and n != "x")
         theirs: set[str] = set()
         rest = take_values(said, theirs)
-        theirs |= {date_value(t) for t in tokens(rest) if t in _DATE_WORDS}  # "…, non il martedì"
+        dated = named_days(rest, values)  # "…, non il martedì", "…, not tue/wed"
+        theirs |= {date_value(t) for t in dated}
         if m["g"] is not None and (theirs or not rest.strip() or a_value(rest)):
             return m.group()  # "speaks German, no English": a value it has not, no word given up
         # read alone, "the 9th" of "…, not the 9th" is a number; in the text, a day
         theirs |= {f"d:{v[2:]}" for v in theirs if v[:2] == "n:" and v[2:].isdigit()}
-        rejected.update(content_word(t) for t in tokens(rest) if t not in _STOP)
+        short = dated & cues.AMBIGUOUS_DATE_WORDS  # "tue": a day's name here, not a word
+        rejected.update(content_word(t) for t in tokens(rest) if t not in _STOP and t not in short)
         rejected.update(theirs)
         values.difference_update(theirs)
         return " , "
 
     counted = _REJECTED.sub(take, _CONSENT.sub(" ", _INTERJECTION.sub(" ", folded)))
     return frozenset(rejected), counted
-
-
-# A day or a month named in words, in any language read, and not an everyday word too ("may")
-_DATE_WORDS = (cues.WEEKDAY_WORDS.keys() | cues.MONTH_WORDS.keys()) - cues.AMBIGUOUS_DATE_WORDS
-
-
-def _two_dates(word: str, other: str | None) -> bool:
-    """Are both words months, or both weekdays ("may not march": the month, not "may")?"""
-    return any(word in kind and other in kind for kind in (cues.MONTH_WORDS, cues.WEEKDAY_WORDS))
 
 
 def says_nothing_new(new: Analysis, diff: Diff) -> bool:

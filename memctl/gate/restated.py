@@ -116,7 +116,7 @@ def plans(new: Analysis, old: Analysis) -> bool:
 _PLAN = frozenset(
     content_word(w)
     for w in "book booked booking appointment appt coming planned plan sometime scheduled due "
-    "visit visiting trip deadline".split()
+    "visit visiting trip deadline tbc tbd tba".split()
 )
 _MONTHLY = re.compile(r"(?<!\w)(?:(?:a|per|each|every)\s+month|monthly)(?!\w)")
 _NEEDED = re.compile(r"(?<!\w)(?:needs?|needed)(?!\w)")  # "Need an electrician for …"

@@ -124,6 +124,9 @@ _SPOKEN_PRICE = re.compile(
 )
 # An hour said bare after a word of when ("comes at 6", "moved to 7"): no half of the day
 _BARE_HOUR = re.compile(r"(?<!\w)(?:at|to|by|around|from|until|till)\s+\d{1,2}(?![\w:.]|\.\d)")
+# A time on a twelve-hour clock with no half of the day ("still 6:15 on mondays"); "06:15" is
+# on a 24-hour one
+_BARE_CLOCK = re.compile(r"(?<![\w:.])(?:1[0-2]|[1-9]):[0-5]\d(?![\w:]|\s*[ap]\.?m\b)")
 # A day of the month said as an ordinal word: "due on the first", "on the 3rd of each month"
 _ORDINALS = (
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
@@ -243,10 +246,11 @@ def take_values(folded: str, values: set[str]) -> str:
         near_month = any(
             w.strip(",.") in cues.MONTH_WORDS for w in before.split()[-2:] + after.split()[:2]
         )
-        # "the 21st": a day of the month, named as one
+        # "the 21st", "sat 15th": a day of the month, named as one
+        last = before.split()[-1:]
         the_nth = (
             m[2] in ("st", "nd", "rd", "th")
-            and before.rstrip().endswith("the")
+            and (before.rstrip().endswith("the") or bool(last) and last[0] in cues.WEEKDAY_WORDS)
             and (not _COUNTED.match(after) or bool(_SAID_HOW.match(after)))  # "the 5th floor"
         )
         # "1st of each month": a day of every month
@@ -419,6 +423,7 @@ def worded_hours(folded: str) -> frozenset[str]:
     said = [m.group() for m in _CLOCK.finditer(folded) if not (m["part"] or m["night"])]
     said += [m.group() for m in _HOUR_SPAN.finditer(folded)]  # "visiting is 2 til 5"
     said += [m.group() for m in _BARE_HOUR.finditer(folded)]  # "sunil comes at 6"
+    said += [m.group() for m in _BARE_CLOCK.finditer(folded)]  # "still 6:15 on mondays"
     said += [m.group() for m in _AT_WORDED.finditer(folded) if not m["ap"]]  # "at seven"
     take_values(" , ".join(said), found)
     return frozenset(v for v in found if v.startswith("t:") and 1 <= int(v[2:4]) <= 12)

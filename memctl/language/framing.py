@@ -64,6 +64,14 @@ _SLIP_TAIL = re.compile(
     r"|my\s+bad|my\s+mistake|(?:a\s+|my\s+)?typo|sorry)\s*[.!]*\s*$",
     re.IGNORECASE,
 )
+# …and what says at its end that the statement still holds ("…, nothing's changed there",
+# "…, same as ever"): neither a word of change nor a negation of it
+_STILL_SO = re.compile(
+    r"(?<!\s)\s*(?:[,;:–—-]\s*|\s+)(?:(?:and|so)\s+)?(?:nothing(?:'s|\s+has|\s+is)?\s+(?:changed"
+    r"|different)|no\s+changes?|(?:all\s+)?unchanged|(?:same|as)\s+(?:as\s+)?(?:before|ever|always"
+    r"|usual)|still\s+the\s+same)(?:\s+(?:there|here|on\s+that))?\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
 _LEAST_WORDS = 3  # what is left must still be a statement
 _LOOKED_AT = 200  # how far into a text (and back from its end) such words are looked for
 
@@ -90,6 +98,15 @@ def split_framing(text: str) -> tuple[str, str]:
     if text[:1].isupper() and rest[:1].islower():
         rest = rest[0].upper() + rest[1:]
     return text[:at].rstrip(), rest
+
+
+def still_so(text: str) -> str:
+    """The text without the words at its end that say it still holds ("…, nothing's changed
+    there"), unless under _LEAST_WORDS words would be left."""
+    m = _STILL_SO.search(text, max(0, len(text) - _LOOKED_AT))
+    if m is None or len(text[: m.start()].split()) < _LEAST_WORDS:
+        return text
+    return text[: m.start()]
 
 
 def without_slip(text: str) -> str:
