@@ -97,11 +97,11 @@ def test_with_meaning_turned_off_nothing_is_read_across_languages(ws):
 
 
 def test_a_processor_without_the_engines_instructions_is_not_asked_to_run_it(tmp_path):
-    cpuinfo = tmp_path / "cpuinfo"
-    cpuinfo.write_text("processor\t: 0\nflags\t\t: fpu sse2 avx\n", encoding="utf-8")
-    assert not across._cpu_runs_it(cpuinfo)
-    cpuinfo.write_text("processor\t: 0\nflags\t\t: fpu sse2 avx avx2 fma\n", encoding="utf-8")
-    assert across._cpu_runs_it(cpuinfo)
+    older, newer = tmp_path / "older", tmp_path / "newer"
+    older.write_text("processor\t: 0\nflags\t\t: fpu sse2 avx\n", encoding="utf-8")
+    newer.write_text("processor\t: 0\nflags\t\t: fpu sse2 avx avx2 fma\n", encoding="utf-8")
+    assert not across._cpu_runs_it(older)
+    assert across._cpu_runs_it(newer)
     assert not across._cpu_runs_it(tmp_path / "none")
 
 
