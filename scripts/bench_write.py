@@ -1,7 +1,7 @@
 """Whole-process timings of the commands that write a memory, against another memctl in the
 same run.
 
-    python scripts/bench_write.py [--runs 15] [--baseline OLD/bin/memctl] [--json]
+    python scripts/bench_write.py [--runs 15] [--baseline OLD/bin/memctl] [--abroad] [--json]
 
 On two copies of workspace-example/ adopted by `memctl init` (one for this memctl, one for the
 baseline), each run is `memctl remember` with a fact not on file yet (the gate reads the notes,
@@ -32,6 +32,14 @@ FACTS = [
     "{n}: the staging database moved to host db-stg-{n}",
     "{n}: we keep the spare bike key in the blue drawer",
 ]
+# --abroad: facts in other languages than English, which the gate also reads across languages
+# (memctl.search.across) where its model is installed
+FACTS_ABROAD = [
+    "{n}: el fontanero Jorge puede venir los jueves por la mañana",
+    "{n}: die Klassenfahrt von Anna an die Küste ist in der zweiten Maiwoche",
+    "{n}: la base de données de test a été déplacée sur l'hôte db-stg-{n}",
+    "{n}: de reservesleutel van de fiets ligt in de blauwe la",
+]
 
 
 def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
@@ -54,7 +62,8 @@ def bench(args: argparse.Namespace, workdir: Path) -> list[Figure]:
     server, _ = start_server(served)
     try:
         for n in range(args.runs + 2):  # two untimed runs first: the first embeds the example
-            text = FACTS[n % len(FACTS)].format(n=n)
+            facts = FACTS_ABROAD if args.abroad else FACTS
+            text = facts[n % len(facts)].format(n=n)
             taken = {IMPORT_TYPER_LABEL: benchkit.run_once(IMPORT_TYPER)}
             for name, program in memctls.items():
                 ws = str(workspaces[name])
@@ -97,6 +106,9 @@ if __name__ == "__main__":
             bench,
             runs=15,
             options={},
-            extra=[("--baseline", {"help": "another memctl's console script, timed alike"})],
+            extra=[
+                ("--baseline", {"help": "another memctl's console script, timed alike"}),
+                ("--abroad", {"action": "store_true", "help": "facts in other languages"}),
+            ],
         )
     )
