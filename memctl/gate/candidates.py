@@ -100,9 +100,16 @@ class Survey:
 
 def candidate(path: str, entry: Entry, text: str) -> Candidate:
     """An entry named by the caller (--supersedes), scored against the new text."""
-    info = analyze(unquoted(entry.text))
+    return scored(path, entry, analyze(text), analyze(unquoted(entry.text)))
+
+
+def scored(
+    path: str, entry: Entry, new: Analysis, info: Analysis, meaning: float | None = None
+) -> Candidate:
+    """An open entry (`info`, its reading) scored against a new text: a rule when it stands in
+    rules/ or is a RULE, unless a quote or a conflict."""
     rule = (is_rule_note(path) or entry.kind == "RULE") and entry.kind not in ("QUOTE", "CONFLICT")
-    return Candidate(path, entry, similarity(analyze(text), info), rule, trust_of(entry), info)
+    return Candidate(path, entry, similarity(new, info), rule, trust_of(entry), info, meaning)
 
 
 def _meta_text(note: Note, rel: str) -> str:

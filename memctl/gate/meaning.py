@@ -20,9 +20,9 @@ from dataclasses import replace
 from ..entry import ended, unquoted
 from ..kinds import kind_of
 from ..workspace import Workspace
-from .candidates import Candidate, Survey, _read, is_rule_note, trust_of
+from .candidates import Candidate, Survey, _read, is_rule_note, scored
 from .labeler import MEANING_CUED, says_change
-from .reading import Analysis, analyze, similarity
+from .reading import Analysis, analyze
 
 MEANING = 0.5  # a neighbour at least this close in meaning joins the candidates
 NEIGHBOURS = 8
@@ -70,21 +70,9 @@ def add_meaning(
         if today is not None and ended(entry, today):
             continue
         info = row[2] = row[2] or analyze(unquoted(entry.text))
-        rule = (is_rule_note(hit.path) or entry.kind == "RULE") and entry.kind not in (
-            "QUOTE",
-            "CONFLICT",
-        )
-        cand = Candidate(
-            hit.path,
-            entry,
-            similarity(new, info),
-            rule,
-            trust_of(entry),
-            info,
-            meaning=round(hit.similarity, 3),
-        )
+        cand = scored(hit.path, entry, new, info, round(hit.similarity, 3))
         found.entries.append(cand)
-        if rule and cand not in found.rules:
+        if cand.rule and cand not in found.rules:
             found.rules.append(cand)
     _rules_closeness(ws, text, found)
 
@@ -165,13 +153,7 @@ def _open_entries(ws: Workspace, new: Analysis, today: dt.date | None) -> list[C
             if today is not None and ended(entry, today):
                 continue
             info = row[2] = row[2] or analyze(unquoted(entry.text))
-            rule = (is_rule_note(facts.path) or entry.kind == "RULE") and entry.kind not in (
-                "QUOTE",
-                "CONFLICT",
-            )
-            found.append(
-                Candidate(facts.path, entry, similarity(new, info), rule, trust_of(entry), info)
-            )
+            found.append(scored(facts.path, entry, new, info))
             if len(found) > ACROSS_ENTRIES:
                 return found
     return found
