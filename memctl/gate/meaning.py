@@ -37,10 +37,13 @@ def _a_note(ws: Workspace, rel: str) -> bool:
 def add_meaning(
     ws: Workspace, text: str, new: Analysis, found: Survey, today: dt.date | None = None
 ) -> None:
-    """Give the candidates their closeness in meaning and add the close ones words missed."""
+    """Give the candidates their closeness in meaning and add the close ones words missed. Only
+    with the model memctl ships: every threshold here was measured on its cosines, and another
+    model's stand on another scale (two unrelated sentences: about 0.1 to MiniLM, 0.75 to
+    multilingual-e5), so with `semantic_model:` set the gate reads words alone."""
     from ..search import semantic
 
-    if not semantic.available(ws):
+    if ws.config.semantic_model or not semantic.available(ws):
         return
     try:
         near = semantic.nearest(ws, text, limit=NEIGHBOURS)
