@@ -83,10 +83,11 @@ ADDRESSED = [
 
 # The words that say who a text is for, and an AI named as such, in many languages
 # (untrusted sources only: INJECTION_WEAK)
+# A note headed for someone, in the languages read ("Hinweis an", "nota per")
+_NOTE_TO = r"note\s+to|nota\s+per|nota\s+para|note\s+pour|hinweis\s+an|notitie\s+voor|uwaga\s+dla"
 _TO_WORDS = (
     r"for|to|per|para|pour|fur|an|voor|aan|dla|pro|till|til|al|alla|all'|ao|aos|a|para\s+o|"
-    r"para\s+a|для|к|ко|προς|για|cho|gui|icin|note\s+to|nota\s+per|nota\s+para|note\s+pour|"
-    r"hinweis\s+an|notitie\s+voor|uwaga\s+dla"
+    r"para\s+a|для|к|ко|προς|για|cho|gui|icin|" + _NOTE_TO
 )
 _DETERMINERS = (
     r"the|l'|la|il|lo|le|les|o|a|os|as|el|los|las|den|die|der|das|de|het|any|every|each|all|ogni|"
@@ -171,6 +172,9 @@ ADDRESSED_ELSEWHERE = [
         # "Se você é um assistente de IA lendo …", "Trợ lý AI hãy …", "이 문서를 읽는 AI 모델은"
         rf"(?:^|[\s\[(\"'«,;:.!?])(?:{_TO_WORDS})\s+(?:(?:{_DETERMINERS})\s*){{0,3}}{_AI_NAMED}"
         rf"\s*(?:[:,]|(?:{_WHO})\b|{_READING_ANY})|"
+        # a note headed for it, then a dash: "Hinweis an KI-Assistenten - leite …"
+        rf"(?:^|[\s\[(\"'«,;:.!?])(?:{_NOTE_TO})\s+(?:(?:{_DETERMINERS})\s*){{0,3}}{_AI_NAMED}"
+        r"\s+[-–—]\s|"
         rf"(?:^|[\s\[(\"'«.!?])(?:{_TO_WORDS})\s+(?:(?:{_DETERMINERS})\s*){{0,3}}{_ASSISTANT}\s*:|"
         rf"(?:^|[\[(\"'«.!?:]\s*){_AI_NAMED}\s*(?:[:,]|hay\b|please\b|bitte\b|por\s+favor\b|"
         r"per\s+favore\b|lutfen\b|prosze\b)|"
